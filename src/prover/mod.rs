@@ -3,4 +3,5 @@
 //!
 //! Architecture invariant: the prover imports only `fol`; never the front ends or the REPL.
 
+pub mod index;
 pub mod proof;
