@@ -194,8 +194,11 @@ mod tests {
         assert_eq!(kbo.compare(&bank, fx, x), Comparison::Greater);
         assert_eq!(kbo.compare(&bank, x, fx), Comparison::Less);
         assert_eq!(kbo.compare(&bank, fx, y), Comparison::Incomparable);
-        // Same weight, g has larger arity so larger precedence, but y is missing from f(f(x)).
-        assert_eq!(kbo.compare(&bank, gxy, ffx), Comparison::Incomparable);
+        // Same weight, g has larger arity so larger precedence; every variable of f(f(x)) is in
+        // g(x,y), so g(x,y) is greater, but not the other way round.
+        assert_eq!(kbo.compare(&bank, gxy, ffx), Comparison::Greater);
+        let fy = bank.app(&sig, f, &[y]);
+        assert_eq!(kbo.compare(&bank, fx, fy), Comparison::Incomparable);
         assert_eq!(kbo.compare(&bank, gxx, ffx), Comparison::Greater);
         // b is rarer than a, so b > a.
         assert_eq!(kbo.compare(&bank, tb, ta), Comparison::Greater);

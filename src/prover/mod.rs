@@ -4,4 +4,19 @@
 //! Architecture invariant: the prover imports only `fol`; never the front ends or the REPL.
 
 pub mod index;
+mod inference;
+pub mod options;
+pub mod passive;
 pub mod proof;
+pub mod saturate;
+mod simplify;
+pub mod stats;
+pub mod store;
+
+pub use options::{Limits, LiteralSelection, ProverOptions};
+pub use proof::{ClauseId, Proof, ProofStep, Rule};
+pub use saturate::{Limit, ProofOutcome, Prover, StepOutcome};
+pub use stats::Stats;
+
+#[cfg(test)]
+mod tests;

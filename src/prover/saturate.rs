@@ -1,0 +1,624 @@
+//! The given-clause loop.
+//!
+//! craig uses the DISCOUNT loop (as E does): only active clauses take part in inferences and in
+//! simplifying others; passive clauses wait untouched until selected, and are simplified then.
+//! Each step is cheap because the passive set, which is usually far larger than the active one,
+//! is never traversed. The Otter loop simplifies passive clauses too, which pays off only when
+//! the passive set is small; under a few-seconds deadline on TPTP-sized problems it mostly costs.
+//!
+//! The loop can be advanced one given clause at a time (`Prover::step`), so the REPL can show
+//! progress and stop it; `Prover::run` loops until an outcome.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::Instant;
+
+use super::index::{ClauseIndex, TermEntry, TermIndex};
+use super::options::{LiteralSelection, ProverOptions};
+use super::passive::PassiveQueue;
+use super::proof::{ClauseId, Premise, Proof, ProofNode, ProofStep, Rule};
+use super::stats::Stats;
+use super::store::{ClauseState, ClauseStore, IntoPosition};
+use crate::fol::subst::Renaming;
+use crate::fol::{
+    Clause, Comparison, Kbo, Literal, Scope, Signature, Substitution, TermBank, TermId,
+    TermOrdering,
+};
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Limit {
+    /// The time limit.
+    Time,
+    /// The given-clause limit.
+    GivenClauses,
+    /// The clause-count memory guard.
+    Clauses,
+    /// The term-count memory guard.
+    Terms,
+    /// The cancellation flag was raised (Ctrl-C in the REPL).
+    Cancelled,
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ProofOutcome {
+    /// The empty clause was derived.
+    Refutation(ClauseId),
+    /// No given clause is left. `complete` says whether the strategy and the input translation
+    /// were complete, so that saturation means the input is satisfiable.
+    Saturated {
+        /// Whether saturation proves satisfiability.
+        complete: bool,
+    },
+    /// A limit was reached.
+    LimitReached(Limit),
+}
+
+/// What one call of `step` did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StepOutcome {
+    /// A given clause was processed; the search goes on.
+    Continue,
+    /// The search has ended.
+    Done(ProofOutcome),
+}
+
+/// Builds the indexes the loop uses, so tests and benchmarks can swap implementations.
+pub struct IndexSet {
+    /// Maximal sides of eligible positive equations of active clauses (superposition from).
+    pub from: Box<dyn TermIndex>,
+    /// Subterms of eligible literals of active clauses (superposition into).
+    pub into: Box<dyn TermIndex>,
+    /// Left sides of positive unit equations (forward demodulation).
+    pub demodulators: Box<dyn TermIndex>,
+    /// Every non-variable subterm of active clauses (backward demodulation).
+    pub subterms: Box<dyn TermIndex>,
+    /// Active clauses, for subsumption.
+    pub clauses: Box<dyn ClauseIndex>,
+}
+
+impl IndexSet {
+    /// The default indexes.
+    pub fn standard() -> Self {
+        use super::index::{LinearClauseIndex, LinearIndex};
+        IndexSet {
+            from: Box::new(LinearIndex::new()),
+            into: Box::new(LinearIndex::new()),
+            demodulators: Box::new(LinearIndex::new()),
+            subterms: Box::new(LinearIndex::new()),
+            clauses: Box::new(LinearClauseIndex::new()),
+        }
+    }
+}
+
+/// The saturation prover over one clause set.
+pub struct Prover {
+    /// Symbols of the problem (the prover adds none).
+    pub signature: Signature,
+    /// Terms of the problem and of every derived clause.
+    pub bank: TermBank,
+    /// The term ordering.
+    pub ordering: Kbo,
+    /// Search options.
+    pub options: ProverOptions,
+    /// Counters.
+    pub stats: Stats,
+    pub(crate) store: ClauseStore,
+    passive: PassiveQueue,
+    indexes: IndexSet,
+    pub(crate) subst: Substitution,
+    n_inputs: usize,
+    cancel: Arc<AtomicBool>,
+    started: Option<Instant>,
+    outcome: Option<ProofOutcome>,
+    /// Whether saturation of this clause set means satisfiability.
+    complete: bool,
+}
+
+/// An inference conclusion before it is stored.
+pub(crate) struct Conclusion {
+    pub literals: Vec<Literal>,
+    pub rule: Rule,
+    pub premises: Vec<Premise>,
+    pub goal: bool,
+}
+
+impl Prover {
+    /// A prover over `inputs` (each clause with whether it stems from the negated conjecture).
+    /// `complete_input` says whether the clauses are an exact translation of the problem.
+    pub fn new(
+        signature: Signature,
+        mut bank: TermBank,
+        inputs: &[(Clause, bool)],
+        options: ProverOptions,
+        complete_input: bool,
+    ) -> Self {
+        let mut counts = vec![0u32; signature.len()];
+        for (clause, _) in inputs {
+            for l in &clause.literals {
+                count_symbols(&bank, l.lhs, &mut counts);
+                count_symbols(&bank, l.rhs, &mut counts);
+            }
+        }
+        let ordering = Kbo::from_problem(&signature, &counts);
+        bank.true_term();
+        let mut prover = Prover {
+            signature,
+            bank,
+            ordering,
+            options,
+            stats: Stats::default(),
+            store: ClauseStore::new(),
+            passive: PassiveQueue::new(),
+            indexes: IndexSet::standard(),
+            subst: Substitution::new(),
+            n_inputs: inputs.len(),
+            cancel: Arc::new(AtomicBool::new(false)),
+            started: None,
+            outcome: None,
+            complete: complete_input,
+        };
+        for (i, (clause, goal)) in inputs.iter().enumerate() {
+            let (clause, _) = clause.normalize_variables(&mut prover.bank);
+            let step = ProofStep { rule: Rule::Input, premises: Vec::new(), input_index: Some(i) };
+            let id = prover.store.add(clause, step, *goal);
+            if prover.store.clause(id).is_empty() {
+                prover.outcome = Some(ProofOutcome::Refutation(id));
+            }
+            let weight = prover.selection_weight(id);
+            prover.passive.push(id, weight);
+        }
+        prover.stats.passive = prover.passive.len() as u64;
+        prover
+    }
+
+    /// Replaces the indexes (before the first step).
+    pub fn set_indexes(&mut self, indexes: IndexSet) {
+        self.indexes = indexes;
+    }
+
+    /// The flag that stops the search when raised (shared with a Ctrl-C handler).
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+
+    /// Number of input clauses.
+    pub fn input_count(&self) -> usize {
+        self.n_inputs
+    }
+
+    /// The clause `id`.
+    pub fn clause(&self, id: ClauseId) -> &Clause {
+        self.store.clause(id)
+    }
+
+    /// The proof step that made `id`.
+    pub fn step_of(&self, id: ClauseId) -> &ProofStep {
+        &self.store.get(id).step
+    }
+
+    /// Number of clauses ever stored.
+    pub fn clause_count(&self) -> usize {
+        self.store.len()
+    }
+
+    /// The outcome, once the search has ended.
+    pub fn outcome(&self) -> Option<ProofOutcome> {
+        self.outcome
+    }
+
+    /// Runs until an outcome.
+    pub fn run(&mut self) -> ProofOutcome {
+        loop {
+            if let StepOutcome::Done(outcome) = self.step() {
+                return outcome;
+            }
+        }
+    }
+
+    fn check_limits(&self) -> Option<Limit> {
+        let limits = &self.options.limits;
+        if self.cancel.load(AtomicOrdering::Relaxed) {
+            return Some(Limit::Cancelled);
+        }
+        if let (Some(limit), Some(start)) = (limits.time, self.started)
+            && start.elapsed() >= limit
+        {
+            return Some(Limit::Time);
+        }
+        if limits.given_clauses.is_some_and(|n| self.stats.given >= n) {
+            return Some(Limit::GivenClauses);
+        }
+        if limits.clauses.is_some_and(|n| self.store.len() >= n) {
+            return Some(Limit::Clauses);
+        }
+        if limits.terms.is_some_and(|n| self.bank.len() >= n) {
+            return Some(Limit::Terms);
+        }
+        None
+    }
+
+    /// Processes one given clause.
+    pub fn step(&mut self) -> StepOutcome {
+        if let Some(outcome) = self.outcome {
+            return StepOutcome::Done(outcome);
+        }
+        if self.started.is_none() {
+            self.started = Some(Instant::now());
+        }
+        if let Some(limit) = self.check_limits() {
+            return self.finish(ProofOutcome::LimitReached(limit));
+        }
+        let Some(given) = self.passive.pop(self.options.age_ratio, self.options.weight_ratio) else {
+            return self.finish(ProofOutcome::Saturated { complete: self.complete });
+        };
+        self.stats.passive = self.passive.len() as u64;
+        self.stats.given += 1;
+        let Some(given) = self.forward_simplify(given) else {
+            return StepOutcome::Continue;
+        };
+        if self.store.clause(given).is_empty() {
+            return self.finish(ProofOutcome::Refutation(given));
+        }
+        self.activate(given);
+        self.backward_simplify(given);
+        let mut conclusions = Vec::new();
+        self.generate(given, &mut conclusions);
+        for conclusion in conclusions {
+            self.stats.generated += 1;
+            if let Some(id) = self.store_conclusion(conclusion) {
+                if self.store.clause(id).is_empty() {
+                    return self.finish(ProofOutcome::Refutation(id));
+                }
+                let weight = self.selection_weight(id);
+                self.passive.push(id, weight);
+            }
+        }
+        self.stats.passive = self.passive.len() as u64;
+        StepOutcome::Continue
+    }
+
+    fn finish(&mut self, outcome: ProofOutcome) -> StepOutcome {
+        self.outcome = Some(outcome);
+        StepOutcome::Done(outcome)
+    }
+
+    fn selection_weight(&self, id: ClauseId) -> u64 {
+        let stored = self.store.get(id);
+        let mut weight = 0u64;
+        for l in &stored.clause.literals {
+            // Positive literals weigh more: they breed more superposition inferences.
+            let w = l.weight(&self.bank) as u64;
+            weight += if l.positive { 2 * w } else { w };
+        }
+        let percent = if stored.goal { 100 } else { self.options.non_goal_weight_percent as u64 };
+        weight * percent
+    }
+
+    /// Stores an inference conclusion as a new passive clause, unless it is a tautology.
+    pub(crate) fn store_conclusion(&mut self, conclusion: Conclusion) -> Option<ClauseId> {
+        let clause = Clause::new(conclusion.literals);
+        if clause.is_tautology() {
+            self.stats.tautologies += 1;
+            return None;
+        }
+        let step = ProofStep { rule: conclusion.rule, premises: conclusion.premises, input_index: None };
+        Some(self.store.add(clause, step, conclusion.goal))
+    }
+
+    /// Builds the conclusion of an inference: `literals` are written over the variables of the
+    /// premises (scope `i` for premise `i`) and are instantiated with the current substitution;
+    /// `s != s` and repeated literals are dropped; variables are renumbered from 0; each premise's
+    /// instance is recorded over the conclusion's variables.
+    pub(crate) fn make_conclusion(
+        &mut self,
+        rule: Rule,
+        premises: &[ClauseId],
+        literals: &[(Literal, Scope)],
+    ) -> Conclusion {
+        let mut renaming = Renaming::new();
+        let mut instantiated: Vec<Literal> = Vec::with_capacity(literals.len());
+        for &(l, scope) in literals {
+            let lhs = self.subst.apply(&mut self.bank, l.lhs, scope, &mut renaming);
+            let rhs = self.subst.apply(&mut self.bank, l.rhs, scope, &mut renaming);
+            instantiated.push(Literal::new(lhs, rhs, l.positive));
+        }
+        let mut clause = Clause::new(instantiated);
+        clause.remove_trivial_and_duplicate_literals();
+        let mut instances: Vec<Vec<TermId>> = Vec::with_capacity(premises.len());
+        for (scope, &p) in premises.iter().enumerate() {
+            let n = self.store.clause(p).var_bound(&self.bank);
+            let mut inst = Vec::with_capacity(n as usize);
+            for v in 0..n {
+                let x = self.bank.var(v);
+                inst.push(self.subst.apply(&mut self.bank, x, scope as Scope, &mut renaming));
+            }
+            instances.push(inst);
+        }
+        let (clause, old_of_new) = clause.normalize_variables(&mut self.bank);
+        let premises = self.renumber_instances(premises, instances, &old_of_new, renaming.next_fresh());
+        let goal = premises.iter().any(|p| self.store.get(p.clause).goal);
+        Conclusion { literals: clause.literals, rule, premises, goal }
+    }
+
+    /// Renumbers instance terms the way `normalize_variables` renumbered the conclusion; variables
+    /// that do not occur in the conclusion get numbers after the conclusion's.
+    pub(crate) fn renumber_instances(
+        &mut self,
+        premises: &[ClauseId],
+        instances: Vec<Vec<TermId>>,
+        old_of_new: &[u32],
+        bound: u32,
+    ) -> Vec<Premise> {
+        let identity = old_of_new.iter().enumerate().all(|(i, &v)| i as u32 == v);
+        let mut new_of_old: Vec<u32> = vec![u32::MAX; bound.max(1) as usize];
+        for (new, &old) in old_of_new.iter().enumerate() {
+            if (old as usize) < new_of_old.len() {
+                new_of_old[old as usize] = new as u32;
+            }
+        }
+        let mut next = old_of_new.len() as u32;
+        let mut result = Vec::with_capacity(premises.len());
+        for (&clause, inst) in premises.iter().zip(instances) {
+            let instance = if identity {
+                inst
+            } else {
+                inst.into_iter()
+                    .map(|t| {
+                        self.bank.map_vars(t, &mut |bank, v| {
+                            if new_of_old.len() <= v as usize {
+                                new_of_old.resize(v as usize + 1, u32::MAX);
+                            }
+                            if new_of_old[v as usize] == u32::MAX {
+                                new_of_old[v as usize] = next;
+                                next += 1;
+                            }
+                            bank.var(new_of_old[v as usize])
+                        })
+                    })
+                    .collect()
+            };
+            result.push(Premise { clause, instance });
+        }
+        result
+    }
+
+    /// Chooses the selected literal of a clause about to become active.
+    fn select_literal(&self, clause: &Clause) -> Option<u16> {
+        let has_positive = clause.literals.iter().any(|l| l.positive);
+        let wanted = match self.options.selection {
+            LiteralSelection::None => false,
+            LiteralSelection::MaxWeightNegative => true,
+            LiteralSelection::MaxWeightNegativeIfPositive => has_positive,
+        };
+        if !wanted {
+            return None;
+        }
+        let mut best: Option<(u32, usize)> = None;
+        for (i, l) in clause.literals.iter().enumerate() {
+            if !l.positive {
+                let w = l.weight(&self.bank);
+                if best.is_none_or(|(bw, _)| w > bw) {
+                    best = Some((w, i));
+                }
+            }
+        }
+        best.map(|(_, i)| i as u16)
+    }
+
+    /// Whether literal `i` of `clause` may take part in inferences, judged before instantiation:
+    /// selected, or (nothing selected and) not smaller than another literal.
+    pub(crate) fn literal_eligible(&self, clause: &Clause, selected: Option<u16>, i: usize) -> bool {
+        match selected {
+            Some(s) => s as usize == i,
+            None => {
+                let l = &clause.literals[i];
+                clause.literals.iter().enumerate().all(|(j, m)| {
+                    j == i || m.compare(l, &self.ordering, &self.bank) != Comparison::Greater
+                })
+            }
+        }
+    }
+
+    /// Whether `literals[i]` is maximal (`strict`: strictly maximal) among `literals`.
+    pub(crate) fn is_maximal(&self, literals: &[Literal], i: usize, strict: bool) -> bool {
+        let l = &literals[i];
+        literals.iter().enumerate().all(|(j, m)| {
+            if j == i {
+                return true;
+            }
+            match m.compare(l, &self.ordering, &self.bank) {
+                Comparison::Greater => false,
+                Comparison::Equal => !strict,
+                _ => true,
+            }
+        })
+    }
+
+    /// Sides of a literal that can be maximal: `(side, this, other)`; the `$true` side never is.
+    pub(crate) fn candidate_sides(&self, l: &Literal) -> Vec<(u8, TermId, TermId)> {
+        let mut sides = Vec::with_capacity(2);
+        let cmp = self.ordering.compare(&self.bank, l.lhs, l.rhs);
+        let true_rhs = l.is_predicate(&self.bank);
+        if cmp != Comparison::Less {
+            sides.push((0, l.lhs, l.rhs));
+        }
+        if !true_rhs && cmp != Comparison::Greater && cmp != Comparison::Equal {
+            sides.push((1, l.rhs, l.lhs));
+        }
+        sides
+    }
+
+    fn index_entries(&self, id: ClauseId) -> IndexedTerms {
+        let stored = self.store.get(id);
+        let clause = &stored.clause;
+        let mut entries = IndexedTerms::default();
+        let unit_equation = clause.len() == 1
+            && clause.literals[0].positive
+            && !clause.literals[0].is_predicate(&self.bank);
+        if unit_equation {
+            let l = clause.literals[0];
+            for (side, s, _) in self.candidate_sides(&l) {
+                if !self.bank.is_var(s) {
+                    entries.demodulators.push((s, entry(id, 0, side, 0)));
+                }
+            }
+        }
+        for (i, l) in clause.literals.iter().enumerate() {
+            for (side, s) in [(0u8, l.lhs), (1u8, l.rhs)] {
+                let mut positions = Vec::new();
+                self.bank.non_variable_positions(s, &mut positions);
+                for path in positions {
+                    let t = self.bank.subterm_at(s, &path).expect("position exists");
+                    if self.bank.head(t) != Some(Signature::TRUE) {
+                        entries.subterms.push((t, entry(id, i, side, 0)));
+                    }
+                }
+            }
+        }
+        let mut into_positions = Vec::new();
+        for (i, l) in clause.literals.iter().enumerate() {
+            if !self.literal_eligible(clause, stored.selected, i) {
+                continue;
+            }
+            for (side, s, _) in self.candidate_sides(l) {
+                if l.positive && stored.selected.is_none() && !self.bank.is_var(s) {
+                    entries.from.push((s, entry(id, i, side, 0)));
+                }
+                let mut positions = Vec::new();
+                self.bank.non_variable_positions(s, &mut positions);
+                for path in positions {
+                    let t = self.bank.subterm_at(s, &path).expect("position exists");
+                    let k = into_positions.len() as u32;
+                    entries.into.push((t, entry(id, i, side, k)));
+                    into_positions.push(IntoPosition { literal: i as u16, side, path });
+                }
+            }
+        }
+        entries.into_positions = into_positions;
+        entries
+    }
+
+    fn activate(&mut self, id: ClauseId) {
+        let selected = self.select_literal(self.store.clause(id));
+        {
+            let stored = self.store.get_mut(id);
+            stored.selected = selected;
+            stored.state = ClauseState::Active;
+        }
+        let entries = self.index_entries(id);
+        for &(t, e) in &entries.from {
+            self.indexes.from.insert(&self.bank, t, e);
+        }
+        for &(t, e) in &entries.into {
+            self.indexes.into.insert(&self.bank, t, e);
+        }
+        for &(t, e) in &entries.demodulators {
+            self.indexes.demodulators.insert(&self.bank, t, e);
+        }
+        for &(t, e) in &entries.subterms {
+            self.indexes.subterms.insert(&self.bank, t, e);
+        }
+        let clause = self.store.clause(id).clone();
+        self.indexes.clauses.insert(&self.bank, &clause, id);
+        self.store.get_mut(id).into_positions = entries.into_positions;
+        self.stats.active += 1;
+    }
+
+    /// Removes an active clause from the active set and every index; it stays in the store.
+    pub(crate) fn retire(&mut self, id: ClauseId) {
+        let state = self.store.get(id).state;
+        if state == ClauseState::Active {
+            let entries = self.index_entries(id);
+            for &(t, e) in &entries.from {
+                self.indexes.from.remove(&self.bank, t, e);
+            }
+            for &(t, e) in &entries.into {
+                self.indexes.into.remove(&self.bank, t, e);
+            }
+            for &(t, e) in &entries.demodulators {
+                self.indexes.demodulators.remove(&self.bank, t, e);
+            }
+            for &(t, e) in &entries.subterms {
+                self.indexes.subterms.remove(&self.bank, t, e);
+            }
+            let clause = self.store.clause(id).clone();
+            self.indexes.clauses.remove(&self.bank, &clause, id);
+            self.stats.active -= 1;
+        }
+        self.store.get_mut(id).state = ClauseState::Retired;
+    }
+
+    pub(crate) fn is_active(&self, id: ClauseId) -> bool {
+        self.store.get(id).state == ClauseState::Active
+    }
+
+    pub(crate) fn indexes(&self) -> &IndexSet {
+        &self.indexes
+    }
+
+    /// Pushes a clause made by simplification of an active clause back into the passive set.
+    pub(crate) fn requeue(&mut self, id: ClauseId) {
+        let weight = self.selection_weight(id);
+        self.passive.push(id, weight);
+    }
+
+    /// The refutation ending in `empty`: every clause it depends on, premises first.
+    pub fn extract_proof(&self, empty: ClauseId) -> Proof {
+        let mut seen = vec![false; self.store.len()];
+        let mut order = Vec::new();
+        // Iterative post-order so deep proofs cannot overflow the stack.
+        let mut stack: Vec<(ClauseId, bool)> = vec![(empty, false)];
+        while let Some((id, expanded)) = stack.pop() {
+            if expanded {
+                order.push(id);
+                continue;
+            }
+            if seen[id.0 as usize] {
+                continue;
+            }
+            seen[id.0 as usize] = true;
+            stack.push((id, true));
+            for p in self.store.get(id).step.premises.iter().rev() {
+                if !seen[p.clause.0 as usize] {
+                    stack.push((p.clause, false));
+                }
+            }
+        }
+        Proof {
+            nodes: order
+                .into_iter()
+                .map(|id| ProofNode {
+                    id,
+                    clause: self.store.clause(id).clone(),
+                    step: self.store.get(id).step.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+fn entry(clause: ClauseId, literal: usize, side: u8, position: u32) -> TermEntry {
+    TermEntry { clause, literal: literal as u16, side, position }
+}
+
+#[derive(Default)]
+struct IndexedTerms {
+    from: Vec<(TermId, TermEntry)>,
+    into: Vec<(TermId, TermEntry)>,
+    demodulators: Vec<(TermId, TermEntry)>,
+    subterms: Vec<(TermId, TermEntry)>,
+    into_positions: Vec<IntoPosition>,
+}
+
+fn count_symbols(bank: &TermBank, t: TermId, counts: &mut [u32]) {
+    if let Some(h) = bank.head(t) {
+        if let Some(c) = counts.get_mut(h.0 as usize) {
+            *c += 1;
+        }
+        for &a in bank.args(t) {
+            count_symbols(bank, a, counts);
+        }
+    }
+}

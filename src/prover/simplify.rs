@@ -1,0 +1,356 @@
+//! Simplification: trivial literal removal, tautology deletion, forward and backward demodulation
+//! with unit equations, forward and backward subsumption, and subsumption resolution.
+//!
+//! Every simplification that replaces a clause records a proof step with the instances it used,
+//! and every deletion keeps the calculus complete: demodulation only uses instances of unit
+//! equations smaller than the rewritten clause (the root of a positive literal's side is
+//! rewritten only when the literal's other side is larger than the result), and subsumption is
+//! multiset subsumption (distinct literals map to distinct literals), so a clause never deletes
+//! one of its own factors.
+
+use super::proof::{ClauseId, Premise, ProofStep, Rule};
+use super::saturate::Prover;
+use crate::fol::subst::Renaming;
+use crate::fol::{Clause, Comparison, Literal, TermId, TermOrdering};
+
+/// A rewrite done by demodulation: the unit equation used and its instance.
+struct RewriteStep {
+    equation: ClauseId,
+    instance: Vec<TermId>,
+}
+
+impl Prover {
+    fn identity_instance(&mut self, id: ClauseId) -> Vec<TermId> {
+        let n = self.store.clause(id).var_bound(&self.bank);
+        (0..n).map(|v| self.bank.var(v)).collect()
+    }
+
+    /// Stores a clause made from `premise` (and others) by simplification; the clause takes the
+    /// premise's goal flag. `clause` is over the premise's variables; it is normalized here.
+    fn store_simplified(
+        &mut self,
+        rule: Rule,
+        clause: Clause,
+        mut premise_ids: Vec<ClauseId>,
+        mut instances: Vec<Vec<TermId>>,
+        main: ClauseId,
+    ) -> ClauseId {
+        premise_ids.insert(0, main);
+        instances.insert(0, self.identity_instance(main));
+        let bound = instances
+            .iter()
+            .flatten()
+            .map(|&t| self.bank.var_bound(t))
+            .chain(std::iter::once(clause.var_bound(&self.bank)))
+            .max()
+            .unwrap_or(0);
+        let (clause, old_of_new) = clause.normalize_variables(&mut self.bank);
+        let premises: Vec<Premise> =
+            self.renumber_instances(&premise_ids, instances, &old_of_new, bound);
+        let goal = premise_ids.iter().any(|&p| self.store.get(p).goal);
+        self.store.add(clause, ProofStep { rule, premises, input_index: None }, goal)
+    }
+
+    /// Simplifies a freshly selected clause; `None` when it was deleted.
+    pub(crate) fn forward_simplify(&mut self, id: ClauseId) -> Option<ClauseId> {
+        let mut current = id;
+        loop {
+            let mut clause = self.store.clause(current).clone();
+            if clause.remove_trivial_and_duplicate_literals() {
+                let new =
+                    self.store_simplified(Rule::TrivialLiteralRemoval, clause, vec![], vec![], current);
+                self.retire(current);
+                current = new;
+                continue;
+            }
+            if clause.is_tautology() {
+                self.stats.tautologies += 1;
+                self.retire(current);
+                return None;
+            }
+            if let Some(new) = self.demodulate(current) {
+                self.retire(current);
+                current = new;
+                continue;
+            }
+            if self.forward_subsumed(current) {
+                self.stats.forward_subsumed += 1;
+                self.retire(current);
+                return None;
+            }
+            if let Some(new) = self.subsumption_resolution(current) {
+                self.retire(current);
+                current = new;
+                continue;
+            }
+            return Some(current);
+        }
+    }
+
+    /// Rewrites `id` to normal form with the active unit equations; `None` when nothing changes.
+    fn demodulate(&mut self, id: ClauseId) -> Option<ClauseId> {
+        if self.indexes().demodulators.is_empty() {
+            return None;
+        }
+        let clause = self.store.clause(id).clone();
+        let first_fresh = clause.var_bound(&self.bank);
+        let mut steps: Vec<RewriteStep> = Vec::new();
+        let mut literals = Vec::with_capacity(clause.len());
+        for l in &clause.literals {
+            let lhs_guard = l.positive.then_some(l.rhs);
+            let rhs_guard = l.positive.then_some(l.lhs);
+            let lhs = self.normalize_term(l.lhs, lhs_guard, first_fresh, &mut steps);
+            let rhs = self.normalize_term(l.rhs, rhs_guard, first_fresh, &mut steps);
+            literals.push(Literal::new(lhs, rhs, l.positive));
+        }
+        if steps.is_empty() {
+            return None;
+        }
+        self.stats.forward_rewrites += steps.len() as u64;
+        let mut new_clause = Clause::new(literals);
+        new_clause.remove_trivial_and_duplicate_literals();
+        let (ids, instances): (Vec<_>, Vec<_>) =
+            steps.into_iter().map(|s| (s.equation, s.instance)).unzip();
+        Some(self.store_simplified(Rule::Demodulation, new_clause, ids, instances, id))
+    }
+
+    /// Innermost normal form of `t`. `root_guard` is the other side of a positive literal: the
+    /// root of `t` may only be rewritten to a result smaller than it.
+    fn normalize_term(
+        &mut self,
+        t: TermId,
+        root_guard: Option<TermId>,
+        first_fresh: u32,
+        steps: &mut Vec<RewriteStep>,
+    ) -> TermId {
+        let Some(head) = self.bank.head(t) else {
+            return t;
+        };
+        let args = self.bank.args(t).to_vec();
+        let mut changed = false;
+        let mut new_args = Vec::with_capacity(args.len());
+        for &a in &args {
+            let n = self.normalize_term(a, None, first_fresh, steps);
+            changed |= n != a;
+            new_args.push(n);
+        }
+        let mut current = if changed {
+            let is_atom = self.bank.is_atom(t);
+            self.bank.app_with_kind(head, is_atom, &new_args)
+        } else {
+            t
+        };
+        // A rewrite at the root yields a new term, normalized again (its root included).
+        if let Some(next) = self.rewrite_root(current, root_guard, first_fresh, steps) {
+            current = self.normalize_term(next, root_guard, first_fresh, steps);
+        }
+        current
+    }
+
+    /// One rewrite step at the root of `t`, if a demodulator applies.
+    fn rewrite_root(
+        &mut self,
+        t: TermId,
+        root_guard: Option<TermId>,
+        first_fresh: u32,
+        steps: &mut Vec<RewriteStep>,
+    ) -> Option<TermId> {
+        if self.bank.is_atom(t) {
+            return None;
+        }
+        let mut candidates = Vec::new();
+        self.indexes().demodulators.generalizations(&self.bank, t, &mut candidates);
+        if candidates.is_empty() {
+            return None;
+        }
+        candidates.sort_unstable_by_key(|&(term, e)| (e, term));
+        for (_, e) in candidates {
+            if !self.is_active(e.clause) {
+                continue;
+            }
+            let eq = self.store.clause(e.clause).literals[0];
+            let (l, r) = if e.side == 0 { (eq.lhs, eq.rhs) } else { (eq.rhs, eq.lhs) };
+            self.subst.clear();
+            if !self.subst.matches(&self.bank, l, 0, t, 1) {
+                continue;
+            }
+            let mut renaming = Renaming::keeping(1, first_fresh);
+            let r_inst = self.subst.apply(&mut self.bank, r, 0, &mut renaming);
+            // Variables of r not bound by matching l: not a rewrite of t to a smaller term.
+            if renaming.next_fresh() != first_fresh {
+                continue;
+            }
+            let oriented = self.ordering.compare(&self.bank, l, r) == Comparison::Greater;
+            if !oriented && self.ordering.compare(&self.bank, t, r_inst) != Comparison::Greater {
+                continue;
+            }
+            if let Some(guard) = root_guard
+                && self.ordering.compare(&self.bank, guard, r_inst) != Comparison::Greater
+            {
+                continue;
+            }
+            let n = self.store.clause(e.clause).var_bound(&self.bank);
+            let mut instance = Vec::with_capacity(n as usize);
+            for v in 0..n {
+                let x = self.bank.var(v);
+                instance.push(self.subst.apply(&mut self.bank, x, 0, &mut renaming));
+            }
+            self.subst.clear();
+            steps.push(RewriteStep { equation: e.clause, instance });
+            return Some(r_inst);
+        }
+        self.subst.clear();
+        None
+    }
+
+    /// Whether `c` subsumes the literals `d` (multiset subsumption); on success the instance of
+    /// `c`'s variables, over `d`'s variables.
+    pub(crate) fn subsumes(&mut self, c: ClauseId, d: &[Literal]) -> Option<Vec<TermId>> {
+        let c_clause = self.store.clause(c).clone();
+        if c_clause.len() > d.len() {
+            return None;
+        }
+        let d_weight: u32 = d.iter().map(|l| l.weight(&self.bank)).sum();
+        if c_clause.weight(&self.bank) > d_weight {
+            return None;
+        }
+        // Heavier literals first: they fail sooner.
+        let mut order: Vec<Literal> = c_clause.literals.clone();
+        order.sort_by_key(|l| std::cmp::Reverse(l.weight(&self.bank)));
+        self.subst.clear();
+        let mut used = vec![false; d.len()];
+        let found = self.subsume_rec(&order, 0, d, &mut used);
+        let result = found.then(|| {
+            let n = c_clause.var_bound(&self.bank);
+            (0..n)
+                .map(|v| match self.subst.binding(v, 0) {
+                    Some((t, _)) => t,
+                    // Unreachable for clauses whose variables all occur; harmless otherwise.
+                    None => self.bank.var(0),
+                })
+                .collect()
+        });
+        self.subst.clear();
+        result
+    }
+
+    fn subsume_rec(&mut self, c: &[Literal], i: usize, d: &[Literal], used: &mut [bool]) -> bool {
+        let Some(cl) = c.get(i) else {
+            return true;
+        };
+        for (j, dl) in d.iter().enumerate() {
+            if used[j] || dl.positive != cl.positive {
+                continue;
+            }
+            let both = !cl.is_predicate(&self.bank) && cl.lhs != cl.rhs;
+            let orientations: &[(TermId, TermId)] =
+                if both { &[(cl.lhs, cl.rhs), (cl.rhs, cl.lhs)] } else { &[(cl.lhs, cl.rhs)] };
+            for &(a, b) in orientations {
+                let mark = self.subst.checkpoint();
+                if self.subst.matches(&self.bank, a, 0, dl.lhs, 1)
+                    && self.subst.matches(&self.bank, b, 0, dl.rhs, 1)
+                {
+                    used[j] = true;
+                    if self.subsume_rec(c, i + 1, d, used) {
+                        return true;
+                    }
+                    used[j] = false;
+                }
+                self.subst.rollback(mark);
+            }
+        }
+        false
+    }
+
+    fn forward_subsumed(&mut self, id: ClauseId) -> bool {
+        let clause = self.store.clause(id).clone();
+        let mut candidates = Vec::new();
+        self.indexes().clauses.subsumer_candidates(&self.bank, &clause, &mut candidates);
+        candidates.sort_unstable();
+        candidates.dedup();
+        for c in candidates {
+            if c != id && self.is_active(c) && self.subsumes(c, &clause.literals).is_some() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `L | D` and an active `C` that subsumes `~L | D`: replace `L | D` by `D`.
+    fn subsumption_resolution(&mut self, id: ClauseId) -> Option<ClauseId> {
+        let clause = self.store.clause(id).clone();
+        for k in 0..clause.len() {
+            let mut flipped = clause.clone();
+            flipped.literals[k] = flipped.literals[k].negated();
+            let mut candidates = Vec::new();
+            self.indexes().clauses.subsumer_candidates(&self.bank, &flipped, &mut candidates);
+            candidates.sort_unstable();
+            candidates.dedup();
+            for c in candidates {
+                if c == id || !self.is_active(c) {
+                    continue;
+                }
+                if let Some(instance) = self.subsumes(c, &flipped.literals) {
+                    let mut rest = clause.clone();
+                    rest.literals.remove(k);
+                    self.stats.subsumption_resolutions += 1;
+                    return Some(self.store_simplified(
+                        Rule::SubsumptionResolution,
+                        rest,
+                        vec![c],
+                        vec![instance],
+                        id,
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    /// Simplifies the active set with the new active clause `given`: deletes clauses it subsumes
+    /// and rewrites clauses it can demodulate (the results go back to the passive set).
+    pub(crate) fn backward_simplify(&mut self, given: ClauseId) {
+        let clause = self.store.clause(given).clone();
+        let mut candidates = Vec::new();
+        self.indexes().clauses.subsumed_candidates(&self.bank, &clause, &mut candidates);
+        candidates.sort_unstable();
+        candidates.dedup();
+        for d in candidates {
+            if d == given || !self.is_active(d) {
+                continue;
+            }
+            let d_lits = self.store.clause(d).literals.clone();
+            if self.subsumes(given, &d_lits).is_some() {
+                self.stats.backward_subsumed += 1;
+                self.retire(d);
+            }
+        }
+        let unit_equation =
+            clause.len() == 1 && clause.literals[0].positive && !clause.literals[0].is_predicate(&self.bank);
+        if !unit_equation {
+            return;
+        }
+        let l = clause.literals[0];
+        let mut victims = Vec::new();
+        for (_, s, _) in self.candidate_sides(&l) {
+            if self.bank.is_var(s) {
+                continue;
+            }
+            let mut found = Vec::new();
+            self.indexes().subterms.instances(&self.bank, s, &mut found);
+            victims.extend(found.into_iter().map(|(_, e)| e.clause));
+        }
+        victims.sort_unstable();
+        victims.dedup();
+        for d in victims {
+            if d == given || !self.is_active(d) {
+                continue;
+            }
+            if let Some(new) = self.demodulate(d) {
+                self.stats.backward_rewritten += 1;
+                self.retire(d);
+                self.requeue(new);
+            }
+        }
+    }
+}
