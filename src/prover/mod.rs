@@ -3,5 +3,6 @@
 //!
 //! Architecture invariant: the prover imports only `fol`; never the front ends or the REPL.
 
+pub mod check;
 pub mod index;
 pub mod proof;
