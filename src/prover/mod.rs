@@ -3,6 +3,7 @@
 //!
 //! Architecture invariant: the prover imports only `fol`; never the front ends or the REPL.
 
+pub mod check;
 pub mod index;
 mod inference;
 pub mod options;
