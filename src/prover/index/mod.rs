@@ -4,8 +4,12 @@
 //! Retrieval returns *candidates*: a superset of the exact answers, each of which the caller
 //! confirms with real unification or matching. An index may never miss an exact answer.
 
+pub mod discrimination_tree;
+pub mod feature_vector;
 pub mod linear;
 
+pub use discrimination_tree::DiscriminationTree;
+pub use feature_vector::FeatureVectorIndex;
 pub use linear::{LinearClauseIndex, LinearIndex};
 
 use crate::fol::{Clause, TermBank, TermId};
