@@ -79,8 +79,20 @@ pub struct IndexSet {
 }
 
 impl IndexSet {
-    /// The default indexes.
+    /// The default indexes: discrimination trees for terms, a feature-vector index for clauses.
     pub fn standard() -> Self {
+        use super::index::{DiscriminationTree, FeatureVectorIndex};
+        IndexSet {
+            from: Box::new(DiscriminationTree::new()),
+            into: Box::new(DiscriminationTree::new()),
+            demodulators: Box::new(DiscriminationTree::new()),
+            subterms: Box::new(DiscriminationTree::new()),
+            clauses: Box::new(FeatureVectorIndex::new()),
+        }
+    }
+
+    /// Brute-force indexes, the reference the real ones are tested against.
+    pub fn linear() -> Self {
         use super::index::{LinearClauseIndex, LinearIndex};
         IndexSet {
             from: Box::new(LinearIndex::new()),

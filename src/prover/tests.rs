@@ -38,8 +38,15 @@ impl Builder {
             limits: Limits { given_clauses: Some(given_limit), ..Limits::default() },
             ..ProverOptions::default()
         };
+        let inputs: Vec<Clause> = self.clauses.iter().map(|(c, _)| c.clone()).collect();
         let mut prover = Prover::new(self.sig, self.bank, &self.clauses, options, true);
         let outcome = prover.run();
+        if let ProofOutcome::Refutation(empty) = outcome {
+            let proof = prover.extract_proof(empty);
+            if let Err(e) = check::check_proof(&proof, &inputs, &prover.signature, &prover.bank) {
+                panic!("proof rejected by the checker: {e}");
+            }
+        }
         (outcome, prover)
     }
 }
