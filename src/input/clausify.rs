@@ -113,7 +113,11 @@ pub struct Clausifier<'a> {
 impl<'a> Clausifier<'a> {
     /// A clausifier adding to `signature` and `bank`.
     pub fn new(signature: &'a mut Signature, bank: &'a mut TermBank) -> Self {
-        Clausifier { signature, bank, next_var: 0, distinct_constants: Vec::new(),
+        Clausifier {
+            signature,
+            bank,
+            next_var: 0,
+            distinct_constants: Vec::new(),
             pending: Vec::new(),
             named_sides: Vec::new(),
         }
@@ -249,8 +253,20 @@ impl<'a> Clausifier<'a> {
     /// Negation normal form of `f` when `positive`, of `~f` otherwise.
     fn nnf(&mut self, f: &Formula, positive: bool, env: &mut Vec<(String, u32)>) -> Nnf {
         match f {
-            Formula::True => if positive { Nnf::True } else { Nnf::False },
-            Formula::False => if positive { Nnf::False } else { Nnf::True },
+            Formula::True => {
+                if positive {
+                    Nnf::True
+                } else {
+                    Nnf::False
+                }
+            }
+            Formula::False => {
+                if positive {
+                    Nnf::False
+                } else {
+                    Nnf::True
+                }
+            }
             Formula::Atom(p, args) => {
                 let lhs = self.atom_term(p, args, env);
                 let rhs = self.bank.true_term();
@@ -264,7 +280,11 @@ impl<'a> Clausifier<'a> {
             Formula::Not(g) => self.nnf(g, !positive, env),
             Formula::And(gs) | Formula::Or(gs) => {
                 let parts = gs.iter().map(|g| self.nnf(g, positive, env)).collect();
-                if matches!(f, Formula::And(_)) == positive { make_and(parts) } else { make_or(parts) }
+                if matches!(f, Formula::And(_)) == positive {
+                    make_and(parts)
+                } else {
+                    make_or(parts)
+                }
             }
             Formula::Implies(a, b) => {
                 let left = self.nnf(a, !positive, env);
@@ -378,8 +398,19 @@ impl<'a> Clausifier<'a> {
             }
             // Over the other connective, only the parts mentioning `v` stay in scope.
             Nnf::And(fs) | Nnf::Or(fs) => {
-                let (with, without): (Vec<Nnf>, Vec<Nnf>) =
-                    fs.into_iter().partition(|g| self.occurs_free(v, g));
+                // The scoped part takes the place of the first part mentioning `v`, so literal
+                // order stays close to the input.
+                let mut slot = None;
+                let mut parts = Vec::with_capacity(fs.len());
+                let mut with = Vec::new();
+                for g in fs {
+                    if self.occurs_free(v, &g) {
+                        slot.get_or_insert(parts.len());
+                        with.push(g);
+                    } else {
+                        parts.push(g);
+                    }
+                }
                 let scoped = if with.len() == 1 {
                     let only = with.into_iter().next().unwrap_or(Nnf::True);
                     self.push_quantifier(universal, v, only)
@@ -388,18 +419,53 @@ impl<'a> Clausifier<'a> {
                 } else {
                     wrap(make_and(with))
                 };
-                let mut parts = without;
-                parts.push(scoped);
+                parts.insert(slot.unwrap_or(0).min(parts.len()), scoped);
                 if universal { make_or(parts) } else { make_and(parts) }
             }
-            // Quantifiers of one kind commute: move `v` under `w`, then let `w` move again.
-            Nnf::Forall(w, g) if universal => {
-                let inner = self.push_quantifier(true, v, *g);
-                self.push_quantifier(true, w, inner)
-            }
-            Nnf::Exists(w, g) if !universal => {
-                let inner = self.push_quantifier(false, v, *g);
-                self.push_quantifier(false, w, inner)
+            // Quantifiers of one kind commute. Look through the whole block of them to the body:
+            // if `v` cannot enter the body, it joins the block; if it can, the body changed
+            // shape and each quantifier of the block is pushed again into the new body. Pushing
+            // always descends into a part of the body, so this terminates.
+            block @ (Nnf::Forall(..) | Nnf::Exists(..))
+                if matches!(block, Nnf::Forall(..)) == universal =>
+            {
+                let mut block_vars = Vec::new();
+                let mut body = block;
+                loop {
+                    match body {
+                        Nnf::Forall(w, g) if universal => {
+                            block_vars.push(w);
+                            body = *g;
+                        }
+                        Nnf::Exists(w, g) if !universal => {
+                            block_vars.push(w);
+                            body = *g;
+                        }
+                        other => {
+                            body = other;
+                            break;
+                        }
+                    }
+                }
+                let inner = self.push_quantifier(universal, v, body);
+                let stuck = match &inner {
+                    Nnf::Forall(u, _) => universal && *u == v,
+                    Nnf::Exists(u, _) => !universal && *u == v,
+                    _ => false,
+                };
+                let mut result = inner;
+                for &w in block_vars.iter().rev() {
+                    result = if stuck {
+                        if universal {
+                            Nnf::Forall(w, Box::new(result))
+                        } else {
+                            Nnf::Exists(w, Box::new(result))
+                        }
+                    } else {
+                        self.push_quantifier(universal, w, result)
+                    };
+                }
+                result
             }
             other => wrap(other),
         }
@@ -415,7 +481,11 @@ impl<'a> Clausifier<'a> {
                     return Nnf::Lit(l);
                 }
                 let mut map = |bank: &mut TermBank, v: u32| {
-                    subst.iter().rev().find(|(w, _)| *w == v).map_or_else(|| bank.var(v), |&(_, t)| t)
+                    subst
+                        .iter()
+                        .rev()
+                        .find(|(w, _)| *w == v)
+                        .map_or_else(|| bank.var(v), |&(_, t)| t)
                 };
                 let lhs = self.bank.map_vars(l.lhs, &mut map);
                 let rhs = self.bank.map_vars(l.rhs, &mut map);
@@ -496,8 +566,7 @@ impl<'a> Clausifier<'a> {
                     return Vec::new();
                 }
                 loop {
-                    let product =
-                        parts.iter().try_fold(1usize, |acc, p| acc.checked_mul(p.len()));
+                    let product = parts.iter().try_fold(1usize, |acc, p| acc.checked_mul(p.len()));
                     if product.is_some_and(|n| n <= DISTRIBUTION_LIMIT) {
                         break;
                     }
@@ -561,13 +630,16 @@ impl<'a> Clausifier<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::input::parse_problem;
 
     /// The clauses of a TPTP text, one display string per clause.
     fn clauses_of(text: &str) -> Vec<String> {
         let problem = parse_problem(text, "test.p", "test", &[]).expect("parses");
-        problem.clauses.iter().map(|c| c.clause.display(&problem.signature, &problem.bank)).collect()
+        problem
+            .clauses
+            .iter()
+            .map(|c| c.clause.display(&problem.signature, &problem.bank))
+            .collect()
     }
 
     #[test]
@@ -596,11 +668,20 @@ mod tests {
         // After miniscoping, ?[Y] depends on X only; ?[Z] depends on nothing.
         assert_eq!(
             clauses_of("fof(a, axiom, ![X]: ?[Y]: ?[Z]: (r(X, Y) & q(Z)))."),
-            ["q(sk0)", "r(X0,sk1(X0))"]
+            ["r(X0,sk0(X0))", "q(sk1)"]
+        );
+        assert_eq!(clauses_of("fof(a, axiom, ![X]: ![Y]: ?[Z]: r(X, Z))."), ["r(X0,sk0(X0))"]);
+    }
+
+    #[test]
+    fn quantifier_blocks_over_shared_bodies_terminate() {
+        assert_eq!(
+            clauses_of("fof(a, axiom, ![X, Y]: (p(X, Y) | q(Y, X)))."),
+            ["p(X0,X1) | q(X1,X0)"]
         );
         assert_eq!(
-            clauses_of("fof(a, axiom, ![X]: ![Y]: ?[Z]: r(X, Z))."),
-            ["r(X0,sk0(X0))"]
+            clauses_of("fof(a, axiom, ![X, Y, Z]: ((p(X) & q(Y)) | r(X, Y, Z)))."),
+            ["p(X0) | r(X0,X1,X2)", "q(X0) | r(X1,X0,X2)"]
         );
     }
 
@@ -617,7 +698,13 @@ mod tests {
         let shown: Vec<String> = problem
             .clauses
             .iter()
-            .map(|c| format!("{}: {}", c.source.name, c.clause.display(&problem.signature, &problem.bank)))
+            .map(|c| {
+                format!(
+                    "{}: {}",
+                    c.source.name,
+                    c.clause.display(&problem.signature, &problem.bank)
+                )
+            })
             .collect();
         assert_eq!(shown, ["ax: p(a)", "c: ~p(X0)"]);
     }
@@ -641,15 +728,17 @@ mod tests {
 
     #[test]
     fn equality_is_equational() {
-        assert_eq!(clauses_of("fof(a, axiom, ![X]: (f(X) = X | X != a))."), ["f(X0) = X0 | X0 != a"]);
+        assert_eq!(
+            clauses_of("fof(a, axiom, ![X]: (f(X) = X | X != a))."),
+            ["f(X0) = X0 | X0 != a"]
+        );
     }
 
     #[test]
     fn large_distribution_triggers_naming() {
         // (a1 & a2 & a3) | (b1 & b2 & b3) | (c1 & c2 & c3) would give 27 clauses > 16.
-        let clauses = clauses_of(
-            "fof(a, axiom, (a1 & a2 & a3) | (b1 & b2 & b3) | (c1 & c2 & c3)).",
-        );
+        let clauses =
+            clauses_of("fof(a, axiom, (a1 & a2 & a3) | (b1 & b2 & b3) | (c1 & c2 & c3)).");
         assert_eq!(
             clauses,
             [
@@ -674,23 +763,31 @@ mod tests {
         let clauses = clauses_of("fof(a, axiom, p <=> (q <=> r)).");
         assert_eq!(
             clauses,
-            ["~p | def0", "p | ~def0", "~def0 | ~q | r", "~def0 | q | ~r", "def0 | q | r", "def0 | ~q | ~r"]
+            [
+                "~p | def0",
+                "p | ~def0",
+                "~def0 | ~q | r",
+                "~def0 | q | ~r",
+                "def0 | q | r",
+                "def0 | ~q | ~r"
+            ]
         );
     }
 
     #[test]
     fn distinct_objects_are_pairwise_different() {
-        let problem = parse_problem(
-            "fof(a, axiom, p(\"x\") & p(\"y\") & p(3)).",
-            "t.p",
-            "t",
-            &[],
-        )
-        .unwrap();
+        let problem =
+            parse_problem("fof(a, axiom, p(\"x\") & p(\"y\") & p(3)).", "t.p", "t", &[]).unwrap();
         let shown: Vec<String> = problem
             .clauses
             .iter()
-            .map(|c| format!("{}: {}", c.source.name, c.clause.display(&problem.signature, &problem.bank)))
+            .map(|c| {
+                format!(
+                    "{}: {}",
+                    c.source.name,
+                    c.clause.display(&problem.signature, &problem.bank)
+                )
+            })
             .collect();
         assert_eq!(
             shown,

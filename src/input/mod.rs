@@ -49,7 +49,10 @@ pub fn load_problem(path: &Path) -> Result<Problem, InputError> {
 }
 
 /// Like [`load_problem`], with explicit include roots instead of `$TPTP`.
-pub fn load_problem_with_roots(path: &Path, include_roots: &[PathBuf]) -> Result<Problem, InputError> {
+pub fn load_problem_with_roots(
+    path: &Path,
+    include_roots: &[PathBuf],
+) -> Result<Problem, InputError> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|source| InputError::Io { path: shown.clone(), source })?;
@@ -93,7 +96,11 @@ fn parse_problem_here(
     build_problem(name, file, reader.statements)
 }
 
-fn build_problem(name: &str, file: &str, statements: Vec<Statement>) -> Result<Problem, InputError> {
+fn build_problem(
+    name: &str,
+    file: &str,
+    statements: Vec<Statement>,
+) -> Result<Problem, InputError> {
     let mut problem = Problem { name: name.to_string(), complete: true, ..Problem::default() };
     let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
     let mut clauses = Vec::new();

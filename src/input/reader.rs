@@ -101,8 +101,7 @@ impl Place<'_> {
     /// An `Unsupported` error at `part` (a slice of the text, minus `back` bytes for a prefix such
     /// as `$` that the parser strips), or at the statement if `part` is not from the text.
     fn unsupported(&self, part: &str, back: usize, what: impl Into<String>) -> InputError {
-        let offset =
-            self.offset_of(part).map_or(self.statement_offset, |o| o.saturating_sub(back));
+        let offset = self.offset_of(part).map_or(self.statement_offset, |o| o.saturating_sub(back));
         self.unsupported_at(offset, what)
     }
 
@@ -133,8 +132,9 @@ impl<'r> Reader<'r> {
         let bytes = text.as_bytes();
         let mut pos = 0;
         loop {
-            pos = skip_ignored(text, pos)
-                .map_err(|at| Place { text, file, statement_offset: at }.syntax(at, "unterminated comment"))?;
+            pos = skip_ignored(text, pos).map_err(|at| {
+                Place { text, file, statement_offset: at }.syntax(at, "unterminated comment")
+            })?;
             if pos >= bytes.len() {
                 return Ok(());
             }
@@ -253,7 +253,8 @@ impl<'r> Reader<'r> {
         let shown = path.display().to_string();
         let text = std::fs::read_to_string(&path)
             .map_err(|source| InputError::Io { path: shown.clone(), source })?;
-        let selection = include.selection.0.as_ref().map(|list| list.0.iter().map(name_text).collect());
+        let selection =
+            include.selection.0.as_ref().map(|list| list.0.iter().map(name_text).collect());
         let pushed = selection.is_some();
         if let Some(names) = selection {
             self.selections.push(names);
@@ -274,14 +275,15 @@ fn skip_ignored(text: &str, mut pos: usize) -> Result<usize, usize> {
         match bytes.get(pos) {
             Some(b) if b.is_ascii_whitespace() => pos += 1,
             Some(b'%') => {
-                pos = bytes[pos..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| pos + i + 1);
+                pos = bytes[pos..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(bytes.len(), |i| pos + i + 1);
             }
-            Some(b'/') if bytes.get(pos + 1) == Some(&b'*') => {
-                match text[pos + 2..].find("*/") {
-                    Some(i) => pos = pos + 2 + i + 2,
-                    None => return Err(pos),
-                }
-            }
+            Some(b'/') if bytes.get(pos + 1) == Some(&b'*') => match text[pos + 2..].find("*/") {
+                Some(i) => pos = pos + 2 + i + 2,
+                None => return Err(pos),
+            },
             _ => return Ok(pos),
         }
     }
@@ -310,9 +312,10 @@ fn describe_failure(text: &str, start: usize, at: usize) -> String {
     let rest = &text.as_bytes()[at.min(text.len())..];
     let token_len = match rest.first() {
         None => 0,
-        Some(b) if b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$' => {
-            rest.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b == b'$').count()
-        }
+        Some(b) if b.is_ascii_alphanumeric() || *b == b'_' || *b == b'$' => rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b == b'$')
+            .count(),
         Some(_) => rest.iter().take_while(|b| !b.is_ascii_whitespace()).take(1).count().max(1),
     };
     let token = String::from_utf8_lossy(&rest[..token_len.min(rest.len()).min(40)]).into_owned();
@@ -388,7 +391,10 @@ fn convert_logic(place: &Place<'_>, f: &fof::LogicFormula<'_>) -> Result<Formula
     }
 }
 
-fn convert_units(place: &Place<'_>, units: &[fof::UnitFormula<'_>]) -> Result<Vec<Formula>, InputError> {
+fn convert_units(
+    place: &Place<'_>,
+    units: &[fof::UnitFormula<'_>],
+) -> Result<Vec<Formula>, InputError> {
     units.iter().map(|u| convert_unit(place, u)).collect()
 }
 
@@ -470,7 +476,8 @@ fn convert_atomic(place: &Place<'_>, f: &fof::AtomicFormula<'_>) -> Result<Formu
                     ));
                 }
                 // `$distinct(t1,..,tn)`: the arguments are pairwise different.
-                let terms = args.0.iter().map(|t| convert_term(place, t)).collect::<Result<Vec<_>, _>>()?;
+                let terms =
+                    args.0.iter().map(|t| convert_term(place, t)).collect::<Result<Vec<_>, _>>()?;
                 let mut conjuncts = Vec::new();
                 for (i, s) in terms.iter().enumerate() {
                     for t in &terms[i + 1..] {
@@ -483,14 +490,22 @@ fn convert_atomic(place: &Place<'_>, f: &fof::AtomicFormula<'_>) -> Result<Formu
     }
 }
 
-fn convert_plain(place: &Place<'_>, t: &fof::PlainTerm<'_>) -> Result<(String, Vec<Term>), InputError> {
+fn convert_plain(
+    place: &Place<'_>,
+    t: &fof::PlainTerm<'_>,
+) -> Result<(String, Vec<Term>), InputError> {
     match t {
         fof::PlainTerm::Constant(c) => Ok((atomic_word_text(&c.0.0), Vec::new())),
-        fof::PlainTerm::Function(f, args) => Ok((atomic_word_text(&f.0), convert_args(place, &args.0)?)),
+        fof::PlainTerm::Function(f, args) => {
+            Ok((atomic_word_text(&f.0), convert_args(place, &args.0)?))
+        }
     }
 }
 
-fn convert_system(place: &Place<'_>, t: &fof::SystemTerm<'_>) -> Result<(String, Vec<Term>), InputError> {
+fn convert_system(
+    place: &Place<'_>,
+    t: &fof::SystemTerm<'_>,
+) -> Result<(String, Vec<Term>), InputError> {
     match t {
         fof::SystemTerm::Constant(c) => Ok((c.to_string(), Vec::new())),
         fof::SystemTerm::Function(f, args) => Ok((f.to_string(), convert_args(place, &args.0)?)),
