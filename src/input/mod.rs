@@ -1,6 +1,185 @@
 //! Front end for TPTP: reading CNF and FOF problems (with includes) into clauses over a shared
 //! term bank, clausifying first-order formulas on the way.
+//!
+//! Typed (TFF) and higher-order (THF) problems and arithmetic are rejected with
+//! [`InputError::Unsupported`]. Includes are resolved as the TPTP tools do: relative to the
+//! including file's directory first, then under each include root (for [`load_problem`], the
+//! `$TPTP` directory).
 
+pub mod clausify;
+pub mod error;
+pub mod formula;
 pub mod problem;
+mod reader;
 
+use std::path::{Path, PathBuf};
+
+use crate::fol::{Clause, Literal};
+use crate::prover::proof::InputSource;
+
+pub use clausify::Clausifier;
+pub use error::InputError;
+pub use formula::{Formula, Quantifier, Term};
 pub use problem::{InputClause, Problem};
+
+use reader::{Body, Reader, Statement};
+
+/// Parsing and clausifying recurse over the formula structure; a generous stack lets deeply
+/// nested (but legal) input through instead of overflowing, which would abort the process.
+const WORKER_STACK_BYTES: usize = 512 * 1024 * 1024;
+
+/// Roles whose formulas are asserted as they are.
+const ASSERTED_ROLES: &[&str] = &[
+    "axiom",
+    "hypothesis",
+    "definition",
+    "assumption",
+    "lemma",
+    "theorem",
+    "corollary",
+    "negated_conjecture",
+    "plain",
+];
+
+/// Reads the TPTP problem at `path` with its includes, which are looked up relative to each
+/// including file and then under `$TPTP`. The problem is named after the file stem.
+pub fn load_problem(path: &Path) -> Result<Problem, InputError> {
+    let roots: Vec<PathBuf> = std::env::var_os("TPTP").map(PathBuf::from).into_iter().collect();
+    load_problem_with_roots(path, &roots)
+}
+
+/// Like [`load_problem`], with explicit include roots instead of `$TPTP`.
+pub fn load_problem_with_roots(
+    path: &Path,
+    include_roots: &[PathBuf],
+) -> Result<Problem, InputError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| InputError::Io { path: shown.clone(), source })?;
+    let name = path.file_stem().map_or_else(|| shown.clone(), |s| s.to_string_lossy().into_owned());
+    parse_problem(&text, &shown, &name, include_roots)
+}
+
+/// Reads a problem from `text`, which claims to be the content of `file` (used in messages and
+/// sources, and whose directory is searched first for includes), then clausifies it.
+pub fn parse_problem(
+    text: &str,
+    file: &str,
+    name: &str,
+    include_roots: &[PathBuf],
+) -> Result<Problem, InputError> {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("craig-input".to_string())
+            .stack_size(WORKER_STACK_BYTES)
+            .spawn_scoped(scope, || parse_problem_here(text, file, name, include_roots));
+        match worker {
+            Ok(handle) => match handle.join() {
+                Ok(result) => result,
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+            // No thread to be had: work on the caller's stack.
+            Err(_) => parse_problem_here(text, file, name, include_roots),
+        }
+    })
+}
+
+fn parse_problem_here(
+    text: &str,
+    file: &str,
+    name: &str,
+    include_roots: &[PathBuf],
+) -> Result<Problem, InputError> {
+    let mut reader = Reader::new(include_roots);
+    let dir = Path::new(file).parent();
+    reader.read_text(text, file, dir, 0)?;
+    build_problem(name, file, reader.statements)
+}
+
+fn build_problem(
+    name: &str,
+    file: &str,
+    statements: Vec<Statement>,
+) -> Result<Problem, InputError> {
+    let mut problem = Problem { name: name.to_string(), complete: true, ..Problem::default() };
+    let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
+    let mut clauses = Vec::new();
+    let mut conjectures: Vec<(Statement, Formula)> = Vec::new();
+    for statement in statements {
+        let role = statement.role.as_str();
+        let source = InputSource {
+            name: statement.name.clone(),
+            file: statement.file.clone(),
+            role: statement.role.clone(),
+            clausified: matches!(statement.body, Body::Fof(_)),
+        };
+        if role == "conjecture" {
+            let formula = match &statement.body {
+                Body::Fof(f) => f.clone(),
+                // A conjecture clause claims its universal closure.
+                Body::Cnf(literals) => Formula::Or(literals.clone()),
+            };
+            conjectures.push((statement, formula));
+            continue;
+        }
+        if role == "type" {
+            // Type declarations carry nothing for untyped first-order logic.
+            continue;
+        }
+        if !ASSERTED_ROLES.contains(&role) {
+            return Err(InputError::Unsupported {
+                file: statement.file.clone(),
+                line: statement.line,
+                col: statement.col,
+                what: format!("formula role `{role}`"),
+            });
+        }
+        match &statement.body {
+            Body::Fof(f) => {
+                for clause in clausifier.clausify(f) {
+                    clauses.push(InputClause { clause, source: source.clone() });
+                }
+            }
+            Body::Cnf(literals) => {
+                if let Some(clause) = clausifier.clause_of_literals(literals) {
+                    clauses.push(InputClause { clause, source });
+                }
+            }
+        }
+    }
+    if !conjectures.is_empty() {
+        // Several conjectures claim their conjunction; its negation is what is refuted.
+        let names: Vec<&str> = conjectures.iter().map(|(s, _)| s.name.as_str()).collect();
+        let source = InputSource {
+            name: names.join(","),
+            file: conjectures[0].0.file.clone(),
+            role: "conjecture".to_string(),
+            clausified: true,
+        };
+        let conjunction =
+            Formula::And(conjectures.iter().map(|(_, f)| f.clone().universal_closure()).collect());
+        for clause in clausifier.clausify(&conjunction.negate()) {
+            clauses.push(InputClause { clause, source: source.clone() });
+        }
+    }
+    let distinct = clausifier.distinct_constants().to_vec();
+    drop(clausifier);
+    problem.has_conjecture = !conjectures.is_empty();
+    // Distinct objects and numbers denote pairwise different elements.
+    let source = InputSource {
+        name: "distinct_objects".to_string(),
+        file: file.to_string(),
+        role: "axiom".to_string(),
+        clausified: false,
+    };
+    for (i, &a) in distinct.iter().enumerate() {
+        for &b in &distinct[i + 1..] {
+            let ta = problem.bank.app(&problem.signature, a, &[]);
+            let tb = problem.bank.app(&problem.signature, b, &[]);
+            let clause = Clause::new(vec![Literal::new(ta, tb, false)]);
+            clauses.push(InputClause { clause, source: source.clone() });
+        }
+    }
+    problem.clauses = clauses;
+    Ok(problem)
+}

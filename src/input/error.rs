@@ -1,0 +1,92 @@
+//! Errors of the TPTP front end. Every error that concerns a place in a file names the file, the
+//! line and the column (both 1-based), so that editors can jump to it.
+
+use std::path::PathBuf;
+
+/// Why a problem could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The text is not valid TPTP.
+    #[error("{file}:{line}:{col}: syntax error: {message}")]
+    Syntax {
+        /// The file as given (or as resolved, for included files).
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, counted in characters.
+        col: usize,
+        /// What went wrong.
+        message: String,
+    },
+    /// An `include` directive names a file found under none of the include roots.
+    #[error("{file}:{line}:{col}: include '{include}' not found; tried {}", list_paths(tried))]
+    MissingInclude {
+        /// The including file.
+        file: String,
+        /// 1-based line of the `include`.
+        line: usize,
+        /// 1-based column of the `include`.
+        col: usize,
+        /// The file name as written in the directive.
+        include: String,
+        /// Every path that was tried, in order.
+        tried: Vec<PathBuf>,
+    },
+    /// A file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path that failed.
+        path: String,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Valid TPTP that craig does not handle (higher-order, typed, arithmetic, ...).
+    #[error("{file}:{line}:{col}: unsupported: {what}")]
+    Unsupported {
+        /// The file the construct is in.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        col: usize,
+        /// What is not supported.
+        what: String,
+    },
+}
+
+fn list_paths(paths: &[PathBuf]) -> String {
+    if paths.is_empty() {
+        return "no path (no include root)".to_string();
+    }
+    paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// 1-based line and column (in characters) of byte `offset` in `text`. Offsets past the end or
+/// inside a multi-byte character are clamped rather than rejected, since error positions come
+/// from a byte-level parser.
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let offset = offset.min(bytes.len());
+    let before = &bytes[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    // Count characters, not bytes: skip UTF-8 continuation bytes.
+    let col = before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1;
+    (line, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_is_one_based_and_counts_characters() {
+        let text = "ab\ncdé f\n";
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 3), (2, 1));
+        // 'é' is two bytes but one column.
+        assert_eq!(line_col(text, 8), (2, 5));
+        assert_eq!(line_col(text, 1000), (3, 1));
+    }
+}
