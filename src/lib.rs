@@ -2,6 +2,10 @@
 //!
 //! The crate map and its dependency invariants are in `docs/ARCHITECTURE.md`.
 
+#![warn(missing_docs)]
+
+pub mod answer;
 pub mod fol;
 pub mod input;
 pub mod prover;
+pub mod solve;

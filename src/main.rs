@@ -1,1 +1,212 @@
-fn main() {}
+//! The `craig` command: a thin layer over the library that parses arguments and prints answers.
+
+// The binary is where output reaches the terminal.
+#![allow(clippy::disallowed_macros)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use craig::answer::{core_names, write_tstp_proof};
+use craig::prover::{Limits, LiteralSelection, ProverOptions};
+use craig::solve::solve_file;
+
+#[derive(Parser)]
+#[command(name = "craig", version, about = "A verification workbench with its own superposition prover")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Selection {
+    /// No literal selection.
+    None,
+    /// Select the heaviest negative literal of every clause that has one.
+    MaxNegative,
+    /// Select the heaviest negative literal of clauses that also have a positive one.
+    MaxNegativeIfPositive,
+    /// Select the negative literal with the most non-variable arguments, then the heaviest.
+    MostInstantiated,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Prove a TPTP problem (CNF or FOF) and print its SZS status.
+    Prove {
+        /// The problem file; includes resolve next to it, then under $TPTP.
+        file: PathBuf,
+        /// Wall-clock limit in seconds (loading included).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+        /// Stop after this many given clauses (deterministic).
+        #[arg(long, value_name = "N")]
+        steps: Option<u64>,
+        /// Print the refutation in TSTP form.
+        #[arg(long)]
+        proof: bool,
+        /// List the input formulas the refutation used.
+        #[arg(long)]
+        core: bool,
+        /// Re-verify the refutation with the independent proof checker.
+        #[arg(long)]
+        check: bool,
+        /// Print the search counters.
+        #[arg(long)]
+        stats: bool,
+        /// Print every given clause as it is activated (selected literal marked with `*`).
+        #[arg(long)]
+        trace: bool,
+        /// Literal selection function.
+        #[arg(long, value_enum, default_value = "max-negative-if-positive")]
+        selection: Selection,
+        /// Given clauses picked by age, per `--weight-ratio` picked by weight.
+        #[arg(long, default_value_t = 1)]
+        age_ratio: u32,
+        /// Given clauses picked by weight, per `--age-ratio` picked by age.
+        #[arg(long, default_value_t = 5)]
+        weight_ratio: u32,
+        /// Memory guard: stop when this many clauses were made.
+        #[arg(long, default_value_t = 4_000_000)]
+        max_clauses: usize,
+        /// Memory guard: stop when the term bank holds this many terms.
+        #[arg(long, default_value_t = 40_000_000)]
+        max_terms: usize,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Prove {
+            file,
+            time_limit,
+            steps,
+            proof,
+            core,
+            check,
+            stats,
+            trace,
+            selection,
+            age_ratio,
+            weight_ratio,
+            max_clauses,
+            max_terms,
+        } => {
+            let time_limit = match time_limit {
+                Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+                Some(s) => {
+                    eprintln!("craig: --time-limit must be a positive number of seconds, got {s}");
+                    return ExitCode::from(2);
+                }
+                None => None,
+            };
+            let options = ProverOptions {
+                age_ratio,
+                weight_ratio,
+                selection: match selection {
+                    Selection::None => LiteralSelection::None,
+                    Selection::MaxNegative => LiteralSelection::MaxWeightNegative,
+                    Selection::MaxNegativeIfPositive => LiteralSelection::MaxWeightNegativeIfPositive,
+                    Selection::MostInstantiated => LiteralSelection::MostInstantiatedNegative,
+                },
+                limits: Limits {
+                    time: None,
+                    given_clauses: steps,
+                    clauses: Some(max_clauses),
+                    terms: Some(max_terms),
+                },
+                ..ProverOptions::default()
+            };
+            let mut on_step = |prover: &craig::prover::Prover| {
+                if !trace {
+                    return;
+                }
+                if let Some(id) = prover.last_given() {
+                    let clause = prover.clause(id);
+                    let selected = prover.selected_literal(id);
+                    let mut line = String::new();
+                    for (i, l) in clause.literals.iter().enumerate() {
+                        if i > 0 {
+                            line.push_str(" | ");
+                        }
+                        if selected == Some(i as u16) {
+                            line.push('*');
+                        }
+                        l.write_tptp(&prover.signature, &prover.bank, &mut line);
+                    }
+                    if clause.literals.is_empty() {
+                        line.push_str("$false");
+                    }
+                    println!("% given {} c_{}: {}", prover.stats.given, id.0, line);
+                }
+            };
+            let solved = match solve_file(&file, options, time_limit, check, &mut on_step) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("craig: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut out = String::new();
+            if let Some(Err(e)) = &solved.check {
+                eprintln!("craig: the proof checker rejected the refutation: {e}");
+            }
+            out.push_str(&format!(
+                "% SZS status {} for {}\n",
+                solved.status.name(),
+                solved.problem.name
+            ));
+            if let Some(Ok(report)) = &solved.check {
+                out.push_str(&format!(
+                    "% proof checked: {} steps, {} input clauses\n",
+                    report.steps_checked, report.inputs_checked
+                ));
+            }
+            if stats {
+                let s = solved.stats();
+                out.push_str(&format!(
+                    "% given {} generated {} superpositions {} equality-resolutions {} \
+                     equality-factorings {} forward-subsumed {} backward-subsumed {} \
+                     rewrites {} backward-rewritten {} subsumption-resolutions {} \
+                     tautologies {} active {} passive {}\n",
+                    s.given,
+                    s.generated,
+                    s.superpositions,
+                    s.equality_resolutions,
+                    s.equality_factorings,
+                    s.forward_subsumed,
+                    s.backward_subsumed,
+                    s.forward_rewrites,
+                    s.backward_rewritten,
+                    s.subsumption_resolutions,
+                    s.tautologies,
+                    s.active,
+                    s.passive
+                ));
+            }
+            if let Some(p) = &solved.proof
+                && solved.status != craig::answer::SzsStatus::Error
+            {
+                if proof {
+                    write_tstp_proof(
+                        &mut out,
+                        &solved.problem,
+                        &solved.prover.signature,
+                        &solved.prover.bank,
+                        p,
+                    );
+                }
+                if core {
+                    out.push_str(&format!(
+                        "% SZS core: {}\n",
+                        core_names(&solved.problem, p).join(", ")
+                    ));
+                }
+            }
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+    }
+}

@@ -232,6 +232,15 @@ impl Prover {
         if c == Comparison::Less || c == Comparison::Equal {
             return;
         }
+        // Into the root of a positive literal, the calculus requires (l = r)σ not to be greater
+        // than or equal to (s = t)σ; with lσ = sσ that is rσ not ≥ tσ. Without it, every
+        // positive atom superposes into itself and every other copy, giving `$true = $true`.
+        if into_lit.positive && position.path.is_empty() {
+            let c = self.ordering.compare(&self.bank, ri, ti);
+            if c == Comparison::Greater || c == Comparison::Equal {
+                return;
+            }
+        }
         let into_selected = self.store.get(into).selected;
         if into_selected.is_none() {
             let into_inst = self.instantiate_for_check(into, 1, offset);

@@ -14,6 +14,10 @@ pub enum LiteralSelection {
     /// Select the heaviest negative literal only in clauses that have a positive literal too
     /// (so purely negative clauses stay ordered), a middle ground between the two above.
     MaxWeightNegativeIfPositive,
+    /// Select, in every clause with a negative literal, the negative literal with the most
+    /// non-variable argument positions, then the heaviest: a literal whose arguments are all
+    /// variables unifies with nearly everything, so selecting it breeds inferences.
+    MostInstantiatedNegative,
 }
 
 /// Limits on the search; `None` means unlimited.

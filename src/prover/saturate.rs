@@ -124,6 +124,7 @@ pub struct Prover {
     cancel: Arc<AtomicBool>,
     started: Option<Instant>,
     outcome: Option<ProofOutcome>,
+    last_given: Option<ClauseId>,
     /// Whether saturation of this clause set means satisfiability.
     complete: bool,
 }
@@ -169,6 +170,7 @@ impl Prover {
             cancel: Arc::new(AtomicBool::new(false)),
             started: None,
             outcome: None,
+            last_given: None,
             complete: complete_input,
         };
         for (i, (clause, goal)) in inputs.iter().enumerate() {
@@ -213,6 +215,16 @@ impl Prover {
     /// Number of clauses ever stored.
     pub fn clause_count(&self) -> usize {
         self.store.len()
+    }
+
+    /// The clause the last step activated (after simplification), if it was kept.
+    pub fn last_given(&self) -> Option<ClauseId> {
+        self.last_given
+    }
+
+    /// The literal selected in an active clause.
+    pub fn selected_literal(&self, id: ClauseId) -> Option<u16> {
+        self.store.get(id).selected
     }
 
     /// The outcome, once the search has ended.
@@ -267,9 +279,11 @@ impl Prover {
         };
         self.stats.passive = self.passive.len() as u64;
         self.stats.given += 1;
+        self.last_given = None;
         let Some(given) = self.forward_simplify(given) else {
             return StepOutcome::Continue;
         };
+        self.last_given = Some(given);
         if self.store.clause(given).is_empty() {
             return self.finish(ProofOutcome::Refutation(given));
         }
@@ -403,16 +417,31 @@ impl Prover {
             LiteralSelection::None => false,
             LiteralSelection::MaxWeightNegative => true,
             LiteralSelection::MaxWeightNegativeIfPositive => has_positive,
+            LiteralSelection::MostInstantiatedNegative => true,
         };
         if !wanted {
             return None;
         }
-        let mut best: Option<(u32, usize)> = None;
+        let instantiation = |l: &Literal| -> u32 {
+            if self.options.selection != LiteralSelection::MostInstantiatedNegative {
+                return 0;
+            }
+            let mut n = 0;
+            for side in [l.lhs, l.rhs] {
+                if self.bank.head(side) == Some(Signature::TRUE) {
+                    continue;
+                }
+                n += if self.bank.is_var(side) { 0 } else { 1 };
+                n += self.bank.args(side).iter().filter(|&&a| !self.bank.is_var(a)).count() as u32;
+            }
+            n
+        };
+        let mut best: Option<((u32, u32), usize)> = None;
         for (i, l) in clause.literals.iter().enumerate() {
             if !l.positive {
-                let w = l.weight(&self.bank);
-                if best.is_none_or(|(bw, _)| w > bw) {
-                    best = Some((w, i));
+                let key = (instantiation(l), l.weight(&self.bank));
+                if best.is_none_or(|(bk, _)| key > bk) {
+                    best = Some((key, i));
                 }
             }
         }
