@@ -79,7 +79,11 @@ impl SzsStatus {
 fn quote(s: &str) -> String {
     let plain = s.chars().next().is_some_and(|c| c.is_ascii_lowercase())
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if plain { s.to_string() } else { format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'")) }
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
+    }
 }
 
 /// The refutation in TSTP form, one `cnf` line per step, between the SZS output markers.
@@ -113,7 +117,11 @@ pub fn write_tstp_proof(
         let role = if node.step.rule == Rule::Input {
             let index = node.step.input_index.expect("input steps carry their index");
             let role = &problem.clauses[index].source.role;
-            if problem.clauses[index].source.clausified { "plain".to_string() } else { role.clone() }
+            if problem.clauses[index].source.clausified {
+                "plain".to_string()
+            } else {
+                role.clone()
+            }
         } else {
             "plain".to_string()
         };

@@ -13,7 +13,11 @@ use craig::prover::{Limits, LiteralSelection, ProverOptions};
 use craig::solve::solve_file;
 
 #[derive(Parser)]
-#[command(name = "craig", version, about = "A verification workbench with its own superposition prover")]
+#[command(
+    name = "craig",
+    version,
+    about = "A verification workbench with its own superposition prover"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -49,9 +53,10 @@ enum Command {
         /// List the input formulas the refutation used.
         #[arg(long)]
         core: bool,
-        /// Re-verify the refutation with the independent proof checker.
+        /// Skip re-verifying the refutation with the independent proof checker (on by default:
+        /// a refutation the checker rejects is reported as `Error`, never as a theorem).
         #[arg(long)]
-        check: bool,
+        no_check: bool,
         /// Print the search counters.
         #[arg(long)]
         stats: bool,
@@ -85,7 +90,7 @@ fn main() -> ExitCode {
             steps,
             proof,
             core,
-            check,
+            no_check,
             stats,
             trace,
             selection,
@@ -108,7 +113,9 @@ fn main() -> ExitCode {
                 selection: match selection {
                     Selection::None => LiteralSelection::None,
                     Selection::MaxNegative => LiteralSelection::MaxWeightNegative,
-                    Selection::MaxNegativeIfPositive => LiteralSelection::MaxWeightNegativeIfPositive,
+                    Selection::MaxNegativeIfPositive => {
+                        LiteralSelection::MaxWeightNegativeIfPositive
+                    }
                     Selection::MostInstantiated => LiteralSelection::MostInstantiatedNegative,
                 },
                 limits: Limits {
@@ -142,7 +149,7 @@ fn main() -> ExitCode {
                     println!("% given {} c_{}: {}", prover.stats.given, id.0, line);
                 }
             };
-            let solved = match solve_file(&file, options, time_limit, check, &mut on_step) {
+            let solved = match solve_file(&file, options, time_limit, !no_check, &mut on_step) {
                 Ok(s) => s,
                 Err(e) => {
                     eprintln!("craig: {e}");

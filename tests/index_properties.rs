@@ -349,10 +349,6 @@ fn discrimination_tree_precision() {
         .iter()
         .map(|&(hits, all)| if all == 0 { 1.0 } else { hits as f64 / all as f64 })
         .collect();
-    eprintln!(
-        "precision: unifiable {:.3} ({:?}), generalizations {:.3} ({:?}), instances {:.3} ({:?})",
-        precision[0], counts[0], precision[1], counts[1], precision[2], counts[2]
-    );
     assert!(counts.iter().all(|&(_, all)| all > 0), "workload too sparse: {counts:?}");
     assert!(precision[1] >= 0.85, "generalizations precision {}", precision[1]);
     assert!(precision[0] >= 0.6 && precision[2] >= 0.6, "precision {precision:?}");

@@ -154,7 +154,11 @@ impl Clause {
 
     /// One more than the largest variable number.
     pub fn var_bound(&self, bank: &TermBank) -> u32 {
-        self.literals.iter().map(|l| bank.var_bound(l.lhs).max(bank.var_bound(l.rhs))).max().unwrap_or(0)
+        self.literals
+            .iter()
+            .map(|l| bank.var_bound(l.lhs).max(bank.var_bound(l.rhs)))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Whether the clause has no variables.
@@ -165,9 +169,11 @@ impl Clause {
     /// Whether some positive literal is `s = s` or a literal and its negation both occur.
     pub fn is_tautology(&self) -> bool {
         self.literals.iter().any(|l| l.is_trivially_true())
-            || self.literals.iter().enumerate().any(|(i, l)| {
-                self.literals[i + 1..].iter().any(|m| l.same_as(&m.negated()))
-            })
+            || self
+                .literals
+                .iter()
+                .enumerate()
+                .any(|(i, l)| self.literals[i + 1..].iter().any(|m| l.same_as(&m.negated())))
     }
 
     /// Drops `s != s` literals and repeated literals, keeping the first occurrence.
@@ -209,7 +215,11 @@ impl Clause {
             .literals
             .iter()
             .map(|l| {
-                Literal::new(bank.map_vars(l.lhs, &mut rename), bank.map_vars(l.rhs, &mut rename), l.positive)
+                Literal::new(
+                    bank.map_vars(l.lhs, &mut rename),
+                    bank.map_vars(l.rhs, &mut rename),
+                    l.positive,
+                )
             })
             .collect();
         (Clause { literals }, old_of_new)

@@ -10,7 +10,7 @@ pub mod subst;
 pub mod term;
 
 pub use clause::{Clause, Literal};
-pub use kbo::{Kbo, Comparison, TermOrdering};
+pub use kbo::{Comparison, Kbo, TermOrdering};
 pub use signature::{Signature, SymbolId, SymbolKind};
 pub use subst::{Scope, Substitution};
 pub use term::{TermBank, TermId, TermView};

@@ -77,10 +77,7 @@ impl Signature {
 
     fn push(&mut self, info: SymbolInfo) -> SymbolId {
         let id = SymbolId(self.symbols.len() as u32);
-        self.by_key.insert(
-            (info.name.clone(), info.arity, info.kind == SymbolKind::Predicate),
-            id,
-        );
+        self.by_key.insert((info.name.clone(), info.arity, info.kind == SymbolKind::Predicate), id);
         self.symbols.push(info);
         id
     }
@@ -100,7 +97,13 @@ impl Signature {
     }
 
     /// A new symbol whose name starts with `prefix` and clashes with no symbol already present.
-    pub fn fresh(&mut self, prefix: &str, arity: u32, kind: SymbolKind, origin: SymbolOrigin) -> SymbolId {
+    pub fn fresh(
+        &mut self,
+        prefix: &str,
+        arity: u32,
+        kind: SymbolKind,
+        origin: SymbolOrigin,
+    ) -> SymbolId {
         loop {
             let name = format!("{prefix}{}", self.fresh_counter);
             self.fresh_counter += 1;

@@ -124,7 +124,14 @@ impl Substitution {
         (t, scope)
     }
 
-    fn occurs_scoped(&self, bank: &TermBank, v: u32, v_scope: Scope, t: TermId, scope: Scope) -> bool {
+    fn occurs_scoped(
+        &self,
+        bank: &TermBank,
+        v: u32,
+        v_scope: Scope,
+        t: TermId,
+        scope: Scope,
+    ) -> bool {
         let (t, scope) = self.deref(bank, t, scope);
         match bank.view(t) {
             TermView::Var(w) => w == v && scope == v_scope,

@@ -232,7 +232,11 @@ impl TermBank {
     }
 
     /// Replaces every variable `v` by `map(v)`, rebuilding through the bank.
-    pub fn map_vars(&mut self, t: TermId, map: &mut impl FnMut(&mut Self, u32) -> TermId) -> TermId {
+    pub fn map_vars(
+        &mut self,
+        t: TermId,
+        map: &mut impl FnMut(&mut Self, u32) -> TermId,
+    ) -> TermId {
         if self.is_ground(t) {
             return t;
         }

@@ -25,7 +25,12 @@ impl Prover {
     /// they are kept apart by scope-offset numbering).
     /// Variables of scope `k` are numbered `k * offset + v`, so two scopes never clash; `offset`
     /// must exceed every variable number of the premises.
-    fn instantiate_for_check(&mut self, clause: ClauseId, scope: Scope, offset: u32) -> Vec<Literal> {
+    fn instantiate_for_check(
+        &mut self,
+        clause: ClauseId,
+        scope: Scope,
+        offset: u32,
+    ) -> Vec<Literal> {
         let literals = self.store.clause(clause).literals.clone();
         literals
             .iter()
@@ -129,14 +134,17 @@ impl Prover {
                             }
                         }
                         self.stats.equality_factorings += 1;
-                        out.push(self.make_conclusion(Rule::EqualityFactoring, &[given], &literals));
+                        out.push(self.make_conclusion(
+                            Rule::EqualityFactoring,
+                            &[given],
+                            &literals,
+                        ));
                     }
                 }
             }
         }
         self.subst.clear();
     }
-
 
     /// `given` as the clause whose equation rewrites: its eligible positive literals' maximal
     /// sides against subterms of active clauses.
@@ -160,7 +168,8 @@ impl Prover {
                     if !self.is_active(e.clause) {
                         continue;
                     }
-                    let position = self.store.get(e.clause).into_positions[e.position as usize].clone();
+                    let position =
+                        self.store.get(e.clause).into_positions[e.position as usize].clone();
                     self.try_superposition(given, i, side, e.clause, &position, u, out);
                 }
             }
@@ -183,7 +192,15 @@ impl Prover {
                 if e.clause == given || !self.is_active(e.clause) {
                     continue;
                 }
-                self.try_superposition(e.clause, e.literal as usize, e.side, given, &position, u, out);
+                self.try_superposition(
+                    e.clause,
+                    e.literal as usize,
+                    e.side,
+                    given,
+                    &position,
+                    u,
+                    out,
+                );
             }
         }
         self.subst.clear();
@@ -316,7 +333,8 @@ impl Prover {
             instances.push(inst);
         }
         let (clause, old_of_new) = clause.normalize_variables(&mut self.bank);
-        let premises = self.renumber_instances(&premises, instances, &old_of_new, renaming.next_fresh());
+        let premises =
+            self.renumber_instances(&premises, instances, &old_of_new, renaming.next_fresh());
         let goal = premises.iter().any(|p| self.store.get(p.clause).goal);
         Conclusion { literals: clause.literals, rule: Rule::Superposition, premises, goal }
     }

@@ -274,7 +274,8 @@ impl Prover {
         if let Some(limit) = self.check_limits() {
             return self.finish(ProofOutcome::LimitReached(limit));
         }
-        let Some(given) = self.passive.pop(self.options.age_ratio, self.options.weight_ratio) else {
+        let Some(given) = self.passive.pop(self.options.age_ratio, self.options.weight_ratio)
+        else {
             return self.finish(ProofOutcome::Saturated { complete: self.complete });
         };
         self.stats.passive = self.passive.len() as u64;
@@ -329,7 +330,8 @@ impl Prover {
             self.stats.tautologies += 1;
             return None;
         }
-        let step = ProofStep { rule: conclusion.rule, premises: conclusion.premises, input_index: None };
+        let step =
+            ProofStep { rule: conclusion.rule, premises: conclusion.premises, input_index: None };
         Some(self.store.add(clause, step, conclusion.goal))
     }
 
@@ -363,7 +365,8 @@ impl Prover {
             instances.push(inst);
         }
         let (clause, old_of_new) = clause.normalize_variables(&mut self.bank);
-        let premises = self.renumber_instances(premises, instances, &old_of_new, renaming.next_fresh());
+        let premises =
+            self.renumber_instances(premises, instances, &old_of_new, renaming.next_fresh());
         let goal = premises.iter().any(|p| self.store.get(p.clause).goal);
         Conclusion { literals: clause.literals, rule, premises, goal }
     }
@@ -450,7 +453,12 @@ impl Prover {
 
     /// Whether literal `i` of `clause` may take part in inferences, judged before instantiation:
     /// selected, or (nothing selected and) not smaller than another literal.
-    pub(crate) fn literal_eligible(&self, clause: &Clause, selected: Option<u16>, i: usize) -> bool {
+    pub(crate) fn literal_eligible(
+        &self,
+        clause: &Clause,
+        selected: Option<u16>,
+        i: usize,
+    ) -> bool {
         match selected {
             Some(s) => s as usize == i,
             None => {

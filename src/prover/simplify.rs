@@ -57,8 +57,13 @@ impl Prover {
         loop {
             let mut clause = self.store.clause(current).clone();
             if clause.remove_trivial_and_duplicate_literals() {
-                let new =
-                    self.store_simplified(Rule::TrivialLiteralRemoval, clause, vec![], vec![], current);
+                let new = self.store_simplified(
+                    Rule::TrivialLiteralRemoval,
+                    clause,
+                    vec![],
+                    vec![],
+                    current,
+                );
                 self.retire(current);
                 current = new;
                 continue;
@@ -325,8 +330,9 @@ impl Prover {
                 self.retire(d);
             }
         }
-        let unit_equation =
-            clause.len() == 1 && clause.literals[0].positive && !clause.literals[0].is_predicate(&self.bank);
+        let unit_equation = clause.len() == 1
+            && clause.literals[0].positive
+            && !clause.literals[0].is_predicate(&self.bank);
         if !unit_equation {
             return;
         }

@@ -64,7 +64,9 @@ fn resolution_refutation() {
     let l4 = b.p("q", &[a], false);
     b.clause(vec![l4]);
     let (outcome, prover) = b.prove(100);
-    let ProofOutcome::Refutation(empty) = outcome else { panic!("expected refutation, got {outcome:?}") };
+    let ProofOutcome::Refutation(empty) = outcome else {
+        panic!("expected refutation, got {outcome:?}")
+    };
     let proof = prover.extract_proof(empty);
     assert_eq!(proof.input_indices(), vec![0, 1, 2]);
 }
