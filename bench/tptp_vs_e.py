@@ -2,7 +2,7 @@
 """craig against E on the shared TPTP index, side by side in one run.
 
 usage: python3 bench/tptp_vs_e.py [--limit 5] [--jobs 2] [--formats CNF,FOF] [--index FILE]
-                                  [--every N] [--out DIR]
+                                  [--every N] [--out DIR] [--craig BINARY]
 
 Builds craig in release mode, runs E (Debian's eprover, --auto) and craig over the same problems
 with the same per-problem limit through shared/tools/tptp-bench.py (which scores every prover the
@@ -46,6 +46,7 @@ def main():
     ap.add_argument("--index", default=os.path.join(SHARED, "tptp", "index.tsv"))
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("--out", default=os.path.join(REPO, "target", "bench"))
+    ap.add_argument("--craig", help="use this craig binary instead of building target/release/craig")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     tptp = os.path.join(SHARED, "tptp")
@@ -57,8 +58,11 @@ def main():
             lines = src.readlines()
             dst.write(lines[0])
             dst.writelines(lines[1:][:: a.every])
-    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=REPO, check=True)
-    craig = os.path.join(REPO, "target", "release", "craig")
+    if a.craig:
+        craig = os.path.abspath(a.craig)
+    else:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=REPO, check=True)
+        craig = os.path.join(REPO, "target", "release", "craig")
     results = {}
     for name, prover in [("E", "eprover"), ("craig", "craig:" + craig)]:
         out = os.path.join(a.out, f"{name}.tsv")
