@@ -53,8 +53,12 @@ enum Command {
         /// List the input formulas the refutation used.
         #[arg(long)]
         core: bool,
-        /// Skip re-verifying the refutation with the independent proof checker (on by default:
-        /// a refutation the checker rejects is reported as `Error`, never as a theorem).
+        /// Re-verify the refutation with the independent proof checker. This is the default; the
+        /// flag is accepted so scripts can say so.
+        #[arg(long, conflicts_with = "no_check")]
+        check: bool,
+        /// Skip the proof checker (a refutation the checker rejects is reported as `Error`,
+        /// never as a theorem, so this only saves time).
         #[arg(long)]
         no_check: bool,
         /// Print the search counters.
@@ -90,6 +94,7 @@ fn main() -> ExitCode {
             steps,
             proof,
             core,
+            check: _,
             no_check,
             stats,
             trace,

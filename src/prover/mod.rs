@@ -16,8 +16,11 @@ pub mod store;
 
 pub use options::{Limits, LiteralSelection, ProverOptions};
 pub use proof::{ClauseId, Proof, ProofStep, Rule};
-pub use saturate::{Limit, ProofOutcome, Prover, StepOutcome};
+pub use saturate::{InferenceFilter, IndexSet, Limit, ProofOutcome, Prover, StepOutcome};
 pub use stats::Stats;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod rule_tests;

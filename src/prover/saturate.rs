@@ -104,6 +104,14 @@ impl IndexSet {
     }
 }
 
+/// Decides which inference conclusions the loop keeps. Interpolation uses this to keep proofs
+/// local (no inference mixes symbols of both sides); any filter that rejects something makes the
+/// search incomplete, so saturation is then no longer reported as satisfiability.
+pub trait InferenceFilter {
+    /// Whether the conclusion made from `premises` may be kept.
+    fn allows(&self, premises: &[&Clause], conclusion: &Clause, bank: &TermBank) -> bool;
+}
+
 /// The saturation prover over one clause set.
 pub struct Prover {
     /// Symbols of the problem (the prover adds none).
@@ -125,6 +133,7 @@ pub struct Prover {
     started: Option<Instant>,
     outcome: Option<ProofOutcome>,
     last_given: Option<ClauseId>,
+    filter: Option<Box<dyn InferenceFilter>>,
     /// Whether saturation of this clause set means satisfiability.
     complete: bool,
 }
@@ -171,6 +180,7 @@ impl Prover {
             started: None,
             outcome: None,
             last_given: None,
+            filter: None,
             complete: complete_input,
         };
         for (i, (clause, goal)) in inputs.iter().enumerate() {
@@ -185,6 +195,18 @@ impl Prover {
         }
         prover.stats.passive = prover.passive.len() as u64;
         prover
+    }
+
+    /// Replaces the symbol precedence of the ordering (before the first step):
+    /// `precedence[symbol] = rank`, `$true` lowest.
+    pub fn set_precedence(&mut self, precedence: Vec<u32>) {
+        debug_assert_eq!(self.stats.given, 0, "the ordering must not change during a search");
+        self.ordering = Kbo::new(precedence);
+    }
+
+    /// Installs a filter on inference conclusions (before the first step).
+    pub fn set_inference_filter(&mut self, filter: Box<dyn InferenceFilter>) {
+        self.filter = Some(filter);
     }
 
     /// Replaces the indexes (before the first step).
@@ -294,6 +316,16 @@ impl Prover {
         self.generate(given, &mut conclusions);
         for conclusion in conclusions {
             self.stats.generated += 1;
+            if let Some(filter) = &self.filter {
+                let premises: Vec<&Clause> =
+                    conclusion.premises.iter().map(|p| self.store.clause(p.clause)).collect();
+                let candidate = Clause::new(conclusion.literals.clone());
+                if !filter.allows(&premises, &candidate, &self.bank) {
+                    // A dropped conclusion may be needed for a refutation.
+                    self.complete = false;
+                    continue;
+                }
+            }
             if let Some(id) = self.store_conclusion(conclusion) {
                 if self.store.clause(id).is_empty() {
                     return self.finish(ProofOutcome::Refutation(id));
@@ -549,7 +581,7 @@ impl Prover {
         entries
     }
 
-    fn activate(&mut self, id: ClauseId) {
+    pub(crate) fn activate(&mut self, id: ClauseId) {
         let selected = self.select_literal(self.store.clause(id));
         {
             let stored = self.store.get_mut(id);

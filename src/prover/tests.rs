@@ -149,3 +149,36 @@ fn finite_satisfiable_set_is_saturated() {
     let (outcome, _) = b.prove(1000);
     assert_eq!(outcome, ProofOutcome::Saturated { complete: true });
 }
+
+/// Rejects every conclusion containing symbol `banned`.
+struct Ban(crate::fol::SymbolId);
+
+impl InferenceFilter for Ban {
+    fn allows(&self, _premises: &[&Clause], conclusion: &Clause, bank: &TermBank) -> bool {
+        fn mentions(bank: &TermBank, t: TermId, s: crate::fol::SymbolId) -> bool {
+            bank.head(t) == Some(s) || bank.args(t).iter().any(|&a| mentions(bank, a, s))
+        }
+        !conclusion.literals.iter().any(|l| mentions(bank, l.lhs, self.0) || mentions(bank, l.rhs, self.0))
+    }
+}
+
+#[test]
+fn a_filter_that_drops_conclusions_makes_saturation_inconclusive() {
+    // p(a), ~p(X) | q(X), ~q(b): satisfiable, and saturating it needs q(a), which the filter bans.
+    let mut b = Builder::new();
+    let a = b.f("a", &[]);
+    let c = b.f("b", &[]);
+    let x = b.x(0);
+    let l = b.p("p", &[a], true);
+    b.clause(vec![l]);
+    let l1 = b.p("p", &[x], false);
+    let l2 = b.p("q", &[x], true);
+    b.clause(vec![l1, l2]);
+    let l = b.p("q", &[c], false);
+    b.clause(vec![l]);
+    let q = b.sig.lookup("q", 1, SymbolKind::Predicate).unwrap();
+    let options = ProverOptions::default();
+    let mut prover = Prover::new(b.sig, b.bank, &b.clauses, options, true);
+    prover.set_inference_filter(Box::new(Ban(q)));
+    assert_eq!(prover.run(), ProofOutcome::Saturated { complete: false });
+}
