@@ -105,7 +105,12 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
     let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;
     let problem = crate::input::load_problem(p).map_err(|e| one_line(&e.to_string()))?;
     let name = p.file_stem().map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
-    Ok(Theory { name, path: path.to_string(), checksum: fnv1a64(&bytes), problem: Rc::new(problem) })
+    Ok(Theory {
+        name,
+        path: path.to_string(),
+        checksum: fnv1a64(&bytes),
+        problem: Rc::new(problem),
+    })
 }
 
 /// Error messages go on one line so the prompt stays readable and transcripts stay stable.

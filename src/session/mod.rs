@@ -110,7 +110,9 @@ pub enum SessionError {
         path: String,
     },
     /// The file says it is a craig session but of a version this build does not read.
-    #[error("{path} is a craig session of format version {found}; this craig reads version {VERSION}")]
+    #[error(
+        "{path} is a craig session of format version {found}; this craig reads version {VERSION}"
+    )]
     WrongVersion {
         /// The path as given.
         path: String,
@@ -147,10 +149,22 @@ impl SessionFile {
 
     /// Parses `text`, which was read from `path` (used in messages).
     pub fn from_ron(text: &str, path: &str) -> Result<SessionFile, SessionError> {
-        let probe: VersionProbe = ron::from_str(text)
-            .map_err(|_| SessionError::Foreign { path: path.to_string() })?;
+        let probe: VersionProbe = match ron::from_str(text) {
+            Ok(p) => p,
+            // Our files start with the struct name; anything else is someone else's file.
+            Err(e) if text.trim_start().starts_with("CraigSession") => {
+                return Err(SessionError::Damaged {
+                    path: path.to_string(),
+                    reason: e.to_string(),
+                });
+            }
+            Err(_) => return Err(SessionError::Foreign { path: path.to_string() }),
+        };
         if probe.version != VERSION {
-            return Err(SessionError::WrongVersion { path: path.to_string(), found: probe.version });
+            return Err(SessionError::WrongVersion {
+                path: path.to_string(),
+                found: probe.version,
+            });
         }
         ron::from_str(text)
             .map_err(|e| SessionError::Damaged { path: path.to_string(), reason: e.to_string() })
@@ -214,5 +228,8 @@ mod tests {
         let text = sample().to_ron().replace("given: 3", "given: \"three\"");
         let damaged = SessionFile::from_ron(&text, "x").unwrap_err();
         assert!(matches!(damaged, SessionError::Damaged { .. }), "{damaged}");
+        let text = sample().to_ron();
+        let truncated = SessionFile::from_ron(&text[..text.len() / 2], "x").unwrap_err();
+        assert!(matches!(truncated, SessionError::Damaged { .. }), "{truncated}");
     }
 }

@@ -21,8 +21,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     arity(SPEC.usage, args, 1, 1)?;
     let path = &args[0];
     if let Some(t) = wb.state.theories.iter().find(|t| &t.path == path) {
-        return Err(format!("{} is already loaded as theory `{}` (use `reload`)", path, t.name)
-            .into());
+        return Err(
+            format!("{} is already loaded as theory `{}` (use `reload`)", path, t.name).into()
+        );
     }
     let theory = load_theory(path)?;
     let index = wb.state.theories.len();
@@ -30,8 +31,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     for g in &goals {
         if let Ok(existing) = wb.state.goal(&g.name) {
             let other = wb.state.theory_of(existing);
-            return Err(format!("a goal named `{}` is already loaded from {}", g.name, other.path)
-                .into());
+            return Err(
+                format!("a goal named `{}` is already loaded from {}", g.name, other.path).into()
+            );
         }
     }
     let p = &theory.problem;

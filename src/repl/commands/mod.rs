@@ -73,9 +73,5 @@ pub fn find(name: &str) -> Option<&'static CommandSpec> {
 
 /// Checks the number of arguments against `min..=max`, with the usage line in the error.
 fn arity(spec_usage: &str, args: &[String], min: usize, max: usize) -> Result<(), String> {
-    if args.len() < min || args.len() > max {
-        Err(format!("usage: {spec_usage}"))
-    } else {
-        Ok(())
-    }
+    if args.len() < min || args.len() > max { Err(format!("usage: {spec_usage}")) } else { Ok(()) }
 }

@@ -38,13 +38,21 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let tree = match args.first().map(String::as_str) {
         None => false,
         Some("--tree") => true,
-        Some(other) => return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into()),
+        Some(other) => {
+            return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into());
+        }
     };
     let (attempt, proof) = last_proof(wb)?;
     let solved = &attempt.solved;
     if !tree {
         let mut text = String::new();
-        write_tstp_proof(&mut text, &solved.problem, &solved.prover.signature, &solved.prover.bank, proof);
+        write_tstp_proof(
+            &mut text,
+            &solved.problem,
+            &solved.prover.signature,
+            &solved.prover.bank,
+            proof,
+        );
         write!(out, "{text}")?;
         return Ok(Control::Continue);
     }

@@ -10,7 +10,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     summary: "record the following commands into a script (`record stop` ends)",
     usage: "record FILE | record stop",
     help: "Starts writing every command typed from now on to FILE (replacing it), one per line,\n\
-           so `replay FILE` or `craig replay FILE` can run them again. `record stop` closes it.",
+           so `replay FILE` or `craig replay FILE` can run them again. Unknown commands are left\n\
+           out. `record stop` closes the file.",
     changes_state: false,
     run,
 };
@@ -26,8 +27,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     if let Some(rec) = &wb.recording {
         return Err(format!("already recording to {} (`record stop` first)", rec.path).into());
     }
-    let mut file =
-        std::fs::File::create(arg).map_err(|e| format!("cannot create {arg}: {e}"))?;
+    let mut file = std::fs::File::create(arg).map_err(|e| format!("cannot create {arg}: {e}"))?;
     writeln!(file, "# craig session script, recorded by `record`")
         .map_err(|e| format!("cannot write {arg}: {e}"))?;
     wb.recording = Some(Recording { path: arg.clone(), file });

@@ -36,7 +36,12 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             g.obsolete = old.obsolete || old.checksum != g.checksum;
             if old.checksum != g.checksum {
                 changed += 1;
-                writeln!(out, "goal {} changed{}", g.name, if g.result.is_some() { " (result obsolete)" } else { "" })?;
+                writeln!(
+                    out,
+                    "goal {} changed{}",
+                    g.name,
+                    if g.result.is_some() { " (result obsolete)" } else { "" }
+                )?;
             }
         } else {
             writeln!(out, "new goal {}", g.name)?;

@@ -20,8 +20,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     if wb.replay_depth >= MAX_REPLAY_DEPTH {
         return Err(format!("replay nested more than {MAX_REPLAY_DEPTH} deep").into());
     }
-    let text = std::fs::read_to_string(&args[0])
-        .map_err(|e| format!("cannot read {}: {e}", args[0]))?;
+    let text =
+        std::fs::read_to_string(&args[0]).map_err(|e| format!("cannot read {}: {e}", args[0]))?;
     wb.replay_depth += 1;
     crate::repl::replay::run_script(wb, &text, out);
     wb.replay_depth -= 1;

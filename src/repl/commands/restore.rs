@@ -17,8 +17,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     help: "Reads a session written by `save`, loads its files again and restores its options.\n\
            Each saved goal is paired with the loaded goal of the same name: if the goal's text\n\
            has the same checksum, its result is restored; if it changed, the result is marked\n\
-           obsolete; if it is gone, it is reported. A damaged or foreign file, or a file that no\n\
-           longer loads, is an error and leaves the workbench as it was.",
+           obsolete; if it is gone (or its file no longer loads), it is reported. A damaged or\n\
+           foreign session file is an error and leaves the workbench as it was.",
     changes_state: true,
     run,
 };
@@ -51,7 +51,15 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let mut state = State { settings, ..State::default() };
     let mut notes = Vec::new();
     for f in &session.files {
-        let theory = load_theory(&f.path)?;
+        // A file that no longer loads is reported, like its goals below, rather than
+        // refusing the whole session: the other results are still worth having.
+        let theory = match load_theory(&f.path) {
+            Ok(t) => t,
+            Err(e) => {
+                notes.push(format!("file {}: not loaded ({e})", f.path));
+                continue;
+            }
+        };
         if theory.checksum != f.checksum {
             notes.push(format!("file {} changed since the session was saved", f.path));
         }

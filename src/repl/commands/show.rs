@@ -21,7 +21,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let with_clauses = match args.get(1).map(String::as_str) {
         None => false,
         Some("clauses") => true,
-        Some(other) => return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into()),
+        Some(other) => {
+            return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into());
+        }
     };
     let state = &wb.state;
     let goal = state.goal(&args[0])?;
@@ -37,7 +39,11 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             list.push(&c.source.name);
         }
     }
-    writeln!(out, "hypotheses: {}", if hypotheses.is_empty() { "none".to_string() } else { hypotheses.join(", ") })?;
+    writeln!(
+        out,
+        "hypotheses: {}",
+        if hypotheses.is_empty() { "none".to_string() } else { hypotheses.join(", ") }
+    )?;
     writeln!(
         out,
         "statement: {}",

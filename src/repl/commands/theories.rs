@@ -19,12 +19,14 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     if wb.state.theories.is_empty() {
         writeln!(out, "no theories loaded (try `load FILE`)")?;
     }
+    let width = wb.state.theories.iter().map(|t| t.name.len()).max().unwrap_or(0);
     for t in &wb.state.theories {
-        let mut names: Vec<&str> = t.problem.clauses.iter().map(|c| c.source.name.as_str()).collect();
+        let mut names: Vec<&str> =
+            t.problem.clauses.iter().map(|c| c.source.name.as_str()).collect();
         names.dedup();
         writeln!(
             out,
-            "{}  {}  {} formulas, {} clauses",
+            "{:width$}  {}  {} formulas, {} clauses",
             t.name,
             t.path,
             names.len(),
