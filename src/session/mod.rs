@@ -3,7 +3,7 @@
 //! can tell which results still hold.
 //!
 //! This module only knows the file format; pairing saved goals with freshly loaded ones is the
-//! workbench's business (`crate::repl`), which keeps the format free of prover internals.
+//! workbench's business (the `repl` module), which keeps the format free of prover internals.
 
 mod atomic;
 mod checksum;
