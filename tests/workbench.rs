@@ -242,6 +242,12 @@ fn save_restore_round_trip() {
          pets           Theorem                   theory pets\n"
     );
     assert_eq!(run(&mut fresh, "get weight-ratio"), "weight-ratio = 4\n");
+    let stats = run(&mut fresh, "stats pets");
+    assert!(stats.starts_with("pets: Theorem in unknown time (restored)\n  given "), "{stats}");
+    assert_eq!(
+        run(&mut fresh, "stats group_inverse"),
+        "error: goal group_inverse was not tried yet (try `prove group_inverse`)\n"
+    );
     // The restore itself can be undone.
     assert_eq!(run(&mut fresh, "undo"), format!("undone: restore {session}\n"));
     assert_eq!(run(&mut fresh, "goals"), "no goals (try `load FILE`)\n");

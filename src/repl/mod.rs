@@ -216,8 +216,9 @@ impl Workbench {
 /// Runs `f`, turning a panic into an `internal error in NAME: ...` line so one broken command
 /// cannot end the session. `None` means it panicked.
 fn guarded<T>(name: &str, out: &mut dyn Write, f: impl FnOnce(&mut dyn Write) -> T) -> Option<T> {
-    // The workbench state is only replaced once a command has finished its work, so state seen
-    // after a panic is the state from before the command: asserting unwind safety is sound.
+    // Commands build a new state before installing it, or change it one consistent step at a
+    // time (`prove` records goal by goal), so the state seen after a panic is one a command could
+    // have left: asserting unwind safety is sound.
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *out))) {
         Ok(v) => Some(v),
         Err(payload) => {

@@ -39,13 +39,14 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         let options = wb.state.settings.prover_options();
         let check = wb.state.settings.check;
         let interrupt = wb.interrupt.clone();
-        let mut progress = wb.progress.take();
+        // Borrowed, not taken out: a panic in the prover must not lose the observer.
+        let progress = &mut wb.progress;
         let start = Instant::now();
         let solved = solve_problem_traced(problem, options, check, &mut |prover| {
             if interrupt.load(Ordering::SeqCst) {
                 prover.cancel_flag().store(true, Ordering::SeqCst);
             }
-            if let Some(observer) = &mut progress {
+            if let Some(observer) = progress.as_mut() {
                 observer(&Progress {
                     goal: &name,
                     given: prover.stats.given,
@@ -56,7 +57,6 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             }
         });
         let time = start.elapsed();
-        wb.progress = progress;
         let core = match (&solved.proof, solved.status) {
             (Some(p), s) if s != SzsStatus::Error => core_names(&solved.problem, p),
             _ => Vec::new(),

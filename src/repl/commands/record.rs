@@ -27,6 +27,12 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     if let Some(rec) = &wb.recording {
         return Err(format!("already recording to {} (`record stop` first)", rec.path).into());
     }
+    // Like `save`, create the folder, so a script can record under a fresh build folder.
+    if let Some(dir) = std::path::Path::new(arg).parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {arg}: {e}"))?;
+    }
     let mut file = std::fs::File::create(arg).map_err(|e| format!("cannot create {arg}: {e}"))?;
     writeln!(file, "# craig session script, recorded by `record`")
         .map_err(|e| format!("cannot write {arg}: {e}"))?;
