@@ -423,3 +423,45 @@ fn replay_check_prints_a_diff_and_fails() {
     let out = std::process::Command::new(craig).args(["replay"]).arg(&script).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "craig> get steps\nsteps = none\n");
 }
+
+#[test]
+fn reload_replay_record_and_save_errors() {
+    let mut wb = bench();
+    assert_eq!(run(&mut wb, "reload"), "error: nothing is loaded\n");
+    assert_eq!(run(&mut wb, "reload now"), "error: usage: reload\n");
+    run(&mut wb, &format!("load {GROUP}"));
+    assert_eq!(run(&mut wb, "reload"), "reloaded 1 theories, 0 goals changed\n");
+    assert!(run(&mut wb, "replay no/such.craig").starts_with("error: cannot read no/such.craig"));
+    assert_eq!(run(&mut wb, "replay"), "error: usage: replay FILE\n");
+    let dir = scratch("errors");
+    let rec = s(&dir.join("r.craig"));
+    run(&mut wb, &format!("record {rec}"));
+    assert_eq!(
+        run(&mut wb, "record other.craig"),
+        format!("error: already recording to {rec} (`record stop` first)\n")
+    );
+    run(&mut wb, "record stop");
+    // Saving onto a directory fails cleanly and leaves the directory alone.
+    let target = dir.join("taken.ron");
+    std::fs::create_dir_all(&target).unwrap();
+    let out = run(&mut wb, &format!("save {}", s(&target)));
+    assert!(out.starts_with(&format!("error: cannot access {}", s(&target))), "{out}");
+    assert!(target.is_dir());
+    // No temporary files are left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn names_in_scope_are_goals_and_hypotheses() {
+    let mut wb = bench();
+    run(&mut wb, &format!("load {GROUP}"));
+    assert_eq!(
+        wb.names_in_scope(),
+        ["associativity", "group_inverse", "left_identity", "left_inverse", "right_inverse"]
+    );
+}

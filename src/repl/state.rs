@@ -6,8 +6,10 @@ use std::path::Path;
 use std::rc::Rc;
 use std::time::Duration;
 
+use crate::answer::SzsStatus;
+use crate::fol::{Signature, TermBank};
 use crate::input::Problem;
-use crate::prover::Stats;
+use crate::prover::{Proof, Stats};
 use crate::session::{Checksum, fnv1a64};
 use crate::solve::Solved;
 
@@ -66,14 +68,41 @@ pub struct Goal {
     pub obsolete: bool,
 }
 
-/// The last proof attempt, kept whole so `proof`, `core` and `stats` can look at it.
+/// The last proof attempt: what `proof`, `core` and `stats` need, without the prover's
+/// indices and clause sets, which can be huge and would otherwise live on in every `undo` step.
 pub struct Attempt {
     /// The goal's name.
     pub goal: String,
-    /// The problem, prover and proof.
-    pub solved: Solved,
+    /// The problem as proved (clause sources name the formulas).
+    pub problem: Problem,
+    /// The final signature (with the symbols the prover introduced).
+    pub signature: Signature,
+    /// The final term bank, in which the proof's clauses live.
+    pub bank: TermBank,
+    /// The refutation, if one was found.
+    pub proof: Option<Proof>,
+    /// The status reported.
+    pub status: SzsStatus,
+    /// The search counters.
+    pub stats: Stats,
     /// Wall-clock time of the search.
     pub time: Duration,
+}
+
+impl Attempt {
+    /// Keeps what is worth keeping of a finished search.
+    pub fn new(goal: String, mut solved: Solved, time: Duration) -> Attempt {
+        Attempt {
+            goal,
+            signature: std::mem::take(&mut solved.prover.signature),
+            bank: std::mem::take(&mut solved.prover.bank),
+            stats: solved.stats(),
+            problem: solved.problem,
+            proof: solved.proof,
+            status: solved.status,
+            time,
+        }
+    }
 }
 
 /// Everything a command may change; `undo` restores an earlier copy.

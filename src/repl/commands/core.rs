@@ -20,7 +20,7 @@ pub const SPEC: CommandSpec = CommandSpec {
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 0, 0)?;
     let (attempt, proof) = last_proof(wb)?;
-    let names = core_names(&attempt.solved.problem, proof);
+    let names = core_names(&attempt.problem, proof);
     writeln!(out, "core of {} ({} formulas): {}", attempt.goal, names.len(), names.join(", "))?;
     Ok(Control::Continue)
 }

@@ -23,12 +23,12 @@ pub const SPEC: CommandSpec = CommandSpec {
 /// The last attempt and its proof, or an error saying why there is none.
 pub(crate) fn last_proof(wb: &Workbench) -> Result<(&Attempt, &Proof), String> {
     let attempt = wb.state.last.as_deref().ok_or("no proof attempt yet (try `prove`)")?;
-    match &attempt.solved.proof {
-        Some(p) if attempt.solved.status != SzsStatus::Error => Ok((attempt, p)),
+    match &attempt.proof {
+        Some(p) if attempt.status != SzsStatus::Error => Ok((attempt, p)),
         _ => Err(format!(
             "the last attempt ({}) found no refutation: {}",
             attempt.goal,
-            attempt.solved.status.name()
+            attempt.status.name()
         )),
     }
 }
@@ -43,16 +43,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         }
     };
     let (attempt, proof) = last_proof(wb)?;
-    let solved = &attempt.solved;
+    let solved = attempt; // the problem, signature and bank the proof lives in
     if !tree {
         let mut text = String::new();
-        write_tstp_proof(
-            &mut text,
-            &solved.problem,
-            &solved.prover.signature,
-            &solved.prover.bank,
-            proof,
-        );
+        write_tstp_proof(&mut text, &solved.problem, &solved.signature, &solved.bank, proof);
         write!(out, "{text}")?;
         return Ok(Control::Continue);
     }
@@ -65,7 +59,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     while let Some((id, depth)) = stack.pop() {
         let node = proof.node(id).ok_or("a premise is missing from the proof")?;
         let indent = "  ".repeat(depth);
-        let body = node.clause.display(&solved.prover.signature, &solved.prover.bank);
+        let body = node.clause.display(&solved.signature, &solved.bank);
         if !shown.insert(id) {
             writeln!(out, "{indent}c_{}: {body}  (see above)", id.0)?;
             continue;

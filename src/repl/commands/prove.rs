@@ -79,7 +79,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             g.result = Some(result);
             g.obsolete = false;
         }
-        wb.state.last = Some(Rc::new(Attempt { goal: name, solved, time }));
+        wb.state.last = Some(Rc::new(Attempt::new(name, solved, time)));
         if status == SzsStatus::User {
             writeln!(out, "interrupted; the remaining goals were not tried")?;
             break;

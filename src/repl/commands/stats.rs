@@ -25,10 +25,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 out,
                 "{}: {} in {}",
                 attempt.goal,
-                attempt.solved.status.name(),
+                attempt.status.name(),
                 wb.format_time(attempt.time)
             )?;
-            attempt.solved.stats()
+            attempt.stats
         }
         Some(name) => {
             let goal = wb.state.goal(name)?;
