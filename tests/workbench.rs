@@ -465,3 +465,30 @@ fn names_in_scope_are_goals_and_hypotheses() {
         ["associativity", "group_inverse", "left_identity", "left_inverse", "right_inverse"]
     );
 }
+
+#[test]
+fn the_interrupt_flag_stops_a_proof_and_a_script() {
+    let mut wb = bench();
+    run(&mut wb, "load tests/data/endless.p");
+    run(&mut wb, "set time-limit none");
+    // Play the Ctrl-C handler: raise the flag from the progress observer after 50 given clauses.
+    let flag = wb.interrupt_handle();
+    wb.set_progress_observer(Some(Box::new(move |p| {
+        if p.given == 50 {
+            flag.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    })));
+    assert_eq!(
+        run(&mut wb, "prove"),
+        "endless  User                  given     51  time [time]\n\
+         interrupted; the remaining goals were not tried\n"
+    );
+    assert_eq!(run(&mut wb, "goals"), "endless  User                      theory endless\n");
+    // With the flag still up, a script stops after its current command.
+    let mut out = Vec::new();
+    craig::repl::replay::run_script(&mut wb, "get steps\nget check\n", &mut out);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "craig> get steps\nsteps = none\nreplay interrupted; the rest of the script was not run\n"
+    );
+}

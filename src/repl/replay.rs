@@ -17,6 +17,7 @@ pub const CONTINUATION_PROMPT: &str = "  ...> ";
 /// Splits a script into commands: comments and blank lines dropped, continued lines joined.
 pub fn script_commands(text: &str) -> Vec<String> {
     let mut commands = Vec::new();
+    // Lines are trimmed at the end only: leading spaces may matter inside a continued command.
     let mut pending = String::new();
     for line in text.lines() {
         if pending.is_empty() {
@@ -41,13 +42,18 @@ pub fn script_commands(text: &str) -> Vec<String> {
 }
 
 /// Runs the script `text` on `wb`, echoing each command after the prompt. Stops at `quit`
-/// (which it returns, so a caller can tell).
+/// (which it returns, so a caller can tell) and when the workbench is interrupted.
 pub fn run_script(wb: &mut Workbench, text: &str, out: &mut dyn Write) -> Control {
     for command in script_commands(text) {
         let echoed = command.replace('\n', &format!("\n{CONTINUATION_PROMPT}"));
         let _ = writeln!(out, "{PROMPT}{echoed}");
         if wb.eval_line(&command, out) == Control::Quit {
             return Control::Quit;
+        }
+        // Ctrl-C in the terminal stops the running proof and, with it, the rest of the script.
+        if wb.interrupt.load(std::sync::atomic::Ordering::SeqCst) {
+            let _ = writeln!(out, "replay interrupted; the rest of the script was not run");
+            break;
         }
     }
     Control::Continue

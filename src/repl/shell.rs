@@ -107,7 +107,8 @@ impl Hinter for ShellHelper {
         if !line.contains(char::is_whitespace) {
             let mut matches = COMMANDS.iter().filter(|c| c.name.starts_with(line));
             let only = matches.next()?;
-            return matches.next().is_none().then(|| only.name[line.len()..].to_string());
+            let rest = &only.name[line.len()..];
+            return (matches.next().is_none() && !rest.is_empty()).then(|| rest.to_string());
         }
         // After `CMD `: its arguments, from the usage line.
         let word = line.strip_suffix(' ')?;
