@@ -24,7 +24,7 @@ use rustyline::highlight::{CmdKind, Highlighter};
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
-use rustyline::{Context, Editor, Helper};
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use super::commands::{COMMANDS, find};
 use super::replay::PROMPT;
@@ -34,10 +34,10 @@ use super::{Control, OPTION_NAMES, Progress, SELECTION_NAMES, Workbench, input_i
 const PATH_COMMANDS: &[&str] = &["load", "restore", "replay", "record", "save"];
 
 /// What completion offers after the words already typed, not counting paths (which need the
-/// file system): candidates for the word being typed, each a full word.
-pub fn complete_words(before: &[&str], names_in_scope: &[String]) -> Vec<String> {
+/// file system): candidates for the word being typed, each a full word. `goals` are the goal
+/// names, `names_in_scope` goals and hypotheses together.
+pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[String]) -> Vec<String> {
     let all_commands = || COMMANDS.iter().map(|c| c.name.to_string()).collect::<Vec<_>>();
-    let goals = || names_in_scope.to_vec();
     let list = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     match before {
         [] => all_commands(),
@@ -48,18 +48,20 @@ pub fn complete_words(before: &[&str], names_in_scope: &[String]) -> Vec<String>
         ["set", "time-limit" | "steps"] => list(&["none"]),
         ["prove"] => {
             let mut v = vec!["all".to_string()];
-            v.extend(goals());
+            v.extend(goals.iter().cloned());
             v
         }
+        ["show" | "stats"] => goals.to_vec(),
         ["show", _] => list(&["clauses"]),
         ["proof"] => list(&["--tree"]),
         ["record"] => list(&["stop"]),
-        [_, ..] => goals(),
+        [_, ..] => names_in_scope.to_vec(),
     }
 }
 
 /// The line editor's helper: completion, hints, validation and highlighting.
 pub struct ShellHelper {
+    goals: Vec<String>,
     names: Vec<String>,
     colour: bool,
     files: FilenameCompleter,
@@ -67,7 +69,12 @@ pub struct ShellHelper {
 
 impl ShellHelper {
     fn new(colour: bool) -> ShellHelper {
-        ShellHelper { names: Vec::new(), colour, files: FilenameCompleter::new() }
+        ShellHelper {
+            goals: Vec::new(),
+            names: Vec::new(),
+            colour,
+            files: FilenameCompleter::new(),
+        }
     }
 }
 
@@ -87,7 +94,7 @@ impl Completer for ShellHelper {
         if before.len() == 1 && PATH_COMMANDS.contains(&before[0]) && word != "stop" {
             return self.files.complete(line, pos, ctx);
         }
-        let candidates = complete_words(&before, &self.names)
+        let candidates = complete_words(&before, &self.goals, &self.names)
             .into_iter()
             .filter(|c| c.starts_with(word))
             .map(|c| Pair { display: c.clone(), replacement: format!("{c} ") })
@@ -206,8 +213,11 @@ pub fn run() -> Result<(), String> {
         wb.set_progress_observer(Some(status_line(status_drawn.clone())));
     }
 
+    // List completion, as in bash: Tab completes the common prefix, a second Tab lists the
+    // candidates (cycling through goal names one by one hides the others).
+    let config = Config::builder().completion_type(CompletionType::List).build();
     let mut editor: Editor<ShellHelper, DefaultHistory> =
-        Editor::new().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+        Editor::with_config(config).map_err(|e| format!("cannot set up the terminal: {e}"))?;
     editor.set_helper(Some(ShellHelper::new(colour)));
     let history = history_path();
     if let Some(path) = &history {
@@ -228,6 +238,7 @@ pub fn run() -> Result<(), String> {
     let mut history_warned = false;
     loop {
         if let Some(h) = editor.helper_mut() {
+            h.goals = wb.state().goals.iter().map(|g| g.name.clone()).collect();
             h.names = wb.names_in_scope();
         }
         let line = match editor.readline(PROMPT) {
@@ -289,10 +300,13 @@ mod tests {
 
     #[test]
     fn completion_candidates() {
-        let names = vec!["g1".to_string(), "ax".to_string()];
-        assert!(complete_words(&[], &names).contains(&"help".to_string()));
-        assert_eq!(complete_words(&["set", "check"], &names), ["on", "off"]);
-        assert_eq!(complete_words(&["prove"], &names), ["all", "g1", "ax"]);
-        assert_eq!(complete_words(&["show", "g1"], &names), ["clauses"]);
+        let goals = vec!["g1".to_string()];
+        let names = vec!["ax".to_string(), "g1".to_string()];
+        assert!(complete_words(&[], &goals, &names).contains(&"help".to_string()));
+        assert_eq!(complete_words(&["set", "check"], &goals, &names), ["on", "off"]);
+        assert_eq!(complete_words(&["prove"], &goals, &names), ["all", "g1"]);
+        assert_eq!(complete_words(&["show"], &goals, &names), ["g1"]);
+        assert_eq!(complete_words(&["show", "g1"], &goals, &names), ["clauses"]);
+        assert_eq!(complete_words(&["core"], &goals, &names), ["ax", "g1"]);
     }
 }
