@@ -492,3 +492,34 @@ fn the_interrupt_flag_stops_a_proof_and_a_script() {
         "craig> get steps\nsteps = none\nreplay interrupted; the rest of the script was not run\n"
     );
 }
+
+#[test]
+fn an_edited_include_makes_the_goal_obsolete() {
+    let dir = scratch("include");
+    std::fs::write(dir.join("group.ax"), "cnf(left_identity, axiom, mult(e, X) = X).\n").unwrap();
+    let problem = dir.join("uses.p");
+    std::fs::write(
+        &problem,
+        "include('group.ax').\ncnf(left_inverse, axiom, mult(i(X), X) = e).\n\
+         fof(goal, conjecture, mult(e, e) = e).\n",
+    )
+    .unwrap();
+    let session = s(&dir.join("s.ron"));
+    let mut wb = bench();
+    run(&mut wb, &format!("load {}", s(&problem)));
+    assert_eq!(run(&mut wb, "prove"), "uses  Theorem               given      2  time [time]\n");
+    run(&mut wb, &format!("save {session}"));
+    std::fs::write(dir.join("group.ax"), "cnf(left_identity, axiom, mult(X, e) = X).\n").unwrap();
+    let out = run(&mut bench(), &format!("restore {session}"));
+    assert_eq!(
+        out,
+        format!(
+            "restored {session}: 1 theories, 1 goals, 0 results still valid\n  \
+             goal uses: obsolete (changed since its result)\n"
+        )
+    );
+    assert_eq!(
+        run(&mut wb, "reload"),
+        "goal uses changed (result obsolete)\nreloaded 1 theories, 1 goals changed\n"
+    );
+}

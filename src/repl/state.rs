@@ -24,6 +24,9 @@ pub struct Theory {
     pub path: String,
     /// Checksum of the file's bytes at load time.
     pub checksum: Checksum,
+    /// Checksum of the problem's whole text: the file followed by every file it includes, so an
+    /// edit to an included axiom file makes the goal's result obsolete too.
+    pub text_checksum: Checksum,
     /// The clausified problem.
     pub problem: Rc<Problem>,
 }
@@ -60,7 +63,7 @@ pub struct Goal {
     pub name: String,
     /// Where it comes from.
     pub source: GoalSource,
-    /// Checksum of the goal's text (for a TPTP problem: of the file).
+    /// Checksum of the goal's text (for a TPTP problem: of the file and its includes).
     pub checksum: Checksum,
     /// The last result, if any.
     pub result: Option<GoalResult>,
@@ -134,10 +137,22 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
     let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;
     let problem = crate::input::load_problem(p).map_err(|e| one_line(&e.to_string()))?;
     let name = p.file_stem().map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
+    let mut text = bytes.clone();
+    let mut included: Vec<&str> = Vec::new();
+    for c in &problem.clauses {
+        let file = c.source.file.as_str();
+        if file != path && !included.contains(&file) {
+            included.push(file);
+            // The loader just read it; should it vanish meanwhile, its name still counts.
+            text.extend_from_slice(file.as_bytes());
+            text.extend(std::fs::read(file).unwrap_or_default());
+        }
+    }
     Ok(Theory {
         name,
         path: path.to_string(),
         checksum: fnv1a64(&bytes),
+        text_checksum: fnv1a64(&text),
         problem: Rc::new(problem),
     })
 }
@@ -153,7 +168,7 @@ impl State {
         vec![Goal {
             name: theory.name.clone(),
             source: GoalSource::TptpProblem { theory: index },
-            checksum: theory.checksum,
+            checksum: theory.text_checksum,
             result: None,
             obsolete: false,
         }]
