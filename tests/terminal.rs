@@ -13,7 +13,8 @@ use expectrl::{ControlCode, Eof, Expect, Session};
 fn tab_completion_ctrl_c_and_quit_in_a_terminal() {
     let state = std::env::temp_dir().join(format!("craig-pty-{}", std::process::id()));
     let mut command = Command::new(env!("CARGO_BIN_EXE_craig"));
-    command.env("XDG_STATE_HOME", &state).env("NO_COLOR", "1");
+    // rustyline treats an unset or `dumb` TERM (as under CI) as a terminal it cannot edit on.
+    command.env("XDG_STATE_HOME", &state).env("NO_COLOR", "1").env("TERM", "xterm");
     let mut s = Session::spawn(command).expect("craig starts in a pseudo-terminal");
     s.set_expect_timeout(Some(Duration::from_secs(60)));
 
