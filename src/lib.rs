@@ -8,4 +8,6 @@ pub mod answer;
 pub mod fol;
 pub mod input;
 pub mod prover;
+pub mod repl;
+pub mod session;
 pub mod solve;

@@ -19,8 +19,9 @@ use craig::solve::solve_file;
     about = "A verification workbench with its own superposition prover"
 )]
 struct Cli {
+    /// Without a command, craig starts the interactive workbench.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -83,12 +84,77 @@ enum Command {
         #[arg(long, default_value_t = 40_000_000)]
         max_terms: usize,
     },
+    /// Run a session script and print its transcript (times print as `[time]`).
+    Replay {
+        /// The script: one workbench command per line, `#` comments.
+        file: PathBuf,
+        /// Compare the transcript with FILE.expected; print a diff and exit 1 if they differ.
+        #[arg(long, conflicts_with = "bless")]
+        check: bool,
+        /// Write the transcript to FILE.expected.
+        #[arg(long)]
+        bless: bool,
+    },
+}
+
+fn replay(file: &std::path::Path, check: bool, bless: bool) -> ExitCode {
+    use craig::repl::replay;
+    if bless {
+        return match replay::bless(file) {
+            Ok(path) => {
+                println!("wrote {}", path.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("craig: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if check {
+        return match replay::check(file) {
+            Ok(None) => {
+                println!("{}: transcript matches", file.display());
+                ExitCode::SUCCESS
+            }
+            Ok(Some(diff)) => {
+                print!("{diff}");
+                eprintln!(
+                    "craig: {} differs from its expected transcript (`--bless` accepts it)",
+                    file.display()
+                );
+                ExitCode::from(1)
+            }
+            Err(e) => {
+                eprintln!("craig: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    match replay::transcript(file) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("craig: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Prove {
+        None => match craig::repl::shell::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("craig: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Replay { file, check, bless }) => replay(&file, check, bless),
+        Some(Command::Prove {
             file,
             time_limit,
             steps,
@@ -103,7 +169,7 @@ fn main() -> ExitCode {
             weight_ratio,
             max_clauses,
             max_terms,
-        } => {
+        }) => {
             let time_limit = match time_limit {
                 Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
                 Some(s) => {

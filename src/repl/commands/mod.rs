@@ -1,0 +1,77 @@
+//! The workbench's commands, one file each, registered in [`COMMANDS`]. A new command is a new
+//! file with a `SPEC` and one line in the table; `help`, completion and the guide's list all read
+//! the table.
+
+use std::io::Write;
+
+use super::{CommandResult, Workbench};
+
+mod core;
+mod get;
+mod goals;
+mod help;
+mod load;
+mod proof;
+mod prove;
+mod quit;
+mod record;
+mod reload;
+mod replay;
+mod restore;
+mod save;
+mod set;
+mod show;
+mod stats;
+mod theories;
+mod undo;
+
+/// How a command runs: the workbench, the words after the command name, the output.
+pub type Run = fn(&mut Workbench, &[String], &mut dyn Write) -> CommandResult;
+
+/// A command's entry in the table.
+pub struct CommandSpec {
+    /// The word that invokes it.
+    pub name: &'static str,
+    /// One line for the `help` list.
+    pub summary: &'static str,
+    /// Its synopsis, e.g. `prove [GOAL|all]`.
+    pub usage: &'static str,
+    /// The longer text of `help NAME`.
+    pub help: &'static str,
+    /// Whether it changes the state, so `undo` should be able to revert it.
+    pub changes_state: bool,
+    /// The implementation.
+    pub run: Run,
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    help::SPEC,
+    load::SPEC,
+    reload::SPEC,
+    theories::SPEC,
+    goals::SPEC,
+    show::SPEC,
+    prove::SPEC,
+    proof::SPEC,
+    core::SPEC,
+    stats::SPEC,
+    set::SPEC,
+    get::SPEC,
+    undo::SPEC,
+    save::SPEC,
+    restore::SPEC,
+    record::SPEC,
+    replay::SPEC,
+    quit::SPEC,
+];
+
+/// The command named `name`.
+pub fn find(name: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// Checks the number of arguments against `min..=max`, with the usage line in the error.
+fn arity(spec_usage: &str, args: &[String], min: usize, max: usize) -> Result<(), String> {
+    if args.len() < min || args.len() > max { Err(format!("usage: {spec_usage}")) } else { Ok(()) }
+}

@@ -1,0 +1,89 @@
+//! `prove [GOAL|all]`: run the prover on goals and record the results.
+
+use std::io::Write;
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::{CommandSpec, arity};
+use crate::answer::{SzsStatus, core_names};
+use crate::repl::{Attempt, CommandResult, Control, GoalResult, Progress, Workbench};
+use crate::solve::solve_problem_traced;
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "prove",
+    summary: "run the prover on a goal, or on all goals",
+    usage: "prove [GOAL|all]",
+    help: "Runs the prover on GOAL (or on every goal with `all` or no argument) under the current\n\
+           options (see `get`) and prints one line per goal: status, given clauses, time. Ctrl-C\n\
+           stops the search and keeps everything else. The last attempt is what `proof`, `core`\n\
+           and `stats` look at.",
+    changes_state: true,
+    run,
+};
+
+fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    arity(SPEC.usage, args, 0, 1)?;
+    let names: Vec<String> = match args.first().map(String::as_str) {
+        None | Some("all") => wb.state.goals.iter().map(|g| g.name.clone()).collect(),
+        Some(name) => vec![wb.state.goal(name)?.name.clone()],
+    };
+    if names.is_empty() {
+        return Err("no goals (try `load FILE`)".into());
+    }
+    wb.interrupt.store(false, Ordering::SeqCst);
+    let width = names.iter().map(String::len).max().unwrap_or(0);
+    for name in names {
+        let goal = wb.state.goal(&name)?;
+        let problem = (**wb.state.problem_of(goal)).clone();
+        let options = wb.state.settings.prover_options();
+        let check = wb.state.settings.check;
+        let interrupt = wb.interrupt.clone();
+        // Borrowed, not taken out: a panic in the prover must not lose the observer.
+        let progress = &mut wb.progress;
+        let start = Instant::now();
+        let solved = solve_problem_traced(problem, options, check, &mut |prover| {
+            if interrupt.load(Ordering::SeqCst) {
+                prover.cancel_flag().store(true, Ordering::SeqCst);
+            }
+            if let Some(observer) = progress.as_mut() {
+                observer(&Progress {
+                    goal: &name,
+                    given: prover.stats.given,
+                    active: prover.stats.active,
+                    passive: prover.stats.passive,
+                    elapsed: start.elapsed(),
+                });
+            }
+        });
+        let time = start.elapsed();
+        let core = match (&solved.proof, solved.status) {
+            (Some(p), s) if s != SzsStatus::Error => core_names(&solved.problem, p),
+            _ => Vec::new(),
+        };
+        let stats = solved.stats();
+        let status = solved.status;
+        let mut line = format!(
+            "{name:width$}  {:20}  given {:6}  time {}",
+            status.name(),
+            stats.given,
+            wb.format_time(time)
+        );
+        if let Some(Err(e)) = &solved.check {
+            line.push_str(&format!("  (the proof checker rejected the refutation: {e})"));
+        }
+        writeln!(out, "{}", line.trim_end())?;
+        let result =
+            GoalResult { status: status.name().to_string(), stats, core, time: Some(time) };
+        if let Some(g) = wb.state.goals.iter_mut().find(|g| g.name == name) {
+            g.result = Some(result);
+            g.obsolete = false;
+        }
+        wb.state.last = Some(Rc::new(Attempt::new(name, solved, time)));
+        if status == SzsStatus::User {
+            writeln!(out, "interrupted; the remaining goals were not tried")?;
+            break;
+        }
+    }
+    Ok(Control::Continue)
+}

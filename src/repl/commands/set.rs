@@ -1,0 +1,30 @@
+//! `set NAME VALUE`: change an option.
+
+use std::io::Write;
+
+use super::{CommandSpec, arity};
+use crate::repl::{CommandResult, Control, Workbench};
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "set",
+    summary: "change an option (see `get`)",
+    usage: "set NAME VALUE",
+    help: "Options:\n  \
+           time-limit SECONDS|none   wall-clock limit per goal (default 10)\n  \
+           steps N|none              given-clause limit per goal, deterministic (default none)\n  \
+           selection NAME            none, max-negative, max-negative-if-positive,\n                            \
+           most-instantiated (default max-negative-if-positive)\n  \
+           age-ratio N               given clauses picked by age ... (default 1)\n  \
+           weight-ratio N            ... per N picked by weight (default 5)\n  \
+           check on|off              re-verify refutations with the proof checker (default on)",
+    changes_state: true,
+    run,
+};
+
+fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    arity(SPEC.usage, args, 2, 2)?;
+    wb.state.settings.set(&args[0], &args[1])?;
+    let value = wb.state.settings.get(&args[0]).unwrap_or_default();
+    writeln!(out, "{} = {}", args[0], value)?;
+    Ok(Control::Continue)
+}

@@ -1,0 +1,65 @@
+//! `stats`: the prover's counters for the last attempt.
+
+use std::io::Write;
+
+use super::{CommandSpec, arity};
+use crate::repl::{CommandResult, Control, Workbench};
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "stats",
+    summary: "print the search counters of the last attempt, or of a goal's result",
+    usage: "stats [GOAL]",
+    help: "Prints the prover's counters for the last `prove`: given, generated and simplified\n\
+           clauses, inferences by rule, and the final sizes of the active and passive sets.\n\
+           With GOAL, prints those of that goal's last result (also after `restore`).",
+    changes_state: false,
+    run,
+};
+
+fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    arity(SPEC.usage, args, 0, 1)?;
+    let s = match args.first() {
+        None => {
+            let attempt = wb.state.last.as_deref().ok_or("no proof attempt yet (try `prove`)")?;
+            writeln!(
+                out,
+                "{}: {} in {}",
+                attempt.goal,
+                attempt.status.name(),
+                wb.format_time(attempt.time)
+            )?;
+            attempt.stats
+        }
+        Some(name) => {
+            let goal = wb.state.goal(name)?;
+            let result = goal
+                .result
+                .as_ref()
+                .ok_or_else(|| format!("goal {name} was not tried yet (try `prove {name}`)"))?;
+            let time =
+                result.time.map_or("unknown time (restored)".to_string(), |t| wb.format_time(t));
+            let obsolete = if goal.obsolete { ", obsolete" } else { "" };
+            writeln!(out, "{name}: {} in {time}{obsolete}", result.status)?;
+            result.stats
+        }
+    };
+    let rows: [(&str, u64); 13] = [
+        ("given", s.given),
+        ("generated", s.generated),
+        ("superpositions", s.superpositions),
+        ("equality resolutions", s.equality_resolutions),
+        ("equality factorings", s.equality_factorings),
+        ("tautologies", s.tautologies),
+        ("forward subsumed", s.forward_subsumed),
+        ("backward subsumed", s.backward_subsumed),
+        ("rewrites", s.forward_rewrites),
+        ("backward rewritten", s.backward_rewritten),
+        ("subsumption resolutions", s.subsumption_resolutions),
+        ("active", s.active),
+        ("passive", s.passive),
+    ];
+    for (name, value) in rows {
+        writeln!(out, "  {name:24} {value}")?;
+    }
+    Ok(Control::Continue)
+}

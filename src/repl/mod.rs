@@ -1,0 +1,247 @@
+//! The workbench: a command interpreter over proof sessions. A [`Workbench`] holds the loaded
+//! theories, their goals with results, the options and the last proof attempt, and
+//! [`Workbench::eval_line`] runs one command against it, writing output to any writer. The
+//! terminal front end ([`shell`]) and script replay ([`replay`]) are thin layers over that one
+//! entry point, so what a test or a script sees is exactly what a user sees.
+//!
+//! Commands live one per file under [`commands`] and are registered in one table there.
+
+pub mod commands;
+mod input;
+pub mod replay;
+mod settings;
+pub mod shell;
+mod state;
+
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+pub use input::{input_is_complete, split_words};
+pub use settings::{OPTION_NAMES, SELECTION_NAMES, Settings};
+pub use state::{Attempt, Goal, GoalResult, GoalSource, State, Theory};
+
+/// What the caller of [`Workbench::eval_line`] should do next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Control {
+    /// Read the next command.
+    Continue,
+    /// The user asked to leave.
+    Quit,
+}
+
+/// A command's failure: one line for the user, after `error: `.
+#[derive(Debug)]
+pub struct CommandError(pub String);
+
+impl From<String> for CommandError {
+    fn from(s: String) -> Self {
+        CommandError(s)
+    }
+}
+
+impl From<&str> for CommandError {
+    fn from(s: &str) -> Self {
+        CommandError(s.to_string())
+    }
+}
+
+impl From<std::io::Error> for CommandError {
+    fn from(e: std::io::Error) -> Self {
+        CommandError(format!("cannot write output: {e}"))
+    }
+}
+
+/// The result type of a command.
+pub type CommandResult = Result<Control, CommandError>;
+
+/// What the prover is doing, passed to a progress observer after every given clause.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress<'a> {
+    /// The goal being proved.
+    pub goal: &'a str,
+    /// Given clauses so far.
+    pub given: u64,
+    /// Active clauses.
+    pub active: u64,
+    /// Passive clauses.
+    pub passive: u64,
+    /// Time since this goal's search started.
+    pub elapsed: Duration,
+}
+
+/// A callback that sees the prover's progress (the terminal draws a status line with it).
+pub type ProgressObserver = Box<dyn FnMut(&Progress<'_>)>;
+
+/// An open `record` file.
+struct Recording {
+    path: String,
+    file: std::fs::File,
+}
+
+/// How many `undo` steps are kept; each holds a snapshot of the state.
+const UNDO_DEPTH: usize = 100;
+
+/// How deeply `replay` may nest (a script replaying itself would otherwise never end).
+const MAX_REPLAY_DEPTH: usize = 8;
+
+/// The workbench: state plus the machinery around commands (undo, recording, interrupts).
+pub struct Workbench {
+    state: State,
+    undo: Vec<(String, State)>,
+    deterministic: bool,
+    interrupt: Arc<AtomicBool>,
+    progress: Option<ProgressObserver>,
+    recording: Option<Recording>,
+    replay_depth: usize,
+}
+
+impl Default for Workbench {
+    fn default() -> Self {
+        Workbench::new()
+    }
+}
+
+impl Workbench {
+    /// An empty workbench with default options.
+    pub fn new() -> Workbench {
+        Workbench {
+            state: State::default(),
+            undo: Vec::new(),
+            deterministic: false,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            progress: None,
+            recording: None,
+            replay_depth: 0,
+        }
+    }
+
+    /// In deterministic mode (scripts, tests) every time prints as `[time]`, so transcripts can
+    /// be compared byte for byte.
+    pub fn set_deterministic(&mut self, on: bool) {
+        self.deterministic = on;
+    }
+
+    /// Whether times print as `[time]`.
+    pub fn deterministic(&self) -> bool {
+        self.deterministic
+    }
+
+    /// A flag that, once set (say by a Ctrl-C handler on another thread), stops the running
+    /// proof at its next given clause. It is cleared when the next `prove` starts.
+    pub fn interrupt_handle(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+
+    /// Installs an observer of the prover's progress.
+    pub fn set_progress_observer(&mut self, observer: Option<ProgressObserver>) {
+        self.progress = observer;
+    }
+
+    /// The current state (theories, goals, options, last attempt).
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Formats a duration, or `[time]` in deterministic mode.
+    pub fn format_time(&self, d: Duration) -> String {
+        if self.deterministic { "[time]".to_string() } else { format!("{:.3}s", d.as_secs_f64()) }
+    }
+
+    /// Names worth completing in the terminal: goals, then hypotheses, each once, sorted.
+    pub fn names_in_scope(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.state.goals.iter().map(|g| g.name.clone()).collect();
+        for t in &self.state.theories {
+            names.extend(t.problem.clauses.iter().map(|c| c.source.name.clone()));
+        }
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Runs one command (which may span several lines, see [`input_is_complete`]) and writes its
+    /// output to `out`. Errors and even panics inside a command are reported on `out` and the
+    /// session goes on; only `quit` returns [`Control::Quit`].
+    pub fn eval_line(&mut self, line: &str, out: &mut dyn Write) -> Control {
+        let words = match split_words(line) {
+            Ok(w) => w,
+            Err(e) => {
+                let _ = writeln!(out, "error: {e}");
+                return Control::Continue;
+            }
+        };
+        let Some(name) = words.first() else {
+            return Control::Continue;
+        };
+        let Some(spec) = commands::find(name) else {
+            let _ = writeln!(out, "error: unknown command `{name}` (type `help` for the list)");
+            return Control::Continue;
+        };
+        // Lines run by a replayed script are not recorded: the `replay` line already is.
+        if spec.name != "record" && self.replay_depth == 0 {
+            self.record_line(line, out);
+        }
+        let snapshot = spec.changes_state.then(|| self.state.clone());
+        let args = &words[1..];
+        let result = guarded(spec.name, out, |out| (spec.run)(self, args, out));
+        match result {
+            Some(Ok(control)) => {
+                if let Some(snapshot) = snapshot {
+                    if self.undo.len() == UNDO_DEPTH {
+                        self.undo.remove(0);
+                    }
+                    self.undo.push((line.trim().to_string(), snapshot));
+                }
+                control
+            }
+            Some(Err(CommandError(message))) => {
+                let _ = writeln!(out, "error: {message}");
+                Control::Continue
+            }
+            None => Control::Continue,
+        }
+    }
+
+    fn record_line(&mut self, line: &str, out: &mut dyn Write) {
+        if let Some(rec) = &mut self.recording
+            && let Err(e) = writeln!(rec.file, "{}", line.trim())
+        {
+            let _ = writeln!(out, "warning: recording to {} stopped: {e}", rec.path);
+            self.recording = None;
+        }
+    }
+}
+
+/// Runs `f`, turning a panic into an `internal error in NAME: ...` line so one broken command
+/// cannot end the session. `None` means it panicked.
+fn guarded<T>(name: &str, out: &mut dyn Write, f: impl FnOnce(&mut dyn Write) -> T) -> Option<T> {
+    // Commands build a new state before installing it, or change it one consistent step at a
+    // time (`prove` records goal by goal), so the state seen after a panic is one a command could
+    // have left: asserting unwind safety is sound.
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *out))) {
+        Ok(v) => Some(v),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            let _ = writeln!(out, "internal error in {name}: {message}");
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_command_is_reported() {
+        let mut out = Vec::new();
+        let r: Option<()> = guarded("boom", &mut out, |_| panic!("kaput"));
+        assert!(r.is_none());
+        assert_eq!(String::from_utf8(out).unwrap(), "internal error in boom: kaput\n");
+    }
+}

@@ -1,0 +1,185 @@
+//! The options a user can `set` and `get`, with their parsing and printing in one place so
+//! completion, `help set`, sessions and the prover all agree on names and values.
+
+use std::time::Duration;
+
+use crate::prover::{Limits, LiteralSelection, ProverOptions};
+use crate::session::SavedOptions;
+
+/// Option names in the order `get` lists them.
+pub const OPTION_NAMES: &[&str] =
+    &["time-limit", "steps", "selection", "age-ratio", "weight-ratio", "check"];
+
+/// Names of literal selections accepted by `set selection`.
+pub const SELECTION_NAMES: &[&str] =
+    &["none", "max-negative", "max-negative-if-positive", "most-instantiated"];
+
+/// Prover options as the workbench presents them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Wall-clock limit per goal, in seconds.
+    pub time_limit: Option<f64>,
+    /// Given-clause limit per goal (deterministic, unlike time).
+    pub steps: Option<u64>,
+    /// Literal selection.
+    pub selection: LiteralSelection,
+    /// Age part of the given-clause pick ratio.
+    pub age_ratio: u32,
+    /// Weight part of the given-clause pick ratio.
+    pub weight_ratio: u32,
+    /// Whether refutations are re-verified by the independent checker.
+    pub check: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        let prover = ProverOptions::default();
+        Settings {
+            // Interactive use wants an answer soon; `set time-limit none` lifts it.
+            time_limit: Some(10.0),
+            steps: None,
+            selection: prover.selection,
+            age_ratio: prover.age_ratio,
+            weight_ratio: prover.weight_ratio,
+            check: true,
+        }
+    }
+}
+
+fn selection_name(s: LiteralSelection) -> &'static str {
+    match s {
+        LiteralSelection::None => "none",
+        LiteralSelection::MaxWeightNegative => "max-negative",
+        LiteralSelection::MaxWeightNegativeIfPositive => "max-negative-if-positive",
+        LiteralSelection::MostInstantiatedNegative => "most-instantiated",
+    }
+}
+
+fn selection_of(name: &str) -> Option<LiteralSelection> {
+    Some(match name {
+        "none" => LiteralSelection::None,
+        "max-negative" => LiteralSelection::MaxWeightNegative,
+        "max-negative-if-positive" => LiteralSelection::MaxWeightNegativeIfPositive,
+        "most-instantiated" => LiteralSelection::MostInstantiatedNegative,
+        _ => return None,
+    })
+}
+
+fn parse_ratio(value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("expected a positive whole number, got `{value}`")),
+    }
+}
+
+impl Settings {
+    /// Sets option `name` from its textual `value`; on error nothing changes.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            "time-limit" => {
+                self.time_limit = if value == "none" {
+                    None
+                } else {
+                    match value.parse::<f64>() {
+                        Ok(s) if s.is_finite() && s > 0.0 => Some(s),
+                        _ => {
+                            return Err(format!(
+                                "time-limit takes a positive number of seconds or `none`, got `{value}`"
+                            ));
+                        }
+                    }
+                }
+            }
+            "steps" => {
+                self.steps = if value == "none" {
+                    None
+                } else {
+                    match value.parse::<u64>() {
+                        Ok(n) if n > 0 => Some(n),
+                        _ => {
+                            return Err(format!(
+                                "steps takes a positive whole number or `none`, got `{value}`"
+                            ));
+                        }
+                    }
+                }
+            }
+            "selection" => {
+                self.selection = selection_of(value).ok_or_else(|| {
+                    format!("unknown selection `{value}` (one of: {})", SELECTION_NAMES.join(", "))
+                })?
+            }
+            "age-ratio" => self.age_ratio = parse_ratio(value)?,
+            "weight-ratio" => self.weight_ratio = parse_ratio(value)?,
+            "check" => {
+                self.check = match value {
+                    "on" | "true" | "yes" => true,
+                    "off" | "false" | "no" => false,
+                    _ => return Err(format!("check takes `on` or `off`, got `{value}`")),
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option `{name}` (options: {})",
+                    OPTION_NAMES.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of option `name` as `set` accepts it, or `None` for an unknown name.
+    pub fn get(&self, name: &str) -> Option<String> {
+        let none_or = |v: Option<String>| v.unwrap_or_else(|| "none".to_string());
+        Some(match name {
+            "time-limit" => none_or(self.time_limit.map(|s| s.to_string())),
+            "steps" => none_or(self.steps.map(|s| s.to_string())),
+            "selection" => selection_name(self.selection).to_string(),
+            "age-ratio" => self.age_ratio.to_string(),
+            "weight-ratio" => self.weight_ratio.to_string(),
+            "check" => if self.check { "on" } else { "off" }.to_string(),
+            _ => return None,
+        })
+    }
+
+    /// The prover options these settings stand for.
+    pub fn prover_options(&self) -> ProverOptions {
+        ProverOptions {
+            age_ratio: self.age_ratio,
+            weight_ratio: self.weight_ratio,
+            selection: self.selection,
+            limits: Limits {
+                time: self.time_limit.map(Duration::from_secs_f64),
+                given_clauses: self.steps,
+                // The same memory guards as `craig prove`.
+                clauses: Some(4_000_000),
+                terms: Some(40_000_000),
+            },
+            ..ProverOptions::default()
+        }
+    }
+
+    /// The settings as a session file stores them.
+    pub fn to_saved(&self) -> SavedOptions {
+        SavedOptions {
+            time_limit: self.time_limit,
+            steps: self.steps,
+            selection: selection_name(self.selection).to_string(),
+            age_ratio: self.age_ratio,
+            weight_ratio: self.weight_ratio,
+            check: self.check,
+        }
+    }
+
+    /// Settings from a session file, validated like `set` would.
+    pub fn from_saved(saved: &SavedOptions) -> Result<Settings, String> {
+        let mut s = Settings::default();
+        s.set("time-limit", &saved.time_limit.map_or("none".to_string(), |t| t.to_string()))?;
+        s.set("steps", &saved.steps.map_or("none".to_string(), |t| t.to_string()))?;
+        s.set("selection", &saved.selection)?;
+        s.set("age-ratio", &saved.age_ratio.to_string())?;
+        s.set("weight-ratio", &saved.weight_ratio.to_string())?;
+        s.check = saved.check;
+        Ok(s)
+    }
+}

@@ -1,0 +1,235 @@
+//! Saved workbench sessions: a versioned RON file that records which files were loaded (with a
+//! checksum of each), the prover options, and per goal its last result, so that a later session
+//! can tell which results still hold.
+//!
+//! This module only knows the file format; pairing saved goals with freshly loaded ones is the
+//! workbench's business (the `repl` module), which keeps the format free of prover internals.
+
+mod atomic;
+mod checksum;
+
+pub use atomic::write_atomic;
+pub use checksum::{Checksum, fnv1a64};
+
+use serde::{Deserialize, Serialize};
+
+/// The format version this build writes and reads. Bump it when a field changes meaning.
+pub const VERSION: u32 = 1;
+
+/// The whole content of a session file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "CraigSession")]
+pub struct SessionFile {
+    /// Always [`VERSION`] when written by this build.
+    pub version: u32,
+    /// The loaded files, in load order.
+    pub files: Vec<SavedFile>,
+    /// The prover options in force.
+    pub options: SavedOptions,
+    /// Every goal with its last result.
+    pub goals: Vec<SavedGoal>,
+}
+
+/// A loaded file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedFile {
+    /// The path as the user gave it (relative paths are relative to the working directory).
+    pub path: String,
+    /// Checksum of the file's bytes when the session was saved.
+    pub checksum: Checksum,
+}
+
+/// The workbench options (see `set`/`get`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedOptions {
+    /// Wall-clock limit per goal in seconds, if any.
+    pub time_limit: Option<f64>,
+    /// Given-clause limit per goal, if any.
+    pub steps: Option<u64>,
+    /// Literal selection, by its `set selection` name.
+    pub selection: String,
+    /// Age part of the age/weight pick ratio.
+    pub age_ratio: u32,
+    /// Weight part of the age/weight pick ratio.
+    pub weight_ratio: u32,
+    /// Whether refutations are re-checked.
+    pub check: bool,
+}
+
+/// A goal and what is known about it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGoal {
+    /// The goal's name.
+    pub name: String,
+    /// Checksum of the goal's text when its result was obtained.
+    pub checksum: Checksum,
+    /// The SZS status of the last attempt, if there was one.
+    pub status: Option<String>,
+    /// Whether the result was already obsolete when saved.
+    pub obsolete: bool,
+    /// The prover's counters of the last attempt.
+    pub stats: Option<SavedStats>,
+    /// Names of the input formulas the refutation used (empty without a refutation).
+    pub core: Vec<String>,
+}
+
+/// The prover's counters, mirrored here so the format does not change when the prover's do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)] // each field is the prover counter of the same name
+pub struct SavedStats {
+    pub given: u64,
+    pub generated: u64,
+    pub superpositions: u64,
+    pub equality_resolutions: u64,
+    pub equality_factorings: u64,
+    pub tautologies: u64,
+    pub forward_subsumed: u64,
+    pub backward_subsumed: u64,
+    pub forward_rewrites: u64,
+    pub backward_rewritten: u64,
+    pub subsumption_resolutions: u64,
+    pub active: u64,
+    pub passive: u64,
+}
+
+/// Why a session file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The file could not be read or written.
+    #[error("cannot access {path}: {source}")]
+    Io {
+        /// The path as given.
+        path: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The file is not a craig session at all.
+    #[error("{path} is not a craig session file")]
+    Foreign {
+        /// The path as given.
+        path: String,
+    },
+    /// The file says it is a craig session but of a version this build does not read.
+    #[error(
+        "{path} is a craig session of format version {found}; this craig reads version {VERSION}"
+    )]
+    WrongVersion {
+        /// The path as given.
+        path: String,
+        /// The version found in the file.
+        found: u32,
+    },
+    /// The file is a craig session of the right version but does not parse.
+    #[error("{path} is damaged: {reason}")]
+    Damaged {
+        /// The path as given.
+        path: String,
+        /// What the parser said.
+        reason: String,
+    },
+}
+
+/// Just the version, read first so a newer or older format gets a clear message instead of a
+/// parse error about some field.
+#[derive(Deserialize)]
+#[serde(rename = "CraigSession")]
+struct VersionProbe {
+    version: u32,
+}
+
+impl SessionFile {
+    /// The file's text: pretty RON, stable field order.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().struct_names(true);
+        let mut text = ron::ser::to_string_pretty(self, config)
+            .expect("session data is plain strings and numbers");
+        text.push('\n');
+        text
+    }
+
+    /// Parses `text`, which was read from `path` (used in messages).
+    pub fn from_ron(text: &str, path: &str) -> Result<SessionFile, SessionError> {
+        let probe: VersionProbe = match ron::from_str(text) {
+            Ok(p) => p,
+            // Our files start with the struct name; anything else is someone else's file.
+            Err(e) if text.trim_start().starts_with("CraigSession") => {
+                return Err(SessionError::Damaged {
+                    path: path.to_string(),
+                    reason: e.to_string(),
+                });
+            }
+            Err(_) => return Err(SessionError::Foreign { path: path.to_string() }),
+        };
+        if probe.version != VERSION {
+            return Err(SessionError::WrongVersion {
+                path: path.to_string(),
+                found: probe.version,
+            });
+        }
+        ron::from_str(text)
+            .map_err(|e| SessionError::Damaged { path: path.to_string(), reason: e.to_string() })
+    }
+
+    /// Reads and parses the session file at `path`.
+    pub fn read(path: &str) -> Result<SessionFile, SessionError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| SessionError::Io { path: path.to_string(), source })?;
+        SessionFile::from_ron(&text, path)
+    }
+
+    /// Writes the session to `path` atomically: a reader sees the old file or the new one,
+    /// never half of one.
+    pub fn write(&self, path: &str) -> Result<(), SessionError> {
+        write_atomic(std::path::Path::new(path), self.to_ron().as_bytes())
+            .map_err(|source| SessionError::Io { path: path.to_string(), source })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> SessionFile {
+        SessionFile {
+            version: VERSION,
+            files: vec![SavedFile { path: "a.p".into(), checksum: fnv1a64(b"abc") }],
+            options: SavedOptions {
+                time_limit: Some(2.5),
+                steps: None,
+                selection: "none".into(),
+                age_ratio: 1,
+                weight_ratio: 5,
+                check: true,
+            },
+            goals: vec![SavedGoal {
+                name: "a".into(),
+                checksum: fnv1a64(b"abc"),
+                status: Some("Theorem".into()),
+                obsolete: false,
+                stats: Some(SavedStats { given: 3, ..SavedStats::default() }),
+                core: vec!["ax1".into()],
+            }],
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        let s = sample();
+        assert_eq!(SessionFile::from_ron(&s.to_ron(), "x").unwrap(), s);
+    }
+
+    #[test]
+    fn foreign_wrong_version_and_damaged_are_told_apart() {
+        let foreign = SessionFile::from_ron("(hello: 1)", "x").unwrap_err();
+        assert!(matches!(foreign, SessionError::Foreign { .. }), "{foreign}");
+        let text = sample().to_ron().replace("version: 1", "version: 7");
+        let wrong = SessionFile::from_ron(&text, "x").unwrap_err();
+        assert!(matches!(wrong, SessionError::WrongVersion { found: 7, .. }), "{wrong}");
+        let text = sample().to_ron().replace("given: 3", "given: \"three\"");
+        let damaged = SessionFile::from_ron(&text, "x").unwrap_err();
+        assert!(matches!(damaged, SessionError::Damaged { .. }), "{damaged}");
+        let text = sample().to_ron();
+        let truncated = SessionFile::from_ron(&text[..text.len() / 2], "x").unwrap_err();
+        assert!(matches!(truncated, SessionError::Damaged { .. }), "{truncated}");
+    }
+}

@@ -1,0 +1,525 @@
+//! The workbench driven through `eval_line`, command by command, with exact transcripts; plus
+//! sessions (save, restore, damaged files, changed goals) and `craig replay --check`.
+
+use std::path::{Path, PathBuf};
+
+use craig::repl::{Control, Workbench, input_is_complete};
+
+const PETS: &str = "examples/tptp/pets.p";
+const GROUP: &str = "examples/tptp/group_inverse.p";
+
+fn bench() -> Workbench {
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    wb
+}
+
+/// The output of one command.
+fn run(wb: &mut Workbench, line: &str) -> String {
+    let mut out = Vec::new();
+    wb.eval_line(line, &mut out);
+    String::from_utf8(out).unwrap()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("craig-wb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+#[test]
+fn help_lists_commands_and_explains_one() {
+    let mut wb = bench();
+    let all = run(&mut wb, "help");
+    assert!(all.starts_with("Commands (type `help COMMAND` for details):\n"), "{all}");
+    for c in craig::repl::commands::COMMANDS {
+        assert!(all.contains(&format!("  {}", c.name)), "{} missing from help", c.name);
+    }
+    assert_eq!(
+        run(&mut wb, "help undo"),
+        "usage: undo\nReverts the last `load`, `reload`, `prove`, `set` or `restore` (and so on \
+         backwards,\nup to 100 steps). Files written by `save` or `record` stay written.\n"
+    );
+    assert_eq!(run(&mut wb, "help nope"), "error: no command named `nope`\n");
+    assert_eq!(run(&mut wb, "help a b"), "error: usage: help [COMMAND]\n");
+}
+
+#[test]
+fn unknown_commands_blank_lines_and_comments() {
+    let mut wb = bench();
+    assert_eq!(run(&mut wb, "frob"), "error: unknown command `frob` (type `help` for the list)\n");
+    assert_eq!(run(&mut wb, "   "), "");
+    assert_eq!(run(&mut wb, "# a comment"), "");
+    assert_eq!(run(&mut wb, "load \"unterminated"), "error: unterminated quoted word\n");
+    let mut out = Vec::new();
+    assert_eq!(wb.eval_line("quit", &mut out), Control::Quit);
+    assert_eq!(wb.eval_line("quit now", &mut out), Control::Continue);
+}
+
+#[test]
+fn load_theories_goals_show() {
+    let mut wb = bench();
+    assert_eq!(run(&mut wb, "theories"), "no theories loaded (try `load FILE`)\n");
+    assert_eq!(run(&mut wb, "goals"), "no goals (try `load FILE`)\n");
+    assert_eq!(
+        run(&mut wb, &format!("load {GROUP}")),
+        "loaded theory group_inverse from examples/tptp/group_inverse.p: 4 clauses, 1 goal\n"
+    );
+    assert_eq!(
+        run(&mut wb, &format!("load {GROUP}")),
+        "error: examples/tptp/group_inverse.p is already loaded as theory `group_inverse` \
+         (use `reload`)\n"
+    );
+    assert_eq!(
+        run(&mut wb, "load notes.txt"),
+        "error: cannot load notes.txt: only TPTP problems (.p) are supported so far; spec files \
+         are not supported yet\n"
+    );
+    assert!(run(&mut wb, "load no/such/file.p").starts_with("error: cannot read no/such/file.p"));
+    assert_eq!(
+        run(&mut wb, "theories"),
+        "group_inverse  examples/tptp/group_inverse.p  4 formulas, 4 clauses\n"
+    );
+    assert_eq!(
+        run(&mut wb, "goals"),
+        "group_inverse  open                      theory group_inverse\n"
+    );
+    assert_eq!(
+        run(&mut wb, "show group_inverse"),
+        "goal group_inverse (theory group_inverse, examples/tptp/group_inverse.p)\n\
+         hypotheses: left_identity, left_inverse, associativity\n\
+         statement: right_inverse\n"
+    );
+    assert_eq!(
+        run(&mut wb, "show group_inverse clauses"),
+        "goal group_inverse (theory group_inverse, examples/tptp/group_inverse.p)\n\
+         hypotheses: left_identity, left_inverse, associativity\n\
+         statement: right_inverse\n\
+         \x20 left_identity (axiom): mult(e,X0) = X0\n\
+         \x20 left_inverse (axiom): mult(i(X0),X0) = e\n\
+         \x20 associativity (axiom): mult(mult(X0,X1),X2) = mult(X0,mult(X1,X2))\n\
+         \x20 right_inverse (conjecture): mult(sk0,i(sk0)) != e\n"
+    );
+    assert_eq!(
+        run(&mut wb, "show group_inverse wide"),
+        "error: unknown option `wide`; usage: show GOAL [clauses]\n"
+    );
+    assert_eq!(run(&mut wb, "show nope"), "error: no goal named `nope` (goals: group_inverse)\n");
+}
+
+#[test]
+fn prove_proof_core_stats() {
+    let mut wb = bench();
+    assert_eq!(run(&mut wb, "prove"), "error: no goals (try `load FILE`)\n");
+    assert_eq!(run(&mut wb, "proof"), "error: no proof attempt yet (try `prove`)\n");
+    assert_eq!(run(&mut wb, "core"), "error: no proof attempt yet (try `prove`)\n");
+    assert_eq!(run(&mut wb, "stats"), "error: no proof attempt yet (try `prove`)\n");
+    run(&mut wb, &format!("load {GROUP}"));
+    assert_eq!(
+        run(&mut wb, "prove group_inverse"),
+        "group_inverse  Theorem               given     27  time [time]\n"
+    );
+    let tstp = run(&mut wb, "proof");
+    assert!(tstp.starts_with("% SZS output start CNFRefutation for group_inverse\n"), "{tstp}");
+    assert!(tstp.ends_with("% SZS output end CNFRefutation for group_inverse\n"), "{tstp}");
+    let tree = run(&mut wb, "proof --tree");
+    assert!(tree.starts_with("c_67: $false  [demodulation]\n"), "{tree}");
+    assert!(
+        tree.contains("\n  c_3: mult(sk0,i(sk0)) != e  [conjecture right_inverse]\n"),
+        "{tree}"
+    );
+    assert!(tree.contains("(see above)"), "{tree}");
+    assert_eq!(
+        run(&mut wb, "proof --dag"),
+        "error: unknown option `--dag`; usage: proof [--tree]\n"
+    );
+    assert_eq!(
+        run(&mut wb, "core"),
+        "core of group_inverse (4 formulas): left_identity, left_inverse, associativity, \
+         right_inverse\n"
+    );
+    let stats = run(&mut wb, "stats");
+    assert!(stats.starts_with("group_inverse: Theorem in [time]\n  given                    27\n"));
+    run(&mut wb, "load examples/tptp/not_a_theorem.p");
+    assert_eq!(
+        run(&mut wb, "prove not_a_theorem"),
+        "not_a_theorem  CounterSatisfiable    given      2  time [time]\n"
+    );
+    assert_eq!(
+        run(&mut wb, "proof"),
+        "error: the last attempt (not_a_theorem) found no refutation: CounterSatisfiable\n"
+    );
+    assert_eq!(
+        run(&mut wb, "prove nope"),
+        "error: no goal named `nope` (goals: group_inverse, not_a_theorem)\n"
+    );
+}
+
+#[test]
+fn set_get_and_undo() {
+    let mut wb = bench();
+    assert_eq!(
+        run(&mut wb, "get"),
+        "time-limit = 10\nsteps = none\nselection = max-negative-if-positive\nage-ratio = 1\n\
+         weight-ratio = 5\ncheck = on\n"
+    );
+    assert_eq!(run(&mut wb, "set steps 3"), "steps = 3\n");
+    assert_eq!(run(&mut wb, "set selection none"), "selection = none\n");
+    assert_eq!(run(&mut wb, "set time-limit 2.5"), "time-limit = 2.5\n");
+    assert_eq!(run(&mut wb, "set age-ratio 2"), "age-ratio = 2\n");
+    assert_eq!(run(&mut wb, "set weight-ratio 7"), "weight-ratio = 7\n");
+    assert_eq!(run(&mut wb, "set check off"), "check = off\n");
+    assert_eq!(run(&mut wb, "set check maybe"), "error: check takes `on` or `off`, got `maybe`\n");
+    assert_eq!(
+        run(&mut wb, "set selection best"),
+        "error: unknown selection `best` (one of: none, max-negative, max-negative-if-positive, \
+         most-instantiated)\n"
+    );
+    assert_eq!(
+        run(&mut wb, "set colour red"),
+        "error: unknown option `colour` (options: time-limit, steps, selection, age-ratio, \
+         weight-ratio, check)\n"
+    );
+    assert_eq!(run(&mut wb, "set steps"), "error: usage: set NAME VALUE\n");
+    assert_eq!(run(&mut wb, "get steps"), "steps = 3\n");
+    assert!(run(&mut wb, "get colour").starts_with("error: unknown option `colour`"));
+    assert_eq!(run(&mut wb, "undo"), "undone: set check off\n");
+    assert_eq!(run(&mut wb, "get check"), "check = on\n");
+    // Failed commands leave nothing to undo.
+    run(&mut wb, "undo");
+    run(&mut wb, "undo");
+    run(&mut wb, "undo");
+    run(&mut wb, "undo");
+    assert_eq!(run(&mut wb, "undo"), "undone: set steps 3\n");
+    assert_eq!(run(&mut wb, "undo"), "error: nothing to undo\n");
+    run(&mut wb, &format!("load {GROUP}"));
+    run(&mut wb, "set steps 3");
+    assert_eq!(
+        run(&mut wb, "prove"),
+        "group_inverse  ResourceOut           given      3  time [time]\n"
+    );
+    assert_eq!(run(&mut wb, "undo"), "undone: prove\n");
+    assert_eq!(
+        run(&mut wb, "goals"),
+        "group_inverse  open                      theory group_inverse\n"
+    );
+    assert_eq!(run(&mut wb, "undo"), "undone: set steps 3\n");
+    assert_eq!(run(&mut wb, "undo"), format!("undone: load {GROUP}\n"));
+    assert_eq!(run(&mut wb, "goals"), "no goals (try `load FILE`)\n");
+}
+
+#[test]
+fn save_restore_round_trip() {
+    let dir = scratch("roundtrip");
+    let session = s(&dir.join("deep/er/session.ron"));
+    let mut wb = bench();
+    run(&mut wb, &format!("load {GROUP}"));
+    run(&mut wb, &format!("load {PETS}"));
+    run(&mut wb, "set weight-ratio 4");
+    run(&mut wb, "prove pets");
+    assert_eq!(
+        run(&mut wb, &format!("save {session}")),
+        format!("saved 2 theories and 2 goals to {session}\n")
+    );
+    assert_eq!(run(&mut wb, "save x.txt"), "error: session files end in .ron, got x.txt\n");
+    let text = std::fs::read_to_string(&session).unwrap();
+    assert!(text.starts_with("CraigSession(\n    version: 1,\n"), "{text}");
+
+    let mut fresh = bench();
+    assert_eq!(
+        run(&mut fresh, &format!("restore {session}")),
+        format!("restored {session}: 2 theories, 2 goals, 1 results still valid\n")
+    );
+    assert_eq!(
+        run(&mut fresh, "goals"),
+        "group_inverse  open                      theory group_inverse\n\
+         pets           Theorem                   theory pets\n"
+    );
+    assert_eq!(run(&mut fresh, "get weight-ratio"), "weight-ratio = 4\n");
+    let stats = run(&mut fresh, "stats pets");
+    assert!(stats.starts_with("pets: Theorem in unknown time (restored)\n  given "), "{stats}");
+    assert_eq!(
+        run(&mut fresh, "stats group_inverse"),
+        "error: goal group_inverse was not tried yet (try `prove group_inverse`)\n"
+    );
+    // The restore itself can be undone.
+    assert_eq!(run(&mut fresh, "undo"), format!("undone: restore {session}\n"));
+    assert_eq!(run(&mut fresh, "goals"), "no goals (try `load FILE`)\n");
+}
+
+#[test]
+fn damaged_foreign_and_future_sessions_change_nothing() {
+    let dir = scratch("damaged");
+    let mut wb = bench();
+    run(&mut wb, &format!("load {GROUP}"));
+    let good = s(&dir.join("good.ron"));
+    run(&mut wb, &format!("save {good}"));
+    let text = std::fs::read_to_string(&good).unwrap();
+
+    let foreign = dir.join("foreign.ron");
+    std::fs::write(&foreign, "just some text").unwrap();
+    let future = dir.join("future.ron");
+    std::fs::write(&future, text.replace("version: 1", "version: 2")).unwrap();
+    let damaged = dir.join("damaged.ron");
+    std::fs::write(&damaged, &text[..text.len() / 2]).unwrap();
+
+    let before = run(&mut wb, "goals");
+    let f = s(&foreign);
+    assert_eq!(
+        run(&mut wb, &format!("restore {f}")),
+        format!("error: {f} is not a craig session file\n")
+    );
+    let f = s(&future);
+    assert_eq!(
+        run(&mut wb, &format!("restore {f}")),
+        format!("error: {f} is a craig session of format version 2; this craig reads version 1\n")
+    );
+    let f = s(&damaged);
+    let out = run(&mut wb, &format!("restore {f}"));
+    assert!(out.starts_with(&format!("error: {f} is damaged: ")), "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let f = s(&dir.join("absent.ron"));
+    assert!(
+        run(&mut wb, &format!("restore {f}")).starts_with(&format!("error: cannot access {f}"))
+    );
+    assert_eq!(run(&mut wb, "goals"), before);
+    // A failed restore is not an undo step: undo reverts the load.
+    assert_eq!(run(&mut wb, "undo"), format!("undone: load {GROUP}\n"));
+}
+
+#[test]
+fn changed_goal_becomes_obsolete_and_missing_goal_is_reported() {
+    let dir = scratch("obsolete");
+    let problem = dir.join("inverse.p");
+    let other = dir.join("other.p");
+    let original = std::fs::read_to_string(GROUP).unwrap();
+    std::fs::write(&problem, &original).unwrap();
+    std::fs::write(&other, &original).unwrap();
+    let (p, o) = (s(&problem), s(&other));
+    let session = s(&dir.join("s.ron"));
+    let mut wb = bench();
+    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load {o}"));
+    run(&mut wb, "prove all");
+    run(&mut wb, &format!("save {session}"));
+
+    // Edit one problem (same meaning, different text) and remove the other.
+    std::fs::write(&problem, format!("% edited\n{original}")).unwrap();
+    std::fs::remove_file(&other).unwrap();
+    let mut fresh = bench();
+    let out = run(&mut fresh, &format!("restore {session}"));
+    assert!(
+        out.starts_with(&format!(
+            "restored {session}: 1 theories, 1 goals, 0 results still valid\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!("  file {p} changed since the session was saved\n")), "{out}");
+    assert!(out.contains("  goal inverse: obsolete (changed since its result)\n"), "{out}");
+    assert!(out.contains(&format!("  file {o}: not loaded (cannot read {o}")), "{out}");
+    assert!(out.contains("  goal other: missing (no longer in the loaded files)\n"), "{out}");
+    assert_eq!(run(&mut fresh, "goals"), "inverse  obsolete (was Theorem)    theory inverse\n");
+
+    // `reload` notices edits too, and proving again clears the mark.
+    std::fs::write(&problem, &original).unwrap();
+    assert_eq!(
+        run(&mut fresh, "reload"),
+        "goal inverse changed (result obsolete)\nreloaded 1 theories, 1 goals changed\n"
+    );
+    assert_eq!(
+        run(&mut fresh, "prove inverse"),
+        "inverse  Theorem               given     27  time [time]\n"
+    );
+    assert_eq!(run(&mut fresh, "goals"), "inverse  Theorem                   theory inverse\n");
+}
+
+#[test]
+fn record_and_replay() {
+    let dir = scratch("record");
+    let script = s(&dir.join("rec.craig"));
+    let mut wb = bench();
+    assert_eq!(run(&mut wb, "record stop"), "error: not recording\n");
+    assert_eq!(run(&mut wb, &format!("record {script}")), format!("recording to {script}\n"));
+    run(&mut wb, &format!("load {GROUP}"));
+    // Unknown commands are not recorded.
+    run(&mut wb, "bogus");
+    run(&mut wb, "get steps");
+    assert_eq!(run(&mut wb, "record stop"), format!("stopped recording to {script}\n"));
+    assert_eq!(
+        std::fs::read_to_string(&script).unwrap(),
+        format!("# craig session script, recorded by `record`\nload {GROUP}\nget steps\n")
+    );
+    let mut other = bench();
+    assert_eq!(
+        run(&mut other, &format!("replay {script}")),
+        format!(
+            "craig> load {GROUP}\nloaded theory group_inverse from {GROUP}: 4 clauses, 1 goal\n\
+             craig> get steps\nsteps = none\n"
+        )
+    );
+    // A script that replays itself stops at the nesting limit instead of running forever.
+    let selfish = s(&dir.join("self.craig"));
+    std::fs::write(&selfish, format!("replay {selfish}\n")).unwrap();
+    let out = run(&mut other, &format!("replay {selfish}"));
+    assert!(out.ends_with("error: replay nested more than 8 deep\n"), "{out}");
+}
+
+#[test]
+fn multi_line_input() {
+    assert!(!input_is_complete("show (a"));
+    assert!(input_is_complete("show (a\n)"));
+    let dir = scratch("multiline");
+    let script = dir.join("m.craig");
+    std::fs::write(&script, "# comment\n\nhelp (quit\n)\nget steps\n").unwrap();
+    let text = craig::repl::replay::transcript(&script).unwrap();
+    assert_eq!(
+        text,
+        "craig> help (quit\n  ...> )\nerror: usage: help [COMMAND]\ncraig> get steps\nsteps = none\n"
+    );
+}
+
+#[test]
+fn replay_check_prints_a_diff_and_fails() {
+    let dir = scratch("check");
+    let script = dir.join("s.craig");
+    std::fs::write(&script, "get steps\n").unwrap();
+    let expected = dir.join("s.craig.expected");
+    std::fs::write(&expected, "craig> get steps\nsteps = 5\n").unwrap();
+    let diff = craig::repl::replay::check(&script).unwrap().expect("they differ");
+    let exp = s(&expected);
+    assert_eq!(
+        diff,
+        format!(
+            "--- {exp}\n+++ actual transcript\n@@ -1,2 +1,2 @@\n craig> get steps\n-steps = 5\n+steps = none\n"
+        )
+    );
+
+    let craig = env!("CARGO_BIN_EXE_craig");
+    let out = std::process::Command::new(craig)
+        .args(["replay", "--check"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), diff);
+    let out = std::process::Command::new(craig)
+        .args(["replay", "--bless"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let out = std::process::Command::new(craig)
+        .args(["replay", "--check"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = std::process::Command::new(craig).args(["replay"]).arg(&script).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "craig> get steps\nsteps = none\n");
+}
+
+#[test]
+fn reload_replay_record_and_save_errors() {
+    let mut wb = bench();
+    assert_eq!(run(&mut wb, "reload"), "error: nothing is loaded\n");
+    assert_eq!(run(&mut wb, "reload now"), "error: usage: reload\n");
+    run(&mut wb, &format!("load {GROUP}"));
+    assert_eq!(run(&mut wb, "reload"), "reloaded 1 theories, 0 goals changed\n");
+    assert!(run(&mut wb, "replay no/such.craig").starts_with("error: cannot read no/such.craig"));
+    assert_eq!(run(&mut wb, "replay"), "error: usage: replay FILE\n");
+    let dir = scratch("errors");
+    let rec = s(&dir.join("r.craig"));
+    run(&mut wb, &format!("record {rec}"));
+    assert_eq!(
+        run(&mut wb, "record other.craig"),
+        format!("error: already recording to {rec} (`record stop` first)\n")
+    );
+    run(&mut wb, "record stop");
+    // Saving onto a directory fails cleanly and leaves the directory alone.
+    let target = dir.join("taken.ron");
+    std::fs::create_dir_all(&target).unwrap();
+    let out = run(&mut wb, &format!("save {}", s(&target)));
+    assert!(out.starts_with(&format!("error: cannot access {}", s(&target))), "{out}");
+    assert!(target.is_dir());
+    // No temporary files are left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn names_in_scope_are_goals_and_hypotheses() {
+    let mut wb = bench();
+    run(&mut wb, &format!("load {GROUP}"));
+    assert_eq!(
+        wb.names_in_scope(),
+        ["associativity", "group_inverse", "left_identity", "left_inverse", "right_inverse"]
+    );
+}
+
+#[test]
+fn the_interrupt_flag_stops_a_proof_and_a_script() {
+    let mut wb = bench();
+    run(&mut wb, "load tests/data/endless.p");
+    run(&mut wb, "set time-limit none");
+    // Play the Ctrl-C handler: raise the flag from the progress observer after 50 given clauses.
+    let flag = wb.interrupt_handle();
+    wb.set_progress_observer(Some(Box::new(move |p| {
+        if p.given == 50 {
+            flag.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    })));
+    assert_eq!(
+        run(&mut wb, "prove"),
+        "endless  User                  given     51  time [time]\n\
+         interrupted; the remaining goals were not tried\n"
+    );
+    assert_eq!(run(&mut wb, "goals"), "endless  User                      theory endless\n");
+    // With the flag still up, a script stops after its current command.
+    let mut out = Vec::new();
+    craig::repl::replay::run_script(&mut wb, "get steps\nget check\n", &mut out);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "craig> get steps\nsteps = none\nreplay interrupted; the rest of the script was not run\n"
+    );
+}
+
+#[test]
+fn an_edited_include_makes_the_goal_obsolete() {
+    let dir = scratch("include");
+    std::fs::write(dir.join("group.ax"), "cnf(left_identity, axiom, mult(e, X) = X).\n").unwrap();
+    let problem = dir.join("uses.p");
+    std::fs::write(
+        &problem,
+        "include('group.ax').\ncnf(left_inverse, axiom, mult(i(X), X) = e).\n\
+         fof(goal, conjecture, mult(e, e) = e).\n",
+    )
+    .unwrap();
+    let session = s(&dir.join("s.ron"));
+    let mut wb = bench();
+    run(&mut wb, &format!("load {}", s(&problem)));
+    assert_eq!(run(&mut wb, "prove"), "uses  Theorem               given      2  time [time]\n");
+    run(&mut wb, &format!("save {session}"));
+    std::fs::write(dir.join("group.ax"), "cnf(left_identity, axiom, mult(X, e) = X).\n").unwrap();
+    let out = run(&mut bench(), &format!("restore {session}"));
+    assert_eq!(
+        out,
+        format!(
+            "restored {session}: 1 theories, 1 goals, 0 results still valid\n  \
+             goal uses: obsolete (changed since its result)\n"
+        )
+    );
+    assert_eq!(
+        run(&mut wb, "reload"),
+        "goal uses changed (result obsolete)\nreloaded 1 theories, 1 goals changed\n"
+    );
+}
