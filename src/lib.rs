@@ -9,3 +9,4 @@ pub mod fol;
 pub mod input;
 pub mod prover;
 pub mod solve;
+pub mod spec;

@@ -1,0 +1,137 @@
+//! Specification language: higher-order formulas in Isabelle/Jahob-like ASCII syntax, parsed,
+//! type-checked and elaborated into typed HOL terms ([`hol`]) for the HOL→FOL translation.
+//!
+//! # Files
+//!
+//! A spec file (`*.spec`) is a sequence of items. Comments are `(* ... *)` and `// ...`.
+//!
+//! ```text
+//! import "pairs.spec"                 relative to this file, or "stdlib/NAME[.spec]"
+//! type node                           a declared sort (disjoint from bool, int, obj)
+//! const content :: "(int * obj) set"  a constant; the type may be quoted or bare
+//! const card2 :: 'a set => int        type variables make the constant polymorphic
+//! definition dom :: "('a * 'b) set => 'a set" where "dom R = {x. EX y. (x, y) : R}"
+//! definition twice where "twice x = x + x"      (the type may be omitted and is inferred)
+//! axiom NAME: "formula"
+//! lemma NAME: "formula"               a goal; earlier axioms, definitions, lemmas are hypotheses
+//! ```
+//!
+//! A definition's formula must be `NAME x1 ... xn = body` with distinct variables; it is not
+//! recursive (NAME is not in scope in `body`). Formulas are always written between double
+//! quotes, as in Isabelle theories and Jahob annotations.
+//!
+//! # Names
+//!
+//! A name in a formula is a bound variable (innermost first), `True`/`False`, or a constant
+//! (built in: `card :: 'a set => int`, `fst`, `snd`, `null :: obj`; or declared / defined
+//! earlier in import order). There are no implicitly quantified free variables: an unknown name
+//! is an error.
+//!
+//! # Terms, loosest first (numbers are Isabelle/HOL priorities)
+//!
+//! | syntax | meaning | assoc |
+//! |---|---|---|
+//! | `t :: ty` | type ascription of a whole term (parenthesize inside operators) | |
+//! | `ALL x y. P`, `EX x. P`, `%x. t`, `if c then a else b` | body extends as far right as possible | |
+//! | `<->` `-->` (25) | equivalence, implication | right |
+//! | `\|` (30) | disjunction | right |
+//! | `&` (35) | conjunction | right |
+//! | `~` (40, prefix) | negation: `~ a = b` is `~ (a = b)` | |
+//! | `=` `~=` `:` `~:` `<` `<=` `>` `>=` (50) | (in)equality, (non-)membership, orders | left |
+//! | `Un` `+` `-` (65) | union; `+`/`-` are integer or set (union, difference) by type | left |
+//! | `Int` `*` (70) | intersection; integer product | left |
+//! | `-` (80, prefix) | integer negation | |
+//! | `f x y`, `f(x, y)` | application (left); `f(x, y)` applies `f` to the pair `(x, y)` | left |
+//! | `f(x := v, y := w)` | function update of the argument just before it | |
+//! | `x..f` | field read, means `f x`; binds tightest: `g x..f` is `g (f x)` | left |
+//!
+//! Atoms: names, integer literals (unbounded, kept as decimal strings), `(t)`, tuples `(a, b, c)`
+//! (= `(a, (b, c))`), `{}`, `{a, b}`, comprehensions `{x. P}`, `{x :: int. P}` and
+//! `{(x, y). P}` (a set of pairs). Binders take several variables, each optionally ascribed:
+//! `ALL (x :: int) y. P`, or `ALL x y :: int. P` where, as in Isabelle, only `y` is ascribed.
+//!
+//! `+` on sets is union, so Jahob's insertion `S + {x}` is `S Un {x}`; `-` on sets is
+//! difference; `<=`/`<` on sets are subset/proper subset. Which one is meant is decided by the
+//! operand type after inference; if that type stays unknown it is an error.
+//!
+//! # Types
+//!
+//! `bool`, `int`, `obj`, declared sorts, `'a` (type variables), `t set` (postfix, binds tightest),
+//! `a * b` (right assoc, tighter than `=>`), `a => b` (right assoc), parentheses. Jahob's
+//! `objset` abbreviates `obj set`.
+//!
+//! # Typing
+//!
+//! See [`typeck`] (Hindley–Milner with declared schemes) and [`hol`] (the typed IR: unique
+//! variable ids for binders, hash-consed types).
+
+pub mod ast;
+pub mod hol;
+mod load;
+mod parse;
+pub mod source;
+pub mod typeck;
+
+pub use load::{load_spec, load_spec_str, stdlib_dir};
+pub use parse::{parse_file, parse_formula};
+pub use source::{Diagnostic, FileId, Label, Severity, SourceMap, Span};
+pub use typeck::{ConstDecl, ConstKind, SpecItem, SpecItemKind};
+
+use hol::{ConstId, HolBank, TermId};
+
+/// A loaded, type-checked specification (a file with everything it imports).
+#[derive(Clone, Debug)]
+pub struct SpecModule {
+    /// The typed terms of all items.
+    pub bank: HolBank,
+    /// All constants, built-ins first, then in declaration order.
+    pub consts: Vec<ConstDecl>,
+    /// Declared sorts with their declaration spans.
+    pub sorts: Vec<(String, Span)>,
+    /// Axioms, definitions and lemmas in import order (an import's items come before the items
+    /// that follow the import).
+    pub items: Vec<SpecItem>,
+    /// The files loaded, in the order their loading finished (imports first).
+    pub files: Vec<FileId>,
+}
+
+/// A lemma to prove, with everything stated before it.
+#[derive(Clone, Debug)]
+pub struct Goal<'m> {
+    /// The lemma.
+    pub lemma: &'m SpecItem,
+    /// All axioms, definitions and lemmas before it, in import order.
+    pub hypotheses: Vec<&'m SpecItem>,
+}
+
+impl SpecModule {
+    /// Every lemma with the items before it as hypotheses.
+    pub fn goals(&self) -> Vec<Goal<'_>> {
+        self.items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| it.kind == SpecItemKind::Lemma)
+            .map(|(i, it)| Goal { lemma: it, hypotheses: self.items[..i].iter().collect() })
+            .collect()
+    }
+
+    /// The item with this name.
+    pub fn item(&self, name: &str) -> Option<&SpecItem> {
+        self.items.iter().find(|it| it.name == name)
+    }
+
+    /// The constant with this name.
+    pub fn constant(&self, name: &str) -> Option<ConstId> {
+        self.consts.iter().position(|c| c.name == name).map(|i| ConstId(i as u32))
+    }
+
+    /// A constant's declaration.
+    pub fn const_decl(&self, c: ConstId) -> &ConstDecl {
+        &self.consts[c.0 as usize]
+    }
+
+    /// A fully parenthesized rendering of a term (for tests and debugging).
+    pub fn show(&self, t: TermId) -> String {
+        self.bank.show_term(t, &|c| self.consts[c.0 as usize].name.clone())
+    }
+}
