@@ -119,10 +119,9 @@ impl<'s> Loader<'s> {
         if let Some(start) = self.stack.iter().position(|p| *p == canon) {
             let mut chain: Vec<String> = self.stack[start..].iter().map(|p| short(p)).collect();
             chain.push(short(&canon));
-            self.checker.diags.push(Diagnostic::error(
-                span,
-                format!("import cycle: {}", chain.join(" -> ")),
-            ));
+            self.checker
+                .diags
+                .push(Diagnostic::error(span, format!("import cycle: {}", chain.join(" -> "))));
             return;
         }
         if self.done.contains(&canon) {
@@ -135,10 +134,10 @@ impl<'s> Loader<'s> {
                 self.stack.pop();
                 self.done.insert(canon);
             }
-            Err(e) => self.checker.diags.push(Diagnostic::error(
-                span,
-                format!("cannot read `{}`: {e}", found.display()),
-            )),
+            Err(e) => self
+                .checker
+                .diags
+                .push(Diagnostic::error(span, format!("cannot read `{}`: {e}", found.display()))),
         }
     }
 
@@ -148,8 +147,13 @@ impl<'s> Loader<'s> {
         if has_errors(&diags) {
             return (None, diags);
         }
-        let module =
-            SpecModule { bank: c.bank, consts: c.consts, sorts: c.sorts, items: c.items, files: self.files };
+        let module = SpecModule {
+            bank: c.bank,
+            consts: c.consts,
+            sorts: c.sorts,
+            items: c.items,
+            files: self.files,
+        };
         (Some(module), diags)
     }
 }

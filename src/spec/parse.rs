@@ -47,7 +47,13 @@ pub fn parse_file(file: FileId, text: &str) -> (SpecFile, Vec<Diagnostic>) {
             }
             Err(e) => {
                 conv.diags.push(convert_error(file, pos, rest, &e));
-                match next_item_start(text, pos) {
+                // Resume after the line where the failed item starts (past comments and blanks).
+                let start = SpecParser::parse(Rule::item_mark, rest)
+                    .ok()
+                    .and_then(|mut p| p.next())
+                    .and_then(|p| p.into_inner().next())
+                    .map_or(0, |m| m.as_span().start());
+                match next_item_start(text, pos + start) {
                     Some(next) => pos = next,
                     None => break,
                 }
@@ -193,7 +199,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         type_expr | prod_type | post_type | tvar | type_name => "a type",
         set_suffix => "`set`",
         update_tail => "`:=`",
-        tuple_tail => "`,`",
+        tuple_tail | comma => "`,`",
         dcolon => "`::`",
         colon => "`:`",
         kw_where => "`where`",
@@ -209,7 +215,12 @@ fn describe(rule: Rule) -> Option<&'static str> {
 }
 
 /// Turns a pest error on `rest` (which starts at byte `base` of the file) into a diagnostic.
-fn convert_error(file: FileId, base: usize, rest: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
+fn convert_error(
+    file: FileId,
+    base: usize,
+    rest: &str,
+    e: &pest::error::Error<Rule>,
+) -> Diagnostic {
     let at = match e.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
@@ -236,7 +247,7 @@ fn convert_error(file: FileId, base: usize, rest: &str, e: &pest::error::Error<R
 
 /// The next token of the input, quoted, for "found ..." messages.
 fn found_token(rest: &str) -> String {
-    let rest = rest.trim_start_matches(|c: char| c == ' ' || c == '\t');
+    let rest = rest.trim_start_matches([' ', '\t']);
     let Some(c) = rest.chars().next() else { return "end of input".to_string() };
     if c == '\n' || c == '\r' {
         return "end of line".to_string();
@@ -317,7 +328,10 @@ impl Converter {
                 let (path, pspan) = match s {
                     Some(s) => {
                         let sp = self.span(&s);
-                        (s.into_inner().next().map_or(String::new(), |b| b.as_str().to_string()), sp)
+                        (
+                            s.into_inner().next().map_or(String::new(), |b| b.as_str().to_string()),
+                            sp,
+                        )
                     }
                     None => (String::new(), span),
                 };
@@ -343,7 +357,11 @@ impl Converter {
             Rule::axiom | Rule::lemma => {
                 let name = self.ident(next().expect("grammar: name"));
                 let f = self.formula(next().expect("grammar: formula"));
-                if rule == Rule::axiom { ItemKind::Axiom(name, f) } else { ItemKind::Lemma(name, f) }
+                if rule == Rule::axiom {
+                    ItemKind::Axiom(name, f)
+                } else {
+                    ItemKind::Lemma(name, f)
+                }
             }
             r => unreachable!("grammar: not an item: {r:?}"),
         };
@@ -366,8 +384,11 @@ impl Converter {
                     None => a,
                     Some(b) => {
                         let b = Box::new(self.type_expr(b));
-                        let kind =
-                            if fun { TypeKind::Fun(Box::new(a), b) } else { TypeKind::Prod(Box::new(a), b) };
+                        let kind = if fun {
+                            TypeKind::Fun(Box::new(a), b)
+                        } else {
+                            TypeKind::Prod(Box::new(a), b)
+                        };
                         TypeExpr { kind, span }
                     }
                 }
@@ -428,8 +449,10 @@ impl Converter {
                         "EX" => BinderKind::Ex,
                         _ => BinderKind::Lam,
                     };
-                    let bs =
-                        inner.filter(|b| b.as_rule() == Rule::binding).map(|b| self.binding(b)).collect();
+                    let bs = inner
+                        .filter(|b| b.as_rule() == Rule::binding)
+                        .map(|b| self.binding(b))
+                        .collect();
                     Tok::Prefix(Prefix::Binder(kind, bs), span)
                 }
                 Rule::if_head => {
@@ -537,9 +560,12 @@ impl Converter {
                 for q in p.into_inner() {
                     match q.as_rule() {
                         Rule::term => terms.push(self.term(q)),
-                        Rule::tuple_tail => {
-                            terms.extend(q.into_inner().map(|t| self.term(t)).collect::<Vec<_>>())
-                        }
+                        Rule::tuple_tail => terms.extend(
+                            q.into_inner()
+                                .filter(|t| t.as_rule() == Rule::term)
+                                .map(|t| self.term(t))
+                                .collect::<Vec<_>>(),
+                        ),
                         _ => {}
                     }
                 }
@@ -551,7 +577,10 @@ impl Converter {
                 ExprKind::Tuple(terms)
             }
             Rule::set_enum => ExprKind::SetEnum(
-                p.into_inner().filter(|q| q.as_rule() == Rule::term).map(|q| self.term(q)).collect(),
+                p.into_inner()
+                    .filter(|q| q.as_rule() == Rule::term)
+                    .map(|q| self.term(q))
+                    .collect(),
             ),
             Rule::collect => {
                 let mut inner = p.into_inner();
@@ -587,7 +616,9 @@ fn climb(toks: &mut std::iter::Peekable<std::vec::IntoIter<Tok>>, min: u32) -> E
         }
         Some(Tok::Operand(e)) => e,
         // Unreachable for grammar-produced sequences; an empty tuple keeps this total.
-        Some(Tok::Infix(_)) | None => Expr { kind: ExprKind::Tuple(Vec::new()), span: Span::default() },
+        Some(Tok::Infix(_)) | None => {
+            Expr { kind: ExprKind::Tuple(Vec::new()), span: Span::default() }
+        }
     };
     while let Some(Tok::Infix(op)) = toks.peek() {
         let op = *op;

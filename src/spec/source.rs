@@ -189,7 +189,8 @@ fn render_span(out: &mut String, sources: &SourceMap, span: Span, kind: &str, me
     let line_len = text.chars().count() + 1;
     let end = if end_line == line { end_col } else { line_len };
     let width = end.saturating_sub(col).max(1);
-    let pad: String = text.chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    let pad: String =
+        text.chars().take(col - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
     let _ = writeln!(out, "{} | {pad}{}", " ".repeat(gutter.len()), "^".repeat(width));
 }
 

@@ -187,7 +187,13 @@ impl Checker {
         let snd = c.bank.ty(TyNode::Fun(ab, b));
         for (name, ty) in [("card", card), ("fst", fst), ("snd", snd), ("null", obj)] {
             let params = c.params_of(ty);
-            c.add_const(ConstDecl { name: name.into(), ty, params, span: None, kind: ConstKind::Builtin });
+            c.add_const(ConstDecl {
+                name: name.into(),
+                ty,
+                params,
+                span: None,
+                kind: ConstKind::Builtin,
+            });
         }
         c
     }
@@ -203,11 +209,7 @@ impl Checker {
     fn params_of(&self, ty: TyId) -> Vec<String> {
         fn go(bank: &HolBank, t: TyId, out: &mut Vec<String>) {
             match bank.ty_node(t) {
-                TyNode::Param(p) => {
-                    if !out.contains(p) {
-                        out.push(p.clone());
-                    }
-                }
+                TyNode::Param(p) if !out.contains(p) => out.push(p.clone()),
                 TyNode::Set(a) => go(bank, *a, out),
                 TyNode::Prod(a, b) | TyNode::Fun(a, b) => {
                     go(bank, *a, out);
@@ -310,7 +312,13 @@ impl Checker {
         self.items.push(SpecItem { name, kind, span, formula, type_params });
     }
 
-    fn definition(&mut self, name: &super::ast::Ident, ty: Option<&TypeExpr>, eq: &Expr, span: Span) {
+    fn definition(
+        &mut self,
+        name: &super::ast::Ident,
+        ty: Option<&TypeExpr>,
+        eq: &Expr,
+        span: Span,
+    ) {
         // The formula must read `name x1 ... xn = body` with distinct variables xi.
         let (lhs, rhs) = match &eq.kind {
             ExprKind::Binary(BinOp::Eq | BinOp::Iff, l, r) => (l, r),
@@ -350,7 +358,10 @@ impl Checker {
         }
         for (i, a) in args.iter().enumerate() {
             if args[..i].iter().any(|b| b.name == a.name) {
-                self.diags.push(Diagnostic::error(a.span, format!("parameter `{}` appears twice", a.name)));
+                self.diags.push(Diagnostic::error(
+                    a.span,
+                    format!("parameter `{}` appears twice", a.name),
+                ));
                 return;
             }
         }
@@ -528,7 +539,8 @@ impl Checker {
             let mut names = Namer::default();
             let e = self.show(expected, &mut names);
             let f = self.show(found, &mut names);
-            self.diags.push(Diagnostic::error(span, format!("type mismatch: expected {e}, found {f}")));
+            self.diags
+                .push(Diagnostic::error(span, format!("type mismatch: expected {e}, found {f}")));
         }
     }
 
@@ -681,7 +693,11 @@ impl Checker {
                 let mut it = tys.into_iter().rev();
                 let last = it.next().unwrap_or(ITy::Bool);
                 let elem = it.fold(last, |acc, t| prod(t, acc));
-                TExpr { node: TNode::Bind(Binder::Collect, vars, Box::new(body)), ty: set(elem), span }
+                TExpr {
+                    node: TNode::Bind(Binder::Collect, vars, Box::new(body)),
+                    ty: set(elem),
+                    span,
+                }
             }
             ExprKind::Unary(UnOp::Not, a) => {
                 let a = self.check(a, &ITy::Bool);
@@ -803,7 +819,8 @@ impl Checker {
                     (at, bt)
                 };
                 let ty = a.ty.clone();
-                let o = if matches!(op, BinOp::Lt | BinOp::Gt) { Overload::Lt } else { Overload::Le };
+                let o =
+                    if matches!(op, BinOp::Lt | BinOp::Gt) { Overload::Lt } else { Overload::Le };
                 TExpr { node: TNode::Over(o, ty, vec![a, b]), ty: ITy::Bool, span }
             }
             _ => unreachable!("handled above"),
@@ -852,7 +869,12 @@ impl Checker {
     }
 
     /// Moves a typed term into the bank, resolving overloads and fixing variable types.
-    fn finish(&mut self, t: TExpr, map: &mut FxHashMap<u32, String>, params: &mut Vec<String>) -> TermId {
+    fn finish(
+        &mut self,
+        t: TExpr,
+        map: &mut FxHashMap<u32, String>,
+        params: &mut Vec<String>,
+    ) -> TermId {
         let bound = std::mem::take(&mut self.bound);
         for (v, ty) in &bound {
             let tid = self.finish_ty(ty, map, params);
@@ -861,7 +883,12 @@ impl Checker {
         self.finish_rec(t, map, params)
     }
 
-    fn finish_rec(&mut self, t: TExpr, map: &mut FxHashMap<u32, String>, params: &mut Vec<String>) -> TermId {
+    fn finish_rec(
+        &mut self,
+        t: TExpr,
+        map: &mut FxHashMap<u32, String>,
+        params: &mut Vec<String>,
+    ) -> TermId {
         let ty = self.finish_ty(&t.ty, map, params);
         let term = match t.node {
             TNode::Var(v) => Term::Var(v),
