@@ -85,7 +85,7 @@ impl<'s> Loader<'s> {
         for item in &ast.items {
             match &item.kind {
                 ItemKind::Import(p, span) => self.import(&dir, p, *span),
-                kind => self.checker.item(kind, item.span, file),
+                kind => self.checker.item(kind, item.span),
             }
         }
         self.files.push(file);

@@ -633,3 +633,53 @@ fn climb(toks: &mut std::iter::Peekable<std::vec::IntoIter<Tok>>, min: u32) -> E
     }
     lhs
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recovery_point_is_the_next_line_starting_an_item() {
+        let text = "axiom a: \"x &\n  y\"\n  lemma b: \"z\"\nlemmas\nlemma c: \"w\"\n";
+        let b = next_item_start(text, 0).unwrap();
+        assert!(text[b..].starts_with("lemma b"));
+        let c = next_item_start(text, b).unwrap();
+        assert!(text[c..].starts_with("lemma c"), "`lemmas` is not a keyword");
+        assert_eq!(next_item_start(text, c), None);
+    }
+
+    #[test]
+    fn found_token_quotes_words_and_symbols() {
+        assert_eq!(found_token("  theorem x"), "`theorem`");
+        assert_eq!(found_token("& y"), "`&`");
+        assert_eq!(found_token(""), "end of input");
+        assert_eq!(found_token("\nx"), "end of line");
+    }
+
+    #[test]
+    fn formula_spans_point_into_the_formula_text() {
+        let src = "x : A Un B";
+        let (e, d) = parse_formula(FileId(0), src);
+        assert!(d.is_empty());
+        let e = e.unwrap();
+        assert_eq!((e.span.start, e.span.end), (0, src.len() as u32));
+        let ExprKind::Binary(BinOp::Mem, _, rhs) = &e.kind else { panic!("membership") };
+        assert_eq!(&src[rhs.span.start as usize..rhs.span.end as usize], "A Un B");
+    }
+
+    #[test]
+    fn several_syntax_errors_are_reported() {
+        let text = "(* one *)\naxiom a: \"&\"\n(* two *)\nlemma b: \"x |\"\nlemma c: \"True\"\n";
+        let (file, diags) = parse_file(FileId(0), text);
+        assert_eq!(diags.len(), 2, "{diags:?}");
+        assert_eq!(file.items.len(), 1);
+        assert!(diags[0].message.starts_with("expected a term, found `&`"), "{diags:?}");
+    }
+
+    #[test]
+    fn update_without_function_is_an_error() {
+        let (_, d) = parse_formula(FileId(0), "(x := 1) = f");
+        assert_eq!(d.len(), 1);
+        assert!(d[0].message.contains("must follow the function"));
+    }
+}

@@ -203,3 +203,50 @@ pub fn render_all(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
 pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(|d| d.severity == Severity::Error)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters_from_one() {
+        let mut sm = SourceMap::new();
+        let f = sm.add("a.spec", None, "ab\n∀x y\n".to_string());
+        assert_eq!(sm.line_col(f, 0), (1, 1));
+        assert_eq!(sm.line_col(f, 3), (2, 1));
+        // `∀` is three bytes but one column.
+        assert_eq!(sm.line_col(f, 6), (2, 2));
+        assert_eq!(sm.line_text(f, 2), "∀x y");
+        assert_eq!(sm.line_col(f, 99), (3, 1));
+    }
+
+    #[test]
+    fn render_shows_primary_labels_and_notes() {
+        let mut sm = SourceMap::new();
+        let f = sm.add("a.spec", None, "const f :: int\nconst f :: obj\n".to_string());
+        let d = Diagnostic::error(Span::new(f, 21, 22), "`f` is already declared")
+            .with_label(Span::new(f, 6, 7), "first declared here")
+            .with_note("rename one of them");
+        assert_eq!(
+            d.render(&sm),
+            "a.spec:2:7: error: `f` is already declared\n\
+             2 | const f :: obj\n\
+            \x20 |       ^\n\
+             a.spec:1:7: note: first declared here\n\
+             1 | const f :: int\n\
+            \x20 |       ^\n\
+            \x20 = note: rename one of them\n"
+        );
+    }
+
+    #[test]
+    fn empty_span_at_end_of_input_gets_one_caret() {
+        let mut sm = SourceMap::new();
+        let f = sm.add("a.spec", None, "axiom".to_string());
+        let d = Diagnostic::error(Span::new(f, 5, 5), "expected a name, found end of input");
+        assert_eq!(
+            d.render(&sm),
+            "a.spec:1:6: error: expected a name, found end of input\n1 | axiom\n  |      ^\n"
+        );
+    }
+}

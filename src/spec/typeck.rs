@@ -12,7 +12,7 @@ use rustc_hash::FxHashMap;
 
 use super::ast::{BinOp, BinderKind, Binding, Expr, ExprKind, ItemKind, TypeExpr, TypeKind, UnOp};
 use super::hol::{Binder, ConstId, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
-use super::source::{Diagnostic, FileId, Span};
+use super::source::{Diagnostic, Span};
 
 /// How a constant came to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,7 +244,7 @@ impl Checker {
     }
 
     /// Checks one parsed item (imports are handled by the loader).
-    pub(crate) fn item(&mut self, kind: &ItemKind, span: Span, _file: FileId) {
+    pub(crate) fn item(&mut self, kind: &ItemKind, span: Span) {
         self.subst.clear();
         self.scope.clear();
         self.bound.clear();
@@ -537,10 +537,25 @@ impl Checker {
     fn expect(&mut self, span: Span, found: &ITy, expected: &ITy) {
         if !self.unify(found, expected) {
             let mut names = Namer::default();
+            self.reserve_params(expected, &mut names);
+            self.reserve_params(found, &mut names);
             let e = self.show(expected, &mut names);
             let f = self.show(found, &mut names);
             self.diags
                 .push(Diagnostic::error(span, format!("type mismatch: expected {e}, found {f}")));
+        }
+    }
+
+    /// Keeps the names of written type variables away from the generated ones.
+    fn reserve_params(&self, t: &ITy, names: &mut Namer) {
+        match self.shallow(t) {
+            ITy::Param(p) => names.reserved.push(p),
+            ITy::Set(a) => self.reserve_params(&a, names),
+            ITy::Prod(a, b) | ITy::Fun(a, b) => {
+                self.reserve_params(&a, names);
+                self.reserve_params(&b, names);
+            }
+            _ => {}
         }
     }
 
@@ -941,21 +956,71 @@ fn generated_name(i: usize) -> String {
 }
 
 /// Names unsolved type variables `'a`, `'b`, ... in the order a message mentions them.
+/// Names already taken by written type variables are skipped.
 #[derive(Default)]
 struct Namer {
-    names: Vec<u32>,
+    names: Vec<(u32, String)>,
+    reserved: Vec<String>,
 }
 
 impl Namer {
     fn name(&mut self, v: u32) -> String {
-        let i = match self.names.iter().position(|&w| w == v) {
-            Some(i) => i,
-            None => {
-                self.names.push(v);
-                self.names.len() - 1
+        if let Some((_, n)) = self.names.iter().find(|(w, _)| *w == v) {
+            return n.clone();
+        }
+        let mut i = self.names.len();
+        let name = loop {
+            let letter = (b'a' + (i % 26) as u8) as char;
+            let n = if i < 26 { format!("'{letter}") } else { format!("'{letter}{}", i / 26) };
+            if !self.reserved.contains(&n) && !self.names.iter().any(|(_, m)| *m == n) {
+                break n;
             }
+            i += 1;
         };
-        let letter = (b'a' + (i % 26) as u8) as char;
-        if i < 26 { format!("'{letter}") } else { format!("'{letter}{}", i / 26) }
+        self.names.push((v, name.clone()));
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::spec::source::render_all;
+    use crate::spec::{SourceMap, load_spec_str};
+
+    fn errors(src: &str) -> String {
+        let mut sm = SourceMap::new();
+        let (m, d) = load_spec_str("t.spec", src, &mut sm);
+        assert!(m.is_none(), "expected an error");
+        render_all(&d, &sm)
+    }
+
+    #[test]
+    fn written_type_variables_are_rigid() {
+        let e = errors("lemma r: \"ALL (x :: 'a) y. x = y & y = (1 :: int)\"\n");
+        assert!(e.contains("type mismatch: expected 'a, found int"), "{e}");
+    }
+
+    #[test]
+    fn generated_names_avoid_written_ones() {
+        let e = errors("lemma r: \"ALL (x :: 'a) f. f = x & f = {}\"\n");
+        assert!(e.contains("expected 'a, found 'b set"), "{e}");
+    }
+
+    #[test]
+    fn occurs_check_rejects_infinite_types() {
+        let e = errors("lemma o: \"ALL x. x : x\"\n");
+        assert!(e.contains("type mismatch: expected 'a set, found 'a"), "{e}");
+    }
+
+    #[test]
+    fn definitions_are_not_recursive() {
+        let e = errors("definition f :: \"int => int\" where \"f x = f x\"\n");
+        assert!(e.contains("unbound name `f`"), "{e}");
+    }
+
+    #[test]
+    fn overloaded_operator_on_wrong_type() {
+        let e = errors("lemma w: \"ALL (x :: obj) y. x < y\"\n");
+        assert!(e.contains("`<` works on int or on sets, not on obj"), "{e}");
     }
 }
