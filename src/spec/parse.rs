@@ -27,6 +27,11 @@ const ITEM_KEYWORDS: [&str; 6] = ["import", "type", "const", "definition", "axio
 /// the next line that starts with an item keyword, so one run reports several errors.
 pub fn parse_file(file: FileId, text: &str) -> (SpecFile, Vec<Diagnostic>) {
     let mut conv = Converter { file, offset: 0, diags: Vec::new() };
+    if let Some(at) = too_deep(text) {
+        let d = Diagnostic::error(Span::new(file, at, at + 1), "brackets nested too deeply")
+            .with_note(format!("at most {MAX_DEPTH} levels of `(` and `{{` are allowed"));
+        return (SpecFile::default(), vec![d]);
+    }
     let mut items = Vec::new();
     let mut pos = 0;
     while pos < text.len() {
@@ -63,12 +68,39 @@ pub fn parse_file(file: FileId, text: &str) -> (SpecFile, Vec<Diagnostic>) {
     (SpecFile { items }, conv.diags)
 }
 
+/// Bracket nesting allowed in a file. The parser and the passes after it recurse over the
+/// nesting, so unbounded depth would overflow the stack instead of producing a diagnostic.
+const MAX_DEPTH: usize = 200;
+
+/// The byte offset of the first bracket nested deeper than [`MAX_DEPTH`], if any. Brackets
+/// inside comments and strings are counted too, which only makes the check stricter.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, b) in text.bytes().enumerate() {
+        match b {
+            b'(' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            b')' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Parses a single formula (the text between the quotes of an axiom), for tests and the REPL.
 pub fn parse_formula(file: FileId, text: &str) -> (Option<Expr>, Vec<Diagnostic>) {
     let wrapped = format!("axiom x: \"{text}\"");
     // Spans must point into `text`, so shift by the length of the wrapper prefix.
     let prefix = "axiom x: \"".len();
     let mut conv = Converter { file, offset: 0, diags: Vec::new() };
+    if let Some(at) = too_deep(text) {
+        let d = Diagnostic::error(Span::new(file, at, at + 1), "brackets nested too deeply");
+        return (None, vec![d]);
+    }
     match SpecParser::parse(Rule::item_at, &wrapped) {
         Ok(mut pairs) => {
             let item = pairs.next().and_then(|p| p.into_inner().next());
@@ -674,6 +706,17 @@ mod tests {
         assert_eq!(diags.len(), 2, "{diags:?}");
         assert_eq!(file.items.len(), 1);
         assert!(diags[0].message.starts_with("expected a term, found `&`"), "{diags:?}");
+    }
+
+    #[test]
+    fn deep_nesting_is_a_diagnostic_not_a_crash() {
+        let text = format!("axiom a: \"{}x{}\"", "(".repeat(100_000), ")".repeat(100_000));
+        let (_, d) = parse_file(FileId(0), &text);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].message, "brackets nested too deeply");
+        let ok = format!("axiom a: \"{}x{}\"", "(".repeat(150), ")".repeat(150));
+        let (f, d) = parse_file(FileId(0), &ok);
+        assert!(d.is_empty() && f.items.len() == 1);
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Name resolution and Hindley-Milner type inference, elaborating the AST into [`hol`] terms.
+//! Name resolution and Hindley-Milner type inference, elaborating the AST into
+//! [`hol`](super::hol) terms.
 //!
 //! Constants have declared type schemes (their type variables are generalized); every occurrence
 //! is instantiated with fresh unification variables. There is no `let`, so no let-polymorphism.
@@ -7,6 +8,14 @@
 //! item is then a schema, as Isabelle reads `{} Un S = S`. Written type variables `'a` are rigid
 //! parameters of the item. The only ambiguity that is an error is an overloaded operator
 //! (`+ - < <=`, meaning either integer or set operations) whose operand type stays unknown.
+//!
+//! Why schemas instead of an "ambiguous type" error: stdlib axioms such as
+//! `ALL x A B. (x : A Un B) <-> ...` are meant for every element type, and the translation erases
+//! sorts anyway (Jahob's Theorem 1), so an open *element* type does not change the first-order
+//! result. What the translation does need is the *shape* of a type (set, function, pair, int):
+//! for the overloaded operators that is checked here (unknown shape is an error); elsewhere a
+//! parameter stands for an individual, and instantiating a schema at a set or function type is
+//! the translation's business. Items whose formula is ground have empty `type_params`.
 
 use rustc_hash::FxHashMap;
 
