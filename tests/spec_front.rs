@@ -471,3 +471,11 @@ fn functree_spec_parses_and_type_checks() {
         "{post}"
     );
 }
+
+#[test]
+fn long_conjunction_chains_do_not_overflow_the_stack() {
+    // Right-associative `&` nests 20000 deep; the loader runs on a thread with a large stack.
+    let f = vec!["x = x"; 20_000].join(" & ");
+    let m = check_ok(&format!("lemma l: \"ALL (x :: int). {f}\"\n"));
+    assert_eq!(m.goals().len(), 1);
+}

@@ -25,6 +25,9 @@ const ITEM_KEYWORDS: [&str; 6] = ["import", "type", "const", "definition", "axio
 
 /// Parses one spec file. Items that fail to parse are reported and skipped: parsing resumes at
 /// the next line that starts with an item keyword, so one run reports several errors.
+///
+/// Runs on the caller's stack, which bounds how deeply operators may nest (a few thousand `&`
+/// on a 2 MiB thread); [`load_spec`](super::load_spec) provides a large stack.
 pub fn parse_file(file: FileId, text: &str) -> (SpecFile, Vec<Diagnostic>) {
     let mut conv = Converter { file, offset: 0, diags: Vec::new() };
     if let Some(at) = too_deep(text) {
