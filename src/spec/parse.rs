@@ -54,13 +54,20 @@ pub fn parse_file(file: FileId, text: &str) -> (SpecFile, Vec<Diagnostic>) {
                 pos += end;
             }
             Err(e) => {
-                conv.diags.push(convert_error(file, pos, rest, &e));
+                let mut d = convert_error(file, pos, rest, &e);
                 // Resume after the line where the failed item starts (past comments and blanks).
                 let start = SpecParser::parse(Rule::item_mark, rest)
                     .ok()
                     .and_then(|mut p| p.next())
                     .and_then(|p| p.into_inner().next())
                     .map_or(0, |m| m.as_span().start());
+                // Running into the next item from inside a formula usually means a missing quote.
+                let at = d.primary.start as usize;
+                let crossed = text.get(pos + start..at).is_some_and(|s| s.contains('\n'));
+                if crossed && text.get(at..).is_some_and(starts_with_item_keyword) {
+                    d = d.with_note("is the closing `\"` of a formula missing?");
+                }
+                conv.diags.push(d);
                 match next_item_start(text, pos + start) {
                     Some(next) => pos = next,
                     None => break,
@@ -198,12 +205,7 @@ fn next_item_start(text: &str, from: usize) -> Option<usize> {
         let line_end = text[line_start..].find('\n').map_or(text.len(), |i| line_start + i);
         let line = &text[line_start..line_end];
         let trimmed = line.trim_start();
-        let starts_item = ITEM_KEYWORDS.iter().any(|kw| {
-            trimmed.strip_prefix(kw).is_some_and(|after| {
-                !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
-            })
-        });
-        if starts_item {
+        if starts_with_item_keyword(trimmed) {
             return Some(line_start + (line.len() - trimmed.len()));
         }
         if line_end >= text.len() {
@@ -211,6 +213,15 @@ fn next_item_start(text: &str, from: usize) -> Option<usize> {
         }
         line_start = line_end + 1;
     }
+}
+
+/// True if `text` starts with an item keyword as a whole word.
+fn starts_with_item_keyword(text: &str) -> bool {
+    ITEM_KEYWORDS.iter().any(|kw| {
+        text.strip_prefix(kw).is_some_and(|after| {
+            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
+        })
+    })
 }
 
 /// How a grammar rule is named in an "expected ..." message; `None` for rules never reported.
@@ -232,6 +243,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         ascription => "`::`",
         binding | pattern => "a variable",
         type_expr | prod_type | post_type | tvar | type_name => "a type",
+        ty_arrow => "`=>`",
+        ty_times => "`*`",
         set_suffix => "`set`",
         update_tail => "`:=`",
         tuple_tail | comma => "`,`",
@@ -413,7 +426,9 @@ impl Converter {
         match p.as_rule() {
             Rule::type_expr | Rule::prod_type => {
                 let fun = p.as_rule() == Rule::type_expr;
-                let mut inner = p.into_inner();
+                let mut inner = p
+                    .into_inner()
+                    .filter(|q| !matches!(q.as_rule(), Rule::ty_arrow | Rule::ty_times));
                 let a = self.type_expr(inner.next().expect("grammar: type operand"));
                 match inner.next() {
                     None => a,
@@ -571,9 +586,12 @@ impl Converter {
         for q in p.into_inner() {
             match q.as_rule() {
                 Rule::term => terms.push(self.term(q)),
-                Rule::update_tail => {
-                    terms.extend(q.into_inner().map(|t| self.term(t)).collect::<Vec<_>>())
-                }
+                Rule::update_tail => terms.extend(
+                    q.into_inner()
+                        .filter(|t| t.as_rule() == Rule::term)
+                        .map(|t| self.term(t))
+                        .collect::<Vec<_>>(),
+                ),
                 _ => {}
             }
         }
@@ -720,6 +738,15 @@ mod tests {
         let ok = format!("axiom a: \"{}x{}\"", "(".repeat(150), ")".repeat(150));
         let (f, d) = parse_file(FileId(0), &ok);
         assert!(d.is_empty() && f.items.len() == 1);
+    }
+
+    #[test]
+    fn missing_closing_quote_gets_a_note() {
+        let text = "lemma d: \"f 1 = 2\nlemma e: \"True\"\n";
+        let (file, diags) = parse_file(FileId(0), text);
+        assert_eq!(file.items.len(), 1, "lemma e is recovered");
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].notes, ["is the closing `\"` of a formula missing?"]);
     }
 
     #[test]
