@@ -479,3 +479,163 @@ fn long_conjunction_chains_do_not_overflow_the_stack() {
     let m = check_ok(&format!("lemma l: \"ALL (x :: int). {f}\"\n"));
     assert_eq!(m.goals().len(), 1);
 }
+
+/// All formulas written in the stdlib and the example specs.
+fn corpus_formulas() -> Vec<craig::spec::ast::Expr> {
+    use craig::spec::ast::ItemKind;
+    let mut out = Vec::new();
+    let mut paths: Vec<PathBuf> =
+        std::fs::read_dir(manifest().join("stdlib")).unwrap().map(|e| e.unwrap().path()).collect();
+    paths.push(manifest().join("tests/specs/functree.spec"));
+    paths.sort();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut sm = SourceMap::new();
+        let file = sm.add(path.display().to_string(), Some(&path), text.clone());
+        let (ast, d) = parse_file(file, &text);
+        assert!(d.is_empty(), "{}", render_all(&d, &sm));
+        for item in ast.items {
+            match item.kind {
+                ItemKind::Axiom(_, e) | ItemKind::Lemma(_, e) | ItemKind::Definition(_, _, e) => {
+                    out.push(e)
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn printing_fully_parenthesized_is_a_parse_fixpoint() {
+    let formulas = corpus_formulas();
+    assert!(formulas.len() > 60, "corpus too small: {}", formulas.len());
+    for e in formulas {
+        let once = e.to_string();
+        assert_eq!(pp(&once), once);
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    #[test]
+    fn random_token_soup_never_panics(toks in proptest::collection::vec(0usize..40, 0..40)) {
+        const VOCAB: [&str; 40] = [
+            "ALL", "EX", "%", "x", "y", ".", "..", "(", ")", "{", "}", ",", ":=", "::", ":",
+            "~:", "~", "~=", "=", "&", "|", "-->", "<->", "<", "<=", "+", "-", "*", "Un", "Int",
+            "if", "then", "else", "1", "int", "set", "=>", "\"", "lemma l:", "'a",
+        ];
+        let text: Vec<&str> = toks.iter().map(|&i| VOCAB[i]).collect();
+        let src = format!("lemma t: \"{}\"\n", text.join(" "));
+        let mut sm = SourceMap::new();
+        let (_, d) = load_spec_str("p.spec", &src, &mut sm);
+        let _ = render_all(&d, &sm);
+    }
+}
+
+mod pretty_roundtrip {
+    //! Random trees printed with minimal parentheses must parse back to the same tree: this
+    //! checks the precedence climber against the printer's reading of the precedence table.
+
+    use craig::spec::Span;
+    use craig::spec::ast::{
+        BinOp, BinderKind, Binding, Expr, ExprKind, Ident, TypeExpr, TypeKind, UnOp,
+    };
+    use proptest::prelude::*;
+
+    fn e(kind: ExprKind) -> Expr {
+        Expr { kind, span: Span::default() }
+    }
+
+    fn ident(name: &str) -> Ident {
+        Ident { name: name.to_string(), span: Span::default() }
+    }
+
+    fn int_ty() -> TypeExpr {
+        TypeExpr { kind: TypeKind::Named("int".into()), span: Span::default() }
+    }
+
+    fn binding() -> impl Strategy<Value = Binding> {
+        prop_oneof![
+            Just(Binding { name: ident("x"), ty: None }),
+            Just(Binding { name: ident("y"), ty: Some(int_ty()) }),
+        ]
+    }
+
+    const OPS: [BinOp; 17] = [
+        BinOp::Iff,
+        BinOp::Imp,
+        BinOp::Or,
+        BinOp::And,
+        BinOp::Eq,
+        BinOp::Neq,
+        BinOp::Mem,
+        BinOp::NotMem,
+        BinOp::Lt,
+        BinOp::Le,
+        BinOp::Gt,
+        BinOp::Ge,
+        BinOp::Union,
+        BinOp::Inter,
+        BinOp::Plus,
+        BinOp::Minus,
+        BinOp::Times,
+    ];
+
+    fn expr() -> impl Strategy<Value = Expr> {
+        let leaf = prop_oneof![
+            prop_oneof![Just("a"), Just("f"), Just("x")].prop_map(|n| e(ExprKind::Name(n.into()))),
+            prop_oneof![Just("0"), Just("123456789012345678901")]
+                .prop_map(|n| e(ExprKind::Int(n.into()))),
+        ];
+        leaf.prop_recursive(5, 48, 3, |inner| {
+            let b = || inner.clone().prop_map(Box::new);
+            prop_oneof![
+                (b(), b()).prop_map(|(f, a)| e(ExprKind::App(f, a))),
+                (0..OPS.len(), b(), b()).prop_map(|(i, l, r)| e(ExprKind::Binary(OPS[i], l, r))),
+                (any::<bool>(), b()).prop_map(|(not, a)| {
+                    e(ExprKind::Unary(if not { UnOp::Not } else { UnOp::Neg }, a))
+                }),
+                (0..3usize, proptest::collection::vec(binding(), 1..3), b()).prop_map(
+                    |(k, bs, body)| {
+                        let k = [BinderKind::All, BinderKind::Ex, BinderKind::Lam][k];
+                        e(ExprKind::Binder(k, bs, body))
+                    }
+                ),
+                (b(), b(), b()).prop_map(|(c, x, y)| e(ExprKind::If(c, x, y))),
+                proptest::collection::vec(inner.clone(), 2..4)
+                    .prop_map(|xs| e(ExprKind::Tuple(xs))),
+                proptest::collection::vec(inner.clone(), 0..3)
+                    .prop_map(|xs| e(ExprKind::SetEnum(xs))),
+                (proptest::collection::vec(binding(), 1..3), b())
+                    .prop_map(|(bs, body)| e(ExprKind::Collect(bs, body))),
+                (b(), inner.clone(), inner.clone())
+                    .prop_map(|(f, x, v)| e(ExprKind::Update(f, vec![(x, v)]))),
+                b().prop_map(|x| e(ExprKind::Field(x, ident("g")))),
+                b().prop_map(|x| e(ExprKind::Ascribe(x, int_ty()))),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+        #[test]
+        fn minimal_parentheses_round_trip(tree in expr()) {
+            let text = tree.pretty();
+            let mut sm = craig::spec::SourceMap::new();
+            let file = sm.add("r.spec", None, text.clone());
+            let (parsed, d) = craig::spec::parse_formula(file, &text);
+            prop_assert!(d.is_empty(), "{text}: {d:?}");
+            prop_assert_eq!(parsed.unwrap().to_string(), tree.to_string(), "printed as {}", text);
+        }
+    }
+}
+
+#[test]
+fn pretty_printing_uses_few_parentheses() {
+    let mut sm = SourceMap::new();
+    let src = "(A & (B | C)) --> (ALL x. (P x)) & (~ (a = b))";
+    let f = sm.add("t.spec", None, src.to_string());
+    let (e, _) = parse_formula(f, src);
+    assert_eq!(e.unwrap().pretty(), "A & (B | C) --> (ALL x. P x) & ~ a = b");
+}

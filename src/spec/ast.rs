@@ -318,3 +318,158 @@ impl fmt::Display for Expr {
         }
     }
 }
+
+impl Expr {
+    /// Prints with only the parentheses the precedence table requires (see `spec/mod.rs`).
+    /// Parsing the result gives back the same tree.
+    pub fn pretty(&self) -> String {
+        let mut out = String::new();
+        self.pretty_into(&mut out, 0, 0, true);
+        out
+    }
+
+    /// True for the terms the grammar accepts as application arguments (`selected`).
+    fn is_selected(&self) -> bool {
+        matches!(
+            self.kind,
+            ExprKind::Name(_)
+                | ExprKind::Int(_)
+                | ExprKind::Tuple(_)
+                | ExprKind::SetEnum(_)
+                | ExprKind::Collect(..)
+                | ExprKind::Field(..)
+                | ExprKind::Update(..)
+        )
+    }
+
+    /// `min`: an infix operator at the top must bind tighter than this; `follow`: binding power
+    /// of the operator printed right after this term (0 if none), which prefix operators and
+    /// binders must not swallow; `delimited`: the term is the whole content of brackets,
+    /// quotes or a comma-separated slot, where an ascription may stand.
+    fn pretty_into(&self, out: &mut String, min: u32, follow: u32, delimited: bool) {
+        let needs_parens = match &self.kind {
+            ExprKind::Binary(op, ..) => op.precedence().0 <= min,
+            ExprKind::Unary(UnOp::Not, _) => follow > 40,
+            ExprKind::Unary(UnOp::Neg, _) => follow > 80,
+            ExprKind::Binder(..) | ExprKind::If(..) => follow > 0,
+            ExprKind::Ascribe(..) => !delimited,
+            _ => false,
+        };
+        if needs_parens {
+            out.push('(');
+            self.pretty_into(out, 0, 0, true);
+            out.push(')');
+            return;
+        }
+        let slot = |e: &Expr, out: &mut String| e.pretty_into(out, 0, 0, true);
+        let selected = |e: &Expr, out: &mut String| {
+            if e.is_selected() {
+                e.pretty_into(out, 0, 0, false);
+            } else {
+                out.push('(');
+                slot(e, out);
+                out.push(')');
+            }
+        };
+        let list = |xs: &[Expr], out: &mut String| {
+            for (i, x) in xs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                slot(x, out);
+            }
+        };
+        match &self.kind {
+            ExprKind::Name(n) | ExprKind::Int(n) => out.push_str(n),
+            ExprKind::App(f, a) => {
+                if matches!(f.kind, ExprKind::App(..)) {
+                    f.pretty_into(out, 0, 0, false);
+                } else {
+                    selected(f, out);
+                }
+                out.push(' ');
+                selected(a, out);
+            }
+            ExprKind::Binder(k, bs, body) => {
+                out.push_str(match k {
+                    BinderKind::All => "ALL ",
+                    BinderKind::Ex => "EX ",
+                    BinderKind::Lam => "%",
+                });
+                let names: Vec<String> = bs.iter().map(|b| b.to_string()).collect();
+                out.push_str(&names.join(" "));
+                out.push_str(". ");
+                body.pretty_into(out, 0, follow, false);
+            }
+            ExprKind::Unary(op, a) => {
+                let (sym, power) = if *op == UnOp::Not { ("~ ", 40) } else { ("- ", 80) };
+                out.push_str(sym);
+                a.pretty_into(out, power, follow, false);
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (p, right) = op.precedence();
+                let (left_min, right_min) = if right { (p, p - 1) } else { (p - 1, p) };
+                a.pretty_into(out, left_min, p, false);
+                out.push(' ');
+                out.push_str(op.symbol());
+                out.push(' ');
+                b.pretty_into(out, right_min, follow, false);
+            }
+            ExprKind::If(c, a, b) => {
+                out.push_str("if ");
+                slot(c, out);
+                out.push_str(" then ");
+                slot(a, out);
+                out.push_str(" else ");
+                b.pretty_into(out, 0, follow, false);
+            }
+            ExprKind::Tuple(xs) => {
+                out.push('(');
+                list(xs, out);
+                out.push(')');
+            }
+            ExprKind::SetEnum(xs) => {
+                out.push('{');
+                list(xs, out);
+                out.push('}');
+            }
+            ExprKind::Collect(bs, body) => {
+                out.push('{');
+                let names: Vec<String> = bs.iter().map(|b| b.to_string()).collect();
+                if bs.len() == 1 {
+                    out.push_str(&names[0]);
+                } else {
+                    out.push('(');
+                    out.push_str(&names.join(", "));
+                    out.push(')');
+                }
+                out.push_str(". ");
+                slot(body, out);
+                out.push('}');
+            }
+            ExprKind::Update(f, ups) => {
+                selected(f, out);
+                out.push('(');
+                for (i, (x, v)) in ups.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    slot(x, out);
+                    out.push_str(" := ");
+                    slot(v, out);
+                }
+                out.push(')');
+            }
+            ExprKind::Field(x, name) => {
+                selected(x, out);
+                out.push_str("..");
+                out.push_str(&name.name);
+            }
+            ExprKind::Ascribe(t, ty) => {
+                t.pretty_into(out, 0, 0, false);
+                out.push_str(" :: ");
+                out.push_str(&ty.to_string());
+            }
+        }
+    }
+}

@@ -72,6 +72,8 @@ pub enum SpecItemKind {
 pub struct SpecItem {
     /// The item's name.
     pub name: String,
+    /// Where the name is written.
+    pub name_span: Span,
     /// Axiom, lemma or definition.
     pub kind: SpecItemKind,
     /// The whole item.
@@ -318,7 +320,7 @@ impl Checker {
             return;
         }
         self.item_spans.insert(name.clone(), name_span);
-        self.items.push(SpecItem { name, kind, span, formula, type_params });
+        self.items.push(SpecItem { name, name_span, kind, span, formula, type_params });
     }
 
     fn definition(
