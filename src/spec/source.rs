@@ -145,6 +145,11 @@ impl Diagnostic {
         }
     }
 
+    /// A warning at `primary`.
+    pub fn warning(primary: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(primary, message) }
+    }
+
     /// Adds a secondary label.
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
         self.labels.push(Label { span, message: message.into() });

@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 
 use super::ast::{BinOp, BinderKind, Binding, Expr, ExprKind, ItemKind, TypeExpr, TypeKind, UnOp};
 use super::hol::{Binder, ConstId, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
-use super::source::{Diagnostic, Span};
+use super::source::{Diagnostic, Span, has_errors};
 
 /// How a constant came to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -287,8 +287,8 @@ impl Checker {
                 }
             }
             ItemKind::Axiom(name, f) | ItemKind::Lemma(name, f) => {
-                let t = self.check(f, &ITy::Bool);
                 let errors = self.diags.len();
+                let t = self.check(f, &ITy::Bool);
                 let mut params = Vec::new();
                 let formula = self.finish(t, &mut FxHashMap::default(), &mut params);
                 let kind = if matches!(kind, ItemKind::Axiom(..)) {
@@ -296,7 +296,7 @@ impl Checker {
                 } else {
                     SpecItemKind::Lemma
                 };
-                if self.diags.len() == errors {
+                if !has_errors(&self.diags[errors..]) {
                     self.push_item(name.name.clone(), name.span, kind, span, formula, params);
                 }
             }
@@ -407,10 +407,24 @@ impl Checker {
         let mut params = Vec::new();
         let cty = self.finish_ty(&fty, &mut type_map, &mut params);
         let body = self.finish(body, &mut type_map, &mut params);
-        if self.diags.len() != errors {
+        let cparams = self.params_of(cty);
+        // As in Isabelle: a type variable only in the body would make the constant's value
+        // depend on a type nobody can name at its uses.
+        if let Some(extra) = params.iter().find(|p| !cparams.contains(p)) {
+            self.diags.push(
+                Diagnostic::error(
+                    eq.span,
+                    format!(
+                        "type variable `{extra}` occurs in the definition of `{}` but not in its type",
+                        name.name
+                    ),
+                )
+                .with_note("ascribe types to the bound variables of the body"),
+            );
+        }
+        if has_errors(&self.diags[errors..]) {
             return;
         }
-        let cparams = self.params_of(cty);
         let c = self.add_const(ConstDecl {
             name: name.name.clone(),
             ty: cty,
@@ -598,6 +612,18 @@ impl Checker {
     // ------------------------------------------------------------------ inference
 
     fn bind_var(&mut self, name: &str, span: Span, ty: ITy) -> VarId {
+        // Jahob specs name state components like `v` or `content`; a binder reusing such a
+        // name silently changes what later occurrences mean, so say so.
+        if let Some(&c) = self.const_ids.get(name) {
+            let mut d = Diagnostic::warning(
+                span,
+                format!("bound variable `{name}` shadows the constant `{name}`"),
+            );
+            if let Some(decl) = self.consts[c.0 as usize].span {
+                d = d.with_label(decl, "the constant is declared here");
+            }
+            self.diags.push(d);
+        }
         let placeholder = self.bank.ty(TyNode::Bool);
         let v = self.bank.new_var(name, placeholder, span);
         self.scope.push((name.to_string(), v, ty.clone()));
@@ -1027,6 +1053,31 @@ mod tests {
     fn definitions_are_not_recursive() {
         let e = errors("definition f :: \"int => int\" where \"f x = f x\"\n");
         assert!(e.contains("unbound name `f`"), "{e}");
+    }
+
+    #[test]
+    fn type_variables_only_in_a_definition_body_are_rejected() {
+        let e = errors("definition c :: bool where \"c = (ALL x. x = x)\"\n");
+        assert!(
+            e.contains("type variable `'_a` occurs in the definition of `c` but not in its type")
+        );
+    }
+
+    #[test]
+    fn shadowing_a_constant_is_a_warning() {
+        let mut sm = SourceMap::new();
+        let (m, d) =
+            load_spec_str("t.spec", "const v :: obj\nlemma l: \"ALL v. v = v\"\n", &mut sm);
+        assert!(m.is_some());
+        assert_eq!(
+            render_all(&d, &sm),
+            "t.spec:2:15: warning: bound variable `v` shadows the constant `v`\n\
+             2 | lemma l: \"ALL v. v = v\"\n\
+            \x20 |               ^\n\
+             t.spec:1:7: note: the constant is declared here\n\
+             1 | const v :: obj\n\
+            \x20 |       ^\n"
+        );
     }
 
     #[test]
