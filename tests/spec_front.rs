@@ -639,3 +639,26 @@ fn pretty_printing_uses_few_parentheses() {
     let (e, _) = parse_formula(f, src);
     assert_eq!(e.unwrap().pretty(), "A & (B | C) --> (ALL x. P x) & ~ a = b");
 }
+
+#[test]
+fn formulas_check_against_a_loaded_module() {
+    let mut sm = SourceMap::new();
+    let (m, d) = load_spec(&manifest().join("tests/specs/functree.spec"), &mut sm);
+    assert!(d.is_empty());
+    let mut m = m.unwrap();
+    let items = m.items.len();
+    let (f, d) = m.check_formula(&mut sm, "<repl>", "t..content <= t..content Un {(k, v)}");
+    assert!(d.is_empty(), "{}", render_all(&d, &sm));
+    let (f, params) = f.unwrap();
+    assert!(params.is_empty());
+    assert_eq!(m.show(f), "Subset((content t), Union((content t), Insert(Pair(k, v), Empty)))");
+    assert_eq!(m.items.len(), items);
+    let (f, d) = m.check_formula(&mut sm, "<repl>", "k : t..content");
+    assert!(f.is_none());
+    assert_eq!(
+        render_all(&d, &sm),
+        "<repl>:1:5: error: type mismatch: expected int set, found (int * obj) set\n\
+         1 | k : t..content\n\
+        \x20 |     ^^^^^^^^^^\n"
+    );
+}

@@ -130,6 +130,31 @@ impl SpecModule {
         &self.consts[c.0 as usize]
     }
 
+    /// Parses and type-checks one formula (the text between the quotes of a lemma) against this
+    /// module's constants and sorts: for the REPL, and for verification conditions built outside
+    /// spec files. The term goes into [`SpecModule::bank`]; `items` is unchanged. Returns the
+    /// formula with its type parameters (see [`SpecItem::type_params`]) unless there were errors.
+    pub fn check_formula(
+        &mut self,
+        sources: &mut SourceMap,
+        name: &str,
+        text: &str,
+    ) -> (Option<(TermId, Vec<String>)>, Vec<Diagnostic>) {
+        let file = sources.add(name, None, text.to_string());
+        let (expr, mut diags) = parse_formula(file, text);
+        let Some(expr) = expr else { return (None, diags) };
+        let bank = std::mem::take(&mut self.bank);
+        let consts = std::mem::take(&mut self.consts);
+        let sorts = std::mem::take(&mut self.sorts);
+        let mut checker = typeck::Checker::resume(bank, consts, sorts);
+        let result = checker.formula(&expr);
+        self.bank = checker.bank;
+        self.consts = checker.consts;
+        self.sorts = checker.sorts;
+        diags.append(&mut checker.diags);
+        (result, diags)
+    }
+
     /// A fully parenthesized rendering of a term (for tests and debugging).
     pub fn show(&self, t: TermId) -> String {
         self.bank.show_term(t, &|c| self.consts[c.0 as usize].name.clone())

@@ -209,6 +209,41 @@ impl Checker {
         c
     }
 
+    /// A checker that continues from a finished module's constants and sorts.
+    pub(crate) fn resume(
+        bank: HolBank,
+        consts: Vec<ConstDecl>,
+        sorts: Vec<(String, Span)>,
+    ) -> Checker {
+        let const_ids =
+            consts.iter().enumerate().map(|(i, c)| (c.name.clone(), ConstId(i as u32))).collect();
+        Checker {
+            bank,
+            consts,
+            const_ids,
+            sorts,
+            items: Vec::new(),
+            item_spans: FxHashMap::default(),
+            diags: Vec::new(),
+            subst: Vec::new(),
+            scope: Vec::new(),
+            bound: Vec::new(),
+        }
+    }
+
+    /// Checks a formula of type `bool`; returns it with its type parameters unless there were
+    /// errors.
+    pub(crate) fn formula(&mut self, f: &Expr) -> Option<(TermId, Vec<String>)> {
+        self.subst.clear();
+        self.scope.clear();
+        self.bound.clear();
+        let errors = self.diags.len();
+        let t = self.check(f, &ITy::Bool);
+        let mut params = Vec::new();
+        let formula = self.finish(t, &mut FxHashMap::default(), &mut params);
+        if has_errors(&self.diags[errors..]) { None } else { Some((formula, params)) }
+    }
+
     fn add_const(&mut self, decl: ConstDecl) -> ConstId {
         let id = ConstId(self.consts.len() as u32);
         self.const_ids.insert(decl.name.clone(), id);
@@ -287,16 +322,12 @@ impl Checker {
                 }
             }
             ItemKind::Axiom(name, f) | ItemKind::Lemma(name, f) => {
-                let errors = self.diags.len();
-                let t = self.check(f, &ITy::Bool);
-                let mut params = Vec::new();
-                let formula = self.finish(t, &mut FxHashMap::default(), &mut params);
                 let kind = if matches!(kind, ItemKind::Axiom(..)) {
                     SpecItemKind::Axiom
                 } else {
                     SpecItemKind::Lemma
                 };
-                if !has_errors(&self.diags[errors..]) {
+                if let Some((formula, params)) = self.formula(f) {
                     self.push_item(name.name.clone(), name.span, kind, span, formula, params);
                 }
             }
