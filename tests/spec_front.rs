@@ -662,3 +662,19 @@ fn formulas_check_against_a_loaded_module() {
         \x20 |     ^^^^^^^^^^\n"
     );
 }
+
+#[test]
+fn parses_compact_jahob_style() {
+    assert_eq!(
+        pp("v~=null & (ALL y. (k,y) ~: t..content)"),
+        "((v ~= null) & (ALL y. ((k, y) ~: (t..content))))"
+    );
+    assert_eq!(
+        pp("result..content = t..content - {(x,y). x=k} + {(k,v)}"),
+        "((result..content) = (((t..content) - {(x, y). (x = k)}) + {(k, v)}))"
+    );
+    assert_eq!(pp("x:S-->x~:T"), "((x : S) --> (x ~: T))");
+    assert_eq!(pp("{x::int. x<3}"), "{(x :: int). (x < 3)}");
+    assert_eq!(pp("ALL x::obj. x..f=x"), "(ALL (x :: obj). ((x..f) = x))");
+    assert_eq!(pp("f(x:=v)..g"), "((f(x := v))..g)");
+}
