@@ -64,6 +64,16 @@
 //!
 //! See [`typeck`] (Hindley–Milner with declared schemes) and [`hol`] (the typed IR: unique
 //! variable ids for binders, hash-consed types).
+//!
+//! # Using the front end
+//!
+//! [`load_spec`] reads a file and its imports (each file once; cycles and missing files are
+//! diagnostics) and returns a [`SpecModule`] when there were no errors, plus all diagnostics
+//! (render them with [`Diagnostic::render`] and the same [`SourceMap`]). [`SpecModule::goals`]
+//! lists each lemma with the axioms, definitions and lemmas before it in import order: the input
+//! of the HOL→FOL translation. Syntax errors are recovered from at the next line that starts
+//! with an item keyword, so one run reports several. [`ast::Expr::pretty`] prints a term with
+//! minimal parentheses and `Display` prints it fully parenthesized.
 
 pub mod ast;
 pub mod hol;
