@@ -125,6 +125,17 @@ impl SpecModule {
             .collect()
     }
 
+    /// The file that was loaded (its imports finish loading before it, so it is the last one).
+    pub fn root_file(&self) -> Option<FileId> {
+        self.files.last().copied()
+    }
+
+    /// The goals stated in one file (e.g. [`SpecModule::root_file`], leaving out the lemmas of
+    /// imported libraries), each still with all hypotheses before it.
+    pub fn goals_in(&self, file: FileId) -> Vec<Goal<'_>> {
+        self.goals().into_iter().filter(|g| g.lemma.span.file == file).collect()
+    }
+
     /// The item with this name.
     pub fn item(&self, name: &str) -> Option<&SpecItem> {
         self.items.iter().find(|it| it.name == name)
