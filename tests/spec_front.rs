@@ -457,10 +457,13 @@ fn functree_spec_parses_and_type_checks() {
     let m = m.unwrap();
     let goals = m.goals();
     let names: Vec<&str> = goals.iter().map(|g| g.lemma.name.as_str()).collect();
-    assert!(names.ends_with(&["lookup_found", "update_leaf", "update_lookup"]), "{names:?}");
+    assert!(
+        names.ends_with(&["lookup_found", "lookup_left", "update_leaf", "update_lookup"]),
+        "{names:?}"
+    );
     let own: Vec<&str> =
         m.goals_in(m.root_file().unwrap()).iter().map(|g| g.lemma.name.as_str()).collect();
-    assert_eq!(own, ["lookup_found", "update_leaf", "update_lookup"]);
+    assert_eq!(own, ["lookup_found", "lookup_left", "update_leaf", "update_lookup"]);
     let g = goals.iter().find(|g| g.lemma.name == "update_lookup").unwrap();
     assert!(g.hypotheses.iter().any(|h| h.name == "contentDefinition"));
     assert!(g.hypotheses.iter().any(|h| h.name == "le_trans"));
