@@ -11,3 +11,4 @@ pub mod prover;
 pub mod repl;
 pub mod session;
 pub mod solve;
+pub mod spec;

@@ -1,0 +1,183 @@
+//! Specification language: higher-order formulas in Isabelle/Jahob-like ASCII syntax, parsed,
+//! type-checked and elaborated into typed HOL terms ([`hol`]) for the HOL→FOL translation.
+//!
+//! # Files
+//!
+//! A spec file (`*.spec`) is a sequence of items. Comments are `(* ... *)` and `// ...`.
+//!
+//! ```text
+//! import "pairs.spec"                 relative to this file, or "stdlib/NAME[.spec]"
+//! type node                           a declared sort (disjoint from bool, int, obj)
+//! const content :: "(int * obj) set"  a constant; the type may be quoted or bare
+//! const card2 :: 'a set => int        type variables make the constant polymorphic
+//! definition dom :: "('a * 'b) set => 'a set" where "dom R = {x. EX y. (x, y) : R}"
+//! definition twice where "twice x = x + x"      (the type may be omitted and is inferred)
+//! axiom NAME: "formula"
+//! lemma NAME: "formula"               a goal; earlier axioms, definitions, lemmas are hypotheses
+//! ```
+//!
+//! A definition's formula must be `NAME x1 ... xn = body` with distinct variables; it is not
+//! recursive (NAME is not in scope in `body`). Formulas are always written between double
+//! quotes, as in Isabelle theories and Jahob annotations.
+//!
+//! # Names
+//!
+//! A name in a formula is a bound variable (innermost first), `True`/`False`, or a constant
+//! (built in: `card :: 'a set => int`, `fst`, `snd`, `null :: obj`; or declared / defined
+//! earlier in import order). There are no implicitly quantified free variables: an unknown name
+//! is an error.
+//!
+//! # Terms, loosest first (numbers are Isabelle/HOL priorities)
+//!
+//! | syntax | meaning | assoc |
+//! |---|---|---|
+//! | `t :: ty` | type ascription of a whole term (parenthesize inside operators) | |
+//! | `ALL x y. P`, `EX x. P`, `%x. t`, `if c then a else b` | body extends as far right as possible | |
+//! | `<->` `-->` (25) | equivalence, implication | right |
+//! | `\|` (30) | disjunction | right |
+//! | `&` (35) | conjunction | right |
+//! | `~` (40, prefix) | negation: `~ a = b` is `~ (a = b)` | |
+//! | `=` `~=` `:` `~:` `<` `<=` `>` `>=` (50) | (in)equality, (non-)membership, orders | left |
+//! | `Un` `+` `-` (65) | union; `+`/`-` are integer or set (union, difference) by type | left |
+//! | `Int` `*` (70) | intersection; integer product | left |
+//! | `-` (80, prefix) | integer negation | |
+//! | `f x y`, `f(x, y)` | application (left); `f(x, y)` applies `f` to the pair `(x, y)` | left |
+//! | `f(x := v, y := w)` | function update of the argument just before it | |
+//! | `x..f` | field read, means `f x`; binds tightest: `g x..f` is `g (f x)` | left |
+//!
+//! Atoms: names, integer literals (unbounded, kept as decimal strings), `(t)`, tuples `(a, b, c)`
+//! (= `(a, (b, c))`), `{}`, `{a, b}`, comprehensions `{x. P}`, `{x :: int. P}` and
+//! `{(x, y). P}` (a set of pairs). Binders take several variables, each optionally ascribed:
+//! `ALL (x :: int) y. P`, or `ALL x y :: int. P` where, as in Isabelle, only `y` is ascribed.
+//!
+//! `+` on sets is union, so Jahob's insertion `S + {x}` is `S Un {x}`; `-` on sets is
+//! difference; `<=`/`<` on sets are subset/proper subset. Which one is meant is decided by the
+//! operand type after inference; if that type stays unknown it is an error.
+//!
+//! # Types
+//!
+//! `bool`, `int`, `obj`, declared sorts, `'a` (type variables), `t set` (postfix, binds tightest),
+//! `a * b` (right assoc, tighter than `=>`), `a => b` (right assoc), parentheses. Jahob's
+//! `objset` abbreviates `obj set`.
+//!
+//! # Typing
+//!
+//! See [`typeck`] (Hindley–Milner with declared schemes) and [`hol`] (the typed IR: unique
+//! variable ids for binders, hash-consed types).
+//!
+//! # Using the front end
+//!
+//! [`load_spec`] reads a file and its imports (each file once; cycles and missing files are
+//! diagnostics) and returns a [`SpecModule`] when there were no errors, plus all diagnostics
+//! (render them with [`Diagnostic::render`] and the same [`SourceMap`]). [`SpecModule::goals`]
+//! lists each lemma with the axioms, definitions and lemmas before it in import order: the input
+//! of the HOL→FOL translation. Syntax errors are recovered from at the next line that starts
+//! with an item keyword, so one run reports several. [`ast::Expr::pretty`] prints a term with
+//! minimal parentheses and `Display` prints it fully parenthesized.
+
+pub mod ast;
+pub mod hol;
+mod load;
+mod parse;
+pub mod source;
+pub mod typeck;
+
+pub use load::{load_spec, load_spec_str, stdlib_dir};
+pub use parse::{parse_file, parse_formula};
+pub use source::{Diagnostic, FileId, Label, Severity, SourceMap, Span};
+pub use typeck::{ConstDecl, ConstKind, SpecItem, SpecItemKind};
+
+use hol::{ConstId, HolBank, TermId};
+
+/// A loaded, type-checked specification (a file with everything it imports).
+#[derive(Clone, Debug)]
+pub struct SpecModule {
+    /// The typed terms of all items.
+    pub bank: HolBank,
+    /// All constants, built-ins first, then in declaration order.
+    pub consts: Vec<ConstDecl>,
+    /// Declared sorts with their declaration spans.
+    pub sorts: Vec<(String, Span)>,
+    /// Axioms, definitions and lemmas in import order (an import's items come before the items
+    /// that follow the import).
+    pub items: Vec<SpecItem>,
+    /// The files loaded, in the order their loading finished (imports first).
+    pub files: Vec<FileId>,
+}
+
+/// A lemma to prove, with everything stated before it.
+#[derive(Clone, Debug)]
+pub struct Goal<'m> {
+    /// The lemma.
+    pub lemma: &'m SpecItem,
+    /// All axioms, definitions and lemmas before it, in import order.
+    pub hypotheses: Vec<&'m SpecItem>,
+}
+
+impl SpecModule {
+    /// Every lemma with the items before it as hypotheses.
+    pub fn goals(&self) -> Vec<Goal<'_>> {
+        self.items
+            .iter()
+            .enumerate()
+            .filter(|(_, it)| it.kind == SpecItemKind::Lemma)
+            .map(|(i, it)| Goal { lemma: it, hypotheses: self.items[..i].iter().collect() })
+            .collect()
+    }
+
+    /// The file that was loaded (its imports finish loading before it, so it is the last one).
+    pub fn root_file(&self) -> Option<FileId> {
+        self.files.last().copied()
+    }
+
+    /// The goals stated in one file (e.g. [`SpecModule::root_file`], leaving out the lemmas of
+    /// imported libraries), each still with all hypotheses before it.
+    pub fn goals_in(&self, file: FileId) -> Vec<Goal<'_>> {
+        self.goals().into_iter().filter(|g| g.lemma.span.file == file).collect()
+    }
+
+    /// The item with this name.
+    pub fn item(&self, name: &str) -> Option<&SpecItem> {
+        self.items.iter().find(|it| it.name == name)
+    }
+
+    /// The constant with this name.
+    pub fn constant(&self, name: &str) -> Option<ConstId> {
+        self.consts.iter().position(|c| c.name == name).map(|i| ConstId(i as u32))
+    }
+
+    /// A constant's declaration.
+    pub fn const_decl(&self, c: ConstId) -> &ConstDecl {
+        &self.consts[c.0 as usize]
+    }
+
+    /// Parses and type-checks one formula (the text between the quotes of a lemma) against this
+    /// module's constants and sorts: for the REPL, and for verification conditions built outside
+    /// spec files. The term goes into [`SpecModule::bank`]; `items` is unchanged. Returns the
+    /// formula with its type parameters (see [`SpecItem::type_params`]) unless there were errors.
+    pub fn check_formula(
+        &mut self,
+        sources: &mut SourceMap,
+        name: &str,
+        text: &str,
+    ) -> (Option<(TermId, Vec<String>)>, Vec<Diagnostic>) {
+        let file = sources.add(name, None, text.to_string());
+        let (expr, mut diags) = parse_formula(file, text);
+        let Some(expr) = expr else { return (None, diags) };
+        let bank = std::mem::take(&mut self.bank);
+        let consts = std::mem::take(&mut self.consts);
+        let sorts = std::mem::take(&mut self.sorts);
+        let mut checker = typeck::Checker::resume(bank, consts, sorts);
+        let result = checker.formula(&expr);
+        self.bank = checker.bank;
+        self.consts = checker.consts;
+        self.sorts = checker.sorts;
+        diags.append(&mut checker.diags);
+        (result, diags)
+    }
+
+    /// A fully parenthesized rendering of a term (for tests and debugging).
+    pub fn show(&self, t: TermId) -> String {
+        self.bank.show_term(t, &|c| self.consts[c.0 as usize].name.clone())
+    }
+}
