@@ -64,7 +64,14 @@ fn kernel_and_prover_do_not_depend_on_front_ends() {
         // The spec front end is self-contained; the HOL->FOL translation will build on it.
         (
             "spec",
-            &["crate::prover", "crate::input", "crate::answer", "crate::solve", "crate::repl", "crate::session"],
+            &[
+                "crate::prover",
+                "crate::input",
+                "crate::answer",
+                "crate::solve",
+                "crate::repl",
+                "crate::session",
+            ],
         ),
     ];
     let mut violations = Vec::new();
