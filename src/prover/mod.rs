@@ -16,7 +16,7 @@ pub mod store;
 
 pub use options::{Limits, LiteralSelection, ProverOptions};
 pub use proof::{ClauseId, Proof, ProofStep, Rule};
-pub use saturate::{InferenceFilter, IndexSet, Limit, ProofOutcome, Prover, StepOutcome};
+pub use saturate::{IndexSet, InferenceFilter, Limit, ProofOutcome, Prover, StepOutcome};
 pub use stats::Stats;
 
 #[cfg(test)]

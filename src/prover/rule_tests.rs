@@ -35,7 +35,8 @@ impl Builder {
     }
     /// A prover with every clause but the last active; returns it and the last clause's id.
     fn setup(self) -> (Prover, ClauseId) {
-        let options = ProverOptions { selection: LiteralSelection::None, ..ProverOptions::default() };
+        let options =
+            ProverOptions { selection: LiteralSelection::None, ..ProverOptions::default() };
         let inputs: Vec<(Clause, bool)> = self.clauses.into_iter().map(|c| (c, false)).collect();
         let n = inputs.len();
         let mut prover = Prover::new(self.sig, self.bank, &inputs, options, true);

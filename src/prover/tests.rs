@@ -158,7 +158,10 @@ impl InferenceFilter for Ban {
         fn mentions(bank: &TermBank, t: TermId, s: crate::fol::SymbolId) -> bool {
             bank.head(t) == Some(s) || bank.args(t).iter().any(|&a| mentions(bank, a, s))
         }
-        !conclusion.literals.iter().any(|l| mentions(bank, l.lhs, self.0) || mentions(bank, l.rhs, self.0))
+        !conclusion
+            .literals
+            .iter()
+            .any(|l| mentions(bank, l.lhs, self.0) || mentions(bank, l.rhs, self.0))
     }
 }
 
