@@ -139,3 +139,58 @@ fn retaining_no_hypotheses_loses_the_proof_but_never_disproves() {
         other => panic!("unexpected {other:?}"),
     }
 }
+
+#[test]
+fn translation_output_lists_reports_then_clauses() {
+    let (module, sources) = spec("small_sort.spec");
+    let root = module.root_file().expect("a root file");
+    let goal = &module.goals_in(root)[0];
+    let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "small_sort.spec");
+    let mut out = String::new();
+    craig::translate::write_translation(&mut out, &sequents, &sources);
+    assert_eq!(
+        out,
+        "% sequent s_is_singleton\n\
+         % sort s: guarded (not monotone: positive equation `X0 = X1`)\n\
+         % sort t: erased (monotone: no positive equation on a variable of this sort)\n\
+         cnf(sort_s_nonempty_1, axiom, (is_s(sk0))).\n\
+         cnf(sort_d_2, axiom, (is_s(d))).\n\
+         cnf(at_most_two_3, axiom, (~is_s(X0) | ~is_s(X1) | ~is_s(X2) | X1 = X2 | X0 = X2 | X0 = X1)).\n\
+         cnf(three_ts_4, axiom, (c1 != c2)).\n\
+         cnf(three_ts_5, axiom, (c2 != c3)).\n\
+         cnf(three_ts_6, axiom, (c1 != c3)).\n\
+         cnf(s_is_singleton_7, negated_conjecture, (is_s(sk1))).\n\
+         cnf(s_is_singleton_8, negated_conjecture, (sk1 != d)).\n"
+    );
+}
+
+/// Jahob's FuncTree: with every hypothesis, three of the four lemmas are proved quickly
+/// (`lookup_left` needs the integer order and is left to the relevance-filtered run below).
+#[test]
+fn functree_lemmas_are_proved_with_all_hypotheses() {
+    let (module, _) = spec("functree.spec");
+    let root = module.root_file().expect("a root file");
+    for g in module.goals_in(root) {
+        if g.lemma.name == "lookup_left" {
+            continue;
+        }
+        let r = check_goal(&module, &g, &TranslateOptions::default(), &prover(), "functree.spec");
+        assert_eq!(r.verdict, Verdict::Proved, "{}", r.lemma);
+    }
+}
+
+/// Keeping the 30% most relevant hypotheses proves all four FuncTree lemmas.
+#[test]
+fn functree_lemmas_are_all_proved_with_relevance_filtering() {
+    let (module, _) = spec("functree.spec");
+    let root = module.root_file().expect("a root file");
+    let options = TranslateOptions { sorts: SortMode::Auto, retain_percent: 30 };
+    let proved: Vec<String> = module
+        .goals_in(root)
+        .iter()
+        .map(|g| check_goal(&module, g, &options, &prover(), "functree.spec"))
+        .filter(|r| r.verdict == Verdict::Proved)
+        .map(|r| r.lemma)
+        .collect();
+    assert_eq!(proved, vec!["lookup_found", "lookup_left", "update_leaf", "update_lookup"]);
+}
