@@ -194,3 +194,10 @@ fn functree_lemmas_are_all_proved_with_relevance_filtering() {
         .collect();
     assert_eq!(proved, vec!["lookup_found", "lookup_left", "update_leaf", "update_lookup"]);
 }
+
+#[test]
+fn integer_literals_get_ordering_facts() {
+    let results = check_all("int_literals.spec", SortMode::Auto);
+    assert_eq!(results.len(), 2);
+    all_proved(&results);
+}
