@@ -12,3 +12,4 @@ pub mod repl;
 pub mod session;
 pub mod solve;
 pub mod spec;
+pub mod translate;

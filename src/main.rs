@@ -11,6 +11,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use craig::answer::{core_names, write_tstp_proof};
 use craig::prover::{Limits, LiteralSelection, ProverOptions};
 use craig::solve::solve_file;
+use craig::spec::{SourceMap, load_spec};
+use craig::translate::{
+    SortMode, TranslateOptions, Verdict, check_goal, translate_goal, write_translation,
+};
 
 #[derive(Parser)]
 #[command(
@@ -34,6 +38,85 @@ enum Selection {
     MaxNegativeIfPositive,
     /// Select the negative literal with the most non-variable arguments, then the heaviest.
     MostInstantiated,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Sorts {
+    /// Erase monotone sorts, guard the others.
+    Auto,
+    /// Guard every sort with a predicate.
+    Guard,
+    /// Drop sorts (refused unless justified).
+    Erase,
+}
+
+impl Sorts {
+    fn mode(self) -> SortMode {
+        match self {
+            Sorts::Auto => SortMode::Auto,
+            Sorts::Guard => SortMode::Guard,
+            Sorts::Erase => SortMode::Erase,
+        }
+    }
+}
+
+/// Loads a spec file, printing its diagnostics; `None` on errors.
+fn load(file: &std::path::Path, sources: &mut SourceMap) -> Option<craig::spec::SpecModule> {
+    let (module, diagnostics) = load_spec(file, sources);
+    for d in &diagnostics {
+        eprint!("{}", d.render(sources));
+    }
+    module
+}
+
+fn translate(file: &std::path::Path, goal: Option<&str>, options: &TranslateOptions) -> ExitCode {
+    let mut sources = SourceMap::new();
+    let Some(module) = load(file, &mut sources) else { return ExitCode::from(2) };
+    let Some(root) = module.root_file() else { return ExitCode::from(2) };
+    let goals: Vec<_> = module
+        .goals_in(root)
+        .into_iter()
+        .filter(|g| goal.is_none_or(|n| g.lemma.name == n))
+        .collect();
+    if goals.is_empty() {
+        eprintln!("craig: no such lemma in {}", file.display());
+        return ExitCode::from(2);
+    }
+    let mut out = String::new();
+    for g in &goals {
+        let sequents = translate_goal(&module, g, options, &file.display().to_string());
+        write_translation(&mut out, &sequents, &sources);
+    }
+    print!("{out}");
+    ExitCode::SUCCESS
+}
+
+fn check(file: &std::path::Path, options: &TranslateOptions, time_limit: f64) -> ExitCode {
+    if !(time_limit.is_finite() && time_limit > 0.0) {
+        eprintln!("craig: --time-limit must be a positive number of seconds, got {time_limit}");
+        return ExitCode::from(2);
+    }
+    let mut sources = SourceMap::new();
+    let Some(module) = load(file, &mut sources) else { return ExitCode::from(2) };
+    let Some(root) = module.root_file() else { return ExitCode::from(2) };
+    let mut prover = ProverOptions::default();
+    prover.limits.time = Some(Duration::from_secs_f64(time_limit));
+    prover.limits.clauses = Some(4_000_000);
+    prover.limits.terms = Some(40_000_000);
+    let mut all_proved = true;
+    for g in module.goals_in(root) {
+        let r = check_goal(&module, &g, options, &prover, &file.display().to_string());
+        all_proved &= r.verdict == Verdict::Proved;
+        println!(
+            "{}: {} ({} sequents, {} discharged, {} given clauses)",
+            r.lemma,
+            r.verdict.name(),
+            r.sequents,
+            r.discharged,
+            r.given
+        );
+    }
+    if all_proved { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
 
 #[derive(Subcommand)]
@@ -83,6 +166,35 @@ enum Command {
         /// Memory guard: stop when the term bank holds this many terms.
         #[arg(long, default_value_t = 40_000_000)]
         max_terms: usize,
+    },
+    /// Translate the lemmas of a spec file to first-order clauses and print them as TPTP CNF,
+    /// with the sort and approximation reports.
+    Translate {
+        /// The spec file.
+        file: PathBuf,
+        /// Only this lemma (default: every lemma of the file).
+        #[arg(long, value_name = "NAME")]
+        goal: Option<String>,
+        /// How sorts are handled.
+        #[arg(long, value_enum, default_value = "auto")]
+        sorts: Sorts,
+        /// Keep this percentage of the hypotheses, most relevant first.
+        #[arg(long, value_name = "PERCENT", default_value_t = 100)]
+        retain: u32,
+    },
+    /// Prove every lemma of a spec file; one line per lemma, exit 1 if any is not proved.
+    Check {
+        /// The spec file.
+        file: PathBuf,
+        /// How sorts are handled.
+        #[arg(long, value_enum, default_value = "auto")]
+        sorts: Sorts,
+        /// Wall-clock limit per sequent, in seconds.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time_limit: f64,
+        /// Keep this percentage of the hypotheses, most relevant first.
+        #[arg(long, value_name = "PERCENT", default_value_t = 100)]
+        retain: u32,
     },
     /// Run a session script and print its transcript (times print as `[time]`).
     Replay {
@@ -144,6 +256,13 @@ fn replay(file: &std::path::Path, check: bool, bless: bool) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`craig prove ... | head`) would panic.
+    // A command-line tool should end quietly instead, as `cat` does: restore the default action.
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread exists; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match cli.command {
         None => match craig::repl::shell::run() {
@@ -154,6 +273,16 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Replay { file, check, bless }) => replay(&file, check, bless),
+        Some(Command::Translate { file, goal, sorts, retain }) => translate(
+            &file,
+            goal.as_deref(),
+            &TranslateOptions { sorts: sorts.mode(), retain_percent: retain },
+        ),
+        Some(Command::Check { file, sorts, time_limit, retain }) => check(
+            &file,
+            &TranslateOptions { sorts: sorts.mode(), retain_percent: retain },
+            time_limit,
+        ),
         Some(Command::Prove {
             file,
             time_limit,

@@ -61,6 +61,9 @@ fn kernel_and_prover_do_not_depend_on_front_ends() {
         ("input", &["crate::answer", "crate::solve", "crate::repl", "crate::session"]),
         // Session files are a format; the workbench uses them, never the other way round.
         ("session", &["crate::repl"]),
+        // The translation is a library pass between the spec front end and the prover; the
+        // workbench may use it, never the other way round.
+        ("translate", &["crate::repl", "crate::session"]),
         // The spec front end is self-contained; the HOL->FOL translation will build on it.
         (
             "spec",

@@ -1,0 +1,885 @@
+//! Elimination of sets, tuples, function update, conditionals and integer operators: typed HOL
+//! terms become (sorted) first-order formulas.
+//!
+//! The rules, each an equivalence in every model of the built-in operators' meaning:
+//!
+//! * membership is expanded by the definition of each set operator: `x : {}` is false,
+//!   `x : insert a S` is `x = a | x : S`, `Un`/`Int`/`-` are `|`/`&`/`& ~`, `x : {y. P}` is
+//!   `P[y := x]` (for `{(y, z). P}` the components of `x`), and `x : S` for a set-valued
+//!   constant application `c a1 .. an` is the atom `c(a1, .., an, x)`: a set-typed constant is
+//!   read as its characteristic predicate, which determines the set;
+//! * set equality and `<=` by extensionality (`S = T` is `ALL x. x : S <-> x : T`), function
+//!   equality likewise (`f = g` is `ALL x. f x = g x`);
+//! * tuples are flattened: a pair-typed value is the list of its components (a variable of
+//!   type `a * b` becomes two variables, a constant two constants `c_1`, `c_2`, `fst`/`snd`
+//!   select components). Pairs are equal exactly when their components are, so this is exact;
+//! * `f(x := v) y` is `if y = x then v else f y`, and a conditional inside an atom is lifted
+//!   as a case split on the atom: `A[if c then a else b]` is `(c --> A[a]) & (~c --> A[b])`.
+//!   The cases are exhaustive and exclusive, so this is equivalent; the condition is a formula,
+//!   not a new quantified variable, so no quantifier (and no alternation) is added;
+//! * integer literals, `+`, `-`, `*`, unary minus, `<` and `<=` become uninterpreted symbols
+//!   (`int_5`, `int_plus`, `int_less`, ...). Forgetting an interpretation makes the problem
+//!   weaker, never stronger: a proof is still a proof. The arithmetic axioms the spec imports
+//!   (`stdlib/int.spec`) are translated like any hypothesis and restore what is needed;
+//! * a boolean variable's quantifier is expanded (`ALL b. P` is `P[True] & P[False]`);
+//! * a set- or function-typed variable bound by a quantifier that is universal in the goal
+//!   (`ALL` at positive, `EX` at negative polarity) is replaced by a fresh symbol applied to the
+//!   first-order variables in scope (Herbrandization; valid for all interpretations of the
+//!   fresh symbol exactly when the quantified formula is valid).
+//!
+//! Approximation: anything else (a lambda that survives beta reduction, `card` of a set that is
+//! not a constant, a higher-order quantifier of the other kind, a boolean or set in an argument
+//! position) cannot be translated exactly. The smallest enclosing subformula of definite
+//! polarity is replaced by `False` where it occurs positively in the sequent (goal side: the
+//! translated goal then implies the original one) and by `True` where it occurs negatively
+//! (assumption side: the translated assumptions are implied by the original ones). So the
+//! translated sequent is valid only if the original is. Each replacement is recorded.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::FxHashMap;
+
+use crate::input::formula::{Formula, Quantifier, Term as FTerm};
+use crate::spec::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
+use crate::spec::{ConstDecl, ConstKind, Span};
+
+/// The sorts of a first-order symbol: argument sorts and result sort (`None` for a predicate).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolSorts {
+    /// Sorts of the arguments, in order.
+    pub args: Vec<String>,
+    /// The result sort; `None` for predicates.
+    pub result: Option<String>,
+}
+
+/// A subformula that was replaced by `True` or `False`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approximation {
+    /// The subformula, as [`crate::spec::SpecModule::show`] prints it.
+    pub text: String,
+    /// Where it was written.
+    pub span: Span,
+    /// What replaced it: `true` for `True` (negative occurrence), `false` for `False`.
+    pub replaced_by: bool,
+    /// Why it could not be translated exactly.
+    pub reason: String,
+}
+
+/// Why a term could not be translated exactly.
+#[derive(Clone, Debug)]
+struct Fail(String);
+
+/// Where a subformula occurs: positively (may be strengthened), negatively (may be weakened), or
+/// both (under an equivalence or in a condition: must be exact).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Polarity {
+    /// Goal side.
+    Positive,
+    /// Assumption side.
+    Negative,
+    /// Both sides.
+    Both,
+}
+
+impl Polarity {
+    fn flip(self) -> Polarity {
+        match self {
+            Polarity::Positive => Polarity::Negative,
+            Polarity::Negative => Polarity::Positive,
+            Polarity::Both => Polarity::Both,
+        }
+    }
+}
+
+/// What a HOL variable stands for during translation.
+#[derive(Clone, Debug)]
+enum Binding {
+    /// A first-order value: its flattened components.
+    Terms(Vec<FTerm>),
+    /// A boolean variable being expanded.
+    Bool(bool),
+    /// A Herbrandized higher-order variable: a fresh symbol with leading arguments.
+    Symbol { name: String, args: Vec<FTerm>, arg_sorts: Vec<String> },
+}
+
+/// Alternatives of a term's value: each with the conditions (formulas) under which it applies.
+/// The conditions of one list are exhaustive and mutually exclusive.
+type Cases = Vec<(Vec<Formula>, Vec<FTerm>)>;
+
+/// The translator of one sequent. Symbols and variables it creates are recorded with sorts.
+pub struct Eliminator<'a> {
+    bank: &'a mut HolBank,
+    consts: &'a [ConstDecl],
+    /// Every symbol used, with its sorts.
+    pub symbols: BTreeMap<String, SymbolSorts>,
+    /// Every variable created, with its sort.
+    pub var_sorts: BTreeMap<String, String>,
+    /// What was approximated.
+    pub approximations: Vec<Approximation>,
+    /// The integer literals met (decimal digits).
+    pub int_literals: BTreeSet<(usize, String)>,
+    env: FxHashMap<VarId, Binding>,
+    scope: Vec<(String, String)>,
+    next_var: usize,
+    next_symbol: usize,
+}
+
+/// A TPTP-safe lower-case name for a user symbol; names that could clash with the translation's
+/// own symbols (`int_*`, `is_*`, `sk*`) or are not lower-case words get a `c_` prefix.
+pub fn symbol_name(name: &str) -> String {
+    let clean: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let plain = clean.starts_with(|c: char| c.is_ascii_lowercase())
+        && !clean.starts_with("int_")
+        && !clean.starts_with("is_")
+        && !clean.starts_with("sk")
+        && !clean.starts_with("c_");
+    if plain { clean } else { format!("c_{clean}") }
+}
+
+fn sanitize(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    out.trim_matches('_').to_string()
+}
+
+impl<'a> Eliminator<'a> {
+    /// A translator adding helper terms to `bank`.
+    pub fn new(bank: &'a mut HolBank, consts: &'a [ConstDecl]) -> Self {
+        Eliminator {
+            bank,
+            consts,
+            symbols: BTreeMap::new(),
+            var_sorts: BTreeMap::new(),
+            approximations: Vec::new(),
+            int_literals: BTreeSet::new(),
+            env: FxHashMap::default(),
+            scope: Vec::new(),
+            next_var: 0,
+            next_symbol: 0,
+        }
+    }
+
+    /// The first-order sort of a type that is a single leaf (not a pair).
+    fn leaves(&self, ty: TyId) -> Result<Vec<String>, Fail> {
+        match self.bank.ty_node(ty) {
+            TyNode::Int => Ok(vec!["int".into()]),
+            TyNode::Obj => Ok(vec!["obj".into()]),
+            TyNode::Sort(n) => Ok(vec![sanitize(n)]),
+            TyNode::Param(p) => Ok(vec![format!("t_{}", sanitize(p))]),
+            TyNode::Prod(a, b) => {
+                let mut v = self.leaves(*a)?;
+                v.extend(self.leaves(*b)?);
+                Ok(v)
+            }
+            TyNode::Bool => Err(Fail("a truth value used as a term".into())),
+            TyNode::Set(_) | TyNode::Fun(..) => Err(Fail(format!(
+                "a value of type {} used as a first-order term",
+                self.bank.show_ty(ty)
+            ))),
+        }
+    }
+
+    fn show(&self, t: TermId) -> String {
+        self.bank.show_term(t, &|c| self.consts[c.0 as usize].name.clone())
+    }
+
+    fn register(&mut self, name: &str, args: Vec<String>, result: Option<String>) {
+        self.symbols.entry(name.to_string()).or_insert(SymbolSorts { args, result });
+    }
+
+    fn fresh_var(&mut self, sort: &str) -> String {
+        let name = format!("X{}", self.next_var);
+        self.next_var += 1;
+        self.var_sorts.insert(name.clone(), sort.to_string());
+        name
+    }
+
+    fn add(&mut self, term: Term, ty: TyId, span: Span) -> TermId {
+        self.bank.add(term, ty, span)
+    }
+
+    /// Translates a closed formula occurring with `polarity`, approximating what cannot be
+    /// translated exactly. With [`Polarity::Both`] nothing can be approximated; the whole formula
+    /// then becomes `True` (`negative_default`) or `False`.
+    pub fn translate(&mut self, t: TermId, polarity: Polarity) -> Formula {
+        match self.formula(t, polarity) {
+            Ok(f) => f,
+            Err(fail) => {
+                self.record(t, polarity == Polarity::Negative, fail);
+                if polarity == Polarity::Negative { Formula::True } else { Formula::False }
+            }
+        }
+    }
+
+    fn record(&mut self, t: TermId, replaced_by: bool, fail: Fail) {
+        let text = self.show(t);
+        let span = self.bank.term(t).span;
+        self.approximations.push(Approximation { text, span, replaced_by, reason: fail.0 });
+    }
+
+    fn formula(&mut self, t: TermId, pol: Polarity) -> Result<Formula, Fail> {
+        match self.formula_exact(t, pol) {
+            Ok(f) => Ok(f),
+            Err(fail) => match pol {
+                Polarity::Positive => {
+                    self.record(t, false, fail);
+                    Ok(Formula::False)
+                }
+                Polarity::Negative => {
+                    self.record(t, true, fail);
+                    Ok(Formula::True)
+                }
+                Polarity::Both => Err(fail),
+            },
+        }
+    }
+
+    fn formula_exact(&mut self, t: TermId, pol: Polarity) -> Result<Formula, Fail> {
+        let data = self.bank.term(t).clone();
+        match data.term {
+            Term::Prim(p, args) => match p {
+                Prim::True => Ok(Formula::True),
+                Prim::False => Ok(Formula::False),
+                Prim::Not => Ok(self.formula(args[0], pol.flip())?.negate()),
+                Prim::And => {
+                    Ok(Formula::And(vec![self.formula(args[0], pol)?, self.formula(args[1], pol)?]))
+                }
+                Prim::Or => {
+                    Ok(Formula::Or(vec![self.formula(args[0], pol)?, self.formula(args[1], pol)?]))
+                }
+                Prim::Imp => Ok(Formula::Implies(
+                    Box::new(self.formula(args[0], pol.flip())?),
+                    Box::new(self.formula(args[1], pol)?),
+                )),
+                Prim::Iff => self.iff(args[0], args[1], pol),
+                Prim::Eq => self.equality(args[0], args[1], pol, data.span),
+                Prim::Ite => {
+                    let c = self.formula(args[0], Polarity::Both)?;
+                    let a = self.formula(args[1], pol)?;
+                    let b = self.formula(args[2], pol)?;
+                    Ok(Formula::And(vec![
+                        Formula::Implies(Box::new(c.clone()), Box::new(a)),
+                        Formula::Implies(Box::new(c.negate()), Box::new(b)),
+                    ]))
+                }
+                Prim::Mem => {
+                    let cases = self.term(args[0])?;
+                    let mut parts = Vec::new();
+                    for (guards, elem) in cases {
+                        let m = self.member(&elem, args[1], pol)?;
+                        parts.push((guards, m));
+                    }
+                    Ok(guarded(parts))
+                }
+                Prim::Subset | Prim::ProperSubset => {
+                    let (a, b) = (args[0], args[1]);
+                    let elem_ty = match self.bank.ty_node(self.bank.term(a).ty) {
+                        TyNode::Set(e) => *e,
+                        _ => return Err(Fail("subset of a non-set".into())),
+                    };
+                    let bool_ty = self.bank.ty(TyNode::Bool);
+                    let v = self.bank.new_var("x", elem_ty, data.span);
+                    let vt = self.add(Term::Var(v), elem_ty, data.span);
+                    let ma = self.add(Term::Prim(Prim::Mem, vec![vt, a]), bool_ty, data.span);
+                    let mb = self.add(Term::Prim(Prim::Mem, vec![vt, b]), bool_ty, data.span);
+                    let imp = self.add(Term::Prim(Prim::Imp, vec![ma, mb]), bool_ty, data.span);
+                    let all = self.add(Term::Bind(Binder::All, vec![v], imp), bool_ty, data.span);
+                    let sub = self.formula(all, pol)?;
+                    if p == Prim::Subset {
+                        Ok(sub)
+                    } else {
+                        let eq = self.equality(a, b, pol.flip(), data.span)?;
+                        Ok(Formula::And(vec![sub, eq.negate()]))
+                    }
+                }
+                Prim::Lt | Prim::Le => {
+                    let name = if p == Prim::Lt { "int_less" } else { "int_lesseq" };
+                    self.register(name, vec!["int".into(), "int".into()], None);
+                    let cases = self.product(&args)?;
+                    Ok(guarded(
+                        cases
+                            .into_iter()
+                            .map(|(g, ts)| (g, Formula::Atom(name.into(), ts)))
+                            .collect(),
+                    ))
+                }
+                _ => Err(Fail(format!("`{p}` used as a formula"))),
+            },
+            Term::Bind(b @ (Binder::All | Binder::Ex), vars, body) => {
+                self.quantifier(b, &vars, body, pol)
+            }
+            Term::Bind(..) => Err(Fail("a lambda or set used as a formula".into())),
+            Term::Var(v) => match self.env.get(&v) {
+                Some(Binding::Bool(true)) => Ok(Formula::True),
+                Some(Binding::Bool(false)) => Ok(Formula::False),
+                _ => self.predicate(t, &[]),
+            },
+            Term::Const(_) | Term::App(..) => self.predicate(t, &[]),
+            Term::Int(_) => Err(Fail("an integer used as a formula".into())),
+        }
+    }
+
+    fn iff(&mut self, a: TermId, b: TermId, pol: Polarity) -> Result<Formula, Fail> {
+        let a_neg = self.formula(a, pol.flip())?;
+        let b_pos = self.formula(b, pol)?;
+        let b_neg = self.formula(b, pol.flip())?;
+        let a_pos = self.formula(a, pol)?;
+        Ok(Formula::And(vec![
+            Formula::Implies(Box::new(a_neg), Box::new(b_pos)),
+            Formula::Implies(Box::new(b_neg), Box::new(a_pos)),
+        ]))
+    }
+
+    fn equality(
+        &mut self,
+        a: TermId,
+        b: TermId,
+        pol: Polarity,
+        span: Span,
+    ) -> Result<Formula, Fail> {
+        let ty = self.bank.term(a).ty;
+        let bool_ty = self.bank.ty(TyNode::Bool);
+        match self.bank.ty_node(ty).clone() {
+            TyNode::Bool => self.iff(a, b, pol),
+            TyNode::Set(elem_ty) => {
+                let v = self.bank.new_var("x", elem_ty, span);
+                let vt = self.add(Term::Var(v), elem_ty, span);
+                let ma = self.add(Term::Prim(Prim::Mem, vec![vt, a]), bool_ty, span);
+                let mb = self.add(Term::Prim(Prim::Mem, vec![vt, b]), bool_ty, span);
+                let iff = self.add(Term::Prim(Prim::Iff, vec![ma, mb]), bool_ty, span);
+                let all = self.add(Term::Bind(Binder::All, vec![v], iff), bool_ty, span);
+                self.formula(all, pol)
+            }
+            TyNode::Fun(dom, ran) => {
+                let v = self.bank.new_var("x", dom, span);
+                let vt = self.add(Term::Var(v), dom, span);
+                let fa = self.add(Term::App(a, vt), ran, span);
+                let fb = self.add(Term::App(b, vt), ran, span);
+                let eq = self.add(Term::Prim(Prim::Eq, vec![fa, fb]), bool_ty, span);
+                let all = self.add(Term::Bind(Binder::All, vec![v], eq), bool_ty, span);
+                self.formula(all, pol)
+            }
+            _ => {
+                let cases = self.product(&[a, b])?;
+                let width = self.leaves(ty)?.len();
+                Ok(guarded(
+                    cases
+                        .into_iter()
+                        .map(|(g, ts)| (g, components_equal(&ts[..width], &ts[width..])))
+                        .collect(),
+                ))
+            }
+        }
+    }
+
+    fn quantifier(
+        &mut self,
+        binder: Binder,
+        vars: &[VarId],
+        body: TermId,
+        pol: Polarity,
+    ) -> Result<Formula, Fail> {
+        let Some((&v, rest)) = vars.split_first() else { return self.formula(body, pol) };
+        let vd = self.bank.var(v).clone();
+        let previous = self.env.get(&v).cloned();
+        let result = (|| {
+            if *self.bank.ty_node(vd.ty) == TyNode::Bool {
+                let mut parts = Vec::new();
+                for value in [true, false] {
+                    self.env.insert(v, Binding::Bool(value));
+                    parts.push(self.quantifier(binder, rest, body, pol)?);
+                }
+                return Ok(if binder == Binder::All {
+                    Formula::And(parts)
+                } else {
+                    Formula::Or(parts)
+                });
+            }
+            match self.leaves(vd.ty) {
+                Ok(sorts) => {
+                    let names: Vec<String> = sorts.iter().map(|s| self.fresh_var(s)).collect();
+                    self.env.insert(
+                        v,
+                        Binding::Terms(names.iter().map(|n| FTerm::Var(n.clone())).collect()),
+                    );
+                    let depth = self.scope.len();
+                    self.scope.extend(names.iter().cloned().zip(sorts));
+                    let inner = self.quantifier(binder, rest, body, pol);
+                    self.scope.truncate(depth);
+                    let q =
+                        if binder == Binder::All { Quantifier::Forall } else { Quantifier::Exists };
+                    Ok(Formula::Quantified(q, names, Box::new(inner?)))
+                }
+                Err(_) => {
+                    let universal = matches!(
+                        (binder, pol),
+                        (Binder::All, Polarity::Positive) | (Binder::Ex, Polarity::Negative)
+                    );
+                    if !universal {
+                        return Err(Fail(format!(
+                            "quantifier over `{}` of type {}",
+                            vd.name,
+                            self.bank.show_ty(vd.ty)
+                        )));
+                    }
+                    let name = format!("sk{}_{}", self.next_symbol, sanitize(&vd.name));
+                    self.next_symbol += 1;
+                    let args = self.scope.iter().map(|(n, _)| FTerm::Var(n.clone())).collect();
+                    let arg_sorts = self.scope.iter().map(|(_, s)| s.clone()).collect();
+                    self.env.insert(v, Binding::Symbol { name, args, arg_sorts });
+                    self.quantifier(binder, rest, body, pol)
+                }
+            }
+        })();
+        match previous {
+            Some(b) => self.env.insert(v, b),
+            None => self.env.remove(&v),
+        };
+        result
+    }
+
+    /// The symbol an application chain's head stands for: name, leading arguments and their sorts.
+    fn head_symbol(&self, head: TermId) -> Result<(String, Vec<FTerm>, Vec<String>), Fail> {
+        let data = self.bank.term(head);
+        match &data.term {
+            Term::Const(c) => {
+                let decl = &self.consts[c.0 as usize];
+                let mut name = symbol_name(&decl.name);
+                if !decl.params.is_empty() {
+                    name = format!("{name}_{}", sanitize(&self.bank.show_ty(data.ty)));
+                }
+                Ok((name, Vec::new(), Vec::new()))
+            }
+            Term::Var(v) => match self.env.get(v) {
+                Some(Binding::Symbol { name, args, arg_sorts }) => {
+                    Ok((name.clone(), args.clone(), arg_sorts.clone()))
+                }
+                _ => Err(Fail(format!("`{}` is not first-order here", self.bank.var(*v).name))),
+            },
+            Term::Bind(Binder::Lam, ..) => Err(Fail("a lambda that is not applied away".into())),
+            _ => Err(Fail("an application whose head is not a constant".into())),
+        }
+    }
+
+    fn spine(&self, t: TermId) -> (TermId, Vec<TermId>) {
+        let mut args = Vec::new();
+        let mut head = t;
+        while let Term::App(f, a) = &self.bank.term(head).term {
+            args.push(*a);
+            head = *f;
+        }
+        args.reverse();
+        (head, args)
+    }
+
+    /// A predicate atom for `t` (a boolean or set-valued application) with `extra` arguments
+    /// appended (the element, for membership).
+    fn predicate(&mut self, t: TermId, extra: &[(FTerm, String)]) -> Result<Formula, Fail> {
+        let (head, args) = self.spine(t);
+        let (name, leading, mut sorts) = self.head_symbol(head)?;
+        for &a in &args {
+            sorts.extend(self.leaves(self.bank.term(a).ty)?);
+        }
+        sorts.extend(extra.iter().map(|(_, s)| s.clone()));
+        self.register(&name, sorts, None);
+        let cases = self.product(&args)?;
+        Ok(guarded(
+            cases
+                .into_iter()
+                .map(|(g, ts)| {
+                    let mut all = leading.clone();
+                    all.extend(ts);
+                    all.extend(extra.iter().map(|(t, _)| t.clone()));
+                    (g, Formula::Atom(name.clone(), all))
+                })
+                .collect(),
+        ))
+    }
+
+    fn product(&mut self, terms: &[TermId]) -> Result<Cases, Fail> {
+        let mut acc: Cases = vec![(Vec::new(), Vec::new())];
+        for &t in terms {
+            let cases = self.term(t)?;
+            let mut next = Vec::with_capacity(acc.len() * cases.len());
+            for (g1, ts1) in &acc {
+                for (g2, ts2) in &cases {
+                    let mut g = g1.clone();
+                    g.extend(g2.iter().cloned());
+                    let mut ts = ts1.clone();
+                    ts.extend(ts2.iter().cloned());
+                    next.push((g, ts));
+                }
+            }
+            acc = next;
+        }
+        Ok(acc)
+    }
+
+    /// `if c then a else b` as HOL, for conditionals that arise from function update.
+    fn ite(&mut self, c: TermId, a: TermId, b: TermId) -> TermId {
+        let data = self.bank.term(a).clone();
+        self.add(Term::Prim(Prim::Ite, vec![c, a, b]), data.ty, data.span)
+    }
+
+    /// `f(x := v) y` rewritten as `if y = x then v else f y` (and similarly a conditional
+    /// function applied to an argument), or `None` when `t` is not such an application.
+    fn unfold_head(&mut self, t: TermId) -> Option<TermId> {
+        let data = self.bank.term(t).clone();
+        let Term::App(f, y) = data.term else { return None };
+        let fd = self.bank.term(f).clone();
+        match fd.term {
+            Term::Prim(Prim::Update, parts) => {
+                let (g, x, v) = (parts[0], parts[1], parts[2]);
+                let bool_ty = self.bank.ty(TyNode::Bool);
+                let cond = self.add(Term::Prim(Prim::Eq, vec![y, x]), bool_ty, data.span);
+                let gy = self.add(Term::App(g, y), data.ty, data.span);
+                Some(self.ite(cond, v, gy))
+            }
+            Term::Prim(Prim::Ite, parts) => {
+                let fy = self.add(Term::App(parts[1], y), data.ty, data.span);
+                let gy = self.add(Term::App(parts[2], y), data.ty, data.span);
+                Some(self.ite(parts[0], fy, gy))
+            }
+            Term::App(..) => {
+                let inner = self.unfold_head(f)?;
+                Some(self.add(Term::App(inner, y), data.ty, data.span))
+            }
+            _ => None,
+        }
+    }
+
+    /// The cases of a first-order term's value (its components).
+    fn term(&mut self, t: TermId) -> Result<Cases, Fail> {
+        let data = self.bank.term(t).clone();
+        match data.term {
+            Term::Var(v) => match self.env.get(&v) {
+                Some(Binding::Terms(ts)) => Ok(vec![(Vec::new(), ts.clone())]),
+                Some(Binding::Symbol { .. }) => self.application(t),
+                _ => Err(Fail(format!("variable `{}` used as a term", self.bank.var(v).name))),
+            },
+            Term::Int(digits) => {
+                let name = format!("int_{digits}");
+                self.int_literals.insert((digits.len(), digits.to_string()));
+                self.register(&name, Vec::new(), Some("int".into()));
+                Ok(vec![(Vec::new(), vec![FTerm::App(name, Vec::new())])])
+            }
+            Term::Prim(p, args) => match p {
+                Prim::Pair => self.product(&args),
+                Prim::Add | Prim::Sub | Prim::Mul | Prim::Neg => {
+                    let name = match p {
+                        Prim::Add => "int_plus",
+                        Prim::Sub => "int_minus",
+                        Prim::Mul => "int_times",
+                        _ => "int_neg",
+                    };
+                    self.register(name, vec!["int".into(); args.len()], Some("int".into()));
+                    let cases = self.product(&args)?;
+                    Ok(cases
+                        .into_iter()
+                        .map(|(g, ts)| (g, vec![FTerm::App(name.into(), ts)]))
+                        .collect())
+                }
+                Prim::Ite => {
+                    let c = self.formula(args[0], Polarity::Both)?;
+                    let mut out = Vec::new();
+                    for (mut g, ts) in self.term(args[1])? {
+                        g.insert(0, c.clone());
+                        out.push((g, ts));
+                    }
+                    for (mut g, ts) in self.term(args[2])? {
+                        g.insert(0, c.clone().negate());
+                        out.push((g, ts));
+                    }
+                    Ok(out)
+                }
+                _ => Err(Fail(format!("`{p}` used as a first-order term"))),
+            },
+            Term::App(..) | Term::Const(_) => self.application(t),
+            Term::Bind(..) => Err(Fail("a lambda or set used as a first-order term".into())),
+        }
+    }
+
+    fn application(&mut self, t: TermId) -> Result<Cases, Fail> {
+        if let Some(rewritten) = self.unfold_head(t) {
+            return self.term(rewritten);
+        }
+        let data = self.bank.term(t).clone();
+        let (head, args) = self.spine(t);
+        if let Term::Const(c) = self.bank.term(head).term {
+            let decl = &self.consts[c.0 as usize];
+            if decl.kind == ConstKind::Builtin && args.len() == 1 {
+                match decl.name.as_str() {
+                    "fst" | "snd" => {
+                        let pair_ty = self.bank.term(args[0]).ty;
+                        let TyNode::Prod(first, _) = self.bank.ty_node(pair_ty).clone() else {
+                            return Err(Fail("fst/snd of a non-pair".into()));
+                        };
+                        let width = self.leaves(first)?.len();
+                        let is_fst = decl.name == "fst";
+                        let cases = self.term(args[0])?;
+                        return Ok(cases
+                            .into_iter()
+                            .map(|(g, ts)| {
+                                (
+                                    g,
+                                    if is_fst {
+                                        ts[..width].to_vec()
+                                    } else {
+                                        ts[width..].to_vec()
+                                    },
+                                )
+                            })
+                            .collect());
+                    }
+                    "card" => {
+                        let set = self.bank.term(args[0]).clone();
+                        if let Term::Const(s) = set.term {
+                            let name =
+                                format!("card_{}", sanitize(&self.consts[s.0 as usize].name));
+                            self.register(&name, Vec::new(), Some("int".into()));
+                            return Ok(vec![(Vec::new(), vec![FTerm::App(name, Vec::new())])]);
+                        }
+                        return Err(Fail("cardinality of a set that is not a constant".into()));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let (name, leading, mut sorts) = self.head_symbol(head)?;
+        for &a in &args {
+            sorts.extend(self.leaves(self.bank.term(a).ty)?);
+        }
+        let results = self.leaves(data.ty)?;
+        let names: Vec<String> = if results.len() == 1 {
+            vec![name.clone()]
+        } else {
+            (1..=results.len()).map(|i| format!("{name}_{i}")).collect()
+        };
+        for (n, r) in names.iter().zip(&results) {
+            self.register(n, sorts.clone(), Some(r.clone()));
+        }
+        let cases = self.product(&args)?;
+        Ok(cases
+            .into_iter()
+            .map(|(g, ts)| {
+                let mut all = leading.clone();
+                all.extend(ts);
+                (g, names.iter().map(|n| FTerm::App(n.clone(), all.clone())).collect())
+            })
+            .collect())
+    }
+
+    /// `elem : s`, where `elem` are the flattened components of the element.
+    fn member(&mut self, elem: &[FTerm], s: TermId, pol: Polarity) -> Result<Formula, Fail> {
+        let data = self.bank.term(s).clone();
+        let elem_ty = match self.bank.ty_node(data.ty) {
+            TyNode::Set(e) => *e,
+            _ => return Err(Fail("membership in a non-set".into())),
+        };
+        match data.term {
+            Term::Prim(Prim::Empty, _) => Ok(Formula::False),
+            Term::Prim(Prim::Insert, args) => {
+                let cases = self.term(args[0])?;
+                let is_a = guarded(
+                    cases.into_iter().map(|(g, ts)| (g, components_equal(elem, &ts))).collect(),
+                );
+                Ok(Formula::Or(vec![is_a, self.member(elem, args[1], pol)?]))
+            }
+            Term::Prim(Prim::Union, args) => Ok(Formula::Or(vec![
+                self.member(elem, args[0], pol)?,
+                self.member(elem, args[1], pol)?,
+            ])),
+            Term::Prim(Prim::Inter, args) => Ok(Formula::And(vec![
+                self.member(elem, args[0], pol)?,
+                self.member(elem, args[1], pol)?,
+            ])),
+            Term::Prim(Prim::Diff, args) => Ok(Formula::And(vec![
+                self.member(elem, args[0], pol)?,
+                self.member(elem, args[1], pol.flip())?.negate(),
+            ])),
+            Term::Prim(Prim::Ite, args) => {
+                let c = self.formula(args[0], Polarity::Both)?;
+                let a = self.member(elem, args[1], pol)?;
+                let b = self.member(elem, args[2], pol)?;
+                Ok(Formula::And(vec![
+                    Formula::Implies(Box::new(c.clone()), Box::new(a)),
+                    Formula::Implies(Box::new(c.negate()), Box::new(b)),
+                ]))
+            }
+            Term::Bind(Binder::Collect, vars, body) => {
+                let mut offset = 0;
+                let mut saved = Vec::new();
+                for &v in &vars {
+                    let width = self.leaves(self.bank.var(v).ty)?.len();
+                    saved.push((v, self.env.get(&v).cloned()));
+                    self.env.insert(v, Binding::Terms(elem[offset..offset + width].to_vec()));
+                    offset += width;
+                }
+                let result = self.formula(body, pol);
+                for (v, prev) in saved {
+                    match prev {
+                        Some(b) => self.env.insert(v, b),
+                        None => self.env.remove(&v),
+                    };
+                }
+                result
+            }
+            Term::Var(_) | Term::Const(_) | Term::App(..) => {
+                if let Some(rewritten) = self.unfold_head(s) {
+                    return self.member(elem, rewritten, pol);
+                }
+                let sorts = self.leaves(elem_ty)?;
+                let extra: Vec<(FTerm, String)> = elem.iter().cloned().zip(sorts).collect();
+                self.predicate(s, &extra)
+            }
+            _ => Err(Fail("membership in a set this translation cannot express".into())),
+        }
+    }
+}
+
+/// `a1 = b1 & ... & an = bn`.
+fn components_equal(a: &[FTerm], b: &[FTerm]) -> Formula {
+    let mut parts: Vec<Formula> =
+        a.iter().zip(b).map(|(x, y)| Formula::Equal(x.clone(), y.clone())).collect();
+    if parts.len() == 1 { parts.pop().unwrap_or(Formula::True) } else { Formula::And(parts) }
+}
+
+/// The conjunction of `guards --> f` over exhaustive, exclusive cases (just `f` for one
+/// unconditional case).
+fn guarded(mut cases: Vec<(Vec<Formula>, Formula)>) -> Formula {
+    if cases.len() == 1 && cases[0].0.is_empty() {
+        return cases.pop().map(|(_, f)| f).unwrap_or(Formula::True);
+    }
+    Formula::And(
+        cases
+            .into_iter()
+            .map(|(mut g, f)| match g.len() {
+                0 => f,
+                1 => Formula::Implies(Box::new(g.pop().unwrap_or(Formula::True)), Box::new(f)),
+                _ => Formula::Implies(Box::new(Formula::And(g)), Box::new(f)),
+            })
+            .collect(),
+    )
+}
+
+/// A compact TPTP-like rendering of a first-order term (for reports and tests).
+pub fn show_fol_term(t: &FTerm) -> String {
+    match t {
+        FTerm::Var(v) => v.clone(),
+        FTerm::Distinct(d) => d.clone(),
+        FTerm::App(f, args) if args.is_empty() => f.clone(),
+        FTerm::App(f, args) => {
+            format!("{f}({})", args.iter().map(show_fol_term).collect::<Vec<_>>().join(","))
+        }
+    }
+}
+
+/// A compact TPTP-like rendering of a formula (for reports and tests).
+pub fn show_formula(f: &Formula) -> String {
+    let list = |fs: &[Formula], op: &str, empty: &str| {
+        if fs.is_empty() {
+            empty.to_string()
+        } else {
+            format!("({})", fs.iter().map(show_formula).collect::<Vec<_>>().join(op))
+        }
+    };
+    match f {
+        Formula::True => "$true".into(),
+        Formula::False => "$false".into(),
+        Formula::Atom(p, args) => show_fol_term(&FTerm::App(p.clone(), args.clone())),
+        Formula::Equal(a, b) => format!("{} = {}", show_fol_term(a), show_fol_term(b)),
+        Formula::Not(g) => format!("~{}", show_formula(g)),
+        Formula::And(fs) => list(fs, " & ", "$true"),
+        Formula::Or(fs) => list(fs, " | ", "$false"),
+        Formula::Implies(a, b) => format!("({} => {})", show_formula(a), show_formula(b)),
+        Formula::Iff(a, b) => format!("({} <=> {})", show_formula(a), show_formula(b)),
+        Formula::Xor(a, b) => format!("({} <~> {})", show_formula(a), show_formula(b)),
+        Formula::Quantified(q, vs, body) => format!(
+            "{}[{}]: {}",
+            if *q == Quantifier::Forall { "!" } else { "?" },
+            vs.join(","),
+            show_formula(body)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{SourceMap, load_spec_str};
+
+    /// The lemma `l` of `text` translated as a goal, and the approximations' texts.
+    fn goal(text: &str) -> (String, Vec<String>) {
+        let mut sources = SourceMap::new();
+        let (module, diags) = load_spec_str("elim.spec", text, &mut sources);
+        let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+        let formula = module.item("l").unwrap().formula;
+        let mut bank = module.bank.clone();
+        let mut e = Eliminator::new(&mut bank, &module.consts);
+        let f = e.translate(formula, Polarity::Positive);
+        (
+            show_formula(&f),
+            e.approximations.iter().map(|a| format!("{} -> {}", a.text, a.replaced_by)).collect(),
+        )
+    }
+
+    const SETS: &str = "const A :: \"obj set\"\nconst B :: \"obj set\"\nconst x :: obj\nconst f :: \"obj => obj\"\n";
+
+    #[test]
+    fn membership_in_set_operators_is_expanded() {
+        let (f, approx) = goal(&format!("{SETS}lemma l: \"x : A Int B --> x : A - {{x}}\""));
+        assert_eq!(f, "((c_A(x) & c_B(x)) => (c_A(x) & ~(x = x | $false)))");
+        assert!(approx.is_empty());
+    }
+
+    #[test]
+    fn set_equality_is_extensional() {
+        let (f, _) = goal(&format!("{SETS}lemma l: \"A Un B = {{y. y : B | y : A}}\""));
+        assert_eq!(
+            f,
+            "![X0]: (((c_A(X0) | c_B(X0)) => (c_B(X0) | c_A(X0))) & ((c_B(X0) | c_A(X0)) => (c_A(X0) | c_B(X0))))"
+        );
+    }
+
+    #[test]
+    fn function_update_becomes_a_case_split() {
+        let (f, _) = goal(&format!("{SETS}lemma l: \"(f(x := x)) (f x) = x\""));
+        assert_eq!(f, "((f(x) = x => x = x) & (~f(x) = x => f(f(x)) = x))");
+    }
+
+    #[test]
+    fn pairs_are_split_into_components() {
+        let (f, _) = goal(
+            "const R :: \"(int * obj) set\"\nlemma l: \"ALL p. p : R --> fst p : {k. EX v. (k, v) : R}\"",
+        );
+        assert_eq!(f, "![X0,X1]: (c_R(X0,X1) => ?[X2]: c_R(X0,X2))");
+    }
+
+    #[test]
+    fn untranslatable_goals_become_false_and_hypotheses_true() {
+        let (f, approx) =
+            goal(&format!("{SETS}lemma l: \"card (A Int B) = 0 | (EX (P :: obj set). P = A)\""));
+        assert_eq!(f, "($false | $false)");
+        assert_eq!(
+            approx,
+            vec![
+                "Eq((card Inter(A, B)), 0) -> false".to_string(),
+                "(EX (P :: obj set). Eq(P, A)) -> false".to_string()
+            ]
+        );
+    }
+
+    #[test]
+    fn set_variables_universal_in_the_goal_become_fresh_predicates() {
+        let (f, approx) = goal("lemma l: \"ALL (S :: obj set). S Int S <= S\"");
+        assert_eq!(f, "![X0]: ((sk0_s(X0) & sk0_s(X0)) => sk0_s(X0))");
+        assert!(approx.is_empty());
+    }
+}

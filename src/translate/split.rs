@@ -1,0 +1,140 @@
+//! Sequent splitting: a goal `hypotheses ⊢ lemma` becomes several smaller sequents.
+//!
+//! Soundness: the rules used are the invertible sequent rules `Γ ⊢ A & B` iff `Γ ⊢ A` and
+//! `Γ ⊢ B`, and `Γ ⊢ A --> B` iff `Γ, A ⊢ B`; an assumption `A & B` is the two assumptions `A`
+//! and `B`. So the lemma is valid exactly when every produced sequent is. A sequent is
+//! discharged without the prover only when it is trivially valid: its goal is `True`, one of
+//! its assumptions is `False`, or its goal occurs syntactically (same term up to the identity of
+//! bound variables) among its assumptions.
+
+use crate::spec::hol::{HolBank, Prim, Term, TermId};
+
+/// One sequent: local assumptions (from the lemma) and a goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HolSequent {
+    /// Assumptions taken from the lemma's antecedents, in order.
+    pub assumptions: Vec<TermId>,
+    /// The formula to prove.
+    pub goal: TermId,
+    /// Why the sequent holds trivially, when it does.
+    pub trivial: Option<&'static str>,
+}
+
+/// Splits `lemma` (with no assumptions yet) into sequents, in left-to-right order.
+pub fn split_goal(bank: &HolBank, lemma: TermId) -> Vec<HolSequent> {
+    let mut out = Vec::new();
+    split_into(bank, Vec::new(), lemma, &mut out);
+    out
+}
+
+fn split_into(
+    bank: &HolBank,
+    mut assumptions: Vec<TermId>,
+    goal: TermId,
+    out: &mut Vec<HolSequent>,
+) {
+    match &bank.term(goal).term {
+        Term::Prim(Prim::And, args) => {
+            let (a, b) = (args[0], args[1]);
+            split_into(bank, assumptions.clone(), a, out);
+            split_into(bank, assumptions, b, out);
+        }
+        Term::Prim(Prim::Imp, args) => {
+            let (a, b) = (args[0], args[1]);
+            add_assumption(bank, &mut assumptions, a);
+            split_into(bank, assumptions, b, out);
+        }
+        _ => {
+            let trivial = if matches!(bank.term(goal).term, Term::Prim(Prim::True, _)) {
+                Some("the goal is True")
+            } else if assumptions
+                .iter()
+                .any(|&a| matches!(bank.term(a).term, Term::Prim(Prim::False, _)))
+            {
+                Some("an assumption is False")
+            } else if assumptions.iter().any(|&a| same_term(bank, a, goal)) {
+                Some("the goal is among the assumptions")
+            } else {
+                None
+            };
+            out.push(HolSequent { assumptions, goal, trivial });
+        }
+    }
+}
+
+fn add_assumption(bank: &HolBank, assumptions: &mut Vec<TermId>, a: TermId) {
+    if let Term::Prim(Prim::And, args) = &bank.term(a).term {
+        let (x, y) = (args[0], args[1]);
+        add_assumption(bank, assumptions, x);
+        add_assumption(bank, assumptions, y);
+    } else {
+        assumptions.push(a);
+    }
+}
+
+/// Structural equality of terms (variables compared by id, so only terms sharing binders or
+/// free of them compare equal: that is enough for assumptions copied out of the goal).
+pub fn same_term(bank: &HolBank, a: TermId, b: TermId) -> bool {
+    if a == b {
+        return true;
+    }
+    let (ta, tb) = (bank.term(a), bank.term(b));
+    if ta.ty != tb.ty {
+        return false;
+    }
+    match (&ta.term, &tb.term) {
+        (Term::Var(x), Term::Var(y)) => x == y,
+        (Term::Const(x), Term::Const(y)) => x == y,
+        (Term::Int(x), Term::Int(y)) => x == y,
+        (Term::App(f, x), Term::App(g, y)) => same_term(bank, *f, *g) && same_term(bank, *x, *y),
+        (Term::Bind(b1, v1, x), Term::Bind(b2, v2, y)) => {
+            b1 == b2 && v1 == v2 && same_term(bank, *x, *y)
+        }
+        (Term::Prim(p, xs), Term::Prim(q, ys)) => {
+            p == q
+                && xs.len() == ys.len()
+                && xs.iter().zip(ys).all(|(x, y)| same_term(bank, *x, *y))
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{SourceMap, load_spec_str};
+
+    #[test]
+    fn conjunctions_and_implications_split_and_trivial_sequents_are_discharged() {
+        let text = "const p :: bool\nconst q :: bool\nconst r :: bool\n\
+                    lemma l: \"p & (q & r --> r & p) & True\"\n";
+        let mut sources = SourceMap::new();
+        let (module, diags) = load_spec_str("split.spec", text, &mut sources);
+        let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+        let lemma = module.item("l").unwrap().formula;
+        let sequents = split_goal(&module.bank, lemma);
+        let shown: Vec<(Vec<String>, String, Option<&str>)> = sequents
+            .iter()
+            .map(|s| {
+                (
+                    s.assumptions.iter().map(|&a| module.show(a)).collect(),
+                    module.show(s.goal),
+                    s.trivial,
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                (vec![], "p".to_string(), None),
+                (
+                    vec!["q".to_string(), "r".to_string()],
+                    "r".to_string(),
+                    Some("the goal is among the assumptions")
+                ),
+                (vec!["q".to_string(), "r".to_string()], "p".to_string(), None),
+                (vec![], "True".to_string(), Some("the goal is True")),
+            ]
+        );
+    }
+}

@@ -1,0 +1,203 @@
+//! End-to-end tests of the HOL→FOL translation: spec files under `tests/specs/` are translated
+//! and proved with `check_goal`, as `craig check` does.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use craig::prover::ProverOptions;
+use craig::spec::{SourceMap, SpecModule, load_spec};
+use craig::translate::{
+    SequentOutcome, SortMode, TranslateOptions, Verdict, check_goal, translate_goal,
+};
+
+fn spec(name: &str) -> (SpecModule, SourceMap) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/specs").join(name);
+    let mut sources = SourceMap::new();
+    let (module, diagnostics) = load_spec(&path, &mut sources);
+    let rendered: Vec<String> = diagnostics.iter().map(|d| d.render(&sources)).collect();
+    (module.unwrap_or_else(|| panic!("{name} does not load: {rendered:?}")), sources)
+}
+
+fn prover() -> ProverOptions {
+    let mut options = ProverOptions::default();
+    options.limits.time = Some(Duration::from_secs(20));
+    options.limits.given_clauses = Some(20_000);
+    options
+}
+
+/// `(lemma, verdict)` for every lemma of the file's root.
+fn check_all(name: &str, sorts: SortMode) -> Vec<(String, Verdict)> {
+    let (module, _) = spec(name);
+    let options = TranslateOptions { sorts, retain_percent: 100 };
+    let root = module.root_file().expect("a root file");
+    module
+        .goals_in(root)
+        .iter()
+        .map(|g| {
+            let r = check_goal(&module, g, &options, &prover(), name);
+            (r.lemma, r.verdict)
+        })
+        .collect()
+}
+
+fn all_proved(results: &[(String, Verdict)]) {
+    let failed: Vec<&(String, Verdict)> =
+        results.iter().filter(|(_, v)| *v != Verdict::Proved).collect();
+    assert!(failed.is_empty(), "not proved: {failed:?}");
+}
+
+#[test]
+fn set_algebra_lemmas_are_proved() {
+    let results = check_all("set_algebra.spec", SortMode::Auto);
+    assert_eq!(results.len(), 8);
+    all_proved(&results);
+}
+
+#[test]
+fn set_algebra_lemmas_are_proved_with_guards() {
+    all_proved(&check_all("set_algebra.spec", SortMode::Guard));
+}
+
+#[test]
+fn function_update_lemmas_are_proved() {
+    let results = check_all("fun_update.spec", SortMode::Auto);
+    assert_eq!(results.len(), 5);
+    all_proved(&results);
+}
+
+#[test]
+fn tuple_lemmas_are_proved() {
+    let results = check_all("tuples.spec", SortMode::Auto);
+    assert_eq!(results.len(), 4);
+    all_proved(&results);
+}
+
+#[test]
+fn approximated_goals_are_never_disproved() {
+    let (module, _) = spec("approximated.spec");
+    let root = module.root_file().expect("a root file");
+    for g in module.goals_in(root) {
+        let sequents =
+            translate_goal(&module, &g, &TranslateOptions::default(), "approximated.spec");
+        for s in &sequents {
+            assert!(!s.approximations.is_empty(), "{}: expected an approximation", s.name);
+            match &s.outcome {
+                SequentOutcome::Problem(p) => assert!(!p.complete, "{} must be incomplete", s.name),
+                other => panic!("{}: unexpected {other:?}", s.name),
+            }
+        }
+        let r =
+            check_goal(&module, &g, &TranslateOptions::default(), &prover(), "approximated.spec");
+        assert_eq!(r.verdict, Verdict::GaveUp, "{}", r.lemma);
+    }
+}
+
+#[test]
+fn a_small_sort_is_guarded_so_the_false_goal_is_not_proved() {
+    for mode in [SortMode::Auto, SortMode::Guard] {
+        let results = check_all("small_sort.spec", mode);
+        assert_eq!(results, vec![("s_is_singleton".to_string(), Verdict::NotProved)], "{mode:?}");
+    }
+}
+
+#[test]
+fn the_sort_report_says_which_sort_is_guarded_and_why() {
+    let (module, _) = spec("small_sort.spec");
+    let root = module.root_file().expect("a root file");
+    let goal = &module.goals_in(root)[0];
+    let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "small_sort.spec");
+    let report: Vec<(String, bool)> =
+        sequents[0].sorts.iter().map(|d| (d.sort.clone(), d.guarded)).collect();
+    assert_eq!(report, vec![("s".to_string(), true), ("t".to_string(), false)]);
+    assert!(sequents[0].sorts[0].reason.starts_with("not monotone"), "{:?}", sequents[0].sorts[0]);
+}
+
+#[test]
+fn erasing_a_small_sort_is_refused_with_an_explanation() {
+    let (module, _) = spec("small_sort.spec");
+    let root = module.root_file().expect("a root file");
+    let goal = &module.goals_in(root)[0];
+    let options = TranslateOptions { sorts: SortMode::Erase, retain_percent: 100 };
+    let sequents = translate_goal(&module, goal, &options, "small_sort.spec");
+    match &sequents[0].outcome {
+        SequentOutcome::Refused(why) => assert!(why.contains("sort `s` is not monotone"), "{why}"),
+        other => panic!("erasure was not refused: {other:?}"),
+    }
+    assert_eq!(check_all("small_sort.spec", SortMode::Erase)[0].1, Verdict::NotProved);
+}
+
+#[test]
+fn retaining_no_hypotheses_loses_the_proof_but_never_disproves() {
+    let (module, _) = spec("small_sort.spec");
+    let root = module.root_file().expect("a root file");
+    let goal = &module.goals_in(root)[0];
+    let options = TranslateOptions { sorts: SortMode::Auto, retain_percent: 0 };
+    let sequents = translate_goal(&module, goal, &options, "small_sort.spec");
+    assert_eq!(sequents[0].left_out.len(), 2);
+    match &sequents[0].outcome {
+        SequentOutcome::Problem(p) => assert!(!p.complete),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn translation_output_lists_reports_then_clauses() {
+    let (module, sources) = spec("small_sort.spec");
+    let root = module.root_file().expect("a root file");
+    let goal = &module.goals_in(root)[0];
+    let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "small_sort.spec");
+    let mut out = String::new();
+    craig::translate::write_translation(&mut out, &sequents, &sources);
+    assert_eq!(
+        out,
+        "% sequent s_is_singleton\n\
+         % sort s: guarded (not monotone: positive equation `X0 = X1`)\n\
+         % sort t: erased (monotone: no positive equation on a variable of this sort)\n\
+         cnf(sort_s_nonempty_1, axiom, (is_s(sk0))).\n\
+         cnf(sort_d_2, axiom, (is_s(d))).\n\
+         cnf(at_most_two_3, axiom, (~is_s(X0) | ~is_s(X1) | ~is_s(X2) | X1 = X2 | X0 = X2 | X0 = X1)).\n\
+         cnf(three_ts_4, axiom, (c1 != c2)).\n\
+         cnf(three_ts_5, axiom, (c2 != c3)).\n\
+         cnf(three_ts_6, axiom, (c1 != c3)).\n\
+         cnf(s_is_singleton_7, negated_conjecture, (is_s(sk1))).\n\
+         cnf(s_is_singleton_8, negated_conjecture, (sk1 != d)).\n"
+    );
+}
+
+/// Jahob's FuncTree: with every hypothesis, three of the four lemmas are proved quickly
+/// (`lookup_left` needs the integer order and is left to the relevance-filtered run below).
+#[test]
+fn functree_lemmas_are_proved_with_all_hypotheses() {
+    let (module, _) = spec("functree.spec");
+    let root = module.root_file().expect("a root file");
+    for g in module.goals_in(root) {
+        if g.lemma.name == "lookup_left" {
+            continue;
+        }
+        let r = check_goal(&module, &g, &TranslateOptions::default(), &prover(), "functree.spec");
+        assert_eq!(r.verdict, Verdict::Proved, "{}", r.lemma);
+    }
+}
+
+/// Keeping the 30% most relevant hypotheses proves all four FuncTree lemmas.
+#[test]
+fn functree_lemmas_are_all_proved_with_relevance_filtering() {
+    let (module, _) = spec("functree.spec");
+    let root = module.root_file().expect("a root file");
+    let options = TranslateOptions { sorts: SortMode::Auto, retain_percent: 30 };
+    let proved: Vec<String> = module
+        .goals_in(root)
+        .iter()
+        .map(|g| check_goal(&module, g, &options, &prover(), "functree.spec"))
+        .filter(|r| r.verdict == Verdict::Proved)
+        .map(|r| r.lemma)
+        .collect();
+    assert_eq!(proved, vec!["lookup_found", "lookup_left", "update_leaf", "update_lookup"]);
+}
+
+#[test]
+fn integer_literals_get_ordering_facts() {
+    let results = check_all("int_literals.spec", SortMode::Auto);
+    assert_eq!(results.len(), 2);
+    all_proved(&results);
+}
