@@ -278,7 +278,7 @@ impl Prover {
                 literals.push((m, 1));
             }
         }
-        let mut conclusion = self.make_superposition_conclusion(
+        let conclusion = self.make_superposition_conclusion(
             from,
             into,
             r,
@@ -288,7 +288,6 @@ impl Prover {
             &position.path,
             &literals,
         );
-        conclusion.rule = Rule::Superposition;
         self.stats.superpositions += 1;
         out.push(conclusion);
     }
@@ -319,23 +318,6 @@ impl Prover {
             let rhs = self.subst.apply(&mut self.bank, m.rhs, scope, &mut renaming);
             instantiated.push(Literal::new(lhs, rhs, m.positive));
         }
-        let mut clause = crate::fol::Clause::new(instantiated);
-        clause.remove_trivial_and_duplicate_literals();
-        let premises = [from, into];
-        let mut instances = Vec::with_capacity(2);
-        for (scope, &p) in premises.iter().enumerate() {
-            let n = self.store.clause(p).var_bound(&self.bank);
-            let mut inst = Vec::with_capacity(n as usize);
-            for v in 0..n {
-                let x = self.bank.var(v);
-                inst.push(self.subst.apply(&mut self.bank, x, scope as Scope, &mut renaming));
-            }
-            instances.push(inst);
-        }
-        let (clause, old_of_new) = clause.normalize_variables(&mut self.bank);
-        let premises =
-            self.renumber_instances(&premises, instances, &old_of_new, renaming.next_fresh());
-        let goal = premises.iter().any(|p| self.store.get(p.clause).goal);
-        Conclusion { literals: clause.literals, rule: Rule::Superposition, premises, goal }
+        self.finish_conclusion(Rule::Superposition, &[from, into], instantiated, renaming)
     }
 }

@@ -384,6 +384,20 @@ impl Prover {
             let rhs = self.subst.apply(&mut self.bank, l.rhs, scope, &mut renaming);
             instantiated.push(Literal::new(lhs, rhs, l.positive));
         }
+        self.finish_conclusion(rule, premises, instantiated, renaming)
+    }
+
+    /// Completes a conclusion whose literals are already instantiated under the current
+    /// substitution with `renaming`: drops `s != s` and repeated literals, records each premise's
+    /// instance (premise `i` is scope `i`) with the same renaming, renumbers the conclusion's
+    /// variables from 0 and the instances with them.
+    pub(crate) fn finish_conclusion(
+        &mut self,
+        rule: Rule,
+        premises: &[ClauseId],
+        instantiated: Vec<Literal>,
+        mut renaming: Renaming,
+    ) -> Conclusion {
         let mut clause = Clause::new(instantiated);
         clause.remove_trivial_and_duplicate_literals();
         let mut instances: Vec<Vec<TermId>> = Vec::with_capacity(premises.len());
