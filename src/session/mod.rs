@@ -92,6 +92,40 @@ pub struct SavedStats {
     pub passive: u64,
 }
 
+/// Copies every counter of the same name; the one place the two structs are paired.
+macro_rules! copy_stats {
+    ($from:expr => $to:ident) => {
+        $to {
+            given: $from.given,
+            generated: $from.generated,
+            superpositions: $from.superpositions,
+            equality_resolutions: $from.equality_resolutions,
+            equality_factorings: $from.equality_factorings,
+            tautologies: $from.tautologies,
+            forward_subsumed: $from.forward_subsumed,
+            backward_subsumed: $from.backward_subsumed,
+            forward_rewrites: $from.forward_rewrites,
+            backward_rewritten: $from.backward_rewritten,
+            subsumption_resolutions: $from.subsumption_resolutions,
+            active: $from.active,
+            passive: $from.passive,
+        }
+    };
+}
+
+impl From<&crate::prover::Stats> for SavedStats {
+    fn from(s: &crate::prover::Stats) -> Self {
+        copy_stats!(s => SavedStats)
+    }
+}
+
+impl From<&SavedStats> for crate::prover::Stats {
+    fn from(s: &SavedStats) -> Self {
+        use crate::prover::Stats;
+        copy_stats!(s => Stats)
+    }
+}
+
 /// Why a session file could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {

@@ -8,7 +8,7 @@ use super::{CommandSpec, arity};
 use crate::prover::Stats;
 use crate::repl::state::load_theory;
 use crate::repl::{CommandResult, Control, GoalResult, Settings, State, Workbench};
-use crate::session::{SavedStats, SessionFile};
+use crate::session::SessionFile;
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "restore",
@@ -22,24 +22,6 @@ pub const SPEC: CommandSpec = CommandSpec {
     changes_state: true,
     run,
 };
-
-fn stats_of(s: &SavedStats) -> Stats {
-    Stats {
-        given: s.given,
-        generated: s.generated,
-        superpositions: s.superpositions,
-        equality_resolutions: s.equality_resolutions,
-        equality_factorings: s.equality_factorings,
-        tautologies: s.tautologies,
-        forward_subsumed: s.forward_subsumed,
-        backward_subsumed: s.backward_subsumed,
-        forward_rewrites: s.forward_rewrites,
-        backward_rewritten: s.backward_rewritten,
-        subsumption_resolutions: s.subsumption_resolutions,
-        active: s.active,
-        passive: s.passive,
-    }
-}
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 1, 1)?;
@@ -76,7 +58,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         if let Some(status) = &saved.status {
             goal.result = Some(GoalResult {
                 status: status.clone(),
-                stats: saved.stats.as_ref().map(stats_of).unwrap_or_default(),
+                stats: saved.stats.as_ref().map(Stats::from).unwrap_or_default(),
                 core: saved.core.clone(),
                 time: None,
             });

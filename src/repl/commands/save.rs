@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::prover::Stats;
 use crate::repl::{CommandResult, Control, Workbench};
 use crate::session::{SavedFile, SavedGoal, SavedStats, SessionFile, VERSION};
 
@@ -17,24 +16,6 @@ pub const SPEC: CommandSpec = CommandSpec {
     changes_state: false,
     run,
 };
-
-pub(crate) fn saved_stats(s: &Stats) -> SavedStats {
-    SavedStats {
-        given: s.given,
-        generated: s.generated,
-        superpositions: s.superpositions,
-        equality_resolutions: s.equality_resolutions,
-        equality_factorings: s.equality_factorings,
-        tautologies: s.tautologies,
-        forward_subsumed: s.forward_subsumed,
-        backward_subsumed: s.backward_subsumed,
-        forward_rewrites: s.forward_rewrites,
-        backward_rewritten: s.backward_rewritten,
-        subsumption_resolutions: s.subsumption_resolutions,
-        active: s.active,
-        passive: s.passive,
-    }
-}
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 1, 1)?;
@@ -59,7 +40,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 checksum: g.checksum,
                 status: g.result.as_ref().map(|r| r.status.clone()),
                 obsolete: g.obsolete,
-                stats: g.result.as_ref().map(|r| saved_stats(&r.stats)),
+                stats: g.result.as_ref().map(|r| SavedStats::from(&r.stats)),
                 core: g.result.as_ref().map(|r| r.core.clone()).unwrap_or_default(),
             })
             .collect(),
