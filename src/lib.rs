@@ -13,3 +13,4 @@ pub mod session;
 pub mod solve;
 pub mod spec;
 pub mod translate;
+pub mod unsat_core;

@@ -137,6 +137,10 @@ enum Command {
         /// List the input formulas the refutation used.
         #[arg(long)]
         core: bool,
+        /// Make the core irreducible by deletion: prove again without each hypothesis in turn,
+        /// print the minimal core with the number of prover runs, and re-prove it on its own.
+        #[arg(long)]
+        minimal_core: bool,
         /// Re-verify the refutation with the independent proof checker. This is the default; the
         /// flag is accepted so scripts can say so.
         #[arg(long, conflicts_with = "no_check")]
@@ -289,6 +293,7 @@ fn main() -> ExitCode {
             steps,
             proof,
             core,
+            minimal_core,
             check: _,
             no_check,
             stats,
@@ -349,6 +354,9 @@ fn main() -> ExitCode {
                     println!("% given {} c_{}: {}", prover.stats.given, id.0, line);
                 }
             };
+            // Each run of the minimization gets the whole time limit of its own.
+            let mut minimize_options = options.clone();
+            minimize_options.limits.time = time_limit;
             let solved = match solve_file(&file, options, time_limit, !no_check, &mut on_step) {
                 Ok(s) => s,
                 Err(e) => {
@@ -405,11 +413,42 @@ fn main() -> ExitCode {
                         p,
                     );
                 }
-                if core {
+                if core || minimal_core {
                     out.push_str(&format!(
                         "% SZS core: {}\n",
                         core_names(&solved.problem, p).join(", ")
                     ));
+                }
+                if minimal_core {
+                    let mut problem = solved.problem.clone();
+                    problem.signature = solved.prover.signature.clone();
+                    problem.bank = solved.prover.bank.clone();
+                    let initial = core_names(&solved.problem, p);
+                    match craig::unsat_core::minimize_core(&problem, &initial, &minimize_options) {
+                        Ok(m) => {
+                            out.push_str(&format!(
+                                "% minimal core ({} of {} formulas, {} prover runs): {}\n",
+                                m.names.len(),
+                                initial.len(),
+                                m.runs,
+                                m.names.join(", ")
+                            ));
+                            if !m.undecided.is_empty() {
+                                out.push_str(&format!(
+                                    "% undecided (kept; the run without it hit a limit): {}\n",
+                                    m.undecided.join(", ")
+                                ));
+                            }
+                            if let Some(Ok(report)) = &m.proof.check {
+                                out.push_str(&format!(
+                                    "% minimal core re-proved: {}, proof checked: {} steps\n",
+                                    m.proof.status.name(),
+                                    report.steps_checked
+                                ));
+                            }
+                        }
+                        Err(e) => eprintln!("craig: cannot minimize the core: {e}"),
+                    }
                 }
             }
             print!("{out}");

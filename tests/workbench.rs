@@ -78,8 +78,7 @@ fn load_theories_goals_show() {
     );
     assert_eq!(
         run(&mut wb, "load notes.txt"),
-        "error: cannot load notes.txt: only TPTP problems (.p) are supported so far; spec files \
-         are not supported yet\n"
+        "error: cannot load notes.txt: expected a TPTP problem (.p, .ax) or a spec file (.spec)\n"
     );
     assert!(run(&mut wb, "load no/such/file.p").starts_with("error: cannot read no/such/file.p"));
     assert_eq!(
@@ -108,7 +107,8 @@ fn load_theories_goals_show() {
     );
     assert_eq!(
         run(&mut wb, "show group_inverse wide"),
-        "error: unknown option `wide`; usage: show GOAL [clauses]\n"
+        "error: unknown view `wide` (one of: hol, sequent, clauses, sorts); usage: show GOAL \
+         [hol|sequent|clauses|sorts]\n"
     );
     assert_eq!(run(&mut wb, "show nope"), "error: no goal named `nope` (goals: group_inverse)\n");
 }
@@ -167,7 +167,15 @@ fn set_get_and_undo() {
     assert_eq!(
         run(&mut wb, "get"),
         "time-limit = 10\nsteps = none\nselection = max-negative-if-positive\nage-ratio = 1\n\
-         weight-ratio = 5\ncheck = on\n"
+         weight-ratio = 5\ncheck = on\nsorts = auto\nretain = 100\n"
+    );
+    assert_eq!(
+        run(&mut wb, "set sorts erased"),
+        "error: unknown sort handling `erased` (one of: auto, guard, erase)\n"
+    );
+    assert_eq!(
+        run(&mut wb, "set retain 0"),
+        "error: retain takes a percentage from 1 to 100, got `0`\n"
     );
     assert_eq!(run(&mut wb, "set steps 3"), "steps = 3\n");
     assert_eq!(run(&mut wb, "set selection none"), "selection = none\n");
@@ -184,7 +192,7 @@ fn set_get_and_undo() {
     assert_eq!(
         run(&mut wb, "set colour red"),
         "error: unknown option `colour` (options: time-limit, steps, selection, age-ratio, \
-         weight-ratio, check)\n"
+         weight-ratio, check, sorts, retain)\n"
     );
     assert_eq!(run(&mut wb, "set steps"), "error: usage: set NAME VALUE\n");
     assert_eq!(run(&mut wb, "get steps"), "steps = 3\n");
@@ -521,5 +529,172 @@ fn an_edited_include_makes_the_goal_obsolete() {
     assert_eq!(
         run(&mut wb, "reload"),
         "goal uses changed (result obsolete)\nreloaded 1 theories, 1 goals changed\n"
+    );
+}
+
+const LINKED_SET: &str = "examples/specs/linked_set.spec";
+
+#[test]
+fn spec_files_give_one_goal_per_sequent() {
+    let mut wb = bench();
+    assert_eq!(
+        run(&mut wb, &format!("load {LINKED_SET}")),
+        "loaded theory linked_set from examples/specs/linked_set.spec: 2 files, 26 items, \
+         5 lemmas, 7 goals\n"
+    );
+    let goals = run(&mut wb, "goals");
+    let names: Vec<&str> = goals.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "x_added",
+            "nothing_lost",
+            "nothing_else",
+            "postcondition_1",
+            "postcondition_2",
+            "postcondition_3",
+            "x_was_there"
+        ]
+    );
+    // Naming the split lemma proves each of its sequents.
+    let proved = run(&mut wb, "prove postcondition");
+    assert_eq!(proved.lines().count(), 3, "{proved}");
+    assert!(proved.lines().all(|l| l.contains("Theorem")), "{proved}");
+}
+
+#[test]
+fn show_views_of_a_spec_goal() {
+    let mut wb = bench();
+    run(&mut wb, &format!("load {LINKED_SET}"));
+    let overview = run(&mut wb, "show nothing_else");
+    assert!(
+        overview.starts_with(
+            "goal nothing_else (lemma nothing_else at examples/specs/linked_set.spec:28:7; \
+             theory linked_set)\nstatement: lemma nothing_else: \"ALL y. y : content_after --> \
+             y = x | y : content\"\n"
+        ),
+        "{overview}"
+    );
+    let hol = run(&mut wb, "show nothing_else hol");
+    // Every item before the lemma, standard library first, each with its location.
+    assert!(hol.contains("  stdlib/sets.spec:6:1: axiom empty_def: \"ALL x. x ~: {}\"\n"), "{hol}");
+    assert!(
+        hol.contains(
+            "  examples/specs/linked_set.spec:23:1: axiom add_effect: \"content_after = content \
+             Un {x}\"\n"
+        ),
+        "{hol}"
+    );
+    let sequent = run(&mut wb, "show nothing_else sequent");
+    assert!(
+        sequent.contains("  nothing_else (negated_conjecture): ~![X"),
+        "the negated goal is part of the sequent: {sequent}"
+    );
+    let clauses = run(&mut wb, "show nothing_else clauses");
+    assert!(clauses.contains("  nothing_else (negated_conjecture): ~content(sk1)\n"), "{clauses}");
+    let sorts = run(&mut wb, "show nothing_else sorts");
+    assert!(sorts.contains("sort node: erased (monotone"), "{sorts}");
+    assert!(sorts.contains("sort obj: guarded (not monotone"), "{sorts}");
+    run(&mut wb, "set sorts guard");
+    let guarded = run(&mut wb, "show nothing_else sorts");
+    assert!(
+        guarded.contains("sort node: guarded"),
+        "the option reaches the translation: {guarded}"
+    );
+    // A TPTP goal has neither HOL nor sorts.
+    run(&mut wb, &format!("load {GROUP}"));
+    assert_eq!(
+        run(&mut wb, "show group_inverse hol"),
+        "error: goal group_inverse is a TPTP problem: it has no HOL view (try `show group_inverse \
+         clauses`)\n"
+    );
+}
+
+#[test]
+fn spec_errors_are_shown_with_locations_and_nothing_is_loaded() {
+    let mut wb = bench();
+    let out = run(&mut wb, "load sessions/mistake.spec");
+    assert!(out.starts_with("error: cannot load sessions/mistake.spec (2 problems):\n"), "{out}");
+    assert!(out.contains("sessions/mistake.spec:5:21: error: type mismatch"), "{out}");
+    assert!(out.contains("sessions/mistake.spec:6:50: error: type mismatch"), "{out}");
+    assert_eq!(run(&mut wb, "theories"), "no theories loaded (try `load FILE`)\n");
+}
+
+#[test]
+fn core_of_a_spec_goal_names_its_lines_and_minimizes() {
+    let mut wb = bench();
+    run(&mut wb, &format!("load {LINKED_SET}"));
+    run(&mut wb, "prove nothing_else");
+    assert_eq!(
+        run(&mut wb, "core"),
+        "core of nothing_else (2 formulas): add_effect, nothing_else\n  \
+         add_effect: axiom add_effect at examples/specs/linked_set.spec:23:7\n  \
+         nothing_else: lemma nothing_else at examples/specs/linked_set.spec:28:7\n"
+    );
+    assert_eq!(
+        run(&mut wb, "core --fast"),
+        "error: unknown option `--fast`; usage: core [--minimal]\n"
+    );
+}
+
+#[test]
+fn minimal_core_drops_what_a_proof_did_not_need() {
+    // The first refutation of this problem uses a redundant hypothesis (p is given directly and
+    // also derivable from q); deletion finds that one of the two routes suffices.
+    let dir = scratch("mincore");
+    let file = dir.join("redundant.p");
+    std::fs::write(
+        &file,
+        "fof(direct, axiom, p).\nfof(q_holds, axiom, q).\nfof(q_gives_p, axiom, q => p).\n\
+         fof(r_holds, axiom, r).\nfof(goal, conjecture, p & r).\n",
+    )
+    .unwrap();
+    let mut wb = bench();
+    run(&mut wb, &format!("load {}", s(&file)));
+    run(&mut wb, "set check on");
+    assert!(run(&mut wb, "prove redundant").contains("Theorem"));
+    let out = run(&mut wb, "core --minimal");
+    let minimal =
+        out.lines().find(|l| l.starts_with("minimal core")).unwrap_or_else(|| panic!("{out}"));
+    // Exactly one way to p remains, r_holds and the goal always.
+    let kept: Vec<&str> = minimal.split(": ").nth(1).unwrap().split(", ").collect();
+    assert!(kept.contains(&"r_holds") && kept.contains(&"goal"), "{out}");
+    let direct = kept.contains(&"direct");
+    let via_q = kept.contains(&"q_holds") && kept.contains(&"q_gives_p");
+    assert!(direct != via_q, "one route to p, not both and not none: {out}");
+    assert!(out.contains("re-proved on the minimal core alone: Theorem"), "{out}");
+    assert!(out.contains("proof checked"), "{out}");
+}
+
+#[test]
+fn translate_prints_or_writes_tptp_cnf() {
+    let mut wb = bench();
+    run(&mut wb, &format!("load {LINKED_SET}"));
+    run(&mut wb, &format!("load {GROUP}"));
+    let text = run(&mut wb, "translate nothing_else");
+    assert!(text.starts_with("% sequent nothing_else\n"), "{text}");
+    assert!(text.contains("% sort obj: guarded"), "{text}");
+    assert!(text.contains("cnf(nothing_else_16, negated_conjecture, (~content(sk1)))."), "{text}");
+    let group = run(&mut wb, "translate group_inverse");
+    assert!(
+        group.contains("cnf(right_inverse_4, negated_conjecture, (mult(sk0,i(sk0)) != e)).\n"),
+        "{group}"
+    );
+    let dir = scratch("translate");
+    let file = dir.join("post.p");
+    assert_eq!(
+        run(&mut wb, &format!("translate postcondition {}", s(&file))),
+        format!("wrote 3 goals to {}\n", s(&file))
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written.matches("% sequent postcondition_").count(), 3);
+    // One sequent written alone is a TPTP problem that craig itself reads and refutes.
+    let single = dir.join("alone.p");
+    run(&mut wb, &format!("translate nothing_else {}", s(&single)));
+    assert!(run(&mut wb, &format!("load {}", s(&single))).contains("16 clauses"));
+    assert!(run(&mut wb, "prove alone").contains("Unsatisfiable"));
+    assert_eq!(
+        run(&mut wb, "translate nothing_else notes.txt"),
+        "error: TPTP problem files end in .p, got notes.txt\n"
     );
 }

@@ -12,6 +12,7 @@ pub mod replay;
 mod settings;
 pub mod shell;
 mod state;
+mod theory;
 
 use std::io::Write;
 use std::sync::Arc;
@@ -19,8 +20,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub use input::{input_is_complete, split_words};
-pub use settings::{OPTION_NAMES, SELECTION_NAMES, Settings};
-pub use state::{Attempt, Goal, GoalResult, GoalSource, State, Theory};
+pub use settings::{OPTION_NAMES, SELECTION_NAMES, SORTS_NAMES, Settings};
+pub use state::{Attempt, Goal, GoalResult, GoalSource, State};
+pub use theory::{GoalProblem, SpecTheory, Theory, TheoryContent};
+
+/// `count` followed by `noun`, plural unless the count is one: "1 file", "2 files".
+pub(crate) fn counted(count: usize, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
 
 /// What the caller of [`Workbench::eval_line`] should do next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -153,7 +160,14 @@ impl Workbench {
     pub fn names_in_scope(&self) -> Vec<String> {
         let mut names: Vec<String> = self.state.goals.iter().map(|g| g.name.clone()).collect();
         for t in &self.state.theories {
-            names.extend(t.problem.clauses.iter().map(|c| c.source.name.clone()));
+            match &t.content {
+                TheoryContent::Tptp(p) => {
+                    names.extend(p.clauses.iter().map(|c| c.source.name.clone()))
+                }
+                TheoryContent::Spec(s) => {
+                    names.extend(s.module.items.iter().map(|it| it.name.clone()))
+                }
+            }
         }
         names.sort();
         names.dedup();

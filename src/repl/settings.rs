@@ -5,10 +5,14 @@ use std::time::Duration;
 
 use crate::prover::{Limits, LiteralSelection, ProverOptions};
 use crate::session::SavedOptions;
+use crate::translate::{SortMode, TranslateOptions};
 
 /// Option names in the order `get` lists them.
 pub const OPTION_NAMES: &[&str] =
-    &["time-limit", "steps", "selection", "age-ratio", "weight-ratio", "check"];
+    &["time-limit", "steps", "selection", "age-ratio", "weight-ratio", "check", "sorts", "retain"];
+
+/// Names of the sort handlings accepted by `set sorts`.
+pub const SORTS_NAMES: &[&str] = &["auto", "guard", "erase"];
 
 /// Names of literal selections accepted by `set selection`.
 pub const SELECTION_NAMES: &[&str] =
@@ -29,6 +33,10 @@ pub struct Settings {
     pub weight_ratio: u32,
     /// Whether refutations are re-verified by the independent checker.
     pub check: bool,
+    /// How spec goals handle sorts.
+    pub sorts: SortMode,
+    /// Percentage of the relevance-ranked hypotheses a spec goal keeps (100 keeps all).
+    pub retain: u32,
 }
 
 impl Default for Settings {
@@ -42,8 +50,27 @@ impl Default for Settings {
             age_ratio: prover.age_ratio,
             weight_ratio: prover.weight_ratio,
             check: true,
+            sorts: SortMode::Auto,
+            retain: 100,
         }
     }
+}
+
+fn sorts_name(mode: SortMode) -> &'static str {
+    match mode {
+        SortMode::Auto => "auto",
+        SortMode::Guard => "guard",
+        SortMode::Erase => "erase",
+    }
+}
+
+fn sorts_of(name: &str) -> Option<SortMode> {
+    Some(match name {
+        "auto" => SortMode::Auto,
+        "guard" => SortMode::Guard,
+        "erase" => SortMode::Erase,
+        _ => return None,
+    })
 }
 
 fn selection_name(s: LiteralSelection) -> &'static str {
@@ -118,6 +145,21 @@ impl Settings {
                     _ => return Err(format!("check takes `on` or `off`, got `{value}`")),
                 }
             }
+            "sorts" => {
+                self.sorts = sorts_of(value).ok_or_else(|| {
+                    format!("unknown sort handling `{value}` (one of: {})", SORTS_NAMES.join(", "))
+                })?
+            }
+            "retain" => {
+                self.retain = match value.parse::<u32>() {
+                    Ok(n) if (1..=100).contains(&n) => n,
+                    _ => {
+                        return Err(format!(
+                            "retain takes a percentage from 1 to 100, got `{value}`"
+                        ));
+                    }
+                }
+            }
             _ => {
                 return Err(format!(
                     "unknown option `{name}` (options: {})",
@@ -138,6 +180,8 @@ impl Settings {
             "age-ratio" => self.age_ratio.to_string(),
             "weight-ratio" => self.weight_ratio.to_string(),
             "check" => if self.check { "on" } else { "off" }.to_string(),
+            "sorts" => sorts_name(self.sorts).to_string(),
+            "retain" => self.retain.to_string(),
             _ => return None,
         })
     }
@@ -159,6 +203,11 @@ impl Settings {
         }
     }
 
+    /// The translation options these settings stand for (spec goals).
+    pub fn translate_options(&self) -> TranslateOptions {
+        TranslateOptions { sorts: self.sorts, retain_percent: self.retain }
+    }
+
     /// The settings as a session file stores them.
     pub fn to_saved(&self) -> SavedOptions {
         SavedOptions {
@@ -168,6 +217,8 @@ impl Settings {
             age_ratio: self.age_ratio,
             weight_ratio: self.weight_ratio,
             check: self.check,
+            sorts: sorts_name(self.sorts).to_string(),
+            retain: self.retain,
         }
     }
 
@@ -180,6 +231,8 @@ impl Settings {
         s.set("age-ratio", &saved.age_ratio.to_string())?;
         s.set("weight-ratio", &saved.weight_ratio.to_string())?;
         s.check = saved.check;
+        s.set("sorts", &saved.sorts)?;
+        s.set("retain", &saved.retain.to_string())?;
         Ok(s)
     }
 }

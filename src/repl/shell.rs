@@ -28,7 +28,9 @@ use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use super::commands::{COMMANDS, find};
 use super::replay::PROMPT;
-use super::{Control, OPTION_NAMES, Progress, SELECTION_NAMES, Workbench, input_is_complete};
+use super::{
+    Control, OPTION_NAMES, Progress, SELECTION_NAMES, SORTS_NAMES, Workbench, input_is_complete,
+};
 
 /// Commands whose argument is a file path.
 const PATH_COMMANDS: &[&str] = &["load", "restore", "replay", "record", "save"];
@@ -44,6 +46,7 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
         ["help"] => all_commands(),
         ["set" | "get"] => list(OPTION_NAMES),
         ["set", "selection"] => list(SELECTION_NAMES),
+        ["set", "sorts"] => list(SORTS_NAMES),
         ["set", "check"] => list(&["on", "off"]),
         ["set", "time-limit" | "steps"] => list(&["none"]),
         ["prove"] => {
@@ -51,9 +54,11 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
             v.extend(goals.iter().cloned());
             v
         }
-        ["show" | "stats"] => goals.to_vec(),
-        ["show", _] => list(&["clauses"]),
+        ["show" | "stats" | "translate"] => goals.to_vec(),
+        ["show", _] => list(super::commands::SHOW_VIEWS),
         ["proof"] => list(&["--tree"]),
+        ["core"] => list(&["--minimal"]),
+        ["set", "retain"] => list(&["100"]),
         ["record"] => list(&["stop"]),
         [_, ..] => names_in_scope.to_vec(),
     }
@@ -306,7 +311,13 @@ mod tests {
         assert_eq!(complete_words(&["set", "check"], &goals, &names), ["on", "off"]);
         assert_eq!(complete_words(&["prove"], &goals, &names), ["all", "g1"]);
         assert_eq!(complete_words(&["show"], &goals, &names), ["g1"]);
-        assert_eq!(complete_words(&["show", "g1"], &goals, &names), ["clauses"]);
-        assert_eq!(complete_words(&["core"], &goals, &names), ["ax", "g1"]);
+        assert_eq!(
+            complete_words(&["show", "g1"], &goals, &names),
+            ["hol", "sequent", "clauses", "sorts"]
+        );
+        assert_eq!(complete_words(&["core"], &goals, &names), ["--minimal"]);
+        assert_eq!(complete_words(&["set", "sorts"], &goals, &names), ["auto", "guard", "erase"]);
+        assert_eq!(complete_words(&["translate"], &goals, &names), ["g1"]);
+        assert_eq!(complete_words(&["undo", "x"], &goals, &names), ["ax", "g1"]);
     }
 }

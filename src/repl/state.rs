@@ -2,7 +2,6 @@
 //! proof attempt. A `State` is cheap to clone (problems and attempts are shared), which is what
 //! makes `undo` a matter of keeping old states.
 
-use std::path::Path;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -10,29 +9,17 @@ use crate::answer::SzsStatus;
 use crate::fol::{Signature, TermBank};
 use crate::input::Problem;
 use crate::prover::{Proof, Stats};
-use crate::session::{Checksum, fnv1a64};
+use crate::session::Checksum;
 use crate::solve::Solved;
+use crate::translate::SequentTranslation;
 
 use super::Settings;
+use super::theory::{
+    GoalProblem, SpecTheory, Theory, TheoryContent, goal_problem_of, spec_goal_checksum,
+};
 
-/// A loaded file.
-#[derive(Clone, Debug)]
-pub struct Theory {
-    /// The theory's name (the file stem).
-    pub name: String,
-    /// The path as the user gave it.
-    pub path: String,
-    /// Checksum of the file's bytes at load time.
-    pub checksum: Checksum,
-    /// Checksum of the problem's whole text: the file followed by every file it includes, so an
-    /// edit to an included axiom file makes the goal's result obsolete too.
-    pub text_checksum: Checksum,
-    /// The clausified problem.
-    pub problem: Rc<Problem>,
-}
-
-/// Where a goal's statement comes from. Spec files will add their own variant; everything that
-/// proves or shows goals matches on this, so the compiler points at what a new source needs.
+/// Where a goal's statement comes from. Everything that proves or shows goals matches on this,
+/// so the compiler points at what a new source needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoalSource {
     /// A TPTP problem is one goal: its axioms are the hypotheses, its conjecture (if any) the
@@ -40,6 +27,16 @@ pub enum GoalSource {
     TptpProblem {
         /// Index of the theory.
         theory: usize,
+    },
+    /// One sequent of a spec lemma: the lemma is `module.items[item]` of the spec theory, and
+    /// the sequent is the `sequent`-th the translation splits it into.
+    SpecSequent {
+        /// Index of the theory.
+        theory: usize,
+        /// Index of the lemma among the module's items.
+        item: usize,
+        /// Index of the sequent among the lemma's.
+        sequent: usize,
     },
 }
 
@@ -54,6 +51,18 @@ pub struct GoalResult {
     pub core: Vec<String>,
     /// How long it took (unknown for results restored from a session).
     pub time: Option<Duration>,
+}
+
+impl GoalResult {
+    /// The result of a goal settled without a search (discharged or refused by the translation).
+    pub fn without_search(status: &str) -> GoalResult {
+        GoalResult {
+            status: status.to_string(),
+            stats: Stats::default(),
+            core: Vec::new(),
+            time: None,
+        }
+    }
 }
 
 /// A statement to prove.
@@ -121,57 +130,37 @@ pub struct State {
     pub last: Option<Rc<Attempt>>,
 }
 
-/// File extensions read as TPTP problems.
-const TPTP_EXTENSIONS: &[&str] = &["p", "ax", "tptp"];
-
-/// Reads the file at `path` (as given) into a theory.
-pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
-    let p = Path::new(path);
-    let ext = p.extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
-    if !TPTP_EXTENSIONS.contains(&ext.as_str()) {
-        return Err(format!(
-            "cannot load {path}: only TPTP problems (.p) are supported so far; \
-             spec files are not supported yet"
-        ));
-    }
-    let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let problem = crate::input::load_problem(p).map_err(|e| one_line(&e.to_string()))?;
-    let name = p.file_stem().map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
-    let mut text = bytes.clone();
-    let mut included: Vec<&str> = Vec::new();
-    for c in &problem.clauses {
-        let file = c.source.file.as_str();
-        if file != path && !included.contains(&file) {
-            included.push(file);
-            // The loader just read it; should it vanish meanwhile, its name still counts.
-            text.extend_from_slice(file.as_bytes());
-            text.extend(std::fs::read(file).unwrap_or_default());
-        }
-    }
-    Ok(Theory {
-        name,
-        path: path.to_string(),
-        checksum: fnv1a64(&bytes),
-        text_checksum: fnv1a64(&text),
-        problem: Rc::new(problem),
-    })
-}
-
-/// Error messages go on one line so the prompt stays readable and transcripts stay stable.
-fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 impl State {
-    /// The goals a theory contributes.
-    pub(crate) fn goals_of(theory: &Theory, index: usize) -> Vec<Goal> {
-        vec![Goal {
-            name: theory.name.clone(),
-            source: GoalSource::TptpProblem { theory: index },
-            checksum: theory.text_checksum,
-            result: None,
-            obsolete: false,
-        }]
+    /// The goals a theory contributes; a spec theory's lemmas are split into sequents under
+    /// `settings` (splitting does not depend on them, so the names are stable).
+    pub(crate) fn goals_of(theory: &Theory, index: usize, settings: &Settings) -> Vec<Goal> {
+        match &theory.content {
+            TheoryContent::Tptp(_) => vec![Goal {
+                name: theory.name.clone(),
+                source: GoalSource::TptpProblem { theory: index },
+                checksum: theory.text_checksum,
+                result: None,
+                obsolete: false,
+            }],
+            TheoryContent::Spec(spec) => {
+                let options = settings.translate_options();
+                let mut goals = Vec::new();
+                for &item in &spec.lemmas {
+                    for (sequent, s) in
+                        spec.translate(item, &options, &theory.path).into_iter().enumerate()
+                    {
+                        goals.push(Goal {
+                            checksum: spec_goal_checksum(spec, item, &s.name),
+                            name: s.name,
+                            source: GoalSource::SpecSequent { theory: index, item, sequent },
+                            result: None,
+                            obsolete: false,
+                        });
+                    }
+                }
+                goals
+            }
+        }
     }
 
     /// The goal named `name`.
@@ -186,17 +175,81 @@ impl State {
         })
     }
 
-    /// The problem a goal stands for.
-    pub fn problem_of(&self, goal: &Goal) -> &Rc<Problem> {
+    /// The names of the goals `name` stands for: the goal of that name, else every sequent of
+    /// the spec lemma of that name, else every goal of the theory of that name.
+    pub fn goals_named(&self, name: &str) -> Result<Vec<String>, String> {
+        if let Some(g) = self.goals.iter().find(|g| g.name == name) {
+            return Ok(vec![g.name.clone()]);
+        }
+        let of_lemma: Vec<String> = self
+            .goals
+            .iter()
+            .filter(|g| match g.source {
+                GoalSource::SpecSequent { item, .. } => {
+                    self.spec_of(g).is_some_and(|s| s.module.items[item].name == name)
+                }
+                GoalSource::TptpProblem { .. } => false,
+            })
+            .map(|g| g.name.clone())
+            .collect();
+        if !of_lemma.is_empty() {
+            return Ok(of_lemma);
+        }
+        let of_theory: Vec<String> = self
+            .goals
+            .iter()
+            .filter(|g| self.theory_of(g).name == name)
+            .map(|g| g.name.clone())
+            .collect();
+        if !of_theory.is_empty() {
+            return Ok(of_theory);
+        }
+        self.goal(name).map(|g| vec![g.name.clone()])
+    }
+
+    /// The problem a goal stands for, translated under the current options for a spec goal.
+    pub fn problem_of(&self, goal: &Goal) -> Result<GoalProblem, String> {
         match goal.source {
-            GoalSource::TptpProblem { theory } => &self.theories[theory].problem,
+            GoalSource::TptpProblem { theory } => match &self.theories[theory].content {
+                TheoryContent::Tptp(p) => Ok(GoalProblem::Ready(p.clone())),
+                TheoryContent::Spec(_) => unreachable!("a TPTP goal of a spec theory"),
+            },
+            GoalSource::SpecSequent { .. } => Ok(goal_problem_of(self.translation_of(goal)?)),
+        }
+    }
+
+    /// The translation of a spec goal's sequent under the current options.
+    pub fn translation_of(&self, goal: &Goal) -> Result<SequentTranslation, String> {
+        let GoalSource::SpecSequent { theory, item, sequent } = goal.source else {
+            return Err(format!("goal {} is a TPTP problem, not a spec lemma", goal.name));
+        };
+        let theory = &self.theories[theory];
+        let TheoryContent::Spec(spec) = &theory.content else {
+            unreachable!("a spec goal of a TPTP theory")
+        };
+        let options = self.settings.translate_options();
+        spec.translate(item, &options, &theory.path).into_iter().nth(sequent).ok_or_else(|| {
+            format!(
+                "goal {} no longer exists in {} as translated now (try `reload`)",
+                goal.name, theory.path
+            )
+        })
+    }
+
+    /// The spec theory a goal belongs to, if it is a spec goal.
+    pub fn spec_of(&self, goal: &Goal) -> Option<&Rc<SpecTheory>> {
+        match &self.theory_of(goal).content {
+            TheoryContent::Spec(spec) => Some(spec),
+            TheoryContent::Tptp(_) => None,
         }
     }
 
     /// The theory a goal belongs to.
     pub fn theory_of(&self, goal: &Goal) -> &Theory {
         match goal.source {
-            GoalSource::TptpProblem { theory } => &self.theories[theory],
+            GoalSource::TptpProblem { theory } | GoalSource::SpecSequent { theory, .. } => {
+                &self.theories[theory]
+            }
         }
     }
 }

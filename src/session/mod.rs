@@ -54,6 +54,21 @@ pub struct SavedOptions {
     pub weight_ratio: u32,
     /// Whether refutations are re-checked.
     pub check: bool,
+    /// How spec goals handle sorts (`auto`, `guard`, `erase`); absent in files written before
+    /// the option existed, which then get the default.
+    #[serde(default = "default_sorts")]
+    pub sorts: String,
+    /// Percentage of the ranked hypotheses a spec goal keeps.
+    #[serde(default = "default_retain")]
+    pub retain: u32,
+}
+
+fn default_sorts() -> String {
+    "auto".to_string()
+}
+
+fn default_retain() -> u32 {
+    100
 }
 
 /// A goal and what is known about it.
@@ -233,6 +248,8 @@ mod tests {
                 selection: "none".into(),
                 age_ratio: 1,
                 weight_ratio: 5,
+                sorts: "guard".into(),
+                retain: 80,
                 check: true,
             },
             goals: vec![SavedGoal {

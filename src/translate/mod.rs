@@ -86,6 +86,9 @@ pub struct SequentTranslation {
     pub approximations: Vec<(String, Approximation)>,
     /// Hypotheses left out, with the reason.
     pub left_out: Vec<(String, String)>,
+    /// The first-order sequent before clausification, each formula with its name and role
+    /// (`axiom`, or `negated_conjecture` for the negated goal); empty unless a problem was made.
+    pub formulas: Vec<(String, String, Formula)>,
 }
 
 /// Translates one goal into its sequents. `file` names the source in the clauses' origins.
@@ -137,6 +140,7 @@ pub fn translate_goal(
                 sorts: Vec::new(),
                 approximations: Vec::new(),
                 left_out: Vec::new(),
+                formulas: Vec::new(),
             });
             continue;
         }
@@ -203,6 +207,7 @@ pub fn translate_goal(
                     sorts: Vec::new(),
                     approximations,
                     left_out,
+                    formulas: Vec::new(),
                 });
                 continue;
             }
@@ -248,6 +253,7 @@ pub fn translate_goal(
             sorts: encoding.decisions,
             approximations,
             left_out,
+            formulas: formulas.into_iter().map(|(n, role, f)| (n, role.to_string(), f)).collect(),
         });
     }
     out

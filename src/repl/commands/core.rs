@@ -1,26 +1,107 @@
-//! `core`: the input formulas the last refutation used.
+//! `core [--minimal]`: the input formulas the last refutation used, traced back to their
+//! hypotheses and source locations, and optionally made irreducible by deletion.
 
 use std::io::Write;
 
 use super::proof::last_proof;
 use super::{CommandSpec, arity};
 use crate::answer::core_names;
-use crate::repl::{CommandResult, Control, Workbench};
+use crate::input::Problem;
+use crate::repl::{Attempt, CommandResult, Control, Workbench};
+use crate::unsat_core::minimize_core;
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "core",
-    summary: "list the input formulas the last refutation used",
-    usage: "core",
+    summary: "list the hypotheses the last refutation used (--minimal: an irreducible core)",
+    usage: "core [--minimal]",
     help: "Prints the names of the hypotheses (and conjecture) that the last refutation needed,\n\
-           in input order: the unsat core.",
+           in input order: the unsat core. For a spec goal each is traced to its item (axiom,\n\
+           definition, lemma, the sequent's own assumption) and its file:line:col.\n\
+           With --minimal, the core is made irreducible by deletion: each hypothesis in turn is\n\
+           left out and the goal proved again under the current options; the count of prover\n\
+           runs is printed, and the minimal core is proved once more on its own and checked.\n\
+           A run that stops at a limit keeps its hypothesis, which is then reported undecided.",
     changes_state: false,
     run,
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    arity(SPEC.usage, args, 0, 0)?;
+    arity(SPEC.usage, args, 0, 1)?;
+    let minimal = match args.first().map(String::as_str) {
+        None => false,
+        Some("--minimal") => true,
+        Some(other) => {
+            return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into());
+        }
+    };
     let (attempt, proof) = last_proof(wb)?;
     let names = core_names(&attempt.problem, proof);
     writeln!(out, "core of {} ({} formulas): {}", attempt.goal, names.len(), names.join(", "))?;
+    describe(wb, &attempt.goal, &names, out)?;
+    if !minimal {
+        return Ok(Control::Continue);
+    }
+    let problem = problem_of_attempt(attempt);
+    let options = wb.state.settings.prover_options();
+    let goal = attempt.goal.clone();
+    let result = minimize_core(&problem, &names, &options)?;
+    let dropped: Vec<&str> =
+        names.iter().filter(|n| !result.names.contains(n)).map(String::as_str).collect();
+    writeln!(
+        out,
+        "minimal core of {goal} ({} of {} formulas, {} prover run{}): {}",
+        result.names.len(),
+        names.len(),
+        result.runs,
+        if result.runs == 1 { "" } else { "s" },
+        result.names.join(", ")
+    )?;
+    writeln!(
+        out,
+        "  dropped: {}",
+        if dropped.is_empty() { "nothing".to_string() } else { dropped.join(", ") }
+    )?;
+    if !result.undecided.is_empty() {
+        writeln!(
+            out,
+            "  undecided (the run without it stopped at a limit or its proof was rejected, so it was kept): {}",
+            result.undecided.join(", ")
+        )?;
+    }
+    let steps = match &result.proof.check {
+        Some(Ok(report)) => format!("proof checked, {} steps", report.steps_checked),
+        _ => "proof not checked".to_string(),
+    };
+    writeln!(
+        out,
+        "  re-proved on the minimal core alone: {}, given {}, {steps}",
+        result.proof.status.name(),
+        result.proof.stats().given
+    )?;
     Ok(Control::Continue)
+}
+
+/// The problem of an attempt, whole again: the search moved its signature and terms into the
+/// prover, and the attempt kept those.
+fn problem_of_attempt(attempt: &Attempt) -> Problem {
+    let mut problem = attempt.problem.clone();
+    problem.signature = attempt.signature.clone();
+    problem.bank = attempt.bank.clone();
+    problem
+}
+
+/// For a spec goal, one line per core formula saying what it is and where it was written.
+fn describe(
+    wb: &Workbench,
+    goal: &str,
+    names: &[String],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let Some(spec) = wb.state.goal(goal).ok().and_then(|g| wb.state.spec_of(g)) else {
+        return Ok(());
+    };
+    for name in names {
+        writeln!(out, "  {name}: {}", spec.describe_source(name))?;
+    }
+    Ok(())
 }

@@ -23,7 +23,10 @@ mod set;
 mod show;
 mod stats;
 mod theories;
+mod translate;
 mod undo;
+
+pub use show::VIEWS as SHOW_VIEWS;
 
 /// How a command runs: the workbench, the words after the command name, the output.
 pub type Run = fn(&mut Workbench, &[String], &mut dyn Write) -> CommandResult;
@@ -52,6 +55,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     theories::SPEC,
     goals::SPEC,
     show::SPEC,
+    translate::SPEC,
     prove::SPEC,
     proof::SPEC,
     core::SPEC,

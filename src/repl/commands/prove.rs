@@ -7,17 +7,19 @@ use std::time::Instant;
 
 use super::{CommandSpec, arity};
 use crate::answer::{SzsStatus, core_names};
-use crate::repl::{Attempt, CommandResult, Control, GoalResult, Progress, Workbench};
+use crate::repl::{Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench};
 use crate::solve::solve_problem_traced;
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "prove",
     summary: "run the prover on a goal, or on all goals",
-    usage: "prove [GOAL|all]",
+    usage: "prove [GOAL|LEMMA|THEORY|all]",
     help: "Runs the prover on GOAL (or on every goal with `all` or no argument) under the current\n\
            options (see `get`) and prints one line per goal: status, given clauses, time. Ctrl-C\n\
            stops the search and keeps everything else. The last attempt is what `proof`, `core`\n\
-           and `stats` look at.",
+           and `stats` look at. A spec lemma split into sequents LEMMA_1, LEMMA_2, ... is proved\n\
+           by naming the lemma; naming a theory proves all its goals. A sequent the translation\n\
+           discharged syntactically is a Theorem without search.",
     changes_state: true,
     run,
 };
@@ -26,7 +28,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     arity(SPEC.usage, args, 0, 1)?;
     let names: Vec<String> = match args.first().map(String::as_str) {
         None | Some("all") => wb.state.goals.iter().map(|g| g.name.clone()).collect(),
-        Some(name) => vec![wb.state.goal(name)?.name.clone()],
+        Some(name) => wb.state.goals_named(name)?,
     };
     if names.is_empty() {
         return Err("no goals (try `load FILE`)".into());
@@ -35,7 +37,19 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let width = names.iter().map(String::len).max().unwrap_or(0);
     for name in names {
         let goal = wb.state.goal(&name)?;
-        let problem = (**wb.state.problem_of(goal)).clone();
+        let problem = match wb.state.problem_of(goal)? {
+            GoalProblem::Ready(problem) => (*problem).clone(),
+            GoalProblem::Discharged(reason) => {
+                writeln!(out, "{name:width$}  {:20}  discharged: {reason}", "Theorem")?;
+                record(wb, &name, GoalResult::without_search("Theorem"));
+                continue;
+            }
+            GoalProblem::Refused(reason) => {
+                writeln!(out, "{name:width$}  {:20}  translation refused: {reason}", "Refused")?;
+                record(wb, &name, GoalResult::without_search("Refused"));
+                continue;
+            }
+        };
         let options = wb.state.settings.prover_options();
         let check = wb.state.settings.check;
         let interrupt = wb.interrupt.clone();
@@ -75,10 +89,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         writeln!(out, "{}", line.trim_end())?;
         let result =
             GoalResult { status: status.name().to_string(), stats, core, time: Some(time) };
-        if let Some(g) = wb.state.goals.iter_mut().find(|g| g.name == name) {
-            g.result = Some(result);
-            g.obsolete = false;
-        }
+        record(wb, &name, result);
         wb.state.last = Some(Rc::new(Attempt::new(name, solved, time)));
         if status == SzsStatus::User {
             writeln!(out, "interrupted; the remaining goals were not tried")?;
@@ -86,4 +97,12 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         }
     }
     Ok(Control::Continue)
+}
+
+/// Stores a goal's new result; it is current again.
+fn record(wb: &mut Workbench, name: &str, result: GoalResult) {
+    if let Some(g) = wb.state.goals.iter_mut().find(|g| g.name == name) {
+        g.result = Some(result);
+        g.obsolete = false;
+    }
 }

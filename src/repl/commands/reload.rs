@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::state::load_theory;
+use crate::repl::theory::load_theory;
 use crate::repl::{CommandResult, Control, State, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -26,7 +26,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let mut goals = Vec::new();
     for (i, old) in wb.state.theories.iter().enumerate() {
         let theory = load_theory(&old.path)?;
-        goals.extend(State::goals_of(&theory, i));
+        goals.extend(State::goals_of(&theory, i, &wb.state.settings));
         theories.push(theory);
     }
     let mut changed = 0;

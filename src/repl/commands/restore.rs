@@ -6,7 +6,7 @@ use std::io::Write;
 
 use super::{CommandSpec, arity};
 use crate::prover::Stats;
-use crate::repl::state::load_theory;
+use crate::repl::theory::load_theory;
 use crate::repl::{CommandResult, Control, GoalResult, Settings, State, Workbench};
 use crate::session::SessionFile;
 
@@ -45,7 +45,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         if theory.checksum != f.checksum {
             notes.push(format!("file {} changed since the session was saved", f.path));
         }
-        let goals = State::goals_of(&theory, state.theories.len());
+        let goals = State::goals_of(&theory, state.theories.len(), &state.settings);
         state.theories.push(theory);
         state.goals.extend(goals);
     }

@@ -1,35 +1,129 @@
-//! `show GOAL [clauses]`: what a goal is made of.
+//! `show GOAL [hol|sequent|clauses|sorts]`: what a goal is made of, at each stage of the
+//! translation.
 
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, Workbench};
+use crate::input::Problem;
+use crate::repl::{
+    CommandResult, Control, GoalProblem, GoalSource, SpecTheory, Workbench, counted,
+};
+use crate::translate::SequentTranslation;
+use crate::translate::eliminate::show_formula;
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "show",
-    summary: "show a goal's hypotheses and statement (add `clauses` for the clauses)",
-    usage: "show GOAL [clauses]",
-    help: "Prints the goal's theory, the names of its hypotheses and of its conjecture. With\n\
-           `clauses`, prints every input clause with the name and role of its formula (a\n\
-           conjecture appears negated, as the prover uses it).",
+    summary: "show a goal: overview, or its HOL, sequent, clauses or sort report",
+    usage: "show GOAL [hol|sequent|clauses|sorts]",
+    help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
+           hol      the lemma and its hypotheses as written in the spec file, with locations\n\
+           sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
+                    sequent's own assumptions and the negated goal, before clausification\n\
+           clauses  every input clause with the name and role of its formula (the conjecture\n\
+                    appears negated, as the prover uses it)\n\
+           sorts    which sorts were erased or guarded and why, what was approximated (with\n\
+                    its location) and which hypotheses were left out\n\
+           A TPTP goal has no HOL and no sorts; its sequent is its list of formulas.\n\
+           Spec goals are translated under the current `sorts` and `retain` options.",
     changes_state: false,
     run,
 };
 
+/// The views `show` offers, for completion.
+pub const VIEWS: &[&str] = &["hol", "sequent", "clauses", "sorts"];
+
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 1, 2)?;
-    let with_clauses = match args.get(1).map(String::as_str) {
-        None => false,
-        Some("clauses") => true,
-        Some(other) => {
-            return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into());
-        }
-    };
+    let view = args.get(1).map(String::as_str);
+    if let Some(v) = view
+        && !VIEWS.contains(&v)
+    {
+        return Err(format!(
+            "unknown view `{v}` (one of: {}); usage: {}",
+            VIEWS.join(", "),
+            SPEC.usage
+        )
+        .into());
+    }
     let state = &wb.state;
     let goal = state.goal(&args[0])?;
     let theory = state.theory_of(goal);
-    let problem = state.problem_of(goal);
-    writeln!(out, "goal {} (theory {}, {})", goal.name, theory.name, theory.path)?;
+    match goal.source {
+        GoalSource::TptpProblem { .. } => {
+            let GoalProblem::Ready(problem) = state.problem_of(goal)? else {
+                unreachable!("a TPTP goal is always a problem")
+            };
+            if let Some(v @ ("hol" | "sorts")) = view {
+                return Err(format!(
+                    "goal {} is a TPTP problem: it has no {} view (try `show {} clauses`)",
+                    goal.name,
+                    if v == "hol" { "HOL" } else { "sort" },
+                    goal.name
+                )
+                .into());
+            }
+            writeln!(out, "goal {} (theory {}, {})", goal.name, theory.name, theory.path)?;
+            match view {
+                None | Some("sequent") => write_formula_names(&problem, out)?,
+                Some(_) => {
+                    write_formula_names(&problem, out)?;
+                    write_clauses(&problem, out)?;
+                }
+            }
+        }
+        GoalSource::SpecSequent { item, sequent, .. } => {
+            let spec = state.spec_of(goal).expect("a spec goal has a spec theory").clone();
+            let lemma = &spec.module.items[item];
+            let translation = state.translation_of(goal)?;
+            let count =
+                spec.translate(item, &state.settings.translate_options(), &theory.path).len();
+            let part = if count > 1 {
+                format!(", sequent {} of {}", sequent + 1, count)
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "goal {} (lemma {} at {}{part}; theory {})",
+                goal.name,
+                lemma.name,
+                spec.location(lemma.name_span),
+                theory.name
+            )?;
+            match view {
+                None => {
+                    writeln!(out, "statement: {}", spec.sources.snippet(lemma.span))?;
+                    let names: Vec<&str> =
+                        spec.module.items[..item].iter().map(|it| it.name.as_str()).collect();
+                    writeln!(
+                        out,
+                        "hypotheses ({}): {}",
+                        names.len(),
+                        if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                    )?;
+                    write_outcome(&translation, out)?;
+                }
+                Some("hol") => write_hol(&spec, item, out)?,
+                Some("sequent") => {
+                    write_outcome(&translation, out)?;
+                    for (name, role, formula) in &translation.formulas {
+                        writeln!(out, "  {name} ({role}): {}", show_formula(formula))?;
+                    }
+                }
+                Some("clauses") => {
+                    write_outcome(&translation, out)?;
+                    if let GoalProblem::Ready(problem) = state.problem_of(goal)? {
+                        write_clauses(&problem, out)?;
+                    }
+                }
+                Some(_) => write_sort_report(&spec, &translation, out)?,
+            }
+        }
+    }
+    Ok(Control::Continue)
+}
+
+fn write_formula_names(problem: &Problem, out: &mut dyn Write) -> std::io::Result<()> {
     let mut hypotheses: Vec<&str> = Vec::new();
     let mut conjectures: Vec<&str> = Vec::new();
     for c in &problem.clauses {
@@ -52,17 +146,87 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         } else {
             conjectures.join(", ")
         }
-    )?;
-    if with_clauses {
-        for c in &problem.clauses {
-            writeln!(
-                out,
-                "  {} ({}): {}",
-                c.source.name,
-                c.source.role,
-                c.clause.display(&problem.signature, &problem.bank)
-            )?;
-        }
+    )
+}
+
+fn write_clauses(problem: &Problem, out: &mut dyn Write) -> std::io::Result<()> {
+    for c in &problem.clauses {
+        writeln!(
+            out,
+            "  {} ({}): {}",
+            c.source.name,
+            c.source.role,
+            c.clause.display(&problem.signature, &problem.bank)
+        )?;
     }
-    Ok(Control::Continue)
+    Ok(())
+}
+
+/// One line on what the translation made of the sequent.
+fn write_outcome(translation: &SequentTranslation, out: &mut dyn Write) -> std::io::Result<()> {
+    match &translation.outcome {
+        crate::translate::SequentOutcome::Discharged(reason) => {
+            writeln!(out, "translation: discharged without the prover ({reason})")
+        }
+        crate::translate::SequentOutcome::Refused(reason) => {
+            writeln!(out, "translation: refused ({reason})")
+        }
+        crate::translate::SequentOutcome::Problem(problem) => writeln!(
+            out,
+            "translation: {}, {}{}",
+            counted(translation.formulas.len(), "formula"),
+            counted(problem.clauses.len(), "clause"),
+            if problem.complete {
+                ""
+            } else {
+                " (incomplete: something was approximated or left out, so a failed proof \
+                 does not disprove the sequent)"
+            }
+        ),
+    }
+}
+
+/// The lemma and each hypothesis as written, each with its location.
+fn write_hol(spec: &SpecTheory, item: usize, out: &mut dyn Write) -> std::io::Result<()> {
+    for it in &spec.module.items[..=item] {
+        let text = spec.sources.snippet(it.span);
+        // Items can span lines; the location and first line carry the reading.
+        let one_line: Vec<&str> = text.lines().map(str::trim).collect();
+        writeln!(out, "  {}: {}", spec.location(it.span), one_line.join(" "))?;
+    }
+    Ok(())
+}
+
+fn write_sort_report(
+    spec: &SpecTheory,
+    translation: &SequentTranslation,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    if translation.sorts.is_empty() {
+        writeln!(out, "sorts: none (the sequent mentions no declared sort)")?;
+    }
+    for d in &translation.sorts {
+        let what = if d.guarded { "guarded" } else { "erased" };
+        writeln!(out, "sort {}: {what} ({})", d.sort, d.reason)?;
+    }
+    if translation.approximations.is_empty() {
+        writeln!(out, "approximations: none")?;
+    }
+    for (item, a) in &translation.approximations {
+        writeln!(
+            out,
+            "approximated in {item} at {} by {}: {} ({})",
+            spec.location(a.span),
+            if a.replaced_by { "True" } else { "False" },
+            a.text,
+            a.reason
+        )?;
+    }
+    if translation.left_out.is_empty() {
+        writeln!(out, "left out: nothing")?;
+    }
+    for (name, why) in &translation.left_out {
+        writeln!(out, "left out: {name}: {why}")?;
+    }
+    Ok(())
 }

@@ -3,13 +3,14 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, Workbench};
+use crate::repl::{CommandResult, Control, TheoryContent, Workbench, counted};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "theories",
     summary: "list the loaded theories",
     usage: "theories",
-    help: "Lists each loaded theory with its file, its number of input formulas and clauses.",
+    help: "Lists each loaded theory with its file: for a TPTP problem the number of input\n\
+           formulas and clauses, for a spec file its items and lemmas.",
     changes_state: false,
     run,
 };
@@ -21,17 +22,32 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     }
     let width = wb.state.theories.iter().map(|t| t.name.len()).max().unwrap_or(0);
     for t in &wb.state.theories {
-        let mut names: Vec<&str> =
-            t.problem.clauses.iter().map(|c| c.source.name.as_str()).collect();
-        names.dedup();
-        writeln!(
-            out,
-            "{:width$}  {}  {} formulas, {} clauses",
-            t.name,
-            t.path,
-            names.len(),
-            t.problem.clauses.len()
-        )?;
+        match &t.content {
+            TheoryContent::Tptp(problem) => {
+                let mut names: Vec<&str> =
+                    problem.clauses.iter().map(|c| c.source.name.as_str()).collect();
+                names.dedup();
+                writeln!(
+                    out,
+                    "{:width$}  {}  {} formulas, {} clauses",
+                    t.name,
+                    t.path,
+                    names.len(),
+                    problem.clauses.len()
+                )?;
+            }
+            TheoryContent::Spec(spec) => {
+                writeln!(
+                    out,
+                    "{:width$}  {}  spec: {} ({} here), {} with imports",
+                    t.name,
+                    t.path,
+                    counted(spec.module.items.len(), "item"),
+                    counted(spec.lemmas.len(), "lemma"),
+                    counted(spec.module.files.len(), "file")
+                )?;
+            }
+        }
     }
     Ok(Control::Continue)
 }

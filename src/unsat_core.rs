@@ -1,0 +1,100 @@
+//! Unsat cores: the named input formulas a refutation used, and a minimal (irreducible) core
+//! found by deletion.
+//!
+//! The core of a proof is read off the proof DAG ([`crate::answer::core_names`]): the formulas
+//! whose clauses are leaves of the refutation. It is rarely minimal, since a saturation prover
+//! finds some proof, not the one with the fewest hypotheses. Deletion makes it irreducible:
+//! for each hypothesis of the current core in turn, prove again without it; if the problem is
+//! still refuted, drop it (and also everything the new proof did not use, which is what makes
+//! deletion fast in practice); if the rest saturates, the hypothesis is needed. A run that stops
+//! at a limit decides nothing, so the hypothesis stays and is reported as undecided: the result
+//! is then irreducible only as far as the prover could tell within its limits.
+//!
+//! The conjecture is never a candidate: the core answers which hypotheses the statement needs.
+//! Every refutation is re-checked by the independent proof checker, and the final core is
+//! proved once more on its own, checked, and returned with that proof.
+
+use crate::answer::{SzsStatus, core_names};
+use crate::input::Problem;
+use crate::prover::{ProofOutcome, ProverOptions};
+use crate::solve::{Solved, solve_problem};
+
+/// The outcome of minimizing a core.
+pub struct MinimalCore {
+    /// The minimal core, in input order (conjectures included).
+    pub names: Vec<String>,
+    /// The core the minimization started from.
+    pub initial: Vec<String>,
+    /// Prover runs made while deleting (not counting the final re-proof).
+    pub runs: usize,
+    /// Hypotheses kept only because the run without them stopped at a limit.
+    pub undecided: Vec<String>,
+    /// The final re-proof on the minimal core alone, checked.
+    pub proof: Solved,
+}
+
+/// Whether a status is a refutation of the clause set.
+fn refuted(status: SzsStatus) -> bool {
+    matches!(status, SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms)
+}
+
+/// The problem restricted to the clauses of the named formulas.
+fn restrict(problem: &Problem, names: &[String]) -> Problem {
+    let mut restricted = problem.clone();
+    restricted.clauses.retain(|c| names.contains(&c.source.name));
+    restricted
+}
+
+/// Whether a formula is the statement (never dropped) rather than a hypothesis.
+fn is_conjecture(problem: &Problem, name: &str) -> bool {
+    problem.clauses.iter().any(|c| c.source.name == name && c.source.role.contains("conjecture"))
+}
+
+/// Minimizes `initial` (the core of a refutation of `problem`) by deletion. Every prover run
+/// uses `options` and the proof checker. Returns `Err` when the initial core itself is not
+/// refuted within the limits (then there is nothing to minimize from).
+pub fn minimize_core(
+    problem: &Problem,
+    initial: &[String],
+    options: &ProverOptions,
+) -> Result<MinimalCore, String> {
+    let mut core: Vec<String> = initial.to_vec();
+    let mut runs = 0;
+    let mut undecided = Vec::new();
+    let candidates: Vec<String> =
+        core.iter().filter(|n| !is_conjecture(problem, n)).cloned().collect();
+    for candidate in candidates {
+        if !core.contains(&candidate) {
+            // An earlier proof already did without it.
+            continue;
+        }
+        let without: Vec<String> = core.iter().filter(|n| **n != candidate).cloned().collect();
+        runs += 1;
+        let solved = solve_problem(restrict(problem, &without), options.clone(), true);
+        match (&solved.proof, solved.status) {
+            (Some(proof), status) if refuted(status) => {
+                let used = core_names(&solved.problem, proof);
+                // Keep the order of `core`; conjectures stay even if this proof did not need
+                // them (its hypotheses were contradictory on their own).
+                core.retain(|n| {
+                    used.contains(n) || (is_conjecture(problem, n) && without.contains(n))
+                });
+            }
+            // Saturation by the (complete, unfiltered) strategy means the remaining clauses
+            // are satisfiable, so the candidate is needed for this clause set. That holds even
+            // when the clauses came from an approximating translation, which only makes the
+            // *reported* status of such a problem `GaveUp` rather than `CounterSatisfiable`.
+            _ if matches!(solved.outcome, ProofOutcome::Saturated { .. }) => {}
+            _ => undecided.push(candidate),
+        }
+    }
+    let proof = solve_problem(restrict(problem, &core), options.clone(), true);
+    if !refuted(proof.status) {
+        return Err(format!(
+            "the core {} was not refuted again on its own ({})",
+            core.join(", "),
+            proof.status.name()
+        ));
+    }
+    Ok(MinimalCore { names: core, initial: initial.to_vec(), runs, undecided, proof })
+}
