@@ -11,6 +11,8 @@ mod checksum;
 pub use atomic::write_atomic;
 pub use checksum::{Checksum, fnv1a64};
 
+use std::path::Path;
+
 use serde::{Deserialize, Serialize};
 
 /// The format version this build writes and reads. Bump it when a field changes meaning.
@@ -37,6 +39,42 @@ pub struct SavedFile {
     pub path: String,
     /// Checksum of the file's bytes when the session was saved.
     pub checksum: Checksum,
+    /// The same file relative to the session file's folder, so a session restored from another
+    /// working directory still finds its files (absent in files written before it existed).
+    #[serde(default)]
+    pub beside_session: Option<String>,
+}
+
+impl SavedFile {
+    /// The entry for the file at `path` (as the user gave it) in a session written to
+    /// `session_path`.
+    pub fn new(path: &str, checksum: Checksum, session_path: &Path) -> SavedFile {
+        let absolute = |p: &Path| std::path::absolute(p).ok();
+        let folder = session_path.parent().unwrap_or(Path::new(""));
+        let beside_session = match (absolute(Path::new(path)), absolute(folder)) {
+            (Some(file), Some(folder)) => {
+                pathdiff::diff_paths(file, folder).map(|p| p.display().to_string())
+            }
+            _ => None,
+        };
+        SavedFile { path: path.to_string(), checksum, beside_session }
+    }
+
+    /// Where to read the file when restoring the session at `session_path`: the path as given
+    /// if it exists from the working directory, else the path beside the session file.
+    pub fn resolve(&self, session_path: &Path) -> String {
+        if Path::new(&self.path).exists() {
+            return self.path.clone();
+        }
+        match &self.beside_session {
+            Some(rel) => {
+                let folder = session_path.parent().unwrap_or(Path::new(""));
+                let candidate = folder.join(rel);
+                if candidate.exists() { candidate.display().to_string() } else { self.path.clone() }
+            }
+            None => self.path.clone(),
+        }
+    }
 }
 
 /// The workbench options (see `set`/`get`).
@@ -241,7 +279,11 @@ mod tests {
     fn sample() -> SessionFile {
         SessionFile {
             version: VERSION,
-            files: vec![SavedFile { path: "a.p".into(), checksum: fnv1a64(b"abc") }],
+            files: vec![SavedFile {
+                path: "a.p".into(),
+                checksum: fnv1a64(b"abc"),
+                beside_session: Some("../a.p".into()),
+            }],
             options: SavedOptions {
                 time_limit: Some(2.5),
                 steps: None,
@@ -282,5 +324,26 @@ mod tests {
         let text = sample().to_ron();
         let truncated = SessionFile::from_ron(&text[..text.len() / 2], "x").unwrap_err();
         assert!(matches!(truncated, SessionError::Damaged { .. }), "{truncated}");
+    }
+
+    #[test]
+    fn files_are_found_beside_the_session_from_another_working_directory() {
+        let dir = std::env::temp_dir().join(format!("craig-session-beside-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sessions")).unwrap();
+        std::fs::write(dir.join("problem.p"), "cnf(a, axiom, p).").unwrap();
+        let session = dir.join("sessions").join("s.ron");
+        let saved =
+            SavedFile::new(&dir.join("problem.p").display().to_string(), fnv1a64(b""), &session);
+        assert_eq!(saved.beside_session.as_deref(), Some("../problem.p"));
+        // As if the path had been relative to a working directory we are no longer in.
+        let moved = SavedFile { path: "elsewhere/problem.p".into(), ..saved };
+        assert_eq!(
+            moved.resolve(&session),
+            dir.join("sessions").join("../problem.p").display().to_string()
+        );
+        let gone = SavedFile { beside_session: Some("../nothing.p".into()), ..moved };
+        assert_eq!(gone.resolve(&session), "elsewhere/problem.p", "unchanged when neither exists");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

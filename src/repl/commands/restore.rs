@@ -35,7 +35,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     for f in &session.files {
         // A file that no longer loads is reported, like its goals below, rather than
         // refusing the whole session: the other results are still worth having.
-        let theory = match load_theory(&f.path) {
+        let theory = match load_theory(&f.resolve(std::path::Path::new(path))) {
             Ok(t) => t,
             Err(e) => {
                 notes.push(format!("file {}: not loaded ({e})", f.path));

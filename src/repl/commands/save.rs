@@ -29,7 +29,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         files: state
             .theories
             .iter()
-            .map(|t| SavedFile { path: t.path.clone(), checksum: t.checksum })
+            .map(|t| SavedFile::new(&t.path, t.checksum, std::path::Path::new(path)))
             .collect(),
         options: state.settings.to_saved(),
         goals: state
