@@ -20,6 +20,9 @@ pub use saturate::{IndexSet, InferenceFilter, Limit, ProofOutcome, Prover, StepO
 pub use stats::Stats;
 
 #[cfg(test)]
+mod test_builder;
+
+#[cfg(test)]
 mod tests;
 
 #[cfg(test)]

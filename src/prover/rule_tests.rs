@@ -4,48 +4,31 @@
 //! made active first. Literal selection is off unless a test says otherwise, so the expected
 //! conclusions follow from the ordering alone.
 
+use super::test_builder::ClauseBuilder as Builder;
 use super::*;
-use crate::fol::{Clause, Literal, Signature, SymbolKind, TermBank, TermId};
+use crate::fol::{Clause, Literal};
 
-struct Builder {
-    sig: Signature,
-    bank: TermBank,
-    clauses: Vec<Clause>,
+/// What each rule test does with a builder's clauses.
+trait RuleHarness {
+    /// A prover with every clause but the last active; returns it and the last clause's id.
+    fn setup(self) -> (Prover, ClauseId);
+    /// The conclusions of all generating inferences of the last clause with the others.
+    fn generate(self) -> Vec<String>;
+    /// The last clause after forward simplification, or `None` when it was deleted.
+    fn simplify(self) -> Option<String>;
 }
 
-impl Builder {
-    fn new() -> Self {
-        Builder { sig: Signature::new(), bank: TermBank::new(), clauses: Vec::new() }
-    }
-    fn f(&mut self, name: &str, args: &[TermId]) -> TermId {
-        let s = self.sig.intern(name, args.len() as u32, SymbolKind::Function);
-        self.bank.app(&self.sig, s, args)
-    }
-    fn x(&mut self, n: u32) -> TermId {
-        self.bank.var(n)
-    }
-    fn p(&mut self, name: &str, args: &[TermId], positive: bool) -> Literal {
-        let s = self.sig.intern(name, args.len() as u32, SymbolKind::Predicate);
-        let atom = self.bank.app(&self.sig, s, args);
-        let t = self.bank.true_term();
-        Literal::new(atom, t, positive)
-    }
-    fn clause(&mut self, lits: Vec<Literal>) {
-        self.clauses.push(Clause::new(lits));
-    }
-    /// A prover with every clause but the last active; returns it and the last clause's id.
+impl RuleHarness for Builder {
     fn setup(self) -> (Prover, ClauseId) {
         let options =
             ProverOptions { selection: LiteralSelection::None, ..ProverOptions::default() };
-        let inputs: Vec<(Clause, bool)> = self.clauses.into_iter().map(|c| (c, false)).collect();
-        let n = inputs.len();
-        let mut prover = Prover::new(self.sig, self.bank, &inputs, options, true);
+        let n = self.clauses.len();
+        let mut prover = Prover::new(self.sig, self.bank, &self.clauses, options, true);
         for i in 0..n - 1 {
             prover.activate(ClauseId(i as u32));
         }
         (prover, ClauseId(n as u32 - 1))
     }
-    /// The conclusions of all generating inferences of the last clause with the others.
     fn generate(self) -> Vec<String> {
         let (mut prover, given) = self.setup();
         prover.activate(given);
@@ -55,7 +38,6 @@ impl Builder {
             .map(|c| Clause::new(c.literals.clone()).display(&prover.signature, &prover.bank))
             .collect()
     }
-    /// The last clause after forward simplification, or `None` when it was deleted.
     fn simplify(self) -> Option<String> {
         let (mut prover, given) = self.setup();
         let result = prover.forward_simplify(given)?;

@@ -1,38 +1,16 @@
 //! End-to-end tests of the loop on small clause sets built by hand.
 
+use super::test_builder::ClauseBuilder as Builder;
 use super::*;
-use crate::fol::{Clause, Literal, Signature, SymbolKind, TermBank, TermId};
+use crate::fol::{Clause, SymbolKind, TermBank, TermId};
 
-/// A tiny builder: symbols are interned on first use.
-struct Builder {
-    sig: Signature,
-    bank: TermBank,
-    clauses: Vec<(Clause, bool)>,
+/// Runs the loop on what a builder made.
+trait Prove {
+    /// Proves with a given-clause limit; any refutation must pass the checker.
+    fn prove(self, given_limit: u64) -> (ProofOutcome, Prover);
 }
 
-impl Builder {
-    fn new() -> Self {
-        Builder { sig: Signature::new(), bank: TermBank::new(), clauses: Vec::new() }
-    }
-    fn f(&mut self, name: &str, args: &[TermId]) -> TermId {
-        let s = self.sig.intern(name, args.len() as u32, SymbolKind::Function);
-        self.bank.app(&self.sig, s, args)
-    }
-    fn x(&mut self, n: u32) -> TermId {
-        self.bank.var(n)
-    }
-    fn p(&mut self, name: &str, args: &[TermId], positive: bool) -> Literal {
-        let s = self.sig.intern(name, args.len() as u32, SymbolKind::Predicate);
-        let atom = self.bank.app(&self.sig, s, args);
-        let t = self.bank.true_term();
-        Literal::new(atom, t, positive)
-    }
-    fn eq(&mut self, a: TermId, b: TermId, positive: bool) -> Literal {
-        Literal::new(a, b, positive)
-    }
-    fn clause(&mut self, lits: Vec<Literal>) {
-        self.clauses.push((Clause::new(lits), false));
-    }
+impl Prove for Builder {
     fn prove(self, given_limit: u64) -> (ProofOutcome, Prover) {
         let options = ProverOptions {
             limits: Limits { given_clauses: Some(given_limit), ..Limits::default() },

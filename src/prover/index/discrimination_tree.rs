@@ -13,6 +13,7 @@
 
 use std::cell::Cell;
 
+use super::arena::NodeArena;
 use super::{TermEntry, TermIndex};
 use crate::fol::{TermBank, TermId, TermView};
 
@@ -35,11 +36,13 @@ struct Node {
     entries: Vec<(TermId, TermEntry)>,
 }
 
-impl Node {
-    fn new() -> Self {
+impl Default for Node {
+    fn default() -> Self {
         Node { star: NONE, syms: Vec::new(), entries: Vec::new() }
     }
+}
 
+impl Node {
     fn is_empty(&self) -> bool {
         self.star == NONE && self.syms.is_empty() && self.entries.is_empty()
     }
@@ -112,10 +115,8 @@ enum Mode {
 /// A term index over a discrimination tree; see the module documentation.
 #[derive(Clone, Debug)]
 pub struct DiscriminationTree {
-    /// The node arena; index 0 is the root.
-    nodes: Vec<Node>,
-    /// Indexes of freed nodes, reused before the arena grows.
-    free: Vec<u32>,
+    /// The trie's nodes; index 0 is the root.
+    nodes: NodeArena<Node>,
     /// Number of stored `(term, entry)` pairs.
     len: usize,
 }
@@ -129,47 +130,34 @@ impl Default for DiscriminationTree {
 impl DiscriminationTree {
     /// An empty tree.
     pub fn new() -> Self {
-        DiscriminationTree { nodes: vec![Node::new()], free: Vec::new(), len: 0 }
+        DiscriminationTree { nodes: NodeArena::with_root(), len: 0 }
     }
 
     /// Number of live trie nodes, the root included (1 when empty). Shows that removal prunes.
     pub fn node_count(&self) -> usize {
-        self.nodes.len() - self.free.len()
-    }
-
-    fn alloc(&mut self) -> u32 {
-        match self.free.pop() {
-            Some(i) => {
-                self.nodes[i as usize] = Node::new();
-                i
-            }
-            None => {
-                self.nodes.push(Node::new());
-                (self.nodes.len() - 1) as u32
-            }
-        }
+        self.nodes.live()
     }
 
     /// The child of `node` for the pre-order item `t`, created when missing.
     fn child_or_insert(&mut self, bank: &TermBank, node: u32, t: TermId) -> u32 {
         match bank.view(t) {
             TermView::Var(_) => {
-                let star = self.nodes[node as usize].star;
+                let star = self.nodes[node].star;
                 if star != NONE {
                     return star;
                 }
-                let child = self.alloc();
-                self.nodes[node as usize].star = child;
+                let child = self.nodes.alloc();
+                self.nodes[node].star = child;
                 child
             }
             TermView::App(f, args) => {
                 let key = (f.0, args.len() as u32);
-                let syms = &self.nodes[node as usize].syms;
+                let syms = &self.nodes[node].syms;
                 match syms.binary_search_by(|&(s, a, _)| (s, a).cmp(&key)) {
                     Ok(i) => syms[i].2,
                     Err(i) => {
-                        let child = self.alloc();
-                        self.nodes[node as usize].syms.insert(i, (key.0, key.1, child));
+                        let child = self.nodes.alloc();
+                        self.nodes[node].syms.insert(i, (key.0, key.1, child));
                         child
                     }
                 }
@@ -179,7 +167,7 @@ impl DiscriminationTree {
 
     /// The existing child of `node` for the pre-order item `t`.
     fn child(&self, bank: &TermBank, node: u32, t: TermId) -> Option<u32> {
-        let n = &self.nodes[node as usize];
+        let n = &self.nodes[node];
         match bank.view(t) {
             TermView::Var(_) => (n.star != NONE).then_some(n.star),
             TermView::App(f, args) => n.sym_child(f.0, args.len() as u32),
@@ -188,7 +176,7 @@ impl DiscriminationTree {
 
     /// Unlinks `child` from `parent`.
     fn unlink(&mut self, parent: u32, child: u32) {
-        let p = &mut self.nodes[parent as usize];
+        let p = &mut self.nodes[parent];
         if p.star == child {
             p.star = NONE;
         } else if let Some(i) = p.syms.iter().position(|&(_, _, c)| c == child) {
@@ -212,7 +200,7 @@ impl DiscriminationTree {
             stack.clear();
             stack.push((ROOT, 0, 0));
             while let Some((node, pos, skip)) = stack.pop() {
-                let n = &self.nodes[node as usize];
+                let n = &self.nodes[node];
                 if skip > 0 {
                     // Consume one stored key; a symbol of arity k leaves k more subterms to skip.
                     for &(_, arity, child) in n.syms.iter().rev() {
@@ -255,7 +243,7 @@ impl TermIndex for DiscriminationTree {
             for &t in &s.flat {
                 node = self.child_or_insert(bank, node, t);
             }
-            self.nodes[node as usize].entries.push((term, entry));
+            self.nodes[node].entries.push((term, entry));
         });
         self.len += 1;
     }
@@ -272,7 +260,7 @@ impl TermIndex for DiscriminationTree {
                 path.push(node);
                 node = child;
             }
-            let entries = &mut self.nodes[node as usize].entries;
+            let entries = &mut self.nodes[node].entries;
             let Some(i) = entries.iter().position(|&(t, e)| t == term && e == entry) else {
                 return;
             };
@@ -280,11 +268,11 @@ impl TermIndex for DiscriminationTree {
             entries.remove(i);
             self.len -= 1;
             while let Some(parent) = path.pop() {
-                if !self.nodes[node as usize].is_empty() {
+                if !self.nodes[node].is_empty() {
                     break;
                 }
                 self.unlink(parent, node);
-                self.free.push(node);
+                self.nodes.release(node);
                 node = parent;
             }
         });
@@ -297,7 +285,7 @@ impl TermIndex for DiscriminationTree {
     fn generalizations(&self, bank: &TermBank, query: TermId, out: &mut Vec<(TermId, TermEntry)>) {
         // Fast exit when the root has neither the query's head nor a wildcard, the common case
         // for demodulation of a subterm no rewrite rule can touch; it skips the flattening.
-        let root = &self.nodes[ROOT as usize];
+        let root = &self.nodes[ROOT];
         let head_child = match bank.view(query) {
             TermView::Var(_) => None,
             TermView::App(f, args) => root.sym_child(f.0, args.len() as u32),
@@ -312,7 +300,7 @@ impl TermIndex for DiscriminationTree {
             stack.clear();
             stack.push((ROOT, 0, 0));
             while let Some((node, pos, _)) = stack.pop() {
-                let n = &self.nodes[node as usize];
+                let n = &self.nodes[node];
                 let Some(&t) = flat.get(pos as usize) else {
                     out.extend_from_slice(&n.entries);
                     continue;
@@ -491,7 +479,7 @@ mod tests {
         assert!(out.is_empty());
         // Freed nodes are reused.
         tree.insert(&fx.bank, terms[2], entry(2));
-        assert!(tree.nodes.len() <= before);
+        assert!(tree.nodes.capacity() <= before);
         tree.generalizations(&fx.bank, terms[2], &mut out);
         assert_eq!(ids(&out), vec![2]);
     }

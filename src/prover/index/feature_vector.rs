@@ -31,6 +31,7 @@
 //! information. Values saturate at `u16::MAX`; saturation is monotone, so the order is kept.
 
 use super::ClauseIndex;
+use super::arena::NodeArena;
 use crate::fol::{Clause, Signature, TermBank, TermId, TermView};
 use crate::prover::proof::ClauseId;
 
@@ -95,10 +96,8 @@ struct Node {
 /// A subsumption index over clause feature vectors; see the module documentation.
 #[derive(Clone, Debug)]
 pub struct FeatureVectorIndex {
-    /// The node arena; index 0 is the root.
-    nodes: Vec<Node>,
-    /// Indexes of freed nodes, reused before the arena grows.
-    free: Vec<u32>,
+    /// The trie's nodes; index 0 is the root.
+    nodes: NodeArena<Node>,
     /// Number of stored clauses.
     len: usize,
 }
@@ -112,25 +111,12 @@ impl Default for FeatureVectorIndex {
 impl FeatureVectorIndex {
     /// An empty index.
     pub fn new() -> Self {
-        FeatureVectorIndex { nodes: vec![Node::default()], free: Vec::new(), len: 0 }
+        FeatureVectorIndex { nodes: NodeArena::with_root(), len: 0 }
     }
 
     /// Number of live trie nodes, the root included (1 when empty).
     pub fn node_count(&self) -> usize {
-        self.nodes.len() - self.free.len()
-    }
-
-    fn alloc(&mut self) -> u32 {
-        match self.free.pop() {
-            Some(i) => {
-                self.nodes[i as usize] = Node::default();
-                i
-            }
-            None => {
-                self.nodes.push(Node::default());
-                (self.nodes.len() - 1) as u32
-            }
-        }
+        self.nodes.live()
     }
 
     /// Every stored clause whose vector `v` has `v[k] <= bound[k]` for all `k` (when `below`), or
@@ -138,7 +124,7 @@ impl FeatureVectorIndex {
     fn collect(&self, bound: &FeatureVector, below: bool, out: &mut Vec<ClauseId>) {
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
         while let Some((node, level)) = stack.pop() {
-            let n = &self.nodes[node as usize];
+            let n = &self.nodes[node];
             if level == FEATURE_COUNT {
                 out.extend_from_slice(&n.clauses);
                 continue;
@@ -161,17 +147,17 @@ impl ClauseIndex for FeatureVectorIndex {
         let features = feature_vector(bank, clause);
         let mut node = 0u32;
         for &value in &features {
-            let children = &self.nodes[node as usize].children;
+            let children = &self.nodes[node].children;
             node = match children.binary_search_by_key(&value, |&(v, _)| v) {
                 Ok(i) => children[i].1,
                 Err(i) => {
-                    let child = self.alloc();
-                    self.nodes[node as usize].children.insert(i, (value, child));
+                    let child = self.nodes.alloc();
+                    self.nodes[node].children.insert(i, (value, child));
                     child
                 }
             };
         }
-        self.nodes[node as usize].clauses.push(id);
+        self.nodes[node].clauses.push(id);
         self.len += 1;
     }
 
@@ -181,26 +167,26 @@ impl ClauseIndex for FeatureVectorIndex {
         let mut node = 0u32;
         for (level, &value) in features.iter().enumerate() {
             path[level] = node;
-            let children = &self.nodes[node as usize].children;
+            let children = &self.nodes[node].children;
             match children.binary_search_by_key(&value, |&(v, _)| v) {
                 Ok(i) => node = children[i].1,
                 Err(_) => return,
             }
         }
         // Like `LinearClauseIndex`, drop every copy of the id.
-        let clauses = &mut self.nodes[node as usize].clauses;
+        let clauses = &mut self.nodes[node].clauses;
         let before = clauses.len();
         clauses.retain(|&c| c != id);
         self.len -= before - clauses.len();
         // Unlink nodes left empty, bottom-up.
         for level in (0..FEATURE_COUNT).rev() {
-            let n = &self.nodes[node as usize];
+            let n = &self.nodes[node];
             if !n.clauses.is_empty() || !n.children.is_empty() {
                 break;
             }
             let parent = path[level];
-            self.nodes[parent as usize].children.retain(|&(_, c)| c != node);
-            self.free.push(node);
+            self.nodes[parent].children.retain(|&(_, c)| c != node);
+            self.nodes.release(node);
             node = parent;
         }
     }

@@ -4,6 +4,7 @@
 //! Retrieval returns *candidates*: a superset of the exact answers, each of which the caller
 //! confirms with real unification or matching. An index may never miss an exact answer.
 
+mod arena;
 pub mod discrimination_tree;
 pub mod feature_vector;
 pub mod linear;
