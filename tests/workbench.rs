@@ -465,13 +465,30 @@ fn reload_replay_record_and_save_errors() {
 }
 
 #[test]
-fn names_in_scope_are_goals_and_hypotheses() {
+fn names_in_scope_are_goals_theories_hypotheses_and_symbols() {
     let mut wb = bench();
     run(&mut wb, &format!("load {GROUP}"));
+    // Skolem constants (sk0) are the prover's, not the user's, and are left out.
     assert_eq!(
         wb.names_in_scope(),
-        ["associativity", "group_inverse", "left_identity", "left_inverse", "right_inverse"]
+        [
+            "associativity",
+            "e",
+            "group_inverse",
+            "i",
+            "left_identity",
+            "left_inverse",
+            "mult",
+            "right_inverse"
+        ]
     );
+    run(&mut wb, &format!("load {LINKED_SET}"));
+    let names = wb.names_in_scope();
+    for expected in
+        ["linked_set", "add_effect", "nothing_else", "content_after", "node", "empty_def"]
+    {
+        assert!(names.contains(&expected.to_string()), "{expected} missing from {names:?}");
+    }
 }
 
 #[test]

@@ -11,6 +11,6 @@ pub mod term;
 
 pub use clause::{Clause, Literal};
 pub use kbo::{Comparison, Kbo, TermOrdering};
-pub use signature::{Signature, SymbolId, SymbolKind};
+pub use signature::{Signature, SymbolId, SymbolKind, SymbolOrigin};
 pub use subst::{Scope, Substitution};
 pub use term::{TermBank, TermId, TermView};

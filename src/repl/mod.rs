@@ -15,6 +15,8 @@ mod state;
 mod theory;
 
 use std::io::Write;
+
+use crate::fol::SymbolOrigin;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -156,16 +158,27 @@ impl Workbench {
         if self.deterministic { "[time]".to_string() } else { format!("{:.3}s", d.as_secs_f64()) }
     }
 
-    /// Names worth completing in the terminal: goals, then hypotheses, each once, sorted.
+    /// Names worth completing in the terminal, each once, sorted: goals, theories, hypotheses
+    /// (formula names; a spec's axioms, definitions and lemmas), and the symbols written in
+    /// the input (a TPTP problem's functions and predicates; a spec's constants and sorts).
     pub fn names_in_scope(&self) -> Vec<String> {
         let mut names: Vec<String> = self.state.goals.iter().map(|g| g.name.clone()).collect();
         for t in &self.state.theories {
+            names.push(t.name.clone());
             match &t.content {
                 TheoryContent::Tptp(p) => {
-                    names.extend(p.clauses.iter().map(|c| c.source.name.clone()))
+                    names.extend(p.clauses.iter().map(|c| c.source.name.clone()));
+                    names.extend(
+                        p.signature
+                            .ids()
+                            .filter(|&s| p.signature.info(s).origin == SymbolOrigin::Input)
+                            .map(|s| p.signature.name(s).to_string()),
+                    );
                 }
                 TheoryContent::Spec(s) => {
-                    names.extend(s.module.items.iter().map(|it| it.name.clone()))
+                    names.extend(s.module.items.iter().map(|it| it.name.clone()));
+                    names.extend(s.module.consts.iter().map(|c| c.name.clone()));
+                    names.extend(s.module.sorts.iter().map(|(n, _)| n.clone()));
                 }
             }
         }
