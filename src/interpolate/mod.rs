@@ -25,6 +25,7 @@
 pub mod colour;
 pub mod formula;
 pub mod local;
+pub mod report;
 pub mod resolution;
 pub mod simplify;
 pub mod tptp_split;

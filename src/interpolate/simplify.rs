@@ -22,7 +22,7 @@ use std::time::Duration;
 use egg::{AstSize, Extractor, Id, RecExpr, Rewrite, Runner, Symbol, define_language, rewrite};
 
 use super::formula::{and, not, or};
-use crate::input::{Formula, Term};
+use crate::input::{Formula, Quantifier, Term};
 
 define_language! {
     /// Boolean connectives and equality over opaque leaves.
@@ -67,6 +67,8 @@ fn rules() -> Vec<Rewrite<Prop, ()>> {
         rewrite!("excluded-middle"; "(or ?a (not ?a))" => "true"),
         rewrite!("factor-and"; "(or (and ?a ?b) (and ?a ?c))" => "(and ?a (or ?b ?c))"),
         rewrite!("factor-or"; "(and (or ?a ?b) (or ?a ?c))" => "(or ?a (and ?b ?c))"),
+        rewrite!("and-unit"; "(and ?a (or (not ?a) ?b))" => "(and ?a ?b)"),
+        rewrite!("or-unit"; "(or ?a (and (not ?a) ?b))" => "(or ?a ?b)"),
         rewrite!("resolve"; "(and (or ?a ?b) (or (not ?a) ?b))" => "?b"),
         rewrite!("eq-refl"; "(eq ?x ?x)" => "true"),
         rewrite!("eq-symm"; "(eq ?x ?y)" => "(eq ?y ?x)"),
@@ -119,6 +121,15 @@ impl Builder {
                 self.expr.add(Prop::Eq([s, t]))
             }
             Formula::Not(g) => {
+                if let Formula::Quantified(q, vars, body) = &**g {
+                    // `~!x F` is `?x ~F` (and dually): the negation moves into the leaf.
+                    let dual = match q {
+                        Quantifier::Forall => Quantifier::Exists,
+                        Quantifier::Exists => Quantifier::Forall,
+                    };
+                    let negated = not((**body).clone());
+                    return self.add(&Formula::Quantified(dual, vars.clone(), Box::new(negated)));
+                }
                 let g = self.add(g);
                 self.expr.add(Prop::Not(g))
             }
@@ -233,7 +244,7 @@ mod tests {
         let x = Term::Var("X".to_string());
         let f = Formula::Or(vec![
             Formula::Quantified(
-                crate::input::Quantifier::Forall,
+                Quantifier::Forall,
                 vec!["X".to_string()],
                 Box::new(Formula::Equal(x.clone(), x)),
             ),

@@ -213,6 +213,8 @@ pub fn check_declarations(split: &SplitProblem) -> Result<(), InterpolateError> 
                 d.name, d.arity, other.line, d.line
             )));
         }
+    }
+    for d in &split.declarations {
         let kind = if d.predicate { SymbolKind::Predicate } else { SymbolKind::Function };
         let Some(symbol) = split.problem.signature.lookup(&d.name, d.arity, kind) else {
             continue;
