@@ -31,7 +31,12 @@ fn symbol_names(f: &Formula) -> Vec<String> {
 /// Every interpolant returned is verified, raw and (when present) simplified.
 fn assert_all_verified(result: &Interpolation) {
     for i in &result.interpolants {
-        assert!(i.raw.is_verified(), "raw {} not verified: {:?}", to_tptp(&i.raw.formula), i.raw.verdict);
+        assert!(
+            i.raw.is_verified(),
+            "raw {} not verified: {:?}",
+            to_tptp(&i.raw.formula),
+            i.raw.verdict
+        );
         if let Some(s) = &i.simplified {
             assert!(s.is_verified(), "simplified {} not verified", to_tptp(&s.formula));
         }

@@ -70,7 +70,12 @@ pub fn clause_symbols(bank: &TermBank, clause: &Clause) -> Vec<SymbolId> {
 impl Colouring {
     /// Colours the symbols of `signature` by the parts of `clauses` (each with its part number,
     /// below `parts`). Symbols that occur nowhere are treated as shared everywhere.
-    pub fn new(signature: &Signature, bank: &TermBank, clauses: &[(&Clause, u32)], parts: u32) -> Self {
+    pub fn new(
+        signature: &Signature,
+        bank: &TermBank,
+        clauses: &[(&Clause, u32)],
+        parts: u32,
+    ) -> Self {
         let n = signature.len();
         let mut lo = vec![u32::MAX; n];
         let mut hi = vec![0u32; n];

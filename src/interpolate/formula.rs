@@ -45,7 +45,9 @@ fn atom_of(signature: &Signature, bank: &TermBank, t: TermId) -> Formula {
             args.iter().map(|&a| term_of(signature, bank, a)).collect(),
         ),
         // A variable never stands for an atom; read it as an individual equation to stay total.
-        TermView::Var(v) => Formula::Equal(Term::Var(variable_name(v)), Term::Var(variable_name(v))),
+        TermView::Var(v) => {
+            Formula::Equal(Term::Var(variable_name(v)), Term::Var(variable_name(v)))
+        }
     }
 }
 
@@ -158,7 +160,9 @@ fn collect_formula_symbols(f: &Formula, out: &mut Vec<SymbolKey>) {
             collect_term_symbols(t, out);
         }
         Formula::Not(g) | Formula::Quantified(_, _, g) => collect_formula_symbols(g, out),
-        Formula::And(gs) | Formula::Or(gs) => gs.iter().for_each(|g| collect_formula_symbols(g, out)),
+        Formula::And(gs) | Formula::Or(gs) => {
+            gs.iter().for_each(|g| collect_formula_symbols(g, out))
+        }
         Formula::Implies(g, h) | Formula::Iff(g, h) | Formula::Xor(g, h) => {
             collect_formula_symbols(g, out);
             collect_formula_symbols(h, out);

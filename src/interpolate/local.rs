@@ -78,6 +78,8 @@ pub fn local_interpolant(
     let mut record = Vec::with_capacity(view.proof.nodes.len());
     let closure = |c: &crate::fol::Clause| clause_closure(view.signature, bank, c);
     let mut last = Formula::True;
+    let position: FxHashMap<ClauseId, usize> =
+        view.proof.nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
     for node in &view.proof.nodes {
         let has_a = |c: &crate::fol::Clause| colouring.clause_has(bank, c, k, Colour::ALocal);
         let has_b = |c: &crate::fol::Clause| colouring.clause_has(bank, c, k, Colour::BLocal);
@@ -95,8 +97,10 @@ pub fn local_interpolant(
                     premises.push(p.clause);
                 }
             }
-            let premise_nodes: Vec<_> =
-                premises.iter().filter_map(|&id| view.proof.node(id)).collect();
+            let premise_nodes: Vec<_> = premises
+                .iter()
+                .filter_map(|id| position.get(id).map(|&i| &view.proof.nodes[i]))
+                .collect();
             let any_a = has_a(&node.clause) || premise_nodes.iter().any(|p| has_a(&p.clause));
             let any_b = has_b(&node.clause) || premise_nodes.iter().any(|p| has_b(&p.clause));
             let partial = |id: ClauseId| by_id.get(&id).cloned().unwrap_or(Formula::True);
@@ -118,7 +122,11 @@ pub fn local_interpolant(
             }
         };
         by_id.insert(node.id, formula.clone());
-        record.push(PartialInterpolant { node: node.id, rule: node.step.rule, formula: formula.clone() });
+        record.push(PartialInterpolant {
+            node: node.id,
+            rule: node.step.rule,
+            formula: formula.clone(),
+        });
         last = formula;
     }
     Ok((last, record))

@@ -507,7 +507,9 @@ pub fn interpolate(
     if interpolants.iter().all(|i| i.best().is_none()) {
         let reasons: Vec<String> = interpolants
             .iter()
-            .filter_map(|i| i.raw.verdict.as_ref().err().map(|e| format!("{}: {e}", i.method.name())))
+            .filter_map(|i| {
+                i.raw.verdict.as_ref().err().map(|e| format!("{}: {e}", i.method.name()))
+            })
             .collect();
         return Err(InterpolateError::Unverified(reasons.join("; ")));
     }
@@ -559,7 +561,10 @@ pub fn interpolate_sequence(
     options: &InterpolateOptions,
 ) -> Result<SequenceInterpolation, InterpolateError> {
     if parts.len() != problem.clauses.len() {
-        return Err(InterpolateError::SideCount { given: parts.len(), clauses: problem.clauses.len() });
+        return Err(InterpolateError::SideCount {
+            given: parts.len(),
+            clauses: problem.clauses.len(),
+        });
     }
     for j in 0..n {
         if !parts.contains(&j) {

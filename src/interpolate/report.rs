@@ -53,14 +53,29 @@ pub fn write_interpolation(result: &Interpolation, show_raw: bool, out: &mut Str
             Some(simplified) if simplified.is_verified() => {
                 write_checked(&base, &format!("{method}, simplified"), simplified, out);
                 if show_raw {
-                    write_checked(&format!("{base}_raw"), &format!("{method}, raw"), &interpolant.raw, out);
+                    write_checked(
+                        &format!("{base}_raw"),
+                        &format!("{method}, raw"),
+                        &interpolant.raw,
+                        out,
+                    );
                 }
             }
             Some(simplified) => {
                 write_checked(&base, &format!("{method}, raw"), &interpolant.raw, out);
-                write_checked(&format!("{base}_simplified"), &format!("{method}, simplified"), simplified, out);
+                write_checked(
+                    &format!("{base}_simplified"),
+                    &format!("{method}, simplified"),
+                    simplified,
+                    out,
+                );
             }
-            None => write_checked(&base, &format!("{method}, raw (already simplest)"), &interpolant.raw, out),
+            None => write_checked(
+                &base,
+                &format!("{method}, raw (already simplest)"),
+                &interpolant.raw,
+                out,
+            ),
         }
     }
     let p = &result.proof;

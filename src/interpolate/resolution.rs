@@ -159,8 +159,7 @@ pub fn resolution_interpolant(
                 return Err(NotResolution(format!("clause {} has no premises", node.id.0)));
             }
             let mut current = pending.remove(0);
-            while let Some(position) = pending.iter().position(|q| clashes(&current.0, &q.0) == 1)
-            {
+            while let Some(position) = pending.iter().position(|q| clashes(&current.0, &q.0) == 1) {
                 let other = pending.remove(position);
                 current = resolve(view, k, system, current, other);
             }

@@ -183,14 +183,20 @@ fn formula_back(expr: &RecExpr<Prop>, id: Id, leaves: &[Leaf]) -> Option<Formula
     Some(match &expr[id] {
         Prop::True => Formula::True,
         Prop::False => Formula::False,
-        Prop::And([a, b]) => and(vec![formula_back(expr, *a, leaves)?, formula_back(expr, *b, leaves)?]),
-        Prop::Or([a, b]) => or(vec![formula_back(expr, *a, leaves)?, formula_back(expr, *b, leaves)?]),
+        Prop::And([a, b]) => {
+            and(vec![formula_back(expr, *a, leaves)?, formula_back(expr, *b, leaves)?])
+        }
+        Prop::Or([a, b]) => {
+            or(vec![formula_back(expr, *a, leaves)?, formula_back(expr, *b, leaves)?])
+        }
         Prop::Not(a) => not(formula_back(expr, *a, leaves)?),
         Prop::Implies([a, b]) => Formula::Implies(
             Box::new(formula_back(expr, *a, leaves)?),
             Box::new(formula_back(expr, *b, leaves)?),
         ),
-        Prop::Eq([a, b]) => Formula::Equal(term_back(expr, *a, leaves)?, term_back(expr, *b, leaves)?),
+        Prop::Eq([a, b]) => {
+            Formula::Equal(term_back(expr, *a, leaves)?, term_back(expr, *b, leaves)?)
+        }
         Prop::Leaf(symbol) => match leaves.get(leaf_index(symbol)?)? {
             Leaf::Formula(f) => f.clone(),
             Leaf::Term(_) => return None,

@@ -151,7 +151,11 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
                     });
                 }
                 _ => {
-                    return Err(directive_error(file, line, format!("vampire directive `{inner}`")));
+                    return Err(directive_error(
+                        file,
+                        line,
+                        format!("vampire directive `{inner}`"),
+                    ));
                 }
             }
             let end = i + close + 2;

@@ -78,7 +78,9 @@ pub fn refute_with(
         ProofOutcome::Saturated { complete: false } => {
             Err("saturated without a refutation".to_string())
         }
-        ProofOutcome::LimitReached(limit) => Err(format!("no refutation before the {limit:?} limit")),
+        ProofOutcome::LimitReached(limit) => {
+            Err(format!("no refutation before the {limit:?} limit"))
+        }
     }
 }
 
