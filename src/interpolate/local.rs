@@ -131,3 +131,82 @@ pub fn local_interpolant(
     }
     Ok((last, record))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fol::{Clause, SymbolKind};
+    use crate::input::parse_problem;
+    use crate::interpolate::colour::{LocalityFilter, Preference};
+    use crate::interpolate::formula::symbols;
+    use crate::prover::{ProofOutcome, Prover, ProverOptions};
+
+    /// `a = s` and `~p(a)` on side A, `b = s` and `p(b)` on side B: `a` is A-local, `b` B-local.
+    const TEXT: &str = "cnf(a1, axiom, a = s).\ncnf(a2, axiom, ~p(a)).\n\
+                        cnf(b1, axiom, b = s).\ncnf(b2, axiom, p(b)).\n";
+
+    fn refute(local: bool) -> (Prover, Proof, Vec<u32>, Colouring) {
+        let problem = parse_problem(TEXT, "t.p", "t", &[]).unwrap();
+        let parts: Vec<u32> =
+            problem.clauses.iter().map(|c| u32::from(c.source.name.starts_with('b'))).collect();
+        let clauses: Vec<(&Clause, u32)> =
+            problem.clauses.iter().zip(&parts).map(|(c, &p)| (&c.clause, p)).collect();
+        let colouring = Colouring::new(&problem.signature, &problem.bank, &clauses, 2);
+        let inputs: Vec<(Clause, bool)> =
+            problem.clauses.iter().map(|c| (c.clause.clone(), false)).collect();
+        let mut precedence = colouring.precedence(&problem.signature, Preference::EarlierLargest);
+        if !local {
+            // Put the shared constant `s` on top: `a = s` and `b = s` then both rewrite `s`,
+            // and superposing them yields `a = b`, which mixes the two sides.
+            let s = problem.signature.lookup("s", 0, SymbolKind::Function).unwrap();
+            precedence[s.0 as usize] = precedence.len() as u32;
+        }
+        let mut prover = Prover::new(
+            problem.signature.clone(),
+            problem.bank.clone(),
+            &inputs,
+            ProverOptions::default(),
+            true,
+        );
+        prover.set_precedence(precedence);
+        if local {
+            prover.set_inference_filter(Box::new(LocalityFilter { colouring: colouring.clone() }));
+        }
+        let ProofOutcome::Refutation(empty) = prover.run() else { panic!("no refutation") };
+        let proof = prover.extract_proof(empty);
+        (prover, proof, parts, colouring)
+    }
+
+    #[test]
+    fn local_refutation_gives_partial_interpolants_over_shared_symbols() {
+        let (prover, proof, parts, colouring) = refute(true);
+        let view = ProofView {
+            proof: &proof,
+            signature: &prover.signature,
+            bank: &prover.bank,
+            part_of_input: &parts,
+            colouring: &colouring,
+        };
+        let (interpolant, partials) = local_interpolant(&view, 1).unwrap();
+        assert_eq!(partials.len(), proof.nodes.len());
+        for partial in &partials {
+            for (name, _, _) in symbols(&partial.formula) {
+                assert!(name == "s" || name == "p", "{name} in a partial interpolant");
+            }
+        }
+        assert_eq!(crate::interpolate::formula::to_tptp(&interpolant), "~p(s)");
+    }
+
+    #[test]
+    fn non_local_refutation_is_refused() {
+        let (prover, proof, parts, colouring) = refute(false);
+        let view = ProofView {
+            proof: &proof,
+            signature: &prover.signature,
+            bank: &prover.bank,
+            part_of_input: &parts,
+            colouring: &colouring,
+        };
+        assert!(local_interpolant(&view, 1).is_err());
+    }
+}

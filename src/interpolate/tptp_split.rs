@@ -241,3 +241,50 @@ pub fn check_declarations(split: &SplitProblem) -> Result<(), InterpolateError> 
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_give_sides_and_unmarked_formulas_go_to_b() {
+        let text = "% vampire(left_formula). in a comment is ignored\n\
+                    vampire(left_formula).\nfof(x, axiom, p).\nvampire(end_formula).\n\
+                    fof(y, axiom, q).\n\
+                    vampire(right_formula).\ncnf(z, axiom, ~p | ~q).\nvampire(end_formula).\n\
+                    fof(g, conjecture, r).\n\
+                    vampire(symbol, predicate, q, 0, right).\n";
+        let split = read_split(text, "t.p", "t").unwrap();
+        let named: Vec<(&str, Side)> = split
+            .problem
+            .clauses
+            .iter()
+            .zip(&split.sides)
+            .map(|(c, &s)| (c.source.name.as_str(), s))
+            .collect();
+        assert_eq!(named, [("x", Side::A), ("y", Side::B), ("z", Side::B), ("g", Side::B)]);
+        assert_eq!(
+            split.declarations,
+            [ColourDeclaration {
+                name: "q".to_string(),
+                arity: 0,
+                predicate: true,
+                side: Side::B,
+                line: 10
+            }]
+        );
+        assert!(check_declarations(&split).is_ok());
+        // `p` occurs in `z` on the B side, so it cannot be declared left.
+        let wrong = text.replace("q, 0, right", "p, 0, left");
+        let err = check_declarations(&read_split(&wrong, "t.p", "t").unwrap()).unwrap_err();
+        assert!(err.to_string().contains("occurs in `z` on the other side"), "{err}");
+    }
+
+    #[test]
+    fn malformed_directives_are_input_errors() {
+        let err = read_split("vampire(symbol, constant, p, 0, left).\n", "t.p", "t").unwrap_err();
+        assert!(err.to_string().contains("symbol kind `constant`"), "{err}");
+        let err = read_split("\nvampire(middle_formula).\n", "t.p", "t").unwrap_err();
+        assert!(err.to_string().contains("t.p:2"), "{err}");
+    }
+}
