@@ -206,13 +206,16 @@ enum Command {
         #[arg(long, value_name = "PERCENT", default_value_t = 100)]
         retain: u32,
     },
-    /// Compute a Craig interpolant of a TPTP problem split the way Vampire marks it:
+    /// Compute a verified Craig interpolant of a TPTP problem split with Vampire's markers.
+    ///
     /// `vampire(left_formula).` ... `vampire(end_formula).` encloses the A formulas,
     /// `vampire(right_formula).` ... `vampire(end_formula).` the B formulas, and
     /// `vampire(symbol, predicate|function, NAME, ARITY, left|right).` declares a colour.
     /// Unmarked formulas and the negated conjecture go to B. Every interpolant printed has been
     /// verified (A |= I and I & B unsatisfiable, both refutations re-checked, shared symbols
-    /// only). Exit codes: 0 interpolant printed, 2 input error, 3 satisfiable split, 4 empty
+    /// only).
+    ///
+    /// Exit codes: 0 interpolant printed, 2 input error, 3 satisfiable split, 4 empty
     /// side, 5 symbol colour conflict, 6 no (local) refutation found, 7 no interpolant verified.
     Interpolate {
         /// The marked-up TPTP file.
