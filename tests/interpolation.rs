@@ -424,3 +424,17 @@ fn cli_error_exit_codes() {
     let (code, _, _) = craig(&["interpolate", &example("no_such_file.p")]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn interpolants_that_cannot_be_verified_are_not_returned() {
+    // With no time for the verification refutations, nothing passes, so nothing is handed out.
+    let split = read_split(PROPOSITIONAL, "test.p", "test").unwrap();
+    let options = InterpolateOptions {
+        check_time_limit: std::time::Duration::ZERO,
+        ..options(vec![System::McMillan])
+    };
+    let err = interpolate(&split.problem, &split.sides, &options).unwrap_err();
+    assert!(matches!(err, InterpolateError::Unverified(_)), "{err}");
+    assert!(err.to_string().contains("not verified"), "{err}");
+    assert_eq!(err.exit_code(), 7);
+}
