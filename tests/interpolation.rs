@@ -263,6 +263,13 @@ cnf(p4_1, axiom, ~r).
     let result = interpolate_sequence(&problem, &parts, 4, &options(vec![])).unwrap();
     let shown: Vec<String> = result.simplified.as_ref().unwrap().0.iter().map(to_tptp).collect();
     assert_eq!(shown, ["p", "q", "r"]);
+    let mut text = String::new();
+    craig::interpolate::report::write_sequence(&result, &mut text);
+    assert!(
+        text.starts_with("fof(interpolant_1, plain, p).\nfof(interpolant_2, plain, q).\n"),
+        "{text}"
+    );
+    assert!(text.contains("% verified I3 & A4 |= I4: "), "{text}");
 }
 
 #[test]

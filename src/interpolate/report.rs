@@ -7,7 +7,10 @@ use std::path::Path;
 
 use super::formula::{size, to_tptp};
 use super::tptp_split::{check_declarations, load_split};
-use super::{Checked, InterpolateError, InterpolateOptions, Interpolation, interpolate};
+use super::{
+    Checked, InterpolateError, InterpolateOptions, Interpolation, SequenceInterpolation,
+    interpolate,
+};
 
 impl InterpolateError {
     /// The exit code of the command line for this error (documented in `craig interpolate
@@ -77,6 +80,31 @@ pub fn write_interpolation(result: &Interpolation, show_raw: bool, out: &mut Str
                 out,
             ),
         }
+    }
+    let p = &result.proof;
+    let _ = writeln!(
+        out,
+        "% refutation: {}; {} given clauses, {} proof steps, {} checked",
+        p.attempt, p.given_clauses, p.proof_steps, p.steps_checked
+    );
+    for note in &result.notes {
+        let _ = writeln!(out, "% note: {note}");
+    }
+}
+
+/// Writes a verified sequence `I1..I(n-1)` as `fof(interpolant_K, plain, ..).` lines (the
+/// simplified sequence when it passed its checks), then the figures of each `I(k-1) ∧ Ak ⊨ Ik`.
+pub fn write_sequence(result: &SequenceInterpolation, out: &mut String) {
+    let (formulas, checks, what) = match &result.simplified {
+        Some((formulas, checks)) => (formulas, checks, "simplified"),
+        None => (&result.raw, &result.raw_checks, "raw"),
+    };
+    for (k, f) in formulas.iter().enumerate() {
+        let _ = writeln!(out, "fof(interpolant_{}, plain, {}).", k + 1, to_tptp(f));
+    }
+    let _ = writeln!(out, "% sequence ({what}) verified, vocabulary of each cut checked");
+    for (k, c) in checks.iter().enumerate() {
+        let _ = writeln!(out, "% verified I{k} & A{} |= I{}: {}", k + 1, k + 1, c.describe());
     }
     let p = &result.proof;
     let _ = writeln!(
