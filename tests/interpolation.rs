@@ -413,6 +413,9 @@ fn cli_prints_verified_interpolants() {
     assert_eq!(code, 0);
     assert!(out.contains("fof(interpolant_mcmillan, plain, s1 | (s2 & s3))."), "{out}");
     assert!(out.contains("fof(interpolant_pudlak_raw, plain, s1 | (s2 & (~s2 | s3)))."), "{out}");
+    let (code, out, _) = craig(&["interpolate", &example("pets.p")]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("fof(interpolant, plain, owns(cy,cat)).\n"), "{out}");
     for file in ["quantified.p", "goal.p"] {
         let (code, out, err) = craig(&["interpolate", &example(file), "--time-limit", "5"]);
         assert_eq!(code, 0, "{file}: {err}");

@@ -10,7 +10,9 @@
 //!
 //! Atoms and terms are opaque leaves, numbered by first occurrence. A quantified subformula has
 //! its body simplified recursively and is then a leaf of the enclosing formula, so bound
-//! variables are never confused with anything outside. Every rewrite is an equivalence, and the
+//! variables are never confused with anything outside. A negated quantified formula stays a
+//! negated leaf in the e-graph (so `∀x F ∧ ¬∀x F` collapses) and is read back with the negation
+//! pushed inside (`∃x ¬F`). Every rewrite is an equivalence, and the
 //! result is verified again before it is shown anyway.
 //!
 //! The run is bounded by an iteration and a node limit, which makes it deterministic (egg's
@@ -121,15 +123,6 @@ impl Builder {
                 self.expr.add(Prop::Eq([s, t]))
             }
             Formula::Not(g) => {
-                if let Formula::Quantified(q, vars, body) = &**g {
-                    // `~!x F` is `?x ~F` (and dually): the negation moves into the leaf.
-                    let dual = match q {
-                        Quantifier::Forall => Quantifier::Exists,
-                        Quantifier::Exists => Quantifier::Forall,
-                    };
-                    let negated = not((**body).clone());
-                    return self.add(&Formula::Quantified(dual, vars.clone(), Box::new(negated)));
-                }
                 let g = self.add(g);
                 self.expr.add(Prop::Not(g))
             }
@@ -165,6 +158,24 @@ impl Builder {
     }
 }
 
+/// `~f` with the negation pushed through connectives and quantifiers down to the atoms. A
+/// negated quantified leaf stays `~(!x F)` inside the e-graph, so that it meets `!x F` in
+/// `a & ~a`; it reads as `?x ~F` only once extracted.
+fn negation_normal(f: Formula) -> Formula {
+    match f {
+        Formula::Quantified(q, vars, body) => {
+            let dual = match q {
+                Quantifier::Forall => Quantifier::Exists,
+                Quantifier::Exists => Quantifier::Forall,
+            };
+            Formula::Quantified(dual, vars, Box::new(negation_normal(*body)))
+        }
+        Formula::And(parts) => or(parts.into_iter().map(negation_normal).collect()),
+        Formula::Or(parts) => and(parts.into_iter().map(negation_normal).collect()),
+        other => not(other),
+    }
+}
+
 fn leaf_index(symbol: &Symbol) -> Option<usize> {
     symbol.as_str().strip_prefix('l').and_then(|n| n.parse().ok())
 }
@@ -189,7 +200,7 @@ fn formula_back(expr: &RecExpr<Prop>, id: Id, leaves: &[Leaf]) -> Option<Formula
         Prop::Or([a, b]) => {
             or(vec![formula_back(expr, *a, leaves)?, formula_back(expr, *b, leaves)?])
         }
-        Prop::Not(a) => not(formula_back(expr, *a, leaves)?),
+        Prop::Not(a) => negation_normal(formula_back(expr, *a, leaves)?),
         Prop::Implies([a, b]) => Formula::Implies(
             Box::new(formula_back(expr, *a, leaves)?),
             Box::new(formula_back(expr, *b, leaves)?),
@@ -243,6 +254,26 @@ mod tests {
             Formula::Or(vec![not(p.clone()), q.clone()]),
         ]);
         assert_eq!(simplify(&g), q);
+    }
+
+    #[test]
+    fn a_quantified_formula_meets_its_negation() {
+        let x = Term::Var("X".to_string());
+        let all = Formula::Quantified(
+            Quantifier::Forall,
+            vec!["X".to_string()],
+            Box::new(Formula::Atom("p".to_string(), vec![x.clone()])),
+        );
+        let f = Formula::Or(vec![atom("q"), Formula::And(vec![all.clone(), not(all.clone())])]);
+        assert_eq!(simplify(&f), atom("q"));
+        // Alone, a negated quantifier reads back with the negation inside.
+        let g = Formula::And(vec![not(all), atom("q")]);
+        let expected = Formula::Quantified(
+            Quantifier::Exists,
+            vec!["X".to_string()],
+            Box::new(not(Formula::Atom("p".to_string(), vec![x]))),
+        );
+        assert!(matches!(simplify(&g), Formula::And(parts) if parts.contains(&expected)));
     }
 
     #[test]
