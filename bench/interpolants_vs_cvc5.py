@@ -456,7 +456,7 @@ def main():
         print("%-14s %6d %12d %12d %11.2fs %11.2fs %12d %12d %10s" % (
             fam, len(sel), sum(1 for r in sel if r[1]), sum(1 for r in sel if r[3]), ct, vt, cs, vs,
             "%.2f" % (cs / vs) if vs else "-"))
-    print("\n(sizes summed over problems both answered; time ratio craig/cvc5 overall: %.1f; "
+    print("\n(sizes summed over problems both answered; time ratio craig/cvc5 overall: %.3f; "
           "craig's time includes verifying each interpolant; files in %s)" % (
               sum(r[2] for r in rows) / max(sum(r[4] for r in rows), 1e-9), out))
 
