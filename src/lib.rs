@@ -7,6 +7,7 @@
 pub mod answer;
 pub mod fol;
 pub mod input;
+pub mod interpolate;
 pub mod prover;
 pub mod repl;
 pub mod session;

@@ -41,6 +41,16 @@ enum Selection {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum InterpolationSystem {
+    /// McMillan's system (strongest interpolants).
+    Mcmillan,
+    /// Pudlák's symmetric system.
+    Pudlak,
+    /// Both, each printed and verified.
+    Both,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum Sorts {
     /// Erase monotone sorts, guard the others.
     Auto,
@@ -200,6 +210,30 @@ enum Command {
         #[arg(long, value_name = "PERCENT", default_value_t = 100)]
         retain: u32,
     },
+    /// Compute a verified Craig interpolant of a TPTP problem split with Vampire's markers.
+    ///
+    /// `vampire(left_formula).` ... `vampire(end_formula).` encloses the A formulas,
+    /// `vampire(right_formula).` ... `vampire(end_formula).` the B formulas, and
+    /// `vampire(symbol, predicate|function, NAME, ARITY, left|right).` declares a colour.
+    /// Unmarked formulas and the negated conjecture go to B. Every interpolant printed has been
+    /// verified (A |= I and I & B unsatisfiable, both refutations re-checked, shared symbols
+    /// only).
+    ///
+    /// Exit codes: 0 interpolant printed, 2 input error, 3 satisfiable split, 4 empty
+    /// side, 5 symbol colour conflict, 6 no (local) refutation found, 7 no interpolant verified.
+    Interpolate {
+        /// The marked-up TPTP file.
+        file: PathBuf,
+        /// Interpolation system for propositional problems (others use local proofs).
+        #[arg(long, value_enum, default_value = "mcmillan")]
+        system: InterpolationSystem,
+        /// Also print the raw interpolant next to the simplified one.
+        #[arg(long)]
+        raw: bool,
+        /// Time limit in seconds for each proof search and each verification.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time_limit: f64,
+    },
     /// Run a session script and print its transcript (times print as `[time]`).
     Replay {
         /// The script: one workbench command per line, `#` comments.
@@ -211,6 +245,37 @@ enum Command {
         #[arg(long)]
         bless: bool,
     },
+}
+
+fn interpolate(
+    file: &std::path::Path,
+    system: InterpolationSystem,
+    raw: bool,
+    time_limit: f64,
+) -> ExitCode {
+    use craig::interpolate::{InterpolateOptions, System};
+    if !(time_limit.is_finite() && time_limit > 0.0) {
+        eprintln!("craig: --time-limit must be a positive number of seconds");
+        return ExitCode::from(2);
+    }
+    let limit = Duration::from_secs_f64(time_limit);
+    let systems = match system {
+        InterpolationSystem::Mcmillan => vec![System::McMillan],
+        InterpolationSystem::Pudlak => vec![System::Pudlak],
+        InterpolationSystem::Both => vec![System::McMillan, System::Pudlak],
+    };
+    let options =
+        InterpolateOptions { systems, time_limit: limit, check_time_limit: limit, simplify: true };
+    match craig::interpolate::report::interpolate_file(file, &options, raw) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("craig: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
 }
 
 fn replay(file: &std::path::Path, check: bool, bless: bool) -> ExitCode {
@@ -277,6 +342,9 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Replay { file, check, bless }) => replay(&file, check, bless),
+        Some(Command::Interpolate { file, system, raw, time_limit }) => {
+            interpolate(&file, system, raw, time_limit)
+        }
         Some(Command::Translate { file, goal, sorts, retain }) => translate(
             &file,
             goal.as_deref(),

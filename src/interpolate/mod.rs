@@ -1,0 +1,626 @@
+//! Craig interpolation read off craig's refutations: binary interpolants for an A/B split of a
+//! problem's clauses and sequence interpolants for parts `A1..An`, every one verified before it
+//! is returned.
+//!
+//! Two routes, one per kind of problem:
+//!
+//! - **Propositional** clause sets (ground, predicate literals only): craig refutes the clauses
+//!   unhindered and the refutation is read as a resolution proof, from which McMillan's or
+//!   Pudlák's system builds the interpolant (`resolution`).
+//! - **Everything else** (equality, functions, quantifiers): craig searches for a *local*
+//!   refutation, helped by a precedence that puts local symbols above shared ones and held to it
+//!   by an inference filter that refuses any step mixing symbols local to different sides
+//!   (`colour`); the interpolant is then built node by node (`local`, whose `//!` comment has the
+//!   soundness argument). Several precedences and selections are tried; a refutation that is not
+//!   local is reported, never used.
+//!
+//! Every interpolant, raw and simplified (`simplify`, by equality saturation), is checked by
+//! `verify`: both entailments are refuted by craig and the refutations re-checked by
+//! `prover::check`, and the vocabulary is compared with the shared symbols. One that fails is
+//! reported as unverified and never handed out as an interpolant.
+//!
+//! A symbol's colour comes from where it occurs, so the Skolem functions and definition
+//! predicates clausification introduced for a formula are local to that formula's side.
+
+pub mod colour;
+pub mod formula;
+pub mod local;
+pub mod report;
+pub mod resolution;
+pub mod simplify;
+pub mod tptp_split;
+pub mod verify;
+
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::fol::{Clause, Signature};
+use crate::input::{Formula, InputError, Problem};
+use crate::prover::check::check_proof;
+use crate::prover::{LiteralSelection, Proof, ProofOutcome, Prover, ProverOptions};
+
+use colour::{Colour, Colouring, LocalityFilter, Preference};
+use formula::{SymbolKey, not};
+pub use local::PartialInterpolant;
+use local::{ProofView, local_interpolant};
+pub use resolution::System;
+use resolution::{is_propositional, resolution_interpolant};
+pub use verify::CheckFigures;
+use verify::{foreign_symbols, refute_with, symbol_key};
+
+/// The side of an input clause in a binary split.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Side {
+    /// The A side (`left_formula` in Vampire's markers): the interpolant follows from it.
+    A,
+    /// The B side (`right_formula`): the interpolant contradicts it.
+    B,
+}
+
+/// Options of an interpolation run.
+#[derive(Clone, Debug)]
+pub struct InterpolateOptions {
+    /// Propositional systems to use on propositional problems; empty means always use the
+    /// local-proof route.
+    pub systems: Vec<System>,
+    /// Time limit of each proof search.
+    pub time_limit: Duration,
+    /// Time limit of each verification refutation.
+    pub check_time_limit: Duration,
+    /// Also simplify each interpolant by equality saturation (and verify the result).
+    pub simplify: bool,
+}
+
+impl Default for InterpolateOptions {
+    fn default() -> Self {
+        InterpolateOptions {
+            systems: vec![System::McMillan],
+            time_limit: Duration::from_secs(10),
+            check_time_limit: Duration::from_secs(10),
+            simplify: true,
+        }
+    }
+}
+
+/// Why no interpolant was produced.
+#[derive(Debug, Error)]
+pub enum InterpolateError {
+    /// The input could not be read.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The side list does not match the clauses.
+    #[error("{given} sides given for {clauses} clauses")]
+    SideCount {
+        /// Number of sides given.
+        given: usize,
+        /// Number of clauses of the problem.
+        clauses: usize,
+    },
+    /// A side or part has no clauses.
+    #[error("{0} has no clauses")]
+    EmptySide(String),
+    /// A symbol was declared in both colours, or its declared colour disagrees with where it
+    /// occurs.
+    #[error("{0}")]
+    Colour(String),
+    /// The clauses were saturated by a complete search: the split is satisfiable, so no
+    /// interpolant exists.
+    #[error("the split is satisfiable (craig saturated the clauses): no interpolant exists")]
+    Satisfiable,
+    /// A refutation exists but no attempt made it local.
+    #[error("craig found no local refutation: {0}")]
+    NotLocal(String),
+    /// No refutation within the limits.
+    #[error("no refutation found within the limits: {0}")]
+    NoRefutation(String),
+    /// A refutation failed the independent proof checker.
+    #[error("the refutation failed the proof checker: {0}")]
+    ProofRejected(String),
+    /// Interpolants were built but none passed verification.
+    #[error("no interpolant passed verification: {0}")]
+    Unverified(String),
+}
+
+/// How an interpolant was computed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// From a local refutation.
+    LocalProof,
+    /// From a refutation read as resolution, with a propositional system.
+    Resolution(System),
+}
+
+impl Method {
+    /// The name shown to users.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::LocalProof => "local-proof",
+            Method::Resolution(system) => system.name(),
+        }
+    }
+}
+
+/// Figures of the two checked entailments of a binary interpolant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Verification {
+    /// `A ⊨ I`: clauses of A with `¬I` refuted.
+    pub entailed_by_a: CheckFigures,
+    /// `I ∧ B ⊨ ⊥`: clauses of B with `I` refuted.
+    pub refutes_b: CheckFigures,
+}
+
+/// A formula with the verdict of its verification.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The formula.
+    pub formula: Formula,
+    /// The figures of the checks, or why verification failed (then it is no interpolant).
+    pub verdict: Result<Verification, String>,
+}
+
+impl Checked {
+    /// Whether the formula passed every check.
+    pub fn is_verified(&self) -> bool {
+        self.verdict.is_ok()
+    }
+}
+
+/// One interpolant with its provenance.
+#[derive(Clone, Debug)]
+pub struct Interpolant {
+    /// How it was computed.
+    pub method: Method,
+    /// As built from the proof.
+    pub raw: Checked,
+    /// After equality-saturation simplification, when asked for and different from `raw`.
+    pub simplified: Option<Checked>,
+    /// The partial interpolant of every proof node, in proof order.
+    pub partials: Vec<PartialInterpolant>,
+}
+
+impl Interpolant {
+    /// The best verified formula: the simplified one when it passed, else the raw one.
+    pub fn best(&self) -> Option<&Checked> {
+        match &self.simplified {
+            Some(s) if s.is_verified() => Some(s),
+            _ => Some(&self.raw).filter(|r| r.is_verified()),
+        }
+    }
+}
+
+/// Figures of the refutation interpolants were read from.
+#[derive(Clone, Debug)]
+pub struct ProofFigures {
+    /// Which attempt found it (precedence, selection, filter).
+    pub attempt: String,
+    /// Given clauses of the search.
+    pub given_clauses: u64,
+    /// Steps of the refutation.
+    pub proof_steps: usize,
+    /// Steps the independent checker re-verified.
+    pub steps_checked: usize,
+}
+
+/// The answer for a binary split.
+#[derive(Clone, Debug)]
+pub struct Interpolation {
+    /// The refutation used.
+    pub proof: ProofFigures,
+    /// One interpolant per method asked for (propositional) or the local-proof one.
+    pub interpolants: Vec<Interpolant>,
+    /// Attempts that did not work out and other remarks, in order.
+    pub notes: Vec<String>,
+}
+
+/// The answer for a sequence `A1..An`.
+#[derive(Clone, Debug)]
+pub struct SequenceInterpolation {
+    /// The refutation used (one for every cut).
+    pub proof: ProofFigures,
+    /// `I1..I(n-1)` as built (`I0 = ⊤` and `In = ⊥` are implicit).
+    pub raw: Vec<Formula>,
+    /// For `k = 1..n`, the check of `I(k-1) ∧ Ak ⊨ Ik` on the raw sequence.
+    pub raw_checks: Vec<CheckFigures>,
+    /// The simplified sequence with its checks, when asked for and verified.
+    pub simplified: Option<(Vec<Formula>, Vec<CheckFigures>)>,
+    /// For each cut `k = 1..n-1`, the partial interpolants of the proof nodes.
+    pub partials: Vec<Vec<PartialInterpolant>>,
+    /// Remarks (attempts that failed, a simplified sequence that failed its checks).
+    pub notes: Vec<String>,
+}
+
+/// A checked refutation with the prover that found it.
+struct Refutation {
+    prover: Prover,
+    proof: Proof,
+    figures: ProofFigures,
+}
+
+/// One way of searching for a local refutation.
+struct Attempt {
+    name: &'static str,
+    preference: Preference,
+    selection: LiteralSelection,
+}
+
+const ATTEMPTS: &[Attempt] = &[
+    Attempt {
+        name: "local symbols above shared, earlier parts largest",
+        preference: Preference::EarlierLargest,
+        selection: LiteralSelection::MaxWeightNegativeIfPositive,
+    },
+    Attempt {
+        name: "local symbols above shared, later parts largest",
+        preference: Preference::LaterLargest,
+        selection: LiteralSelection::MaxWeightNegativeIfPositive,
+    },
+    Attempt {
+        name: "local symbols above shared, earlier parts largest, no literal selection",
+        preference: Preference::EarlierLargest,
+        selection: LiteralSelection::None,
+    },
+    Attempt {
+        name: "local symbols above shared, later parts largest, no literal selection",
+        preference: Preference::LaterLargest,
+        selection: LiteralSelection::None,
+    },
+];
+
+/// How a search ended when it found no checked refutation.
+enum SearchFailure {
+    Ended(ProofOutcome),
+    Rejected(String),
+}
+
+/// Runs craig on the problem's clauses, under the locality filter and precedence of `attempt`
+/// when given, and checks any refutation.
+fn search(
+    problem: &Problem,
+    colouring: &Colouring,
+    attempt: Option<&Attempt>,
+    time_limit: Duration,
+) -> Result<Refutation, SearchFailure> {
+    let mut options = ProverOptions::default();
+    options.limits.time = Some(time_limit);
+    if let Some(attempt) = attempt {
+        options.selection = attempt.selection;
+    }
+    let inputs: Vec<(Clause, bool)> = problem
+        .clauses
+        .iter()
+        .map(|c| (c.clause.clone(), c.source.role.contains("conjecture")))
+        .collect();
+    let precedence = attempt.map(|a| colouring.precedence(&problem.signature, a.preference));
+    let mut prover = Prover::new(
+        problem.signature.clone(),
+        problem.bank.clone(),
+        &inputs,
+        options,
+        problem.complete,
+    );
+    if let (Some(precedence), Some(_)) = (precedence, attempt) {
+        prover.set_precedence(precedence);
+        prover.set_inference_filter(Box::new(LocalityFilter { colouring: colouring.clone() }));
+    }
+    let outcome = prover.run();
+    let ProofOutcome::Refutation(empty) = outcome else {
+        return Err(SearchFailure::Ended(outcome));
+    };
+    let proof = prover.extract_proof(empty);
+    let clauses: Vec<Clause> = problem.clauses.iter().map(|c| c.clause.clone()).collect();
+    let report = check_proof(&proof, &clauses, &prover.signature, &prover.bank)
+        .map_err(|e| SearchFailure::Rejected(e.to_string()))?;
+    let figures = ProofFigures {
+        attempt: attempt.map_or("unrestricted search", |a| a.name).to_string()
+            + if attempt.is_some() { ", locality filter" } else { "" },
+        given_clauses: prover.stats.given,
+        proof_steps: proof.nodes.len(),
+        steps_checked: report.steps_checked,
+    };
+    Ok(Refutation { prover, proof, figures })
+}
+
+/// A search without filter decides what to report when no local refutation was found.
+fn explain_failure(
+    problem: &Problem,
+    colouring: &Colouring,
+    time_limit: Duration,
+    notes: &[String],
+) -> InterpolateError {
+    match search(problem, colouring, None, time_limit) {
+        Err(SearchFailure::Ended(ProofOutcome::Saturated { complete: true })) => {
+            InterpolateError::Satisfiable
+        }
+        Err(SearchFailure::Rejected(e)) => InterpolateError::ProofRejected(e),
+        Err(SearchFailure::Ended(outcome)) => {
+            InterpolateError::NoRefutation(format!("{outcome:?}; {}", notes.join("; ")))
+        }
+        Ok(_) => InterpolateError::NotLocal(notes.join("; ")),
+    }
+}
+
+/// Finds a refutation local for every cut of `parts`, trying each attempt in turn.
+fn local_refutation(
+    problem: &Problem,
+    colouring: &Colouring,
+    part_of_input: &[u32],
+    options: &InterpolateOptions,
+    notes: &mut Vec<String>,
+) -> Result<Refutation, InterpolateError> {
+    for attempt in ATTEMPTS {
+        match search(problem, colouring, Some(attempt), options.time_limit) {
+            Ok(refutation) => {
+                let view = ProofView {
+                    proof: &refutation.proof,
+                    signature: &refutation.prover.signature,
+                    bank: &refutation.prover.bank,
+                    part_of_input,
+                    colouring,
+                };
+                let non_local =
+                    (1..colouring.parts()).find_map(|k| local_interpolant(&view, k).err());
+                match non_local {
+                    None => return Ok(refutation),
+                    Some(node) => notes.push(format!(
+                        "{}: the refutation is not local (clause {} mixes local symbols)",
+                        attempt.name, node.0
+                    )),
+                }
+            }
+            Err(SearchFailure::Rejected(e)) => return Err(InterpolateError::ProofRejected(e)),
+            Err(SearchFailure::Ended(outcome)) => {
+                notes.push(format!("{}: no refutation ({outcome:?})", attempt.name))
+            }
+        }
+    }
+    Err(explain_failure(problem, colouring, options.time_limit, notes))
+}
+
+/// The keys of the symbols shared across cut `k` that occur in the problem.
+fn shared_symbols(problem: &Problem, colouring: &Colouring, k: u32) -> Vec<SymbolKey> {
+    problem
+        .signature
+        .ids()
+        .filter(|&s| s != Signature::TRUE && colouring.colour(s, k) == Colour::Shared)
+        .map(|s| symbol_key(problem, s))
+        .collect()
+}
+
+fn colouring_of(problem: &Problem, part_of_input: &[u32], parts: u32) -> Colouring {
+    let clauses: Vec<(&Clause, u32)> =
+        problem.clauses.iter().zip(part_of_input).map(|(c, &p)| (&c.clause, p)).collect();
+    Colouring::new(&problem.signature, &problem.bank, &clauses, parts)
+}
+
+/// Verifies a binary interpolant for the cut `k`: vocabulary, `A ⊨ I`, `I ∧ B ⊨ ⊥`.
+fn verify_binary(
+    problem: &Problem,
+    part_of_input: &[u32],
+    shared: &[SymbolKey],
+    k: u32,
+    formula: &Formula,
+    time_limit: Duration,
+) -> Result<Verification, String> {
+    let foreign = foreign_symbols(formula, shared);
+    if !foreign.is_empty() {
+        let names: Vec<String> = foreign.iter().map(|(n, a, _)| format!("{n}/{a}")).collect();
+        return Err(format!("mentions non-shared symbols {}", names.join(", ")));
+    }
+    let a: Vec<usize> = (0..part_of_input.len()).filter(|&i| part_of_input[i] < k).collect();
+    let b: Vec<usize> = (0..part_of_input.len()).filter(|&i| part_of_input[i] >= k).collect();
+    let entailed_by_a = refute_with(problem, &a, &[not(formula.clone())], time_limit)
+        .map_err(|e| format!("A ⊨ I not verified: {e}"))?;
+    let refutes_b = refute_with(problem, &b, std::slice::from_ref(formula), time_limit)
+        .map_err(|e| format!("I ∧ B ⊨ ⊥ not verified: {e}"))?;
+    Ok(Verification { entailed_by_a, refutes_b })
+}
+
+fn parts_of_sides(sides: &[Side]) -> Vec<u32> {
+    sides.iter().map(|s| if *s == Side::A { 0 } else { 1 }).collect()
+}
+
+/// An interpolant for the split of `problem`'s clauses into `sides` (one per clause, in
+/// `Problem::clauses` order): a formula over shared symbols implied by the A clauses and
+/// inconsistent with the B clauses, verified before it is returned.
+pub fn interpolate(
+    problem: &Problem,
+    sides: &[Side],
+    options: &InterpolateOptions,
+) -> Result<Interpolation, InterpolateError> {
+    if sides.len() != problem.clauses.len() {
+        return Err(InterpolateError::SideCount {
+            given: sides.len(),
+            clauses: problem.clauses.len(),
+        });
+    }
+    for (side, name) in [(Side::A, "side A"), (Side::B, "side B")] {
+        if !sides.contains(&side) {
+            return Err(InterpolateError::EmptySide(name.to_string()));
+        }
+    }
+    let part_of_input = parts_of_sides(sides);
+    let colouring = colouring_of(problem, &part_of_input, 2);
+    let shared = shared_symbols(problem, &colouring, 1);
+    let mut notes = Vec::new();
+    let clauses: Vec<&Clause> = problem.clauses.iter().map(|c| &c.clause).collect();
+    let mut built: Vec<(Method, Formula, Vec<PartialInterpolant>)> = Vec::new();
+    let mut figures = None;
+    if !options.systems.is_empty() && is_propositional(&problem.bank, &clauses) {
+        let refutation = match search(problem, &colouring, None, options.time_limit) {
+            Ok(r) => r,
+            Err(SearchFailure::Ended(ProofOutcome::Saturated { complete: true })) => {
+                return Err(InterpolateError::Satisfiable);
+            }
+            Err(SearchFailure::Ended(outcome)) => {
+                return Err(InterpolateError::NoRefutation(format!("{outcome:?}")));
+            }
+            Err(SearchFailure::Rejected(e)) => return Err(InterpolateError::ProofRejected(e)),
+        };
+        let view = ProofView {
+            proof: &refutation.proof,
+            signature: &refutation.prover.signature,
+            bank: &refutation.prover.bank,
+            part_of_input: &part_of_input,
+            colouring: &colouring,
+        };
+        for &system in &options.systems {
+            match resolution_interpolant(&view, 1, system) {
+                Ok((f, partials)) => built.push((Method::Resolution(system), f, partials)),
+                Err(e) => notes.push(format!("{}: {}", system.name(), e.0)),
+            }
+        }
+        figures = Some(refutation.figures);
+    }
+    if built.is_empty() {
+        let refutation =
+            local_refutation(problem, &colouring, &part_of_input, options, &mut notes)?;
+        let view = ProofView {
+            proof: &refutation.proof,
+            signature: &refutation.prover.signature,
+            bank: &refutation.prover.bank,
+            part_of_input: &part_of_input,
+            colouring: &colouring,
+        };
+        let (f, partials) = local_interpolant(&view, 1).map_err(|node| {
+            InterpolateError::NotLocal(format!("clause {} mixes local symbols", node.0))
+        })?;
+        built.push((Method::LocalProof, f, partials));
+        figures = Some(refutation.figures);
+    }
+    let mut interpolants = Vec::new();
+    for (method, raw, partials) in built {
+        let check = |f: &Formula| {
+            let verdict =
+                verify_binary(problem, &part_of_input, &shared, 1, f, options.check_time_limit);
+            Checked { formula: f.clone(), verdict }
+        };
+        let simplified = if options.simplify {
+            let s = simplify::simplify(&raw);
+            (s != raw).then(|| check(&s))
+        } else {
+            None
+        };
+        let raw = check(&raw);
+        interpolants.push(Interpolant { method, raw, simplified, partials });
+    }
+    if interpolants.iter().all(|i| i.best().is_none()) {
+        let reasons: Vec<String> = interpolants
+            .iter()
+            .filter_map(|i| {
+                i.raw.verdict.as_ref().err().map(|e| format!("{}: {e}", i.method.name()))
+            })
+            .collect();
+        return Err(InterpolateError::Unverified(reasons.join("; ")));
+    }
+    let proof = figures.unwrap_or(ProofFigures {
+        attempt: String::new(),
+        given_clauses: 0,
+        proof_steps: 0,
+        steps_checked: 0,
+    });
+    Ok(Interpolation { proof, interpolants, notes })
+}
+
+/// Checks `I(k-1) ∧ Ak ⊨ Ik` for `k = 1..n` and the vocabulary of each `Ik`.
+fn verify_sequence(
+    problem: &Problem,
+    part_of_input: &[u32],
+    colouring: &Colouring,
+    sequence: &[Formula],
+    time_limit: Duration,
+) -> Result<Vec<CheckFigures>, String> {
+    let n = colouring.parts();
+    for (i, f) in sequence.iter().enumerate() {
+        let k = i as u32 + 1;
+        let foreign = foreign_symbols(f, &shared_symbols(problem, colouring, k));
+        if !foreign.is_empty() {
+            return Err(format!("I{k} mentions symbols not shared across cut {k}"));
+        }
+    }
+    let mut figures = Vec::new();
+    for k in 1..=n {
+        let previous = if k == 1 { Formula::True } else { sequence[k as usize - 2].clone() };
+        let next = if k == n { Formula::False } else { sequence[k as usize - 1].clone() };
+        let clauses: Vec<usize> =
+            (0..part_of_input.len()).filter(|&i| part_of_input[i] == k - 1).collect();
+        let f = refute_with(problem, &clauses, &[previous, not(next)], time_limit)
+            .map_err(|e| format!("I{} ∧ A{k} ⊨ I{k} not verified: {e}", k - 1))?;
+        figures.push(f);
+    }
+    Ok(figures)
+}
+
+/// Sequence interpolants for the parts `A1..An`: `parts[i]` (below `n`) is the part of clause
+/// `i`. All `I1..I(n-1)` come from one refutation local for every cut, and the sequence is
+/// verified (`I(k-1) ∧ Ak ⊨ Ik` for every `k`, with `I0 = ⊤`, `In = ⊥`) before it is returned.
+pub fn interpolate_sequence(
+    problem: &Problem,
+    parts: &[usize],
+    n: usize,
+    options: &InterpolateOptions,
+) -> Result<SequenceInterpolation, InterpolateError> {
+    if parts.len() != problem.clauses.len() {
+        return Err(InterpolateError::SideCount {
+            given: parts.len(),
+            clauses: problem.clauses.len(),
+        });
+    }
+    for j in 0..n {
+        if !parts.contains(&j) {
+            return Err(InterpolateError::EmptySide(format!("part {}", j + 1)));
+        }
+    }
+    if let Some(&bad) = parts.iter().find(|&&p| p >= n) {
+        return Err(InterpolateError::EmptySide(format!("part {} of {n}", bad + 1)));
+    }
+    let part_of_input: Vec<u32> = parts.iter().map(|&p| p as u32).collect();
+    let colouring = colouring_of(problem, &part_of_input, n as u32);
+    let mut notes = Vec::new();
+    let refutation = local_refutation(problem, &colouring, &part_of_input, options, &mut notes)?;
+    let view = ProofView {
+        proof: &refutation.proof,
+        signature: &refutation.prover.signature,
+        bank: &refutation.prover.bank,
+        part_of_input: &part_of_input,
+        colouring: &colouring,
+    };
+    let mut raw = Vec::new();
+    let mut partials = Vec::new();
+    for k in 1..n as u32 {
+        let (f, p) = local_interpolant(&view, k).map_err(|node| {
+            InterpolateError::NotLocal(format!("clause {} mixes local symbols", node.0))
+        })?;
+        raw.push(f);
+        partials.push(p);
+    }
+    let raw_checks =
+        verify_sequence(problem, &part_of_input, &colouring, &raw, options.check_time_limit)
+            .map_err(InterpolateError::Unverified)?;
+    let simplified = if options.simplify {
+        let s: Vec<Formula> = raw.iter().map(simplify::simplify).collect();
+        match verify_sequence(problem, &part_of_input, &colouring, &s, options.check_time_limit) {
+            Ok(checks) => Some((s, checks)),
+            Err(e) => {
+                notes.push(format!("the simplified sequence is not shown: {e}"));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    Ok(SequenceInterpolation {
+        proof: refutation.figures,
+        raw,
+        raw_checks,
+        simplified,
+        partials,
+        notes,
+    })
+}
+
+/// Whether the clause set of `problem` is propositional (the McMillan/Pudlák route applies).
+pub fn problem_is_propositional(problem: &Problem) -> bool {
+    let clauses: Vec<&Clause> = problem.clauses.iter().map(|c| &c.clause).collect();
+    is_propositional(&problem.bank, &clauses)
+}

@@ -1,0 +1,450 @@
+//! Craig interpolation end to end: hand-made A/B splits (propositional with both systems, EUF,
+//! quantified), sequences, error cases, random propositional splits checked by truth tables, and
+//! the `craig interpolate` command on the example files.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use craig::input::{Formula, parse_problem};
+use craig::interpolate::formula::{symbols, to_tptp};
+use craig::interpolate::tptp_split::{check_declarations, read_split};
+use craig::interpolate::{
+    InterpolateError, InterpolateOptions, Interpolation, Method, System, interpolate,
+    interpolate_sequence,
+};
+use proptest::prelude::*;
+
+fn options(systems: Vec<System>) -> InterpolateOptions {
+    InterpolateOptions { systems, ..InterpolateOptions::default() }
+}
+
+fn run(text: &str, systems: Vec<System>) -> Result<Interpolation, InterpolateError> {
+    let split = read_split(text, "test.p", "test")?;
+    check_declarations(&split)?;
+    interpolate(&split.problem, &split.sides, &options(systems))
+}
+
+fn symbol_names(f: &Formula) -> Vec<String> {
+    symbols(f).into_iter().map(|(name, _, _)| name).collect()
+}
+
+/// Every interpolant returned is verified, raw and (when present) simplified.
+fn assert_all_verified(result: &Interpolation) {
+    for i in &result.interpolants {
+        assert!(
+            i.raw.is_verified(),
+            "raw {} not verified: {:?}",
+            to_tptp(&i.raw.formula),
+            i.raw.verdict
+        );
+        if let Some(s) = &i.simplified {
+            assert!(s.is_verified(), "simplified {} not verified", to_tptp(&s.formula));
+        }
+        assert!(i.best().is_some());
+    }
+}
+
+const PROPOSITIONAL: &str = "
+vampire(left_formula).
+cnf(a1, axiom, a1 | s1).
+cnf(a2, axiom, ~a1 | s2).
+cnf(a3, axiom, s3).
+vampire(end_formula).
+vampire(right_formula).
+cnf(b1, axiom, ~s1 | b1).
+cnf(b2, axiom, ~b1).
+cnf(b3, axiom, ~s2 | ~s3).
+vampire(end_formula).
+";
+
+#[test]
+fn mcmillan_and_pudlak_differ_and_both_verify() {
+    let result = run(PROPOSITIONAL, vec![System::McMillan, System::Pudlak]).unwrap();
+    assert_all_verified(&result);
+    assert_eq!(result.interpolants.len(), 2);
+    assert_eq!(result.interpolants[0].method, Method::Resolution(System::McMillan));
+    assert_eq!(result.interpolants[1].method, Method::Resolution(System::Pudlak));
+    let mcmillan = to_tptp(&result.interpolants[0].raw.formula);
+    let pudlak = to_tptp(&result.interpolants[1].raw.formula);
+    assert_eq!(mcmillan, "s1 | (s2 & s3)");
+    assert_eq!(pudlak, "s1 | (s2 & (~s2 | s3))");
+    // Equality saturation removes the redundant `~s2` of Pudlák's interpolant.
+    let simplified = result.interpolants[1].simplified.as_ref().unwrap();
+    assert_eq!(to_tptp(&simplified.formula), "s1 | (s2 & s3)");
+    for i in &result.interpolants {
+        assert_eq!(symbol_names(&i.raw.formula), ["s1", "s2", "s3"]);
+        assert_eq!(i.partials.len(), result.proof.proof_steps);
+    }
+}
+
+#[test]
+fn euf_interpolant_avoids_the_local_constant() {
+    let text = "
+vampire(left_formula).
+fof(a1, axiom, f(a) = b).
+fof(a2, axiom, a = c).
+vampire(end_formula).
+vampire(right_formula).
+fof(b1, axiom, f(c) != b).
+vampire(end_formula).
+";
+    let result = run(text, vec![System::McMillan]).unwrap();
+    assert_all_verified(&result);
+    let best = result.interpolants[0].best().unwrap();
+    assert_eq!(result.interpolants[0].method, Method::LocalProof);
+    assert!(!symbol_names(&best.formula).contains(&"a".to_string()));
+    assert_eq!(to_tptp(&best.formula), "f(c) = b");
+}
+
+#[test]
+fn quantified_interpolant_uses_only_the_shared_predicate() {
+    let text = "
+vampire(left_formula).
+fof(a1, axiom, ![X]: (p(X) => q(X))).
+fof(a2, axiom, p(a)).
+vampire(end_formula).
+vampire(right_formula).
+fof(b1, axiom, ![X]: (~q(X) | r(X))).
+fof(b2, axiom, ![X]: ~r(X)).
+vampire(end_formula).
+";
+    let result = run(text, vec![]).unwrap();
+    assert_all_verified(&result);
+    let best = result.interpolants[0].best().unwrap();
+    assert_eq!(symbol_names(&best.formula), ["q"]);
+    let v = best.verdict.as_ref().unwrap();
+    assert!(v.entailed_by_a.steps_checked > 0 && v.refutes_b.steps_checked > 0);
+}
+
+#[test]
+fn skolem_symbols_are_local_to_their_side() {
+    // The witness of `?[X]: (p(X) & q(X))` is a Skolem constant local to A.
+    let text = "
+vampire(left_formula).
+fof(a1, axiom, ?[X]: (p(X) & h(X) = c)).
+fof(a2, axiom, ![X]: (p(X) => q(X))).
+vampire(end_formula).
+vampire(right_formula).
+fof(b1, axiom, ![X]: (q(X) => h(X) != c)).
+vampire(end_formula).
+";
+    let result = run(text, vec![]).unwrap();
+    assert_all_verified(&result);
+    let best = result.interpolants[0].best().unwrap();
+    for name in symbol_names(&best.formula) {
+        assert!(["q", "h", "c"].contains(&name.as_str()), "unexpected symbol {name}");
+    }
+}
+
+#[test]
+fn conjecture_goes_to_b() {
+    let text = "
+vampire(left_formula).
+fof(a1, axiom, x = y).
+fof(a2, axiom, g(x) = z).
+vampire(end_formula).
+fof(goal, conjecture, g(y) = z).
+";
+    let result = run(text, vec![]).unwrap();
+    assert_all_verified(&result);
+    assert_eq!(to_tptp(&result.interpolants[0].best().unwrap().formula), "g(y) = z");
+}
+
+#[test]
+fn satisfiable_split_is_an_error() {
+    let text = "
+vampire(left_formula).
+cnf(a1, axiom, p | q).
+vampire(end_formula).
+vampire(right_formula).
+cnf(b1, axiom, ~p).
+vampire(end_formula).
+";
+    assert!(matches!(run(text, vec![System::McMillan]), Err(InterpolateError::Satisfiable)));
+    let equational = "
+vampire(left_formula).
+fof(a1, axiom, f(a) = b).
+vampire(end_formula).
+vampire(right_formula).
+fof(b1, axiom, f(c) != b).
+vampire(end_formula).
+";
+    assert!(matches!(run(equational, vec![]), Err(InterpolateError::Satisfiable)));
+}
+
+#[test]
+fn empty_side_is_an_error() {
+    let text = "
+vampire(left_formula).
+cnf(a1, axiom, p).
+cnf(a2, axiom, ~p).
+vampire(end_formula).
+";
+    let err = run(text, vec![System::McMillan]).unwrap_err();
+    assert!(matches!(err, InterpolateError::EmptySide(ref s) if s == "side B"), "{err}");
+    assert_eq!(err.exit_code(), 4);
+}
+
+#[test]
+fn symbol_in_both_colours_is_an_error() {
+    let text = "
+vampire(left_formula).
+cnf(a1, axiom, q).
+vampire(end_formula).
+vampire(right_formula).
+cnf(b1, axiom, ~q).
+vampire(end_formula).
+vampire(symbol, predicate, q, 0, left).
+vampire(symbol, predicate, q, 0, right).
+";
+    let err = run(text, vec![System::McMillan]).unwrap_err();
+    assert!(err.to_string().contains("declared both left and right"), "{err}");
+    assert_eq!(err.exit_code(), 5);
+    let disagreeing = text.replace("vampire(symbol, predicate, q, 0, right).", "");
+    let err = run(&disagreeing, vec![System::McMillan]).unwrap_err();
+    assert!(err.to_string().contains("occurs in `b1` on the other side"), "{err}");
+}
+
+#[test]
+fn directives_are_blanked_without_moving_positions() {
+    // An input error after the directives is still reported at its own line.
+    let text = "vampire(left_formula).\ncnf(a1, axiom, p).\nvampire(end_formula).\ncnf(b1, axiom, ~p ||).\n";
+    let err = read_split(text, "test.p", "test").unwrap_err();
+    assert!(err.to_string().contains("test.p:4"), "{err}");
+}
+
+fn sequence_problem(text: &str, n: usize) -> (craig::input::Problem, Vec<usize>) {
+    let problem = parse_problem(text, "seq.p", "seq", &[]).unwrap();
+    // Formula `pK_...` belongs to part K (1-based).
+    let parts = problem
+        .clauses
+        .iter()
+        .map(|c| {
+            let digit = c.source.name.chars().nth(1).unwrap().to_digit(10).unwrap() as usize;
+            assert!(digit >= 1 && digit <= n);
+            digit - 1
+        })
+        .collect();
+    (problem, parts)
+}
+
+#[test]
+fn equational_sequence_interpolants_are_inductive() {
+    let text = "
+fof(p1_1, axiom, a = b).
+fof(p2_1, axiom, b = c).
+fof(p3_1, axiom, c = d).
+fof(p4_1, axiom, a != d).
+";
+    let (problem, parts) = sequence_problem(text, 4);
+    let result = interpolate_sequence(&problem, &parts, 4, &options(vec![])).unwrap();
+    assert_eq!(result.raw.len(), 3);
+    assert_eq!(result.raw_checks.len(), 4);
+    assert!(result.raw_checks.iter().all(|c| c.steps_checked > 0));
+    // Each I_k speaks only of symbols on both sides of cut k.
+    let allowed: [&[&str]; 3] = [&["a", "b"], &["a", "c"], &["a", "d"]];
+    for (f, allowed) in result.raw.iter().zip(allowed) {
+        for name in symbol_names(f) {
+            assert!(allowed.contains(&name.as_str()), "{} uses {name}", to_tptp(f));
+        }
+    }
+    assert_eq!(result.partials.len(), 3);
+}
+
+#[test]
+fn propositional_sequence_interpolants() {
+    let text = "
+cnf(p1_1, axiom, p).
+cnf(p2_1, axiom, ~p | q).
+cnf(p3_1, axiom, ~q | r).
+cnf(p4_1, axiom, ~r).
+";
+    let (problem, parts) = sequence_problem(text, 4);
+    let result = interpolate_sequence(&problem, &parts, 4, &options(vec![])).unwrap();
+    let shown: Vec<String> = result.simplified.as_ref().unwrap().0.iter().map(to_tptp).collect();
+    assert_eq!(shown, ["p", "q", "r"]);
+    let mut text = String::new();
+    craig::interpolate::report::write_sequence(&result, &mut text);
+    assert!(
+        text.starts_with("fof(interpolant_1, plain, p).\nfof(interpolant_2, plain, q).\n"),
+        "{text}"
+    );
+    assert!(text.contains("% verified I3 & A4 |= I4: "), "{text}");
+}
+
+#[test]
+fn sequence_with_an_empty_part_is_an_error() {
+    let text = "cnf(p1_1, axiom, p).\ncnf(p3_1, axiom, ~p).\n";
+    let (problem, parts) = sequence_problem(text, 3);
+    let err = interpolate_sequence(&problem, &parts, 3, &options(vec![])).unwrap_err();
+    assert!(matches!(err, InterpolateError::EmptySide(ref s) if s == "part 2"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random propositional splits, checked by truth tables.
+
+const A_ATOMS: &[&str] = &["a0", "a1"];
+const SHARED_ATOMS: &[&str] = &["s0", "s1", "s2"];
+const B_ATOMS: &[&str] = &["b0", "b1"];
+
+fn all_atoms() -> Vec<&'static str> {
+    A_ATOMS.iter().chain(SHARED_ATOMS).chain(B_ATOMS).copied().collect()
+}
+
+type RandomClause = Vec<(usize, bool)>;
+
+fn clause_true(clause: &RandomClause, atoms: &[&str], v: &BTreeMap<String, bool>) -> bool {
+    clause.iter().any(|&(i, positive)| v[atoms[i]] == positive)
+}
+
+fn eval(f: &Formula, v: &BTreeMap<String, bool>) -> bool {
+    match f {
+        Formula::True => true,
+        Formula::False => false,
+        Formula::Atom(p, _) => v[p.as_str()],
+        Formula::Not(g) => !eval(g, v),
+        Formula::And(gs) => gs.iter().all(|g| eval(g, v)),
+        Formula::Or(gs) => gs.iter().any(|g| eval(g, v)),
+        Formula::Implies(g, h) => !eval(g, v) || eval(h, v),
+        Formula::Iff(g, h) => eval(g, v) == eval(h, v),
+        Formula::Xor(g, h) => eval(g, v) != eval(h, v),
+        other => panic!("not propositional: {other:?}"),
+    }
+}
+
+fn assignments() -> Vec<BTreeMap<String, bool>> {
+    let atoms = all_atoms();
+    (0..1u32 << atoms.len())
+        .map(|bits| {
+            atoms.iter().enumerate().map(|(i, a)| (a.to_string(), bits >> i & 1 == 1)).collect()
+        })
+        .collect()
+}
+
+fn side_clauses(local: &'static [&'static str]) -> impl Strategy<Value = Vec<RandomClause>> {
+    let atoms = local.len() + SHARED_ATOMS.len();
+    prop::collection::vec(prop::collection::vec((0..atoms, any::<bool>()), 1..3), 2..8)
+}
+
+fn write_side(clauses: &[RandomClause], atoms: &[&str], prefix: &str, out: &mut String) {
+    for (j, c) in clauses.iter().enumerate() {
+        let literals: Vec<String> = c
+            .iter()
+            .map(|&(i, positive)| format!("{}{}", if positive { "" } else { "~" }, atoms[i]))
+            .collect();
+        out.push_str(&format!("cnf({prefix}{j}, axiom, {}).\n", literals.join(" | ")));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_propositional_interpolants_pass_truth_tables(
+        a in side_clauses(A_ATOMS),
+        b in side_clauses(B_ATOMS),
+    ) {
+        // A clause with complementary literals is dropped by the reader; a side made only of
+        // such clauses would be empty, which is a different error.
+        let tautology = |c: &RandomClause| c.iter().any(|&(i, p)| c.contains(&(i, !p)));
+        let a: Vec<RandomClause> = a.into_iter().filter(|c| !tautology(c)).collect();
+        let b: Vec<RandomClause> = b.into_iter().filter(|c| !tautology(c)).collect();
+        prop_assume!(!a.is_empty() && !b.is_empty());
+        let a_atoms: Vec<&str> = A_ATOMS.iter().chain(SHARED_ATOMS).copied().collect();
+        let b_atoms: Vec<&str> = B_ATOMS.iter().chain(SHARED_ATOMS).copied().collect();
+        let table = assignments();
+        let satisfiable = table.iter().any(|v| {
+            a.iter().all(|c| clause_true(c, &a_atoms, v)) && b.iter().all(|c| clause_true(c, &b_atoms, v))
+        });
+        let mut text = String::from("vampire(left_formula).\n");
+        write_side(&a, &a_atoms, "a", &mut text);
+        text.push_str("vampire(end_formula).\nvampire(right_formula).\n");
+        write_side(&b, &b_atoms, "b", &mut text);
+        text.push_str("vampire(end_formula).\n");
+        let result = run(&text, vec![System::McMillan, System::Pudlak]);
+        if satisfiable {
+            prop_assert!(matches!(result, Err(InterpolateError::Satisfiable)), "{text}");
+            // Counted as a rejection, so that every one of the cases is an unsatisfiable split.
+            prop_assume!(false);
+        }
+        let result = result.map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        for interpolant in &result.interpolants {
+            let best = interpolant.best().expect("verified");
+            for f in [&interpolant.raw.formula, &best.formula] {
+                for v in &table {
+                    let in_a = a.iter().all(|c| clause_true(c, &a_atoms, v));
+                    let in_b = b.iter().all(|c| clause_true(c, &b_atoms, v));
+                    prop_assert!(!in_a || eval(f, v), "A does not imply {}\n{text}", to_tptp(f));
+                    prop_assert!(!(in_b && eval(f, v)), "{} is consistent with B\n{text}", to_tptp(f));
+                }
+                for name in symbol_names(f) {
+                    prop_assert!(SHARED_ATOMS.contains(&name.as_str()), "{name} in {}", to_tptp(f));
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command line on the example files.
+
+fn example(name: &str) -> String {
+    format!("{}/examples/interpolation/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn craig(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_craig")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_prints_verified_interpolants() {
+    let (code, out, _) = craig(&["interpolate", &example("euf.p")]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("fof(interpolant, plain, f(c) = b).\n"), "{out}");
+    assert!(out.contains("% verified A |= I:"), "{out}");
+    assert!(out.contains("% verified I & B |= $false:"), "{out}");
+    let (code, out, _) =
+        craig(&["interpolate", &example("propositional.p"), "--system", "both", "--raw"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("fof(interpolant_mcmillan, plain, s1 | (s2 & s3))."), "{out}");
+    assert!(out.contains("fof(interpolant_pudlak_raw, plain, s1 | (s2 & (~s2 | s3)))."), "{out}");
+    let (code, out, _) = craig(&["interpolate", &example("pets.p")]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("fof(interpolant, plain, owns(cy,cat)).\n"), "{out}");
+    for file in ["quantified.p", "goal.p"] {
+        let (code, out, err) = craig(&["interpolate", &example(file), "--time-limit", "5"]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(out.contains("fof(interpolant, plain, "), "{out}");
+    }
+}
+
+#[test]
+fn cli_error_exit_codes() {
+    let (code, out, err) = craig(&["interpolate", &example("satisfiable.p")]);
+    assert_eq!((code, out.as_str()), (3, ""));
+    assert!(err.contains("satisfiable"), "{err}");
+    let (code, _, err) = craig(&["interpolate", &example("both_colours.p")]);
+    assert_eq!(code, 5);
+    assert!(err.contains("declared both left and right"), "{err}");
+    let (code, _, _) = craig(&["interpolate", &example("no_such_file.p")]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn interpolants_that_cannot_be_verified_are_not_returned() {
+    // With no time for the verification refutations, nothing passes, so nothing is handed out.
+    let split = read_split(PROPOSITIONAL, "test.p", "test").unwrap();
+    let options = InterpolateOptions {
+        check_time_limit: std::time::Duration::ZERO,
+        ..options(vec![System::McMillan])
+    };
+    let err = interpolate(&split.problem, &split.sides, &options).unwrap_err();
+    assert!(matches!(err, InterpolateError::Unverified(_)), "{err}");
+    assert!(err.to_string().contains("not verified"), "{err}");
+    assert_eq!(err.exit_code(), 7);
+}
