@@ -64,6 +64,8 @@ fn kernel_and_prover_do_not_depend_on_front_ends() {
         // The translation is a library pass between the spec front end and the prover; the
         // workbench may use it, never the other way round.
         ("translate", &["crate::repl", "crate::session"]),
+        // Interpolation reads proofs and problems; the workbench and the binary call it.
+        ("interpolate", &["crate::repl", "crate::session", "crate::spec", "crate::translate"]),
         // The spec front end is self-contained; the HOL->FOL translation will build on it.
         (
             "spec",

@@ -715,3 +715,103 @@ fn translate_prints_or_writes_tptp_cnf() {
         "error: TPTP problem files end in .p, got notes.txt\n"
     );
 }
+
+#[test]
+fn interpolate_a_split_of_a_goal_move_a_hypothesis_and_ask_again() {
+    let mut wb = bench();
+    run(&mut wb, &format!("load {PETS}"));
+    assert_eq!(
+        run(&mut wb, "interpolate clue_ann | cy_owns_the_cat"),
+        "error: which goal? `prove` one first, or name it with --goal GOAL\n"
+    );
+    run(&mut wb, "prove pets");
+    let out = run(
+        &mut wb,
+        "interpolate people_distinct pets_distinct everyone_owns_a_pet no_shared_pets clue_ann \
+         clue_bob | cy_owns_the_cat",
+    );
+    assert!(out.contains("fof(interpolant, plain, owns(cy,cat)).\n"), "{out}");
+    assert!(out.contains("% verified A |= I: "), "{out}");
+    assert!(out.contains("% verified I & B |= $false: "), "{out}");
+    assert!(out.contains("% verified vocabulary: shared symbols only\n"), "{out}");
+    let moved = run(&mut wb, "interpolate --move clue_bob");
+    assert!(moved.starts_with("moved clue_bob from A to B\n"), "{moved}");
+    assert!(moved.contains("B = cy_owns_the_cat, clue_bob\n"), "{moved}");
+    assert!(moved.contains("fof(interpolant, plain, "), "{moved}");
+    assert_eq!(
+        run(&mut wb, "interpolate --move nobody"),
+        "error: `nobody` is not named in the last split (A = people_distinct, pets_distinct, \
+         everyone_owns_a_pet, no_shared_pets, clue_ann | B = cy_owns_the_cat, clue_bob)\n"
+    );
+    // `*` takes every formula the other side does not name.
+    let star = run(&mut wb, "interpolate cy_owns_the_cat | *");
+    assert!(star.contains("fof(interpolant, plain, "), "{star}");
+}
+
+#[test]
+fn interpolate_inline_formulas_systems_steps_and_sequences() {
+    let mut wb = bench();
+    let both = run(
+        &mut wb,
+        "interpolate --system both \"s1 | (s2 & a1)\" \"~a1 | s3\" | \"~s1\" \"~s2 | ~s3\"",
+    );
+    assert!(both.contains("fof(interpolant_mcmillan, plain, "), "{both}");
+    assert!(both.contains("fof(interpolant_pudlak, plain, "), "{both}");
+    let steps = run(&mut wb, "interpolate --steps \"p(a) & (p(a) => q)\" | \"~q\"");
+    assert!(
+        steps.starts_with("split: A = p(a) & (p(a) => q) | B = ~q\nfof(interpolant, plain, q).\n"),
+        "{steps}"
+    );
+    assert!(steps.contains("partial interpolants (mcmillan), in proof order:\n  c_"), "{steps}");
+    let sequence = run(&mut wb, "interpolate --sequence \"a = b\" ; \"f(a) != f(c)\" ; \"b = c\"");
+    assert!(sequence.contains("fof(interpolant_1, plain, a = b).\n"), "{sequence}");
+    assert!(sequence.contains("% verified I2 & A3 |= I3: "), "{sequence}");
+}
+
+#[test]
+fn interpolate_reports_bad_splits() {
+    let mut wb = bench();
+    assert_eq!(
+        run(&mut wb, "interpolate \"p(a)\" | \"q(b)\""),
+        "split: A = p(a) | B = q(b)\nerror: the split is satisfiable (craig saturated the clauses): \
+         no interpolant exists\n"
+    );
+    assert_eq!(
+        run(&mut wb, "interpolate | \"q(b)\""),
+        "error: side A is empty: name hypotheses, `*`, or type formulas\n"
+    );
+    assert_eq!(
+        run(&mut wb, "interpolate --sequence \"p(a)\""),
+        "error: a sequence needs at least two parts separated by `;`\n"
+    );
+    assert_eq!(
+        run(&mut wb, "interpolate --system best \"(p)\" | \"~p\""),
+        "error: unknown system `best` (one of: mcmillan, pudlak, both)\n"
+    );
+    assert_eq!(
+        run(&mut wb, "interpolate --move h"),
+        "error: no split to change yet: ask `interpolate A | B` first\n"
+    );
+    run(&mut wb, &format!("load {GROUP}"));
+    run(&mut wb, "prove group_inverse");
+    assert!(
+        run(&mut wb, "interpolate left_identity | left_identity")
+            .starts_with("error: `left_identity` is named on two sides"),
+    );
+    assert!(run(&mut wb, "interpolate nope | right_inverse").starts_with(
+        "error: goal group_inverse has no formula named `nope` (formulas: left_identity, \
+         left_inverse, associativity, right_inverse;"
+    ));
+}
+
+#[test]
+fn interpolate_a_spec_goal_keeps_generated_clauses_on_both_sides() {
+    let mut wb = bench();
+    run(&mut wb, &format!("load {LINKED_SET}"));
+    run(&mut wb, "prove nothing_else");
+    let out = run(&mut wb, "interpolate add_effect | nothing_else");
+    assert!(out.starts_with("split of nothing_else: A = add_effect | B = nothing_else\n"), "{out}");
+    assert!(out.contains("background on both sides: sort_"), "{out}");
+    assert!(out.contains("fof(interpolant, plain, "), "{out}");
+    assert!(out.contains("% verified vocabulary: shared symbols only\n"), "{out}");
+}

@@ -104,6 +104,8 @@ pub struct Workbench {
     progress: Option<ProgressObserver>,
     recording: Option<Recording>,
     replay_depth: usize,
+    /// The last binary split `interpolate` was asked for, which `interpolate --move` changes.
+    last_split: Option<commands::SplitRequest>,
 }
 
 impl Default for Workbench {
@@ -122,6 +124,7 @@ impl Workbench {
             interrupt: Arc::new(AtomicBool::new(false)),
             progress: None,
             recording: None,
+            last_split: None,
             replay_depth: 0,
         }
     }

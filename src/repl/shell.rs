@@ -58,6 +58,13 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
         ["show", _] => list(super::commands::SHOW_VIEWS),
         ["proof"] => list(&["--tree"]),
         ["core"] => list(&["--minimal"]),
+        ["interpolate", .., "--system"] => list(&["mcmillan", "pudlak", "both"]),
+        ["interpolate", .., "--goal"] => goals.to_vec(),
+        ["interpolate"] => {
+            let mut v = list(&["--goal", "--system", "--raw", "--steps", "--sequence", "--move"]);
+            v.extend(names_in_scope.iter().cloned());
+            v
+        }
         ["set", "retain"] => list(&["100"]),
         ["record"] => list(&["stop"]),
         [_, ..] => names_in_scope.to_vec(),

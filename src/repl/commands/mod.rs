@@ -10,6 +10,7 @@ mod core;
 mod get;
 mod goals;
 mod help;
+mod interpolate;
 mod load;
 mod proof;
 mod prove;
@@ -26,6 +27,7 @@ mod theories;
 mod translate;
 mod undo;
 
+pub(crate) use interpolate::SplitRequest;
 pub use show::VIEWS as SHOW_VIEWS;
 
 /// How a command runs: the workbench, the words after the command name, the output.
@@ -59,6 +61,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     prove::SPEC,
     proof::SPEC,
     core::SPEC,
+    interpolate::SPEC,
     stats::SPEC,
     set::SPEC,
     get::SPEC,

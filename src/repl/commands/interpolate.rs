@@ -1,0 +1,422 @@
+//! `interpolate`: Craig interpolants for a split of a goal's hypotheses (or of formulas typed
+//! inline), sequences of them, and moving one hypothesis across the split to ask again.
+
+use std::io::Write;
+use std::rc::Rc;
+use std::time::Duration;
+
+use super::{CommandSpec, arity};
+use crate::input::{Problem, parse_problem};
+use crate::interpolate::formula::to_tptp;
+use crate::interpolate::report::{write_interpolation, write_sequence};
+use crate::interpolate::{
+    InterpolateOptions, Interpolation, PartialInterpolant, Side, System, interpolate,
+    interpolate_sequence,
+};
+use crate::repl::{CommandResult, Control, GoalProblem, Workbench};
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "interpolate",
+    summary: "a verified Craig interpolant for a split A | B of a goal's hypotheses",
+    usage: "interpolate [--goal GOAL] [--system mcmillan|pudlak|both] [--raw] [--steps] \
+            A-PARTS | B-PARTS  |  interpolate --sequence [--goal GOAL] P1 ; P2 ; ... ; Pn  \
+            |  interpolate --move NAME",
+    help: "Computes I with A |= I, I & B unsatisfiable and I over the symbols A and B share, from\n\
+           one of craig's refutations, and prints it only after verifying all three (each\n\
+           entailment refuted by craig and the refutation re-checked; the figures are printed).\n\
+           A-PARTS and B-PARTS are hypothesis names of the goal (the goal's own name stands for\n\
+           its negated statement), `*` for every formula not named on the other side, or\n\
+           formulas typed inline in TPTP syntax between quotes, e.g. \"p(a) & ~q\". The goal is\n\
+           the one of the last `prove` unless --goal names one. Formulas named on neither side\n\
+           are left out; for a spec goal, the clauses the translation generated (sort axioms,\n\
+           integer literal order) are background on both sides.\n\
+           --system   for propositional splits: McMillan's system (default), Pudlak's, or both\n\
+           --raw      also print the interpolant as built, before simplification by egg\n\
+           --steps    print the partial interpolant of every proof step (which steps made I)\n\
+           --sequence parts P1 ; ... ; Pn: I1..I(n-1) with I(k-1) & Pk |= Ik, from one proof\n\
+           --move N   move hypothesis N to the other side of the last split and ask again\n\
+           A split that is satisfiable, an empty side, or a refutation craig cannot make local\n\
+           is reported as such; an interpolant that fails verification is never shown.",
+    changes_state: false,
+    run,
+};
+
+/// What `interpolate --move` repeats.
+#[derive(Clone, Debug)]
+pub(crate) struct SplitRequest {
+    goal: Option<String>,
+    a: Vec<String>,
+    b: Vec<String>,
+    options: Flags,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Flags {
+    systems: Option<Vec<System>>,
+    raw: bool,
+    steps: bool,
+}
+
+fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    arity(SPEC.usage, args, 1, usize::MAX)?;
+    let mut goal: Option<String> = None;
+    let mut flags = Flags::default();
+    let mut sequence = false;
+    let mut rest: Vec<String> = Vec::new();
+    let mut words = args.iter();
+    while let Some(w) = words.next() {
+        match w.as_str() {
+            "--goal" => goal = Some(words.next().ok_or("--goal needs a goal name")?.clone()),
+            "--system" => {
+                let s = words.next().ok_or("--system needs mcmillan, pudlak or both")?;
+                flags.systems = Some(match s.as_str() {
+                    "mcmillan" => vec![System::McMillan],
+                    "pudlak" => vec![System::Pudlak],
+                    "both" => vec![System::McMillan, System::Pudlak],
+                    other => {
+                        return Err(format!(
+                            "unknown system `{other}` (one of: mcmillan, pudlak, both)"
+                        )
+                        .into());
+                    }
+                });
+            }
+            "--raw" => flags.raw = true,
+            "--steps" => flags.steps = true,
+            "--sequence" => sequence = true,
+            "--move" => {
+                let name = words.next().ok_or("--move needs a hypothesis name")?;
+                if words.next().is_some() {
+                    return Err("--move takes one name and nothing else".into());
+                }
+                return move_and_ask_again(wb, name, out);
+            }
+            _ if w.starts_with("--") => {
+                return Err(format!("unknown option `{w}`; usage: {}", SPEC.usage).into());
+            }
+            _ => rest.push(w.clone()),
+        }
+    }
+    let parts = split_parts(&rest, if sequence { ";" } else { "|" });
+    if sequence {
+        if parts.len() < 2 {
+            return Err("a sequence needs at least two parts separated by `;`".into());
+        }
+        if let Some(k) = parts.iter().position(Vec::is_empty) {
+            return Err(format!("part {} of the sequence is empty", k + 1).into());
+        }
+        return run_sequence(wb, goal.as_deref(), &parts, &flags, out);
+    }
+    if parts.len() != 2 {
+        return Err(format!(
+            "expected the two sides separated by one `|`, got {} part{}; usage: {}",
+            parts.len(),
+            if parts.len() == 1 { "" } else { "s" },
+            SPEC.usage
+        )
+        .into());
+    }
+    for (side, part) in ["A", "B"].iter().zip(&parts) {
+        if part.is_empty() {
+            return Err(
+                format!("side {side} is empty: name hypotheses, `*`, or type formulas").into()
+            );
+        }
+    }
+    let request = SplitRequest { goal, a: parts[0].clone(), b: parts[1].clone(), options: flags };
+    ask(wb, request, out)
+}
+
+/// The words of each part, split at `separator` (standing alone, or inside a word made of
+/// names only, like `h1,h2|h3`); commas separate names too.
+fn split_parts(words: &[String], separator: &str) -> Vec<Vec<String>> {
+    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+    for w in words {
+        if is_inline_formula(w) {
+            parts.last_mut().expect("never empty").push(w.clone());
+            continue;
+        }
+        let mut pieces = w.split(separator).peekable();
+        while let Some(piece) = pieces.next() {
+            for name in piece.split(',').filter(|n| !n.is_empty()) {
+                parts.last_mut().expect("never empty").push(name.to_string());
+            }
+            if pieces.peek().is_some() {
+                parts.push(Vec::new());
+            }
+        }
+    }
+    parts
+}
+
+/// A word is an inline formula when it has anything but name characters and separators.
+fn is_inline_formula(word: &str) -> bool {
+    !word.chars().all(|c| c.is_alphanumeric() || "_,|;*".contains(c))
+}
+
+fn options(wb: &Workbench, flags: &Flags) -> InterpolateOptions {
+    let limit = Duration::from_secs_f64(wb.state.settings.time_limit.unwrap_or(60.0));
+    let mut options =
+        InterpolateOptions { time_limit: limit, check_time_limit: limit, ..Default::default() };
+    if let Some(systems) = &flags.systems {
+        options.systems = systems.clone();
+    }
+    options
+}
+
+/// The problem a split is taken from, with the name of its goal (if any).
+struct Source {
+    goal: Option<String>,
+    problem: Rc<Problem>,
+    /// Formula names the translation generated: background, on every side.
+    background: Vec<String>,
+}
+
+fn source(wb: &Workbench, goal: Option<&str>, any_named: bool) -> Result<Option<Source>, String> {
+    let name = match goal {
+        Some(g) => g.to_string(),
+        // Formulas typed inline stand on their own unless a goal is named.
+        None if !any_named => return Ok(None),
+        None => match wb.state.last.as_deref() {
+            Some(attempt) => attempt.goal.clone(),
+            None => {
+                return Err("which goal? `prove` one first, or name it with --goal GOAL".into());
+            }
+        },
+    };
+    let g = wb.state.goal(&name)?;
+    let GoalProblem::Ready(problem) = wb.state.problem_of(g)? else {
+        return Err(format!(
+            "goal {name} has no clauses (its translation discharged or refused it)"
+        ));
+    };
+    let background = match wb.state.spec_of(g) {
+        Some(spec) => {
+            let mut names: Vec<String> = Vec::new();
+            for c in &problem.clauses {
+                if spec.item_of_source(&c.source.name).is_none() && !names.contains(&c.source.name)
+                {
+                    names.push(c.source.name.clone());
+                }
+            }
+            names
+        }
+        None => Vec::new(),
+    };
+    Ok(Some(Source { goal: Some(name), problem, background }))
+}
+
+/// Builds the problem of a split into `parts`: each clause of a named formula goes to the part
+/// naming it, `*` takes every formula no other part names, background clauses go to every part,
+/// and inline formulas are added to their part. Returns the problem and each clause's part.
+fn assemble(
+    source: Option<&Source>,
+    parts: &[Vec<String>],
+) -> Result<(Problem, Vec<usize>), String> {
+    let names_in = |part: &[String]| -> Vec<String> {
+        part.iter().filter(|w| !is_inline_formula(w) && *w != "*").cloned().collect()
+    };
+    let mut seen: Vec<String> = Vec::new();
+    for part in parts {
+        for n in names_in(part) {
+            if seen.contains(&n) {
+                return Err(format!("`{n}` is named on two sides"));
+            }
+            seen.push(n);
+        }
+    }
+    let inline_count: usize =
+        parts.iter().map(|p| p.iter().filter(|w| is_inline_formula(w)).count()).sum();
+    // Inline formulas are parsed together with the named clauses, written out as TPTP, so
+    // that a symbol typed inline is the same symbol as in the goal.
+    let mut text = String::new();
+    let mut known: Vec<String> = Vec::new();
+    if let Some(src) = source {
+        for c in &src.problem.clauses {
+            if !known.contains(&c.source.name) {
+                known.push(c.source.name.clone());
+            }
+        }
+        for n in &seen {
+            if !known.contains(n) {
+                return Err(format!(
+                    "goal {} has no formula named `{n}` (formulas: {}; a formula typed inline \
+                     needs more than a name, e.g. \"(p)\" or \"p(a)\")",
+                    src.goal.as_deref().unwrap_or("?"),
+                    known.join(", ")
+                ));
+            }
+        }
+    } else if !seen.is_empty() {
+        return Err(format!("no goal to take `{}` from (`prove` a goal first)", seen[0]));
+    }
+    let part_of_name = |name: &str| -> Vec<usize> {
+        if let Some(src) = source
+            && src.background.iter().any(|b| b == name)
+        {
+            return (0..parts.len()).collect();
+        }
+        if let Some(i) = parts.iter().position(|p| p.iter().any(|w| w == name)) {
+            return vec![i];
+        }
+        parts.iter().position(|p| p.iter().any(|w| w == "*")).into_iter().collect()
+    };
+    let mut problem = Problem::default();
+    let mut sides: Vec<usize> = Vec::new();
+    if inline_count == 0 {
+        let src = source.expect("names need a goal, checked above");
+        problem = (*src.problem).clone();
+        problem.clauses.clear();
+        for c in &src.problem.clauses {
+            for part in part_of_name(&c.source.name) {
+                problem.clauses.push(c.clone());
+                sides.push(part);
+            }
+        }
+        problem.name = "split".to_string();
+        return Ok((problem, sides));
+    }
+    // Statement `sK` was written for `owners[K]`, the parts it belongs to.
+    let mut owners: Vec<Vec<usize>> = Vec::new();
+    if let Some(src) = source {
+        for c in &src.problem.clauses {
+            let parts_of = part_of_name(&c.source.name);
+            if parts_of.is_empty() {
+                continue;
+            }
+            let role =
+                if c.source.role.contains("conjecture") { "negated_conjecture" } else { "axiom" };
+            text.push_str(&format!(
+                "cnf(s{}, {role}, ({})).\n",
+                owners.len(),
+                c.clause.display(&src.problem.signature, &src.problem.bank)
+            ));
+            owners.push(parts_of);
+        }
+    }
+    for (k, part) in parts.iter().enumerate() {
+        for w in part.iter().filter(|w| is_inline_formula(w)) {
+            text.push_str(&format!("fof(s{}, axiom, ({w})).\n", owners.len()));
+            owners.push(vec![k]);
+        }
+    }
+    let parsed = parse_problem(&text, "<interpolate>", "split", &[])
+        .map_err(|e| format!("cannot read the inline formulas: {e}"))?;
+    problem.signature = parsed.signature;
+    problem.bank = parsed.bank;
+    problem.name = parsed.name;
+    problem.complete = parsed.complete;
+    for c in parsed.clauses {
+        let statement: usize =
+            c.source.name[1..].parse().expect("every statement was named sK above");
+        for &part in &owners[statement] {
+            problem.clauses.push(c.clone());
+            sides.push(part);
+        }
+    }
+    Ok((problem, sides))
+}
+
+fn ask(wb: &mut Workbench, request: SplitRequest, out: &mut dyn Write) -> CommandResult {
+    let any_named = request.a.iter().chain(&request.b).any(|w| !is_inline_formula(w));
+    let src = source(wb, request.goal.as_deref(), any_named)?;
+    let (problem, parts) = assemble(src.as_ref(), &[request.a.clone(), request.b.clone()])?;
+    let sides: Vec<Side> = parts.iter().map(|&p| if p == 0 { Side::A } else { Side::B }).collect();
+    writeln!(
+        out,
+        "split{}: A = {} | B = {}",
+        src.as_ref().and_then(|s| s.goal.as_ref()).map_or(String::new(), |g| format!(" of {g}")),
+        describe_side(&request.a),
+        describe_side(&request.b)
+    )?;
+    if let Some(s) = &src
+        && !s.background.is_empty()
+    {
+        writeln!(out, "background on both sides: {}", s.background.join(", "))?;
+    }
+    let options = options(wb, &request.options);
+    let result = interpolate(&problem, &sides, &options).map_err(|e| e.to_string())?;
+    report(&result, &request.options, out)?;
+    wb.last_split = Some(request);
+    Ok(Control::Continue)
+}
+
+fn describe_side(words: &[String]) -> String {
+    if words.is_empty() {
+        return "{}".to_string();
+    }
+    words.join(", ")
+}
+
+fn report(result: &Interpolation, flags: &Flags, out: &mut dyn Write) -> std::io::Result<()> {
+    let mut text = String::new();
+    write_interpolation(result, flags.raw, &mut text);
+    out.write_all(text.as_bytes())?;
+    if flags.steps {
+        for interpolant in &result.interpolants {
+            writeln!(out, "partial interpolants ({}), in proof order:", interpolant.method.name())?;
+            write_partials(&interpolant.partials, out)?;
+        }
+    }
+    Ok(())
+}
+
+fn write_partials(partials: &[PartialInterpolant], out: &mut dyn Write) -> std::io::Result<()> {
+    for p in partials {
+        writeln!(out, "  c_{} [{}]: {}", p.node.0, p.rule.name(), to_tptp(&p.formula))?;
+    }
+    Ok(())
+}
+
+fn move_and_ask_again(wb: &mut Workbench, name: &str, out: &mut dyn Write) -> CommandResult {
+    let mut request =
+        wb.last_split.clone().ok_or("no split to change yet: ask `interpolate A | B` first")?;
+    if let Some(i) = request.a.iter().position(|w| w == name) {
+        request.a.remove(i);
+        request.b.push(name.to_string());
+        writeln!(out, "moved {name} from A to B")?;
+    } else if let Some(i) = request.b.iter().position(|w| w == name) {
+        request.b.remove(i);
+        request.a.push(name.to_string());
+        writeln!(out, "moved {name} from B to A")?;
+    } else {
+        return Err(format!(
+            "`{name}` is not named in the last split (A = {} | B = {})",
+            describe_side(&request.a),
+            describe_side(&request.b)
+        )
+        .into());
+    }
+    ask(wb, request, out)
+}
+
+fn run_sequence(
+    wb: &mut Workbench,
+    goal: Option<&str>,
+    parts: &[Vec<String>],
+    flags: &Flags,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let any_named = parts.iter().flatten().any(|w| !is_inline_formula(w));
+    let src = source(wb, goal, any_named)?;
+    let (problem, owners) = assemble(src.as_ref(), parts)?;
+    writeln!(
+        out,
+        "sequence{}: {}",
+        src.as_ref().and_then(|s| s.goal.as_ref()).map_or(String::new(), |g| format!(" of {g}")),
+        parts.iter().map(|p| describe_side(p)).collect::<Vec<_>>().join(" ; ")
+    )?;
+    let options = options(wb, flags);
+    let result = interpolate_sequence(&problem, &owners, parts.len(), &options)
+        .map_err(|e| e.to_string())?;
+    let mut text = String::new();
+    write_sequence(&result, &mut text);
+    out.write_all(text.as_bytes())?;
+    if flags.steps {
+        for (k, partials) in result.partials.iter().enumerate() {
+            writeln!(out, "partial interpolants of cut {}, in proof order:", k + 1)?;
+            write_partials(partials, out)?;
+        }
+    }
+    Ok(Control::Continue)
+}
