@@ -201,3 +201,24 @@ fn integer_literals_get_ordering_facts() {
     assert_eq!(results.len(), 2);
     all_proved(&results);
 }
+
+/// Schematic axioms of `stdlib/functions.spec` are instantiated at the goal's types (`node`,
+/// `int`): both lemmas need `id_apply` and are proved; the axioms whose symbols the goal does
+/// not use are the only ones reported as left out.
+#[test]
+fn schematic_stdlib_axioms_are_instantiated_at_the_goals_types() {
+    let results = check_all("schematic.spec", SortMode::Auto);
+    assert_eq!(results.len(), 2);
+    all_proved(&results);
+    let (module, _) = spec("schematic.spec");
+    let root = module.root_file().expect("a root file");
+    let goal = &module.goals_in(root)[0];
+    let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "schematic.spec");
+    let left_out: Vec<&str> = sequents[0].left_out.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(left_out, vec!["comp_apply", "injective_def"]);
+    let SequentOutcome::Problem(problem) = &sequents[0].outcome else {
+        panic!("expected a problem: {:?}", sequents[0].outcome)
+    };
+    let names: Vec<&str> = problem.clauses.iter().map(|c| c.source.name.as_str()).collect();
+    assert!(names.contains(&"id_apply_at_node"), "{names:?}");
+}

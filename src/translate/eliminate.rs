@@ -137,7 +137,7 @@ pub fn symbol_name(name: &str) -> String {
     if plain { clean } else { format!("c_{clean}") }
 }
 
-fn sanitize(text: &str) -> String {
+pub(crate) fn sanitize(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
         if c.is_ascii_alphanumeric() {

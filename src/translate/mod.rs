@@ -3,7 +3,8 @@
 //!
 //! The passes, each in its own module with its soundness argument:
 //!
-//! 1. [`unfold`]: definitions are substituted into their uses and beta-reduced;
+//! 1. [`unfold`]: definitions are substituted into their uses and beta-reduced; schematic
+//!    hypotheses are instantiated at the goal's types ([`instantiate`]);
 //! 2. [`split`]: the lemma is split into sequents; trivially valid ones are discharged;
 //! 3. [`eliminate`]: sets, tuples, function update, conditionals and integer operators become
 //!    first-order; what cannot be translated exactly is approximated by `True`/`False`
@@ -19,11 +20,12 @@
 //! something was approximated or a hypothesis was left out.
 //!
 //! Hypotheses that are schematic in a type (`'a`, such as the set and pair axioms of the
-//! standard library) are left out: instantiating them is not implemented, and the built-in
-//! operators they describe are expanded by the translation anyway. A schematic lemma is proved
-//! for an arbitrary sort standing for each type parameter.
+//! standard library) are instantiated at the types the goal uses ([`instantiate`]) before
+//! elimination; the instances are ordinary hypotheses. A schematic lemma is proved for an
+//! arbitrary sort standing for each type parameter.
 
 pub mod eliminate;
+pub mod instantiate;
 pub mod relevance;
 pub mod sorts;
 pub mod split;
@@ -39,6 +41,7 @@ use crate::input::{Clausifier, InputClause, Problem};
 use crate::prover::ProverOptions;
 use crate::prover::proof::InputSource;
 use crate::solve::solve_problem;
+use crate::spec::hol::TermId;
 use crate::spec::{Goal, SourceMap, SpecItemKind, SpecModule};
 
 pub use eliminate::Approximation;
@@ -111,16 +114,19 @@ pub fn translate_goal(
     for item in &goal.hypotheses {
         match item.kind {
             SpecItemKind::Definition { .. } => {}
-            _ if !item.type_params.is_empty() => schematic.push((
-                item.name.clone(),
-                format!(
-                    "schematic in {} (instantiation is not implemented)",
-                    item.type_params.join(", ")
-                ),
-            )),
+            _ if !item.type_params.is_empty() => schematic.push(instantiate::Schematic {
+                name: item.name.clone(),
+                formula: unfolder.unfold(item.formula),
+            }),
             _ => hypotheses.push((item.name.clone(), unfolder.unfold(item.formula))),
         }
     }
+    let mut ground: Vec<TermId> = vec![lemma];
+    ground.extend(hypotheses.iter().map(|(_, t)| *t));
+    let instantiation =
+        instantiate::instantiate(unfolder.bank, &module.consts, &schematic, &ground);
+    hypotheses.extend(instantiation.instances);
+    let schematic = instantiation.left_out;
     let sequents = split::split_goal(unfolder.bank, lemma);
     let count = sequents.len();
     let mut out = Vec::new();
