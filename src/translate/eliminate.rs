@@ -43,14 +43,7 @@ use crate::input::formula::{Formula, Quantifier, Term as FTerm};
 use crate::spec::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
 use crate::spec::{ConstDecl, ConstKind, Span};
 
-/// The sorts of a first-order symbol: argument sorts and result sort (`None` for a predicate).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SymbolSorts {
-    /// Sorts of the arguments, in order.
-    pub args: Vec<String>,
-    /// The result sort; `None` for predicates.
-    pub result: Option<String>,
-}
+pub use crate::input::sorts::SymbolSorts;
 
 /// A subformula that was replaced by `True` or `False`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -769,17 +762,7 @@ fn guarded(mut cases: Vec<(Vec<Formula>, Formula)>) -> Formula {
     )
 }
 
-/// A compact TPTP-like rendering of a first-order term (for reports and tests).
-pub fn show_fol_term(t: &FTerm) -> String {
-    match t {
-        FTerm::Var(v) => v.clone(),
-        FTerm::Distinct(d) => d.clone(),
-        FTerm::App(f, args) if args.is_empty() => f.clone(),
-        FTerm::App(f, args) => {
-            format!("{f}({})", args.iter().map(show_fol_term).collect::<Vec<_>>().join(","))
-        }
-    }
-}
+pub use crate::input::formula::show_term as show_fol_term;
 
 /// A compact TPTP-like rendering of a formula (for reports and tests).
 pub fn show_formula(f: &Formula) -> String {
