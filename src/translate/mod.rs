@@ -366,6 +366,10 @@ pub struct LemmaResult {
     pub verdict: Verdict,
     /// Given clauses over all its sequents.
     pub given: u64,
+    /// Generated clauses over all its sequents.
+    pub generated: u64,
+    /// Wall-clock time of translating and proving, over all its sequents.
+    pub elapsed: std::time::Duration,
     /// How many sequents it was split into.
     pub sequents: usize,
     /// How many of them were discharged without the prover.
@@ -380,11 +384,14 @@ pub fn check_goal(
     prover: &ProverOptions,
     file: &str,
 ) -> LemmaResult {
+    let start = std::time::Instant::now();
     let sequents = translate_goal(module, goal, options, file);
     let mut result = LemmaResult {
         lemma: goal.lemma.name.clone(),
         verdict: Verdict::Proved,
         given: 0,
+        generated: 0,
+        elapsed: std::time::Duration::ZERO,
         sequents: sequents.len(),
         discharged: 0,
     };
@@ -398,6 +405,7 @@ pub fn check_goal(
             SequentOutcome::Problem(problem) => {
                 let solved = solve_problem(*problem, prover.clone(), true);
                 result.given += solved.stats().given;
+                result.generated += solved.stats().generated;
                 match solved.status {
                     SzsStatus::Theorem
                     | SzsStatus::ContradictoryAxioms
@@ -413,5 +421,6 @@ pub fn check_goal(
             _ => Verdict::Proved,
         };
     }
+    result.elapsed = start.elapsed();
     result
 }
