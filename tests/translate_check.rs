@@ -222,3 +222,23 @@ fn schematic_stdlib_axioms_are_instantiated_at_the_goals_types() {
     let names: Vec<&str> = problem.clauses.iter().map(|c| c.source.name.as_str()).collect();
     assert!(names.contains(&"id_apply_at_node"), "{names:?}");
 }
+
+/// Comparisons of `card` with a literal become witness statements in the polarity where that is
+/// sound; where `card` of an infinite set (0) would make them unsound they are approximated, so
+/// the two non-theorems are never proved and never reported disproved.
+#[test]
+fn constant_cardinality_bounds_are_first_order_where_sound() {
+    let results = check_all("card.spec", SortMode::Auto);
+    let expected = [
+        ("at_most_three", Verdict::Proved),
+        ("exactly_two_gives_two_elements", Verdict::Proved),
+        ("two_distinct_make_two", Verdict::Proved),
+        ("lower_bound_gives_witnesses", Verdict::Proved),
+        ("exactly_one_is_a_singleton", Verdict::Proved),
+        ("upper_bound_is_not_finiteness", Verdict::GaveUp),
+        ("witnesses_are_not_a_lower_bound", Verdict::GaveUp),
+    ];
+    let expected: Vec<(String, Verdict)> =
+        expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+    assert_eq!(results, expected);
+}

@@ -17,13 +17,18 @@
 //! parameter. New instances bring new ground occurrences, so this is iterated up to
 //! [`MAX_ROUNDS`] rounds, with at most [`MAX_INSTANCES_PER_HYPOTHESIS`] instances of each
 //! hypothesis; everything is ordered by type and term ids, which are deterministic.
+//!
+//! Hypotheses that mention no declared constant (the standard library's set, pair and `card`
+//! axioms) speak only about built-in operators, which [`super::eliminate`] expands by their
+//! definitions; their instances would be tautologies or approximations that only slow the
+//! prover down, so they are left out (and reported as such, keeping the problem incomplete).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use rustc_hash::FxHashMap;
 
-use crate::spec::ConstDecl;
 use crate::spec::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode};
+use crate::spec::{ConstDecl, ConstKind};
 
 use super::eliminate::sanitize;
 use super::unfold::copy_term;
@@ -79,9 +84,14 @@ pub fn instantiate(
     let mut made: Vec<BTreeSet<Vec<(String, TyId)>>> = vec![BTreeSet::new(); schematic.len()];
     let mut truncated = vec![false; schematic.len()];
     let mut out = Instantiation::default();
+    let about_builtins: Vec<bool> =
+        schematic.iter().map(|s| !mentions_declared_constant(bank, consts, s.formula)).collect();
     for _ in 0..MAX_ROUNDS {
         let mut new_ground = Vec::new();
         for (i, s) in schematic.iter().enumerate() {
+            if about_builtins[i] {
+                continue;
+            }
             let mut params = BTreeSet::new();
             params_of(bank, s.formula, &mut params);
             let candidates = candidate_types(bank, &patterns[i], &pool);
@@ -110,7 +120,14 @@ pub fn instantiate(
         }
     }
     for (i, s) in schematic.iter().enumerate() {
-        if made[i].is_empty() {
+        if about_builtins[i] {
+            out.left_out.push((
+                s.name.clone(),
+                "schematic and only about built-in operators, which the translation expands by \
+                 their definitions"
+                    .to_string(),
+            ));
+        } else if made[i].is_empty() {
             out.left_out.push((
                 s.name.clone(),
                 "schematic, and no type instance of its polymorphic symbols occurs in the goal"
@@ -124,6 +141,20 @@ pub fn instantiate(
         }
     }
     out
+}
+
+/// Whether `t` mentions a declared (not built-in) constant; definitions are unfolded already.
+fn mentions_declared_constant(bank: &HolBank, consts: &[ConstDecl], t: TermId) -> bool {
+    match &bank.term(t).term {
+        Term::Var(_) | Term::Int(_) => false,
+        Term::Const(c) => consts[c.0 as usize].kind != ConstKind::Builtin,
+        Term::App(f, a) => {
+            mentions_declared_constant(bank, consts, *f)
+                || mentions_declared_constant(bank, consts, *a)
+        }
+        Term::Bind(_, _, body) => mentions_declared_constant(bank, consts, *body),
+        Term::Prim(_, args) => args.iter().any(|&a| mentions_declared_constant(bank, consts, a)),
+    }
 }
 
 /// Every occurrence of a polymorphic symbol in `t`.
