@@ -181,14 +181,14 @@ pub fn encode_sorts(
             (SortMode::Erase, _) if sorts.len() <= 1 => {
                 (false, "the only sort: erasure is exact".to_string())
             }
-            (SortMode::Erase, Some(witness)) => {
-                return Err(format!(
-                    "--sorts erase refused: sort `{sort}` is not monotone (the positive equation `{witness}` on a variable \
-                     can bound its size), so it may not have the cardinality of the other sorts, which erasure needs; \
-                     use --sorts auto or --sorts guard"
-                ));
-            }
-            (SortMode::Erase, None) | (SortMode::Auto, None) => {
+            (SortMode::Erase, Some(_)) => return Err(erase_refusal(&sorts, &non_monotone)),
+            (SortMode::Erase, None) => (
+                false,
+                "monotone: no positive equation on a variable of this sort, so its domain can be \
+                 enlarged to the common cardinality erasure needs"
+                    .to_string(),
+            ),
+            (SortMode::Auto, None) => {
                 (false, "monotone: no positive equation on a variable of this sort".to_string())
             }
             (SortMode::Auto, Some(witness)) => {
@@ -240,6 +240,30 @@ pub fn encode_sorts(
         axioms.push((format!("sort_{name}"), axiom));
     }
     Ok(SortEncoding { decisions, axioms, guarded, guard_prefix })
+}
+
+/// Why `--sorts erase` is not justified: Jahob's erasure theorem needs the sorts to be disjoint
+/// (they are: every symbol has one signature) and of one common cardinality in some model of
+/// the sorted problem. The criterion used for the latter is that every sort is monotone (its
+/// domain can be enlarged at will), or that there is only one sort; each non-monotone sort is
+/// named with the positive equation that may bound its size.
+fn erase_refusal(sorts: &BTreeSet<String>, non_monotone: &BTreeMap<String, String>) -> String {
+    let listed: Vec<String> = non_monotone
+        .iter()
+        .map(|(sort, witness)| {
+            format!("sort `{sort}` is not monotone (positive equation `{witness}`)")
+        })
+        .collect();
+    format!(
+        "--sorts erase refused: erasing {} sorts into one domain is sound only if some model gives \
+         them all the same cardinality (Jahob's condition); that is guaranteed when every sort is \
+         monotone, but {}: such an equation on a universally quantified variable can bound the \
+         size of the sort below that of the others, and then the erased problem may be \
+         unsatisfiable when the sorted one is not; use --sorts auto (guards only these sorts) or \
+         --sorts guard",
+        sorts.len(),
+        listed.join(", ")
+    )
 }
 
 impl SortEncoding {
