@@ -108,6 +108,8 @@ fn tptp_tff_problems_get_no_wrong_answer_in_any_mode() {
     let index = std::fs::read_to_string(root.join("index.tsv")).expect("index.tsv is readable");
     let mut wrong_answers = Vec::new();
     let mut problems = 0;
+    // Per mode: how each problem ended (status name, `unsupported` or `refused`).
+    let mut tally: std::collections::BTreeMap<(String, String), usize> = Default::default();
     for line in index.lines().skip(1) {
         let fields: Vec<&str> = line.split('\t').collect();
         let [name, format, expected, _, path] = fields[..] else { continue };
@@ -118,15 +120,30 @@ fn tptp_tff_problems_get_no_wrong_answer_in_any_mode() {
         for mode in MODES {
             let problem = match load_problem_sorted(&root.join(Path::new(path)), mode) {
                 Ok(p) => p,
-                Err(InputError::Unsupported { .. } | InputError::Refused { .. }) => continue,
+                Err(e @ (InputError::Unsupported { .. } | InputError::Refused { .. })) => {
+                    let what = if matches!(e, InputError::Refused { .. }) {
+                        "refused"
+                    } else {
+                        "unsupported"
+                    };
+                    *tally.entry((format!("{mode:?}"), what.to_string())).or_default() += 1;
+                    continue;
+                }
                 Err(e) => panic!("{name}: {e}"),
             };
             let status = solve_problem(problem, options(2_000), true).status;
+            *tally.entry((format!("{mode:?}"), status.name().to_string())).or_default() += 1;
             if wrong(expected, status) {
                 wrong_answers.push(format!("{name} ({expected}) in {mode:?}: {}", status.name()));
             }
         }
     }
     assert!(problems > 0, "no TFF problem in the index");
+    // The summary goes to stderr (shown with `--nocapture`), for reports.
+    let mut summary = format!("{problems} TFF problems\n");
+    for ((mode, what), count) in &tally {
+        summary.push_str(&format!("{mode}: {what} {count}\n"));
+    }
+    let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
     assert!(wrong_answers.is_empty(), "WRONG answers: {wrong_answers:?}");
 }

@@ -242,3 +242,21 @@ fn constant_cardinality_bounds_are_first_order_where_sound() {
         expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
     assert_eq!(results, expected);
 }
+
+/// Literals beyond 64 bits are compared exactly; `007` is the literal 7; a false ordering of
+/// huge literals is not proved.
+#[test]
+fn unbounded_integer_literals_are_ordered_exactly() {
+    let results = check_all("big_literals.spec", SortMode::Auto);
+    let verdicts: Vec<(&str, Verdict)> = results.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    assert_eq!(
+        verdicts[..3],
+        [
+            ("beyond_i64", Verdict::Proved),
+            ("adjacent_huge", Verdict::Proved),
+            ("leading_zeros", Verdict::Proved)
+        ]
+    );
+    assert_eq!(verdicts[3].0, "wrong_order");
+    assert_ne!(verdicts[3].1, Verdict::Proved);
+}

@@ -116,8 +116,8 @@ pub struct Eliminator<'a> {
     pub var_sorts: BTreeMap<String, String>,
     /// What was approximated.
     pub approximations: Vec<Approximation>,
-    /// The integer literals met (decimal digits).
-    pub int_literals: BTreeSet<(usize, String)>,
+    /// The integer literals met, by value (so `007` and `7` are one literal).
+    pub int_literals: BTreeSet<rug::Integer>,
     env: FxHashMap<VarId, Binding>,
     scope: Vec<(String, String)>,
     next_var: usize,
@@ -403,7 +403,7 @@ impl<'a> Eliminator<'a> {
         pol: Polarity,
     ) -> Option<Result<Formula, Fail>> {
         let literal = |t: TermId| match &self.bank.term(t).term {
-            Term::Int(digits) => Some(digits.parse::<u64>().ok()),
+            Term::Int(value) => Some(value.to_u64()),
             _ => None,
         };
         let (set, k, card_on_left) =
@@ -696,9 +696,9 @@ impl<'a> Eliminator<'a> {
                 Some(Binding::Symbol { .. }) => self.application(t),
                 _ => Err(Fail(format!("variable `{}` used as a term", self.bank.var(v).name))),
             },
-            Term::Int(digits) => {
-                let name = format!("int_{digits}");
-                self.int_literals.insert((digits.len(), digits.to_string()));
+            Term::Int(value) => {
+                let name = format!("int_{value}");
+                self.int_literals.insert(value.clone());
                 self.register(&name, Vec::new(), Some("int".into()));
                 Ok(vec![(Vec::new(), vec![FTerm::App(name, Vec::new())])])
             }

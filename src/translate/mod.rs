@@ -260,9 +260,11 @@ pub fn translate_goal(
 }
 
 /// `int_a < int_b` for every pair of distinct integer literals of the sequent, in numeric
-/// order (Jahob generates these on demand rather than axiomatizing numerals).
+/// order (Jahob generates these on demand rather than axiomatizing numerals). The literals are
+/// unbounded ([`rug::Integer`]) and compared exactly, so the facts are true of the integers
+/// whatever the size of the numbers.
 fn literal_order(eliminator: &Eliminator<'_>) -> Option<Formula> {
-    let literals: Vec<&String> = eliminator.int_literals.iter().map(|(_, d)| d).collect();
+    let literals: Vec<&rug::Integer> = eliminator.int_literals.iter().collect();
     if literals.len() < 2 || !eliminator.symbols.contains_key("int_less") {
         return None;
     }
