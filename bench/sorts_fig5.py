@@ -81,7 +81,8 @@ def main():
     header = ["spec", "retain", "lemma"]
     for m in MODES:
         header += [f"{m}:result", f"{m}:given", f"{m}:generated", f"{m}:ms"]
-    header += ["gen guard/erase", "gen guard/auto", "ms guard/erase", "ms guard/auto"]
+    header += ["given guard/erase", "given guard/auto", "gen guard/erase", "gen guard/auto",
+               "ms guard/erase", "ms guard/auto"]
     print("\t".join(header))
     for spec, retain in RUNS:
         results = {m: check(args.craig, spec, retain, m, args.time_limit) for m in MODES}
@@ -102,7 +103,8 @@ def main():
             g = proved.get("guard", {})
             e = proved.get("erase", {})
             a = proved.get("auto", {})
-            row += [ratio(g.get("generated"), e.get("generated")),
+            row += [ratio(g.get("given"), e.get("given")), ratio(g.get("given"), a.get("given")),
+                    ratio(g.get("generated"), e.get("generated")),
                     ratio(g.get("generated"), a.get("generated")),
                     ratio(g.get("ms"), e.get("ms")), ratio(g.get("ms"), a.get("ms"))]
             print("\t".join(row))
