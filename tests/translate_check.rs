@@ -203,19 +203,20 @@ fn integer_literals_get_ordering_facts() {
 }
 
 /// Schematic axioms of `stdlib/functions.spec` are instantiated at the goal's types (`node`,
-/// `int`): both lemmas need `id_apply` and are proved; the axioms whose symbols the goal does
-/// not use are the only ones reported as left out.
+/// `int`): the first two lemmas need `id_apply`, the third `const_of_apply` (two type parameters),
+/// and all are proved; the axioms whose symbols the goal does not use are the only ones reported
+/// as left out.
 #[test]
 fn schematic_stdlib_axioms_are_instantiated_at_the_goals_types() {
     let results = check_all("schematic.spec", SortMode::Auto);
-    assert_eq!(results.len(), 2);
+    assert_eq!(results.len(), 3);
     all_proved(&results);
     let (module, _) = spec("schematic.spec");
     let root = module.root_file().expect("a root file");
     let goal = &module.goals_in(root)[0];
     let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "schematic.spec");
     let left_out: Vec<&str> = sequents[0].left_out.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(left_out, vec!["comp_apply", "injective_def"]);
+    assert_eq!(left_out, vec!["comp_apply", "injective_def", "const_of_apply"]);
     let SequentOutcome::Problem(problem) = &sequents[0].outcome else {
         panic!("expected a problem: {:?}", sequents[0].outcome)
     };
