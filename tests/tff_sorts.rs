@@ -66,6 +66,14 @@ fn a_typed_theorem_is_proved_where_its_encoding_is_allowed() {
 }
 
 #[test]
+fn a_satisfiable_typed_problem_is_saturated_in_every_mode() {
+    for mode in MODES {
+        let status = run_local("image_misses.p", mode).unwrap();
+        assert_eq!(status, SzsStatus::Satisfiable, "{mode:?}");
+    }
+}
+
+#[test]
 fn tff_arithmetic_and_polymorphism_are_unsupported() {
     let cases = [
         ("tff(t, type, n: $int).\ntff(a, axiom, n = n).\n", "arithmetic"),
