@@ -6,11 +6,12 @@
 //! 1. [`unfold`]: definitions are substituted into their uses and beta-reduced; schematic
 //!    hypotheses are instantiated at the goal's types ([`instantiate`]);
 //! 2. [`split`]: the lemma is split into sequents; trivially valid ones are discharged;
-//! 3. [`eliminate`]: sets, tuples, function update, conditionals and integer operators become
-//!    first-order; what cannot be translated exactly is approximated by `True`/`False`
+//! 3. [`eliminate`]: sets, tuples, function update, conditionals, integer operators and
+//!    comparisons of `card` with a literal become first-order; what cannot be translated exactly is approximated by `True`/`False`
 //!    according to polarity (the result is never weaker than the input) and recorded;
 //! 4. [`relevance`]: optional assumption filtering (keep the best-ranked percentage);
-//! 5. [`sorts`]: sorts are guarded or erased (`--sorts guard|erase|auto`);
+//! 5. [`sorts`]: sorts are guarded or erased (`--sorts guard|erase|auto`; the same code encodes
+//!    the sorts of TPTP TFF problems);
 //! 6. clausification with the front end's [`Clausifier`]: hypotheses as `axiom`, the negated
 //!    goal as `negated_conjecture`.
 //!
