@@ -303,3 +303,60 @@ fn combinations(
     }
     acc
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::spec::{SourceMap, load_spec_str};
+    use crate::translate::{TranslateOptions, translate_goal};
+
+    /// `(instance names, left-out reasons)` of the first sequent of lemma `l`.
+    fn instances(text: &str) -> (Vec<String>, Vec<String>) {
+        let mut sources = SourceMap::new();
+        let (module, diags) = load_spec_str("inst.spec", text, &mut sources);
+        let module = module.unwrap_or_else(|| panic!("{diags:?}"));
+        let goal = module.goals().into_iter().find(|g| g.lemma.name == "l").unwrap();
+        let sequents = translate_goal(&module, &goal, &TranslateOptions::default(), "inst.spec");
+        let crate::translate::SequentOutcome::Problem(problem) = &sequents[0].outcome else {
+            panic!("{:?}", sequents[0].outcome)
+        };
+        let mut names: Vec<String> = problem
+            .clauses
+            .iter()
+            .map(|c| c.source.name.clone())
+            .filter(|n| n.contains("_at_"))
+            .collect();
+        names.dedup();
+        (names, sequents[0].left_out.iter().map(|(n, why)| format!("{n}: {why}")).collect())
+    }
+
+    #[test]
+    fn instances_follow_the_types_the_goal_uses() {
+        let (names, left_out) = instances(
+            "type a\ntype b\nconst f :: \"'x => 'x\"\nconst c :: a\nconst d :: b\n\
+             axiom f_id: \"ALL (y :: 'x). f y = y\"\nlemma l: \"f c = c & f d = d\"\n",
+        );
+        assert_eq!(names, vec!["f_id_at_a", "f_id_at_b"]);
+        assert!(left_out.is_empty(), "{left_out:?}");
+    }
+
+    #[test]
+    fn instances_are_bounded_and_the_rest_is_reported() {
+        let mut text = String::from("const f :: \"'x => 'x\"\n");
+        let mut uses = Vec::new();
+        for i in 0..10 {
+            text.push_str(&format!("type s{i}\nconst c{i} :: s{i}\n"));
+            uses.push(format!("f c{i} = c{i}"));
+        }
+        text.push_str("axiom f_id: \"ALL (y :: 'x). f y = y\"\n");
+        text.push_str(&format!("lemma l: \"{}\"\n", uses.join(" & ")));
+        let (names, left_out) = instances(&text);
+        assert_eq!(names.len(), super::MAX_INSTANCES_PER_HYPOTHESIS);
+        assert_eq!(
+            left_out,
+            vec![format!(
+                "f_id: only {} of its type instances are used",
+                super::MAX_INSTANCES_PER_HYPOTHESIS
+            )]
+        );
+    }
+}
