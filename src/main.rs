@@ -101,7 +101,12 @@ fn translate(file: &std::path::Path, goal: Option<&str>, options: &TranslateOpti
     ExitCode::SUCCESS
 }
 
-fn check(file: &std::path::Path, options: &TranslateOptions, time_limit: f64) -> ExitCode {
+fn check(
+    file: &std::path::Path,
+    options: &TranslateOptions,
+    time_limit: f64,
+    stats: bool,
+) -> ExitCode {
     if !(time_limit.is_finite() && time_limit > 0.0) {
         eprintln!("craig: --time-limit must be a positive number of seconds, got {time_limit}");
         return ExitCode::from(2);
@@ -125,6 +130,15 @@ fn check(file: &std::path::Path, options: &TranslateOptions, time_limit: f64) ->
             r.discharged,
             r.given
         );
+        if stats {
+            println!(
+                "% stats {}: given {} generated {} time_ms {}",
+                r.lemma,
+                r.given,
+                r.generated,
+                r.elapsed.as_millis()
+            );
+        }
     }
     if all_proved { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
@@ -209,6 +223,9 @@ enum Command {
         /// Keep this percentage of the hypotheses, most relevant first.
         #[arg(long, value_name = "PERCENT", default_value_t = 100)]
         retain: u32,
+        /// After each lemma, print a `% stats` line: given and generated clauses, time in ms.
+        #[arg(long)]
+        stats: bool,
     },
     /// Compute a verified Craig interpolant of a TPTP problem split with Vampire's markers.
     ///
@@ -350,10 +367,11 @@ fn main() -> ExitCode {
             goal.as_deref(),
             &TranslateOptions { sorts: sorts.mode(), retain_percent: retain },
         ),
-        Some(Command::Check { file, sorts, time_limit, retain }) => check(
+        Some(Command::Check { file, sorts, time_limit, retain, stats }) => check(
             &file,
             &TranslateOptions { sorts: sorts.mode(), retain_percent: retain },
             time_limit,
+            stats,
         ),
         Some(Command::Prove {
             file,

@@ -45,8 +45,8 @@ fn unsupported_constructs_are_named() {
             "PUZ001-1.p:1:1: unsupported: higher-order formulas (thf) are not supported",
         ),
         (
-            "fof(a, axiom, p).\n tff(t, type, c: $i).",
-            "PUZ001-1.p:2:2: unsupported: typed first-order formulas (tff) are not supported",
+            "fof(a, axiom, p).\n tff(t, type, c: $int).",
+            "PUZ001-1.p:2:2: unsupported: arithmetic type `$int` (TFF arithmetic is not supported)",
         ),
         ("fof(a, axiom, p($sum(1, 2))).", "PUZ001-1.p:1:17: unsupported: defined term `$sum`"),
         (

@@ -201,3 +201,63 @@ fn integer_literals_get_ordering_facts() {
     assert_eq!(results.len(), 2);
     all_proved(&results);
 }
+
+/// Schematic axioms of `stdlib/functions.spec` are instantiated at the goal's types (`node`,
+/// `int`): the first two lemmas need `id_apply`, the third `const_of_apply` (two type parameters),
+/// and all are proved; the axioms whose symbols the goal does not use are the only ones reported
+/// as left out.
+#[test]
+fn schematic_stdlib_axioms_are_instantiated_at_the_goals_types() {
+    let results = check_all("schematic.spec", SortMode::Auto);
+    assert_eq!(results.len(), 3);
+    all_proved(&results);
+    let (module, _) = spec("schematic.spec");
+    let root = module.root_file().expect("a root file");
+    let goal = &module.goals_in(root)[0];
+    let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "schematic.spec");
+    let left_out: Vec<&str> = sequents[0].left_out.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(left_out, vec!["comp_apply", "injective_def", "const_of_apply"]);
+    let SequentOutcome::Problem(problem) = &sequents[0].outcome else {
+        panic!("expected a problem: {:?}", sequents[0].outcome)
+    };
+    let names: Vec<&str> = problem.clauses.iter().map(|c| c.source.name.as_str()).collect();
+    assert!(names.contains(&"id_apply_at_node"), "{names:?}");
+}
+
+/// Comparisons of `card` with a literal become witness statements in the polarity where that is
+/// sound; where `card` of an infinite set (0) would make them unsound they are approximated, so
+/// the two non-theorems are never proved and never reported disproved.
+#[test]
+fn constant_cardinality_bounds_are_first_order_where_sound() {
+    let results = check_all("card.spec", SortMode::Auto);
+    let expected = [
+        ("at_most_three", Verdict::Proved),
+        ("exactly_two_gives_two_elements", Verdict::Proved),
+        ("two_distinct_make_two", Verdict::Proved),
+        ("lower_bound_gives_witnesses", Verdict::Proved),
+        ("exactly_one_is_a_singleton", Verdict::Proved),
+        ("upper_bound_is_not_finiteness", Verdict::GaveUp),
+        ("witnesses_are_not_a_lower_bound", Verdict::GaveUp),
+    ];
+    let expected: Vec<(String, Verdict)> =
+        expected.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+    assert_eq!(results, expected);
+}
+
+/// Literals beyond 64 bits are compared exactly; `007` is the literal 7; a false ordering of
+/// huge literals is not proved.
+#[test]
+fn unbounded_integer_literals_are_ordered_exactly() {
+    let results = check_all("big_literals.spec", SortMode::Auto);
+    let verdicts: Vec<(&str, Verdict)> = results.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    assert_eq!(
+        verdicts[..3],
+        [
+            ("beyond_i64", Verdict::Proved),
+            ("adjacent_huge", Verdict::Proved),
+            ("leading_zeros", Verdict::Proved)
+        ]
+    );
+    assert_eq!(verdicts[3].0, "wrong_order");
+    assert_ne!(verdicts[3].1, Verdict::Proved);
+}

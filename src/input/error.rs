@@ -41,7 +41,16 @@ pub enum InputError {
         #[source]
         source: std::io::Error,
     },
-    /// Valid TPTP that craig does not handle (higher-order, typed, arithmetic, ...).
+    /// The requested sort encoding is not justified for this problem (for example `--sorts
+    /// erase` with a sort whose size the axioms bound).
+    #[error("{file}: {why}")]
+    Refused {
+        /// The problem file.
+        file: String,
+        /// Why, naming the sort and the equation that bounds it.
+        why: String,
+    },
+    /// Valid TPTP that craig does not handle (higher-order, typed arithmetic, ...).
     #[error("{file}:{line}:{col}: unsupported: {what}")]
     Unsupported {
         /// The file the construct is in.

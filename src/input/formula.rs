@@ -134,3 +134,15 @@ impl Term {
         }
     }
 }
+
+/// A compact TPTP-like rendering of a term (for reports and tests).
+pub fn show_term(t: &Term) -> String {
+    match t {
+        Term::Var(v) => v.clone(),
+        Term::Distinct(d) => d.clone(),
+        Term::App(f, args) if args.is_empty() => f.clone(),
+        Term::App(f, args) => {
+            format!("{f}({})", args.iter().map(show_term).collect::<Vec<_>>().join(","))
+        }
+    }
+}

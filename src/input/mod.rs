@@ -1,8 +1,11 @@
 //! Front end for TPTP: reading CNF and FOF problems (with includes) into clauses over a shared
 //! term bank, clausifying first-order formulas on the way.
 //!
-//! Typed (TFF) and higher-order (THF) problems and arithmetic are rejected with
-//! [`InputError::Unsupported`]. Includes are resolved as the TPTP tools do: relative to the
+//! Typed first-order problems (TFF) without arithmetic are read as many-sorted problems
+//! ([`tff`]) and made unsorted by the sort encoding of [`sorts`] (`--sorts guard|erase|auto`,
+//! default auto), which preserves satisfiability both ways, so the answers stay exact.
+//! TFF arithmetic, polymorphic TFF (TF1), TFX extensions and higher-order problems (THF) are
+//! rejected with [`InputError::Unsupported`]. Includes are resolved as the TPTP tools do: relative to the
 //! including file's directory first, then under each include root (for [`load_problem`], the
 //! `$TPTP` directory).
 
@@ -11,6 +14,8 @@ pub mod error;
 pub mod formula;
 pub mod problem;
 mod reader;
+pub mod sorts;
+mod tff;
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +26,7 @@ pub use clausify::Clausifier;
 pub use error::InputError;
 pub use formula::{Formula, Quantifier, Term};
 pub use problem::{InputClause, Problem};
+pub use sorts::SortMode;
 
 use reader::{Body, Reader, Statement};
 
@@ -44,8 +50,17 @@ const ASSERTED_ROLES: &[&str] = &[
 /// Reads the TPTP problem at `path` with its includes, which are looked up relative to each
 /// including file and then under `$TPTP`. The problem is named after the file stem.
 pub fn load_problem(path: &Path) -> Result<Problem, InputError> {
+    load_problem_sorted(path, SortMode::Auto)
+}
+
+/// Like [`load_problem`], with the sort handling of typed (TFF) problems chosen.
+pub fn load_problem_sorted(path: &Path, sorts: SortMode) -> Result<Problem, InputError> {
     let roots: Vec<PathBuf> = std::env::var_os("TPTP").map(PathBuf::from).into_iter().collect();
-    load_problem_with_roots(path, &roots)
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| InputError::Io { path: shown.clone(), source })?;
+    let name = path.file_stem().map_or_else(|| shown.clone(), |s| s.to_string_lossy().into_owned());
+    parse_problem_sorted(&text, &shown, &name, &roots, sorts)
 }
 
 /// Like [`load_problem`], with explicit include roots instead of `$TPTP`.
@@ -68,18 +83,29 @@ pub fn parse_problem(
     name: &str,
     include_roots: &[PathBuf],
 ) -> Result<Problem, InputError> {
+    parse_problem_sorted(text, file, name, include_roots, SortMode::Auto)
+}
+
+/// Like [`parse_problem`], with the sort handling of typed (TFF) problems chosen.
+pub fn parse_problem_sorted(
+    text: &str,
+    file: &str,
+    name: &str,
+    include_roots: &[PathBuf],
+    sorts: SortMode,
+) -> Result<Problem, InputError> {
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("craig-input".to_string())
             .stack_size(WORKER_STACK_BYTES)
-            .spawn_scoped(scope, || parse_problem_here(text, file, name, include_roots));
+            .spawn_scoped(scope, || parse_problem_here(text, file, name, include_roots, sorts));
         match worker {
             Ok(handle) => match handle.join() {
                 Ok(result) => result,
                 Err(panic) => std::panic::resume_unwind(panic),
             },
             // No thread to be had: work on the caller's stack.
-            Err(_) => parse_problem_here(text, file, name, include_roots),
+            Err(_) => parse_problem_here(text, file, name, include_roots, sorts),
         }
     })
 }
@@ -89,11 +115,15 @@ fn parse_problem_here(
     file: &str,
     name: &str,
     include_roots: &[PathBuf],
+    sorts: SortMode,
 ) -> Result<Problem, InputError> {
     let mut reader = Reader::new(include_roots);
     let dir = Path::new(file).parent();
     reader.read_text(text, file, dir, 0)?;
-    build_problem(name, file, reader.statements)
+    match reader.tff {
+        Some(context) => build_typed_problem(name, file, reader.statements, context, sorts),
+        None => build_problem(name, file, reader.statements),
+    }
 }
 
 fn build_problem(
@@ -111,11 +141,11 @@ fn build_problem(
             name: statement.name.clone(),
             file: statement.file.clone(),
             role: statement.role.clone(),
-            clausified: matches!(statement.body, Body::Fof(_)),
+            clausified: !matches!(statement.body, Body::Cnf(_)),
         };
         if role == "conjecture" {
             let formula = match &statement.body {
-                Body::Fof(f) => f.clone(),
+                Body::Fof(f) | Body::Tff(f) => f.clone(),
                 // A conjecture clause claims its universal closure.
                 Body::Cnf(literals) => Formula::Or(literals.clone()),
             };
@@ -135,7 +165,7 @@ fn build_problem(
             });
         }
         match &statement.body {
-            Body::Fof(f) => {
+            Body::Fof(f) | Body::Tff(f) => {
                 for clause in clausifier.clausify(f) {
                     clauses.push(InputClause { clause, source: source.clone() });
                 }
@@ -165,7 +195,18 @@ fn build_problem(
     let distinct = clausifier.distinct_constants().to_vec();
     drop(clausifier);
     problem.has_conjecture = !conjectures.is_empty();
-    // Distinct objects and numbers denote pairwise different elements.
+    distinct_axioms(&mut problem, file, &distinct, &mut clauses);
+    problem.clauses = clauses;
+    Ok(problem)
+}
+
+/// Distinct objects and numbers denote pairwise different elements.
+fn distinct_axioms(
+    problem: &mut Problem,
+    file: &str,
+    distinct: &[crate::fol::SymbolId],
+    clauses: &mut Vec<InputClause>,
+) {
     let source = InputSource {
         name: "distinct_objects".to_string(),
         file: file.to_string(),
@@ -180,6 +221,104 @@ fn build_problem(
             clauses.push(InputClause { clause, source: source.clone() });
         }
     }
+}
+
+/// A typed problem: every statement becomes a sorted formula (untyped ones over `$i`), the sort
+/// encoding chosen by `mode` makes them unsorted (or refuses, for `erase` without
+/// justification), and they are clausified. The encoding preserves satisfiability in both
+/// directions (see [`sorts`]), so the problem stays complete.
+fn build_typed_problem(
+    name: &str,
+    file: &str,
+    statements: Vec<Statement>,
+    mut context: tff::TffContext,
+    mode: SortMode,
+) -> Result<Problem, InputError> {
+    let mut assumed: Vec<(InputSource, Formula)> = Vec::new();
+    let mut conjectures: Vec<(Statement, Formula)> = Vec::new();
+    for statement in statements {
+        let role = statement.role.as_str();
+        if role == "type" {
+            continue;
+        }
+        if role != "conjecture" && !ASSERTED_ROLES.contains(&role) {
+            return Err(InputError::Unsupported {
+                file: statement.file.clone(),
+                line: statement.line,
+                col: statement.col,
+                what: format!("formula role `{role}`"),
+            });
+        }
+        let unsupported = |what: String| InputError::Unsupported {
+            file: statement.file.clone(),
+            line: statement.line,
+            col: statement.col,
+            what,
+        };
+        let formula = match &statement.body {
+            Body::Tff(f) => f.clone(),
+            Body::Fof(f) => context.untyped(f).map_err(unsupported)?,
+            Body::Cnf(literals) => {
+                context.untyped(&Formula::Or(literals.clone())).map_err(unsupported)?
+            }
+        };
+        if role == "conjecture" {
+            conjectures.push((statement, formula));
+        } else {
+            let source = InputSource {
+                name: statement.name.clone(),
+                file: statement.file.clone(),
+                role: statement.role.clone(),
+                clausified: true,
+            };
+            assumed.push((source, formula));
+        }
+    }
+    if !conjectures.is_empty() {
+        let names: Vec<&str> = conjectures.iter().map(|(s, _)| s.name.as_str()).collect();
+        let source = InputSource {
+            name: names.join(","),
+            file: conjectures[0].0.file.clone(),
+            role: "conjecture".to_string(),
+            clausified: true,
+        };
+        let conjunction = Formula::And(conjectures.iter().map(|(_, f)| f.clone()).collect());
+        assumed.push((source, conjunction.negate()));
+    }
+    let formulas: Vec<&Formula> = assumed.iter().map(|(_, f)| f).collect();
+    let encoding = sorts::encode_sorts(mode, &formulas, &context.symbols, &context.var_sorts)
+        .map_err(|why| InputError::Refused { file: file.to_string(), why })?;
+    let mut problem = Problem { name: name.to_string(), complete: true, ..Problem::default() };
+    problem.has_conjecture = !conjectures.is_empty();
+    let mut clauses = Vec::new();
+    let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
+    for (axiom_name, f) in &encoding.axioms {
+        let source = InputSource {
+            name: axiom_name.clone(),
+            file: file.to_string(),
+            role: "axiom".to_string(),
+            clausified: true,
+        };
+        for clause in clausifier.clausify(f) {
+            clauses.push(InputClause { clause, source: source.clone() });
+        }
+    }
+    for (source, f) in &assumed {
+        for clause in clausifier.clausify(&encoding.relativize(f, &context.var_sorts)) {
+            clauses.push(InputClause { clause, source: source.clone() });
+        }
+    }
+    let distinct = clausifier.distinct_constants().to_vec();
+    drop(clausifier);
+    // Distinct objects are individuals (`$i`) but have no typing axiom: when `$i` is guarded
+    // the encoding may then be weaker than the sorted problem, so saturation proves nothing.
+    if !distinct.is_empty()
+        && encoding.decisions.iter().any(|d| d.guarded && d.sort == tff::INDIVIDUALS)
+    {
+        problem.complete = false;
+    }
+    distinct_axioms(&mut problem, file, &distinct, &mut clauses);
     problem.clauses = clauses;
+    problem.sort_decisions = encoding.decisions;
     Ok(problem)
 }

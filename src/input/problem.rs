@@ -29,4 +29,6 @@ pub struct Problem {
     /// Whether clausification kept every formula's meaning exactly (no approximation). When false,
     /// a saturated clause set is not reported as satisfiable.
     pub complete: bool,
+    /// For a typed (TFF) problem, what the sort encoding did with each sort; empty otherwise.
+    pub sort_decisions: Vec<super::sorts::SortDecision>,
 }

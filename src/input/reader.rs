@@ -13,10 +13,12 @@ use tptp::Parse;
 use tptp::cnf;
 use tptp::common::{AtomicWord, DefinedTerm as CommonDefinedTerm, Name, NonassocConnective};
 use tptp::fof;
+use tptp::tfx;
 use tptp::top::{AnnotatedFormula, Include, TPTPInput};
 
 use super::error::{InputError, line_col};
 use super::formula::{Formula, Quantifier, Term};
+use super::tff::TffContext;
 
 /// Include chains deeper than this are taken to be cyclic.
 const MAX_INCLUDE_DEPTH: usize = 32;
@@ -46,6 +48,9 @@ pub(crate) enum Body {
     Cnf(Vec<Formula>),
     /// A `fof` formula.
     Fof(Formula),
+    /// A `tff` formula: bound variables renamed apart, their sorts in the reader's
+    /// [`TffContext`].
+    Tff(Formula),
 }
 
 /// A nom error that keeps the furthest position (the shortest remaining input) any parser
@@ -76,6 +81,8 @@ pub(crate) struct Reader<'r> {
     pub statements: Vec<Statement>,
     /// Name selections of the enclosing includes; a statement is kept if every one admits it.
     selections: Vec<Vec<String>>,
+    /// Sorts and symbol types, present once a `tff` statement was read.
+    pub tff: Option<TffContext>,
 }
 
 /// Where a conversion is happening, to place error messages.
@@ -114,7 +121,7 @@ impl Place<'_> {
 impl<'r> Reader<'r> {
     /// A reader that resolves includes against `roots` after the including file's directory.
     pub fn new(roots: &'r [PathBuf]) -> Self {
-        Reader { roots, statements: Vec::new(), selections: Vec::new() }
+        Reader { roots, statements: Vec::new(), selections: Vec::new(), tff: None }
     }
 
     /// Reads `text`, the content of `file`; includes are looked up in `dir` first.
@@ -184,11 +191,22 @@ impl<'r> Reader<'r> {
                         .collect::<Result<Vec<_>, _>>()?;
                     (name_text(&c.name), c.role.0.0.to_string(), Body::Cnf(literals))
                 }
-                AnnotatedFormula::Tfx(_) => {
-                    return Err(place.unsupported_at(
-                        place.statement_offset,
-                        "typed first-order formulas (tff) are not supported",
-                    ));
+                AnnotatedFormula::Tfx(t) => {
+                    let t = t.0;
+                    let name = name_text(&t.name);
+                    let role = t.role.0.0.to_string();
+                    let context = self.tff.get_or_insert_with(TffContext::default);
+                    let reject = |what: String| place.unsupported_at(place.statement_offset, what);
+                    match &*t.formula {
+                        tfx::Formula::AtomTyping(typing) => {
+                            context.declare(typing).map_err(reject)?;
+                            return Ok(());
+                        }
+                        tfx::Formula::Logic(f) => {
+                            let formula = context.formula(f).map_err(reject)?;
+                            (name, role, Body::Tff(formula))
+                        }
+                    }
                 }
             },
         };
@@ -299,7 +317,6 @@ fn reject_other_dialects(place: &Place<'_>, pos: usize) -> Result<(), InputError
     }
     let what = match &rest[..word_len] {
         b"thf" => "higher-order formulas (thf) are not supported",
-        b"tff" => "typed first-order formulas (tff) are not supported",
         b"tcf" => "typed clause formulas (tcf) are not supported",
         b"tpi" => "process instructions (tpi) are not supported",
         _ => return Ok(()),

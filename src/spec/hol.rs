@@ -131,9 +131,8 @@ pub enum Term {
     Var(VarId),
     /// An occurrence of a constant, at the (instance) type of the node.
     Const(ConstId),
-    /// An integer literal as a validated decimal string (digits only; negative numbers are
-    /// `Neg` applied to a literal). Kept as text until arithmetic normalization needs bignums.
-    Int(Box<str>),
+    /// An integer literal, unbounded (negative numbers are `Neg` applied to a literal).
+    Int(rug::Integer),
     /// Application.
     App(TermId, TermId),
     /// A binder over one or more fresh variables.
@@ -274,7 +273,9 @@ impl HolBank {
                 let _ = write!(out, "{}", self.var(*v).name);
             }
             Term::Const(c) => out.push_str(&names(*c)),
-            Term::Int(s) => out.push_str(s),
+            Term::Int(n) => {
+                let _ = write!(out, "{n}");
+            }
             Term::App(f, a) => {
                 out.push('(');
                 self.write_term(out, *f, names);

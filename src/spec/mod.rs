@@ -45,7 +45,7 @@
 //! | `f(x := v, y := w)` | function update of the argument just before it | |
 //! | `x..f` | field read, means `f x`; binds tightest: `g x..f` is `g (f x)` | left |
 //!
-//! Atoms: names, integer literals (unbounded, kept as decimal strings), `(t)`, tuples `(a, b, c)`
+//! Atoms: names, integer literals (unbounded: [`rug::Integer`] in the HOL terms), `(t)`, tuples `(a, b, c)`
 //! (= `(a, (b, c))`), `{}`, `{a, b}`, comprehensions `{x. P}`, `{x :: int. P}` and
 //! `{(x, y). P}` (a set of pairs). Binders take several variables, each optionally ascribed:
 //! `ALL (x :: int) y. P`, or `ALL x y :: int. P` where, as in Isabelle, only `y` is ascribed.

@@ -976,7 +976,10 @@ impl Checker {
         let term = match t.node {
             TNode::Var(v) => Term::Var(v),
             TNode::Const(c) => Term::Const(c),
-            TNode::Int(s) => Term::Int(s.into_boxed_str()),
+            TNode::Int(s) => Term::Int(
+                rug::Integer::from_str_radix(&s, 10)
+                    .expect("an integer literal is ASCII digits by the grammar"),
+            ),
             TNode::App(f, a) => {
                 let f = self.finish_rec(*f, map, params);
                 Term::App(f, self.finish_rec(*a, map, params))

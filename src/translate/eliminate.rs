@@ -27,8 +27,15 @@
 //!   first-order variables in scope (Herbrandization; valid for all interpretations of the
 //!   fresh symbol exactly when the quantified formula is valid).
 //!
+//! * a comparison of `card S` with an integer literal `k` (`=`, `<`, `<=`, `>`, `>=`) becomes
+//!   statements about witnesses: `k` distinct elements of `S`, or `k` elements among which
+//!   every element of `S` is. Since `card` of an infinite set is 0 in HOL, each form is only
+//!   implied by, or only implies, the comparison (see `CardBounds`); it is used only in the
+//!   polarity where that is sound (`card S <= k` as a goal, `k <= card S` as an assumption,
+//!   `card S = k` with `k >= 1` everywhere), otherwise the comparison is approximated;
+//!
 //! Approximation: anything else (a lambda that survives beta reduction, `card` of a set that is
-//! not a constant, a higher-order quantifier of the other kind, a boolean or set in an argument
+//! not a constant in any other context, a higher-order quantifier of the other kind, a boolean or set in an argument
 //! position) cannot be translated exactly. The smallest enclosing subformula of definite
 //! polarity is replaced by `False` where it occurs positively in the sequent (goal side: the
 //! translated goal then implies the original one) and by `True` where it occurs negatively
@@ -43,14 +50,7 @@ use crate::input::formula::{Formula, Quantifier, Term as FTerm};
 use crate::spec::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
 use crate::spec::{ConstDecl, ConstKind, Span};
 
-/// The sorts of a first-order symbol: argument sorts and result sort (`None` for a predicate).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SymbolSorts {
-    /// Sorts of the arguments, in order.
-    pub args: Vec<String>,
-    /// The result sort; `None` for predicates.
-    pub result: Option<String>,
-}
+pub use crate::input::sorts::SymbolSorts;
 
 /// A subformula that was replaced by `True` or `False`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,8 +116,8 @@ pub struct Eliminator<'a> {
     pub var_sorts: BTreeMap<String, String>,
     /// What was approximated.
     pub approximations: Vec<Approximation>,
-    /// The integer literals met (decimal digits).
-    pub int_literals: BTreeSet<(usize, String)>,
+    /// The integer literals met, by value (so `007` and `7` are one literal).
+    pub int_literals: BTreeSet<rug::Integer>,
     env: FxHashMap<VarId, Binding>,
     scope: Vec<(String, String)>,
     next_var: usize,
@@ -137,7 +137,7 @@ pub fn symbol_name(name: &str) -> String {
     if plain { clean } else { format!("c_{clean}") }
 }
 
-fn sanitize(text: &str) -> String {
+pub(crate) fn sanitize(text: &str) -> String {
     let mut out = String::new();
     for c in text.chars() {
         if c.is_ascii_alphanumeric() {
@@ -300,6 +300,9 @@ impl<'a> Eliminator<'a> {
                     }
                 }
                 Prim::Lt | Prim::Le => {
+                    if let Some(bound) = self.card_constraint(p, args[0], args[1], pol) {
+                        return bound;
+                    }
                     let name = if p == Prim::Lt { "int_less" } else { "int_lesseq" };
                     self.register(name, vec!["int".into(), "int".into()], None);
                     let cases = self.product(&args)?;
@@ -344,6 +347,9 @@ impl<'a> Eliminator<'a> {
         pol: Polarity,
         span: Span,
     ) -> Result<Formula, Fail> {
+        if let Some(bound) = self.card_constraint(Prim::Eq, a, b, pol) {
+            return bound;
+        }
         let ty = self.bank.term(a).ty;
         let bool_ty = self.bank.ty(TyNode::Bool);
         match self.bank.ty_node(ty).clone() {
@@ -377,6 +383,132 @@ impl<'a> Eliminator<'a> {
                 ))
             }
         }
+    }
+
+    /// The set `S` if `t` is `card S`.
+    fn card_of(&self, t: TermId) -> Option<TermId> {
+        let Term::App(f, s) = self.bank.term(t).term else { return None };
+        let Term::Const(c) = self.bank.term(f).term else { return None };
+        let decl = &self.consts[c.0 as usize];
+        (decl.kind == ConstKind::Builtin && decl.name == "card").then_some(s)
+    }
+
+    /// A comparison `rel(a, b)` (`=`, `<`, `<=`) between `card S` and an integer literal, as
+    /// bounds on the number of elements of `S` (see [`CardBounds`]); `None` if it is not one.
+    fn card_constraint(
+        &mut self,
+        rel: Prim,
+        a: TermId,
+        b: TermId,
+        pol: Polarity,
+    ) -> Option<Result<Formula, Fail>> {
+        let literal = |t: TermId| match &self.bank.term(t).term {
+            Term::Int(value) => Some(value.to_u64()),
+            _ => None,
+        };
+        let (set, k, card_on_left) =
+            match (self.card_of(a), literal(b), self.card_of(b), literal(a)) {
+                (Some(s), Some(k), _, _) => (s, k, true),
+                (_, _, Some(s), Some(k)) => (s, k, false),
+                _ => return None,
+            };
+        let Some(k) = k.filter(|&k| k <= MAX_CARD_LITERAL) else {
+            return Some(Err(Fail(format!(
+                "cardinality bound beyond {MAX_CARD_LITERAL} (one witness per element)"
+            ))));
+        };
+        let bounds = match (rel, card_on_left) {
+            (Prim::Eq, _) => CardBounds { at_least: Some(k), at_most: Some(k) },
+            (Prim::Le, true) => CardBounds { at_least: None, at_most: Some(k) },
+            (Prim::Le, false) => CardBounds { at_least: Some(k), at_most: None },
+            (Prim::Lt, true) if k == 0 => return Some(Ok(Formula::False)),
+            (Prim::Lt, true) => CardBounds { at_least: None, at_most: Some(k - 1) },
+            (Prim::Lt, false) => CardBounds { at_least: Some(k + 1), at_most: None },
+            _ => return None,
+        };
+        let (strengthens, weakens) = bounds.exactness();
+        let allowed = match pol {
+            Polarity::Positive => strengthens,
+            Polarity::Negative => weakens,
+            Polarity::Both => strengthens && weakens,
+        };
+        if !allowed {
+            return Some(Err(Fail(
+                "a cardinality bound that holds for infinite sets too (card of an infinite set is \
+                 0), so no first-order statement about the elements is implied in this polarity"
+                    .to_string(),
+            )));
+        }
+        Some(self.card_bounds(set, bounds, pol))
+    }
+
+    /// `at_least(S, l) & at_most(S, u)`: `l` pairwise distinct elements of `S`, and `u`
+    /// elements among which every element of `S` is.
+    fn card_bounds(
+        &mut self,
+        set: TermId,
+        bounds: CardBounds,
+        pol: Polarity,
+    ) -> Result<Formula, Fail> {
+        let elem_ty = match self.bank.ty_node(self.bank.term(set).ty) {
+            TyNode::Set(e) => *e,
+            _ => return Err(Fail("card of a non-set".into())),
+        };
+        let sorts = self.leaves(elem_ty)?;
+        let mut parts = Vec::new();
+        let depth = self.scope.len();
+        if let Some(l) = bounds.at_least.filter(|&l| l > 0) {
+            let witnesses: Vec<Vec<String>> = (0..l)
+                .map(|_| sorts.iter().map(|s| self.fresh_var(s)).collect::<Vec<_>>())
+                .collect();
+            for w in &witnesses {
+                self.scope.extend(w.iter().cloned().zip(sorts.iter().cloned()));
+            }
+            let mut body = Vec::new();
+            for w in &witnesses {
+                body.push(self.member(&vars(w), set, pol)?);
+            }
+            for (i, w) in witnesses.iter().enumerate() {
+                for v in &witnesses[i + 1..] {
+                    body.push(components_equal(&vars(w), &vars(v)).negate());
+                }
+            }
+            self.scope.truncate(depth);
+            parts.push(Formula::Quantified(
+                Quantifier::Exists,
+                witnesses.concat(),
+                Box::new(Formula::And(body)),
+            ));
+        }
+        if let Some(u) = bounds.at_most {
+            let witnesses: Vec<Vec<String>> = (0..u)
+                .map(|_| sorts.iter().map(|s| self.fresh_var(s)).collect::<Vec<_>>())
+                .collect();
+            let x: Vec<String> = sorts.iter().map(|s| self.fresh_var(s)).collect();
+            for w in witnesses.iter().chain([&x]) {
+                self.scope.extend(w.iter().cloned().zip(sorts.iter().cloned()));
+            }
+            let member = self.member(&vars(&x), set, pol.flip())?;
+            self.scope.truncate(depth);
+            let among = Formula::Or(
+                witnesses.iter().map(|w| components_equal(&vars(&x), &vars(w))).collect(),
+            );
+            let all = Formula::Quantified(
+                Quantifier::Forall,
+                x,
+                Box::new(Formula::Implies(Box::new(member), Box::new(among))),
+            );
+            parts.push(if witnesses.is_empty() {
+                all
+            } else {
+                Formula::Quantified(Quantifier::Exists, witnesses.concat(), Box::new(all))
+            });
+        }
+        Ok(if parts.len() == 1 {
+            parts.pop().unwrap_or(Formula::True)
+        } else {
+            Formula::And(parts)
+        })
     }
 
     fn quantifier(
@@ -564,9 +696,9 @@ impl<'a> Eliminator<'a> {
                 Some(Binding::Symbol { .. }) => self.application(t),
                 _ => Err(Fail(format!("variable `{}` used as a term", self.bank.var(v).name))),
             },
-            Term::Int(digits) => {
-                let name = format!("int_{digits}");
-                self.int_literals.insert((digits.len(), digits.to_string()));
+            Term::Int(value) => {
+                let name = format!("int_{value}");
+                self.int_literals.insert(value.clone());
                 self.register(&name, Vec::new(), Some("int".into()));
                 Ok(vec![(Vec::new(), vec![FTerm::App(name, Vec::new())])])
             }
@@ -744,6 +876,37 @@ impl<'a> Eliminator<'a> {
     }
 }
 
+/// Cardinality literals above this are approximated (the encoding has one witness per element
+/// and a quadratic number of disequalities).
+pub const MAX_CARD_LITERAL: u64 = 16;
+
+/// Bounds on the number of elements of a set, from `card S = k`, `card S <= k`, `k < card S`...
+///
+/// In HOL `card` of an infinite set is 0, so the first-order forms relate to the bounds only in
+/// one direction each: `at_most(S, u)` (every element among `u` witnesses) makes `S` finite and
+/// implies `card S <= u`, while `card S >= l` implies `at_least(S, l)` (`l` distinct
+/// elements) but not conversely. A lower bound `l >= 1` on `card S` does make `S` finite, so
+/// with it the upper bound is implied as well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CardBounds {
+    at_least: Option<u64>,
+    at_most: Option<u64>,
+}
+
+impl CardBounds {
+    /// (the first-order form implies the constraint, the constraint implies the form).
+    fn exactness(self) -> (bool, bool) {
+        let lower = self.at_least.unwrap_or(0);
+        let strengthens = self.at_most.is_some() || lower == 0;
+        let weakens = self.at_most.is_none() || lower >= 1;
+        (strengthens, weakens)
+    }
+}
+
+fn vars(names: &[String]) -> Vec<FTerm> {
+    names.iter().map(|n| FTerm::Var(n.clone())).collect()
+}
+
 /// `a1 = b1 & ... & an = bn`.
 fn components_equal(a: &[FTerm], b: &[FTerm]) -> Formula {
     let mut parts: Vec<Formula> =
@@ -769,17 +932,7 @@ fn guarded(mut cases: Vec<(Vec<Formula>, Formula)>) -> Formula {
     )
 }
 
-/// A compact TPTP-like rendering of a first-order term (for reports and tests).
-pub fn show_fol_term(t: &FTerm) -> String {
-    match t {
-        FTerm::Var(v) => v.clone(),
-        FTerm::Distinct(d) => d.clone(),
-        FTerm::App(f, args) if args.is_empty() => f.clone(),
-        FTerm::App(f, args) => {
-            format!("{f}({})", args.iter().map(show_fol_term).collect::<Vec<_>>().join(","))
-        }
-    }
-}
+pub use crate::input::formula::show_term as show_fol_term;
 
 /// A compact TPTP-like rendering of a formula (for reports and tests).
 pub fn show_formula(f: &Formula) -> String {
@@ -864,13 +1017,14 @@ mod tests {
 
     #[test]
     fn untranslatable_goals_become_false_and_hypotheses_true() {
-        let (f, approx) =
-            goal(&format!("{SETS}lemma l: \"card (A Int B) = 0 | (EX (P :: obj set). P = A)\""));
+        let (f, approx) = goal(&format!(
+            "{SETS}lemma l: \"card (A Int B) = card A | (EX (P :: obj set). P = A)\""
+        ));
         assert_eq!(f, "($false | $false)");
         assert_eq!(
             approx,
             vec![
-                "Eq((card Inter(A, B)), 0) -> false".to_string(),
+                "Eq((card Inter(A, B)), (card A)) -> false".to_string(),
                 "(EX (P :: obj set). Eq(P, A)) -> false".to_string()
             ]
         );
@@ -881,5 +1035,22 @@ mod tests {
         let (f, approx) = goal("lemma l: \"ALL (S :: obj set). S Int S <= S\"");
         assert_eq!(f, "![X0]: ((sk0_s(X0) & sk0_s(X0)) => sk0_s(X0))");
         assert!(approx.is_empty());
+    }
+
+    #[test]
+    fn card_bounds_with_a_literal_use_witnesses_by_polarity() {
+        let sets = "const A :: \"obj set\"\n";
+        let (f, approx) = goal(&format!("{sets}lemma l: \"card A <= 1\""));
+        assert_eq!(f, "?[X0]: ![X1]: (c_A(X1) => (X1 = X0))");
+        assert!(approx.is_empty());
+        // As a goal, a lower bound is not implied by witnesses (A may be infinite).
+        let (f, approx) = goal(&format!("{sets}lemma l: \"2 <= card A\""));
+        assert_eq!(f, "$false");
+        assert_eq!(approx.len(), 1);
+        let (f, _) = goal(&format!("{sets}lemma l: \"card A = 2 --> False\""));
+        assert_eq!(
+            f,
+            "((?[X0,X1]: (c_A(X0) & c_A(X1) & ~X0 = X1) & ?[X2,X3]: ![X4]: (c_A(X4) => (X4 = X2 | X4 = X3))) => $false)"
+        );
     }
 }

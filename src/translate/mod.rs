@@ -3,13 +3,15 @@
 //!
 //! The passes, each in its own module with its soundness argument:
 //!
-//! 1. [`unfold`]: definitions are substituted into their uses and beta-reduced;
+//! 1. [`unfold`]: definitions are substituted into their uses and beta-reduced; schematic
+//!    hypotheses are instantiated at the goal's types ([`instantiate`]);
 //! 2. [`split`]: the lemma is split into sequents; trivially valid ones are discharged;
-//! 3. [`eliminate`]: sets, tuples, function update, conditionals and integer operators become
-//!    first-order; what cannot be translated exactly is approximated by `True`/`False`
+//! 3. [`eliminate`]: sets, tuples, function update, conditionals, integer operators and
+//!    comparisons of `card` with a literal become first-order; what cannot be translated exactly is approximated by `True`/`False`
 //!    according to polarity (the result is never weaker than the input) and recorded;
 //! 4. [`relevance`]: optional assumption filtering (keep the best-ranked percentage);
-//! 5. [`sorts`]: sorts are guarded or erased (`--sorts guard|erase|auto`);
+//! 5. [`sorts`]: sorts are guarded or erased (`--sorts guard|erase|auto`; the same code encodes
+//!    the sorts of TPTP TFF problems);
 //! 6. clausification with the front end's [`Clausifier`]: hypotheses as `axiom`, the negated
 //!    goal as `negated_conjecture`.
 //!
@@ -19,11 +21,12 @@
 //! something was approximated or a hypothesis was left out.
 //!
 //! Hypotheses that are schematic in a type (`'a`, such as the set and pair axioms of the
-//! standard library) are left out: instantiating them is not implemented, and the built-in
-//! operators they describe are expanded by the translation anyway. A schematic lemma is proved
-//! for an arbitrary sort standing for each type parameter.
+//! standard library) are instantiated at the types the goal uses ([`instantiate`]) before
+//! elimination; the instances are ordinary hypotheses. A schematic lemma is proved for an
+//! arbitrary sort standing for each type parameter.
 
 pub mod eliminate;
+pub mod instantiate;
 pub mod relevance;
 pub mod sorts;
 pub mod split;
@@ -39,6 +42,7 @@ use crate::input::{Clausifier, InputClause, Problem};
 use crate::prover::ProverOptions;
 use crate::prover::proof::InputSource;
 use crate::solve::solve_problem;
+use crate::spec::hol::TermId;
 use crate::spec::{Goal, SourceMap, SpecItemKind, SpecModule};
 
 pub use eliminate::Approximation;
@@ -114,16 +118,19 @@ pub fn translate_goal(
     for item in &goal.hypotheses {
         match item.kind {
             SpecItemKind::Definition { .. } => {}
-            _ if !item.type_params.is_empty() => schematic.push((
-                item.name.clone(),
-                format!(
-                    "schematic in {} (instantiation is not implemented)",
-                    item.type_params.join(", ")
-                ),
-            )),
+            _ if !item.type_params.is_empty() => schematic.push(instantiate::Schematic {
+                name: item.name.clone(),
+                formula: unfolder.unfold(item.formula),
+            }),
             _ => hypotheses.push((item.name.clone(), unfolder.unfold(item.formula))),
         }
     }
+    let mut ground: Vec<TermId> = vec![lemma];
+    ground.extend(hypotheses.iter().map(|(_, t)| *t));
+    let instantiation =
+        instantiate::instantiate(unfolder.bank, &module.consts, &schematic, &ground);
+    hypotheses.extend(instantiation.instances);
+    let schematic = instantiation.left_out;
     let sequents = split::split_goal(unfolder.bank, lemma);
     let count = sequents.len();
     let mut out = Vec::new();
@@ -260,9 +267,11 @@ pub fn translate_goal(
 }
 
 /// `int_a < int_b` for every pair of distinct integer literals of the sequent, in numeric
-/// order (Jahob generates these on demand rather than axiomatizing numerals).
+/// order (Jahob generates these on demand rather than axiomatizing numerals). The literals are
+/// unbounded ([`rug::Integer`]) and compared exactly, so the facts are true of the integers
+/// whatever the size of the numbers.
 fn literal_order(eliminator: &Eliminator<'_>) -> Option<Formula> {
-    let literals: Vec<&String> = eliminator.int_literals.iter().map(|(_, d)| d).collect();
+    let literals: Vec<&rug::Integer> = eliminator.int_literals.iter().collect();
     if literals.len() < 2 || !eliminator.symbols.contains_key("int_less") {
         return None;
     }
@@ -366,6 +375,10 @@ pub struct LemmaResult {
     pub verdict: Verdict,
     /// Given clauses over all its sequents.
     pub given: u64,
+    /// Generated clauses over all its sequents.
+    pub generated: u64,
+    /// Wall-clock time of translating and proving, over all its sequents.
+    pub elapsed: std::time::Duration,
     /// How many sequents it was split into.
     pub sequents: usize,
     /// How many of them were discharged without the prover.
@@ -380,11 +393,14 @@ pub fn check_goal(
     prover: &ProverOptions,
     file: &str,
 ) -> LemmaResult {
+    let start = std::time::Instant::now();
     let sequents = translate_goal(module, goal, options, file);
     let mut result = LemmaResult {
         lemma: goal.lemma.name.clone(),
         verdict: Verdict::Proved,
         given: 0,
+        generated: 0,
+        elapsed: std::time::Duration::ZERO,
         sequents: sequents.len(),
         discharged: 0,
     };
@@ -398,6 +414,7 @@ pub fn check_goal(
             SequentOutcome::Problem(problem) => {
                 let solved = solve_problem(*problem, prover.clone(), true);
                 result.given += solved.stats().given;
+                result.generated += solved.stats().generated;
                 match solved.status {
                     SzsStatus::Theorem
                     | SzsStatus::ContradictoryAxioms
@@ -413,5 +430,6 @@ pub fn check_goal(
             _ => Verdict::Proved,
         };
     }
+    result.elapsed = start.elapsed();
     result
 }
