@@ -261,3 +261,33 @@ fn unbounded_integer_literals_are_ordered_exactly() {
     assert_eq!(verdicts[3].0, "wrong_order");
     assert_ne!(verdicts[3].1, Verdict::Proved);
 }
+
+#[test]
+fn hypotheses_left_out_only_when_valid_keep_a_saturation_a_counter_model() {
+    let (module, _) = spec("left_out_validity.spec");
+    let options = TranslateOptions { sorts: SortMode::Auto, retain_percent: 100 };
+    let root = module.root_file().expect("a root file");
+    let goals = module.goals_in(root);
+    let verdict = |name: &str| {
+        let g = goals.iter().find(|g| g.lemma.name == name).expect(name);
+        check_goal(&module, g, &options, &prover(), "left_out_validity.spec").verdict
+    };
+    // Only valid stdlib axioms were left out: the saturation is a counter-model.
+    assert_eq!(verdict("not_a_consequence"), Verdict::NotProved);
+    let g = goals.iter().find(|g| g.lemma.name == "not_a_consequence").unwrap();
+    let sequents = translate_goal(&module, g, &options, "left_out_validity.spec");
+    assert!(sequents[0].left_out.is_empty(), "{:?}", sequents[0].left_out);
+    let valid: Vec<&str> = sequents[0].left_out_valid.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(valid.contains(&"set_ext") && valid.contains(&"union_def"), "{valid:?}");
+    // A false schematic axiom is not valid, stays left out, and the lemma is not disproved.
+    let g = goals.iter().find(|g| g.lemma.name == "follows_from_the_false_axiom").unwrap();
+    let sequents = translate_goal(&module, g, &options, "left_out_validity.spec");
+    assert!(sequents[0].left_out.iter().any(|(n, _)| n == "everything_empty"));
+    assert_eq!(verdict("follows_from_the_false_axiom"), Verdict::GaveUp);
+}
+
+#[test]
+fn a_one_way_cardinality_encoding_never_disproves() {
+    let results = check_all("card_infinite.spec", SortMode::Auto);
+    assert_eq!(results, [("infinite_card_is_zero".to_string(), Verdict::GaveUp)]);
+}

@@ -21,7 +21,9 @@
 //! Hypotheses that mention no declared constant (the standard library's set, pair and `card`
 //! axioms) speak only about built-in operators, which [`super::eliminate`] expands by their
 //! definitions; their instances would be tautologies or approximations that only slow the
-//! prover down, so they are left out (and reported as such, keeping the problem incomplete).
+//! prover down, so they are left out. The translation then tries to prove each of them valid
+//! on its own (see [`super::translate_goal`]): one that is valid loses nothing by being left
+//! out; the others keep the problem incomplete.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -55,6 +57,8 @@ pub struct Instantiation {
     pub instances: Vec<(String, TermId)>,
     /// Hypotheses not (fully) represented by instances, with why.
     pub left_out: Vec<(String, String)>,
+    /// Which of `left_out` speak only about built-in operators (see the module comment).
+    pub about_builtins_only: Vec<String>,
 }
 
 /// An occurrence of a polymorphic symbol: its key and the types that determine the instance
@@ -121,6 +125,7 @@ pub fn instantiate(
     }
     for (i, s) in schematic.iter().enumerate() {
         if about_builtins[i] {
+            out.about_builtins_only.push(s.name.clone());
             out.left_out.push((
                 s.name.clone(),
                 "schematic and only about built-in operators, which the translation expands by \

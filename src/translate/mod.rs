@@ -43,7 +43,7 @@ use crate::prover::ProverOptions;
 use crate::prover::proof::InputSource;
 use crate::solve::solve_problem;
 use crate::spec::hol::TermId;
-use crate::spec::{Goal, SourceMap, SpecItemKind, SpecModule};
+use crate::spec::{Goal, SourceMap, SpecItem, SpecItemKind, SpecModule};
 
 pub use eliminate::Approximation;
 pub use sorts::{SortDecision, SortMode};
@@ -88,8 +88,11 @@ pub struct SequentTranslation {
     pub sorts: Vec<SortDecision>,
     /// Approximated subformulas, with the item they occur in.
     pub approximations: Vec<(String, Approximation)>,
-    /// Hypotheses left out, with the reason.
+    /// Hypotheses left out, with the reason; each makes the problem incomplete.
     pub left_out: Vec<(String, String)>,
+    /// Hypotheses left out that were proved valid on their own, so that the problem stays
+    /// complete without them, with the figures of that proof.
+    pub left_out_valid: Vec<(String, String)>,
     /// The first-order sequent before clausification, each formula with its name and role
     /// (`axiom`, or `negated_conjecture` for the negated goal); empty unless a problem was made.
     pub formulas: Vec<(String, String, Formula)>,
@@ -130,7 +133,28 @@ pub fn translate_goal(
     let instantiation =
         instantiate::instantiate(unfolder.bank, &module.consts, &schematic, &ground);
     hypotheses.extend(instantiation.instances);
-    let schematic = instantiation.left_out;
+    // A hypothesis about built-in operators only that is valid by their meaning alone loses
+    // nothing by being left out, so it does not make the problem incomplete.
+    let mut schematic = Vec::new();
+    let mut valid_left_out = Vec::new();
+    for (name, reason) in instantiation.left_out {
+        let proof = if instantiation.about_builtins_only.contains(&name) {
+            module.item(&name).and_then(|item| proved_valid(module, item))
+        } else {
+            None
+        };
+        match proof {
+            Some(given) => valid_left_out.push((
+                name,
+                format!(
+                    "valid by the meaning of the built-in operators alone (proved for an \
+                     arbitrary element type, {given} given clauses), so leaving it out loses \
+                     nothing"
+                ),
+            )),
+            None => schematic.push((name, reason)),
+        }
+    }
     let sequents = split::split_goal(unfolder.bank, lemma);
     let count = sequents.len();
     let mut out = Vec::new();
@@ -147,6 +171,7 @@ pub fn translate_goal(
                 sorts: Vec::new(),
                 approximations: Vec::new(),
                 left_out: Vec::new(),
+                left_out_valid: valid_left_out.clone(),
                 formulas: Vec::new(),
             });
             continue;
@@ -214,6 +239,7 @@ pub fn translate_goal(
                     sorts: Vec::new(),
                     approximations,
                     left_out,
+                    left_out_valid: valid_left_out.clone(),
                     formulas: Vec::new(),
                 });
                 continue;
@@ -260,11 +286,47 @@ pub fn translate_goal(
             sorts: encoding.decisions,
             approximations,
             left_out,
+            left_out_valid: valid_left_out.clone(),
             formulas: formulas.into_iter().map(|(n, role, f)| (n, role.to_string(), f)).collect(),
         });
     }
     out
 }
+
+/// Whether a schematic hypothesis is valid on its own: it is translated as a lemma without
+/// hypotheses (each type parameter standing for an arbitrary sort, so a proof covers every type
+/// instance) and every sequent is refuted, with a checked proof, within a small deterministic
+/// limit. Returns the given clauses it took.
+fn proved_valid(module: &SpecModule, item: &SpecItem) -> Option<u64> {
+    let goal = Goal { lemma: item, hypotheses: Vec::new() };
+    // Guards are always accepted; erasure might be refused for the lemma on its own.
+    let options = TranslateOptions { sorts: SortMode::Guard, retain_percent: 100 };
+    let mut prover = ProverOptions::default();
+    prover.limits.given_clauses = Some(VALIDITY_GIVEN_CLAUSES);
+    prover.limits.time = None;
+    let mut given = 0;
+    for sequent in translate_goal(module, &goal, &options, "<validity>") {
+        match sequent.outcome {
+            SequentOutcome::Discharged(_) => {}
+            SequentOutcome::Refused(_) => return None,
+            SequentOutcome::Problem(problem) => {
+                let solved = solve_problem(*problem, prover.clone(), true);
+                given += solved.stats().given;
+                if !matches!(
+                    solved.status,
+                    SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
+                ) {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(given)
+}
+
+/// Given-clause limit of a validity proof: these are small, and a count (not a time) keeps
+/// the translation deterministic.
+const VALIDITY_GIVEN_CLAUSES: u64 = 2_000;
 
 /// `int_a < int_b` for every pair of distinct integer literals of the sequent, in numeric
 /// order (Jahob generates these on demand rather than axiomatizing numerals). The literals are
@@ -297,6 +359,9 @@ pub fn write_translation(out: &mut String, sequents: &[SequentTranslation], sour
         for (item, why) in &s.left_out {
             let _ = writeln!(out, "% left out: {item}: {why}");
         }
+        for (item, why) in &s.left_out_valid {
+            let _ = writeln!(out, "% left out: {item}: {why}");
+        }
         for d in &s.sorts {
             let what = if d.guarded { "guarded" } else { "erased" };
             let _ = writeln!(out, "% sort {}: {what} ({})", d.sort, d.reason);
@@ -306,7 +371,7 @@ pub fn write_translation(out: &mut String, sequents: &[SequentTranslation], sour
                 out,
                 "% approximated in {item} at {} by {}: {} ({})",
                 location(sources, a),
-                if a.replaced_by { "$true" } else { "$false" },
+                a.replacement(),
                 a.text,
                 a.reason
             );

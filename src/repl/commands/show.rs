@@ -217,15 +217,18 @@ fn write_sort_report(
             out,
             "approximated in {item} at {} by {}: {} ({})",
             spec.location(a.span),
-            if a.replaced_by { "True" } else { "False" },
+            a.replacement(),
             a.text,
             a.reason
         )?;
     }
-    if translation.left_out.is_empty() {
+    if translation.left_out.is_empty() && translation.left_out_valid.is_empty() {
         writeln!(out, "left out: nothing")?;
     }
     for (name, why) in &translation.left_out {
+        writeln!(out, "left out: {name}: {why}")?;
+    }
+    for (name, why) in &translation.left_out_valid {
         writeln!(out, "left out: {name}: {why}")?;
     }
     Ok(())
