@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand, ValueEnum};
 use craig::answer::{core_names, write_tstp_proof};
 use craig::prover::{Limits, LiteralSelection, ProverOptions};
-use craig::solve::solve_file;
+use craig::solve::solve_file_sorted;
 use craig::spec::{SourceMap, load_spec};
 use craig::translate::{
     SortMode, TranslateOptions, Verdict, check_goal, translate_goal, write_translation,
@@ -161,6 +161,10 @@ enum Command {
         /// List the input formulas the refutation used.
         #[arg(long)]
         core: bool,
+        /// How a typed (TFF) problem's sorts are handled: erase the monotone ones and guard the
+        /// rest (auto), guard all, or erase all (refused unless that is sound).
+        #[arg(long, value_enum, default_value = "auto")]
+        sorts: Sorts,
         /// Make the core irreducible by deletion: prove again without each hypothesis in turn,
         /// print the minimal core with the number of prover runs, and re-prove it on its own.
         #[arg(long)]
@@ -380,6 +384,7 @@ fn main() -> ExitCode {
             proof,
             core,
             minimal_core,
+            sorts,
             check: _,
             no_check,
             stats,
@@ -443,7 +448,14 @@ fn main() -> ExitCode {
             // Each run of the minimization gets the whole time limit of its own.
             let mut minimize_options = options.clone();
             minimize_options.limits.time = time_limit;
-            let solved = match solve_file(&file, options, time_limit, !no_check, &mut on_step) {
+            let solved = match solve_file_sorted(
+                &file,
+                sorts.mode(),
+                options,
+                time_limit,
+                !no_check,
+                &mut on_step,
+            ) {
                 Ok(s) => s,
                 Err(e) => {
                     eprintln!("craig: {e}");

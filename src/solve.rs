@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::answer::SzsStatus;
-use crate::input::{InputError, Problem};
+use crate::input::{InputError, Problem, SortMode};
 use crate::prover::check::{CheckReport, check_proof};
 use crate::prover::{Proof, ProofOutcome, Prover, ProverOptions, Stats};
 
@@ -37,13 +37,26 @@ impl Solved {
 /// theorem. `time_limit` counts from the start of loading.
 pub fn solve_file(
     path: &Path,
+    options: ProverOptions,
+    time_limit: Option<Duration>,
+    check: bool,
+    on_step: &mut dyn FnMut(&Prover),
+) -> Result<Solved, InputError> {
+    solve_file_sorted(path, SortMode::default(), options, time_limit, check, on_step)
+}
+
+/// [`solve_file`] with the sort handling of a typed (TFF) problem chosen explicitly; untyped
+/// problems are unaffected by `sorts`.
+pub fn solve_file_sorted(
+    path: &Path,
+    sorts: SortMode,
     mut options: ProverOptions,
     time_limit: Option<Duration>,
     check: bool,
     on_step: &mut dyn FnMut(&Prover),
 ) -> Result<Solved, InputError> {
     let start = Instant::now();
-    let problem = crate::input::load_problem(path)?;
+    let problem = crate::input::load_problem_sorted(path, sorts)?;
     if let Some(limit) = time_limit {
         options.limits.time = Some(limit.saturating_sub(start.elapsed()));
     }

@@ -155,3 +155,22 @@ fn tptp_tff_problems_get_no_wrong_answer_in_any_mode() {
     let _ = std::io::Write::write_all(&mut std::io::stderr(), summary.as_bytes());
     assert!(wrong_answers.is_empty(), "WRONG answers: {wrong_answers:?}");
 }
+
+#[test]
+fn craig_prove_takes_the_sort_mode_of_a_typed_problem() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tff/two_element_sort.p");
+    let run = |mode: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+            .args(["prove", "--sorts", mode, file])
+            .output()
+            .expect("craig runs")
+    };
+    for mode in ["auto", "guard"] {
+        let out = run(mode);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("% SZS status CounterSatisfiable"), "{mode}: {stdout}");
+    }
+    let erase = run("erase");
+    assert_eq!(erase.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&erase.stderr).contains("--sorts erase refused"));
+}
