@@ -51,6 +51,17 @@ pub enum Formula {
 }
 
 impl Formula {
+    /// `$distinct(t1, .., tn)`: the terms are pairwise different.
+    pub fn pairwise_distinct(terms: &[Term]) -> Formula {
+        let mut conjuncts = Vec::new();
+        for (i, s) in terms.iter().enumerate() {
+            for t in &terms[i + 1..] {
+                conjuncts.push(Formula::Equal(s.clone(), t.clone()).negate());
+            }
+        }
+        Formula::And(conjuncts)
+    }
+
     /// `~self`
     pub fn negate(self) -> Formula {
         Formula::Not(Box::new(self))

@@ -47,6 +47,23 @@ const ASSERTED_ROLES: &[&str] = &[
     "plain",
 ];
 
+/// Several conjectures claim their conjunction; its negation is what is refuted. `None` when
+/// there is no conjecture. Each conjecture is closed universally first (a free variable of a
+/// TPTP formula is implicitly universal).
+fn negated_conjectures(conjectures: &[(Statement, Formula)]) -> Option<(InputSource, Formula)> {
+    let (first, _) = conjectures.first()?;
+    let names: Vec<&str> = conjectures.iter().map(|(s, _)| s.name.as_str()).collect();
+    let source = InputSource {
+        name: names.join(","),
+        file: first.file.clone(),
+        role: "conjecture".to_string(),
+        clausified: true,
+    };
+    let conjunction =
+        Formula::And(conjectures.iter().map(|(_, f)| f.clone().universal_closure()).collect());
+    Some((source, conjunction.negate()))
+}
+
 /// Reads the TPTP problem at `path` with its includes, which are looked up relative to each
 /// including file and then under `$TPTP`. The problem is named after the file stem.
 pub fn load_problem(path: &Path) -> Result<Problem, InputError> {
@@ -177,18 +194,8 @@ fn build_problem(
             }
         }
     }
-    if !conjectures.is_empty() {
-        // Several conjectures claim their conjunction; its negation is what is refuted.
-        let names: Vec<&str> = conjectures.iter().map(|(s, _)| s.name.as_str()).collect();
-        let source = InputSource {
-            name: names.join(","),
-            file: conjectures[0].0.file.clone(),
-            role: "conjecture".to_string(),
-            clausified: true,
-        };
-        let conjunction =
-            Formula::And(conjectures.iter().map(|(_, f)| f.clone().universal_closure()).collect());
-        for clause in clausifier.clausify(&conjunction.negate()) {
+    if let Some((source, negated)) = negated_conjectures(&conjectures) {
+        for clause in clausifier.clausify(&negated) {
             clauses.push(InputClause { clause, source: source.clone() });
         }
     }
@@ -274,16 +281,8 @@ fn build_typed_problem(
             assumed.push((source, formula));
         }
     }
-    if !conjectures.is_empty() {
-        let names: Vec<&str> = conjectures.iter().map(|(s, _)| s.name.as_str()).collect();
-        let source = InputSource {
-            name: names.join(","),
-            file: conjectures[0].0.file.clone(),
-            role: "conjecture".to_string(),
-            clausified: true,
-        };
-        let conjunction = Formula::And(conjectures.iter().map(|(_, f)| f.clone()).collect());
-        assumed.push((source, conjunction.negate()));
+    if let Some(negated) = negated_conjectures(&conjectures) {
+        assumed.push(negated);
     }
     let formulas: Vec<&Formula> = assumed.iter().map(|(_, f)| f).collect();
     let encoding = sorts::encode_sorts(mode, &formulas, &context.symbols, &context.var_sorts)

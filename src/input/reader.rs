@@ -495,13 +495,7 @@ fn convert_atomic(place: &Place<'_>, f: &fof::AtomicFormula<'_>) -> Result<Formu
                 // `$distinct(t1,..,tn)`: the arguments are pairwise different.
                 let terms =
                     args.0.iter().map(|t| convert_term(place, t)).collect::<Result<Vec<_>, _>>()?;
-                let mut conjuncts = Vec::new();
-                for (i, s) in terms.iter().enumerate() {
-                    for t in &terms[i + 1..] {
-                        conjuncts.push(Formula::Equal(s.clone(), t.clone()).negate());
-                    }
-                }
-                Ok(Formula::And(conjuncts))
+                Ok(Formula::pairwise_distinct(&terms))
             }
         },
     }

@@ -395,13 +395,7 @@ impl TffContext {
                     }
                     let terms: Vec<Term> =
                         args.0.iter().map(|t| self.term(t, scope)).collect::<Result<_, _>>()?;
-                    let mut conjuncts = Vec::new();
-                    for (i, s) in terms.iter().enumerate() {
-                        for t in &terms[i + 1..] {
-                            conjuncts.push(Formula::Equal(s.clone(), t.clone()).negate());
-                        }
-                    }
-                    Ok(Formula::And(conjuncts))
+                    Ok(Formula::pairwise_distinct(&terms))
                 }
             },
         }
