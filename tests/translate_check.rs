@@ -291,3 +291,19 @@ fn a_one_way_cardinality_encoding_never_disproves() {
     let results = check_all("card_infinite.spec", SortMode::Auto);
     assert_eq!(results, [("infinite_card_is_zero".to_string(), Verdict::GaveUp)]);
 }
+
+#[test]
+fn the_jahob_subsort_example_is_not_proved_in_any_mode() {
+    for mode in [SortMode::Auto, SortMode::Guard, SortMode::Erase] {
+        let results = check_all("subsort.spec", mode);
+        assert_eq!(results, [("absurd".to_string(), Verdict::NotProved)], "{mode:?}");
+    }
+    // The two uses of F are two first-order symbols.
+    let (module, sources) = spec("subsort.spec");
+    let root = module.root_file().unwrap();
+    let options = TranslateOptions { sorts: SortMode::Erase, retain_percent: 100 };
+    let sequents = translate_goal(&module, &module.goals_in(root)[0], &options, "subsort.spec");
+    let mut text = String::new();
+    craig::translate::write_translation(&mut text, &sequents, &sources);
+    assert!(text.contains("c_F_node_bool(X0)") && text.contains("~c_F_obj_bool(sk0)"), "{text}");
+}
