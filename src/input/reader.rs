@@ -365,7 +365,7 @@ fn unescape_quoted(raw: &str) -> String {
 
 /// A symbol or formula name: `'abc'` is the same word as `abc` (TPTP rule), other quoted words
 /// keep their quotes so they print back as valid TPTP.
-fn atomic_word_text(word: &AtomicWord<'_>) -> String {
+pub(super) fn atomic_word_text(word: &AtomicWord<'_>) -> String {
     match word {
         AtomicWord::Lower(w) => w.0.to_string(),
         AtomicWord::SingleQuoted(q) => {

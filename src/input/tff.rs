@@ -12,11 +12,12 @@
 
 use std::collections::BTreeMap;
 
-use tptp::common::{AtomicWord, DefinedTerm, NonassocConnective};
+use tptp::common::{DefinedTerm, NonassocConnective};
 use tptp::fof;
 use tptp::tfx;
 
 use super::formula::{Formula, Quantifier, Term};
+use super::reader::atomic_word_text;
 use super::sorts::SymbolSorts;
 
 /// The sort of individuals, `$i`, under the name the encoding uses (no user sort can be named
@@ -46,7 +47,7 @@ impl TffContext {
             tfx::AtomTyping::Typing(atom, ty) => (atom, ty),
         };
         let name = match atom {
-            tptp::common::UntypedAtom::Constant(c) => word(&c.0.0),
+            tptp::common::UntypedAtom::Constant(c) => atomic_word_text(&c.0.0),
             tptp::common::UntypedAtom::System(s) => s.to_string(),
         };
         match ty {
@@ -124,7 +125,7 @@ impl TffContext {
     fn sort(&self, t: &tfx::AtomicType<'_>) -> Result<String, Reject> {
         match t {
             tfx::AtomicType::Constant(c) => {
-                let name = word(&c.0.0);
+                let name = atomic_word_text(&c.0.0);
                 self.sorts
                     .get(&name)
                     .cloned()
@@ -407,10 +408,10 @@ impl TffContext {
         scope: &mut Vec<(String, String)>,
     ) -> Result<(String, Vec<Term>), Reject> {
         match p {
-            tfx::PlainAtomic::Constant(c) => Ok((word(&c.0.0), Vec::new())),
+            tfx::PlainAtomic::Constant(c) => Ok((atomic_word_text(&c.0.0), Vec::new())),
             tfx::PlainAtomic::Function(f, args) => {
                 let args = args.0.iter().map(|t| self.term(t, scope)).collect::<Result<_, _>>()?;
-                Ok((word(&f.0), args))
+                Ok((atomic_word_text(&f.0), args))
             }
         }
     }
@@ -488,19 +489,5 @@ fn defined_term(d: &DefinedTerm<'_>) -> Result<Term, Reject> {
     match d {
         DefinedTerm::Number(n) => Err(format!("number `{n}` (TFF arithmetic is not supported)")),
         DefinedTerm::Distinct(o) => Ok(Term::Distinct(o.to_string())),
-    }
-}
-
-/// A symbol name: `'abc'` is the word `abc`, other quoted words keep their quotes.
-fn word(w: &AtomicWord<'_>) -> String {
-    match w {
-        AtomicWord::Lower(l) => l.0.to_string(),
-        AtomicWord::SingleQuoted(q) => {
-            let inner = q.0;
-            let mut chars = inner.chars();
-            let plain = chars.next().is_some_and(|c| c.is_ascii_lowercase())
-                && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if plain { inner.to_string() } else { format!("'{inner}'") }
-        }
     }
 }
