@@ -82,56 +82,42 @@ pub fn not(f: Formula) -> Formula {
 
 /// Conjunction, flattened, with `$true` dropped, `$false` absorbing, repeated conjuncts once.
 pub fn and(parts: Vec<Formula>) -> Formula {
-    let mut out: Vec<Formula> = Vec::new();
-    for part in parts {
-        match part {
-            Formula::True => {}
-            Formula::False => return Formula::False,
-            Formula::And(inner) => {
-                for f in inner {
-                    if !out.contains(&f) {
-                        out.push(f);
-                    }
-                }
-            }
-            other => {
-                if !out.contains(&other) {
-                    out.push(other);
-                }
-            }
-        }
-    }
-    match out.len() {
-        0 => Formula::True,
-        1 => out.pop().unwrap_or(Formula::True),
-        _ => Formula::And(out),
-    }
+    junction(parts, true)
 }
 
 /// Disjunction, flattened, with `$false` dropped, `$true` absorbing, repeated disjuncts once.
 pub fn or(parts: Vec<Formula>) -> Formula {
+    junction(parts, false)
+}
+
+/// [`and`] (`conjunction`) or its dual [`or`]: the same flattening with unit and zero swapped.
+fn junction(parts: Vec<Formula>, conjunction: bool) -> Formula {
+    let (unit, zero) =
+        if conjunction { (Formula::True, Formula::False) } else { (Formula::False, Formula::True) };
     let mut out: Vec<Formula> = Vec::new();
+    let mut push = |f: Formula| {
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    };
     for part in parts {
-        match part {
-            Formula::False => {}
-            Formula::True => return Formula::True,
-            Formula::Or(inner) => {
-                for f in inner {
-                    if !out.contains(&f) {
-                        out.push(f);
-                    }
-                }
+        if part == unit {
+            continue;
+        }
+        if part == zero {
+            return zero;
+        }
+        match (part, conjunction) {
+            (Formula::And(inner), true) | (Formula::Or(inner), false) => {
+                inner.into_iter().for_each(&mut push);
             }
-            other => {
-                if !out.contains(&other) {
-                    out.push(other);
-                }
-            }
+            (other, _) => push(other),
         }
     }
     match out.len() {
-        0 => Formula::False,
-        1 => out.pop().unwrap_or(Formula::False),
+        0 => unit,
+        1 => out.pop().unwrap_or(unit),
+        _ if conjunction => Formula::And(out),
         _ => Formula::Or(out),
     }
 }
