@@ -307,3 +307,16 @@ fn the_jahob_subsort_example_is_not_proved_in_any_mode() {
     craig::translate::write_translation(&mut text, &sequents, &sources);
     assert!(text.contains("c_F_node_bool(X0)") && text.contains("~c_F_obj_bool(sk0)"), "{text}");
 }
+
+#[test]
+fn sequent_names_agree_with_the_translation() {
+    for name in ["functree.spec", "set_algebra.spec", "tuples.spec", "card.spec"] {
+        let (module, _) = spec(name);
+        let options = TranslateOptions { sorts: SortMode::Guard, retain_percent: 100 };
+        for g in module.goals_in(module.root_file().unwrap()) {
+            let translated: Vec<String> =
+                translate_goal(&module, &g, &options, name).into_iter().map(|s| s.name).collect();
+            assert_eq!(craig::translate::sequent_names(&module, &g), translated, "{name}");
+        }
+    }
+}

@@ -11,7 +11,7 @@ use crate::input::Problem;
 use crate::prover::{Proof, Stats};
 use crate::session::Checksum;
 use crate::solve::Solved;
-use crate::translate::SequentTranslation;
+use crate::translate::{SequentTranslation, sequent_names};
 
 use super::Settings;
 use super::theory::{
@@ -131,9 +131,10 @@ pub struct State {
 }
 
 impl State {
-    /// The goals a theory contributes; a spec theory's lemmas are split into sequents under
-    /// `settings` (splitting does not depend on them, so the names are stable).
-    pub(crate) fn goals_of(theory: &Theory, index: usize, settings: &Settings) -> Vec<Goal> {
+    /// The goals a theory contributes; a spec theory's lemmas are split into sequents (which
+    /// depends on no option, so the names are stable; the sequents are translated only when a
+    /// goal is shown or proved).
+    pub(crate) fn goals_of(theory: &Theory, index: usize) -> Vec<Goal> {
         match &theory.content {
             TheoryContent::Tptp(_) => vec![Goal {
                 name: theory.name.clone(),
@@ -143,15 +144,13 @@ impl State {
                 obsolete: false,
             }],
             TheoryContent::Spec(spec) => {
-                let options = settings.translate_options();
                 let mut goals = Vec::new();
                 for &item in &spec.lemmas {
-                    for (sequent, s) in
-                        spec.translate(item, &options, &theory.path).into_iter().enumerate()
-                    {
+                    let names = sequent_names(&spec.module, &spec.goal(item));
+                    for (sequent, name) in names.into_iter().enumerate() {
                         goals.push(Goal {
-                            checksum: spec_goal_checksum(spec, item, &s.name),
-                            name: s.name,
+                            checksum: spec_goal_checksum(spec, item, &name),
+                            name,
                             source: GoalSource::SpecSequent { theory: index, item, sequent },
                             result: None,
                             obsolete: false,

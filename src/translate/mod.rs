@@ -42,7 +42,7 @@ use crate::input::{Clausifier, InputClause, Problem};
 use crate::prover::ProverOptions;
 use crate::prover::proof::InputSource;
 use crate::solve::solve_problem;
-use crate::spec::hol::TermId;
+use crate::spec::hol::{ConstId, TermId};
 use crate::spec::{Goal, SourceMap, SpecItem, SpecItemKind, SpecModule};
 
 pub use eliminate::Approximation;
@@ -106,14 +106,7 @@ pub fn translate_goal(
     file: &str,
 ) -> Vec<SequentTranslation> {
     let mut bank = module.bank.clone();
-    let mut definitions = FxHashMap::default();
-    for item in &module.items {
-        if let SpecItemKind::Definition { constant, args, body } = &item.kind {
-            let declared_ty = module.const_decl(*constant).ty;
-            definitions
-                .insert(*constant, DefinitionBody { args: args.clone(), body: *body, declared_ty });
-        }
-    }
+    let definitions = definitions_of(module);
     let mut unfolder = Unfolder { bank: &mut bank, definitions: &definitions };
     let lemma = unfolder.unfold(goal.lemma.formula);
     let mut hypotheses = Vec::new();
@@ -159,11 +152,7 @@ pub fn translate_goal(
     let count = sequents.len();
     let mut out = Vec::new();
     for (i, sequent) in sequents.into_iter().enumerate() {
-        let name = if count == 1 {
-            goal.lemma.name.clone()
-        } else {
-            format!("{}_{}", goal.lemma.name, i + 1)
-        };
+        let name = sequent_name(&goal.lemma.name, i, count);
         if let Some(reason) = sequent.trivial {
             out.push(SequentTranslation {
                 name,
@@ -291,6 +280,36 @@ pub fn translate_goal(
         });
     }
     out
+}
+
+/// The definitions of a module, by constant, for unfolding.
+fn definitions_of(module: &SpecModule) -> FxHashMap<ConstId, DefinitionBody> {
+    let mut definitions = FxHashMap::default();
+    for item in &module.items {
+        if let SpecItemKind::Definition { constant, args, body } = &item.kind {
+            let declared_ty = module.const_decl(*constant).ty;
+            definitions
+                .insert(*constant, DefinitionBody { args: args.clone(), body: *body, declared_ty });
+        }
+    }
+    definitions
+}
+
+/// `LEMMA` when the lemma is one sequent, else `LEMMA_1`, `LEMMA_2`, ...
+fn sequent_name(lemma: &str, index: usize, count: usize) -> String {
+    if count == 1 { lemma.to_string() } else { format!("{lemma}_{}", index + 1) }
+}
+
+/// The names [`translate_goal`] gives the lemma's sequents, found by unfolding and splitting
+/// alone: splitting depends on neither the hypotheses nor the options, so listing a lemma's
+/// goals needs none of the later passes (nor their validity proofs).
+pub fn sequent_names(module: &SpecModule, goal: &Goal<'_>) -> Vec<String> {
+    let mut bank = module.bank.clone();
+    let definitions = definitions_of(module);
+    let mut unfolder = Unfolder { bank: &mut bank, definitions: &definitions };
+    let lemma = unfolder.unfold(goal.lemma.formula);
+    let count = split::split_goal(unfolder.bank, lemma).len();
+    (0..count).map(|i| sequent_name(&goal.lemma.name, i, count)).collect()
 }
 
 /// Whether a schematic hypothesis is valid on its own: it is translated as a lemma without

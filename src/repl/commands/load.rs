@@ -33,7 +33,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     }
     let theory = load_theory(path)?;
     let index = wb.state.theories.len();
-    let goals = State::goals_of(&theory, index, &wb.state.settings);
+    let goals = State::goals_of(&theory, index);
     for g in &goals {
         if let Ok(existing) = wb.state.goal(&g.name) {
             let other = wb.state.theory_of(existing);

@@ -26,7 +26,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let mut goals = Vec::new();
     for (i, old) in wb.state.theories.iter().enumerate() {
         let theory = load_theory(&old.path)?;
-        goals.extend(State::goals_of(&theory, i, &wb.state.settings));
+        goals.extend(State::goals_of(&theory, i));
         theories.push(theory);
     }
     let mut changed = 0;

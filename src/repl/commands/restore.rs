@@ -45,7 +45,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         if theory.checksum != f.checksum {
             notes.push(format!("file {} changed since the session was saved", f.path));
         }
-        let goals = State::goals_of(&theory, state.theories.len(), &state.settings);
+        let goals = State::goals_of(&theory, state.theories.len());
         state.theories.push(theory);
         state.goals.extend(goals);
     }

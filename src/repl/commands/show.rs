@@ -8,8 +8,8 @@ use crate::input::Problem;
 use crate::repl::{
     CommandResult, Control, GoalProblem, GoalSource, SpecTheory, Workbench, counted,
 };
-use crate::translate::SequentTranslation;
 use crate::translate::eliminate::show_formula;
+use crate::translate::{SequentOutcome, SequentTranslation};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "show",
@@ -71,12 +71,19 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 }
             }
         }
-        GoalSource::SpecSequent { item, sequent, .. } => {
+        GoalSource::SpecSequent { theory: theory_index, item, sequent } => {
             let spec = state.spec_of(goal).expect("a spec goal has a spec theory").clone();
             let lemma = &spec.module.items[item];
             let translation = state.translation_of(goal)?;
-            let count =
-                spec.translate(item, &state.settings.translate_options(), &theory.path).len();
+            // Each sequent of the lemma is a goal of its own.
+            let count = state
+                .goals
+                .iter()
+                .filter(|g| {
+                    matches!(g.source, GoalSource::SpecSequent { theory: t, item: i, .. }
+                        if t == theory_index && i == item)
+                })
+                .count();
             let part = if count > 1 {
                 format!(", sequent {} of {}", sequent + 1, count)
             } else {
@@ -112,8 +119,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 }
                 Some("clauses") => {
                     write_outcome(&translation, out)?;
-                    if let GoalProblem::Ready(problem) = state.problem_of(goal)? {
-                        write_clauses(&problem, out)?;
+                    if let SequentOutcome::Problem(problem) = &translation.outcome {
+                        write_clauses(problem, out)?;
                     }
                 }
                 Some(_) => write_sort_report(&spec, &translation, out)?,
@@ -165,13 +172,13 @@ fn write_clauses(problem: &Problem, out: &mut dyn Write) -> std::io::Result<()> 
 /// One line on what the translation made of the sequent.
 fn write_outcome(translation: &SequentTranslation, out: &mut dyn Write) -> std::io::Result<()> {
     match &translation.outcome {
-        crate::translate::SequentOutcome::Discharged(reason) => {
+        SequentOutcome::Discharged(reason) => {
             writeln!(out, "translation: discharged without the prover ({reason})")
         }
-        crate::translate::SequentOutcome::Refused(reason) => {
+        SequentOutcome::Refused(reason) => {
             writeln!(out, "translation: refused ({reason})")
         }
-        crate::translate::SequentOutcome::Problem(problem) => writeln!(
+        SequentOutcome::Problem(problem) => writeln!(
             out,
             "translation: {}, {}{}",
             counted(translation.formulas.len(), "formula"),
