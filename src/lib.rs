@@ -13,5 +13,6 @@ pub mod repl;
 pub mod session;
 pub mod solve;
 pub mod spec;
+pub mod syntax;
 pub mod translate;
 pub mod unsat_core;

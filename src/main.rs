@@ -11,7 +11,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use craig::answer::{core_names, write_tstp_proof};
 use craig::prover::{Limits, LiteralSelection, ProverOptions};
 use craig::solve::solve_file_sorted;
-use craig::spec::{SourceMap, load_spec};
+use craig::spec::load_spec;
+use craig::syntax::SourceMap;
 use craig::translate::{
     SortMode, TranslateOptions, Verdict, check_goal, translate_goal, write_translation,
 };

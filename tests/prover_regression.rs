@@ -9,17 +9,10 @@ use craig::input::load_problem_with_roots;
 use craig::prover::{Limits, ProverOptions};
 use craig::solve::{Solved, solve_problem};
 
-/// The TPTP folder: `$TPTP` if set, else `shared/tptp` beside the repository (where CI has it).
+/// The TPTP folder: the problems of this set are kept in the repository (`tests/data/tptp`), so the
+/// test reads nothing outside it.
 fn tptp_root() -> PathBuf {
-    if let Some(root) = std::env::var_os("TPTP") {
-        return PathBuf::from(root);
-    }
-    let beside = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/tptp");
-    assert!(
-        beside.join("index.tsv").exists(),
-        "the TPTP problems are missing: set $TPTP or put shared/tptp beside the repository"
-    );
-    beside
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tptp")
 }
 
 fn problem_path(root: &std::path::Path, name: &str) -> PathBuf {
@@ -154,4 +147,59 @@ fn the_same_problem_gives_the_same_search_and_proof() {
         assert_eq!(first.stats(), second.stats(), "{name}: counters differ between runs");
         assert_eq!(first.proof, second.proof, "{name}: proofs differ between runs");
     }
+}
+
+/// The search counters and proof of every problem in the set, recorded in
+/// `tests/data/regression_baseline.tsv`: a change that alters the search (given clauses, generated
+/// clauses, the status or the TSTP proof text) fails here and must be re-recorded on purpose with
+/// `CRAIG_BLESS=1 cargo test --test prover_regression`, saying why in the commit.
+#[test]
+fn search_counters_and_proofs_match_the_recorded_baseline() {
+    let baseline_path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/regression_baseline.tsv");
+    let mut lines = vec!["name\tstatus\tgiven\tgenerated\tproof_nodes\tproof_fnv64".to_string()];
+    let sets: [(&[&str], u64); 3] = [(REFUTABLE, 5_000), (SATURABLE, 5_000), (NOT_THEOREMS, 300)];
+    for (names, limit) in sets {
+        for name in names {
+            let solved = solve(name, limit);
+            let mut proof_text = String::new();
+            if let Some(proof) = &solved.proof {
+                craig::answer::write_tstp_proof(
+                    &mut proof_text,
+                    &solved.problem,
+                    &solved.prover.signature,
+                    &solved.prover.bank,
+                    proof,
+                );
+            }
+            let stats = solved.stats();
+            lines.push(format!(
+                "{name}\t{}\t{}\t{}\t{}\t{:016x}",
+                solved.status.name(),
+                stats.given,
+                stats.generated,
+                solved.proof.as_ref().map_or(0, |p| p.nodes.len()),
+                fnv64(proof_text.as_bytes()),
+            ));
+        }
+    }
+    let measured = lines.join("\n") + "\n";
+    if std::env::var_os("CRAIG_BLESS").is_some() {
+        std::fs::write(&baseline_path, &measured).expect("the baseline is writable");
+        return;
+    }
+    let recorded = std::fs::read_to_string(&baseline_path).expect("the baseline is recorded");
+    let differences: Vec<String> = similar::TextDiff::from_lines(&recorded, &measured)
+        .iter_all_changes()
+        .filter(|c| c.tag() != similar::ChangeTag::Equal)
+        .map(|c| format!("{}{}", c.tag(), c.value().trim_end()))
+        .collect();
+    assert!(differences.is_empty(), "the search changed:\n{}", differences.join("\n"));
+}
+
+/// FNV-1a, 64 bits: a stable digest (std's hasher is not stable across releases).
+fn fnv64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }

@@ -4,10 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use craig::spec::hol::{Term, TermId, TyNode};
-use craig::spec::source::render_all;
-use craig::spec::{
-    SourceMap, SpecItemKind, SpecModule, load_spec, load_spec_str, parse_file, parse_formula,
-};
+use craig::spec::{SpecItemKind, SpecModule, load_spec, load_spec_str, parse_file, parse_formula};
+use craig::syntax::SourceMap;
+use craig::syntax::render_all;
 
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -543,10 +542,10 @@ mod pretty_roundtrip {
     //! Random trees printed with minimal parentheses must parse back to the same tree: this
     //! checks the precedence climber against the printer's reading of the precedence table.
 
-    use craig::spec::Span;
     use craig::spec::ast::{
         BinOp, BinderKind, Binding, Expr, ExprKind, Ident, TypeExpr, TypeKind, UnOp,
     };
+    use craig::syntax::Span;
     use proptest::prelude::*;
 
     fn e(kind: ExprKind) -> Expr {
@@ -628,7 +627,7 @@ mod pretty_roundtrip {
         #[test]
         fn minimal_parentheses_round_trip(tree in expr()) {
             let text = tree.pretty();
-            let mut sm = craig::spec::SourceMap::new();
+            let mut sm = craig::syntax::SourceMap::new();
             let file = sm.add("r.spec", None, text.clone());
             let (parsed, d) = craig::spec::parse_formula(file, &text);
             prop_assert!(d.is_empty(), "{text}: {d:?}");

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use craig::prover::ProverOptions;
-use craig::spec::{SourceMap, SpecModule, load_spec};
+use craig::spec::{SpecModule, load_spec};
+use craig::syntax::SourceMap;
 use craig::translate::{
     SequentOutcome, SortMode, TranslateOptions, Verdict, check_goal, translate_goal,
 };

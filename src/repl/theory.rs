@@ -8,7 +8,8 @@ use std::rc::Rc;
 
 use crate::input::Problem;
 use crate::session::{Checksum, fnv1a64};
-use crate::spec::{SourceMap, Span, SpecItem, SpecItemKind, SpecModule, load_spec, stdlib_dir};
+use crate::spec::{SpecItem, SpecItemKind, SpecModule, load_spec, stdlib_dir};
+use crate::syntax::{SourceMap, Span};
 use crate::translate::{SequentOutcome, SequentTranslation, TranslateOptions, translate_goal};
 
 /// File extensions read as TPTP problems.
@@ -176,7 +177,7 @@ fn load_spec_theory(path: &str, name: String) -> Result<Theory, String> {
     let (module, diagnostics) = load_spec(Path::new(path), &mut sources);
     let Some(module) = module else {
         let errors = diagnostics.len();
-        let rendered = crate::spec::source::render_all(&diagnostics, &sources);
+        let rendered = crate::syntax::render_all(&diagnostics, &sources);
         return Err(format!(
             "cannot load {path} ({errors} problem{}):\n{}",
             if errors == 1 { "" } else { "s" },

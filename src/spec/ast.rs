@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::source::Span;
+use crate::syntax::Span;
 
 /// A name with the place it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 
-use super::source::Span;
+use crate::syntax::Span;
 
 /// A hash-consed type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -7,8 +7,8 @@ use rustc_hash::FxHashSet;
 use super::SpecModule;
 use super::ast::ItemKind;
 use super::parse::parse_file;
-use super::source::{Diagnostic, FileId, SourceMap, Span, has_errors};
 use super::typeck::Checker;
+use crate::syntax::{Diagnostic, FileId, SourceMap, Span, has_errors};
 
 /// Where `import "stdlib/NAME"` looks: `$CRAIG_STDLIB` if set, else the `stdlib/` folder of the
 /// craig source tree this binary was built from.

@@ -79,14 +79,13 @@ pub mod ast;
 pub mod hol;
 mod load;
 mod parse;
-pub mod source;
 pub mod typeck;
 
 pub use load::{load_spec, load_spec_str, stdlib_dir};
 pub use parse::{parse_file, parse_formula};
-pub use source::{Diagnostic, FileId, Label, Severity, SourceMap, Span};
 pub use typeck::{ConstDecl, ConstKind, SpecItem, SpecItemKind};
 
+use crate::syntax::{Diagnostic, FileId, SourceMap, Span};
 use hol::{ConstId, HolBank, TermId};
 
 /// A loaded, type-checked specification (a file with everything it imports).

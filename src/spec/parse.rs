@@ -9,7 +9,7 @@ use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 
 use super::ast::*;
-use super::source::{Diagnostic, FileId, Span};
+use crate::syntax::{Diagnostic, FileId, Span};
 
 mod grammar {
     //! The derived pest parser (kept private: `Rule` is an implementation detail).

@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 
 use super::ast::{BinOp, BinderKind, Binding, Expr, ExprKind, ItemKind, TypeExpr, TypeKind, UnOp};
 use super::hol::{Binder, ConstId, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
-use super::source::{Diagnostic, Span, has_errors};
+use crate::syntax::{Diagnostic, Span, has_errors};
 
 /// How a constant came to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1055,8 +1055,9 @@ impl Namer {
 
 #[cfg(test)]
 mod tests {
-    use crate::spec::source::render_all;
-    use crate::spec::{SourceMap, load_spec_str};
+    use crate::spec::load_spec_str;
+    use crate::syntax::SourceMap;
+    use crate::syntax::render_all;
 
     fn errors(src: &str) -> String {
         let mut sm = SourceMap::new();

@@ -48,7 +48,8 @@ use rustc_hash::FxHashMap;
 
 use crate::input::formula::{Formula, Quantifier, Term as FTerm};
 use crate::spec::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
-use crate::spec::{ConstDecl, ConstKind, Span};
+use crate::spec::{ConstDecl, ConstKind};
+use crate::syntax::Span;
 
 pub use crate::input::sorts::SymbolSorts;
 
@@ -1009,7 +1010,8 @@ pub fn show_formula(f: &Formula) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{SourceMap, load_spec_str};
+    use crate::spec::load_spec_str;
+    use crate::syntax::SourceMap;
 
     /// The lemma `l` of `text` translated as a goal, and the approximations' texts.
     fn goal(text: &str) -> (String, Vec<String>) {

@@ -311,7 +311,8 @@ fn combinations(
 
 #[cfg(test)]
 mod tests {
-    use crate::spec::{SourceMap, load_spec_str};
+    use crate::spec::load_spec_str;
+    use crate::syntax::SourceMap;
     use crate::translate::{TranslateOptions, translate_goal};
 
     /// `(instance names, left-out reasons)` of the first sequent of lemma `l`.

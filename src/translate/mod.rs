@@ -43,7 +43,8 @@ use crate::prover::ProverOptions;
 use crate::prover::proof::InputSource;
 use crate::solve::solve_problem;
 use crate::spec::hol::{ConstId, TermId};
-use crate::spec::{Goal, SourceMap, SpecItem, SpecItemKind, SpecModule};
+use crate::spec::{Goal, SpecItem, SpecItemKind, SpecModule};
+use crate::syntax::SourceMap;
 
 pub use eliminate::Approximation;
 pub use sorts::{SortDecision, SortMode};

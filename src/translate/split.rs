@@ -102,7 +102,8 @@ pub fn same_term(bank: &HolBank, a: TermId, b: TermId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{SourceMap, load_spec_str};
+    use crate::spec::load_spec_str;
+    use crate::syntax::SourceMap;
 
     #[test]
     fn conjunctions_and_implications_split_and_trivial_sequents_are_discharged() {

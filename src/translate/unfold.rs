@@ -192,7 +192,8 @@ pub fn copy_term(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{SourceMap, SpecItemKind, load_spec_str};
+    use crate::spec::{SpecItemKind, load_spec_str};
+    use crate::syntax::SourceMap;
 
     fn unfolded(text: &str, lemma: &str) -> String {
         let mut sources = SourceMap::new();

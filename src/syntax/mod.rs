@@ -1,4 +1,4 @@
-//! Source files, spans and diagnostics for the specification front end.
+//! Source files, spans and diagnostics shared by every front end (spec, TPTP, programs to come).
 //!
 //! Every AST node and every typed term carries a [`Span`] (a byte range in one file of a
 //! [`SourceMap`]), so that errors found late (type errors, missing imports) still point at text.
