@@ -4,8 +4,9 @@
 
 #![warn(missing_docs)]
 
-pub mod answer;
+pub mod cli;
 pub mod fol;
+pub mod hol;
 pub mod input;
 pub mod interpolate;
 pub mod prover;
@@ -15,4 +16,3 @@ pub mod solve;
 pub mod spec;
 pub mod syntax;
 pub mod translate;
-pub mod unsat_core;

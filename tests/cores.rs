@@ -2,11 +2,12 @@
 //! whose irreducibility is checked here independently (every hypothesis of the result is
 //! needed: without it the rest saturates).
 
-use craig::answer::{SzsStatus, core_names};
-use craig::input::{Problem, parse_problem};
+use craig::fol::Problem;
+use craig::input::parse_problem;
 use craig::prover::{Limits, ProverOptions};
+use craig::solve::answer::{SzsStatus, core_names};
+use craig::solve::core::minimize_core;
 use craig::solve::solve_problem;
-use craig::unsat_core::minimize_core;
 
 fn problem(text: &str) -> Problem {
     parse_problem(text, "inline.p", "inline", &[]).unwrap()
@@ -41,10 +42,8 @@ fn assert_irreducible(problem: &Problem, core: &[String]) {
     let all = solve_problem(restricted(problem, core), options(), true);
     assert!(matches!(all.status, SzsStatus::Theorem | SzsStatus::Unsatisfiable), "{core:?}");
     for name in core {
-        let is_conjecture = problem
-            .clauses
-            .iter()
-            .any(|c| c.source.name == *name && c.source.role.contains("conjecture"));
+        let is_conjecture =
+            problem.clauses.iter().any(|c| c.source.name == *name && c.source.role.is_goal());
         if is_conjecture {
             continue;
         }

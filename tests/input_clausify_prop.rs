@@ -3,7 +3,7 @@
 //! equivalent), checked by brute-force truth tables.
 
 use craig::fol::{Clause, Signature, TermBank, TermId};
-use craig::input::{Clausifier, Formula};
+use craig::fol::{Clausifier, formula::Formula};
 use proptest::prelude::*;
 
 const ATOMS: usize = 4;

@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use craig::input::{Formula, parse_problem};
+use craig::fol::formula::Formula;
+use craig::input::parse_problem;
 use craig::interpolate::formula::{symbols, to_tptp};
 use craig::interpolate::tptp_split::{check_declarations, read_split};
 use craig::interpolate::{
@@ -213,7 +214,7 @@ fn directives_are_blanked_without_moving_positions() {
     assert!(err.to_string().contains("test.p:4"), "{err}");
 }
 
-fn sequence_problem(text: &str, n: usize) -> (craig::input::Problem, Vec<usize>) {
+fn sequence_problem(text: &str, n: usize) -> (craig::fol::Problem, Vec<usize>) {
     let problem = parse_problem(text, "seq.p", "seq", &[]).unwrap();
     // Formula `pK_...` belongs to part K (1-based).
     let parts = problem

@@ -4,15 +4,16 @@
 
 use std::path::PathBuf;
 
-use craig::answer::SzsStatus;
 use craig::input::load_problem_with_roots;
 use craig::prover::{Limits, ProverOptions};
+use craig::solve::answer::SzsStatus;
 use craig::solve::{Solved, solve_problem};
 
 /// The TPTP folder: the problems of this set are kept in the repository (`tests/data/tptp`), so the
-/// test reads nothing outside it.
+/// test reads nothing outside it. The path is relative (cargo runs tests in the package root), so
+/// the file names in proofs, and the recorded baseline, do not depend on where the clone is.
 fn tptp_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tptp")
+    PathBuf::from("tests/data/tptp")
 }
 
 fn problem_path(root: &std::path::Path, name: &str) -> PathBuf {
@@ -164,7 +165,7 @@ fn search_counters_and_proofs_match_the_recorded_baseline() {
             let solved = solve(name, limit);
             let mut proof_text = String::new();
             if let Some(proof) = &solved.proof {
-                craig::answer::write_tstp_proof(
+                craig::solve::answer::write_tstp_proof(
                     &mut proof_text,
                     &solved.problem,
                     &solved.prover.signature,

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use craig::spec::hol::{Term, TermId, TyNode};
+use craig::hol::{Term, TermId, TyNode};
 use craig::spec::{SpecItemKind, SpecModule, load_spec, load_spec_str, parse_file, parse_formula};
 use craig::syntax::SourceMap;
 use craig::syntax::render_all;
@@ -180,9 +180,7 @@ fn comprehension_over_pairs_has_pair_set_type() {
     subterms(&m, m.item("p").unwrap().formula, &mut ts);
     let collect = ts
         .iter()
-        .find(|t| {
-            matches!(m.bank.term(**t).term, Term::Bind(craig::spec::hol::Binder::Collect, ..))
-        })
+        .find(|t| matches!(m.bank.term(**t).term, Term::Bind(craig::hol::Binder::Collect, ..)))
         .expect("a comprehension");
     assert_eq!(m.bank.show_ty(m.bank.term(*collect).ty), "(int * obj) set");
     // `-` on sets resolved to difference.
@@ -196,7 +194,7 @@ fn function_update_types() {
     subterms(&m, m.item("u").unwrap().formula, &mut ts);
     let upd: Vec<String> = ts
         .iter()
-        .filter(|t| matches!(m.bank.term(**t).term, Term::Prim(craig::spec::hol::Prim::Update, _)))
+        .filter(|t| matches!(m.bank.term(**t).term, Term::Prim(craig::hol::Prim::Update, _)))
         .map(|t| m.bank.show_ty(m.bank.term(*t).ty))
         .collect();
     assert_eq!(upd, ["int => obj", "int => obj"]);

@@ -4,9 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use craig::answer::SzsStatus;
-use craig::input::{InputError, SortMode, load_problem_sorted, parse_problem_sorted};
+use craig::fol::SortMode;
+use craig::input::{InputError, load_problem_sorted, parse_problem_sorted};
 use craig::prover::{Limits, ProverOptions};
+use craig::solve::answer::SzsStatus;
 use craig::solve::solve_problem;
 
 const MODES: [SortMode; 3] = [SortMode::Guard, SortMode::Erase, SortMode::Auto];

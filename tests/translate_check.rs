@@ -5,11 +5,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use craig::prover::ProverOptions;
+use craig::solve::goal::{ValidityCache, Verdict, check_sequent, translate_settled};
 use craig::spec::{SpecModule, load_spec};
 use craig::syntax::SourceMap;
-use craig::translate::{
-    SequentOutcome, SortMode, TranslateOptions, Verdict, check_goal, translate_goal,
-};
+use craig::translate::{SequentOutcome, SortMode, TranslateOptions};
 
 fn spec(name: &str) -> (SpecModule, SourceMap) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/specs").join(name);
@@ -35,7 +34,14 @@ fn check_all(name: &str, sorts: SortMode) -> Vec<(String, Verdict)> {
         .goals_in(root)
         .iter()
         .map(|g| {
-            let r = check_goal(&module, g, &options, &prover(), name);
+            let r = check_sequent(
+                module.hol(),
+                &module.sequent(g),
+                &options,
+                &prover(),
+                name,
+                &ValidityCache::new(),
+            );
             (r.lemma, r.verdict)
         })
         .collect()
@@ -78,8 +84,13 @@ fn approximated_goals_are_never_disproved() {
     let (module, _) = spec("approximated.spec");
     let root = module.root_file().expect("a root file");
     for g in module.goals_in(root) {
-        let sequents =
-            translate_goal(&module, &g, &TranslateOptions::default(), "approximated.spec");
+        let sequents = translate_settled(
+            module.hol(),
+            &module.sequent(&g),
+            &TranslateOptions::default(),
+            "approximated.spec",
+            &ValidityCache::new(),
+        );
         for s in &sequents {
             assert!(!s.approximations.is_empty(), "{}: expected an approximation", s.name);
             match &s.outcome {
@@ -87,8 +98,14 @@ fn approximated_goals_are_never_disproved() {
                 other => panic!("{}: unexpected {other:?}", s.name),
             }
         }
-        let r =
-            check_goal(&module, &g, &TranslateOptions::default(), &prover(), "approximated.spec");
+        let r = check_sequent(
+            module.hol(),
+            &module.sequent(&g),
+            &TranslateOptions::default(),
+            &prover(),
+            "approximated.spec",
+            &ValidityCache::new(),
+        );
         assert_eq!(r.verdict, Verdict::GaveUp, "{}", r.lemma);
     }
 }
@@ -106,7 +123,13 @@ fn the_sort_report_says_which_sort_is_guarded_and_why() {
     let (module, _) = spec("small_sort.spec");
     let root = module.root_file().expect("a root file");
     let goal = &module.goals_in(root)[0];
-    let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "small_sort.spec");
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(goal),
+        &TranslateOptions::default(),
+        "small_sort.spec",
+        &ValidityCache::new(),
+    );
     let report: Vec<(String, bool)> =
         sequents[0].sorts.iter().map(|d| (d.sort.clone(), d.guarded)).collect();
     assert_eq!(report, vec![("s".to_string(), true), ("t".to_string(), false)]);
@@ -119,7 +142,13 @@ fn erasing_a_small_sort_is_refused_with_an_explanation() {
     let root = module.root_file().expect("a root file");
     let goal = &module.goals_in(root)[0];
     let options = TranslateOptions { sorts: SortMode::Erase, retain_percent: 100 };
-    let sequents = translate_goal(&module, goal, &options, "small_sort.spec");
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(goal),
+        &options,
+        "small_sort.spec",
+        &ValidityCache::new(),
+    );
     match &sequents[0].outcome {
         SequentOutcome::Refused(why) => assert!(why.contains("sort `s` is not monotone"), "{why}"),
         other => panic!("erasure was not refused: {other:?}"),
@@ -133,7 +162,13 @@ fn retaining_no_hypotheses_loses_the_proof_but_never_disproves() {
     let root = module.root_file().expect("a root file");
     let goal = &module.goals_in(root)[0];
     let options = TranslateOptions { sorts: SortMode::Auto, retain_percent: 0 };
-    let sequents = translate_goal(&module, goal, &options, "small_sort.spec");
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(goal),
+        &options,
+        "small_sort.spec",
+        &ValidityCache::new(),
+    );
     assert_eq!(sequents[0].left_out.len(), 2);
     match &sequents[0].outcome {
         SequentOutcome::Problem(p) => assert!(!p.complete),
@@ -146,7 +181,13 @@ fn translation_output_lists_reports_then_clauses() {
     let (module, sources) = spec("small_sort.spec");
     let root = module.root_file().expect("a root file");
     let goal = &module.goals_in(root)[0];
-    let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "small_sort.spec");
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(goal),
+        &TranslateOptions::default(),
+        "small_sort.spec",
+        &ValidityCache::new(),
+    );
     let mut out = String::new();
     craig::translate::write_translation(&mut out, &sequents, &sources);
     assert_eq!(
@@ -175,7 +216,14 @@ fn functree_lemmas_are_proved_with_all_hypotheses() {
         if g.lemma.name == "lookup_left" {
             continue;
         }
-        let r = check_goal(&module, &g, &TranslateOptions::default(), &prover(), "functree.spec");
+        let r = check_sequent(
+            module.hol(),
+            &module.sequent(&g),
+            &TranslateOptions::default(),
+            &prover(),
+            "functree.spec",
+            &ValidityCache::new(),
+        );
         assert_eq!(r.verdict, Verdict::Proved, "{}", r.lemma);
     }
 }
@@ -189,7 +237,16 @@ fn functree_lemmas_are_all_proved_with_relevance_filtering() {
     let proved: Vec<String> = module
         .goals_in(root)
         .iter()
-        .map(|g| check_goal(&module, g, &options, &prover(), "functree.spec"))
+        .map(|g| {
+            check_sequent(
+                module.hol(),
+                &module.sequent(g),
+                &options,
+                &prover(),
+                "functree.spec",
+                &ValidityCache::new(),
+            )
+        })
         .filter(|r| r.verdict == Verdict::Proved)
         .map(|r| r.lemma)
         .collect();
@@ -215,7 +272,13 @@ fn schematic_stdlib_axioms_are_instantiated_at_the_goals_types() {
     let (module, _) = spec("schematic.spec");
     let root = module.root_file().expect("a root file");
     let goal = &module.goals_in(root)[0];
-    let sequents = translate_goal(&module, goal, &TranslateOptions::default(), "schematic.spec");
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(goal),
+        &TranslateOptions::default(),
+        "schematic.spec",
+        &ValidityCache::new(),
+    );
     let left_out: Vec<&str> = sequents[0].left_out.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(left_out, vec!["comp_apply", "injective_def", "const_of_apply"]);
     let SequentOutcome::Problem(problem) = &sequents[0].outcome else {
@@ -271,18 +334,38 @@ fn hypotheses_left_out_only_when_valid_keep_a_saturation_a_counter_model() {
     let goals = module.goals_in(root);
     let verdict = |name: &str| {
         let g = goals.iter().find(|g| g.lemma.name == name).expect(name);
-        check_goal(&module, g, &options, &prover(), "left_out_validity.spec").verdict
+        check_sequent(
+            module.hol(),
+            &module.sequent(g),
+            &options,
+            &prover(),
+            "left_out_validity.spec",
+            &ValidityCache::new(),
+        )
+        .verdict
     };
     // Only valid stdlib axioms were left out: the saturation is a counter-model.
     assert_eq!(verdict("not_a_consequence"), Verdict::NotProved);
     let g = goals.iter().find(|g| g.lemma.name == "not_a_consequence").unwrap();
-    let sequents = translate_goal(&module, g, &options, "left_out_validity.spec");
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(g),
+        &options,
+        "left_out_validity.spec",
+        &ValidityCache::new(),
+    );
     assert!(sequents[0].left_out.is_empty(), "{:?}", sequents[0].left_out);
     let valid: Vec<&str> = sequents[0].left_out_valid.iter().map(|(n, _)| n.as_str()).collect();
     assert!(valid.contains(&"set_ext") && valid.contains(&"union_def"), "{valid:?}");
     // A false schematic axiom is not valid, stays left out, and the lemma is not disproved.
     let g = goals.iter().find(|g| g.lemma.name == "follows_from_the_false_axiom").unwrap();
-    let sequents = translate_goal(&module, g, &options, "left_out_validity.spec");
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(g),
+        &options,
+        "left_out_validity.spec",
+        &ValidityCache::new(),
+    );
     assert!(sequents[0].left_out.iter().any(|(n, _)| n == "everything_empty"));
     assert_eq!(verdict("follows_from_the_false_axiom"), Verdict::GaveUp);
 }
@@ -303,7 +386,13 @@ fn the_jahob_subsort_example_is_not_proved_in_any_mode() {
     let (module, sources) = spec("subsort.spec");
     let root = module.root_file().unwrap();
     let options = TranslateOptions { sorts: SortMode::Erase, retain_percent: 100 };
-    let sequents = translate_goal(&module, &module.goals_in(root)[0], &options, "subsort.spec");
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(&module.goals_in(root)[0]),
+        &options,
+        "subsort.spec",
+        &ValidityCache::new(),
+    );
     let mut text = String::new();
     craig::translate::write_translation(&mut text, &sequents, &sources);
     assert!(text.contains("c_F_node_bool(X0)") && text.contains("~c_F_obj_bool(sk0)"), "{text}");
@@ -315,9 +404,21 @@ fn sequent_names_agree_with_the_translation() {
         let (module, _) = spec(name);
         let options = TranslateOptions { sorts: SortMode::Guard, retain_percent: 100 };
         for g in module.goals_in(module.root_file().unwrap()) {
-            let translated: Vec<String> =
-                translate_goal(&module, &g, &options, name).into_iter().map(|s| s.name).collect();
-            assert_eq!(craig::translate::sequent_names(&module, &g), translated, "{name}");
+            let translated: Vec<String> = translate_settled(
+                module.hol(),
+                &module.sequent(&g),
+                &options,
+                name,
+                &ValidityCache::new(),
+            )
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+            assert_eq!(
+                craig::translate::sequent_names(module.hol(), &module.sequent(&g)),
+                translated,
+                "{name}"
+            );
         }
     }
 }

@@ -815,3 +815,40 @@ fn interpolate_a_spec_goal_keeps_generated_clauses_on_both_sides() {
     assert!(out.contains("fof(interpolant, plain, "), "{out}");
     assert!(out.contains("% verified vocabulary: shared symbols only\n"), "{out}");
 }
+
+/// Every command on any sequent of a lemma reuses one translation of the whole lemma per set of
+/// translation options, and each left-out hypothesis's validity is proved once per module: the
+/// deterministic counter grows with the number of sequents, not with its square.
+#[test]
+fn translations_per_command_are_linear_in_the_sequents() {
+    let mut wb = bench();
+    run(&mut wb, "load examples/specs/linked_set.spec");
+    let sequents: Vec<String> = wb
+        .state()
+        .goals
+        .iter()
+        .map(|g| g.name.clone())
+        .filter(|n| n.starts_with("postcondition_"))
+        .collect();
+    let k = sequents.len() as u64;
+    assert!(k >= 3, "postcondition should split into several sequents: {sequents:?}");
+    assert_eq!(wb.state().sequents_translated(), 0, "loading lists goals without translating");
+    run(&mut wb, "prove postcondition");
+    for name in &sequents {
+        run(&mut wb, &format!("show {name}"));
+        run(&mut wb, &format!("show {name} clauses"));
+        run(&mut wb, &format!("show {name} sorts"));
+    }
+    run(&mut wb, "core");
+    run(&mut wb, "translate postcondition");
+    assert_eq!(wb.state().sequents_translated(), k, "one translation of the lemma's {k} sequents");
+    // Other options are another translation, once.
+    run(&mut wb, "set sorts guard");
+    run(&mut wb, "prove postcondition");
+    run(&mut wb, &format!("show {} clauses", sequents[0]));
+    assert_eq!(wb.state().sequents_translated(), 2 * k);
+    // Back to the first options: the cached translation again.
+    run(&mut wb, "set sorts auto");
+    run(&mut wb, "prove postcondition");
+    assert_eq!(wb.state().sequents_translated(), 2 * k);
+}

@@ -9,24 +9,21 @@
 //! including file's directory first, then under each include root (for [`load_problem`], the
 //! `$TPTP` directory).
 
-pub mod clausify;
+#[cfg(test)]
+mod clausify_tests;
 pub mod error;
-pub mod formula;
-pub mod problem;
+mod names;
 mod reader;
-pub mod sorts;
 mod tff;
 
 use std::path::{Path, PathBuf};
 
-use crate::fol::{Clause, Literal};
-use crate::prover::proof::InputSource;
+use crate::fol::formula::Formula;
+use crate::fol::origin::Generated;
+use crate::fol::sorts::{self, SortMode};
+use crate::fol::{Clause, Clausifier, InputClause, InputSource, Literal, Part, Problem, Role};
 
-pub use clausify::Clausifier;
 pub use error::InputError;
-pub use formula::{Formula, Quantifier, Term};
-pub use problem::{InputClause, Problem};
-pub use sorts::SortMode;
 
 use reader::{Body, Reader, Statement};
 
@@ -34,18 +31,11 @@ use reader::{Body, Reader, Statement};
 /// nested (but legal) input through instead of overflowing, which would abort the process.
 const WORKER_STACK_BYTES: usize = 512 * 1024 * 1024;
 
-/// Roles whose formulas are asserted as they are.
-const ASSERTED_ROLES: &[&str] = &[
-    "axiom",
-    "hypothesis",
-    "definition",
-    "assumption",
-    "lemma",
-    "theorem",
-    "corollary",
-    "negated_conjecture",
-    "plain",
-];
+/// The role of a formula asserted as it is (every role but `conjecture`, which is negated, and
+/// `type`, which declares); `None` for roles craig does not read.
+fn asserted_role(role: &str) -> Option<Role> {
+    Role::from_name(role).filter(|r| *r != Role::Conjecture)
+}
 
 /// Several conjectures claim their conjunction; its negation is what is refuted. `None` when
 /// there is no conjecture. Each conjecture is closed universally first (a free variable of a
@@ -53,12 +43,7 @@ const ASSERTED_ROLES: &[&str] = &[
 fn negated_conjectures(conjectures: &[(Statement, Formula)]) -> Option<(InputSource, Formula)> {
     let (first, _) = conjectures.first()?;
     let names: Vec<&str> = conjectures.iter().map(|(s, _)| s.name.as_str()).collect();
-    let source = InputSource {
-        name: names.join(","),
-        file: first.file.clone(),
-        role: "conjecture".to_string(),
-        clausified: true,
-    };
+    let source = InputSource::input(names.join(","), first.file.clone(), Role::Conjecture, true);
     let conjunction =
         Formula::And(conjectures.iter().map(|(_, f)| f.clone().universal_closure()).collect());
     Some((source, conjunction.negate()))
@@ -154,12 +139,6 @@ fn build_problem(
     let mut conjectures: Vec<(Statement, Formula)> = Vec::new();
     for statement in statements {
         let role = statement.role.as_str();
-        let source = InputSource {
-            name: statement.name.clone(),
-            file: statement.file.clone(),
-            role: statement.role.clone(),
-            clausified: !matches!(statement.body, Body::Cnf(_)),
-        };
         if role == "conjecture" {
             let formula = match &statement.body {
                 Body::Fof(f) | Body::Tff(f) => f.clone(),
@@ -173,14 +152,20 @@ fn build_problem(
             // Type declarations carry nothing for untyped first-order logic.
             continue;
         }
-        if !ASSERTED_ROLES.contains(&role) {
+        let Some(asserted) = asserted_role(role) else {
             return Err(InputError::Unsupported {
                 file: statement.file.clone(),
                 line: statement.line,
                 col: statement.col,
                 what: format!("formula role `{role}`"),
             });
-        }
+        };
+        let source = InputSource::input(
+            statement.name.clone(),
+            statement.file.clone(),
+            asserted,
+            !matches!(statement.body, Body::Cnf(_)),
+        );
         match &statement.body {
             Body::Fof(f) | Body::Tff(f) => {
                 for clause in clausifier.clausify(f) {
@@ -215,10 +200,8 @@ fn distinct_axioms(
     clauses: &mut Vec<InputClause>,
 ) {
     let source = InputSource {
-        name: "distinct_objects".to_string(),
-        file: file.to_string(),
-        role: "axiom".to_string(),
-        clausified: false,
+        part: Part::Generated(Generated::DistinctObjects),
+        ..InputSource::input("distinct_objects", file, Role::Axiom, false)
     };
     for (i, &a) in distinct.iter().enumerate() {
         for &b in &distinct[i + 1..] {
@@ -248,7 +231,8 @@ fn build_typed_problem(
         if role == "type" {
             continue;
         }
-        if role != "conjecture" && !ASSERTED_ROLES.contains(&role) {
+        let asserted = asserted_role(role);
+        if role != "conjecture" && asserted.is_none() {
             return Err(InputError::Unsupported {
                 file: statement.file.clone(),
                 line: statement.line,
@@ -269,16 +253,17 @@ fn build_typed_problem(
                 context.untyped(&Formula::Or(literals.clone())).map_err(unsupported)?
             }
         };
-        if role == "conjecture" {
-            conjectures.push((statement, formula));
-        } else {
-            let source = InputSource {
-                name: statement.name.clone(),
-                file: statement.file.clone(),
-                role: statement.role.clone(),
-                clausified: true,
-            };
-            assumed.push((source, formula));
+        match asserted {
+            None => conjectures.push((statement, formula)),
+            Some(asserted) => {
+                let source = InputSource::input(
+                    statement.name.clone(),
+                    statement.file.clone(),
+                    asserted,
+                    true,
+                );
+                assumed.push((source, formula));
+            }
         }
     }
     if let Some(negated) = negated_conjectures(&conjectures) {
@@ -293,10 +278,8 @@ fn build_typed_problem(
     let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
     for (axiom_name, f) in &encoding.axioms {
         let source = InputSource {
-            name: axiom_name.clone(),
-            file: file.to_string(),
-            role: "axiom".to_string(),
-            clausified: true,
+            part: Part::Generated(Generated::SortAxiom),
+            ..InputSource::input(axiom_name.clone(), file, Role::Axiom, true)
         };
         for clause in clausifier.clausify(f) {
             clauses.push(InputClause { clause, source: source.clone() });

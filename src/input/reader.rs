@@ -11,14 +11,15 @@ use std::path::{Path, PathBuf};
 
 use tptp::Parse;
 use tptp::cnf;
-use tptp::common::{AtomicWord, DefinedTerm as CommonDefinedTerm, Name, NonassocConnective};
+use tptp::common::{DefinedTerm as CommonDefinedTerm, Name, NonassocConnective};
 use tptp::fof;
 use tptp::tfx;
 use tptp::top::{AnnotatedFormula, Include, TPTPInput};
 
 use super::error::{InputError, line_col};
-use super::formula::{Formula, Quantifier, Term};
+use super::names::atomic_word_text;
 use super::tff::TffContext;
+use crate::fol::formula::{Formula, Quantifier, Term};
 
 /// Include chains deeper than this are taken to be cyclic.
 const MAX_INCLUDE_DEPTH: usize = 32;
@@ -361,21 +362,6 @@ fn unescape_quoted(raw: &str) -> String {
         }
     }
     out
-}
-
-/// A symbol or formula name: `'abc'` is the same word as `abc` (TPTP rule), other quoted words
-/// keep their quotes so they print back as valid TPTP.
-pub(super) fn atomic_word_text(word: &AtomicWord<'_>) -> String {
-    match word {
-        AtomicWord::Lower(w) => w.0.to_string(),
-        AtomicWord::SingleQuoted(q) => {
-            let inner = q.0;
-            let mut chars = inner.chars();
-            let plain = chars.next().is_some_and(|c| c.is_ascii_lowercase())
-                && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-            if plain { inner.to_string() } else { format!("'{inner}'") }
-        }
-    }
 }
 
 fn name_text(name: &Name<'_>) -> String {

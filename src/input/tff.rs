@@ -1,6 +1,6 @@
 //! TPTP TFF (typed first-order, without arithmetic) into many-sorted formulas: the front end's
 //! [`Formula`]s plus the sort of every symbol and of every bound variable, for the sort encoding
-//! of [`super::sorts`].
+//! of [`crate::fol::sorts`].
 //!
 //! Faithfulness: type declarations (`s: $tType`, `f: (a * b) > c`, `p: a > $o`) give the
 //! symbols' sorts; undeclared symbols and untyped variables have sort `$i`, as the TFF standard
@@ -16,9 +16,9 @@ use tptp::common::{DefinedTerm, NonassocConnective};
 use tptp::fof;
 use tptp::tfx;
 
-use super::formula::{Formula, Quantifier, Term};
-use super::reader::atomic_word_text;
-use super::sorts::SymbolSorts;
+use super::names::atomic_word_text;
+use crate::fol::formula::{Formula, Quantifier, Term};
+use crate::fol::sorts::SymbolSorts;
 
 /// The sort of individuals, `$i`, under the name the encoding uses (no user sort can be named
 /// so: user sort names are TPTP words, which do not start with `_`).

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::fol::{Clause, Literal, Signature, TermBank, TermId, TermView};
-use crate::input::{Formula, Quantifier, Term};
+use crate::fol::{formula::Formula, formula::Quantifier, formula::Term};
 
 /// The name a clause variable gets when a clause is read as a formula.
 pub fn variable_name(v: u32) -> String {

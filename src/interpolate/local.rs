@@ -37,8 +37,8 @@ use rustc_hash::FxHashMap;
 
 use super::colour::{Colour, Colouring};
 use super::formula::{and, clause_closure, not, or};
+use crate::fol::formula::Formula;
 use crate::fol::{Signature, TermBank};
-use crate::input::Formula;
 use crate::prover::{ClauseId, Proof, Rule};
 
 /// The partial interpolant of one proof node: which steps contributed what.

@@ -36,9 +36,12 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::fol::{Clause, Signature};
-use crate::input::{Formula, InputError, Problem};
-use crate::prover::check::check_proof;
-use crate::prover::{LiteralSelection, Proof, ProofOutcome, Prover, ProverOptions};
+use crate::fol::{Problem, formula::Formula};
+use crate::input::InputError;
+use crate::prover::{
+    InferenceFilter, LiteralSelection, Proof, ProofOutcome, Prover, ProverOptions,
+};
+use crate::solve::{Run, solve};
 
 use colour::{Colour, Colouring, LocalityFilter, Preference};
 use formula::{SymbolKey, not};
@@ -286,31 +289,19 @@ fn search(
     if let Some(attempt) = attempt {
         options.selection = attempt.selection;
     }
-    let inputs: Vec<(Clause, bool)> = problem
-        .clauses
-        .iter()
-        .map(|c| (c.clause.clone(), c.source.role.contains("conjecture")))
-        .collect();
-    let precedence = attempt.map(|a| colouring.precedence(&problem.signature, a.preference));
-    let mut prover = Prover::new(
-        problem.signature.clone(),
-        problem.bank.clone(),
-        &inputs,
-        options,
-        problem.complete,
-    );
-    if let (Some(precedence), Some(_)) = (precedence, attempt) {
-        prover.set_precedence(precedence);
-        prover.set_inference_filter(Box::new(LocalityFilter { colouring: colouring.clone() }));
-    }
-    let outcome = prover.run();
-    let ProofOutcome::Refutation(empty) = outcome else {
-        return Err(SearchFailure::Ended(outcome));
+    let run = Run {
+        precedence: attempt.map(|a| colouring.precedence(&problem.signature, a.preference)),
+        filter: attempt.map(|_| {
+            Box::new(LocalityFilter { colouring: colouring.clone() }) as Box<dyn InferenceFilter>
+        }),
+        ..Run::checked(options)
     };
-    let proof = prover.extract_proof(empty);
-    let clauses: Vec<Clause> = problem.clauses.iter().map(|c| c.clause.clone()).collect();
-    let report = check_proof(&proof, &clauses, &prover.signature, &prover.bank)
-        .map_err(|e| SearchFailure::Rejected(e.to_string()))?;
+    let solved = solve(problem.clone(), run);
+    let (Some(proof), Some(verdict)) = (solved.proof, solved.check) else {
+        return Err(SearchFailure::Ended(solved.outcome));
+    };
+    let report = verdict.map_err(SearchFailure::Rejected)?;
+    let prover = solved.prover;
     let figures = ProofFigures {
         attempt: attempt.map_or("unrestricted search", |a| a.name).to_string()
             + if attempt.is_some() { ", locality filter" } else { "" },

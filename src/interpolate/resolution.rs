@@ -28,7 +28,7 @@ use super::colour::{Colour, term_symbols};
 use super::formula::{and, not, or};
 use super::local::{PartialInterpolant, ProofView};
 use crate::fol::{Clause, Signature, TermBank, TermId};
-use crate::input::{Formula, Term};
+use crate::fol::{formula::Formula, formula::Term};
 
 /// A propositional interpolation system.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -24,7 +24,7 @@ use std::time::Duration;
 use egg::{AstSize, Extractor, Id, RecExpr, Rewrite, Runner, Symbol, define_language, rewrite};
 
 use super::formula::{and, not, or};
-use crate::input::{Formula, Quantifier, Term};
+use crate::fol::{formula::Formula, formula::Quantifier, formula::Term};
 
 define_language! {
     /// Boolean connectives and equality over opaque leaves.

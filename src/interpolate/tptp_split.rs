@@ -12,8 +12,9 @@
 use std::path::Path;
 
 use super::{InterpolateError, Side};
+use crate::fol::Problem;
 use crate::fol::SymbolKind;
-use crate::input::{InputError, Problem, parse_problem};
+use crate::input::{InputError, parse_problem};
 
 /// A colour declaration `vampire(symbol, KIND, NAME, ARITY, SIDE).`
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -185,7 +186,7 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
         .clauses
         .iter()
         .map(|c| {
-            if c.source.role == "conjecture" {
+            if c.source.role == crate::fol::Role::Conjecture {
                 return Side::B;
             }
             names.iter().find(|(n, _)| *n == c.source.name).map_or(Side::B, |(_, side)| *side)

@@ -13,10 +13,10 @@
 use std::time::Duration;
 
 use super::formula::{SymbolKey, symbols};
-use crate::fol::{Clause, SymbolKind};
-use crate::input::{Clausifier, Formula, Problem};
-use crate::prover::check::check_proof;
-use crate::prover::{ProofOutcome, Prover, ProverOptions};
+use crate::fol::SymbolKind;
+use crate::fol::{Clausifier, InputClause, InputSource, Problem, Role, formula::Formula};
+use crate::prover::{ProofOutcome, ProverOptions};
+use crate::solve::{Run, solve};
 
 /// Figures of one checked entailment.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -47,27 +47,45 @@ pub fn refute_with(
     formulas: &[Formula],
     time_limit: Duration,
 ) -> Result<CheckFigures, String> {
-    let mut signature = problem.signature.clone();
-    let mut bank = problem.bank.clone();
-    let mut inputs: Vec<Clause> =
-        clause_indices.iter().map(|&i| problem.clauses[i].clause.clone()).collect();
+    // The entailment's own problem: no conjecture (every clause is a hypothesis), complete.
+    let mut question = Problem {
+        name: problem.name.clone(),
+        signature: problem.signature.clone(),
+        bank: problem.bank.clone(),
+        clauses: clause_indices.iter().map(|&i| problem.clauses[i].clone()).collect(),
+        has_conjecture: false,
+        complete: true,
+        sort_decisions: Vec::new(),
+    };
+    for c in &mut question.clauses {
+        c.source.role = Role::Axiom;
+    }
+    let mut added = Vec::new();
     {
-        let mut clausifier = Clausifier::new(&mut signature, &mut bank);
+        let mut clausifier = Clausifier::new(&mut question.signature, &mut question.bank);
         for f in formulas {
-            inputs.extend(clausifier.clausify(f));
+            added.extend(clausifier.clausify(f));
         }
     }
+    let source = InputSource::input("interpolant", "<verify>", Role::Axiom, true);
+    question
+        .clauses
+        .extend(added.into_iter().map(|clause| InputClause { clause, source: source.clone() }));
     let mut options = ProverOptions::default();
     options.limits.time = Some(time_limit);
-    let flagged: Vec<(Clause, bool)> = inputs.iter().map(|c| (c.clone(), false)).collect();
-    let mut prover = Prover::new(signature, bank, &flagged, options, true);
-    match prover.run() {
-        ProofOutcome::Refutation(empty) => {
-            let proof = prover.extract_proof(empty);
-            let report = check_proof(&proof, &inputs, &prover.signature, &prover.bank)
-                .map_err(|e| format!("the refutation failed the proof checker: {e}"))?;
+    let solved = solve(question, Run::checked(options));
+    match solved.outcome {
+        ProofOutcome::Refutation(_) => {
+            let proof = solved.proof.expect("a refutation has a proof");
+            let report = match solved.check {
+                Some(Ok(report)) => report,
+                Some(Err(e)) => {
+                    return Err(format!("the refutation failed the proof checker: {e}"));
+                }
+                None => return Err("the refutation was not checked".to_string()),
+            };
             Ok(CheckFigures {
-                given_clauses: prover.stats.given,
+                given_clauses: solved.prover.stats.given,
                 proof_steps: proof.nodes.len(),
                 steps_checked: report.steps_checked,
             })

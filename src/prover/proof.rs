@@ -56,19 +56,6 @@ pub struct Premise {
     pub instance: Vec<TermId>,
 }
 
-/// Where an input clause came from.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct InputSource {
-    /// The TPTP name of the formula or clause.
-    pub name: String,
-    /// The file it was read from.
-    pub file: String,
-    /// Its TPTP role (`axiom`, `negated_conjecture`, ...).
-    pub role: String,
-    /// Whether it came from a FOF formula through clausification (then it is `esa`, not `thm`).
-    pub clausified: bool,
-}
-
 /// How a clause was derived.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ProofStep {

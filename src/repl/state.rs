@@ -5,12 +5,12 @@
 use std::rc::Rc;
 use std::time::Duration;
 
-use crate::answer::SzsStatus;
+use crate::fol::Problem;
 use crate::fol::{Signature, TermBank};
-use crate::input::Problem;
 use crate::prover::{Proof, Stats};
 use crate::session::Checksum;
 use crate::solve::Solved;
+use crate::solve::answer::SzsStatus;
 use crate::translate::{SequentTranslation, sequent_names};
 
 use super::Settings;
@@ -117,6 +117,20 @@ impl Attempt {
     }
 }
 
+/// One sequent of a cached lemma translation.
+pub struct TranslatedSequent {
+    all: Rc<Vec<SequentTranslation>>,
+    index: usize,
+}
+
+impl std::ops::Deref for TranslatedSequent {
+    type Target = SequentTranslation;
+
+    fn deref(&self) -> &SequentTranslation {
+        &self.all[self.index]
+    }
+}
+
 /// Everything a command may change; `undo` restores an earlier copy.
 #[derive(Clone, Default)]
 pub struct State {
@@ -146,7 +160,7 @@ impl State {
             TheoryContent::Spec(spec) => {
                 let mut goals = Vec::new();
                 for &item in &spec.lemmas {
-                    let names = sequent_names(&spec.module, &spec.goal(item));
+                    let names = sequent_names(spec.module.hol(), &spec.sequent(item));
                     for (sequent, name) in names.into_iter().enumerate() {
                         goals.push(Goal {
                             checksum: spec_goal_checksum(spec, item, &name),
@@ -213,12 +227,13 @@ impl State {
                 TheoryContent::Tptp(p) => Ok(GoalProblem::Ready(p.clone())),
                 TheoryContent::Spec(_) => unreachable!("a TPTP goal of a spec theory"),
             },
-            GoalSource::SpecSequent { .. } => Ok(goal_problem_of(self.translation_of(goal)?)),
+            GoalSource::SpecSequent { .. } => Ok(goal_problem_of(&*self.translation_of(goal)?)),
         }
     }
 
-    /// The translation of a spec goal's sequent under the current options.
-    pub fn translation_of(&self, goal: &Goal) -> Result<SequentTranslation, String> {
+    /// The translation of a spec goal's sequent under the current options (translated once per
+    /// lemma and options, whichever of its sequents is asked for first).
+    pub fn translation_of(&self, goal: &Goal) -> Result<TranslatedSequent, String> {
         let GoalSource::SpecSequent { theory, item, sequent } = goal.source else {
             return Err(format!("goal {} is a TPTP problem, not a spec lemma", goal.name));
         };
@@ -227,12 +242,32 @@ impl State {
             unreachable!("a spec goal of a TPTP theory")
         };
         let options = self.settings.translate_options();
-        spec.translate(item, &options, &theory.path).into_iter().nth(sequent).ok_or_else(|| {
-            format!(
+        let all = spec.translate(item, &options, &theory.path);
+        if sequent >= all.len() {
+            return Err(format!(
                 "goal {} no longer exists in {} as translated now (try `reload`)",
                 goal.name, theory.path
-            )
-        })
+            ));
+        }
+        Ok(TranslatedSequent { all, index: sequent })
+    }
+
+    /// The HOL sequent of a spec goal (the lemma it is a sequent of, with its hypotheses).
+    pub fn hol_sequent_of(&self, goal: &Goal) -> Option<crate::hol::Sequent> {
+        let GoalSource::SpecSequent { item, .. } = goal.source else { return None };
+        self.spec_of(goal).map(|spec| spec.sequent(item))
+    }
+
+    /// How many sequents the loaded spec theories have translated so far (a deterministic
+    /// counter: each lemma is translated once per set of translation options).
+    pub fn sequents_translated(&self) -> u64 {
+        self.theories
+            .iter()
+            .map(|t| match &t.content {
+                TheoryContent::Spec(spec) => spec.sequents_translated(),
+                TheoryContent::Tptp(_) => 0,
+            })
+            .sum()
     }
 
     /// The spec theory a goal belongs to, if it is a spec goal.

@@ -3,14 +3,19 @@
 //! translation does not split is one goal of the lemma's own name), translated under the
 //! workbench's current sort handling and relevance options whenever it is proved or shown.
 
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::rc::Rc;
+use std::sync::Arc;
 
-use crate::input::Problem;
+use crate::fol::{InputSource, Part, Problem};
+use crate::hol::Sequent;
 use crate::session::{Checksum, fnv1a64};
-use crate::spec::{SpecItem, SpecItemKind, SpecModule, load_spec, stdlib_dir};
+use crate::solve::goal::{ValidityCache, translate_settled};
+use crate::spec::{SpecItemKind, SpecModule, load_spec, stdlib_dir};
 use crate::syntax::{SourceMap, Span};
-use crate::translate::{SequentOutcome, SequentTranslation, TranslateOptions, translate_goal};
+use crate::translate::{SequentOutcome, SequentTranslation, TranslateOptions};
 
 /// File extensions read as TPTP problems.
 const TPTP_EXTENSIONS: &[&str] = &["p", "ax", "tptp"];
@@ -35,15 +40,19 @@ pub struct Theory {
 #[derive(Clone, Debug)]
 pub enum TheoryContent {
     /// A clausified TPTP problem.
-    Tptp(Rc<Problem>),
+    Tptp(Arc<Problem>),
     /// A type-checked spec file with its imports.
     Spec(Rc<SpecTheory>),
 }
 
-/// A spec file as the workbench keeps it: the module, the sources its spans point into, and
-/// which of its items are the lemmas of the file itself (imported libraries' lemmas are
-/// hypotheses, not goals).
-#[derive(Clone, Debug)]
+/// A lemma's split sequents as translated, by the lemma's item index and the options.
+type TranslationCache = BTreeMap<(usize, TranslateOptions), Rc<Vec<SequentTranslation>>>;
+
+/// A spec file as the workbench keeps it: the module, the sources its spans point into, which
+/// of its items are the lemmas of the file itself (imported libraries' lemmas are hypotheses,
+/// not goals), and what was worked out about it once and for all: translations by lemma and
+/// options, and the validity of left-out hypotheses.
+#[derive(Debug)]
 pub struct SpecTheory {
     /// The module (the file and everything it imports).
     pub module: SpecModule,
@@ -51,25 +60,63 @@ pub struct SpecTheory {
     pub sources: SourceMap,
     /// Indices into `module.items` of the lemmas stated in the loaded file.
     pub lemmas: Vec<usize>,
+    /// The validity of left-out schematic hypotheses, proved once per module.
+    pub validity: ValidityCache,
+    /// Translations made so far, by lemma and options: every command on any sequent of a lemma
+    /// reuses the one translation of the whole lemma.
+    translations: RefCell<TranslationCache>,
+    /// How many sequents were translated (a deterministic counter, for tests).
+    sequents_translated: Cell<u64>,
 }
 
 impl SpecTheory {
-    /// The translation's input for the lemma at `item`: the lemma with everything before it.
-    pub fn goal(&self, item: usize) -> crate::spec::Goal<'_> {
-        crate::spec::Goal {
-            lemma: &self.module.items[item],
-            hypotheses: self.module.items[..item].iter().collect(),
+    /// A loaded module with nothing worked out yet.
+    pub fn new(module: SpecModule, sources: SourceMap, lemmas: Vec<usize>) -> SpecTheory {
+        SpecTheory {
+            module,
+            sources,
+            lemmas,
+            validity: ValidityCache::new(),
+            translations: RefCell::default(),
+            sequents_translated: Cell::new(0),
         }
     }
 
-    /// The sequents of the lemma at `item` under `options`.
+    /// The HOL sequent of the lemma at `item`: the lemma with every item before it.
+    pub fn sequent(&self, item: usize) -> Sequent {
+        let goal = crate::spec::Goal {
+            lemma: &self.module.items[item],
+            hypotheses: self.module.items[..item].iter().collect(),
+        };
+        self.module.sequent(&goal)
+    }
+
+    /// The split sequents of the lemma at `item` under `options`, translated once per lemma and
+    /// options (and their validity questions settled through the module's cache).
     pub fn translate(
         &self,
         item: usize,
         options: &TranslateOptions,
         file: &str,
-    ) -> Vec<SequentTranslation> {
-        translate_goal(&self.module, &self.goal(item), options, file)
+    ) -> Rc<Vec<SequentTranslation>> {
+        if let Some(done) = self.translations.borrow().get(&(item, *options)) {
+            return done.clone();
+        }
+        let translations = Rc::new(translate_settled(
+            self.module.hol(),
+            &self.sequent(item),
+            options,
+            file,
+            &self.validity,
+        ));
+        self.sequents_translated.set(self.sequents_translated.get() + translations.len() as u64);
+        self.translations.borrow_mut().insert((item, *options), translations.clone());
+        translations
+    }
+
+    /// How many sequents were translated so far.
+    pub fn sequents_translated(&self) -> u64 {
+        self.sequents_translated.get()
     }
 
     /// `file:line:col` of the start of a span. Files of the standard library are named
@@ -85,50 +132,55 @@ impl SpecTheory {
         format!("{shown}:{line}:{col}")
     }
 
-    /// The item a clause source name stands for: a hypothesis or lemma by its own name, or the
-    /// lemma whose sequent assumption `NAME_assumption_K` (or sequent `NAME_K`) it is.
-    pub fn item_of_source(&self, source_name: &str) -> Option<&SpecItem> {
-        if let Some(item) = self.module.item(source_name) {
-            return Some(item);
+    /// A one-line account of where a clause comes from, for cores, read off its typed origin:
+    /// the hypothesis's kind and location, the goal, or what the translation generated it for.
+    /// `sequent` is the HOL sequent of the goal the clause belongs to.
+    pub fn describe_source(&self, sequent: &Sequent, source: &InputSource) -> String {
+        let at = |span: Option<Span>| {
+            span.map_or(String::new(), |s| format!(" at {}", self.location(s)))
+        };
+        match source.part {
+            Part::Hypothesis(index) => {
+                let hypothesis = &sequent.hypotheses[index as usize];
+                format!("{} {}{}", hypothesis.kind.describe(), hypothesis.name, at(hypothesis.span))
+            }
+            Part::GoalAssumption(_) => {
+                format!(
+                    "assumption of the {} {}{}",
+                    sequent.kind.describe(),
+                    sequent.name,
+                    at(sequent.span)
+                )
+            }
+            Part::Goal if source.name == sequent.name => {
+                format!("{} {}{}", sequent.kind.describe(), sequent.name, at(sequent.span))
+            }
+            Part::Goal => {
+                format!(
+                    "{} (this sequent) {}{}",
+                    sequent.kind.describe(),
+                    sequent.name,
+                    at(sequent.span)
+                )
+            }
+            Part::Generated(what) => what.describe().to_string(),
+            Part::Input | Part::Inline(_) => {
+                format!("formula {} of {}", source.name, source.file)
+            }
         }
-        let base = source_name.split("_assumption_").next().unwrap_or(source_name);
-        if let Some(item) = self.module.item(base) {
-            return Some(item);
-        }
-        // `LEMMA_K`: a split sequent's own name.
-        let (stem, index) = base.rsplit_once('_')?;
-        index.parse::<usize>().ok()?;
-        self.module.item(stem)
     }
+}
 
-    /// A one-line account of where a clause source comes from, for cores: the item's kind and
-    /// location, or what the translation generated it for.
-    pub fn describe_source(&self, source_name: &str) -> String {
-        if let Some(item) = self.item_of_source(source_name) {
-            let kind = match item.kind {
-                SpecItemKind::Axiom => "axiom",
-                SpecItemKind::Definition { .. } => "definition",
-                SpecItemKind::Lemma if source_name.contains("_assumption_") => {
-                    "assumption of the lemma"
-                }
-                SpecItemKind::Lemma if source_name == item.name => "lemma",
-                SpecItemKind::Lemma => "lemma (this sequent)",
-            };
-            return format!("{kind} {} at {}", item.name, self.location(item.name_span));
-        }
-        if source_name == "int_literal_order" {
-            "the order of the integer literals of the goal (generated)".to_string()
-        } else {
-            "generated by the translation (sort axioms)".to_string()
-        }
-    }
+/// Background generated for a problem: on both sides of every split.
+pub(crate) fn is_generated(source: &InputSource) -> bool {
+    matches!(source.part, Part::Generated(_))
 }
 
 /// A goal made ready for the prover.
 #[derive(Clone, Debug)]
 pub enum GoalProblem {
     /// The clauses to refute.
-    Ready(Rc<Problem>),
+    Ready(Arc<Problem>),
     /// The translation discharged the sequent syntactically; the reason.
     Discharged(String),
     /// The translation was refused (for example `sorts erase` without justification).
@@ -167,7 +219,7 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
         path: path.to_string(),
         checksum: fnv1a64(&bytes),
         text_checksum: fnv1a64(&text),
-        content: TheoryContent::Tptp(Rc::new(problem)),
+        content: TheoryContent::Tptp(Arc::new(problem)),
     })
 }
 
@@ -203,7 +255,7 @@ fn load_spec_theory(path: &str, name: String) -> Result<Theory, String> {
         path: path.to_string(),
         checksum: fnv1a64(&bytes),
         text_checksum: fnv1a64(&text),
-        content: TheoryContent::Spec(Rc::new(SpecTheory { module, sources, lemmas })),
+        content: TheoryContent::Spec(Rc::new(SpecTheory::new(module, sources, lemmas))),
     })
 }
 
@@ -227,10 +279,10 @@ pub(crate) fn spec_goal_checksum(spec: &SpecTheory, item: usize, sequent_name: &
 }
 
 /// What the prover gets for one sequent.
-pub(crate) fn goal_problem_of(translation: SequentTranslation) -> GoalProblem {
-    match translation.outcome {
-        SequentOutcome::Problem(p) => GoalProblem::Ready(Rc::new(*p)),
+pub(crate) fn goal_problem_of(translation: &SequentTranslation) -> GoalProblem {
+    match &translation.outcome {
+        SequentOutcome::Problem(p) => GoalProblem::Ready(p.clone()),
         SequentOutcome::Discharged(reason) => GoalProblem::Discharged(reason.to_string()),
-        SequentOutcome::Refused(reason) => GoalProblem::Refused(reason),
+        SequentOutcome::Refused(reason) => GoalProblem::Refused(reason.clone()),
     }
 }

@@ -15,6 +15,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::prover::Stats;
+
 /// The format version this build writes and reads. Bump it when a field changes meaning.
 pub const VERSION: u32 = 1;
 
@@ -126,56 +128,47 @@ pub struct SavedGoal {
     pub core: Vec<String>,
 }
 
-/// The prover's counters, mirrored here so the format does not change when the prover's do.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[allow(missing_docs)] // each field is the prover counter of the same name
-pub struct SavedStats {
-    pub given: u64,
-    pub generated: u64,
-    pub superpositions: u64,
-    pub equality_resolutions: u64,
-    pub equality_factorings: u64,
-    pub tautologies: u64,
-    pub forward_subsumed: u64,
-    pub backward_subsumed: u64,
-    pub forward_rewrites: u64,
-    pub backward_rewritten: u64,
-    pub subsumption_resolutions: u64,
-    pub active: u64,
-    pub passive: u64,
-}
+/// The prover's counters as a session stores them: a struct whose fields are the counters'
+/// field names ([`Stats::COUNTERS`], the one table of counters). A counter missing from an older
+/// file reads as 0; one this build does not know is skipped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SavedStats(pub Stats);
 
-/// Copies every counter of the same name; the one place the two structs are paired.
-macro_rules! copy_stats {
-    ($from:expr => $to:ident) => {
-        $to {
-            given: $from.given,
-            generated: $from.generated,
-            superpositions: $from.superpositions,
-            equality_resolutions: $from.equality_resolutions,
-            equality_factorings: $from.equality_factorings,
-            tautologies: $from.tautologies,
-            forward_subsumed: $from.forward_subsumed,
-            backward_subsumed: $from.backward_subsumed,
-            forward_rewrites: $from.forward_rewrites,
-            backward_rewritten: $from.backward_rewritten,
-            subsumption_resolutions: $from.subsumption_resolutions,
-            active: $from.active,
-            passive: $from.passive,
+impl Serialize for SavedStats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut fields = serializer.serialize_struct("SavedStats", Stats::COUNTERS.len())?;
+        for (counter, value) in self.0.counters() {
+            fields.serialize_field(counter.field, &value)?;
         }
-    };
-}
-
-impl From<&crate::prover::Stats> for SavedStats {
-    fn from(s: &crate::prover::Stats) -> Self {
-        copy_stats!(s => SavedStats)
+        fields.end()
     }
 }
 
-impl From<&SavedStats> for crate::prover::Stats {
-    fn from(s: &SavedStats) -> Self {
-        use crate::prover::Stats;
-        copy_stats!(s => Stats)
+impl<'de> Deserialize<'de> for SavedStats {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> serde::de::Visitor<'de> for Fields {
+            type Value = SavedStats;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("the prover's counters")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<SavedStats, A::Error> {
+                let mut stats = Stats::default();
+                while let Some(field) = map.next_key::<String>()? {
+                    let value: u64 = map.next_value()?;
+                    // A counter of a later build is skipped, so its files still read.
+                    stats.set(&field, value);
+                }
+                Ok(SavedStats(stats))
+            }
+        }
+        deserializer.deserialize_struct("SavedStats", Stats::FIELDS, Fields)
     }
 }
 
@@ -299,7 +292,7 @@ mod tests {
                 checksum: fnv1a64(b"abc"),
                 status: Some("Theorem".into()),
                 obsolete: false,
-                stats: Some(SavedStats { given: 3, ..SavedStats::default() }),
+                stats: Some(SavedStats(Stats { given: 3, ..Stats::default() })),
                 core: vec!["ax1".into()],
             }],
         }

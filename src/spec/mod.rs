@@ -1,5 +1,5 @@
 //! Specification language: higher-order formulas in Isabelle/Jahob-like ASCII syntax, parsed,
-//! type-checked and elaborated into typed HOL terms ([`hol`]) for the HOL→FOL translation.
+//! type-checked and elaborated into typed HOL terms ([`crate::hol`]) for the HOL→FOL translation.
 //!
 //! # Files
 //!
@@ -62,7 +62,7 @@
 //!
 //! # Typing
 //!
-//! See [`typeck`] (Hindley–Milner with declared schemes) and [`hol`] (the typed IR: unique
+//! See [`typeck`] (Hindley–Milner with declared schemes) and [`crate::hol`] (the typed IR: unique
 //! variable ids for binders, hash-consed types).
 //!
 //! # Using the front end
@@ -76,17 +76,17 @@
 //! minimal parentheses and `Display` prints it fully parenthesized.
 
 pub mod ast;
-pub mod hol;
+
 mod load;
 mod parse;
 pub mod typeck;
 
 pub use load::{load_spec, load_spec_str, stdlib_dir};
 pub use parse::{parse_file, parse_formula};
-pub use typeck::{ConstDecl, ConstKind, SpecItem, SpecItemKind};
+pub use typeck::{SpecItem, SpecItemKind};
 
+use crate::hol::{ConstDecl, ConstId, GoalKind, HolBank, Hypothesis, Sequent, TermId};
 use crate::syntax::{Diagnostic, FileId, SourceMap, Span};
-use hol::{ConstId, HolBank, TermId};
 
 /// A loaded, type-checked specification (a file with everything it imports).
 #[derive(Clone, Debug)]
@@ -133,6 +133,40 @@ impl SpecModule {
     /// imported libraries), each still with all hypotheses before it.
     pub fn goals_in(&self, file: FileId) -> Vec<Goal<'_>> {
         self.goals().into_iter().filter(|g| g.lemma.span.file == file).collect()
+    }
+
+    /// The terms and constants its sequents are written over.
+    pub fn hol(&self) -> crate::hol::Signature<'_> {
+        crate::hol::Signature { bank: &self.bank, consts: &self.consts }
+    }
+
+    /// The HOL sequent of a goal: the lemma with every item before it as a hypothesis, each
+    /// with its kind and where its name is written.
+    pub fn sequent(&self, goal: &Goal<'_>) -> Sequent {
+        let hypotheses = goal
+            .hypotheses
+            .iter()
+            .map(|item| Hypothesis {
+                name: item.name.clone(),
+                formula: item.formula,
+                type_params: item.type_params.clone(),
+                kind: item.kind.clone(),
+                span: Some(item.name_span),
+            })
+            .collect();
+        Sequent {
+            name: goal.lemma.name.clone(),
+            hypotheses,
+            goal: goal.lemma.formula,
+            type_params: goal.lemma.type_params.clone(),
+            kind: GoalKind::Lemma,
+            span: Some(goal.lemma.name_span),
+        }
+    }
+
+    /// The HOL sequents of every lemma stated in `file` (see [`SpecModule::goals_in`]).
+    pub fn sequents_in(&self, file: FileId) -> Vec<Sequent> {
+        self.goals_in(file).iter().map(|g| self.sequent(g)).collect()
     }
 
     /// The item with this name.

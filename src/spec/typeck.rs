@@ -20,52 +20,14 @@
 use rustc_hash::FxHashMap;
 
 use super::ast::{BinOp, BinderKind, Binding, Expr, ExprKind, ItemKind, TypeExpr, TypeKind, UnOp};
-use super::hol::{Binder, ConstId, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
+use crate::hol::{
+    Binder, ConstDecl, ConstId, ConstKind, HolBank, Prim, Term, TermId, TyId, TyNode, VarId,
+};
 use crate::syntax::{Diagnostic, Span, has_errors};
 
-/// How a constant came to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ConstKind {
-    /// Built into the language (`card`, `fst`, `snd`, `null`).
-    Builtin,
-    /// Declared with `const`.
-    Declared,
-    /// Introduced by a `definition`.
-    Defined,
-}
-
-/// A constant with its type scheme.
-#[derive(Clone, Debug)]
-pub struct ConstDecl {
-    /// The name.
-    pub name: String,
-    /// The declared type; its [`TyNode::Param`]s are generalized.
-    pub ty: TyId,
-    /// The type parameters of `ty`, in order of first occurrence.
-    pub params: Vec<String>,
-    /// Where it was declared (`None` for built-ins).
-    pub span: Option<Span>,
-    /// Builtin, declared or defined.
-    pub kind: ConstKind,
-}
-
-/// What a checked formula item is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SpecItemKind {
-    /// `axiom`: assumed.
-    Axiom,
-    /// `lemma`: a goal, then usable as a hypothesis by later items.
-    Lemma,
-    /// `definition`: the item's formula is the defining equation `ALL args. c args = body`.
-    Definition {
-        /// The defined constant.
-        constant: ConstId,
-        /// The parameters, bound in `body` (and by the equation's quantifier).
-        args: Vec<VarId>,
-        /// The right-hand side.
-        body: TermId,
-    },
-}
+/// What a checked formula item is: exactly what it is as a hypothesis of later goals (an axiom,
+/// a lemma, or a definition with its constant, parameters and right-hand side).
+pub use crate::hol::HypothesisKind as SpecItemKind;
 
 /// A checked axiom, lemma or definition.
 #[derive(Clone, Debug)]

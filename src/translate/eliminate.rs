@@ -46,17 +46,17 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rustc_hash::FxHashMap;
 
-use crate::input::formula::{Formula, Quantifier, Term as FTerm};
-use crate::spec::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
-use crate::spec::{ConstDecl, ConstKind};
+use crate::fol::formula::{Formula, Quantifier, Term as FTerm};
+use crate::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
+use crate::hol::{ConstDecl, ConstKind};
 use crate::syntax::Span;
 
-pub use crate::input::sorts::SymbolSorts;
+use crate::fol::sorts::SymbolSorts;
 
 /// A subformula that was replaced by `True` or `False`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Approximation {
-    /// The subformula, as [`crate::spec::SpecModule::show`] prints it.
+    /// The subformula, as the HOL printer ([`crate::hol::HolBank::show_term`]) prints it.
     pub text: String,
     /// Where it was written.
     pub span: Span,
@@ -976,36 +976,9 @@ fn guarded(mut cases: Vec<(Vec<Formula>, Formula)>) -> Formula {
     )
 }
 
-pub use crate::input::formula::show_term as show_fol_term;
+pub use crate::fol::formula::show_term as show_fol_term;
 
-/// A compact TPTP-like rendering of a formula (for reports and tests).
-pub fn show_formula(f: &Formula) -> String {
-    let list = |fs: &[Formula], op: &str, empty: &str| {
-        if fs.is_empty() {
-            empty.to_string()
-        } else {
-            format!("({})", fs.iter().map(show_formula).collect::<Vec<_>>().join(op))
-        }
-    };
-    match f {
-        Formula::True => "$true".into(),
-        Formula::False => "$false".into(),
-        Formula::Atom(p, args) => show_fol_term(&FTerm::App(p.clone(), args.clone())),
-        Formula::Equal(a, b) => format!("{} = {}", show_fol_term(a), show_fol_term(b)),
-        Formula::Not(g) => format!("~{}", show_formula(g)),
-        Formula::And(fs) => list(fs, " & ", "$true"),
-        Formula::Or(fs) => list(fs, " | ", "$false"),
-        Formula::Implies(a, b) => format!("({} => {})", show_formula(a), show_formula(b)),
-        Formula::Iff(a, b) => format!("({} <=> {})", show_formula(a), show_formula(b)),
-        Formula::Xor(a, b) => format!("({} <~> {})", show_formula(a), show_formula(b)),
-        Formula::Quantified(q, vs, body) => format!(
-            "{}[{}]: {}",
-            if *q == Quantifier::Forall { "!" } else { "?" },
-            vs.join(","),
-            show_formula(body)
-        ),
-    }
-}
+pub use crate::fol::formula::show_formula;
 
 #[cfg(test)]
 mod tests {

@@ -22,15 +22,15 @@
 //! axioms) speak only about built-in operators, which [`super::eliminate`] expands by their
 //! definitions; their instances would be tautologies or approximations that only slow the
 //! prover down, so they are left out. The translation then tries to prove each of them valid
-//! on its own (see [`super::translate_goal`]): one that is valid loses nothing by being left
+//! on its own (see [`super::ValidityQuestion`]): one that is valid loses nothing by being left
 //! out; the others keep the problem incomplete.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use rustc_hash::FxHashMap;
 
-use crate::spec::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode};
-use crate::spec::{ConstDecl, ConstKind};
+use crate::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode};
+use crate::hol::{ConstDecl, ConstKind};
 
 use super::eliminate::sanitize;
 use super::unfold::copy_term;
@@ -54,11 +54,22 @@ pub struct Schematic {
 #[derive(Clone, Debug, Default)]
 pub struct Instantiation {
     /// The instances, in order of hypotheses then of types.
-    pub instances: Vec<(String, TermId)>,
+    pub instances: Vec<Instance>,
     /// Hypotheses not (fully) represented by instances, with why.
     pub left_out: Vec<(String, String)>,
     /// Which of `left_out` speak only about built-in operators (see the module comment).
     pub about_builtins_only: Vec<String>,
+}
+
+/// One type instance of a schematic hypothesis.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// `NAME_at_TYPES`.
+    pub name: String,
+    /// The ground formula.
+    pub formula: TermId,
+    /// The index, in the `schematic` argument, of the hypothesis it instantiates.
+    pub of: usize,
 }
 
 /// An occurrence of a polymorphic symbol: its key and the types that determine the instance
@@ -111,7 +122,11 @@ pub fn instantiate(
                 let instance = copy_term(bank, s.formula, &FxHashMap::default(), &types);
                 let suffix: Vec<String> =
                     choice.iter().map(|(_, ty)| sanitize(&bank.show_ty(*ty))).collect();
-                out.instances.push((format!("{}_at_{}", s.name, suffix.join("_")), instance));
+                out.instances.push(Instance {
+                    name: format!("{}_at_{}", s.name, suffix.join("_")),
+                    formula: instance,
+                    of: i,
+                });
                 made[i].insert(choice);
                 new_ground.push(instance);
             }
@@ -313,7 +328,7 @@ fn combinations(
 mod tests {
     use crate::spec::load_spec_str;
     use crate::syntax::SourceMap;
-    use crate::translate::{TranslateOptions, translate_goal};
+    use crate::translate::{TranslateOptions, translate_sequent};
 
     /// `(instance names, left-out reasons)` of the first sequent of lemma `l`.
     fn instances(text: &str) -> (Vec<String>, Vec<String>) {
@@ -321,7 +336,12 @@ mod tests {
         let (module, diags) = load_spec_str("inst.spec", text, &mut sources);
         let module = module.unwrap_or_else(|| panic!("{diags:?}"));
         let goal = module.goals().into_iter().find(|g| g.lemma.name == "l").unwrap();
-        let sequents = translate_goal(&module, &goal, &TranslateOptions::default(), "inst.spec");
+        let sequents = translate_sequent(
+            module.hol(),
+            &module.sequent(&goal),
+            &TranslateOptions::default(),
+            "inst.spec",
+        );
         let crate::translate::SequentOutcome::Problem(problem) = &sequents[0].outcome else {
             panic!("{:?}", sequents[0].outcome)
         };

@@ -10,7 +10,7 @@
 //!    comparisons of `card` with a literal become first-order; what cannot be translated exactly is approximated by `True`/`False`
 //!    according to polarity (the result is never weaker than the input) and recorded;
 //! 4. [`relevance`]: optional assumption filtering (keep the best-ranked percentage);
-//! 5. [`sorts`]: sorts are guarded or erased (`--sorts guard|erase|auto`; the same code encodes
+//! 5. [`crate::fol::sorts`]: sorts are guarded or erased (`--sorts guard|erase|auto`; the same code encodes
 //!    the sorts of TPTP TFF problems);
 //! 6. clausification with the front end's [`Clausifier`]: hypotheses as `axiom`, the negated
 //!    goal as `negated_conjecture`.
@@ -28,32 +28,30 @@
 pub mod eliminate;
 pub mod instantiate;
 pub mod relevance;
-pub mod sorts;
+
 pub mod split;
 pub mod unfold;
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use crate::answer::SzsStatus;
-use crate::input::formula::{Formula, Term as FTerm};
-use crate::input::{Clausifier, InputClause, Problem};
-use crate::prover::ProverOptions;
-use crate::prover::proof::InputSource;
-use crate::solve::solve_problem;
-use crate::spec::hol::{ConstId, TermId};
-use crate::spec::{Goal, SpecItem, SpecItemKind, SpecModule};
+use crate::fol::formula::{Formula, Term as FTerm};
+use crate::fol::origin::Generated;
+use crate::fol::{Clausifier, InputClause, Problem};
+use crate::fol::{InputSource, Part, Role};
+use crate::hol::{ConstId, HypothesisKind, Sequent, Signature as HolSignature, TermId};
 use crate::syntax::SourceMap;
 
+pub use crate::fol::sorts::{self, SortDecision, SortMode};
 pub use eliminate::Approximation;
-pub use sorts::{SortDecision, SortMode};
 
 use eliminate::{Eliminator, Polarity};
 use unfold::{DefinitionBody, Unfolder};
 
 /// Options of the translation.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TranslateOptions {
     /// How sorts are handled.
     pub sorts: SortMode,
@@ -73,9 +71,22 @@ pub enum SequentOutcome {
     /// Trivially valid; the reason.
     Discharged(&'static str),
     /// A problem for the prover.
-    Problem(Box<Problem>),
+    Problem(Arc<Problem>),
     /// The translation was refused (for example `--sorts erase` without justification).
     Refused(String),
+}
+
+/// A schematic hypothesis about built-in operators only, left out of the problem: leaving it out
+/// loses nothing if it is valid on its own, which the translation does not decide (it never runs
+/// the prover). Whoever proves the sequent answers it and calls
+/// [`SequentTranslation::settle_validity`]; until then the problem counts it as left out, so it
+/// is marked incomplete (which is always sound).
+#[derive(Clone, Debug)]
+pub struct ValidityQuestion {
+    /// The hypothesis's name.
+    pub name: String,
+    /// Its index in the sequent's hypotheses.
+    pub hypothesis: usize,
 }
 
 /// One sequent of a goal after translation.
@@ -94,79 +105,151 @@ pub struct SequentTranslation {
     /// Hypotheses left out that were proved valid on their own, so that the problem stays
     /// complete without them, with the figures of that proof.
     pub left_out_valid: Vec<(String, String)>,
-    /// The first-order sequent before clausification, each formula with its name and role
-    /// (`axiom`, or `negated_conjecture` for the negated goal); empty unless a problem was made.
-    pub formulas: Vec<(String, String, Formula)>,
+    /// Left-out hypotheses whose validity is still to be decided (see [`ValidityQuestion`]).
+    pub validity_questions: Vec<ValidityQuestion>,
+    /// The first-order sequent before clausification, each formula with its name, role and
+    /// origin (the negated goal has role `negated_conjecture`); empty unless a problem was made.
+    pub formulas: Vec<(InputSource, Formula)>,
+    /// How many of the first entries of `left_out` are schematic hypotheses (the rest were left
+    /// out by relevance), so that settling validity keeps the order of the report.
+    schematic_left_out: usize,
 }
 
-/// Translates one goal into its sequents. `file` names the source in the clauses' origins.
-pub fn translate_goal(
-    module: &SpecModule,
-    goal: &Goal<'_>,
-    options: &TranslateOptions,
-    file: &str,
-) -> Vec<SequentTranslation> {
-    let mut bank = module.bank.clone();
-    let definitions = definitions_of(module);
-    let mut unfolder = Unfolder { bank: &mut bank, definitions: &definitions };
-    let lemma = unfolder.unfold(goal.lemma.formula);
-    let mut hypotheses = Vec::new();
-    let mut schematic = Vec::new();
-    for item in &goal.hypotheses {
-        match item.kind {
-            SpecItemKind::Definition { .. } => {}
-            _ if !item.type_params.is_empty() => schematic.push(instantiate::Schematic {
-                name: item.name.clone(),
-                formula: unfolder.unfold(item.formula),
-            }),
-            _ => hypotheses.push((item.name.clone(), unfolder.unfold(item.formula))),
-        }
-    }
-    let mut ground: Vec<TermId> = vec![lemma];
-    ground.extend(hypotheses.iter().map(|(_, t)| *t));
-    let instantiation =
-        instantiate::instantiate(unfolder.bank, &module.consts, &schematic, &ground);
-    hypotheses.extend(instantiation.instances);
-    // A hypothesis about built-in operators only that is valid by their meaning alone loses
-    // nothing by being left out, so it does not make the problem incomplete.
-    let mut schematic = Vec::new();
-    let mut valid_left_out = Vec::new();
-    for (name, reason) in instantiation.left_out {
-        let proof = if instantiation.about_builtins_only.contains(&name) {
-            module.item(&name).and_then(|item| proved_valid(module, item))
-        } else {
-            None
-        };
-        match proof {
-            Some(given) => valid_left_out.push((
-                name,
+impl SequentTranslation {
+    /// Settles the validity questions: `valid` answers one with the given clauses of a checked
+    /// proof that the hypothesis is valid on its own, or `None`. Valid hypotheses move to
+    /// [`SequentTranslation::left_out_valid`]; the problem is complete again when nothing else
+    /// was approximated or left out.
+    pub fn settle_validity(&mut self, mut valid: impl FnMut(&ValidityQuestion) -> Option<u64>) {
+        for question in std::mem::take(&mut self.validity_questions) {
+            let Some(given) = valid(&question) else { continue };
+            if let Some(at) = self.left_out[..self.schematic_left_out]
+                .iter()
+                .position(|(n, _)| *n == question.name)
+            {
+                self.left_out.remove(at);
+                self.schematic_left_out -= 1;
+            }
+            self.left_out_valid.push((
+                question.name,
                 format!(
                     "valid by the meaning of the built-in operators alone (proved for an \
                      arbitrary element type, {given} given clauses), so leaving it out loses \
                      nothing"
                 ),
-            )),
-            None => schematic.push((name, reason)),
+            ));
         }
+        if let SequentOutcome::Problem(problem) = &mut self.outcome {
+            Arc::make_mut(problem).complete =
+                self.approximations.is_empty() && self.left_out.is_empty();
+        }
+    }
+}
+
+/// The sequent that asks whether hypothesis `index` of `sequent` is valid on its own: its
+/// formula as the goal, with the sequent's definitions (which are unfolded, never assumed) and no
+/// other hypothesis. Each type parameter stands for an arbitrary sort, so a proof covers every
+/// type instance.
+pub fn validity_sequent(sequent: &Sequent, index: usize) -> Sequent {
+    let hypothesis = &sequent.hypotheses[index];
+    Sequent {
+        name: hypothesis.name.clone(),
+        hypotheses: sequent
+            .hypotheses
+            .iter()
+            .filter(|h| matches!(h.kind, HypothesisKind::Definition { .. }))
+            .cloned()
+            .collect(),
+        goal: hypothesis.formula,
+        type_params: hypothesis.type_params.clone(),
+        kind: sequent.kind,
+        span: hypothesis.span,
+    }
+}
+
+/// Options for [`validity_sequent`]s: guards are always accepted (erasure might be refused for
+/// the hypothesis on its own).
+pub const VALIDITY_OPTIONS: TranslateOptions =
+    TranslateOptions { sorts: SortMode::Guard, retain_percent: 100 };
+
+/// Translates one sequent (hypotheses ⊢ goal) into the first-order problems of its split
+/// sequents. `file` names the source in the clauses' origins. Nothing here runs the prover:
+/// hypotheses whose leaving out is justified only by their validity come back as
+/// [`ValidityQuestion`]s.
+pub fn translate_sequent(
+    signature: HolSignature<'_>,
+    sequent: &Sequent,
+    options: &TranslateOptions,
+    file: &str,
+) -> Vec<SequentTranslation> {
+    let mut bank = signature.bank.clone();
+    let definitions = definitions_of(sequent, signature.consts);
+    let mut unfolder = Unfolder { bank: &mut bank, definitions: &definitions };
+    let lemma = unfolder.unfold(sequent.goal);
+    // (hypothesis index, name, unfolded formula) of the ground hypotheses and their instances.
+    let mut hypotheses: Vec<(usize, String, TermId)> = Vec::new();
+    let mut schematic = Vec::new();
+    let mut schematic_index = Vec::new();
+    for (index, hypothesis) in sequent.hypotheses.iter().enumerate() {
+        match hypothesis.kind {
+            HypothesisKind::Definition { .. } => {}
+            _ if !hypothesis.type_params.is_empty() => {
+                schematic.push(instantiate::Schematic {
+                    name: hypothesis.name.clone(),
+                    formula: unfolder.unfold(hypothesis.formula),
+                });
+                schematic_index.push(index);
+            }
+            _ => hypotheses.push((
+                index,
+                hypothesis.name.clone(),
+                unfolder.unfold(hypothesis.formula),
+            )),
+        }
+    }
+    let mut ground: Vec<TermId> = vec![lemma];
+    ground.extend(hypotheses.iter().map(|(_, _, t)| *t));
+    let instantiation =
+        instantiate::instantiate(unfolder.bank, signature.consts, &schematic, &ground);
+    hypotheses.extend(
+        instantiation
+            .instances
+            .into_iter()
+            .map(|instance| (schematic_index[instance.of], instance.name, instance.formula)),
+    );
+    let index_of = |name: &str| sequent.hypotheses.iter().position(|h| h.name == name);
+    let mut questions = Vec::new();
+    let mut schematic_left_out = Vec::new();
+    for (name, reason) in instantiation.left_out {
+        if instantiation.about_builtins_only.contains(&name)
+            && let Some(hypothesis) = index_of(&name)
+        {
+            questions.push(ValidityQuestion { name: name.clone(), hypothesis });
+        }
+        schematic_left_out.push((name, reason));
     }
     let sequents = split::split_goal(unfolder.bank, lemma);
     let count = sequents.len();
     let mut out = Vec::new();
-    for (i, sequent) in sequents.into_iter().enumerate() {
-        let name = sequent_name(&goal.lemma.name, i, count);
-        if let Some(reason) = sequent.trivial {
+    for (i, split_sequent) in sequents.into_iter().enumerate() {
+        let name = sequent_name(&sequent.name, i, count);
+        if let Some(reason) = split_sequent.trivial {
+            // A discharged sequent needs no hypothesis, so none is reported left out; a valid
+            // one is still reported, as the proof of the lemma's other sequents shows it.
             out.push(SequentTranslation {
                 name,
                 outcome: SequentOutcome::Discharged(reason),
                 sorts: Vec::new(),
                 approximations: Vec::new(),
                 left_out: Vec::new(),
-                left_out_valid: valid_left_out.clone(),
+                left_out_valid: Vec::new(),
+                validity_questions: questions.clone(),
                 formulas: Vec::new(),
+                schematic_left_out: 0,
             });
             continue;
         }
-        let mut eliminator = Eliminator::new(&mut bank, &module.consts);
+        let mut eliminator = Eliminator::new(&mut bank, signature.consts);
         let mut approximations = Vec::new();
         let mut translate = |e: &mut Eliminator<'_>, item: &str, t, pol| {
             let before = e.approximations.len();
@@ -176,41 +259,60 @@ pub fn translate_goal(
             }
             f
         };
-        let hyps: Vec<(String, Formula)> = hypotheses
+        let hyps: Vec<(InputSource, Formula)> = hypotheses
             .iter()
-            .map(|(n, t)| (n.clone(), translate(&mut eliminator, n, *t, Polarity::Negative)))
+            .map(|(index, n, t)| {
+                let source = InputSource {
+                    part: Part::Hypothesis(*index as u32),
+                    span: sequent.hypotheses[*index].span,
+                    ..InputSource::input(n.clone(), file, Role::Axiom, true)
+                };
+                (source, translate(&mut eliminator, n, *t, Polarity::Negative))
+            })
             .collect();
-        let local: Vec<(String, Formula)> = sequent
+        let local: Vec<(InputSource, Formula)> = split_sequent
             .assumptions
             .iter()
             .enumerate()
             .map(|(j, &t)| {
                 let n = format!("{name}_assumption_{}", j + 1);
                 let f = translate(&mut eliminator, &n, t, Polarity::Negative);
-                (n, f)
+                let source = InputSource {
+                    part: Part::GoalAssumption(j as u32),
+                    span: sequent.span,
+                    ..InputSource::input(n, file, Role::Axiom, true)
+                };
+                (source, f)
             })
             .collect();
-        let goal_formula = translate(&mut eliminator, &name, sequent.goal, Polarity::Positive);
+        let goal_formula =
+            translate(&mut eliminator, &name, split_sequent.goal, Polarity::Positive);
         let literal_facts = literal_order(&eliminator);
-        let mut left_out = schematic.clone();
+        let mut left_out = schematic_left_out.clone();
         let mut goal_symbols = relevance::symbols_of(&goal_formula);
         for (_, f) in &local {
             goal_symbols.extend(relevance::symbols_of(f));
         }
         let hyp_refs: Vec<&Formula> = hyps.iter().map(|(_, f)| f).collect();
         let kept = relevance::select_relevant(&hyp_refs, &goal_symbols, options.retain_percent);
-        let mut assumed: Vec<(String, Formula)> = Vec::new();
-        for (j, (n, f)) in hyps.into_iter().enumerate() {
+        let mut assumed: Vec<(InputSource, Formula)> = Vec::new();
+        for (j, (source, f)) in hyps.into_iter().enumerate() {
             if kept.binary_search(&j).is_ok() {
-                assumed.push((n, f));
+                assumed.push((source, f));
             } else {
-                left_out
-                    .push((n, format!("not among the {}% most relevant", options.retain_percent)));
+                left_out.push((
+                    source.name,
+                    format!("not among the {}% most relevant", options.retain_percent),
+                ));
             }
         }
         assumed.extend(local);
         if let Some(f) = literal_facts {
-            assumed.push(("int_literal_order".to_string(), f));
+            let source = InputSource {
+                part: Part::Generated(Generated::LiteralOrder),
+                ..InputSource::input("int_literal_order", file, Role::Axiom, true)
+            };
+            assumed.push((source, f));
         }
         let negated_goal = goal_formula.clone().negate();
         let mut all: Vec<&Formula> = assumed.iter().map(|(_, f)| f).collect();
@@ -228,26 +330,33 @@ pub fn translate_goal(
                     outcome: SequentOutcome::Refused(reason),
                     sorts: Vec::new(),
                     approximations,
+                    schematic_left_out: schematic_left_out.len(),
                     left_out,
-                    left_out_valid: valid_left_out.clone(),
+                    left_out_valid: Vec::new(),
+                    validity_questions: questions.clone(),
                     formulas: Vec::new(),
                 });
                 continue;
             }
         };
         let var_sorts = &eliminator.var_sorts;
-        let mut formulas: Vec<(String, &str, Formula)> = Vec::new();
+        let mut formulas: Vec<(InputSource, Formula)> = Vec::new();
         for (n, f) in &encoding.axioms {
-            formulas.push((n.clone(), "axiom", f.clone()));
+            let source = InputSource {
+                part: Part::Generated(Generated::SortAxiom),
+                ..InputSource::input(n.clone(), file, Role::Axiom, true)
+            };
+            formulas.push((source, f.clone()));
         }
-        for (n, f) in &assumed {
-            formulas.push((n.clone(), "axiom", encoding.relativize(f, var_sorts)));
+        for (source, f) in &assumed {
+            formulas.push((source.clone(), encoding.relativize(f, var_sorts)));
         }
-        formulas.push((
-            name.clone(),
-            "negated_conjecture",
-            encoding.relativize(&goal_formula, var_sorts).negate(),
-        ));
+        let goal_source = InputSource {
+            part: Part::Goal,
+            span: sequent.span,
+            ..InputSource::input(name.clone(), file, Role::NegatedConjecture, true)
+        };
+        formulas.push((goal_source, encoding.relativize(&goal_formula, var_sorts).negate()));
         let mut problem = Problem {
             name: name.clone(),
             has_conjecture: true,
@@ -256,39 +365,36 @@ pub fn translate_goal(
         };
         {
             let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
-            for (n, role, f) in &formulas {
+            for (source, f) in &formulas {
                 for clause in clausifier.clausify(f) {
-                    problem.clauses.push(InputClause {
-                        clause,
-                        source: InputSource {
-                            name: n.clone(),
-                            file: file.to_string(),
-                            role: role.to_string(),
-                            clausified: true,
-                        },
-                    });
+                    problem.clauses.push(InputClause { clause, source: source.clone() });
                 }
             }
         }
         out.push(SequentTranslation {
             name,
-            outcome: SequentOutcome::Problem(Box::new(problem)),
+            outcome: SequentOutcome::Problem(Arc::new(problem)),
             sorts: encoding.decisions,
             approximations,
+            schematic_left_out: schematic_left_out.len(),
             left_out,
-            left_out_valid: valid_left_out.clone(),
-            formulas: formulas.into_iter().map(|(n, role, f)| (n, role.to_string(), f)).collect(),
+            left_out_valid: Vec::new(),
+            validity_questions: questions.clone(),
+            formulas,
         });
     }
     out
 }
 
-/// The definitions of a module, by constant, for unfolding.
-fn definitions_of(module: &SpecModule) -> FxHashMap<ConstId, DefinitionBody> {
+/// The definitions among a sequent's hypotheses, by constant, for unfolding.
+fn definitions_of(
+    sequent: &Sequent,
+    consts: &[crate::hol::ConstDecl],
+) -> FxHashMap<ConstId, DefinitionBody> {
     let mut definitions = FxHashMap::default();
-    for item in &module.items {
-        if let SpecItemKind::Definition { constant, args, body } = &item.kind {
-            let declared_ty = module.const_decl(*constant).ty;
+    for hypothesis in &sequent.hypotheses {
+        if let HypothesisKind::Definition { constant, args, body } = &hypothesis.kind {
+            let declared_ty = consts[constant.0 as usize].ty;
             definitions
                 .insert(*constant, DefinitionBody { args: args.clone(), body: *body, declared_ty });
         }
@@ -301,52 +407,17 @@ fn sequent_name(lemma: &str, index: usize, count: usize) -> String {
     if count == 1 { lemma.to_string() } else { format!("{lemma}_{}", index + 1) }
 }
 
-/// The names [`translate_goal`] gives the lemma's sequents, found by unfolding and splitting
+/// The names [`translate_sequent`] gives the split sequents, found by unfolding and splitting
 /// alone: splitting depends on neither the hypotheses nor the options, so listing a lemma's
-/// goals needs none of the later passes (nor their validity proofs).
-pub fn sequent_names(module: &SpecModule, goal: &Goal<'_>) -> Vec<String> {
-    let mut bank = module.bank.clone();
-    let definitions = definitions_of(module);
+/// goals needs none of the later passes.
+pub fn sequent_names(signature: HolSignature<'_>, sequent: &Sequent) -> Vec<String> {
+    let mut bank = signature.bank.clone();
+    let definitions = definitions_of(sequent, signature.consts);
     let mut unfolder = Unfolder { bank: &mut bank, definitions: &definitions };
-    let lemma = unfolder.unfold(goal.lemma.formula);
+    let lemma = unfolder.unfold(sequent.goal);
     let count = split::split_goal(unfolder.bank, lemma).len();
-    (0..count).map(|i| sequent_name(&goal.lemma.name, i, count)).collect()
+    (0..count).map(|i| sequent_name(&sequent.name, i, count)).collect()
 }
-
-/// Whether a schematic hypothesis is valid on its own: it is translated as a lemma without
-/// hypotheses (each type parameter standing for an arbitrary sort, so a proof covers every type
-/// instance) and every sequent is refuted, with a checked proof, within a small deterministic
-/// limit. Returns the given clauses it took.
-fn proved_valid(module: &SpecModule, item: &SpecItem) -> Option<u64> {
-    let goal = Goal { lemma: item, hypotheses: Vec::new() };
-    // Guards are always accepted; erasure might be refused for the lemma on its own.
-    let options = TranslateOptions { sorts: SortMode::Guard, retain_percent: 100 };
-    let mut prover = ProverOptions::default();
-    prover.limits.given_clauses = Some(VALIDITY_GIVEN_CLAUSES);
-    prover.limits.time = None;
-    let mut given = 0;
-    for sequent in translate_goal(module, &goal, &options, "<validity>") {
-        match sequent.outcome {
-            SequentOutcome::Discharged(_) => {}
-            SequentOutcome::Refused(_) => return None,
-            SequentOutcome::Problem(problem) => {
-                let solved = solve_problem(*problem, prover.clone(), true);
-                given += solved.stats().given;
-                if !matches!(
-                    solved.status,
-                    SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
-                ) {
-                    return None;
-                }
-            }
-        }
-    }
-    Some(given)
-}
-
-/// Given-clause limit of a validity proof: these are small, and a count (not a time) keeps
-/// the translation deterministic.
-const VALIDITY_GIVEN_CLAUSES: u64 = 2_000;
 
 /// `int_a < int_b` for every pair of distinct integer literals of the sequent, in numeric
 /// order (Jahob generates these on demand rather than axiomatizing numerals). The literals are
@@ -414,7 +485,7 @@ pub fn write_translation(out: &mut String, sequents: &[SequentTranslation], sour
                         "cnf({}_{}, {}, ({})).",
                         c.source.name,
                         i + 1,
-                        c.source.role,
+                        c.source.role.name(),
                         c.clause.display(&problem.signature, &problem.bank)
                     );
                 }
@@ -426,95 +497,4 @@ pub fn write_translation(out: &mut String, sequents: &[SequentTranslation], sour
 fn location(sources: &SourceMap, a: &Approximation) -> String {
     let (line, col) = sources.line_col(a.span.file, a.span.start as usize);
     format!("{}:{line}:{col}", sources.file(a.span.file).name)
-}
-
-/// The verdict on a lemma.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Every sequent was discharged or refuted with a checked proof.
-    Proved,
-    /// Some sequent's clauses were saturated (or its translation refused): not provable as
-    /// translated.
-    NotProved,
-    /// The prover stopped without an answer (limit, or an incomplete problem saturated).
-    GaveUp,
-}
-
-impl Verdict {
-    /// `proved`, `not proved`, `gave up`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Proved => "proved",
-            Verdict::NotProved => "not proved",
-            Verdict::GaveUp => "gave up",
-        }
-    }
-}
-
-/// The result of proving one lemma.
-#[derive(Clone, Debug)]
-pub struct LemmaResult {
-    /// The lemma.
-    pub lemma: String,
-    /// The verdict.
-    pub verdict: Verdict,
-    /// Given clauses over all its sequents.
-    pub given: u64,
-    /// Generated clauses over all its sequents.
-    pub generated: u64,
-    /// Wall-clock time of translating and proving, over all its sequents.
-    pub elapsed: std::time::Duration,
-    /// How many sequents it was split into.
-    pub sequents: usize,
-    /// How many of them were discharged without the prover.
-    pub discharged: usize,
-}
-
-/// Translates and proves one goal; every proof is re-checked by the proof checker.
-pub fn check_goal(
-    module: &SpecModule,
-    goal: &Goal<'_>,
-    options: &TranslateOptions,
-    prover: &ProverOptions,
-    file: &str,
-) -> LemmaResult {
-    let start = std::time::Instant::now();
-    let sequents = translate_goal(module, goal, options, file);
-    let mut result = LemmaResult {
-        lemma: goal.lemma.name.clone(),
-        verdict: Verdict::Proved,
-        given: 0,
-        generated: 0,
-        elapsed: std::time::Duration::ZERO,
-        sequents: sequents.len(),
-        discharged: 0,
-    };
-    for s in sequents {
-        let verdict = match s.outcome {
-            SequentOutcome::Discharged(_) => {
-                result.discharged += 1;
-                Verdict::Proved
-            }
-            SequentOutcome::Refused(_) => Verdict::NotProved,
-            SequentOutcome::Problem(problem) => {
-                let solved = solve_problem(*problem, prover.clone(), true);
-                result.given += solved.stats().given;
-                result.generated += solved.stats().generated;
-                match solved.status {
-                    SzsStatus::Theorem
-                    | SzsStatus::ContradictoryAxioms
-                    | SzsStatus::Unsatisfiable => Verdict::Proved,
-                    SzsStatus::CounterSatisfiable | SzsStatus::Satisfiable => Verdict::NotProved,
-                    _ => Verdict::GaveUp,
-                }
-            }
-        };
-        result.verdict = match (result.verdict, verdict) {
-            (Verdict::NotProved, _) | (_, Verdict::NotProved) => Verdict::NotProved,
-            (Verdict::GaveUp, _) | (_, Verdict::GaveUp) => Verdict::GaveUp,
-            _ => Verdict::Proved,
-        };
-    }
-    result.elapsed = start.elapsed();
-    result
 }

@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::input::formula::{Formula, Term as FTerm};
+use crate::fol::formula::{Formula, Term as FTerm};
 
 /// The symbols (function and predicate names) of a formula.
 pub fn symbols_of(f: &Formula) -> BTreeSet<String> {

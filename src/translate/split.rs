@@ -7,7 +7,7 @@
 //! its assumptions is `False`, or its goal occurs syntactically (same term up to the identity of
 //! bound variables) among its assumptions.
 
-use crate::spec::hol::{HolBank, Prim, Term, TermId};
+use crate::hol::{HolBank, Prim, Term, TermId};
 
 /// One sequent: local assumptions (from the lemma) and a goal.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 
 use rustc_hash::FxHashMap;
 
-use crate::spec::hol::{Binder, ConstId, HolBank, Term, TermId, TyId, TyNode, VarId};
+use crate::hol::{Binder, ConstId, HolBank, Term, TermId, TyId, TyNode, VarId};
 
 /// A definition's parameters, body and declared (possibly schematic) type.
 #[derive(Clone, Debug)]

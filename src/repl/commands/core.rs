@@ -5,10 +5,11 @@ use std::io::Write;
 
 use super::proof::last_proof;
 use super::{CommandSpec, arity};
-use crate::answer::core_names;
-use crate::input::Problem;
+use crate::fol::InputSource;
+use crate::fol::Problem;
 use crate::repl::{Attempt, CommandResult, Control, Workbench};
-use crate::unsat_core::minimize_core;
+use crate::solve::answer::{core_names, core_sources};
+use crate::solve::core::minimize_core;
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "core",
@@ -37,7 +38,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let (attempt, proof) = last_proof(wb)?;
     let names = core_names(&attempt.problem, proof);
     writeln!(out, "core of {} ({} formulas): {}", attempt.goal, names.len(), names.join(", "))?;
-    describe(wb, &attempt.goal, &names, out)?;
+    describe(wb, &attempt.goal, &core_sources(&attempt.problem, proof), out)?;
     if !minimal {
         return Ok(Control::Continue);
     }
@@ -90,18 +91,21 @@ fn problem_of_attempt(attempt: &Attempt) -> Problem {
     problem
 }
 
-/// For a spec goal, one line per core formula saying what it is and where it was written.
+/// For a spec goal, one line per core formula saying what it is and where it was written, read
+/// off each clause's typed origin.
 fn describe(
     wb: &Workbench,
     goal: &str,
-    names: &[String],
+    sources: &[&InputSource],
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let Some(spec) = wb.state.goal(goal).ok().and_then(|g| wb.state.spec_of(g)) else {
+    let Ok(goal) = wb.state.goal(goal) else { return Ok(()) };
+    let (Some(spec), Some(sequent)) = (wb.state.spec_of(goal), wb.state.hol_sequent_of(goal))
+    else {
         return Ok(());
     };
-    for name in names {
-        writeln!(out, "  {name}: {}", spec.describe_source(name))?;
+    for source in sources {
+        writeln!(out, "  {}: {}", source.name, spec.describe_source(&sequent, source))?;
     }
     Ok(())
 }

@@ -2,17 +2,19 @@
 //! inline), sequences of them, and moving one hypothesis across the split to ask again.
 
 use std::io::Write;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{CommandSpec, arity};
-use crate::input::{Problem, parse_problem};
+use crate::fol::Problem;
+use crate::input::parse_problem;
 use crate::interpolate::formula::to_tptp;
 use crate::interpolate::report::{write_interpolation, write_sequence};
 use crate::interpolate::{
     InterpolateOptions, Interpolation, PartialInterpolant, Side, System, interpolate,
     interpolate_sequence,
 };
+use crate::repl::theory::is_generated;
 use crate::repl::{CommandResult, Control, GoalProblem, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -167,7 +169,7 @@ fn options(wb: &Workbench, flags: &Flags) -> InterpolateOptions {
 /// The problem a split is taken from, with the name of its goal (if any).
 struct Source {
     goal: Option<String>,
-    problem: Rc<Problem>,
+    problem: Arc<Problem>,
     /// Formula names the translation generated: background, on every side.
     background: Vec<String>,
 }
@@ -190,19 +192,17 @@ fn source(wb: &Workbench, goal: Option<&str>, any_named: bool) -> Result<Option<
             "goal {name} has no clauses (its translation discharged or refused it)"
         ));
     };
-    let background = match wb.state.spec_of(g) {
-        Some(spec) => {
-            let mut names: Vec<String> = Vec::new();
-            for c in &problem.clauses {
-                if spec.item_of_source(&c.source.name).is_none() && !names.contains(&c.source.name)
-                {
-                    names.push(c.source.name.clone());
-                }
+    // Clauses the translation of a spec goal generated (sort axioms, the literal order) belong
+    // to neither side. (A TPTP problem's formulas, its distinct objects included, are the user's
+    // to place.)
+    let mut background: Vec<String> = Vec::new();
+    if wb.state.spec_of(g).is_some() {
+        for c in &problem.clauses {
+            if is_generated(&c.source) && !background.contains(&c.source.name) {
+                background.push(c.source.name.clone());
             }
-            names
         }
-        None => Vec::new(),
-    };
+    }
     Ok(Some(Source { goal: Some(name), problem, background }))
 }
 
@@ -284,8 +284,7 @@ fn assemble(
             if parts_of.is_empty() {
                 continue;
             }
-            let role =
-                if c.source.role.contains("conjecture") { "negated_conjecture" } else { "axiom" };
+            let role = if c.source.role.is_goal() { "negated_conjecture" } else { "axiom" };
             text.push_str(&format!(
                 "cnf(s{}, {role}, ({})).\n",
                 owners.len(),

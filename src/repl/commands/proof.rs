@@ -5,9 +5,9 @@ use std::io::Write;
 use rustc_hash::FxHashSet;
 
 use super::{CommandSpec, arity};
-use crate::answer::{SzsStatus, write_tstp_proof};
 use crate::prover::{Proof, Rule};
 use crate::repl::{Attempt, CommandResult, Control, Workbench};
+use crate::solve::answer::{SzsStatus, write_tstp_proof};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "proof",

@@ -6,8 +6,8 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::{CommandSpec, arity};
-use crate::answer::{SzsStatus, core_names};
 use crate::repl::{Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench};
+use crate::solve::answer::{SzsStatus, core_names};
 use crate::solve::solve_problem_traced;
 
 pub const SPEC: CommandSpec = CommandSpec {

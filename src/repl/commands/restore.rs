@@ -5,7 +5,6 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::prover::Stats;
 use crate::repl::theory::load_theory;
 use crate::repl::{CommandResult, Control, GoalResult, Settings, State, Workbench};
 use crate::session::SessionFile;
@@ -58,7 +57,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         if let Some(status) = &saved.status {
             goal.result = Some(GoalResult {
                 status: status.clone(),
-                stats: saved.stats.as_ref().map(Stats::from).unwrap_or_default(),
+                stats: saved.stats.map(|s| s.0).unwrap_or_default(),
                 core: saved.core.clone(),
                 time: None,
             });

@@ -40,7 +40,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 checksum: g.checksum,
                 status: g.result.as_ref().map(|r| r.status.clone()),
                 obsolete: g.obsolete,
-                stats: g.result.as_ref().map(|r| SavedStats::from(&r.stats)),
+                stats: g.result.as_ref().map(|r| SavedStats(r.stats)),
                 core: g.result.as_ref().map(|r| r.core.clone()).unwrap_or_default(),
             })
             .collect(),

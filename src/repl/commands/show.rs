@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::input::Problem;
+use crate::fol::Problem;
 use crate::repl::{
     CommandResult, Control, GoalProblem, GoalSource, SpecTheory, Workbench, counted,
 };
@@ -113,8 +113,14 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 Some("hol") => write_hol(&spec, item, out)?,
                 Some("sequent") => {
                     write_outcome(&translation, out)?;
-                    for (name, role, formula) in &translation.formulas {
-                        writeln!(out, "  {name} ({role}): {}", show_formula(formula))?;
+                    for (source, formula) in &translation.formulas {
+                        writeln!(
+                            out,
+                            "  {} ({}): {}",
+                            source.name,
+                            source.role,
+                            show_formula(formula)
+                        )?;
                     }
                 }
                 Some("clauses") => {
@@ -134,8 +140,7 @@ fn write_formula_names(problem: &Problem, out: &mut dyn Write) -> std::io::Resul
     let mut hypotheses: Vec<&str> = Vec::new();
     let mut conjectures: Vec<&str> = Vec::new();
     for c in &problem.clauses {
-        let list =
-            if c.source.role.contains("conjecture") { &mut conjectures } else { &mut hypotheses };
+        let list = if c.source.role.is_goal() { &mut conjectures } else { &mut hypotheses };
         if !list.contains(&c.source.name.as_str()) {
             list.push(&c.source.name);
         }

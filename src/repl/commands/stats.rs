@@ -43,23 +43,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             result.stats
         }
     };
-    let rows: [(&str, u64); 13] = [
-        ("given", s.given),
-        ("generated", s.generated),
-        ("superpositions", s.superpositions),
-        ("equality resolutions", s.equality_resolutions),
-        ("equality factorings", s.equality_factorings),
-        ("tautologies", s.tautologies),
-        ("forward subsumed", s.forward_subsumed),
-        ("backward subsumed", s.backward_subsumed),
-        ("rewrites", s.forward_rewrites),
-        ("backward rewritten", s.backward_rewritten),
-        ("subsumption resolutions", s.subsumption_resolutions),
-        ("active", s.active),
-        ("passive", s.passive),
-    ];
-    for (name, value) in rows {
-        writeln!(out, "  {name:24} {value}")?;
+    for (counter, value) in s.counters() {
+        writeln!(out, "  {:24} {value}", counter.label)?;
     }
     Ok(Control::Continue)
 }

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::input::Problem;
+use crate::fol::Problem;
 use crate::repl::{CommandResult, Control, GoalProblem, Workbench};
 use crate::session::write_atomic;
 use crate::translate::write_translation;
@@ -70,11 +70,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
 /// The clauses of a TPTP problem after clausification, one `cnf` line each.
 fn write_cnf(text: &mut String, problem: &Problem) {
     for (i, c) in problem.clauses.iter().enumerate() {
-        let role = if c.source.role.contains("conjecture") {
-            "negated_conjecture"
-        } else {
-            c.source.role.as_str()
-        };
+        let role =
+            if c.source.role.is_goal() { "negated_conjecture" } else { c.source.role.name() };
         let _ = writeln!(
             text,
             "cnf({}_{}, {role}, ({})).",

@@ -1,7 +1,6 @@
 //! A clausified problem: what the prover starts from.
 
-use crate::fol::{Clause, Signature, TermBank};
-use crate::prover::proof::InputSource;
+use super::{Clause, InputSource, Signature, TermBank};
 
 /// One input clause with its origin.
 #[derive(Clone, Debug)]

@@ -157,3 +157,32 @@ pub fn show_term(t: &Term) -> String {
         }
     }
 }
+
+/// A compact TPTP-like rendering of a formula (for reports and tests).
+pub fn show_formula(f: &Formula) -> String {
+    let list = |fs: &[Formula], op: &str, empty: &str| {
+        if fs.is_empty() {
+            empty.to_string()
+        } else {
+            format!("({})", fs.iter().map(show_formula).collect::<Vec<_>>().join(op))
+        }
+    };
+    match f {
+        Formula::True => "$true".into(),
+        Formula::False => "$false".into(),
+        Formula::Atom(p, args) => show_term(&Term::App(p.clone(), args.clone())),
+        Formula::Equal(a, b) => format!("{} = {}", show_term(a), show_term(b)),
+        Formula::Not(g) => format!("~{}", show_formula(g)),
+        Formula::And(fs) => list(fs, " & ", "$true"),
+        Formula::Or(fs) => list(fs, " | ", "$false"),
+        Formula::Implies(a, b) => format!("({} => {})", show_formula(a), show_formula(b)),
+        Formula::Iff(a, b) => format!("({} <=> {})", show_formula(a), show_formula(b)),
+        Formula::Xor(a, b) => format!("({} <~> {})", show_formula(a), show_formula(b)),
+        Formula::Quantified(q, vs, body) => format!(
+            "{}[{}]: {}",
+            if *q == Quantifier::Forall { "!" } else { "?" },
+            vs.join(","),
+            show_formula(body)
+        ),
+    }
+}

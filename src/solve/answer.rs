@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::input::Problem;
+use crate::fol::{InputSource, Problem};
 use crate::prover::{Limit, Proof, ProofOutcome, Rule};
 
 /// The SZS status craig reports.
@@ -55,9 +55,7 @@ impl SzsStatus {
                     return SzsStatus::Unsatisfiable;
                 }
                 let uses_conjecture = proof.is_none_or(|p| {
-                    p.input_indices()
-                        .iter()
-                        .any(|&i| problem.clauses[i].source.role.contains("conjecture"))
+                    p.input_indices().iter().any(|&i| problem.clauses[i].source.role.is_goal())
                 });
                 if uses_conjecture { SzsStatus::Theorem } else { SzsStatus::ContradictoryAxioms }
             }
@@ -116,14 +114,10 @@ pub fn write_tstp_proof(
         };
         let role = if node.step.rule == Rule::Input {
             let index = node.step.input_index.expect("input steps carry their index");
-            let role = &problem.clauses[index].source.role;
-            if problem.clauses[index].source.clausified {
-                "plain".to_string()
-            } else {
-                role.clone()
-            }
+            let source = &problem.clauses[index].source;
+            if source.clausified { "plain" } else { source.role.name() }
         } else {
-            "plain".to_string()
+            "plain"
         };
         let _ = writeln!(out, "cnf({name}, {role}, ({body}), {annotation}).");
     }
@@ -132,12 +126,18 @@ pub fn write_tstp_proof(
 
 /// The names of the input formulas a proof uses, in input order, each once.
 pub fn core_names(problem: &Problem, proof: &Proof) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
+    core_sources(problem, proof).into_iter().map(|s| s.name.clone()).collect()
+}
+
+/// The origins of the input formulas a proof uses, in input order, one per formula (the first
+/// clause's origin stands for the formula).
+pub fn core_sources<'p>(problem: &'p Problem, proof: &Proof) -> Vec<&'p InputSource> {
+    let mut sources: Vec<&InputSource> = Vec::new();
     for i in proof.input_indices() {
-        let name = &problem.clauses[i].source.name;
-        if !names.contains(name) {
-            names.push(name.clone());
+        let source = &problem.clauses[i].source;
+        if !sources.iter().any(|s| s.name == source.name) {
+            sources.push(source);
         }
     }
-    names
+    sources
 }

@@ -1,7 +1,7 @@
 //! Unsat cores: the named input formulas a refutation used, and a minimal (irreducible) core
 //! found by deletion.
 //!
-//! The core of a proof is read off the proof DAG ([`crate::answer::core_names`]): the formulas
+//! The core of a proof is read off the proof DAG ([`super::answer::core_names`]): the formulas
 //! whose clauses are leaves of the refutation. It is rarely minimal, since a saturation prover
 //! finds some proof, not the one with the fewest hypotheses. Deletion makes it irreducible:
 //! for each hypothesis of the current core in turn, prove again without it; if the problem is
@@ -14,10 +14,10 @@
 //! Every refutation is re-checked by the independent proof checker, and the final core is
 //! proved once more on its own, checked, and returned with that proof.
 
-use crate::answer::{SzsStatus, core_names};
-use crate::input::Problem;
+use super::answer::{SzsStatus, core_names};
+use super::{Solved, solve_problem};
+use crate::fol::Problem;
 use crate::prover::{ProofOutcome, ProverOptions};
-use crate::solve::{Solved, solve_problem};
 
 /// The outcome of minimizing a core.
 pub struct MinimalCore {
@@ -47,7 +47,7 @@ fn restrict(problem: &Problem, names: &[String]) -> Problem {
 
 /// Whether a formula is the statement (never dropped) rather than a hypothesis.
 fn is_conjecture(problem: &Problem, name: &str) -> bool {
-    problem.clauses.iter().any(|c| c.source.name == name && c.source.role.contains("conjecture"))
+    problem.clauses.iter().any(|c| c.source.name == name && c.source.role.is_goal())
 }
 
 /// Minimizes `initial` (the core of a refutation of `problem`) by deletion. Every prover run

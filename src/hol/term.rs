@@ -1,4 +1,5 @@
-//! Typed higher-order terms: the type checker's output, in an arena of their own.
+//! Typed higher-order terms in an arena of their own: what the spec type checker produces and
+//! program front ends will build.
 //!
 //! This is deliberately separate from the first-order `TermBank`: HOL terms have binders,
 //! function-valued subterms and types on every node, none of which the prover's kernel needs.
@@ -30,7 +31,8 @@ pub struct TermId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);
 
-/// A constant of a [`SpecModule`](super::SpecModule) (index into its constant table).
+/// A constant: an index into the constant table ([`super::ConstDecl`]) of the theory the term
+/// belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ConstId(pub u32);
 

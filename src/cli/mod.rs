@@ -1,0 +1,103 @@
+//! The command line's subcommands, one file each; `main.rs` parses the arguments with clap and
+//! dispatches. Each subcommand has its clap `Args` and a `run(args, out, err)` that writes its
+//! answer to `out` and its complaints to `err`, and returns the exit code, so the binary stays a
+//! table and the subcommands can be driven from tests.
+
+pub mod check;
+pub mod interpolate;
+pub mod prove;
+pub mod replay;
+pub mod translate;
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+use clap::ValueEnum;
+
+use crate::fol::SortMode;
+use crate::spec::{SpecModule, load_spec};
+use crate::syntax::SourceMap;
+
+/// Why a subcommand stopped without its answer.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The arguments were wrong (exit 2).
+    #[error("{0}")]
+    Usage(String),
+    /// The input could not be read (exit 2).
+    #[error(transparent)]
+    Input(#[from] crate::input::InputError),
+    /// Writing the answer failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The problem was already reported on the error stream (diagnostics); only the exit code
+    /// is left to give.
+    #[error("the errors above")]
+    Reported {
+        /// The exit code.
+        code: u8,
+    },
+    /// The command failed in a way with its own exit code.
+    #[error("{message}")]
+    Failed {
+        /// What went wrong.
+        message: String,
+        /// The exit code.
+        code: u8,
+    },
+}
+
+impl CliError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Failed { code, .. } | CliError::Reported { code } => *code,
+            _ => 2,
+        }
+    }
+}
+
+/// A positive, finite number of seconds, or a usage error naming the flag.
+pub fn seconds(flag: &str, value: f64) -> Result<Duration, CliError> {
+    if value.is_finite() && value > 0.0 {
+        Ok(Duration::from_secs_f64(value))
+    } else {
+        Err(CliError::Usage(format!("{flag} must be a positive number of seconds, got {value}")))
+    }
+}
+
+/// How sorts are handled, as the command line spells it.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Sorts {
+    /// Erase monotone sorts, guard the others.
+    Auto,
+    /// Guard every sort with a predicate.
+    Guard,
+    /// Drop sorts (refused unless justified).
+    Erase,
+}
+
+impl Sorts {
+    /// The translation's mode.
+    pub fn mode(self) -> SortMode {
+        match self {
+            Sorts::Auto => SortMode::Auto,
+            Sorts::Guard => SortMode::Guard,
+            Sorts::Erase => SortMode::Erase,
+        }
+    }
+}
+
+/// Loads a spec file, writing its diagnostics to `err`; an error (exit 2) when it has errors.
+pub fn load_spec_file(
+    file: &Path,
+    sources: &mut SourceMap,
+    err: &mut dyn Write,
+) -> Result<SpecModule, CliError> {
+    let (module, diagnostics) = load_spec(file, sources);
+    for d in &diagnostics {
+        err.write_all(d.render(sources).as_bytes())?;
+    }
+    module.ok_or(CliError::Reported { code: 2 })
+}

@@ -1,0 +1,217 @@
+//! `craig prove FILE.p`: a TPTP problem proved, its SZS status printed, with the proof, the core,
+//! a minimal core, the counters or a trace on request.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+
+use super::{CliError, Sorts, seconds};
+use crate::prover::{Limits, LiteralSelection, Prover, ProverOptions};
+use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
+use crate::solve::core::minimize_core;
+use crate::solve::solve_file_sorted;
+
+/// Literal selection, as the command line spells it.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Selection {
+    /// No literal selection.
+    None,
+    /// Select the heaviest negative literal of every clause that has one.
+    MaxNegative,
+    /// Select the heaviest negative literal of clauses that also have a positive one.
+    MaxNegativeIfPositive,
+    /// Select the negative literal with the most non-variable arguments, then the heaviest.
+    MostInstantiated,
+}
+
+impl Selection {
+    fn function(self) -> LiteralSelection {
+        match self {
+            Selection::None => LiteralSelection::None,
+            Selection::MaxNegative => LiteralSelection::MaxWeightNegative,
+            Selection::MaxNegativeIfPositive => LiteralSelection::MaxWeightNegativeIfPositive,
+            Selection::MostInstantiated => LiteralSelection::MostInstantiatedNegative,
+        }
+    }
+}
+
+/// Prove a TPTP problem (CNF or FOF) and print its SZS status.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The problem file; includes resolve next to it, then under $TPTP.
+    pub file: PathBuf,
+    /// Wall-clock limit in seconds (loading included).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop after this many given clauses (deterministic).
+    #[arg(long, value_name = "N")]
+    pub steps: Option<u64>,
+    /// Print the refutation in TSTP form.
+    #[arg(long)]
+    pub proof: bool,
+    /// List the input formulas the refutation used.
+    #[arg(long)]
+    pub core: bool,
+    /// How a typed (TFF) problem's sorts are handled: erase the monotone ones and guard the
+    /// rest (auto), guard all, or erase all (refused unless that is sound).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub sorts: Sorts,
+    /// Make the core irreducible by deletion: prove again without each hypothesis in turn,
+    /// print the minimal core with the number of prover runs, and re-prove it on its own.
+    #[arg(long)]
+    pub minimal_core: bool,
+    /// Re-verify the refutation with the independent proof checker. This is the default; the
+    /// flag is accepted so scripts can say so.
+    #[arg(long, conflicts_with = "no_check")]
+    pub check: bool,
+    /// Skip the proof checker (a refutation the checker rejects is reported as `Error`,
+    /// never as a theorem, so this only saves time).
+    #[arg(long)]
+    pub no_check: bool,
+    /// Print the search counters.
+    #[arg(long)]
+    pub stats: bool,
+    /// Print every given clause as it is activated (selected literal marked with `*`).
+    #[arg(long)]
+    pub trace: bool,
+    /// Literal selection function.
+    #[arg(long, value_enum, default_value = "max-negative-if-positive")]
+    pub selection: Selection,
+    /// Given clauses picked by age, per `--weight-ratio` picked by weight.
+    #[arg(long, default_value_t = 1)]
+    pub age_ratio: u32,
+    /// Given clauses picked by weight, per `--age-ratio` picked by age.
+    #[arg(long, default_value_t = 5)]
+    pub weight_ratio: u32,
+    /// Memory guard: stop when this many clauses were made.
+    #[arg(long, default_value_t = 4_000_000)]
+    pub max_clauses: usize,
+    /// Memory guard: stop when the term bank holds this many terms.
+    #[arg(long, default_value_t = 40_000_000)]
+    pub max_terms: usize,
+}
+
+/// The line `--trace` prints for the clause just given.
+fn trace_line(prover: &Prover) -> Option<String> {
+    let id = prover.last_given()?;
+    let clause = prover.clause(id);
+    let selected = prover.selected_literal(id);
+    let mut line = String::new();
+    for (i, l) in clause.literals.iter().enumerate() {
+        if i > 0 {
+            line.push_str(" | ");
+        }
+        if selected == Some(i as u16) {
+            line.push('*');
+        }
+        l.write_tptp(&prover.signature, &prover.bank, &mut line);
+    }
+    if clause.literals.is_empty() {
+        line.push_str("$false");
+    }
+    Some(format!("% given {} c_{}: {}\n", prover.stats.given, id.0, line))
+}
+
+/// Runs the subcommand.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+    let time_limit = args.time_limit.map(|s| seconds("--time-limit", s)).transpose()?;
+    let options = ProverOptions {
+        age_ratio: args.age_ratio,
+        weight_ratio: args.weight_ratio,
+        selection: args.selection.function(),
+        limits: Limits {
+            time: None,
+            given_clauses: args.steps,
+            clauses: Some(args.max_clauses),
+            terms: Some(args.max_terms),
+        },
+        ..ProverOptions::default()
+    };
+    // Each run of the minimization gets the whole time limit of its own.
+    let mut minimize_options = options.clone();
+    minimize_options.limits.time = time_limit;
+    let mut trace_error = None;
+    let mut on_step = |prover: &Prover| {
+        if args.trace
+            && trace_error.is_none()
+            && let Some(line) = trace_line(prover)
+            && let Err(e) = out.write_all(line.as_bytes())
+        {
+            trace_error = Some(e);
+        }
+    };
+    let check = !args.no_check;
+    let solved =
+        solve_file_sorted(&args.file, args.sorts.mode(), options, time_limit, check, &mut on_step)?;
+    if let Some(e) = trace_error {
+        return Err(e.into());
+    }
+    let mut text = String::new();
+    if let Some(Err(e)) = &solved.check {
+        writeln!(err, "craig: the proof checker rejected the refutation: {e}")?;
+    }
+    text.push_str(&format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name));
+    if let Some(Ok(report)) = &solved.check {
+        text.push_str(&format!(
+            "% proof checked: {} steps, {} input clauses\n",
+            report.steps_checked, report.inputs_checked
+        ));
+    }
+    if args.stats {
+        let counters: Vec<String> = solved
+            .stats()
+            .counters()
+            .iter()
+            .map(|(counter, value)| format!("{} {value}", counter.flag))
+            .collect();
+        text.push_str(&format!("% {}\n", counters.join(" ")));
+    }
+    if let Some(p) = &solved.proof
+        && solved.status != SzsStatus::Error
+    {
+        if args.proof {
+            write_tstp_proof(
+                &mut text,
+                &solved.problem,
+                &solved.prover.signature,
+                &solved.prover.bank,
+                p,
+            );
+        }
+        if args.core || args.minimal_core {
+            text.push_str(&format!("% SZS core: {}\n", core_names(&solved.problem, p).join(", ")));
+        }
+        if args.minimal_core {
+            let problem = solved.whole_problem();
+            let initial = core_names(&solved.problem, p);
+            match minimize_core(&problem, &initial, &minimize_options) {
+                Ok(m) => {
+                    text.push_str(&format!(
+                        "% minimal core ({} of {} formulas, {} prover runs): {}\n",
+                        m.names.len(),
+                        initial.len(),
+                        m.runs,
+                        m.names.join(", ")
+                    ));
+                    if !m.undecided.is_empty() {
+                        text.push_str(&format!(
+                            "% undecided (kept; the run without it hit a limit): {}\n",
+                            m.undecided.join(", ")
+                        ));
+                    }
+                    if let Some(Ok(report)) = &m.proof.check {
+                        text.push_str(&format!(
+                            "% minimal core re-proved: {}, proof checked: {} steps\n",
+                            m.proof.status.name(),
+                            report.steps_checked
+                        ));
+                    }
+                }
+                Err(e) => writeln!(err, "craig: cannot minimize the core: {e}")?,
+            }
+        }
+    }
+    out.write_all(text.as_bytes())?;
+    Ok(0)
+}

@@ -1,0 +1,202 @@
+//! The goal checker: HOL sequents translated (`crate::translate`) and proved, with the validity
+//! of left-out schematic hypotheses decided once per hypothesis and cached.
+//!
+//! The translation never runs the prover. A schematic hypothesis about built-in operators only
+//! is left out of the problem; leaving it out loses nothing if it is valid on its own, and that
+//! is decided here, by proving it as a lemma without hypotheses (each type parameter standing for
+//! an arbitrary sort, so a proof covers every type instance) within a deterministic given-clause
+//! limit, with a checked proof. The answer depends on the hypothesis and the definitions alone,
+//! so a [`ValidityCache`] kept with a loaded module answers each hypothesis once.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::answer::SzsStatus;
+use super::solve_problem;
+use crate::hol::{Sequent, Signature as HolSignature};
+use crate::prover::ProverOptions;
+use crate::translate::{
+    SequentOutcome, SequentTranslation, TranslateOptions, VALIDITY_OPTIONS, translate_sequent,
+    validity_sequent,
+};
+
+/// Given-clause limit of a validity proof: these are small, and a count (not a time) keeps
+/// the translation deterministic.
+pub const VALIDITY_GIVEN_CLAUSES: u64 = 2_000;
+
+/// The validity of left-out hypotheses, by name, decided once: `Some(given clauses)` when proved
+/// valid. Keep one per loaded module (names are unique in a module, and the answer depends only
+/// on the hypothesis and its definitions).
+#[derive(Debug, Default)]
+pub struct ValidityCache {
+    answers: RefCell<BTreeMap<String, Option<u64>>>,
+    proofs_run: std::cell::Cell<u64>,
+}
+
+impl ValidityCache {
+    /// An empty cache.
+    pub fn new() -> ValidityCache {
+        ValidityCache::default()
+    }
+
+    /// How many validity proofs were run (each hypothesis at most once).
+    pub fn proofs_run(&self) -> u64 {
+        self.proofs_run.get()
+    }
+
+    /// Whether hypothesis `index` of `sequent` is valid on its own; the given clauses of the
+    /// checked proof if so.
+    pub fn proved_valid(
+        &self,
+        signature: HolSignature<'_>,
+        sequent: &Sequent,
+        index: usize,
+    ) -> Option<u64> {
+        let name = &sequent.hypotheses[index].name;
+        if let Some(answer) = self.answers.borrow().get(name) {
+            return *answer;
+        }
+        self.proofs_run.set(self.proofs_run.get() + 1);
+        let answer = prove_valid(signature, sequent, index);
+        self.answers.borrow_mut().insert(name.clone(), answer);
+        answer
+    }
+}
+
+/// Proves hypothesis `index` of `sequent` valid on its own; the given clauses it took.
+fn prove_valid(signature: HolSignature<'_>, sequent: &Sequent, index: usize) -> Option<u64> {
+    let question = validity_sequent(sequent, index);
+    let mut prover = ProverOptions::default();
+    prover.limits.given_clauses = Some(VALIDITY_GIVEN_CLAUSES);
+    prover.limits.time = None;
+    let mut given = 0;
+    for translation in translate_sequent(signature, &question, &VALIDITY_OPTIONS, "<validity>") {
+        match translation.outcome {
+            SequentOutcome::Discharged(_) => {}
+            SequentOutcome::Refused(_) => return None,
+            SequentOutcome::Problem(problem) => {
+                // Its own left-out hypotheses are not asked about: the problem stays marked
+                // incomplete, which only matters for saturation, and a refutation is a proof
+                // either way.
+                let solved = solve_problem(Arc::unwrap_or_clone(problem), prover.clone(), true);
+                given += solved.stats().given;
+                if !matches!(
+                    solved.status,
+                    SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
+                ) {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(given)
+}
+
+/// Translates a sequent and settles its validity questions through `validity`.
+pub fn translate_settled(
+    signature: HolSignature<'_>,
+    sequent: &Sequent,
+    options: &TranslateOptions,
+    file: &str,
+    validity: &ValidityCache,
+) -> Vec<SequentTranslation> {
+    let mut translations = translate_sequent(signature, sequent, options, file);
+    for translation in &mut translations {
+        translation.settle_validity(|q| validity.proved_valid(signature, sequent, q.hypothesis));
+    }
+    translations
+}
+
+/// The verdict on a lemma.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every sequent was discharged or refuted with a checked proof.
+    Proved,
+    /// Some sequent's clauses were saturated (or its translation refused): not provable as
+    /// translated.
+    NotProved,
+    /// The prover stopped without an answer (limit, or an incomplete problem saturated).
+    GaveUp,
+}
+
+impl Verdict {
+    /// `proved`, `not proved`, `gave up`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Proved => "proved",
+            Verdict::NotProved => "not proved",
+            Verdict::GaveUp => "gave up",
+        }
+    }
+}
+
+/// The result of proving one lemma.
+#[derive(Clone, Debug)]
+pub struct LemmaResult {
+    /// The lemma.
+    pub lemma: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Given clauses over all its sequents.
+    pub given: u64,
+    /// Generated clauses over all its sequents.
+    pub generated: u64,
+    /// Wall-clock time of translating and proving, over all its sequents.
+    pub elapsed: std::time::Duration,
+    /// How many sequents it was split into.
+    pub sequents: usize,
+    /// How many of them were discharged without the prover.
+    pub discharged: usize,
+}
+
+/// Translates and proves one sequent (every split sequent of it); every proof is re-checked by
+/// the proof checker.
+pub fn check_sequent(
+    signature: HolSignature<'_>,
+    sequent: &Sequent,
+    options: &TranslateOptions,
+    prover: &ProverOptions,
+    file: &str,
+    validity: &ValidityCache,
+) -> LemmaResult {
+    let start = std::time::Instant::now();
+    let sequents = translate_settled(signature, sequent, options, file, validity);
+    let mut result = LemmaResult {
+        lemma: sequent.name.clone(),
+        verdict: Verdict::Proved,
+        given: 0,
+        generated: 0,
+        elapsed: std::time::Duration::ZERO,
+        sequents: sequents.len(),
+        discharged: 0,
+    };
+    for s in sequents {
+        let verdict = match s.outcome {
+            SequentOutcome::Discharged(_) => {
+                result.discharged += 1;
+                Verdict::Proved
+            }
+            SequentOutcome::Refused(_) => Verdict::NotProved,
+            SequentOutcome::Problem(problem) => {
+                let solved = solve_problem(Arc::unwrap_or_clone(problem), prover.clone(), true);
+                result.given += solved.stats().given;
+                result.generated += solved.stats().generated;
+                match solved.status {
+                    SzsStatus::Theorem
+                    | SzsStatus::ContradictoryAxioms
+                    | SzsStatus::Unsatisfiable => Verdict::Proved,
+                    SzsStatus::CounterSatisfiable | SzsStatus::Satisfiable => Verdict::NotProved,
+                    _ => Verdict::GaveUp,
+                }
+            }
+        };
+        result.verdict = match (result.verdict, verdict) {
+            (Verdict::NotProved, _) | (_, Verdict::NotProved) => Verdict::NotProved,
+            (Verdict::GaveUp, _) | (_, Verdict::GaveUp) => Verdict::GaveUp,
+            _ => Verdict::Proved,
+        };
+    }
+    result.elapsed = start.elapsed();
+    result
+}
