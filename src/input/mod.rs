@@ -49,6 +49,33 @@ fn negated_conjectures(conjectures: &[(Statement, Formula)]) -> Option<(InputSou
     Some((source, conjunction.negate()))
 }
 
+/// Reads untyped TPTP formulas (`fof` and `cnf` statements, no includes) as first-order formulas,
+/// each with its name, for a caller that clausifies them into a problem of its own (the
+/// workbench's formulas typed inline, which must share the goal's symbols).
+pub fn parse_formulas(text: &str, file: &str) -> Result<Vec<(String, Formula)>, InputError> {
+    let mut reader = Reader::new(&[]);
+    reader.read_text(text, file, None, 0)?;
+    if reader.tff.is_some() {
+        return Err(InputError::Unsupported {
+            file: file.to_string(),
+            line: 1,
+            col: 1,
+            what: "typed formulas here".to_string(),
+        });
+    }
+    Ok(reader
+        .statements
+        .into_iter()
+        .map(|statement| {
+            let formula = match statement.body {
+                Body::Fof(f) | Body::Tff(f) => f,
+                Body::Cnf(literals) => Formula::Or(literals),
+            };
+            (statement.name, formula)
+        })
+        .collect())
+}
+
 /// Reads the TPTP problem at `path` with its includes, which are looked up relative to each
 /// including file and then under `$TPTP`. The problem is named after the file stem.
 pub fn load_problem(path: &Path) -> Result<Problem, InputError> {

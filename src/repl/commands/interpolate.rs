@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use super::{CommandSpec, arity};
 use crate::fol::Problem;
-use crate::input::parse_problem;
+use crate::fol::{Clausifier, InputClause, InputSource, Part, Role};
+use crate::input::parse_formulas;
 use crate::interpolate::formula::to_tptp;
 use crate::interpolate::report::{write_interpolation, write_sequence};
 use crate::interpolate::{
@@ -225,11 +226,6 @@ fn assemble(
             seen.push(n);
         }
     }
-    let inline_count: usize =
-        parts.iter().map(|p| p.iter().filter(|w| is_inline_formula(w)).count()).sum();
-    // Inline formulas are parsed together with the named clauses, written out as TPTP, so
-    // that a symbol typed inline is the same symbol as in the goal.
-    let mut text = String::new();
     let mut known: Vec<String> = Vec::new();
     if let Some(src) = source {
         for c in &src.problem.clauses {
@@ -263,8 +259,9 @@ fn assemble(
     };
     let mut problem = Problem::default();
     let mut sides: Vec<usize> = Vec::new();
-    if inline_count == 0 {
-        let src = source.expect("names need a goal, checked above");
+    // Inline formulas are clausified into the goal's own signature and terms, so a symbol typed
+    // inline is the goal's symbol of the same name and arity; each clause keeps its typed origin.
+    if let Some(src) = source {
         problem = (*src.problem).clone();
         problem.clauses.clear();
         for c in &src.problem.clauses {
@@ -273,46 +270,35 @@ fn assemble(
                 sides.push(part);
             }
         }
-        problem.name = "split".to_string();
-        return Ok((problem, sides));
+    } else {
+        problem.complete = true;
     }
-    // Statement `sK` was written for `owners[K]`, the parts it belongs to.
-    let mut owners: Vec<Vec<usize>> = Vec::new();
-    if let Some(src) = source {
-        for c in &src.problem.clauses {
-            let parts_of = part_of_name(&c.source.name);
-            if parts_of.is_empty() {
-                continue;
-            }
-            let role = if c.source.role.is_goal() { "negated_conjecture" } else { "axiom" };
-            text.push_str(&format!(
-                "cnf(s{}, {role}, ({})).\n",
-                owners.len(),
-                c.clause.display(&src.problem.signature, &src.problem.bank)
-            ));
-            owners.push(parts_of);
-        }
-    }
+    problem.name = "split".to_string();
+    let mut text = String::new();
+    let mut inline: Vec<usize> = Vec::new();
     for (k, part) in parts.iter().enumerate() {
         for w in part.iter().filter(|w| is_inline_formula(w)) {
-            text.push_str(&format!("fof(s{}, axiom, ({w})).\n", owners.len()));
-            owners.push(vec![k]);
+            text.push_str(&format!("fof(inline_{}, axiom, ({w})).\n", inline.len() + 1));
+            inline.push(k);
         }
     }
-    let parsed = parse_problem(&text, "<interpolate>", "split", &[])
+    if inline.is_empty() {
+        return Ok((problem, sides));
+    }
+    let formulas = parse_formulas(&text, "<interpolate>")
         .map_err(|e| format!("cannot read the inline formulas: {e}"))?;
-    problem.signature = parsed.signature;
-    problem.bank = parsed.bank;
-    problem.name = parsed.name;
-    problem.complete = parsed.complete;
-    for c in parsed.clauses {
-        let statement: usize =
-            c.source.name[1..].parse().expect("every statement was named sK above");
-        for &part in &owners[statement] {
-            problem.clauses.push(c.clone());
-            sides.push(part);
+    let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
+    for (index, (part, (name, formula))) in inline.iter().zip(formulas).enumerate() {
+        let source = InputSource {
+            part: Part::Inline(index as u32),
+            ..InputSource::input(name, "<interpolate>", Role::Axiom, true)
+        };
+        for clause in clausifier.clausify(&formula) {
+            problem.clauses.push(InputClause { clause, source: source.clone() });
+            sides.push(*part);
         }
     }
+    drop(clausifier);
     Ok((problem, sides))
 }
 
