@@ -5,11 +5,13 @@
 #![warn(missing_docs)]
 
 pub mod answer;
+pub mod cli;
 pub mod fol;
 pub mod input;
 pub mod interpolate;
 pub mod prover;
 pub mod repl;
+pub mod sat;
 pub mod session;
 pub mod solve;
 pub mod spec;

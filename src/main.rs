@@ -256,6 +256,9 @@ enum Command {
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         time_limit: f64,
     },
+    /// Solve a DIMACS CNF file; answer in the SAT competition format (exit 10 SAT, 20 UNSAT,
+    /// 0 unknown), with checked proofs and LRAT output.
+    Sat(craig::cli::sat::Args),
     /// Run a session script and print its transcript (times print as `[time]`).
     Replay {
         /// The script: one workbench command per line, `#` comments.
@@ -363,6 +366,15 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::Sat(args)) => {
+            match craig::cli::sat::run(&args, &mut std::io::stdout().lock()) {
+                Ok(code) => ExitCode::from(code),
+                Err(e) => {
+                    eprintln!("craig: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Some(Command::Replay { file, check, bless }) => replay(&file, check, bless),
         Some(Command::Interpolate { file, system, raw, time_limit }) => {
             interpolate(&file, system, raw, time_limit)
