@@ -166,6 +166,9 @@ pub struct Solver {
     empty_clause: Option<ClauseId>,
     /// The root of the last `Unsat` answer's proof.
     last_root: Option<ClauseId>,
+    /// A clause falsified at level 0 by `add_clause`, whose empty-clause derivation is recorded
+    /// when `solve` starts.
+    pending_conflict: Option<(ClauseId, Vec<Lit>)>,
 }
 
 impl Default for Solver {
@@ -227,6 +230,7 @@ impl Solver {
             ok: true,
             empty_clause: None,
             last_root: None,
+            pending_conflict: None,
             options,
         }
     }
@@ -349,6 +353,10 @@ impl Solver {
     /// Adds an original clause and returns its id. Variables are created as needed. Clauses may
     /// be added between `solve` calls; a clause that is already satisfied, a tautology, or added
     /// after the clauses became unsatisfiable still gets an id (and is checked against models).
+    ///
+    /// Nothing is derived here (level-0 units and a level-0 conflict get their proof steps when
+    /// `solve` starts), so the clauses added before the first `solve` have the ids `0, 1, 2, ..`
+    /// in the order they were added.
     pub fn add_clause(&mut self, lits: &[Lit]) -> ClauseId {
         let mut clause = lits.to_vec();
         clause.sort_unstable();
@@ -378,8 +386,8 @@ impl Solver {
         let free = clause.iter().take_while(|&&l| self.lit_value(l) != FALSE).count();
         match (clause.len(), free) {
             (_, 0) => {
-                self.ensure_unit_ids();
-                self.derive_empty(id, &clause);
+                self.ok = false;
+                self.pending_conflict = Some((id, clause));
                 return id;
             }
             (1, _) => {
@@ -394,10 +402,10 @@ impl Solver {
             }
         }
         let conflict = self.propagate();
-        self.ensure_unit_ids();
         if conflict != NO_CLAUSE {
-            let (cid, lits) = (self.clauses[conflict as usize].id, self.clause(conflict).to_vec());
-            self.derive_empty(cid, &lits);
+            self.ok = false;
+            let lits = self.clause(conflict).to_vec();
+            self.pending_conflict = Some((self.clauses[conflict as usize].id, lits));
         }
         id
     }
@@ -1082,6 +1090,12 @@ impl Solver {
         self.last_check = None;
         for &a in assumptions {
             self.ensure_var(a.var());
+        }
+        if self.ok || self.pending_conflict.is_some() {
+            self.ensure_unit_ids();
+        }
+        if let Some((id, lits)) = self.pending_conflict.take() {
+            self.derive_empty(id, &lits);
         }
         let started = Instant::now();
         let base = self.stats;
