@@ -1246,7 +1246,7 @@ impl Solver {
             self.new_decision_level();
             self.assign(next, NO_CLAUSE);
             quiet_decisions += 1;
-            if quiet_decisions % 1024 == 0
+            if quiet_decisions.is_multiple_of(1024)
                 && let Some(reason) = self.check_limits(started, base)
             {
                 return Outcome::Stopped(reason);
