@@ -67,7 +67,7 @@ pub enum CliError {
         source: io::Error,
     },
     /// The input is not valid DIMACS; the rendered diagnostics follow.
-    #[error("{count} error(s) in the input\n{rendered}")]
+    #[error("invalid DIMACS input\n{rendered}")]
     Input {
         /// How many diagnostics.
         count: usize,
@@ -180,10 +180,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<u8, CliError> {
         },
         ..SolverOptions::default()
     };
+    // Variables are created as clauses name them (not from the header's count, which could ask
+    // for billions); the model prints the declared ones that no clause names as false.
     let mut solver = Solver::with_options(options);
-    if cnf.num_vars > 0 {
-        solver.ensure_var(crate::sat::Var(cnf.num_vars - 1));
-    }
     for clause in &cnf.clauses {
         solver.add_clause(clause);
     }
