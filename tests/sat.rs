@@ -440,3 +440,48 @@ fn command_reads_standard_input() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("<stdin>:2:3: error: literal 3 names variable 3"), "{err}");
 }
+
+/// Larger random formulas with a tiny reduction interval, so that reductions, arena garbage
+/// collection, restarts and minimisation all happen while proofs are recorded: the two restart
+/// policies agree, every refutation checks, and every core (with its failed assumptions) is
+/// unsatisfiable when solved again on its own.
+#[test]
+fn reductions_and_garbage_collection_keep_proofs_sound() {
+    let mut unsat = 0;
+    for seed in 1..=12u64 {
+        let clauses = random_3sat(90, 383, seed);
+        let assumptions: Vec<Lit> =
+            (0..4).map(|i| Lit::new(Var((seed as u32 * 7 + i * 13) % 90), i % 2 == 0)).collect();
+        let mut answers = Vec::new();
+        for restarts in [RestartPolicy::Glucose, RestartPolicy::Luby] {
+            let options = SolverOptions {
+                restarts,
+                reduce_first: 30,
+                reduce_increment: 10,
+                ..SolverOptions::checked()
+            };
+            let mut s = solver_for(options, &clauses);
+            let with = s.solve_with_assumptions(&assumptions).unwrap();
+            if let SatResult::Unsat { failed_assumptions } = &with {
+                let core: Vec<Vec<Lit>> = s
+                    .core()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|id| clauses[id.index()].clone())
+                    .collect();
+                let mut again = solver_for(SolverOptions::checked(), &core);
+                let r = again.solve_with_assumptions(failed_assumptions).unwrap();
+                assert!(matches!(r, SatResult::Unsat { .. }), "seed {seed}: core is satisfiable");
+            }
+            let plain = s.solve().unwrap();
+            if matches!(plain, SatResult::Unsat { .. }) {
+                unsat += 1;
+            }
+            answers.push((matches!(with, SatResult::Sat(_)), matches!(plain, SatResult::Sat(_))));
+            let stats = *s.stats();
+            assert!(stats.conflicts < 30 || stats.reductions > 0, "seed {seed}: {stats:?}");
+        }
+        assert_eq!(answers[0], answers[1], "seed {seed}: the restart policies disagree");
+    }
+    assert!(unsat > 0, "the set should contain unsatisfiable formulas");
+}

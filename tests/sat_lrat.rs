@@ -234,3 +234,34 @@ proptest! {
         }
     }
 }
+
+/// `craig sat --proof` numbers the file's clauses as written, tautologies and duplicate literals
+/// included, so the LRAT file checks against the DIMACS file itself.
+#[test]
+fn the_command_writes_lrat_that_checks_against_the_file() {
+    let dir = std::env::temp_dir().join(format!("craig-sat-lrat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut text = String::from("c padded pigeonhole\n");
+    let php = pigeonhole(4);
+    text.push_str(&format!("p cnf {} {}\n", php.num_vars, php.clauses.len() + 2));
+    text.push_str("1 -1 3 0\n");
+    for c in &php.clauses {
+        let words: Vec<String> = c.iter().map(|l| l.to_dimacs().to_string()).collect();
+        text.push_str(&format!("{} {} 0\n", words.join(" "), words[0]));
+    }
+    text.push_str("2 0\n");
+    let cnf_path = dir.join("php.cnf");
+    let lrat_path = dir.join("php.lrat");
+    std::fs::write(&cnf_path, &text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .arg("sat")
+        .arg(&cnf_path)
+        .arg("--proof")
+        .arg(&lrat_path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(20), "{}", String::from_utf8_lossy(&out.stderr));
+    let lrat = std::fs::read_to_string(&lrat_path).unwrap();
+    check_lrat(&parse_cnf(&text), &lrat).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -235,7 +235,6 @@ impl Proof {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sat::lit::Var;
 
     fn lit(n: i32) -> Lit {
         Lit::from_dimacs(n).unwrap()
@@ -243,7 +242,6 @@ mod tests {
 
     #[test]
     fn cone_leaves_and_lrat_of_a_small_refutation() {
-        let _ = Var(0);
         let mut p = Proof::new();
         let a = p.add_original(&[lit(1), lit(2)]);
         let b = p.add_original(&[lit(1), lit(-2)]);

@@ -120,6 +120,8 @@ pub struct Solver {
     clause_lits: Vec<Lit>,
     clauses: Vec<Header>,
     wasted: usize,
+    /// Arena compactions so far (tests check that they happen).
+    collections: u64,
     watches: Vec<Vec<Watcher>>,
 
     // Assignment.
@@ -199,6 +201,7 @@ impl Solver {
             clause_lits: Vec::new(),
             clauses: Vec::new(),
             wasted: 0,
+            collections: 0,
             watches: Vec::new(),
             value: Vec::new(),
             level: Vec::new(),
@@ -898,6 +901,7 @@ impl Solver {
 
     /// Copies live clauses into a fresh arena, renumbers reasons and rebuilds the watch lists.
     fn collect_garbage(&mut self) {
+        self.collections += 1;
         let mut new_lits = Vec::with_capacity(self.clause_lits.len() - self.wasted);
         let mut new_clauses = Vec::new();
         let mut moved = vec![NO_CLAUSE; self.clauses.len()];
@@ -1395,6 +1399,23 @@ mod tests {
             assert!(a.restarts > 0 && a.reductions > 0 && a.deleted > 0, "{a:?}");
             assert_eq!(a, run(policy));
         }
+    }
+
+    #[test]
+    fn garbage_collection_keeps_reasons_and_proofs() {
+        let clauses = crate::sat::tests_support::pigeonhole(6);
+        let mut s = Solver::with_options(SolverOptions {
+            restarts: RestartPolicy::Luby,
+            reduce_first: 20,
+            reduce_increment: 5,
+            ..SolverOptions::checked()
+        });
+        for c in &clauses {
+            s.add_clause(c);
+        }
+        assert!(matches!(s.solve(), Ok(SatResult::Unsat { .. })));
+        assert!(s.collections > 0, "no garbage collection happened: {:?}", s.stats());
+        assert!(s.last_check().is_some());
     }
 
     #[test]
