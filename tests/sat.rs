@@ -485,3 +485,21 @@ fn reductions_and_garbage_collection_keep_proofs_sound() {
     }
     assert!(unsat > 0, "the set should contain unsatisfiable formulas");
 }
+
+#[test]
+fn command_rejects_bad_time_limits() {
+    for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300] {
+        let args = Args {
+            file: "unused.cnf".into(),
+            proof: None,
+            drat: None,
+            no_check: false,
+            stats: false,
+            conflicts: None,
+            time_limit: Some(bad),
+            restarts: Restarts::Glucose,
+        };
+        let err = run(&args, &mut Vec::new()).unwrap_err();
+        assert!(err.to_string().contains("--time-limit"), "{bad}: {err}");
+    }
+}

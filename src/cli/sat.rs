@@ -155,7 +155,9 @@ fn write_proof_file(
 /// Runs `craig sat`; returns the exit code (10 satisfiable, 20 unsatisfiable, 0 unknown).
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<u8, CliError> {
     let time = match args.time_limit {
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) if s > 0.0 && Duration::try_from_secs_f64(s).is_ok() => {
+            Some(Duration::from_secs_f64(s))
+        }
         Some(s) => {
             return Err(CliError::Usage(format!(
                 "--time-limit must be a positive number of seconds, got {s}"
