@@ -11,6 +11,7 @@ pub mod input;
 pub mod interpolate;
 pub mod prover;
 pub mod repl;
+pub mod sat;
 pub mod session;
 pub mod solve;
 pub mod spec;

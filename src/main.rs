@@ -30,6 +30,7 @@ enum Command {
     Check(cli::check::Args),
     Interpolate(cli::interpolate::Args),
     Replay(cli::replay::Args),
+    Sat(cli::sat::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(args, &mut out, &mut err),
         Command::Interpolate(args) => cli::interpolate::run(args, &mut out, &mut err),
         Command::Replay(args) => cli::replay::run(args, &mut out, &mut err),
+        Command::Sat(args) => cli::sat::run(args, &mut out, &mut err),
     };
     let _ = out.flush();
     match result {

@@ -109,3 +109,29 @@ fn dependency_directions_hold() {
     }
     assert!(violations.is_empty(), "dependency direction broken: {violations:?}");
 }
+
+#[test]
+fn sat_names_no_other_module_but_syntax() {
+    // The SAT engine is written as a crate of its own: the SMT and model-finding layers build on
+    // it, never the other way round. Only the shared diagnostics (for DIMACS) are allowed.
+    let mut files = Vec::new();
+    rust_files(&src().join("sat"), &mut files);
+    assert!(!files.is_empty(), "src/sat is missing");
+    let mut violations = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, _) in text.match_indices("crate::") {
+            if !text[i..].starts_with("crate::syntax") && !text[i..].starts_with("crate::sat") {
+                violations.push(format!(
+                    "{} names {}",
+                    f.display(),
+                    &text[i..(i + 30).min(text.len())]
+                ));
+            }
+        }
+        if text.contains("super::super") {
+            violations.push(format!("{} reaches out through super::super", f.display()));
+        }
+    }
+    assert!(violations.is_empty(), "sat depends on other modules: {violations:?}");
+}

@@ -7,6 +7,7 @@ pub mod check;
 pub mod interpolate;
 pub mod prove;
 pub mod replay;
+pub mod sat;
 pub mod translate;
 
 use std::io::Write;
