@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{CliError, Sorts, load_spec_file, seconds};
+use super::{CliError, load_spec_file, seconds};
+use crate::fol::SortMode;
 use crate::prover::ProverOptions;
 use crate::solve::goal::{ValidityCache, Verdict, check_sequent};
 use crate::syntax::SourceMap;
@@ -15,8 +16,8 @@ pub struct Args {
     /// The spec file.
     pub file: PathBuf,
     /// How sorts are handled.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub sorts: Sorts,
+    #[arg(long, value_parser = super::sort_modes(), default_value = "auto")]
+    pub sorts: SortMode,
     /// Wall-clock limit per sequent, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
@@ -31,7 +32,7 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let time_limit = seconds("--time-limit", args.time_limit)?;
-    let options = TranslateOptions { sorts: args.sorts.mode(), retain_percent: args.retain };
+    let options = TranslateOptions { sorts: args.sorts, retain_percent: args.retain };
     let mut sources = SourceMap::new();
     let module = load_spec_file(&args.file, &mut sources, err)?;
     let Some(root) = module.root_file() else { return Err(CliError::Reported { code: 2 }) };

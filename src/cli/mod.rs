@@ -14,9 +14,10 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use clap::ValueEnum;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use crate::fol::SortMode;
+use crate::prover::LiteralSelection;
 use crate::spec::{SpecModule, load_spec};
 use crate::syntax::SourceMap;
 
@@ -68,26 +69,18 @@ pub fn seconds(flag: &str, value: f64) -> Result<Duration, CliError> {
     }
 }
 
-/// How sorts are handled, as the command line spells it.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum Sorts {
-    /// Erase monotone sorts, guard the others.
-    Auto,
-    /// Guard every sort with a predicate.
-    Guard,
-    /// Drop sorts (refused unless justified).
-    Erase,
+/// `--sorts`: the sort modes as [`SortMode::NAMES`] lists them.
+pub fn sort_modes() -> impl clap::builder::TypedValueParser<Value = SortMode> {
+    let values = SortMode::NAMES.map(|(_, name, help)| PossibleValue::new(name).help(help));
+    PossibleValuesParser::new(values)
+        .map(|name| SortMode::from_name(&name).expect("clap admits listed names only"))
 }
 
-impl Sorts {
-    /// The translation's mode.
-    pub fn mode(self) -> SortMode {
-        match self {
-            Sorts::Auto => SortMode::Auto,
-            Sorts::Guard => SortMode::Guard,
-            Sorts::Erase => SortMode::Erase,
-        }
-    }
+/// `--selection`: the literal selections as [`LiteralSelection::NAMES`] lists them.
+pub fn literal_selections() -> impl clap::builder::TypedValueParser<Value = LiteralSelection> {
+    let values = LiteralSelection::NAMES.map(|(_, name, help)| PossibleValue::new(name).help(help));
+    PossibleValuesParser::new(values)
+        .map(|name| LiteralSelection::from_name(&name).expect("clap admits listed names only"))
 }
 
 /// Loads a spec file, writing its diagnostics to `err`; an error (exit 2) when it has errors.

@@ -4,37 +4,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::ValueEnum;
-
-use super::{CliError, Sorts, seconds};
+use super::{CliError, seconds};
+use crate::fol::SortMode;
 use crate::prover::{Limits, LiteralSelection, Prover, ProverOptions};
 use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
 use crate::solve::core::minimize_core;
 use crate::solve::solve_file_sorted;
-
-/// Literal selection, as the command line spells it.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum Selection {
-    /// No literal selection.
-    None,
-    /// Select the heaviest negative literal of every clause that has one.
-    MaxNegative,
-    /// Select the heaviest negative literal of clauses that also have a positive one.
-    MaxNegativeIfPositive,
-    /// Select the negative literal with the most non-variable arguments, then the heaviest.
-    MostInstantiated,
-}
-
-impl Selection {
-    fn function(self) -> LiteralSelection {
-        match self {
-            Selection::None => LiteralSelection::None,
-            Selection::MaxNegative => LiteralSelection::MaxWeightNegative,
-            Selection::MaxNegativeIfPositive => LiteralSelection::MaxWeightNegativeIfPositive,
-            Selection::MostInstantiated => LiteralSelection::MostInstantiatedNegative,
-        }
-    }
-}
 
 /// Prove a TPTP problem (CNF or FOF) and print its SZS status.
 #[derive(clap::Args)]
@@ -55,8 +30,8 @@ pub struct Args {
     pub core: bool,
     /// How a typed (TFF) problem's sorts are handled: erase the monotone ones and guard the
     /// rest (auto), guard all, or erase all (refused unless that is sound).
-    #[arg(long, value_enum, default_value = "auto")]
-    pub sorts: Sorts,
+    #[arg(long, value_parser = super::sort_modes(), default_value = "auto")]
+    pub sorts: SortMode,
     /// Make the core irreducible by deletion: prove again without each hypothesis in turn,
     /// print the minimal core with the number of prover runs, and re-prove it on its own.
     #[arg(long)]
@@ -76,8 +51,8 @@ pub struct Args {
     #[arg(long)]
     pub trace: bool,
     /// Literal selection function.
-    #[arg(long, value_enum, default_value = "max-negative-if-positive")]
-    pub selection: Selection,
+    #[arg(long, value_parser = super::literal_selections(), default_value = "max-negative-if-positive")]
+    pub selection: LiteralSelection,
     /// Given clauses picked by age, per `--weight-ratio` picked by weight.
     #[arg(long, default_value_t = 1)]
     pub age_ratio: u32,
@@ -119,7 +94,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let options = ProverOptions {
         age_ratio: args.age_ratio,
         weight_ratio: args.weight_ratio,
-        selection: args.selection.function(),
+        selection: args.selection,
         limits: Limits {
             time: None,
             given_clauses: args.steps,
@@ -143,7 +118,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     };
     let check = !args.no_check;
     let solved =
-        solve_file_sorted(&args.file, args.sorts.mode(), options, time_limit, check, &mut on_step)?;
+        solve_file_sorted(&args.file, args.sorts, options, time_limit, check, &mut on_step)?;
     if let Some(e) = trace_error {
         return Err(e.into());
     }

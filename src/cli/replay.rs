@@ -21,15 +21,15 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
-    let failed = |e: String| CliError::Failed { message: e, code: 2 };
+    let failed = |e: replay::ReplayError| CliError::Failed { message: e.to_string(), code: 2 };
     let file = &args.file;
     if args.bless {
-        let path = replay::bless(file).map_err(|e| failed(e.to_string()))?;
+        let path = replay::bless(file).map_err(failed)?;
         writeln!(out, "wrote {}", path.display())?;
         return Ok(0);
     }
     if args.check {
-        return match replay::check(file).map_err(|e| failed(e.to_string()))? {
+        return match replay::check(file).map_err(failed)? {
             None => {
                 writeln!(out, "{}: transcript matches", file.display())?;
                 Ok(0)
@@ -45,7 +45,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             }
         };
     }
-    let text = replay::transcript(file).map_err(|e| failed(e.to_string()))?;
+    let text = replay::transcript(file).map_err(failed)?;
     out.write_all(text.as_bytes())?;
     Ok(0)
 }

@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{CliError, Sorts, load_spec_file};
+use super::{CliError, load_spec_file};
+use crate::fol::SortMode;
 use crate::solve::goal::{ValidityCache, translate_settled};
 use crate::syntax::SourceMap;
 use crate::translate::{TranslateOptions, write_translation};
@@ -19,8 +20,8 @@ pub struct Args {
     #[arg(long, value_name = "NAME")]
     pub goal: Option<String>,
     /// How sorts are handled.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub sorts: Sorts,
+    #[arg(long, value_parser = super::sort_modes(), default_value = "auto")]
+    pub sorts: SortMode,
     /// Keep this percentage of the hypotheses, most relevant first.
     #[arg(long, value_name = "PERCENT", default_value_t = 100)]
     pub retain: u32,
@@ -28,7 +29,7 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
-    let options = TranslateOptions { sorts: args.sorts.mode(), retain_percent: args.retain };
+    let options = TranslateOptions { sorts: args.sorts, retain_percent: args.retain };
     let mut sources = SourceMap::new();
     let module = load_spec_file(&args.file, &mut sources, err)?;
     let Some(root) = module.root_file() else { return Err(CliError::Reported { code: 2 }) };

@@ -49,6 +49,26 @@ pub struct SymbolSorts {
     pub result: Option<String>,
 }
 
+impl SortMode {
+    /// Every mode with the name users type and one line about it: the one table the command
+    /// line, the workbench's `set`/`get`, completion and sessions read.
+    pub const NAMES: [(SortMode, &'static str, &'static str); 3] = [
+        (SortMode::Auto, "auto", "Erase monotone sorts, guard the others."),
+        (SortMode::Guard, "guard", "Guard every sort with a predicate."),
+        (SortMode::Erase, "erase", "Drop sorts (refused unless justified)."),
+    ];
+
+    /// The name users type.
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(m, _, _)| *m == self).map_or("?", |(_, n, _)| n)
+    }
+
+    /// The mode a name stands for.
+    pub fn from_name(name: &str) -> Option<SortMode> {
+        Self::NAMES.iter().find(|(_, n, _)| *n == name).map(|(m, _, _)| *m)
+    }
+}
+
 /// How sorts are handled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum SortMode {

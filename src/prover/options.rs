@@ -20,6 +20,39 @@ pub enum LiteralSelection {
     MostInstantiatedNegative,
 }
 
+impl LiteralSelection {
+    /// Every selection function with the name users type and one line about it: the one table
+    /// the command line, the workbench's `set`/`get`, completion and sessions read.
+    pub const NAMES: [(LiteralSelection, &'static str, &'static str); 4] = [
+        (LiteralSelection::None, "none", "No literal selection."),
+        (
+            LiteralSelection::MaxWeightNegative,
+            "max-negative",
+            "Select the heaviest negative literal of every clause that has one.",
+        ),
+        (
+            LiteralSelection::MaxWeightNegativeIfPositive,
+            "max-negative-if-positive",
+            "Select the heaviest negative literal of clauses that also have a positive one.",
+        ),
+        (
+            LiteralSelection::MostInstantiatedNegative,
+            "most-instantiated",
+            "Select the negative literal with the most non-variable arguments, then the heaviest.",
+        ),
+    ];
+
+    /// The name users type.
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(s, _, _)| *s == self).map_or("?", |(_, n, _)| n)
+    }
+
+    /// The selection a name stands for.
+    pub fn from_name(name: &str) -> Option<LiteralSelection> {
+        Self::NAMES.iter().find(|(_, n, _)| *n == name).map(|(s, _, _)| *s)
+    }
+}
+
 /// Limits on the search; `None` means unlimited.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Limits {

@@ -59,11 +59,42 @@ pub fn run_script(wb: &mut Workbench, text: &str, out: &mut dyn Write) -> Contro
     Control::Continue
 }
 
+/// Why a script could not be replayed, checked or blessed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The script could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Script {
+        /// The script.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The expected transcript could not be read.
+    #[error("cannot read {}: {source} (run `craig replay --bless {}` to create it)", expected.display(), script.display())]
+    Expected {
+        /// The expected file.
+        expected: PathBuf,
+        /// The script it belongs to.
+        script: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The expected transcript could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The expected file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
 /// The transcript of the script at `path`, run on a fresh deterministic workbench. Paths in
 /// the script are relative to the working directory.
-pub fn transcript(path: &Path) -> Result<String, String> {
+pub fn transcript(path: &Path) -> Result<String, ReplayError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        .map_err(|source| ReplayError::Script { path: path.to_path_buf(), source })?;
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
     let mut out = Vec::new();
@@ -80,16 +111,15 @@ pub fn expected_path(script: &Path) -> PathBuf {
 
 /// Compares the transcript of `script` with its expected file. `Ok(None)` when they agree,
 /// `Ok(Some(diff))` with a unified diff (expected → actual) when they differ.
-pub fn check(script: &Path) -> Result<Option<String>, String> {
+pub fn check(script: &Path) -> Result<Option<String>, ReplayError> {
     let actual = transcript(script)?;
     let expected_file = expected_path(script);
-    let expected = std::fs::read_to_string(&expected_file).map_err(|e| {
-        format!(
-            "cannot read {}: {e} (run `craig replay --bless {}` to create it)",
-            expected_file.display(),
-            script.display()
-        )
-    })?;
+    let expected =
+        std::fs::read_to_string(&expected_file).map_err(|source| ReplayError::Expected {
+            expected: expected_file.clone(),
+            script: script.to_path_buf(),
+            source,
+        })?;
     Ok(diff(&expected, &actual, &expected_file.display().to_string()))
 }
 
@@ -103,10 +133,10 @@ pub fn diff(expected: &str, actual: &str, name: &str) -> Option<String> {
 }
 
 /// Writes the transcript of `script` as its expected file (atomically).
-pub fn bless(script: &Path) -> Result<PathBuf, String> {
+pub fn bless(script: &Path) -> Result<PathBuf, ReplayError> {
     let actual = transcript(script)?;
     let expected_file = expected_path(script);
     crate::session::write_atomic(&expected_file, actual.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", expected_file.display()))?;
+        .map_err(|source| ReplayError::Write { path: expected_file.clone(), source })?;
     Ok(expected_file)
 }

@@ -11,12 +11,17 @@ use crate::translate::{SortMode, TranslateOptions};
 pub const OPTION_NAMES: &[&str] =
     &["time-limit", "steps", "selection", "age-ratio", "weight-ratio", "check", "sorts", "retain"];
 
-/// Names of the sort handlings accepted by `set sorts`.
-pub const SORTS_NAMES: &[&str] = &["auto", "guard", "erase"];
+/// Names of the sort handlings accepted by `set sorts` (from [`SortMode::NAMES`]).
+pub const SORTS_NAMES: [&str; 3] =
+    [SortMode::NAMES[0].1, SortMode::NAMES[1].1, SortMode::NAMES[2].1];
 
-/// Names of literal selections accepted by `set selection`.
-pub const SELECTION_NAMES: &[&str] =
-    &["none", "max-negative", "max-negative-if-positive", "most-instantiated"];
+/// Names of literal selections accepted by `set selection` (from [`LiteralSelection::NAMES`]).
+pub const SELECTION_NAMES: [&str; 4] = [
+    LiteralSelection::NAMES[0].1,
+    LiteralSelection::NAMES[1].1,
+    LiteralSelection::NAMES[2].1,
+    LiteralSelection::NAMES[3].1,
+];
 
 /// Prover options as the workbench presents them.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,42 +59,6 @@ impl Default for Settings {
             retain: 100,
         }
     }
-}
-
-fn sorts_name(mode: SortMode) -> &'static str {
-    match mode {
-        SortMode::Auto => "auto",
-        SortMode::Guard => "guard",
-        SortMode::Erase => "erase",
-    }
-}
-
-fn sorts_of(name: &str) -> Option<SortMode> {
-    Some(match name {
-        "auto" => SortMode::Auto,
-        "guard" => SortMode::Guard,
-        "erase" => SortMode::Erase,
-        _ => return None,
-    })
-}
-
-fn selection_name(s: LiteralSelection) -> &'static str {
-    match s {
-        LiteralSelection::None => "none",
-        LiteralSelection::MaxWeightNegative => "max-negative",
-        LiteralSelection::MaxWeightNegativeIfPositive => "max-negative-if-positive",
-        LiteralSelection::MostInstantiatedNegative => "most-instantiated",
-    }
-}
-
-fn selection_of(name: &str) -> Option<LiteralSelection> {
-    Some(match name {
-        "none" => LiteralSelection::None,
-        "max-negative" => LiteralSelection::MaxWeightNegative,
-        "max-negative-if-positive" => LiteralSelection::MaxWeightNegativeIfPositive,
-        "most-instantiated" => LiteralSelection::MostInstantiatedNegative,
-        _ => return None,
-    })
 }
 
 fn parse_ratio(value: &str) -> Result<u32, String> {
@@ -132,7 +101,7 @@ impl Settings {
                 }
             }
             "selection" => {
-                self.selection = selection_of(value).ok_or_else(|| {
+                self.selection = LiteralSelection::from_name(value).ok_or_else(|| {
                     format!("unknown selection `{value}` (one of: {})", SELECTION_NAMES.join(", "))
                 })?
             }
@@ -146,7 +115,7 @@ impl Settings {
                 }
             }
             "sorts" => {
-                self.sorts = sorts_of(value).ok_or_else(|| {
+                self.sorts = SortMode::from_name(value).ok_or_else(|| {
                     format!("unknown sort handling `{value}` (one of: {})", SORTS_NAMES.join(", "))
                 })?
             }
@@ -176,11 +145,11 @@ impl Settings {
         Some(match name {
             "time-limit" => none_or(self.time_limit.map(|s| s.to_string())),
             "steps" => none_or(self.steps.map(|s| s.to_string())),
-            "selection" => selection_name(self.selection).to_string(),
+            "selection" => self.selection.name().to_string(),
             "age-ratio" => self.age_ratio.to_string(),
             "weight-ratio" => self.weight_ratio.to_string(),
             "check" => if self.check { "on" } else { "off" }.to_string(),
-            "sorts" => sorts_name(self.sorts).to_string(),
+            "sorts" => self.sorts.name().to_string(),
             "retain" => self.retain.to_string(),
             _ => return None,
         })
@@ -213,11 +182,11 @@ impl Settings {
         SavedOptions {
             time_limit: self.time_limit,
             steps: self.steps,
-            selection: selection_name(self.selection).to_string(),
+            selection: self.selection.name().to_string(),
             age_ratio: self.age_ratio,
             weight_ratio: self.weight_ratio,
             check: self.check,
-            sorts: sorts_name(self.sorts).to_string(),
+            sorts: self.sorts.name().to_string(),
             retain: self.retain,
         }
     }

@@ -45,8 +45,8 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
         [] => all_commands(),
         ["help"] => all_commands(),
         ["set" | "get"] => list(OPTION_NAMES),
-        ["set", "selection"] => list(SELECTION_NAMES),
-        ["set", "sorts"] => list(SORTS_NAMES),
+        ["set", "selection"] => list(&SELECTION_NAMES),
+        ["set", "sorts"] => list(&SORTS_NAMES),
         ["set", "check"] => list(&["on", "off"]),
         ["set", "time-limit" | "steps"] => list(&["none"]),
         ["prove"] => {
