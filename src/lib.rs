@@ -5,6 +5,8 @@
 #![warn(missing_docs)]
 
 pub mod answer;
+pub mod boolprog;
+pub mod cli;
 pub mod fol;
 pub mod input;
 pub mod interpolate;

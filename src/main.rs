@@ -256,6 +256,9 @@ enum Command {
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         time_limit: f64,
     },
+    /// Decide the assertions of a boolean program (`.bp`) or a program with references (`.qr`)
+    /// with procedure summaries; exit 0 safe, 1 failure (trace replayed), 2 input error, 3 unknown.
+    CheckBp(craig::cli::check_bp::Args),
     /// Run a session script and print its transcript (times print as `[time]`).
     Replay {
         /// The script: one workbench command per line, `#` comments.
@@ -364,6 +367,15 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Replay { file, check, bless }) => replay(&file, check, bless),
+        Some(Command::CheckBp(args)) => {
+            match craig::cli::check_bp::run(&args, &mut std::io::stdout().lock()) {
+                Ok(code) => ExitCode::from(code),
+                Err(e) => {
+                    eprintln!("craig: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Some(Command::Interpolate { file, system, raw, time_limit }) => {
             interpolate(&file, system, raw, time_limit)
         }
