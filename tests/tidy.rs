@@ -66,6 +66,21 @@ fn kernel_and_prover_do_not_depend_on_front_ends() {
         ("translate", &["crate::repl", "crate::session"]),
         // Interpolation reads proofs and problems; the workbench and the binary call it.
         ("interpolate", &["crate::repl", "crate::session", "crate::spec", "crate::translate"]),
+        // Boolean programs are a front end and engine of their own: diagnostics from
+        // crate::syntax only, no other front end, no prover, no workbench.
+        (
+            "boolprog",
+            &[
+                "crate::spec",
+                "crate::input",
+                "crate::prover",
+                "crate::solve",
+                "crate::repl",
+                "crate::session",
+                "crate::translate",
+                "crate::interpolate",
+            ],
+        ),
         // The spec front end is self-contained; the HOL->FOL translation will build on it.
         (
             "spec",

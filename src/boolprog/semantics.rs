@@ -285,11 +285,12 @@ fn store(frame: &mut Frame, heap: &mut Heap, place: &Place, loc: Option<Loc>, v:
     }
 }
 
-/// True if the frame's procedure has no `enforce` clause or it holds in this state.
-pub fn enforce_holds(prog: &Program, heap: &Heap, frame: &Frame) -> bool {
+/// True if the frame's procedure has no `enforce` clause or it holds in this state; the
+/// locations it read are added to `reads` (they decide whether the state exists, so patterns
+/// must include them).
+pub fn enforce_holds(prog: &Program, heap: &Heap, frame: &Frame, reads: &mut Vec<Loc>) -> bool {
     let Some(e) = &prog.proc(frame.proc).enforce else { return true };
-    let mut reads = Vec::new();
-    let mut ev = Eval { heap, frame, after: None, reads: &mut reads };
+    let mut ev = Eval { heap, frame, after: None, reads };
     // An enforce clause that cannot be evaluated, or can be false, rules the state out.
     matches!(ev.eval(e).as_deref(), Ok([Value::Bool(true)]))
 }
@@ -307,17 +308,18 @@ pub fn successors(prog: &Program, heap: &Heap, frame: &Frame) -> Vec<Succ> {
         Ok(outcomes) => outcomes
             .into_iter()
             .map(|outcome| {
+                let mut reads = reads.clone();
                 let outcome = match outcome {
                     Outcome::Next { heap, frame, writes } => {
-                        if enforce_holds(prog, &heap, &frame) {
-                            Outcome::Next { heap, frame, writes }
-                        } else {
-                            Outcome::Blocked
-                        }
+                        let mut after = Vec::new();
+                        let ok = enforce_holds(prog, &heap, &frame, &mut after);
+                        // Reads of locations this step wrote are not reads of the entry state.
+                        reads.extend(after.into_iter().filter(|l| !writes.contains(l)));
+                        if ok { Outcome::Next { heap, frame, writes } } else { Outcome::Blocked }
                     }
                     other => other,
                 };
-                Succ { reads: reads.clone(), outcome }
+                Succ { reads, outcome }
             })
             .collect(),
         Err(kind) => vec![Succ { reads, outcome: Outcome::Failure(kind) }],
@@ -470,12 +472,14 @@ fn step(
 
 /// Completes a call in the caller: stores the returned values into the call's result places
 /// (locals or globals) and moves past the call. Returns the globals written, or `None` if the
-/// caller's `enforce` clause rules the resulting state out.
+/// caller's `enforce` clause rules the resulting state out; the locations that clause read are
+/// added to `reads`.
 pub fn finish_call(
     prog: &Program,
     heap: &mut Heap,
     caller: &mut Frame,
     values: &[Value],
+    reads: &mut Vec<Loc>,
 ) -> Option<Vec<Loc>> {
     let Some(Instr::Call { rets, next, .. }) = prog.proc(caller.proc).body.get(caller.pc as usize)
     else {
@@ -494,7 +498,7 @@ pub fn finish_call(
         }
     }
     caller.pc = *next;
-    enforce_holds(prog, heap, caller).then_some(writes)
+    enforce_holds(prog, heap, caller, reads).then_some(writes)
 }
 
 /// The type of a value stored in a field, for rendering.

@@ -552,11 +552,17 @@ impl<'p> Engine<'p> {
             let mut heap = applied.heap;
             let mut frame = node.frame.clone();
             let written = node.written.clone();
-            let Some(ret_writes) = finish_call(self.prog, &mut heap, &mut frame, &applied.rets)
-            else {
-                continue;
-            };
+            let mut reads = Vec::new();
+            let finished = finish_call(self.prog, &mut heap, &mut frame, &applied.rets, &mut reads);
             let mut writes = applied.writes;
+            if self.options.mode == Mode::Patterns {
+                // The caller's enforce clause read these after the callee's writes.
+                let now_written = self.written_after(caller_root, &written, &writes);
+                for l in reads {
+                    self.note_read(caller_root, &now_written, l);
+                }
+            }
+            let Some(ret_writes) = finished else { continue };
             writes.extend(ret_writes);
             let w = self.written_after(caller_root, &written, &writes);
             let pred = Pred::Return { site: s, root: target, effect: k as u32 };
