@@ -83,7 +83,10 @@ fn qr1_fig1_is_safe_with_the_papers_summary_counts() {
     let g1 = PatternLoc::Heap(Loc { cell: 0, field: 0 });
     assert_eq!(m.pattern.entries.len(), 2, "{:?}", m.pattern.entries);
     assert_eq!(m.pattern.entries[0], (g1, Value::Addr(1)));
-    assert_eq!(m.pattern.entries[1], (PatternLoc::Heap(Loc { cell: 1, field: 0 }), Value::Bool(false)));
+    assert_eq!(
+        m.pattern.entries[1],
+        (PatternLoc::Heap(Loc { cell: 1, field: 0 }), Value::Bool(false))
+    );
     // Unbounded recursion: the baseline cannot finish.
     assert_eq!(explicit_answer(&prog), Short::Unknown);
 }
@@ -99,7 +102,8 @@ fn qr2_fig2_pattern_covers_the_pruned_path() {
         let trace = explicit::replay(&prog, &choices, kind).expect("replays");
         // The failure is in the second call of foo: the trace calls foo twice.
         let foo = ProcId(prog.procs.iter().position(|p| p.name == "Main.foo").unwrap() as u32);
-        let entries = trace.steps.windows(2).filter(|w| w[0].proc != foo && w[1].proc == foo).count();
+        let entries =
+            trace.steps.windows(2).filter(|w| w[0].proc != foo && w[1].proc == foo).count();
         assert_eq!(entries, 2, "{mode:?}");
         if mode == Mode::Patterns {
             // foo's first summary read x on the taken path and y on the pruned one.
@@ -269,7 +273,9 @@ fn qr9_cutpoint_write_survives_the_return() {
     }
     assert_eq!(explicit_answer(&prog), Short::Safe);
     // The same program with the opposite assertion fails: the write is really seen.
-    let text = std::fs::read_to_string(example("cutpoint.qr")).unwrap().replace("assert(t.x)", "assert(!t.x)");
+    let text = std::fs::read_to_string(example("cutpoint.qr"))
+        .unwrap()
+        .replace("assert(t.x)", "assert(!t.x)");
     let prog = read(&text, Language::References).unwrap();
     for mode in [Mode::Patterns, Mode::FullStates] {
         assert_eq!(run(&prog, mode).0, Short::Fails(FailureKind::Assertion), "{mode:?}");
@@ -311,7 +317,9 @@ fn steppable_engine_lists_and_shows_summaries() {
     assert!(shown.contains("effect 1: alloc #2:BoolBox; write g1:=#2 #2.0:=false"), "{shown}");
     assert!(render::dot_call_graph(&e).contains("Main.M\\n1 summaries, 2 effects"));
     let root = &e.roots[m];
-    assert!(render::dot_heap(&prog, &root.entry_heap, &root.entry_frame).starts_with("digraph heap"));
+    assert!(
+        render::dot_heap(&prog, &root.entry_heap, &root.entry_frame).starts_with("digraph heap")
+    );
 }
 
 #[test]
@@ -396,5 +404,191 @@ proptest! {
             let _ = boolprog::check(&prog, Method::Patterns, 2_000);
             let _ = boolprog::check_with(&prog, Method::Explicit, 2_000, 8);
         }
+    }
+}
+
+// ---------------------------------------------------------------- differential testing
+
+/// Random expressions over booleans in scope.
+fn bool_expr(vars: &[String], depth: u32) -> BoxedStrategy<String> {
+    let leaf = prop_oneof![
+        Just("T".to_string()),
+        Just("F".to_string()),
+        Just("*".to_string()),
+        proptest::sample::select(vars.to_vec()),
+    ];
+    if depth == 0 {
+        return leaf.boxed();
+    }
+    let sub = bool_expr(vars, depth - 1);
+    prop_oneof![
+        2 => leaf,
+        1 => (sub.clone(), sub.clone(), proptest::sample::select(vec!["&", "|", "^", "=", "!=", "=>"]))
+            .prop_map(|(a, b, op)| format!("({a} {op} {b})")),
+        1 => sub.prop_map(|a| format!("!{a}")),
+    ]
+    .boxed()
+}
+
+/// A random Bebop statement list for procedure `me` of `procs` (calls go to later procedures,
+/// and sometimes back to itself, so recursion happens).
+fn bebop_stmts(
+    me: usize,
+    procs: usize,
+    vars: Vec<String>,
+    depth: u32,
+) -> BoxedStrategy<Vec<String>> {
+    let e = bool_expr(&vars, 2);
+    let v = proptest::sample::select(vars.clone());
+    let callee = me..procs;
+    let simple = prop_oneof![
+        3 => (v.clone(), e.clone()).prop_map(|(x, e)| format!("{x} := {e};")),
+        1 => (v.clone(), v.clone(), e.clone(), e.clone())
+            .prop_map(|(x, y, a, b)| if x == y { format!("{x} := {a};") } else { format!("{x}, {y} := {a}, {b};") }),
+        1 => e.clone().prop_map(|e| format!("assume({e});")),
+        1 => e.clone().prop_map(|e| format!("assert({e});")),
+        2 => (v.clone(), callee, e.clone()).prop_map(|(x, c, a)| format!("{x} := p{c}({a});")),
+        1 => e.clone().prop_map(|e| format!("return {e};")),
+    ];
+    if depth == 0 {
+        return proptest::collection::vec(simple, 1..5).boxed();
+    }
+    let inner = bebop_stmts(me, procs, vars.clone(), depth - 1);
+    let stmt = prop_oneof![
+        4 => simple.prop_map(|s| vec![s]),
+        1 => (e, inner.clone(), inner).prop_map(|(c, a, b)| {
+            let mut v = vec![format!("if ({c}) then")];
+            v.extend(a);
+            v.push("else".into());
+            v.extend(b);
+            v.push("fi".into());
+            v
+        }),
+    ];
+    proptest::collection::vec(stmt, 1..5).prop_map(|v| v.concat()).boxed()
+}
+
+fn bebop_program() -> impl Strategy<Value = String> {
+    let globals = vec!["g0".to_string(), "g1".to_string()];
+    let procs = 3;
+    let mut bodies = Vec::new();
+    for i in 0..procs {
+        let mut vars = globals.clone();
+        vars.extend(["a".to_string(), "l".to_string()]);
+        bodies.push(bebop_stmts(i, procs, vars, 1));
+    }
+    (bodies[0].clone(), bodies[1].clone(), bodies[2].clone()).prop_map(move |(b0, b1, b2)| {
+        let mut text =
+            String::from("decl g0, g1;\nvoid main()\nbegin\n  decl a, l;\n  l := p0(a);\nend\n");
+        for (i, body) in [b0, b1, b2].into_iter().enumerate() {
+            text.push_str(&format!("bool p{i}(a)\nbegin\n  decl l;\n"));
+            for s in body {
+                text.push_str("  ");
+                text.push_str(&s);
+                text.push('\n');
+            }
+            text.push_str("  return a;\nend\n");
+        }
+        text
+    })
+}
+
+/// A random program with references: two classes without recursive types, globals of both,
+/// procedures that allocate, alias, read and write fields, call each other (and themselves)
+/// and assert.
+fn qr_program() -> impl Strategy<Value = String> {
+    let refs = vec!["g", "h", "r"];
+    let bools = vec![
+        "b",
+        "g.x",
+        "h.x",
+        "g.d.y",
+        "h.d.y",
+        "true",
+        "false",
+        "choose(bool)",
+        "g == h",
+        "r == null",
+        "g.d == h.d",
+        "r == g",
+    ];
+    let stmt = prop_oneof![
+        2 => (proptest::sample::select(refs.clone()), proptest::sample::select(vec!["new C", "g", "h", "r", "g", "h"]))
+            .prop_map(|(a, b)| format!("{a} = {b};")),
+        1 => proptest::sample::select(vec!["g.d = new D;", "h.d = g.d;", "h.d = new D;", "r = null;", "g.d = h.d;"]).prop_map(String::from),
+        3 => (proptest::sample::select(vec!["b", "g.x", "h.x", "g.d.y", "h.d.y", "b"]), proptest::sample::select(bools.clone()))
+            .prop_map(|(a, b)| format!("{a} = {b};")),
+        1 => proptest::sample::select(bools.clone()).prop_map(|b| format!("assume({b});")),
+        1 => proptest::sample::select(bools.clone()).prop_map(|b| format!("assert({b});")),
+        2 => (0usize..3, proptest::sample::select(refs.clone())).prop_map(|(p, a)| format!("r = P{p}({a});")),
+        1 => (proptest::sample::select(bools.clone()), proptest::sample::select(vec!["g = h;", "h = new C; h.d = new D;", "b = g.x;", "g.x = b;", "if (r != null) { r.x = b; }"]))
+            .prop_map(|(c, s)| format!("if ({c}) {{ {s} }}")),
+        1 => proptest::sample::select(vec!["return g;", "return r;", "return null;"]).prop_map(String::from),
+    ];
+    proptest::collection::vec(proptest::collection::vec(stmt, 1..6), 4).prop_map(|bodies| {
+        let mut text = String::from(
+            "class D { bool y; };\nclass C { bool x; D d; };\nclass Main {\n  static C g, h;\n  static bool b;\n",
+        );
+        text.push_str("  activate static void main() {\n    C r;\n    g = new C;\n    h = new C;\n");
+        text.push_str("    g.d = new D;\n    h.d = new D;\n    r = h;\n");
+        for s in &bodies[0] {
+            text.push_str(&format!("    {s}\n").replace("return g;", "").replace("return r;", "").replace("return null;", ""));
+        }
+        text.push_str("  }\n");
+        for (i, body) in bodies[1..].iter().enumerate() {
+            text.push_str(&format!("  static C P{i}(C r) {{\n"));
+            for s in body {
+                // Recursion only to the same or later procedures, and only under a coin flip.
+                let s = s.replace(&format!("P{}(", i.saturating_sub(1)), &format!("P{i}("));
+                if s.contains('P') && s.contains("= P") {
+                    text.push_str(&format!("    if (*) {{ {s} }}\n"));
+                } else {
+                    text.push_str(&format!("    {s}\n"));
+                }
+            }
+            text.push_str("    return r;\n  }\n");
+        }
+        text.push_str("};\n");
+        text
+    })
+}
+
+/// The summary engines agree with the baseline whenever the baseline finishes within its bounds,
+/// and with each other always; every failure they report replays (`check` replays it).
+fn agree(prog: &Program) -> Result<(), TestCaseError> {
+    let (base, _) = boolprog::check_with(prog, Method::Explicit, 20_000, 10);
+    let base = short(&base);
+    let mut answers = Vec::new();
+    for method in [Method::Patterns, Method::FullStates] {
+        let (a, _) = boolprog::check(prog, method, 20_000);
+        if let Answer::Unknown(why) = &a {
+            prop_assert!(why.contains("state bound"), "{method:?}: {why}");
+            continue;
+        }
+        let got = short(&a);
+        if base != Short::Unknown {
+            prop_assert_eq!(&got, &base, "{:?}", method);
+        }
+        answers.push(got);
+    }
+    if let [a, b] = answers.as_slice() {
+        prop_assert_eq!(a, b);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_bebop_programs_agree_with_the_baseline(text in bebop_program()) {
+        let prog = read(&text, Language::Bebop).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        agree(&prog).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    }
+
+    #[test]
+    fn random_programs_with_references_agree_with_the_baseline(text in qr_program()) {
+        let prog = read(&text, Language::References).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        agree(&prog).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
     }
 }

@@ -64,10 +64,12 @@ pub fn transitions(prog: &Program, state: &State) -> Vec<Transition> {
                 let mut heap = state.heap.clone();
                 match frames.last_mut() {
                     None => Transition::Exit,
-                    Some(caller) => match finish_call(prog, &mut heap, caller, &values, &mut Vec::new()) {
-                        Some(_) => Transition::Next(State { heap, frames }),
-                        None => Transition::Blocked,
-                    },
+                    Some(caller) => {
+                        match finish_call(prog, &mut heap, caller, &values, &mut Vec::new()) {
+                            Some(_) => Transition::Next(State { heap, frames }),
+                            None => Transition::Blocked,
+                        }
+                    }
                 }
             }
             Outcome::Failure(k) => Transition::Failure(k),

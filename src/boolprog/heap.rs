@@ -161,10 +161,7 @@ pub fn canonical_stack(heap: &Heap, frames: &[Frame]) -> (Heap, Vec<Frame>) {
 
 /// True if the two visible states are isomorphic (equal up to a renaming of addresses, after
 /// garbage collection), with the witness mapping `a`'s addresses to `b`'s.
-pub fn isomorphism(
-    a: (&Heap, &Frame),
-    b: (&Heap, &Frame),
-) -> Option<Vec<(u32, u32)>> {
+pub fn isomorphism(a: (&Heap, &Frame), b: (&Heap, &Frame)) -> Option<Vec<(u32, u32)>> {
     let (ha, fa, ra) = canonical(a.0, a.1);
     let (hb, fb, rb) = canonical(b.0, b.1);
     if ha != hb || fa.locals != fb.locals {

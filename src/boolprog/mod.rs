@@ -75,7 +75,10 @@ pub fn load(sources: &mut SourceMap, path: &Path) -> Result<Program, Vec<Diagnos
         Ok(t) => t,
         Err(e) => {
             let file = sources.add(name, Some(path), String::new());
-            return Err(vec![Diagnostic::error(Span::new(file, 0, 0), format!("cannot read: {e}"))]);
+            return Err(vec![Diagnostic::error(
+                Span::new(file, 0, 0),
+                format!("cannot read: {e}"),
+            )]);
         }
     };
     read(sources, &name, text, language)
@@ -125,9 +128,11 @@ fn confirm(prog: &Program, kind: FailureKind, choices: &[u32]) -> Answer {
     }
     match explicit::replay(prog, choices, kind) {
         Ok(trace) => Answer::Failure(trace),
-        Err(e @ (ReplayError::NoSuchTransition(_) | ReplayError::Stopped(_) | ReplayError::NoFailure)) => {
-            Answer::Unknown(format!("internal error: the counterexample does not replay ({e})"))
-        }
+        Err(
+            e @ (ReplayError::NoSuchTransition(_)
+            | ReplayError::Stopped(_)
+            | ReplayError::NoFailure),
+        ) => Answer::Unknown(format!("internal error: the counterexample does not replay ({e})")),
     }
 }
 

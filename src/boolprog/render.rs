@@ -4,13 +4,13 @@
 
 use std::fmt::Write as _;
 
+use super::explicit::ExplicitStats;
 use super::explicit::{State, Trace};
 use super::heap::canonical;
 use super::ir::{GLOBALS, Program, Value};
 use super::pattern::{Effect, PatternLoc};
 use super::semantics::{Frame, Heap};
 use super::summary::{Engine, Mode, Stats};
-use super::explicit::ExplicitStats;
 use crate::syntax::SourceMap;
 
 /// A value: `true`, `3`, `null`, `#2` (cell 2).
@@ -95,7 +95,12 @@ pub fn trace(prog: &Program, sources: &SourceMap, t: &Trace) -> String {
         if i + 1 < n {
             let _ = writeln!(out, "      {indent}  {}", state_line(prog, &s.state));
         } else {
-            let _ = writeln!(out, "      {indent}  {} here, in {}", t.kind.describe(), state_line(prog, &s.state));
+            let _ = writeln!(
+                out,
+                "      {indent}  {} here, in {}",
+                t.kind.describe(),
+                state_line(prog, &s.state)
+            );
         }
     }
     out
@@ -274,7 +279,14 @@ pub fn dot_call_graph(engine: &Engine<'_>) -> String {
 pub fn summary_stats(s: &Stats) -> String {
     format!(
         "summaries {}\neffects {}\nlookups {}\nhits {}\nstates {}\napplications {}\ninvalidations {}\nsteps {}\n",
-        s.summaries, s.effects, s.lookups, s.hits, s.states, s.applications, s.invalidations, s.steps
+        s.summaries,
+        s.effects,
+        s.lookups,
+        s.hits,
+        s.states,
+        s.applications,
+        s.invalidations,
+        s.steps
     )
 }
 

@@ -124,7 +124,10 @@ pub fn entry_frame(prog: &Program, proc: ProcId, args: &[Value]) -> Frame {
 
 /// A default-initialised cell of class `c`.
 pub fn new_cell(prog: &Program, c: ClassId) -> Cell {
-    Cell { class: c, fields: prog.class(c).fields.iter().map(|v| Value::default_of(v.ty)).collect() }
+    Cell {
+        class: c,
+        fields: prog.class(c).fields.iter().map(|v| Value::default_of(v.ty)).collect(),
+    }
 }
 
 struct Eval<'a> {
@@ -410,7 +413,11 @@ fn step(
                     for ((t, l), v) in targets.iter().zip(&locs).zip(combo) {
                         store(&mut f, &mut h, t, *l, v);
                     }
-                    Outcome::Next { heap: h, frame: f, writes: locs.iter().flatten().copied().collect() }
+                    Outcome::Next {
+                        heap: h,
+                        frame: f,
+                        writes: locs.iter().flatten().copied().collect(),
+                    }
                 })
                 .collect()
         }

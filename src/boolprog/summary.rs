@@ -320,7 +320,13 @@ impl<'p> Engine<'p> {
         StepResult::Progress
     }
 
-    fn new_root(&mut self, proc: ProcId, heap: Heap, frame: Frame, creator: Option<SiteId>) -> RootId {
+    fn new_root(
+        &mut self,
+        proc: ProcId,
+        heap: Heap,
+        frame: Frame,
+        creator: Option<SiteId>,
+    ) -> RootId {
         let id = self.roots.len() as RootId;
         let mut pattern = Pattern::default();
         if self.options.mode == Mode::Patterns {
@@ -422,7 +428,14 @@ impl<'p> Engine<'p> {
                 }
                 Outcome::Call { callee, args } => {
                     let s = self.sites.len() as SiteId;
-                    self.sites.push(Site { node: n, choice, callee, args, edge: None, queued: false });
+                    self.sites.push(Site {
+                        node: n,
+                        choice,
+                        callee,
+                        args,
+                        edge: None,
+                        queued: false,
+                    });
                     self.resume(s);
                 }
                 Outcome::Return { values } => self.record_effect(n, choice, &values),
@@ -592,12 +605,22 @@ impl<'p> Engine<'p> {
                     if let Some(map) = match_pattern(&root.pattern, root.entry_cells(), heap, frame)
                     {
                         self.stats.hits += 1;
-                        return Edge { target: r, map, pattern_len: root.pattern.len(), applied: 0 };
+                        return Edge {
+                            target: r,
+                            map,
+                            pattern_len: root.pattern.len(),
+                            applied: 0,
+                        };
                     }
                 }
                 let r = self.new_root(callee, ch, cf, Some(s));
                 let map = AddrMap::from_witness(&witness.old_of);
-                Edge { target: r, map, pattern_len: self.roots[r as usize].pattern.len(), applied: 0 }
+                Edge {
+                    target: r,
+                    map,
+                    pattern_len: self.roots[r as usize].pattern.len(),
+                    applied: 0,
+                }
             }
         }
     }

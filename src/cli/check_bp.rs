@@ -82,7 +82,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<u8, CliError> {
             0
         }
         Answer::Failure(trace) => {
-            writeln!(out, "{} (trace replayed, {} steps):", trace.kind.describe(), trace.steps.len())?;
+            writeln!(
+                out,
+                "{} (trace replayed, {} steps):",
+                trace.kind.describe(),
+                trace.steps.len()
+            )?;
             write!(out, "{}", render::trace(&prog, &sources, trace))?;
             1
         }

@@ -331,7 +331,11 @@ impl Reader {
                 if values.len() != cx.returns {
                     let d = Diagnostic::error(
                         span,
-                        format!("returns {} values, the procedure declares {}", values.len(), cx.returns),
+                        format!(
+                            "returns {} values, the procedure declares {}",
+                            values.len(),
+                            cx.returns
+                        ),
                     );
                     self.diags.push(d);
                 }
@@ -343,10 +347,16 @@ impl Reader {
                 // `if (c) then ...`, then each `elsif`, then `else`.
                 let cond = parts.next().expect("condition");
                 let c = self.expr(cx, cond);
-                let mut branch =
-                    cx.em.emit(Instr::Branch { cond: c, then_pc: next, else_pc: UNPATCHED }, span, text);
+                let mut branch = cx.em.emit(
+                    Instr::Branch { cond: c, then_pc: next, else_pc: UNPATCHED },
+                    span,
+                    text,
+                );
                 let mut body = Vec::new();
-                while parts.peek().is_some_and(|p| p.as_rule() == Rule::stmt || p.as_rule() == Rule::kw_then) {
+                while parts
+                    .peek()
+                    .is_some_and(|p| p.as_rule() == Rule::stmt || p.as_rule() == Rule::kw_then)
+                {
                     body.push(parts.next().expect("peeked"));
                 }
                 self.stmts(cx, body.into_iter());
@@ -385,8 +395,11 @@ impl Reader {
             Rule::while_stmt => {
                 let head = cx.em.here();
                 let c = self.expr(cx, inner.nth(1).expect("condition"));
-                let branch =
-                    cx.em.emit(Instr::Branch { cond: c, then_pc: next, else_pc: UNPATCHED }, span, text);
+                let branch = cx.em.emit(
+                    Instr::Branch { cond: c, then_pc: next, else_pc: UNPATCHED },
+                    span,
+                    text,
+                );
                 self.stmts(cx, inner);
                 cx.em.emit(Instr::Jump { targets: vec![head] }, span, "od");
                 let end = cx.em.here();
@@ -458,7 +471,10 @@ impl Reader {
         };
         let (id, params, returns) = (sig.id, sig.params, sig.returns);
         if args.len() != params {
-            self.error(&name, format!("`{}` takes {params} arguments, given {}", name.as_str(), args.len()));
+            self.error(
+                &name,
+                format!("`{}` takes {params} arguments, given {}", name.as_str(), args.len()),
+            );
         }
         if let Some((n, span)) = expect_returns
             && n != returns

@@ -161,7 +161,10 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
                         name: format!("{cname}.{cname}"),
                         class: ci,
                         is_static: false,
-                        params: vec![Var { name: "this".into(), ty: Type::Ref(ClassId(ci as u32 + 1)) }],
+                        params: vec![Var {
+                            name: "this".into(),
+                            ty: Type::Ref(ClassId(ci as u32 + 1)),
+                        }],
                         ret: None,
                     });
                     r.classes[ci].ctor = Some(id);
@@ -203,7 +206,8 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
                         }
                     }
                     if !is_static {
-                        let this = Var { name: "this".into(), ty: Type::Ref(ClassId(ci as u32 + 1)) };
+                        let this =
+                            Var { name: "this".into(), ty: Type::Ref(ClassId(ci as u32 + 1)) };
                         params.insert(0, this);
                     }
                     let np = name_pair.expect("method name");
@@ -212,7 +216,7 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
                     }
                     r.classes[ci].methods.insert(name.clone(), id);
                     if activate || (entry.is_none() && name == "main" && is_static) {
-                        if !is_static || params.len() != 0 {
+                        if !is_static || !params.is_empty() {
                             r.error(&np, "the entry method must be static and take no parameters");
                         }
                         if activate || entry.is_none() {
@@ -220,7 +224,13 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
                         }
                     }
                     let cname = r.classes[ci].name.clone();
-                    r.sigs.push(Sig { name: format!("{cname}.{name}"), class: ci, is_static, params, ret });
+                    r.sigs.push(Sig {
+                        name: format!("{cname}.{name}"),
+                        class: ci,
+                        is_static,
+                        params,
+                        ret,
+                    });
                     bodies.push((id, m));
                 }
                 _ => {}
@@ -367,9 +377,11 @@ impl Reader<'_> {
             Rule::if_stmt => {
                 let mut it = b.into_inner().skip(1);
                 let c = self.cond(cx, it.next().expect("condition"));
-                let branch = cx
-                    .em
-                    .emit(Instr::Branch { cond: c, then_pc: next, else_pc: UNPATCHED }, span, text);
+                let branch = cx.em.emit(
+                    Instr::Branch { cond: c, then_pc: next, else_pc: UNPATCHED },
+                    span,
+                    text,
+                );
                 self.stmt(cx, it.next().expect("then"));
                 let rest: Vec<_> = it.filter(|p| p.as_rule() == Rule::stmt).collect();
                 if let Some(els) = rest.into_iter().next() {
@@ -388,9 +400,11 @@ impl Reader<'_> {
                 let head = cx.em.here();
                 let mut it = b.into_inner().skip(1);
                 let c = self.cond(cx, it.next().expect("condition"));
-                let branch = cx
-                    .em
-                    .emit(Instr::Branch { cond: c, then_pc: next, else_pc: UNPATCHED }, span, text);
+                let branch = cx.em.emit(
+                    Instr::Branch { cond: c, then_pc: next, else_pc: UNPATCHED },
+                    span,
+                    text,
+                );
                 self.stmt(cx, it.next().expect("body"));
                 cx.em.emit(Instr::Jump { targets: vec![head] }, span, "}");
                 let end = cx.em.here();
@@ -460,7 +474,15 @@ impl Reader<'_> {
         }
     }
 
-    fn assign_rhs(&mut self, cx: &mut Cx, place: Place, ty: Type, rhs: Pair<Rule>, span: Span, text: String) {
+    fn assign_rhs(
+        &mut self,
+        cx: &mut Cx,
+        place: Place,
+        ty: Type,
+        rhs: Pair<Rule>,
+        span: Span,
+        text: String,
+    ) {
         let inner = rhs.into_inner().next().expect("rhs");
         let next = cx.em.here() + 1;
         match inner.as_rule() {
@@ -481,13 +503,22 @@ impl Reader<'_> {
                     }
                     Some(ctor) => {
                         let t = cx.temp(ty);
-                        cx.em.emit(Instr::New { target: Place::Local(t), class, next }, span, text.clone());
+                        cx.em.emit(
+                            Instr::New { target: Place::Local(t), class, next },
+                            span,
+                            text.clone(),
+                        );
                         let args = vec![Expr::Local(t)];
-                        let call = Instr::Call { proc: ctor, args, rets: Vec::new(), next: next + 1 };
+                        let call =
+                            Instr::Call { proc: ctor, args, rets: Vec::new(), next: next + 1 };
                         cx.em.emit(call, span, text.clone());
                         let values = vec![Expr::Local(t), Expr::Const(Value::Null)];
                         let targets = vec![place, Place::Local(t)];
-                        cx.em.emit(Instr::Assign { targets, values, constrain: None, next: next + 2 }, span, text);
+                        cx.em.emit(
+                            Instr::Assign { targets, values, constrain: None, next: next + 2 },
+                            span,
+                            text,
+                        );
                     }
                 }
             }
@@ -508,7 +539,11 @@ impl Reader<'_> {
                 if let Some(t) = temp {
                     let values = vec![Expr::Local(t), Expr::Const(Value::default_of(ty))];
                     let targets = vec![place, Place::Local(t)];
-                    cx.em.emit(Instr::Assign { targets, values, constrain: None, next: next + 1 }, span, text);
+                    cx.em.emit(
+                        Instr::Assign { targets, values, constrain: None, next: next + 1 },
+                        span,
+                        text,
+                    );
                 }
             }
             _ => {
@@ -517,7 +552,8 @@ impl Reader<'_> {
                     self.error(&inner, "the value has the wrong type for the target");
                     return;
                 }
-                let instr = Instr::Assign { targets: vec![place], values: vec![e], constrain: None, next };
+                let instr =
+                    Instr::Assign { targets: vec![place], values: vec![e], constrain: None, next };
                 cx.em.emit(instr, span, text);
             }
         }
@@ -525,11 +561,7 @@ impl Reader<'_> {
 
     fn cond(&mut self, cx: &mut Cx, c: Pair<Rule>) -> Expr {
         let inner = c.into_inner().next().expect("condition");
-        if inner.as_rule() == Rule::star {
-            Expr::Choose
-        } else {
-            self.bool_expr(cx, inner)
-        }
+        if inner.as_rule() == Rule::star { Expr::Choose } else { self.bool_expr(cx, inner) }
     }
 
     fn bool_expr(&mut self, cx: &mut Cx, e: Pair<Rule>) -> Expr {
@@ -590,7 +622,12 @@ impl Reader<'_> {
     }
 
     /// A call: the instruction and the callee's return type.
-    fn call(&mut self, cx: &mut Cx, call: Pair<Rule>, rets: Vec<Place>) -> Option<(Instr, Option<Type>)> {
+    fn call(
+        &mut self,
+        cx: &mut Cx,
+        call: Pair<Rule>,
+        rets: Vec<Place>,
+    ) -> Option<(Instr, Option<Type>)> {
         let next = cx.em.here() + 1;
         let mut it = call.clone().into_inner();
         let path = it.next().expect("callee");
@@ -624,19 +661,25 @@ impl Reader<'_> {
                             return None;
                         }
                         _ => {
-                            self.error(last, format!("method `{mname}` is ambiguous: qualify it with its class"));
+                            self.error(
+                                last,
+                                format!("method `{mname}` is ambiguous: qualify it with its class"),
+                            );
                             return None;
                         }
                     }
                 }
             }
         } else if let (2, Some(&ci)) = (ids.len(), self.class_index.get(ids[0].as_str()))
-            && cx.local_index.get(ids[0].as_str()).is_none()
+            && !cx.local_index.contains_key(ids[0].as_str())
         {
             match self.classes[ci].methods.get(mname) {
                 Some(&p) if self.sigs[p.0 as usize].is_static => (p, None),
                 _ => {
-                    self.error(last, format!("class `{}` has no static method `{mname}`", ids[0].as_str()));
+                    self.error(
+                        last,
+                        format!("class `{}` has no static method `{mname}`", ids[0].as_str()),
+                    );
                     return None;
                 }
             }
@@ -663,9 +706,14 @@ impl Reader<'_> {
                 return None;
             };
             match self.classes[c.0 as usize - 1].methods.get(mname) {
-                Some(&p) if !self.sigs[p.0 as usize].is_static => (p, Some(Self::place_expr(place))),
+                Some(&p) if !self.sigs[p.0 as usize].is_static => {
+                    (p, Some(Self::place_expr(place)))
+                }
                 _ => {
-                    let msg = format!("class `{}` has no instance method `{mname}`", self.classes[c.0 as usize - 1].name);
+                    let msg = format!(
+                        "class `{}` has no instance method `{mname}`",
+                        self.classes[c.0 as usize - 1].name
+                    );
                     self.error(last, msg);
                     return None;
                 }
@@ -771,18 +819,32 @@ impl Reader<'_> {
             "==" | "!=" => {
                 let o = if op == "==" { BinOp::Eq } else { BinOp::Ne };
                 let ok = ta == tb
-                    || matches!((ta, tb), (Ty::Null, Ty::T(Type::Ref(_))) | (Ty::T(Type::Ref(_)), Ty::Null));
+                    || matches!(
+                        (ta, tb),
+                        (Ty::Null, Ty::T(Type::Ref(_))) | (Ty::T(Type::Ref(_)), Ty::Null)
+                    );
                 (Expr::Binary(o, Box::new(a), Box::new(b)), boolean, ok)
             }
-            "<" => (Expr::Binary(BinOp::Lt, Box::new(a), Box::new(b)), boolean, ta == int && tb == int),
-            "<=" => (Expr::Binary(BinOp::Le, Box::new(a), Box::new(b)), boolean, ta == int && tb == int),
-            ">" => (Expr::Binary(BinOp::Lt, Box::new(b), Box::new(a)), boolean, ta == int && tb == int),
-            ">=" => (Expr::Binary(BinOp::Le, Box::new(b), Box::new(a)), boolean, ta == int && tb == int),
-            "+" => (Expr::Binary(BinOp::Add, Box::new(a), Box::new(b)), int, ta == int && tb == int),
+            "<" => {
+                (Expr::Binary(BinOp::Lt, Box::new(a), Box::new(b)), boolean, ta == int && tb == int)
+            }
+            "<=" => {
+                (Expr::Binary(BinOp::Le, Box::new(a), Box::new(b)), boolean, ta == int && tb == int)
+            }
+            ">" => {
+                (Expr::Binary(BinOp::Lt, Box::new(b), Box::new(a)), boolean, ta == int && tb == int)
+            }
+            ">=" => {
+                (Expr::Binary(BinOp::Le, Box::new(b), Box::new(a)), boolean, ta == int && tb == int)
+            }
+            "+" => {
+                (Expr::Binary(BinOp::Add, Box::new(a), Box::new(b)), int, ta == int && tb == int)
+            }
             _ => (Expr::Binary(BinOp::Sub, Box::new(a), Box::new(b)), int, ta == int && tb == int),
         };
         if !ok {
-            self.diags.push(Diagnostic::error(span, format!("operands of `{op}` have the wrong types")));
+            self.diags
+                .push(Diagnostic::error(span, format!("operands of `{op}` have the wrong types")));
         }
         out.push((expr, ty));
     }
