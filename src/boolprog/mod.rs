@@ -156,7 +156,7 @@ pub fn check_with(
                 ExplicitVerdict::Safe => Answer::Safe,
                 ExplicitVerdict::Failure { kind, choices } => confirm(prog, kind, &choices),
                 ExplicitVerdict::Bounded => Answer::Unknown(format!(
-                    "no failure within the bounds ({} frames deep, {} states), which were reached",
+                    "no failure found before a bound was hit (stacks of {} frames, {} states)",
                     bounds.max_depth, bounds.max_states
                 )),
             };

@@ -229,7 +229,9 @@ pub struct Engine<'p> {
     pub nodes: Vec<Node>,
     /// Calls, in creation order.
     pub sites: Vec<Site>,
-    roots_of: Vec<Vec<RootId>>,
+    /// Pattern mode: the roots of each procedure by the scalar values of their parameters
+    /// (every pattern starts with all parameters, so only these roots can match a call).
+    roots_by_params: FxHashMap<(ProcId, Vec<Option<Value>>), Vec<RootId>>,
     entry_index: FxHashMap<(ProcId, Heap, Frame), RootId>,
     work: VecDeque<Work>,
     stats: Stats,
@@ -246,7 +248,7 @@ impl<'p> Engine<'p> {
             roots: Vec::new(),
             nodes: Vec::new(),
             sites: Vec::new(),
-            roots_of: vec![Vec::new(); prog.procs.len()],
+            roots_by_params: FxHashMap::default(),
             entry_index: FxHashMap::default(),
             work: VecDeque::new(),
             stats: Stats::default(),
@@ -333,6 +335,8 @@ impl<'p> Engine<'p> {
             for i in 0..self.prog.proc(proc).params {
                 pattern.add(PatternLoc::Param(i), frame.locals[i as usize]);
             }
+            let key = (proc, self.scalar_params(proc, &frame));
+            self.roots_by_params.entry(key).or_default().push(id);
         } else {
             self.entry_index.insert((proc, heap.clone(), frame.clone()), id);
         }
@@ -348,10 +352,15 @@ impl<'p> Engine<'p> {
             dependents: BTreeSet::new(),
             states: 0,
         });
-        self.roots_of[proc.0 as usize].push(id);
         self.stats.summaries += 1;
         self.add_node(id, heap, frame, Vec::new(), Pred::Entry);
         id
+    }
+
+    /// The parameters' values with addresses blanked out (they match up to renaming).
+    fn scalar_params(&self, proc: ProcId, frame: &Frame) -> Vec<Option<Value>> {
+        let n = self.prog.proc(proc).params as usize;
+        frame.locals[..n].iter().map(|v| if v.addr().is_some() { None } else { Some(*v) }).collect()
     }
 
     fn add_node(&mut self, root: RootId, heap: Heap, frame: Frame, written: Vec<Loc>, pred: Pred) {
@@ -600,7 +609,9 @@ impl<'p> Engine<'p> {
                 Edge { target: r, map, pattern_len: 0, applied: 0 }
             }
             Mode::Patterns => {
-                for &r in &self.roots_of[callee.0 as usize] {
+                let key = (callee, self.scalar_params(callee, frame));
+                let candidates = self.roots_by_params.get(&key).cloned().unwrap_or_default();
+                for r in candidates {
                     let root = &self.roots[r as usize];
                     if let Some(map) = match_pattern(&root.pattern, root.entry_cells(), heap, frame)
                     {

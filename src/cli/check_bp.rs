@@ -24,7 +24,7 @@ pub struct Args {
     /// Print the counters (and the time).
     #[arg(long)]
     pub stats: bool,
-    /// Write the call graph with summary counts (Graphviz) to FILE.
+    /// Write the call graph with summary counts (Graphviz) to FILE (summary engines only).
     #[arg(long, value_name = "FILE")]
     pub dot: Option<PathBuf>,
     /// Give up after this many states.
@@ -104,7 +104,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<u8, CliError> {
         for line in text.lines() {
             writeln!(out, "% {line}")?;
         }
-        writeln!(out, "% time_ms {}", elapsed.as_millis())?;
+        writeln!(out, "% time_ms {:.3}", elapsed.as_secs_f64() * 1000.0)?;
     }
     if args.stats
         && let Some(text) = per_procedure
@@ -113,8 +113,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<u8, CliError> {
             writeln!(out, "% {line}")?;
         }
     }
-    if let (Some(path), Some(dot)) = (&args.dot, dot) {
-        std::fs::write(path, dot)?;
+    match (&args.dot, dot) {
+        (Some(path), Some(dot)) => std::fs::write(path, dot)?,
+        (Some(_), None) => writeln!(out, "% no call graph written: --dot needs summaries")?,
+        _ => {}
     }
     Ok(code)
 }
