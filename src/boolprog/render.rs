@@ -297,3 +297,19 @@ pub fn explicit_stats(s: &ExplicitStats) -> String {
         s.states, s.transitions, s.max_depth, s.cut_by_depth
     )
 }
+
+/// The engine's counterexample, once it found one: replayed on the concrete semantics and
+/// rendered like [`trace`]; `Err` with the reason if there is none or it does not replay.
+pub fn engine_trace(engine: &Engine<'_>, sources: &SourceMap) -> Result<String, String> {
+    let prog = engine.program();
+    match engine.verdict() {
+        Some(super::summary::Verdict::Failure { kind, choices }) => {
+            match super::explicit::replay(prog, choices, *kind) {
+                Ok(t) => Ok(trace(prog, sources, &t)),
+                Err(e) => Err(format!("the counterexample does not replay: {e}")),
+            }
+        }
+        Some(_) => Err("no counterexample: the run did not find a failure".into()),
+        None => Err("no counterexample yet: the run is not over".into()),
+    }
+}
