@@ -506,18 +506,18 @@ impl Reader<'_> {
                         cx.em.emit(
                             Instr::New { target: Place::Local(t), class, next },
                             span,
-                            text.clone(),
+                            format!("{text}  (allocate)"),
                         );
                         let args = vec![Expr::Local(t)];
                         let call =
                             Instr::Call { proc: ctor, args, rets: Vec::new(), next: next + 1 };
-                        cx.em.emit(call, span, text.clone());
+                        cx.em.emit(call, span, format!("{text}  (constructor)"));
                         let values = vec![Expr::Local(t), Expr::Const(Value::Null)];
                         let targets = vec![place, Place::Local(t)];
                         cx.em.emit(
                             Instr::Assign { targets, values, constrain: None, next: next + 2 },
                             span,
-                            text,
+                            format!("{text}  (store)"),
                         );
                     }
                 }
