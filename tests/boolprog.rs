@@ -303,10 +303,12 @@ fn counters_are_deterministic() {
 fn steppable_engine_lists_and_shows_summaries() {
     let prog = load("fig1.qr");
     let mut e = Engine::new(&prog, Options::default());
+    assert_eq!(render::progress(&e), "step 0: 1 pending, 1 summaries, 0 effects, 1 states");
     let mut steps = 0;
     while e.step() == StepResult::Progress {
         steps += 1;
     }
+    assert!(render::progress(&e).ends_with("done: safe"), "{}", render::progress(&e));
     assert_eq!(e.verdict(), Some(&Verdict::Safe));
     assert_eq!(steps as u64 + 1, e.stats().steps + 1);
     let list = render::summaries(&e);
@@ -314,7 +316,7 @@ fn steppable_engine_lists_and_shows_summaries() {
     let m = e.roots.iter().position(|r| prog.proc(r.proc).name == "Main.M").unwrap();
     let shown = render::summary(&e, m).unwrap();
     assert!(shown.contains("pattern: {g1=#1, #1.x=false}"), "{shown}");
-    assert!(shown.contains("effect 1: alloc #2:BoolBox; write g1:=#2 #2.0:=false"), "{shown}");
+    assert!(shown.contains("effect 1: alloc #2:BoolBox; write g1:=#2 #2.x:=false"), "{shown}");
     assert!(render::dot_call_graph(&e).contains("Main.M\\n1 summaries, 2 effects"));
     let root = &e.roots[m];
     assert!(

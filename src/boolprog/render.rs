@@ -154,7 +154,15 @@ pub fn summaries(engine: &Engine<'_>) -> String {
     out
 }
 
-fn effect_text(prog: &Program, e: &Effect, entry_cells: u32) -> String {
+fn effect_text(prog: &Program, e: &Effect, entry: &Heap) -> String {
+    let entry_cells = entry.cells.len() as u32;
+    let class_of = |cell: u32| {
+        if cell < entry_cells {
+            Some(entry.cells[cell as usize].class)
+        } else {
+            e.fresh.get((cell - entry_cells) as usize).copied()
+        }
+    };
     let mut parts = Vec::new();
     if !e.fresh.is_empty() {
         let fresh: Vec<String> = e
@@ -172,7 +180,12 @@ fn effect_text(prog: &Program, e: &Effect, entry_cells: u32) -> String {
             let name = if l.cell == GLOBALS {
                 prog.globals()[l.field as usize].name.clone()
             } else {
-                format!("#{}.{}", l.cell, l.field)
+                match class_of(l.cell) {
+                    Some(c) => {
+                        format!("#{}.{}", l.cell, prog.class(c).fields[l.field as usize].name)
+                    }
+                    None => format!("#{}.{}", l.cell, l.field),
+                }
             };
             format!("{name}:={}", value(*v))
         })
@@ -216,7 +229,7 @@ pub fn summary(engine: &Engine<'_>, id: usize) -> Option<String> {
         let _ = writeln!(out, "  pattern: {{{}}}", entries.join(", "));
     }
     for (k, e) in r.effects.iter().enumerate() {
-        let _ = writeln!(out, "  effect {k}: {}", effect_text(prog, &e.effect, r.entry_cells()));
+        let _ = writeln!(out, "  effect {k}: {}", effect_text(prog, &e.effect, &r.entry_heap));
     }
     Some(out)
 }
@@ -312,4 +325,26 @@ pub fn engine_trace(engine: &Engine<'_>, sources: &SourceMap) -> Result<String, 
         Some(_) => Err("no counterexample: the run did not find a failure".into()),
         None => Err("no counterexample yet: the run is not over".into()),
     }
+}
+
+/// One line about where a run is, for a workbench `step` command: steps done, items pending,
+/// summaries, effects and states so far, and the verdict once there is one.
+pub fn progress(engine: &Engine<'_>) -> String {
+    let s = engine.stats();
+    let verdict = match engine.verdict() {
+        None => String::new(),
+        Some(super::summary::Verdict::Safe) => ", done: safe".into(),
+        Some(super::summary::Verdict::Failure { kind, .. }) => {
+            format!(", done: {}", kind.describe())
+        }
+        Some(super::summary::Verdict::OutOfBudget) => ", done: state bound reached".into(),
+    };
+    format!(
+        "step {}: {} pending, {} summaries, {} effects, {} states{verdict}",
+        s.steps,
+        engine.pending(),
+        s.summaries,
+        s.effects,
+        s.states
+    )
 }
