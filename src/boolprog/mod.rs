@@ -57,9 +57,15 @@ pub fn read(
 ) -> Result<Program, Vec<Diagnostic>> {
     let file = sources.add(name, None, text);
     let text = sources.file(file).text.clone();
-    match language {
+    // Statements nest without brackets (`if (*) if (*) ...`), and the parser and the lowering
+    // recurse once per level: read on a thread with a large stack.
+    let reader = std::thread::Builder::new().stack_size(512 << 20).spawn(move || match language {
         Language::Bebop => syntax::bp::read(file, &text),
         Language::References => syntax::qr::read(file, &text),
+    });
+    match reader.map(|h| h.join()) {
+        Ok(Ok(result)) => result,
+        _ => Err(vec![Diagnostic::error(Span::new(file, 0, 0), "the reader failed on this input")]),
     }
 }
 

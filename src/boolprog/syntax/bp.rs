@@ -12,7 +12,7 @@ use pest::Parser as _;
 use pest::iterators::Pair;
 use rustc_hash::FxHashMap;
 
-use super::{Emitter, UNPATCHED, short_text, syntax_error, too_deep};
+use super::{Emitter, MAX_EXPR_LEN, UNPATCHED, short_text, syntax_error, too_deep};
 use crate::boolprog::ir::{
     BinOp, Class, ClassId, Expr, Instr, Place, Proc, ProcId, Program, Type, Value, Var,
 };
@@ -489,6 +489,10 @@ impl Reader {
     }
 
     fn expr(&mut self, cx: &ProcCx, e: Pair<Rule>) -> Expr {
+        if e.as_str().len() > MAX_EXPR_LEN {
+            self.error(&e, format!("expression longer than {MAX_EXPR_LEN} bytes"));
+            return Expr::Const(Value::Bool(false));
+        }
         // A flat list: prefixes, an operand, then (operator, prefixes, operand)*.
         let mut operands: Vec<Expr> = Vec::new();
         let mut ops: Vec<&str> = Vec::new();

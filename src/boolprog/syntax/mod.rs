@@ -10,6 +10,10 @@ use pest::error::{ErrorVariant, InputLocation};
 use super::ir::{Instr, Pc};
 use crate::syntax::{Diagnostic, FileId, Span};
 
+/// Longest expression accepted, in bytes: expressions become trees that the engines walk
+/// recursively, so their size is bounded to keep those walks within the stack.
+pub(crate) const MAX_EXPR_LEN: usize = 10_000;
+
 /// Nesting deeper than this is refused before parsing (pest recurses once per level).
 pub(crate) const MAX_DEPTH: usize = 200;
 

@@ -14,7 +14,7 @@ use pest::Parser as _;
 use pest::iterators::Pair;
 use rustc_hash::FxHashMap;
 
-use super::{Emitter, UNPATCHED, short_text, syntax_error, too_deep};
+use super::{Emitter, MAX_EXPR_LEN, UNPATCHED, short_text, syntax_error, too_deep};
 use crate::boolprog::ir::{
     BinOp, Class, ClassId, Expr, Instr, Place, Proc, ProcId, Program, Type, Value, Var,
 };
@@ -739,6 +739,10 @@ impl Reader<'_> {
     }
 
     fn expr(&mut self, cx: &mut Cx, e: Pair<Rule>) -> (Expr, Ty) {
+        if e.as_str().len() > MAX_EXPR_LEN {
+            self.error(&e, format!("expression longer than {MAX_EXPR_LEN} bytes"));
+            return (Expr::Const(Value::Bool(false)), Ty::T(Type::Bool));
+        }
         let mut operands: Vec<(Expr, Ty, Span)> = Vec::new();
         let mut ops: Vec<(String, Span)> = Vec::new();
         let mut prefixes: Vec<(String, Pair<Rule>)> = Vec::new();
