@@ -598,3 +598,15 @@ proptest! {
         agree(&prog).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
     }
 }
+
+#[test]
+fn deep_statements_and_long_expressions_do_not_crash() {
+    let deep = format!(
+        "class Main {{ static bool b; activate static void main() {{ {} b = true; }} }};",
+        "if (*) ".repeat(5000)
+    );
+    let prog = read(&deep, Language::References).unwrap();
+    assert_eq!(run(&prog, Mode::Patterns).0, Short::Safe);
+    let long = format!("void main() begin decl a; a := {}a; end", "a & ".repeat(5000));
+    assert!(error_of(&long, Language::Bebop).contains("expression longer than 10000 bytes"));
+}
