@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod boolprog;
 pub mod cli;
 pub mod fol;
 pub mod hol;

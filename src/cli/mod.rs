@@ -4,6 +4,7 @@
 //! table and the subcommands can be driven from tests.
 
 pub mod check;
+pub mod check_bp;
 pub mod interpolate;
 pub mod prove;
 pub mod replay;

@@ -1,0 +1,350 @@
+//! Text and Graphviz renderings: states, traces, summaries, the call graph with summary counts,
+//! and statistics. These are the library side of the workbench's `summaries`, `show summary N`,
+//! `step`, `trace` and `dot FILE` commands; each returns a `String`.
+
+use std::fmt::Write as _;
+
+use super::explicit::ExplicitStats;
+use super::explicit::{State, Trace};
+use super::heap::canonical;
+use super::ir::{GLOBALS, Program, Value};
+use super::pattern::{Effect, PatternLoc};
+use super::semantics::{Frame, Heap};
+use super::summary::{Engine, Mode, Stats};
+use crate::syntax::SourceMap;
+
+/// A value: `true`, `3`, `null`, `#2` (cell 2).
+pub fn value(v: Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(i) => i.to_string(),
+        Value::Addr(a) => format!("#{a}"),
+    }
+}
+
+fn cells_text(prog: &Program, heap: &Heap, from: usize) -> String {
+    let mut out = String::new();
+    for (a, cell) in heap.cells.iter().enumerate().skip(from) {
+        let class = prog.class(cell.class);
+        let fields: Vec<String> = class
+            .fields
+            .iter()
+            .zip(&cell.fields)
+            .map(|(f, v)| format!("{}={}", f.name, value(*v)))
+            .collect();
+        let _ = write!(out, " #{a}:{}{{{}}}", class.name, fields.join(" "));
+    }
+    out
+}
+
+/// A visible state on one line: globals, then locals, then the cells (canonical numbering).
+pub fn visible_state(prog: &Program, heap: &Heap, frame: &Frame) -> String {
+    let (h, f, _) = canonical(heap, frame);
+    raw_state(prog, &h, &f)
+}
+
+/// Like [`visible_state`] but with the addresses as they are.
+pub fn raw_state(prog: &Program, heap: &Heap, frame: &Frame) -> String {
+    let globals: Vec<String> = prog
+        .globals()
+        .iter()
+        .zip(&heap.cells[GLOBALS as usize].fields)
+        .map(|(g, v)| format!("{}={}", g.name, value(*v)))
+        .collect();
+    let proc = prog.proc(frame.proc);
+    let locals: Vec<String> = proc
+        .locals
+        .iter()
+        .zip(&frame.locals)
+        .filter(|(l, _)| !l.name.starts_with('$'))
+        .map(|(l, v)| format!("{}={}", l.name, value(*v)))
+        .collect();
+    let mut out = format!("[{}] [{}]", globals.join(" "), locals.join(" "));
+    out.push_str(&cells_text(prog, heap, 1));
+    out
+}
+
+/// Where an instruction is: `file:line:col` (the program must come from `sources`).
+pub fn position(prog: &Program, sources: &SourceMap, proc: super::ir::ProcId, pc: u32) -> String {
+    match prog.proc(proc).spans.get(pc as usize) {
+        Some(span) => {
+            let (line, col) = sources.line_col(span.file, span.start as usize);
+            format!("{}:{line}:{col}", sources.file(span.file).name)
+        }
+        None => "?".into(),
+    }
+}
+
+/// A replayed counterexample: one line per step (depth-indented position, procedure and
+/// statement), then the visible state after it.
+pub fn trace(prog: &Program, sources: &SourceMap, t: &Trace) -> String {
+    let mut out = String::new();
+    let n = t.steps.len();
+    for (i, s) in t.steps.iter().enumerate() {
+        let p = prog.proc(s.proc);
+        let text = p.texts.get(s.pc as usize).map_or("", String::as_str);
+        let indent = "  ".repeat(s.depth.saturating_sub(1));
+        let _ = writeln!(
+            out,
+            "{:>4}. {indent}{} {}: {text}",
+            i + 1,
+            position(prog, sources, s.proc, s.pc),
+            p.name
+        );
+        if i + 1 < n {
+            let _ = writeln!(out, "      {indent}  {}", state_line(prog, &s.state));
+        } else {
+            let _ = writeln!(
+                out,
+                "      {indent}  {} here, in {}",
+                t.kind.describe(),
+                state_line(prog, &s.state)
+            );
+        }
+    }
+    out
+}
+
+/// The visible state of the running frame with the heap's own addresses (so a cell keeps its
+/// number from step to step), showing only the cells the frame can reach.
+fn state_line(prog: &Program, s: &State) -> String {
+    let Some(f) = s.frames.last() else { return String::new() };
+    let (_, _, witness) = canonical(&s.heap, f);
+    let mut reachable = witness.old_of;
+    reachable.sort();
+    let mut out = raw_state(prog, &Heap { cells: vec![s.heap.cells[0].clone()] }, f);
+    for a in reachable.into_iter().filter(|a| *a != GLOBALS) {
+        let one = Heap { cells: vec![s.heap.cells[a as usize].clone()] };
+        let text = cells_text(prog, &one, 0);
+        out.push_str(&text.replacen("#0:", &format!("#{a}:"), 1));
+    }
+    out
+}
+
+/// Per procedure: summaries (roots) and effects, for procedures that have any.
+pub fn per_procedure(engine: &Engine<'_>) -> String {
+    let prog = engine.program();
+    let mut out = String::new();
+    for (i, (roots, effects)) in engine.summaries_per_proc().into_iter().enumerate() {
+        if roots > 0 {
+            let _ = writeln!(out, "{}: {roots} summaries, {effects} effects", prog.procs[i].name);
+        }
+    }
+    out
+}
+
+/// One line per summary computation: id, procedure, pattern size or entry size, effects, states.
+pub fn summaries(engine: &Engine<'_>) -> String {
+    let prog = engine.program();
+    let mut out = String::new();
+    for (i, r) in engine.roots.iter().enumerate() {
+        let key = match engine.options().mode {
+            Mode::Patterns => format!("pattern of {} locations", r.pattern.len()),
+            Mode::FullStates => format!("entry state of {} cells", r.entry_cells()),
+        };
+        let _ = writeln!(
+            out,
+            "{i}: {} ({key}), {} effects, {} states",
+            prog.proc(r.proc).name,
+            r.effects.len(),
+            r.states
+        );
+    }
+    out
+}
+
+fn effect_text(prog: &Program, e: &Effect, entry: &Heap) -> String {
+    let entry_cells = entry.cells.len() as u32;
+    let class_of = |cell: u32| {
+        if cell < entry_cells {
+            Some(entry.cells[cell as usize].class)
+        } else {
+            e.fresh.get((cell - entry_cells) as usize).copied()
+        }
+    };
+    let mut parts = Vec::new();
+    if !e.fresh.is_empty() {
+        let fresh: Vec<String> = e
+            .fresh
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("#{}:{}", entry_cells as usize + i, prog.class(*c).name))
+            .collect();
+        parts.push(format!("alloc {}", fresh.join(" ")));
+    }
+    let writes: Vec<String> = e
+        .writes
+        .iter()
+        .map(|(l, v)| {
+            let name = if l.cell == GLOBALS {
+                prog.globals()[l.field as usize].name.clone()
+            } else {
+                match class_of(l.cell) {
+                    Some(c) => {
+                        format!("#{}.{}", l.cell, prog.class(c).fields[l.field as usize].name)
+                    }
+                    None => format!("#{}.{}", l.cell, l.field),
+                }
+            };
+            format!("{name}:={}", value(*v))
+        })
+        .collect();
+    if !writes.is_empty() {
+        parts.push(format!("write {}", writes.join(" ")));
+    }
+    if !e.rets.is_empty() {
+        let rets: Vec<String> = e.rets.iter().map(|v| value(*v)).collect();
+        parts.push(format!("return {}", rets.join(", ")));
+    }
+    if parts.is_empty() { "no change".into() } else { parts.join("; ") }
+}
+
+/// One summary in full: its entry state (canonical heap), its pattern, its effects.
+pub fn summary(engine: &Engine<'_>, id: usize) -> Option<String> {
+    let prog = engine.program();
+    let r = engine.roots.get(id)?;
+    let mut out = String::new();
+    let _ = writeln!(out, "summary {id}: {}", prog.proc(r.proc).name);
+    let _ = writeln!(out, "  entry: {}", raw_state(prog, &r.entry_heap, &r.entry_frame));
+    if engine.options().mode == Mode::Patterns {
+        let entries: Vec<String> = r
+            .pattern
+            .entries
+            .iter()
+            .map(|(l, v)| {
+                let name = match l {
+                    PatternLoc::Param(i) => prog.proc(r.proc).locals[*i as usize].name.clone(),
+                    PatternLoc::Heap(l) if l.cell == GLOBALS => {
+                        prog.globals()[l.field as usize].name.clone()
+                    }
+                    PatternLoc::Heap(l) => {
+                        let c = &r.entry_heap.cells[l.cell as usize];
+                        format!("#{}.{}", l.cell, prog.class(c.class).fields[l.field as usize].name)
+                    }
+                };
+                format!("{name}={}", value(*v))
+            })
+            .collect();
+        let _ = writeln!(out, "  pattern: {{{}}}", entries.join(", "));
+    }
+    for (k, e) in r.effects.iter().enumerate() {
+        let _ = writeln!(out, "  effect {k}: {}", effect_text(prog, &e.effect, &r.entry_heap));
+    }
+    Some(out)
+}
+
+/// A heap as a Graphviz digraph: the globals and the frame's locals as roots, cells as records.
+pub fn dot_heap(prog: &Program, heap: &Heap, frame: &Frame) -> String {
+    let (h, f, _) = canonical(heap, frame);
+    let mut out = String::from("digraph heap {\n  node [shape=record];\n");
+    for (a, cell) in h.cells.iter().enumerate() {
+        let class = prog.class(cell.class);
+        let label: Vec<String> = class
+            .fields
+            .iter()
+            .zip(&cell.fields)
+            .enumerate()
+            .map(|(i, (fd, v))| match v {
+                Value::Addr(_) => format!("<f{i}> {}", fd.name),
+                _ => format!("<f{i}> {}={}", fd.name, value(*v)),
+            })
+            .collect();
+        let title = if a == 0 { "globals".to_string() } else { format!("#{a} {}", class.name) };
+        let _ = writeln!(out, "  c{a} [label=\"{{{title}|{}}}\"];", label.join("|"));
+        for (i, v) in cell.fields.iter().enumerate() {
+            if let Value::Addr(b) = v {
+                let _ = writeln!(out, "  c{a}:f{i} -> c{b};");
+            }
+        }
+    }
+    let proc = prog.proc(f.proc);
+    for (l, v) in proc.locals.iter().zip(&f.locals) {
+        if let Value::Addr(b) = v {
+            let _ = writeln!(out, "  \"{}\" [shape=plaintext];\n  \"{}\" -> c{b};", l.name, l.name);
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The call graph the exploration used, each procedure labelled with its summaries and effects.
+pub fn dot_call_graph(engine: &Engine<'_>) -> String {
+    let prog = engine.program();
+    let counts = engine.summaries_per_proc();
+    let mut out = String::from("digraph calls {\n  node [shape=box];\n");
+    for (i, p) in prog.procs.iter().enumerate() {
+        let (roots, effects) = counts[i];
+        let _ = writeln!(
+            out,
+            "  p{i} [label=\"{}\\n{roots} summaries, {effects} effects\"];",
+            p.name.replace('"', "'")
+        );
+    }
+    for (a, b) in engine.call_edges() {
+        let _ = writeln!(out, "  p{} -> p{};", a.0, b.0);
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The summary engine's counters, one per line.
+pub fn summary_stats(s: &Stats) -> String {
+    format!(
+        "summaries {}\neffects {}\nlookups {}\nhits {}\nstates {}\napplications {}\ninvalidations {}\nsteps {}\n",
+        s.summaries,
+        s.effects,
+        s.lookups,
+        s.hits,
+        s.states,
+        s.applications,
+        s.invalidations,
+        s.steps
+    )
+}
+
+/// The explicit engine's counters, one per line.
+pub fn explicit_stats(s: &ExplicitStats) -> String {
+    format!(
+        "states {}\ntransitions {}\nmax_depth {}\ncut_by_depth {}\n",
+        s.states, s.transitions, s.max_depth, s.cut_by_depth
+    )
+}
+
+/// The engine's counterexample, once it found one: replayed on the concrete semantics and
+/// rendered like [`trace`]; `Err` with the reason if there is none or it does not replay.
+pub fn engine_trace(engine: &Engine<'_>, sources: &SourceMap) -> Result<String, String> {
+    let prog = engine.program();
+    match engine.verdict() {
+        Some(super::summary::Verdict::Failure { kind, choices }) => {
+            match super::explicit::replay(prog, choices, *kind) {
+                Ok(t) => Ok(trace(prog, sources, &t)),
+                Err(e) => Err(format!("the counterexample does not replay: {e}")),
+            }
+        }
+        Some(_) => Err("no counterexample: the run did not find a failure".into()),
+        None => Err("no counterexample yet: the run is not over".into()),
+    }
+}
+
+/// One line about where a run is, for a workbench `step` command: steps done, items pending,
+/// summaries, effects and states so far, and the verdict once there is one.
+pub fn progress(engine: &Engine<'_>) -> String {
+    let s = engine.stats();
+    let verdict = match engine.verdict() {
+        None => String::new(),
+        Some(super::summary::Verdict::Safe) => ", done: safe".into(),
+        Some(super::summary::Verdict::Failure { kind, .. }) => {
+            format!(", done: {}", kind.describe())
+        }
+        Some(super::summary::Verdict::OutOfBudget) => ", done: state bound reached".into(),
+    };
+    format!(
+        "step {}: {} pending, {} summaries, {} effects, {} states{verdict}",
+        s.steps,
+        engine.pending(),
+        s.summaries,
+        s.effects,
+        s.states
+    )
+}
