@@ -5,10 +5,13 @@
 #![warn(missing_docs)]
 
 pub mod answer;
+pub mod cli;
+pub mod cfa;
 pub mod fol;
 pub mod input;
 pub mod interpolate;
 pub mod prover;
+pub mod scheme;
 pub mod repl;
 pub mod session;
 pub mod solve;

@@ -256,6 +256,9 @@ enum Command {
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         time_limit: f64,
     },
+    /// Model-check a Scheme program with ΓCFA: build its abstract state graph (abstract GC,
+    /// counting) and check usage protocols (default: lock/unlock alternate).
+    Cfa(craig::cli::cfa::Args),
     /// Run a session script and print its transcript (times print as `[time]`).
     Replay {
         /// The script: one workbench command per line, `#` comments.
@@ -360,6 +363,13 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("craig: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Command::Cfa(args)) => match craig::cli::cfa::run(&args, &mut std::io::stdout()) {
+            Ok(code) => ExitCode::from(code),
+            Err(e) => {
+                eprint!("{e}");
                 ExitCode::from(2)
             }
         },

@@ -1,0 +1,3 @@
+//! The command line's subcommands, one file each; main.rs parses and dispatches.
+
+pub mod cfa;
