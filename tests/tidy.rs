@@ -66,6 +66,20 @@ fn kernel_and_prover_do_not_depend_on_front_ends() {
         ("translate", &["crate::repl", "crate::session"]),
         // Interpolation reads proofs and problems; the workbench and the binary call it.
         ("interpolate", &["crate::repl", "crate::session", "crate::spec", "crate::translate"]),
+        // The Scheme front end reads programs into CPS; it knows nothing of the provers.
+        (
+            "scheme",
+            &[
+                "crate::prover",
+                "crate::solve",
+                "crate::spec",
+                "crate::input",
+                "crate::repl",
+                "crate::session",
+            ],
+        ),
+        // ΓCFA analyses CPS programs; the workbench uses it, never the other way round.
+        ("cfa", &["crate::repl", "crate::session"]),
         // The spec front end is self-contained; the HOL->FOL translation will build on it.
         (
             "spec",

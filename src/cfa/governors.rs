@@ -94,6 +94,11 @@ impl GovernorTable {
         self.lams[l.0 as usize].iter().find(|(w, _)| *w == v).map(|(_, u)| u)
     }
 
+    /// The governor vectors of `v`'s occurrences in call `c`.
+    pub fn call_usage(&self, c: CallId, v: VarId) -> Option<&Usage> {
+        self.calls[c.0 as usize].iter().find(|(w, _)| *w == v).map(|(_, u)| u)
+    }
+
     /// A governor as text, as in the paper: `(↦ a 3)`, `(= a b)`, `(not (= a b))`.
     pub fn text(&self, p: &CpsProgram, g: GovId) -> String {
         use crate::scheme::cps::exp_text;

@@ -93,7 +93,11 @@ impl Analysis {
             Control::Eval { call, .. } => format!("eval {}", call_head(&self.program, *call)),
             Control::Apply { proc, args, .. } => {
                 let args: Vec<String> = args.iter().map(|a| self.flow_text(a)).collect();
-                format!("apply {} to {}", self.value_text(proc), args.join(" "))
+                if args.is_empty() {
+                    format!("apply {}", self.value_text(proc))
+                } else {
+                    format!("apply {} to {}", self.value_text(proc), args.join(" "))
+                }
             }
         }
     }

@@ -1,0 +1,419 @@
+//! ΓCFA model checking: the paper's test cases (digest B.6, T1 to T9) on the programs of
+//! `examples/scheme/`, with the verdicts expected with and without each precision device,
+//! plus determinism, witness validity and no-panic properties of the front end.
+
+use std::path::Path;
+use std::rc::Rc;
+
+use craig::cfa::domain::{Addr, Control, Count, Value};
+use craig::cfa::governors::{GovernorTable, Usage};
+use craig::cfa::protocol::parse_protocols;
+use craig::cfa::report::compare;
+use craig::cfa::{Analysis, Options, Protocol, Verdict, analyse};
+use craig::scheme::{CpsProgram, load_program, load_program_str};
+use craig::syntax::{SourceMap, has_errors, render_all};
+
+fn example(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scheme").join(name)
+}
+
+fn load(name: &str) -> (Rc<CpsProgram>, Rc<SourceMap>) {
+    let mut sources = SourceMap::new();
+    let (p, d) = load_program(&example(name), &[], &mut sources);
+    assert!(!has_errors(&d), "{}", render_all(&d, &sources));
+    (Rc::new(p.expect("program")), Rc::new(sources))
+}
+
+fn protocol(name: &str) -> Protocol {
+    let text = std::fs::read_to_string(example(name)).unwrap();
+    let (mut ps, d) = parse_protocols(craig::syntax::FileId(0), &text);
+    assert!(d.is_empty(), "{d:?}");
+    ps.remove(0)
+}
+
+fn run(name: &str, options: Options) -> Analysis {
+    let (p, s) = load(name);
+    analyse(p, s, &options)
+}
+
+fn gc() -> Options {
+    Options::default()
+}
+
+fn no_gc() -> Options {
+    Options { gc: false, ..Options::default() }
+}
+
+fn k1(o: Options) -> Options {
+    Options { k: 1, ..o }
+}
+
+fn events_of(v: &Verdict) -> Vec<String> {
+    match v {
+        Verdict::Violation(w) => w.events.clone(),
+        other => panic!("expected a violation, got {other:?}"),
+    }
+}
+
+/// A witness is a path of the graph from the root.
+fn assert_witness_is_a_path(a: &Analysis, v: &Verdict) {
+    if let Verdict::Violation(w) = v {
+        assert_eq!(w.path.first(), Some(&a.graph.root));
+        for pair in w.path.windows(2) {
+            assert!(a.graph.successors(pair[0]).contains(&pair[1]), "{pair:?} is not an edge");
+        }
+    }
+}
+
+fn var_named<'p>(p: &'p CpsProgram, name: &str) -> craig::scheme::ast::VarId {
+    let i = p.vars.iter().position(|v| v.name == name).unwrap_or_else(|| panic!("no {name}"));
+    craig::scheme::ast::VarId(i as u32)
+}
+
+// T1 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t1_lockloop_fails_without_gc_and_is_verified_with_gc() {
+    let lock = Protocol::lock_discipline();
+    let without = run("lockloop.scm", no_gc());
+    let v = without.check(&lock);
+    assert_eq!(events_of(&v), ["lock", "lock"]);
+    assert_witness_is_a_path(&without, &v);
+    let with = run("lockloop.scm", gc());
+    assert_eq!(with.check(&lock), Verdict::Verified);
+    assert!(with.graph.complete);
+    // With GC the graph is a small cycle: fewer states than without.
+    assert!(with.graph.stats.states < without.graph.stats.states);
+}
+
+// T2 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t2_identity_is_verified_only_with_gc_and_its_graph_is_linear() {
+    let lock = Protocol::lock_discipline();
+    let without = run("identity.scm", no_gc());
+    let v = without.check(&lock);
+    assert_eq!(events_of(&v), ["lock", "lock"]);
+    assert_witness_is_a_path(&without, &v);
+    let with = run("identity.scm", gc());
+    assert_eq!(with.check(&lock), Verdict::Verified);
+    for id in with.graph.ids() {
+        assert!(with.graph.successors(id).len() <= 1, "state {} forks", id.0);
+    }
+}
+
+// T3 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t3_map_lock_then_map_unlock_keeps_f_apart_with_gc() {
+    let two_phase = protocol("two-phase.proto");
+    let with = run("map-locks.scm", gc());
+    assert_eq!(with.check(&two_phase), Verdict::Verified);
+    let without = run("map-locks.scm", no_gc());
+    let v = without.check(&two_phase);
+    assert_eq!(events_of(&v).last().map(String::as_str), Some("lock"));
+    assert_witness_is_a_path(&without, &v);
+    // The lock discipline itself is violated (three locks are held at once), with or without GC.
+    assert!(matches!(with.check(&Protocol::lock_discipline()), Verdict::Violation(_)));
+}
+
+// T4 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t4_governors_of_the_paper_example() {
+    let mut sources = SourceMap::new();
+    let text = "(define (g b e1 e2) (let ((a 3)) (if (= a b) (e1) (e2))))
+                (g 3 (lambda () 1) (lambda () 2))";
+    let (p, d) = load_program_str("t4.scm", text, &[], &mut sources);
+    assert!(d.is_empty());
+    let p = p.unwrap();
+    let table = GovernorTable::new(&p);
+    // G(t, e1) for t the `(let ((a 3)) ...)` term, as in the paper.
+    let a = var_named(&p, "a");
+    let t = p
+        .call_ids()
+        .find(|&c| matches!(p.call(c).kind, craig::scheme::cps::CallKind::Let { var, .. } if var == a))
+        .unwrap();
+    let texts = |var: &str| -> Vec<Vec<String>> {
+        match table.call_usage(t, var_named(&p, var)) {
+            Some(Usage::Governed(vs)) => {
+                vs.iter().map(|v| v.iter().map(|&x| table.text(&p, x)).collect()).collect()
+            }
+            other => panic!("{var}: {other:?}"),
+        }
+    };
+    assert_eq!(texts("e1"), vec![vec!["(↦ a 3)".to_string(), "(= a b)".into()]]);
+    assert_eq!(texts("e2"), vec![vec!["(↦ a 3)".to_string(), "(not (= a b))".into()]]);
+}
+
+// T5 -------------------------------------------------------------------------------------------
+
+fn some_state_binds(a: &Analysis, var: &str) -> bool {
+    let v = var_named(&a.program, var);
+    a.graph.states.iter().any(|s| s.store.keys().any(|k| matches!(k, Addr::Var(w, _) if *w == v)))
+}
+
+#[test]
+fn t5_conditional_gc_collects_what_reachability_keeps() {
+    let reach = run("conditional-gc.scm", gc());
+    assert!(some_state_binds(&reach, "d"));
+    let cond = run("conditional-gc.scm", Options { conditional_gc: true, ..gc() });
+    assert!(!some_state_binds(&cond, "d"));
+    // The refutation of (not (equal? a b)) needs counting: a and b hold a closure over n.
+    let uncounted =
+        run("conditional-gc.scm", Options { conditional_gc: true, counting: false, ..gc() });
+    assert!(some_state_binds(&uncounted, "d"));
+}
+
+// T6 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t6_gc_shrinks_the_doubly_nested_loop() {
+    for o in [gc(), k1(gc())] {
+        let with = run("nested-loop.scm", o);
+        let without = run("nested-loop.scm", Options { gc: false, ..o });
+        assert!(with.graph.complete && without.graph.complete);
+        assert!(
+            with.graph.stats.states < without.graph.stats.states,
+            "{} vs {}",
+            with.graph.stats.states,
+            without.graph.stats.states
+        );
+    }
+    // Without subsumption (the paper's plain depth-first search) at 1CFA the ratio is larger.
+    let plain = Options { subsumption: false, ..k1(gc()) };
+    let with = run("nested-loop.scm", plain);
+    let without = run("nested-loop.scm", Options { gc: false, ..plain });
+    let ratio = without.graph.stats.states as f64 / with.graph.stats.states as f64;
+    assert!(ratio >= 5.0, "ratio {ratio}");
+}
+
+// T7 -------------------------------------------------------------------------------------------
+
+fn max_count_of(a: &Analysis, var: &str) -> Option<Count> {
+    let v = var_named(&a.program, var);
+    a.graph
+        .states
+        .iter()
+        .flat_map(|s| s.counts.iter())
+        .filter(|(k, _)| matches!(k, Addr::Var(w, _) if *w == v))
+        .map(|(_, c)| *c)
+        .max()
+}
+
+#[test]
+fn t7_self_tail_call_keeps_the_count_of_k_at_one() {
+    // Without GC nothing resets counts, so only the rebinding check keeps k at 1.
+    let with = run("tail-loop.scm", no_gc());
+    assert_eq!(max_count_of(&with, "k"), Some(Count::One));
+    let without = run("tail-loop.scm", Options { rebinding: false, ..no_gc() });
+    assert_eq!(max_count_of(&without, "k"), Some(Count::Many));
+    // No spurious return: the program halts with 'done only.
+    let a = run("tail-loop.scm", gc());
+    let r = var_named(&a.program, "t");
+    for s in &a.graph.states {
+        if let Some(f) = s.store.iter().find(|(k, _)| matches!(k, Addr::Var(w, _) if *w == r)) {
+            assert_eq!(f.1.len(), 1);
+        }
+    }
+}
+
+// T8 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t8_non_tail_recursion_returns_spuriously_under_0cfa_not_1cfa() {
+    let tick_done = protocol("tick-done.proto");
+    let zero = run("nontail.scm", gc());
+    let v = zero.check(&tick_done);
+    assert_eq!(events_of(&v), ["done"]);
+    assert_witness_is_a_path(&zero, &v);
+    let one = run("nontail.scm", k1(gc()));
+    assert_eq!(one.check(&tick_done), Verdict::Verified);
+}
+
+// T9 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t9_car_of_the_empty_list_is_reported() {
+    let a = run("car-nil.scm", gc());
+    let w = a.warnings_text();
+    assert!(w.contains("car-nil.scm:2:19: warning: `car` may be applied to '()"), "{w}");
+    // A list that is never empty gives no warning.
+    let b = run("identity.scm", gc());
+    assert_eq!(b.warnings_text(), "");
+}
+
+// Properties -----------------------------------------------------------------------------------
+
+const EXAMPLES: [&str; 13] = [
+    "lockloop.scm",
+    "identity.scm",
+    "map-locks.scm",
+    "conditional-gc.scm",
+    "nested-loop.scm",
+    "church.scm",
+    "kcfa-worst.scm",
+    "mutual.scm",
+    "interpreter.scm",
+    "nontail.scm",
+    "car-nil.scm",
+    "tail-loop.scm",
+    "church.scm",
+];
+
+#[test]
+fn analyses_are_deterministic() {
+    for name in ["church.scm", "interpreter.scm", "map-locks.scm"] {
+        for o in [gc(), no_gc(), Options { conditional_gc: true, ..k1(gc()) }] {
+            let a = run(name, o);
+            let b = run(name, o);
+            assert_eq!(a.graph.states, b.graph.states, "{name}");
+            assert_eq!(a.graph.succs, b.graph.succs, "{name}");
+            assert_eq!(a.dot(None), b.dot(None));
+        }
+    }
+}
+
+#[test]
+fn every_example_is_analysed_completely_in_every_configuration() {
+    for name in EXAMPLES {
+        for gc_on in [false, true] {
+            for conditional_gc in [false, true] {
+                for counting in [false, true] {
+                    for k in [0, 1] {
+                        let o = Options { k, gc: gc_on, conditional_gc, counting, ..gc() };
+                        let a = run(name, o);
+                        assert!(a.graph.complete, "{name} {}", o.describe());
+                        for id in a.graph.ids() {
+                            assert!(a.show_state(id).is_some());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn gc_never_keeps_more_than_no_gc_finds_values() {
+    // Every value an Apply state passes with GC also flows without GC (GC only removes).
+    for name in ["identity.scm", "lockloop.scm", "mutual.scm"] {
+        let with = run(name, gc());
+        let without = run(name, no_gc());
+        let all = |a: &Analysis| -> std::collections::BTreeSet<String> {
+            a.graph
+                .states
+                .iter()
+                .filter_map(|s| match &s.control {
+                    Control::Apply { proc: Value::Prim(p), .. } => {
+                        Some(a.program.prim_name(*p).to_string())
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        assert!(all(&with).is_subset(&all(&without)), "{name}");
+    }
+}
+
+#[test]
+fn compare_runs_three_configurations() {
+    let (p, s) = load("lockloop.scm");
+    let rows = compare(p, s, &gc(), &[Protocol::lock_discipline()]);
+    let words: Vec<&str> = rows.iter().map(|r| r.verdicts[0].word()).collect();
+    assert_eq!(words, ["violation", "verified", "verified"]);
+}
+
+#[test]
+fn state_limit_gives_unknown_never_verified() {
+    let o = Options { max_states: 5, ..gc() };
+    let a = run("mutual.scm", o);
+    assert!(!a.graph.complete);
+    assert_eq!(a.check(&Protocol::lock_discipline()), Verdict::Unknown);
+}
+
+#[test]
+fn show_state_lists_environment_store_and_continuation() {
+    let a = run("lockloop.scm", gc());
+    let text: String = a.graph.ids().filter_map(|id| a.show_state(id)).collect();
+    assert!(text.contains("environment: mutex ↦ 0, lockloop ↦ 0, n ↦ 0, k ↦ 0"), "{text}");
+    assert!(text.contains("continuation k: {(λ/k (r_2) …)@12:1}"), "{text}");
+    assert!(text.contains("n@0 = {0}   count 1"), "{text}");
+}
+
+mod no_panic {
+    //! Random token soup and random small programs never panic the front end or the analysis.
+    use super::*;
+    use proptest::prelude::*;
+
+    const VOCAB: [&str; 36] = [
+        "(", ")", "(", ")", "[", "]", "'", "define", "lambda", "let", "letrec", "if", "begin",
+        "set!", "cond", "else", "quote", "x", "y", "f", "0", "1", "#t", "#f", "\"s\"", "car",
+        "cons", "+", "=", "lock", "unlock", "null?", "'()", ".", ";c\n", "#(",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn token_soup_never_panics(toks in proptest::collection::vec(0usize..36, 0..60)) {
+            let text: Vec<&str> = toks.iter().map(|&i| VOCAB[i]).collect();
+            let mut sm = SourceMap::new();
+            let (p, d) = load_program_str("p.scm", &text.join(" "), &[], &mut sm);
+            let _ = render_all(&d, &sm);
+            if let Some(p) = p {
+                let o = Options { max_states: 300, ..Options::default() };
+                let a = analyse(Rc::new(p), Rc::new(sm), &o);
+                let _ = a.check(&Protocol::lock_discipline());
+            }
+        }
+
+        #[test]
+        fn protocol_soup_never_panics(toks in proptest::collection::vec(0usize..12, 0..40)) {
+            const P: [&str; 12] = ["protocol", "p", "{", "}", "initial", "final", "events", "a",
+                "b", "->", ";", ","];
+            let text: Vec<&str> = toks.iter().map(|&i| P[i]).collect();
+            let _ = parse_protocols(craig::syntax::FileId(0), &text.join(" "));
+        }
+    }
+
+    fn program() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just("x".to_string()),
+            Just("y".to_string()),
+            Just("0".to_string()),
+            Just("1".to_string()),
+            Just("'()".to_string()),
+            Just("(lambda (x) x)".to_string()),
+        ];
+        leaf.prop_recursive(4, 24, 3, |inner| {
+            prop_oneof![
+                (inner.clone(), inner.clone(), inner.clone())
+                    .prop_map(|(a, b, c)| format!("(if {a} {b} {c})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(f {a} {b})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(cons {a} {b})")),
+                inner.clone().prop_map(|a| format!("(car {a})")),
+                inner.clone().prop_map(|a| format!("(begin (lock 'm) {a} (unlock 'm))")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(let ((y {a})) {b})")),
+                inner.clone().prop_map(|a| format!("(lambda (x) {a})")),
+                inner.prop_map(|a| format!("(begin (set! y {a}) y)")),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+        #[test]
+        fn random_programs_analyse_in_every_mode(body in program(), k in 0usize..2) {
+            let text = format!("(define x 1)\n(define y 0)\n(define (f x g) (if (null? x) g (f (cdr x) g)))\n{body}");
+            let mut sm = SourceMap::new();
+            let (p, d) = load_program_str("p.scm", &text, &[], &mut sm);
+            prop_assert!(!has_errors(&d), "{}", render_all(&d, &sm));
+            let (p, sm) = (Rc::new(p.unwrap()), Rc::new(sm));
+            for (gc, cgc) in [(false, false), (true, false), (true, true)] {
+                let o = Options { k, gc, conditional_gc: cgc, max_states: 3000, ..Options::default() };
+                let a = analyse(p.clone(), sm.clone(), &o);
+                let _ = a.check(&Protocol::lock_discipline());
+            }
+        }
+    }
+}
