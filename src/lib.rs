@@ -5,14 +5,14 @@
 #![warn(missing_docs)]
 
 pub mod answer;
-pub mod cli;
 pub mod cfa;
+pub mod cli;
 pub mod fol;
 pub mod input;
 pub mod interpolate;
 pub mod prover;
-pub mod scheme;
 pub mod repl;
+pub mod scheme;
 pub mod session;
 pub mod solve;
 pub mod spec;

@@ -65,7 +65,7 @@ fn assert_witness_is_a_path(a: &Analysis, v: &Verdict) {
     }
 }
 
-fn var_named<'p>(p: &'p CpsProgram, name: &str) -> craig::scheme::ast::VarId {
+fn var_named(p: &CpsProgram, name: &str) -> craig::scheme::ast::VarId {
     let i = p.vars.iter().position(|v| v.name == name).unwrap_or_else(|| panic!("no {name}"));
     craig::scheme::ast::VarId(i as u32)
 }

@@ -225,10 +225,8 @@ fn same_join(a: &State, b: &State) -> bool {
 
 /// `a ⊔= b` for two Apply states of the same procedure.
 fn merge_into(a: &mut State, b: &State) {
-    if let (
-        Control::Apply { args: xa, refs: ra, .. },
-        Control::Apply { args: xb, refs: rb, .. },
-    ) = (&mut a.control, &b.control)
+    if let (Control::Apply { args: xa, refs: ra, .. }, Control::Apply { args: xb, refs: rb, .. }) =
+        (&mut a.control, &b.control)
     {
         for (x, y) in xa.iter_mut().zip(xb) {
             x.join(y);

@@ -72,10 +72,9 @@ impl GovernorTable {
         for c in p.call_ids() {
             let ids = match &p.call(c).kind {
                 CallKind::Let { var, exp, .. } => vec![b.add(Governor::Binding(*var, exp.clone()))],
-                CallKind::If { test, .. } => vec![
-                    b.add(Governor::Holds(test.clone())),
-                    b.add(Governor::Fails(test.clone())),
-                ],
+                CallKind::If { test, .. } => {
+                    vec![b.add(Governor::Holds(test.clone())), b.add(Governor::Fails(test.clone()))]
+                }
                 CallKind::Letrec { bindings, .. } => bindings
                     .iter()
                     .map(|(v, l)| b.add(Governor::Binding(*v, Exp::Atom(Atom::Lam(*l)))))
@@ -178,9 +177,7 @@ impl Builder<'_> {
         }
         let govs = self.call_govs[c.0 as usize].clone();
         let prefixed = |prefix: &[GovId], occ: Occurrences| -> Occurrences {
-            occ.into_iter()
-                .map(|(v, g)| (v, prefix.iter().copied().chain(g).collect()))
-                .collect()
+            occ.into_iter().map(|(v, g)| (v, prefix.iter().copied().chain(g).collect())).collect()
         };
         let mut o: Occurrences = match &self.p.call(c).kind {
             CallKind::App { f, args } => {

@@ -17,10 +17,10 @@
 //! state). With conditional GC, a closure or call touches a free variable only if one of its
 //! occurrences' governor vectors may be satisfied ([`super::governors`]).
 
+use super::Options;
 use super::domain::*;
 use super::governors::{GovernorOracle, GovernorTable, MaySatContext, Usage};
 use super::prims::{Literals, PrimContext};
-use super::Options;
 use crate::scheme::ast::{Builtin, Prim, VarId};
 use crate::scheme::cps::{
     Atom, CallId, CallKind, CpsProgram, Exp, FALSE, LamId, SiteId, VOID, first_class_site,
@@ -61,8 +61,7 @@ pub struct Machine<'a> {
 impl<'a> Machine<'a> {
     /// A machine; the governor table is built only for conditional GC.
     pub fn new(program: &'a CpsProgram, options: Options, oracle: &'a dyn GovernorOracle) -> Self {
-        let governors =
-            (options.gc && options.conditional_gc).then(|| GovernorTable::new(program));
+        let governors = (options.gc && options.conditional_gc).then(|| GovernorTable::new(program));
         Machine {
             program,
             times: Times::new(options.k),
@@ -123,10 +122,8 @@ impl<'a> Machine<'a> {
         match e {
             Exp::Atom(a) => self.atom(a, env, store),
             Exp::Prim { prim, args, site } => {
-                let flows: Vec<Flow> = args
-                    .iter()
-                    .map(|a| self.exp(a, env, store, counts, time, warnings))
-                    .collect();
+                let flows: Vec<Flow> =
+                    args.iter().map(|a| self.exp(a, env, store, counts, time, warnings)).collect();
                 self.primitive(*prim, &flows, *site, time, store, counts, warnings)
             }
         }
@@ -178,9 +175,7 @@ impl<'a> Machine<'a> {
         let mut step = Step::default();
         match &s.control {
             Control::Eval { call, env } => self.step_eval(*call, env, s, &mut step),
-            Control::Apply { proc, args, refs } => {
-                self.step_apply(proc, args, refs, s, &mut step)
-            }
+            Control::Apply { proc, args, refs } => self.step_apply(proc, args, refs, s, &mut step),
         }
         step
     }

@@ -117,9 +117,12 @@ impl<'a> PrimContext<'a> {
                 !(eq == Equality::Identity && matches!(self.constant(v), Some(Const::Str(_))))
             }
             Value::Prim(_) => true,
-            Value::Clo(l, env) => self.program.lam(*l).free.iter().all(|&x| {
-                lookup(env, x).is_some_and(|t| self.count_is_one(Addr::Var(x, t)))
-            }),
+            Value::Clo(l, env) => self
+                .program
+                .lam(*l)
+                .free
+                .iter()
+                .all(|&x| lookup(env, x).is_some_and(|t| self.count_is_one(Addr::Var(x, t)))),
             Value::Pair(s, t) => self.count_is_one(Addr::Car(*s, *t)),
             Value::Vector(s, t) => self.count_is_one(Addr::Elems(*s, *t)),
             Value::AnyInt | Value::AnyStr | Value::AnySym => false,
@@ -290,7 +293,8 @@ impl<'a> PrimContext<'a> {
                         }
                     }
                     if bad {
-                        let what = if cur.contains(&Value::Lit(NIL)) { "'()" } else { "a non-pair" };
+                        let what =
+                            if cur.contains(&Value::Lit(NIL)) { "'()" } else { "a non-pair" };
                         out.warnings.push(format!("`{}` may be applied to {what}", b.name()));
                     }
                     cur = next;
@@ -332,14 +336,12 @@ impl<'a> PrimContext<'a> {
                                 elems.join(f);
                             }
                         }
-                        _ => out.warnings.push(format!("`{}` may be applied to a non-vector", b.name())),
+                        _ => out
+                            .warnings
+                            .push(format!("`{}` may be applied to a non-vector", b.name())),
                     }
                 }
-                out.value = if b == VectorSet {
-                    Flow::single(Value::Lit(VOID))
-                } else {
-                    elems
-                };
+                out.value = if b == VectorSet { Flow::single(Value::Lit(VOID)) } else { elems };
             }
             // `error` never returns; it is applied as a procedure, never here.
             Error => {}
@@ -462,9 +464,9 @@ fn exact(b: Builtin, vals: &[Option<i64>]) -> Exact {
         Sub => ns[1..].iter().try_fold(ns[0], |a, &x| a.checked_sub(x)),
         Quotient => ns[0].checked_div(ns[1]),
         Remainder => ns[0].checked_rem(ns[1]),
-        Modulo => ns[0].checked_rem_euclid(ns[1]).map(|r| {
-            if ns[1] < 0 && r != 0 { r + ns[1] } else { r }
-        }),
+        Modulo => {
+            ns[0].checked_rem_euclid(ns[1]).map(|r| if ns[1] < 0 && r != 0 { r + ns[1] } else { r })
+        }
         Add1 => ns[0].checked_add(1),
         Sub1 => ns[0].checked_sub(1),
         Abs => ns[0].checked_abs(),

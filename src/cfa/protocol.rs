@@ -78,7 +78,8 @@ impl Protocol {
 
     /// The protocol in its file syntax.
     pub fn to_text(&self) -> String {
-        let mut out = format!("protocol {} {{\n  initial {};\n", self.name, self.states[self.initial]);
+        let mut out =
+            format!("protocol {} {{\n  initial {};\n", self.name, self.states[self.initial]);
         if let Some(f) = &self.finals {
             let names: Vec<&str> = f.iter().map(|&i| self.states[i].as_str()).collect();
             out.push_str(&format!("  final {};\n", names.join(", ")));
@@ -173,7 +174,8 @@ fn protocol(file: FileId, p: Pair<'_, Rule>, diags: &mut Vec<Diagnostic>) -> Opt
                 proto.initial = state(&mut proto, n);
             }
             Rule::finals => {
-                let names: Vec<String> = item.into_inner().map(|n| n.as_str().to_string()).collect();
+                let names: Vec<String> =
+                    item.into_inner().map(|n| n.as_str().to_string()).collect();
                 let ids: Vec<usize> = names.iter().map(|n| state(&mut proto, n)).collect();
                 proto.finals.get_or_insert_with(Vec::new).extend(ids);
             }
@@ -267,9 +269,10 @@ impl Verdict {
 /// The event name of a state, if it performs one.
 pub fn event_name<'p>(program: &'p CpsProgram, graph: &Graph, id: StateId) -> Option<&'p str> {
     match &graph.state(id).control {
-        Control::Apply { proc: super::domain::Value::Prim(crate::scheme::ast::Prim::Event(e)), .. } => {
-            program.events.get(*e as usize).map(String::as_str)
-        }
+        Control::Apply {
+            proc: super::domain::Value::Prim(crate::scheme::ast::Prim::Event(e)),
+            ..
+        } => program.events.get(*e as usize).map(String::as_str),
         _ => None,
     }
 }
@@ -305,7 +308,9 @@ pub fn check(program: &CpsProgram, graph: &Graph, protocol: &Protocol) -> Verdic
                         event: e.to_string(),
                         state: protocol.states[a].clone(),
                     };
-                    return Verdict::Violation(witness(program, graph, &parent, here, q, violation));
+                    return Verdict::Violation(witness(
+                        program, graph, &parent, here, q, violation,
+                    ));
                 }
                 None => {}
             }

@@ -131,15 +131,18 @@ impl Analysis {
         match &s.control {
             Control::Eval { call, env } => {
                 let _ = writeln!(out, "  at: {}", self.location(p.call(*call).span));
-                let binds: Vec<String> = env
-                    .iter()
-                    .map(|(x, t)| format!("{} ↦ {}", p.var(*x).name, t.0))
-                    .collect();
+                let binds: Vec<String> =
+                    env.iter().map(|(x, t)| format!("{} ↦ {}", p.var(*x).name, t.0)).collect();
                 let _ = writeln!(out, "  environment: {}", binds.join(", "));
                 for (x, t) in env.iter() {
                     if p.var(*x).kind == VarKind::Continuation {
                         let f = s.store.get(&Addr::Var(*x, *t)).cloned().unwrap_or_default();
-                        let _ = writeln!(out, "  continuation {}: {}", p.var(*x).name, self.flow_text(&f));
+                        let _ = writeln!(
+                            out,
+                            "  continuation {}: {}",
+                            p.var(*x).name,
+                            self.flow_text(&f)
+                        );
                     }
                 }
             }
@@ -170,10 +173,15 @@ impl Analysis {
                 None if self.options.counting => "0",
                 None => "-",
             };
-            let _ = writeln!(out, "    {} = {}   count {count}", self.addr_text(a), self.flow_text(f));
+            let _ =
+                writeln!(out, "    {} = {}   count {count}", self.addr_text(a), self.flow_text(f));
         }
         let succ: Vec<String> = self.graph.successors(id).iter().map(|s| s.0.to_string()).collect();
-        let _ = writeln!(out, "  successors: {}", if succ.is_empty() { "none".into() } else { succ.join(", ") });
+        let _ = writeln!(
+            out,
+            "  successors: {}",
+            if succ.is_empty() { "none".into() } else { succ.join(", ") }
+        );
         Some(out)
     }
 
@@ -226,7 +234,9 @@ impl Analysis {
                     Violation::BadEvent { event, state } => {
                         format!("event `{event}` is not allowed in state `{state}`")
                     }
-                    Violation::BadEnd { state } => format!("the program may halt in state `{state}`"),
+                    Violation::BadEnd { state } => {
+                        format!("the program may halt in state `{state}`")
+                    }
                 };
                 format!(
                     "protocol {}: may be violated: {why}\n  events: {}\n  witness path ({} states, abstract: it may be spurious):\n{}",
@@ -243,21 +253,28 @@ impl Analysis {
     pub fn warnings_text(&self) -> String {
         let mut out = String::new();
         for (id, w) in &self.graph.warnings {
-            let _ = writeln!(out, "{}: warning: {} (state {})", self.location(w.span), w.message, id.0);
+            let _ =
+                writeln!(out, "{}: warning: {} (state {})", self.location(w.span), w.message, id.0);
         }
         out
     }
 
     /// The graph in Graphviz DOT; the states and edges of `highlight` are drawn in red.
     pub fn dot(&self, highlight: Option<&Witness>) -> String {
-        let mut out = String::from("digraph cfa {\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n");
+        let mut out = String::from(
+            "digraph cfa {\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n",
+        );
         let on_path = |s: StateId| highlight.is_some_and(|w| w.path.contains(&s));
         for id in self.graph.ids() {
             let title = self.state_title(id).replace('\\', "\\\\").replace('"', "\\\"");
             let title: String = title.chars().take(60).collect();
             let mut attrs = format!("label=\"{}: {}\"", id.0, title);
             if let Some(e) = protocol::event_name(&self.program, &self.graph, id) {
-                let _ = write!(attrs, ", style=filled, fillcolor=\"{}\"", if e == "unlock" { "palegreen" } else { "lightblue" });
+                let _ = write!(
+                    attrs,
+                    ", style=filled, fillcolor=\"{}\"",
+                    if e == "unlock" { "palegreen" } else { "lightblue" }
+                );
             }
             if self.graph.successors(id).is_empty() {
                 attrs.push_str(", peripheries=2");
@@ -269,7 +286,8 @@ impl Analysis {
         }
         for id in self.graph.ids() {
             for &t in self.graph.successors(id) {
-                let red = highlight.is_some_and(|w| w.path.windows(2).any(|p| p[0] == id && p[1] == t));
+                let red =
+                    highlight.is_some_and(|w| w.path.windows(2).any(|p| p[0] == id && p[1] == t));
                 let attrs = if red { " [color=red, penwidth=2]" } else { "" };
                 let _ = writeln!(out, "  s{} -> s{}{attrs};", id.0, t.0);
             }
@@ -324,7 +342,8 @@ pub fn comparison_text(rows: &[ComparisonRow], protocols: &[Protocol]) -> String
     }
     out.push('\n');
     for r in rows {
-        let states = if r.complete { r.stats.states.to_string() } else { format!("{}+", r.stats.states) };
+        let states =
+            if r.complete { r.stats.states.to_string() } else { format!("{}+", r.stats.states) };
         let _ = write!(
             out,
             "{:<40} {:>8} {:>8} {:>10.1}",

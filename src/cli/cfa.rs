@@ -119,7 +119,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<u8, CliError> {
     let (program, ds) = load_program(&args.file, &events, &mut sources);
     let rendered = render_all(&ds, &sources);
     let Some(program) = program else { return Err(CliError::Input(rendered)) };
-    let w = |out: &mut dyn Write, s: &str| out.write_all(s.as_bytes()).map_err(io(std::path::Path::new("<stdout>")));
+    let w = |out: &mut dyn Write, s: &str| {
+        out.write_all(s.as_bytes()).map_err(io(std::path::Path::new("<stdout>")))
+    };
     w(out, &rendered)?;
     let program = Rc::new(program);
     let sources = Rc::new(sources);

@@ -184,10 +184,7 @@ impl Builtin {
     /// True if the primitive allocates a pair or a vector (its applications are allocation
     /// sites).
     pub fn allocates(self) -> bool {
-        matches!(
-            self,
-            Builtin::Cons | Builtin::List | Builtin::Vector | Builtin::MakeVector
-        )
+        matches!(self, Builtin::Cons | Builtin::List | Builtin::Vector | Builtin::MakeVector)
     }
 }
 

@@ -274,9 +274,7 @@ pub fn convert(body: &Expr, vars: Vec<VarInfo>, events: Vec<String>) -> CpsProgr
         body,
         K::Meta {
             param: None,
-            f: Box::new(move |conv: &mut Conv, a| {
-                conv.push(CallKind::Halt { value: a }, span)
-            }),
+            f: Box::new(move |conv: &mut Conv, a| conv.push(CallKind::Halt { value: a }, span)),
         },
     );
     let mut program = CpsProgram {
@@ -293,6 +291,9 @@ pub fn convert(body: &Expr, vars: Vec<VarInfo>, events: Vec<String>) -> CpsProgr
 }
 
 type MetaFn<'a> = Box<dyn FnOnce(&mut Conv, Atom) -> CallId + 'a>;
+
+/// What to do with the atoms of a converted argument list.
+type ListFn<'a> = Box<dyn FnOnce(&mut Conv, Vec<Atom>) -> CallId + 'a>;
 
 /// A continuation during conversion: an object-level variable, or a meta-level function that
 /// builds the rest of the program from the value (with a preferred name for that value).
@@ -522,7 +523,9 @@ impl Conv {
         );
         match join {
             None => call,
-            Some(lam) => self.push(CallKind::Let { var: kv, exp: Exp::Atom(lam), body: call }, span),
+            Some(lam) => {
+                self.push(CallKind::Let { var: kv, exp: Exp::Atom(lam), body: call }, span)
+            }
         }
     }
 
@@ -572,7 +575,7 @@ impl Conv {
         &mut self,
         mut es: Vec<&'a Expr>,
         mut done: Vec<Atom>,
-        then: Box<dyn FnOnce(&mut Conv, Vec<Atom>) -> CallId + 'a>,
+        then: ListFn<'a>,
     ) -> CallId {
         if es.is_empty() {
             return then(self, done);

@@ -203,7 +203,10 @@ impl Expander {
             SexpKind::Bool(b) => Expr::Const(Const::Bool(*b), s.span),
             SexpKind::Str(t) => Expr::Const(Const::Str(t.clone()), s.span),
             SexpKind::OtherNumber(t) => {
-                self.error(s.span, format!("`{t}`: only integers that fit in 64 bits are supported"));
+                self.error(
+                    s.span,
+                    format!("`{t}`: only integers that fit in 64 bits are supported"),
+                );
                 self.void(s.span)
             }
             SexpKind::Char(t) => {
@@ -365,7 +368,10 @@ impl Expander {
         let items = match &s.kind {
             SexpKind::List(items) => items.as_slice(),
             SexpKind::Sym(_) | SexpKind::Dotted(..) => {
-                self.error(s.span, "procedures with a variable number of arguments are not supported");
+                self.error(
+                    s.span,
+                    "procedures with a variable number of arguments are not supported",
+                );
                 return Vec::new();
             }
             _ => {
@@ -637,10 +643,8 @@ impl Expander {
                     vec![Expr::Var(k, key.span), lit],
                     d.span,
                 );
-                test = Expr::If(
-                    Box::new([eqv, Expr::Const(Const::Bool(true), d.span), test]),
-                    d.span,
-                );
+                test =
+                    Expr::If(Box::new([eqv, Expr::Const(Const::Bool(true), d.span), test]), d.span);
             }
             acc = Expr::If(Box::new([test, body, acc]), clause.span);
         }
@@ -810,8 +814,7 @@ impl Expander {
     /// If `f` is a definition, makes its variable (not yet in scope) and returns it.
     fn definition<'a>(&mut self, f: &'a Sexp) -> Option<Def<'a>> {
         let items = f.as_list()?;
-        if items.first()?.as_sym()? != "define" || self.scopes.iter().any(|(n, _)| n == "define")
-        {
+        if items.first()?.as_sym()? != "define" || self.scopes.iter().any(|(n, _)| n == "define") {
             return None;
         }
         match items.get(1).map(|t| &t.kind) {
@@ -823,7 +826,10 @@ impl Expander {
                 Some(Def::Procedure { var, params, body: &items[2..], span: f.span })
             }
             Some(SexpKind::Dotted(..)) => {
-                self.error(items[1].span, "procedures with a variable number of arguments are not supported");
+                self.error(
+                    items[1].span,
+                    "procedures with a variable number of arguments are not supported",
+                );
                 None
             }
             Some(SexpKind::Sym(name)) => {
@@ -832,14 +838,20 @@ impl Expander {
                 }
                 let v = self.fresh(name, items[1].span);
                 match items.get(2).map(|init| (init, lambda_parts(init))) {
-                    Some((init, Some((params, body)))) => {
-                        Some(Def::Procedure { var: v, params: params.clone(), body, span: init.span })
-                    }
+                    Some((init, Some((params, body)))) => Some(Def::Procedure {
+                        var: v,
+                        params: params.clone(),
+                        body,
+                        span: init.span,
+                    }),
                     _ => Some(Def::Value(v, items.get(2))),
                 }
             }
             _ => {
-                self.error(f.span, "expected `(define name value)` or `(define (name arg ...) body ...)`");
+                self.error(
+                    f.span,
+                    "expected `(define name value)` or `(define (name arg ...) body ...)`",
+                );
                 None
             }
         }

@@ -162,23 +162,7 @@ mod tests {
 
     #[test]
     fn named_let_and_cond_expand() {
-        let out = cps(
-            "(let loop ((i 3)) (cond ((= i 0) 'done) (else (loop (- i 1)))))",
-        );
+        let out = cps("(let loop ((i 3)) (cond ((= i 0) 'done) (else (loop (- i 1)))))");
         assert!(out.contains("(letrec ((loop"), "{out}");
-    }
-}
-#[cfg(test)]
-mod print_demo {
-    #[test]
-    fn show() {
-        let mut sm = crate::syntax::SourceMap::new();
-        let (p, _) = super::load_program_str("t.scm", "(define (lockloop n)
-                      (if (= n 0) (begin (lock mutex) (lockloop 1))
-                          (begin (unlock mutex) (lockloop 0))))
-                    (define mutex 'mutex)
-                    (lockloop 0)
-                    (define (f x) (+ 1 (if x 2 3))) (define t (let loop ((i 3)) (cond ((= i 0) 'done) (else (loop (- i 1)))))) (f '(1 2))", &[], &mut sm);
-        panic!("{}", super::print_program(&p.unwrap()));
     }
 }

@@ -81,13 +81,12 @@ pub fn parse_file(file: FileId, text: &str) -> (Vec<Sexp>, Vec<Diagnostic>) {
     match SchemeParser::parse(Rule::file, text) {
         Ok(mut pairs) => {
             let Some(top) = pairs.next() else { return (Vec::new(), Vec::new()) };
-            let mut diags = Vec::new();
             let data = top
                 .into_inner()
                 .filter(|p| p.as_rule() != Rule::EOI)
-                .map(|p| convert(file, p, &mut diags))
+                .map(|p| convert(file, p))
                 .collect();
-            (data, diags)
+            (data, Vec::new())
         }
         Err(e) => (Vec::new(), vec![convert_error(file, text, &e)]),
     }
@@ -116,7 +115,7 @@ fn span_of(file: FileId, p: &Pair<'_, Rule>) -> Span {
     Span::new(file, p.as_span().start(), p.as_span().end())
 }
 
-fn convert(file: FileId, p: Pair<'_, Rule>, diags: &mut Vec<Diagnostic>) -> Sexp {
+fn convert(file: FileId, p: Pair<'_, Rule>) -> Sexp {
     let span = span_of(file, &p);
     let kind = match p.as_rule() {
         Rule::list | Rule::bracket_list => {
@@ -127,9 +126,9 @@ fn convert(file: FileId, p: Pair<'_, Rule>, diags: &mut Vec<Diagnostic>) -> Sexp
                     Rule::close_paren | Rule::close_bracket => {}
                     Rule::tail => {
                         let Some(d) = c.into_inner().nth(1) else { continue };
-                        tail = Some(Box::new(convert(file, d, diags)));
+                        tail = Some(Box::new(convert(file, d)));
                     }
-                    _ => items.push(convert(file, c, diags)),
+                    _ => items.push(convert(file, c)),
                 }
             }
             match tail {
@@ -140,7 +139,7 @@ fn convert(file: FileId, p: Pair<'_, Rule>, diags: &mut Vec<Diagnostic>) -> Sexp
         Rule::vector => SexpKind::Vector(
             p.into_inner()
                 .filter(|c| c.as_rule() != Rule::close_paren)
-                .map(|c| convert(file, c, diags))
+                .map(|c| convert(file, c))
                 .collect(),
         ),
         Rule::quoted => {
@@ -155,7 +154,7 @@ fn convert(file: FileId, p: Pair<'_, Rule>, diags: &mut Vec<Diagnostic>) -> Sexp
                 _ => "unquote",
             };
             let head = Sexp { kind: SexpKind::Sym(name.to_string()), span: span_of(file, &mark) };
-            SexpKind::List(vec![head, convert(file, d, diags)])
+            SexpKind::List(vec![head, convert(file, d)])
         }
         Rule::boolean => SexpKind::Bool(matches!(p.as_str(), "#t" | "#true")),
         Rule::number => match p.as_str().parse::<i64>() {
