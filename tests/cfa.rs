@@ -317,6 +317,58 @@ fn gc_never_keeps_more_than_no_gc_finds_values() {
 }
 
 #[test]
+fn every_concrete_run_is_covered_by_the_abstract_graph() {
+    // Soundness on the one run each program has: its events are a path of the graph.
+    for name in EXAMPLES {
+        let (p, s) = load(name);
+        let run = craig::cfa::concrete::run(&p, 5_000);
+        for gc_on in [false, true] {
+            for conditional_gc in [false, true] {
+                for counting in [false, true] {
+                    for k in [0, 1] {
+                        let o = Options { k, gc: gc_on, conditional_gc, counting, ..gc() };
+                        let a = analyse(p.clone(), s.clone(), &o);
+                        assert!(
+                            craig::cfa::concrete::graph_admits(&p, &a.graph, &run.events),
+                            "{name} {}: {:?}",
+                            o.describe(),
+                            run.events
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn violations_are_confirmed_or_called_spurious_by_a_concrete_run() {
+    // Three locks held at once: a real violation of the lock discipline.
+    let a = run("map-locks.scm", gc());
+    let lock = Protocol::lock_discipline();
+    assert!(matches!(a.check(&lock), Verdict::Violation(_)));
+    let text = a.confirmation_text(&lock, 10_000);
+    assert!(
+        text.contains("confirmed by a concrete run") && text.contains("events lock lock"),
+        "{text}"
+    );
+    // lockloop without GC: the double lock is spurious, the concrete run never shows it.
+    let b = run("lockloop.scm", no_gc());
+    let text = b.confirmation_text(&lock, 10_000);
+    assert!(text.contains("not confirmed: the concrete run is still running"), "{text}");
+}
+
+#[test]
+fn concrete_runs_compute_the_expected_values() {
+    let (p, _) = load("interpreter.scm");
+    let r = craig::cfa::concrete::run(&p, 100_000);
+    assert_eq!(r.outcome, craig::cfa::concrete::Outcome::Halted);
+    let (p, _) = load("car-nil.scm");
+    let r = craig::cfa::concrete::run(&p, 100_000);
+    assert_eq!(r.outcome, craig::cfa::concrete::Outcome::Error("`car` of a non-pair".into()));
+}
+
+#[test]
 fn compare_runs_three_configurations() {
     let (p, s) = load("lockloop.scm");
     let rows = compare(p, s, &gc(), &[Protocol::lock_discipline()]);
@@ -409,10 +461,22 @@ mod no_panic {
             let (p, d) = load_program_str("p.scm", &text, &[], &mut sm);
             prop_assert!(!has_errors(&d), "{}", render_all(&d, &sm));
             let (p, sm) = (Rc::new(p.unwrap()), Rc::new(sm));
+            let concrete = craig::cfa::concrete::run(&p, 2_000);
             for (gc, cgc) in [(false, false), (true, false), (true, true)] {
-                let o = Options { k, gc, conditional_gc: cgc, max_states: 3000, ..Options::default() };
-                let a = analyse(p.clone(), sm.clone(), &o);
-                let _ = a.check(&Protocol::lock_discipline());
+                for counting in [false, true] {
+                    let o = Options {
+                        k, gc, conditional_gc: cgc, counting, max_states: 3000, ..Options::default()
+                    };
+                    let a = analyse(p.clone(), sm.clone(), &o);
+                    let _ = a.check(&Protocol::lock_discipline());
+                    // Soundness: the program's one run is a path of a complete graph.
+                    if a.graph.complete {
+                        prop_assert!(
+                            craig::cfa::concrete::graph_admits(&p, &a.graph, &concrete.events),
+                            "{} {:?}", o.describe(), concrete.events
+                        );
+                    }
+                }
             }
         }
     }

@@ -4,12 +4,14 @@
 //!
 //! Code map: [`domain`] (the state space of Fig. 3), [`prims`] (abstract primitives),
 //! [`governors`] (Fig. 5 and MaySat), [`machine`] (the rules of Fig. 4 and GC), [`explore`]
-//! (the graph, §6), [`protocol`] (automata, product, witnesses), [`report`] (the text and DOT
-//! the command line and the workbench show).
+//! (the graph, §6), [`protocol`] (automata, product, witnesses), [`concrete`] (the concrete
+//! machine that confirms violations), [`report`] (the text and DOT the command line and the
+//! workbench show).
 //!
 //! Dependency rule: uses `crate::scheme` (its CPS) and `crate::syntax`; never the workbench
 //! (`repl`, `session`).
 
+pub mod concrete;
 pub mod domain;
 pub mod explore;
 pub mod governors;

@@ -249,6 +249,30 @@ impl Analysis {
         }
     }
 
+    /// Whether a concrete run of at most `max_steps` steps confirms a violation of `protocol`
+    /// (the program takes no input, so its run is the only one).
+    pub fn confirmation_text(&self, protocol: &Protocol, max_steps: usize) -> String {
+        let run = super::concrete::run(&self.program, max_steps);
+        match super::concrete::violates(&run, protocol) {
+            Some(events) => format!(
+                "  confirmed by a concrete run ({} steps): events {}\n",
+                run.steps,
+                events.join(" ")
+            ),
+            None => {
+                let how = match &run.outcome {
+                    super::concrete::Outcome::Halted => "halts".to_string(),
+                    super::concrete::Outcome::Error(e) => format!("stops with an error ({e})"),
+                    super::concrete::Outcome::StepLimit => "is still running".to_string(),
+                };
+                format!(
+                    "  not confirmed: the concrete run {how} after {} steps without violating it; the witness is probably spurious\n",
+                    run.steps
+                )
+            }
+        }
+    }
+
     /// The possible run-time errors found, one per line.
     pub fn warnings_text(&self) -> String {
         let mut out = String::new();

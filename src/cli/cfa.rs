@@ -14,6 +14,9 @@ use crate::cfa::{Options, Protocol, Verdict, analyse};
 use crate::scheme::{load_program, print_program};
 use crate::syntax::{SourceMap, has_errors, render_all};
 
+/// Steps of the concrete run that tries to confirm a violation.
+const CONCRETE_STEPS: usize = 100_000;
+
 /// Options of `craig cfa`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct Args {
@@ -158,6 +161,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<u8, CliError> {
         w(out, &analysis.verdict_text(p, &verdict))?;
         match &verdict {
             Verdict::Violation(wit) => {
+                w(out, &analysis.confirmation_text(p, CONCRETE_STEPS))?;
                 code = 1;
                 first_witness.get_or_insert_with(|| wit.clone());
             }
