@@ -10,6 +10,7 @@
 use std::rc::Rc;
 
 use super::explore::{Graph, StateId};
+use super::prims::{Exact, compare_chain, exact, int_predicate};
 use super::protocol::{self, Protocol};
 use crate::scheme::ast::{Builtin, Const, Prim, VarId};
 use crate::scheme::cps::{Atom, CallId, CallKind, CpsProgram, Exp, LamId};
@@ -147,60 +148,16 @@ impl Machine<'_> {
             return Err(format!("`{name}` applied to {} argument(s)", a.len()));
         }
         Ok(match b {
-            Add => Val::Int(
-                ints()?.iter().try_fold(0i64, |s, &x| s.checked_add(x)).ok_or_else(overflow)?,
-            ),
-            Mul => Val::Int(
-                ints()?.iter().try_fold(1i64, |s, &x| s.checked_mul(x)).ok_or_else(overflow)?,
-            ),
-            Sub => {
-                let ns = ints()?;
-                let r = if ns.len() == 1 {
-                    ns[0].checked_neg()
-                } else {
-                    ns[1..].iter().try_fold(ns[0], |s, &x| s.checked_sub(x))
-                };
-                Val::Int(r.ok_or_else(overflow)?)
-            }
-            Quotient | Remainder | Modulo => {
-                let ns = ints()?;
-                if ns[1] == 0 {
-                    return Err(format!("`{name}` by zero"));
+            Add | Sub | Mul | Quotient | Remainder | Modulo | Add1 | Sub1 | Abs | Min | Max => {
+                let ns: Vec<Option<i64>> = ints()?.into_iter().map(Some).collect();
+                match exact(b, &ns) {
+                    Exact::Value(n) => Val::Int(n),
+                    Exact::Unknown => return Err(overflow()),
+                    Exact::Fails => return Err(format!("`{name}` by zero")),
                 }
-                let r = match b {
-                    Quotient => ns[0].checked_div(ns[1]),
-                    Remainder => ns[0].checked_rem(ns[1]),
-                    _ => ns[0]
-                        .checked_rem_euclid(ns[1])
-                        .map(|r| if ns[1] < 0 && r != 0 { r + ns[1] } else { r }),
-                };
-                Val::Int(r.ok_or_else(overflow)?)
             }
-            Add1 => Val::Int(ints()?[0].checked_add(1).ok_or_else(overflow)?),
-            Sub1 => Val::Int(ints()?[0].checked_sub(1).ok_or_else(overflow)?),
-            Abs => Val::Int(ints()?[0].checked_abs().ok_or_else(overflow)?),
-            Min => Val::Int(ints()?.into_iter().min().unwrap_or(0)),
-            Max => Val::Int(ints()?.into_iter().max().unwrap_or(0)),
-            NumEq | Lt | Gt | Le | Ge => {
-                let ns = ints()?;
-                Val::Bool(ns.windows(2).all(|w| match b {
-                    NumEq => w[0] == w[1],
-                    Lt => w[0] < w[1],
-                    Gt => w[0] > w[1],
-                    Le => w[0] <= w[1],
-                    _ => w[0] >= w[1],
-                }))
-            }
-            ZeroP | PositiveP | NegativeP | EvenP | OddP => {
-                let n = ints()?[0];
-                Val::Bool(match b {
-                    ZeroP => n == 0,
-                    PositiveP => n > 0,
-                    NegativeP => n < 0,
-                    EvenP => n % 2 == 0,
-                    _ => n % 2 != 0,
-                })
-            }
+            NumEq | Lt | Gt | Le | Ge => Val::Bool(compare_chain(b, &ints()?)),
+            ZeroP | PositiveP | NegativeP | EvenP | OddP => Val::Bool(int_predicate(b, ints()?[0])),
             Not => Val::Bool(!truthy(&a[0])),
             EqP | EqvP => Val::Bool(self.equal(&a[0], &a[1], false)),
             EqualP | StringEqP => Val::Bool(self.equal(&a[0], &a[1], true)),
@@ -225,15 +182,7 @@ impl Machine<'_> {
                 acc
             }
             Car | Cdr | Cadr | Cddr | Caar | Cdar | Caddr => {
-                let path: &[bool] = match b {
-                    Car => &[true],
-                    Cdr => &[false],
-                    Cadr => &[false, true],
-                    Cddr => &[false, false],
-                    Caar => &[true, true],
-                    Cdar => &[true, false],
-                    _ => &[false, false, true],
-                };
+                let path = b.cxr_path().unwrap_or(&[]);
                 let mut v = a[0].clone();
                 for &car in path {
                     let Val::Pair(i) = v else { return Err(format!("`{name}` of a non-pair")) };

@@ -187,14 +187,7 @@ impl<'a> PrimContext<'a> {
                     match self.int_of(v) {
                         Some(Some(n)) => {
                             ok = true;
-                            let r = match b {
-                                ZeroP => n == 0,
-                                PositiveP => n > 0,
-                                NegativeP => n < 0,
-                                EvenP => n % 2 == 0,
-                                _ => n % 2 != 0,
-                            };
-                            if r { t = true } else { f = true }
+                            if int_predicate(b, n) { t = true } else { f = true }
                         }
                         Some(None) => (ok, t, f) = (true, true, true),
                         None => {}
@@ -267,16 +260,7 @@ impl<'a> PrimContext<'a> {
                 out.allocs.push(Addr::Cdr(site, time));
             }
             Car | Cdr | Cadr | Cddr | Caar | Cdar | Caddr => {
-                let path: &[bool] = match b {
-                    // true = car; applied right to left as in the name.
-                    Car => &[true],
-                    Cdr => &[false],
-                    Cadr => &[false, true],
-                    Cddr => &[false, false],
-                    Caar => &[true, true],
-                    Cdar => &[true, false],
-                    _ => &[false, false, true],
-                };
+                let path = b.cxr_path().unwrap_or(&[]);
                 let mut cur = args[0].clone();
                 for &car in path {
                     let mut next = Flow::empty();
@@ -426,29 +410,46 @@ impl<'a> PrimContext<'a> {
             })
             .collect();
         out.value = match exact {
-            Some(ns) => {
-                let ok = ns.windows(2).all(|w| match b {
-                    Builtin::NumEq => w[0] == w[1],
-                    Builtin::Lt => w[0] < w[1],
-                    Builtin::Gt => w[0] > w[1],
-                    Builtin::Le => w[0] <= w[1],
-                    _ => w[0] >= w[1],
-                });
-                Flow::single(boolean(ok))
-            }
+            Some(ns) => Flow::single(boolean(compare_chain(b, &ns))),
             None => bools(true, true),
         };
     }
 }
 
-enum Exact {
+/// `zero?`, `positive?`, `negative?`, `even?`, `odd?` on an integer.
+pub(super) fn int_predicate(b: Builtin, n: i64) -> bool {
+    match b {
+        Builtin::ZeroP => n == 0,
+        Builtin::PositiveP => n > 0,
+        Builtin::NegativeP => n < 0,
+        Builtin::EvenP => n % 2 == 0,
+        _ => n % 2 != 0,
+    }
+}
+
+/// `=`, `<`, `>`, `<=`, `>=` on a chain of integers.
+pub(super) fn compare_chain(b: Builtin, ns: &[i64]) -> bool {
+    ns.windows(2).all(|w| match b {
+        Builtin::NumEq => w[0] == w[1],
+        Builtin::Lt => w[0] < w[1],
+        Builtin::Gt => w[0] > w[1],
+        Builtin::Le => w[0] <= w[1],
+        _ => w[0] >= w[1],
+    })
+}
+
+/// The result of exact integer arithmetic.
+pub(super) enum Exact {
+    /// This integer.
     Value(i64),
+    /// Any integer (an argument is unknown, or the result overflows 64 bits).
     Unknown,
+    /// Division by zero.
     Fails,
 }
 
 /// Integer arithmetic on exact values (None = any integer); overflow gives "any".
-fn exact(b: Builtin, vals: &[Option<i64>]) -> Exact {
+pub(super) fn exact(b: Builtin, vals: &[Option<i64>]) -> Exact {
     use Builtin::*;
     let divisor_zero = matches!(b, Quotient | Remainder | Modulo) && vals[1] == Some(0);
     if divisor_zero {

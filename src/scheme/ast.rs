@@ -181,6 +181,20 @@ impl Builtin {
         self != Builtin::Error
     }
 
+    /// For `car`, `cdr`, `cadr` ...: the accessors in the order they apply (true = car).
+    pub fn cxr_path(self) -> Option<&'static [bool]> {
+        Some(match self {
+            Builtin::Car => &[true],
+            Builtin::Cdr => &[false],
+            Builtin::Cadr => &[false, true],
+            Builtin::Cddr => &[false, false],
+            Builtin::Caar => &[true, true],
+            Builtin::Cdar => &[true, false],
+            Builtin::Caddr => &[false, false, true],
+            _ => return None,
+        })
+    }
+
     /// True if the primitive allocates a pair or a vector (its applications are allocation
     /// sites).
     pub fn allocates(self) -> bool {
