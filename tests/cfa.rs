@@ -481,3 +481,27 @@ mod no_panic {
         }
     }
 }
+
+#[test]
+fn an_assigned_variable_gives_no_equivalence_to_conditional_gc() {
+    // `a` is bound to `b`, then `b` changes: (eq? a b) is false and `d` is used, so conditional
+    // GC must keep it (the concrete run's result 'd must flow to halt).
+    let text = "(define (f b d)
+                  (lambda () (let ((a b)) (set! b 2) (if (eq? a b) 'c d))))
+                (define t (f 1 'd))
+                (t)";
+    let mut sources = SourceMap::new();
+    let (p, d) = load_program_str("m.scm", text, &[], &mut sources);
+    assert!(!has_errors(&d), "{}", render_all(&d, &sources));
+    let (p, s) = (Rc::new(p.unwrap()), Rc::new(sources));
+    let a = analyse(p.clone(), s, &Options { conditional_gc: true, ..gc() });
+    let d_sym = p.const_id(&craig::scheme::ast::Const::Sym("d".into())).unwrap();
+    let halts_with_d = a.graph.states.iter().any(|st| match &st.control {
+        Control::Apply { proc: Value::Clo(l, _), args, .. } => {
+            p.lam(*l).kind == craig::scheme::cps::LamKind::Continuation
+                && args.iter().any(|f| f.contains(&Value::Lit(d_sym)))
+        }
+        _ => false,
+    });
+    assert!(halts_with_d);
+}

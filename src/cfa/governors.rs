@@ -362,7 +362,10 @@ impl MaySatContext<'_> {
     fn root(&self, mut v: VarId, bound: &[(VarId, Known, Option<Exp>)]) -> VarId {
         for _ in 0..bound.len() {
             match bound.iter().rev().find(|(w, _, _)| *w == v) {
-                Some((_, _, Some(Exp::Atom(Atom::Var(w))))) => v = *w,
+                // A mutable variable may have changed since the binding: no equivalence.
+                Some((_, _, Some(Exp::Atom(Atom::Var(w))))) if !self.program.var(*w).mutable => {
+                    v = *w
+                }
                 _ => break,
             }
         }
@@ -380,8 +383,9 @@ impl MaySatContext<'_> {
                     Builtin::EqP | Builtin::EqvP | Builtin::EqualP | Builtin::NumEq,
                     [Exp::Atom(Atom::Var(a)), Exp::Atom(Atom::Var(b))],
                 ) = (prim, args.as_slice())
-                    && self.root(*a, bound) == self.root(*b, bound)
                     && !self.program.var(*a).mutable
+                    && !self.program.var(*b).mutable
+                    && self.root(*a, bound) == self.root(*b, bound)
                 {
                     return Known::Flow(Flow::single(Value::Lit(crate::scheme::cps::TRUE)));
                 }

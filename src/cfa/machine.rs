@@ -366,7 +366,13 @@ impl<'a> Machine<'a> {
                             &mut counts,
                             &mut warnings,
                         );
+                        // An Apply state does not know its call site: the warning points at
+                        // the program and says how the primitive was reached.
                         let span = self.program.call(self.program.root).span;
+                        let warnings = warnings
+                            .into_iter()
+                            .map(|w| format!("{w} (a primitive passed as a value)"))
+                            .collect();
                         self.warn(step, span, warnings);
                         v
                     }
