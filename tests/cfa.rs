@@ -505,3 +505,43 @@ fn an_assigned_variable_gives_no_equivalence_to_conditional_gc() {
     });
     assert!(halts_with_d);
 }
+
+#[test]
+fn command_line_exit_codes_and_outputs() {
+    use clap::Parser as _;
+    use craig::cli::cfa::{Args, run as cli};
+    #[derive(clap::Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: Args,
+    }
+    let call = |argv: &[&str]| {
+        let mut full = vec!["craig-cfa"];
+        full.extend_from_slice(argv);
+        let w = Wrapper::try_parse_from(full).unwrap();
+        let mut out = Vec::new();
+        let code = cli(&w.args, &mut out).map_err(|e| e.to_string());
+        (code, String::from_utf8(out).unwrap())
+    };
+    let lockloop = example("lockloop.scm");
+    let lockloop = lockloop.to_str().unwrap();
+    let (code, out) = call(&[lockloop]);
+    assert_eq!(code, Ok(0), "{out}");
+    assert!(out.contains("0CFA, GC, counting: 18 states, 18 edges"), "{out}");
+    let dot = std::env::temp_dir().join(format!("craig-cfa-{}.dot", std::process::id()));
+    let (code, out) = call(&[lockloop, "--no-gc", "--dot", dot.to_str().unwrap()]);
+    assert_eq!(code, Ok(1), "{out}");
+    let text = std::fs::read_to_string(&dot).unwrap();
+    let _ = std::fs::remove_file(&dot);
+    assert!(text.starts_with("digraph cfa {") && text.contains("color=red"), "{text}");
+    let two_phase = example("two-phase.proto");
+    let map = example("map-locks.scm");
+    let (code, out) =
+        call(&[map.to_str().unwrap(), "--protocol", two_phase.to_str().unwrap(), "--compare"]);
+    assert_eq!(code, Ok(0));
+    assert!(out.contains("0CFA, no GC, counting") && out.contains("verified"), "{out}");
+    let (code, out) = call(&[lockloop, "--max-states", "3"]);
+    assert_eq!(code, Ok(3), "{out}");
+    let missing = call(&["/nonexistent/p.scm"]).0.unwrap_err();
+    assert!(missing.contains("cannot read"), "{missing}");
+}

@@ -122,6 +122,17 @@ impl Analysis {
         out
     }
 
+    /// Every state, one line each: id, title, successors.
+    pub fn states_text(&self) -> String {
+        let mut out = String::new();
+        for id in self.graph.ids() {
+            let succ: Vec<String> =
+                self.graph.successors(id).iter().map(|s| s.0.to_string()).collect();
+            let _ = writeln!(out, "{:>5}  {}  -> {}", id.0, self.state_title(id), succ.join(" "));
+        }
+        out
+    }
+
     /// Everything about one state: control, environment, continuation, store and counts.
     pub fn show_state(&self, id: StateId) -> Option<String> {
         let s = self.graph.states.get(id.0 as usize)?;
