@@ -245,7 +245,8 @@ fn t9_car_of_the_empty_list_is_reported() {
 
 // Properties -----------------------------------------------------------------------------------
 
-const EXAMPLES: [&str; 13] = [
+const EXAMPLES: [&str; 14] = [
+    "join-point.scm",
     "lockloop.scm",
     "identity.scm",
     "map-locks.scm",
@@ -544,4 +545,14 @@ fn command_line_exit_codes_and_outputs() {
     assert_eq!(code, Ok(3), "{out}");
     let missing = call(&["/nonexistent/p.scm"]).0.unwrap_err();
     assert!(missing.contains("cannot read"), "{missing}");
+}
+
+#[test]
+fn join_point_states_are_merged() {
+    let merged = run("join-point.scm", gc());
+    assert!(merged.graph.stats.merged >= 1);
+    assert_eq!(merged.check(&Protocol::lock_discipline()), Verdict::Verified);
+    let apart = run("join-point.scm", Options { merge_joins: false, ..gc() });
+    assert_eq!(apart.graph.stats.merged, 0);
+    assert!(apart.graph.stats.states > merged.graph.stats.states);
 }
