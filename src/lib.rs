@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod boolprog;
+pub mod cfa;
 pub mod cli;
 pub mod fol;
 pub mod hol;
@@ -13,6 +14,7 @@ pub mod interpolate;
 pub mod prover;
 pub mod repl;
 pub mod sat;
+pub mod scheme;
 pub mod session;
 pub mod solve;
 pub mod spec;

@@ -1,0 +1,895 @@
+//! Surface forms to the core language: `define`, `let*`, named `let`, `cond`, `case`, `and`,
+//! `or`, `when`, `unless` and `quote` expand into [`Expr`]; names are resolved and alphatised.
+//!
+//! Bodies (the program, and each `lambda` or `let` body) follow `letrec*`: every name a body
+//! defines is in scope in the whole body. A run of procedure definitions becomes one `letrec`,
+//! a value definition a `let` around the rest. A name used before the `let` that binds it (a
+//! procedure referring to a later value definition) is declared first and assigned with `set!`
+//! instead, which is correct but makes that variable mutable, so less precise to analyse.
+
+use rustc_hash::FxHashMap;
+
+use super::ast::*;
+use super::sexp::{Sexp, SexpKind};
+use crate::syntax::{Diagnostic, FileId, Span};
+
+/// Special forms craig recognises but refuses, with the reason given to the user.
+const REFUSED: &[(&str, &str)] = &[
+    ("call/cc", "first-class continuations are not supported"),
+    ("call-with-current-continuation", "first-class continuations are not supported"),
+    ("define-syntax", "macros are not supported"),
+    ("let-syntax", "macros are not supported"),
+    ("letrec-syntax", "macros are not supported"),
+    ("syntax-rules", "macros are not supported"),
+    ("quasiquote", "quasiquotation is not supported"),
+    ("unquote", "quasiquotation is not supported"),
+    ("unquote-splicing", "quasiquotation is not supported"),
+    ("do", "`do` loops are not supported (write a named `let`)"),
+    ("delay", "promises are not supported"),
+    ("force", "promises are not supported"),
+    ("define-record-type", "records are not supported"),
+    ("let-values", "multiple values are not supported"),
+    ("call-with-values", "multiple values are not supported"),
+    ("dynamic-wind", "`dynamic-wind` is not supported"),
+    ("apply", "`apply` is not supported"),
+];
+
+const KEYWORDS: &[&str] = &[
+    "define",
+    "lambda",
+    "λ",
+    "let",
+    "let*",
+    "letrec",
+    "letrec*",
+    "if",
+    "cond",
+    "case",
+    "and",
+    "or",
+    "when",
+    "unless",
+    "begin",
+    "set!",
+    "quote",
+    "declare-events",
+];
+
+/// A program in the core language, with its variable and event tables.
+#[derive(Clone, Debug)]
+pub struct CoreProgram {
+    /// The whole program as one expression.
+    pub body: Expr,
+    /// Every variable, indexed by [`VarId`].
+    pub vars: Vec<VarInfo>,
+    /// The event names, indexed by the number in [`Prim::Event`].
+    pub events: Vec<String>,
+}
+
+/// Expands a file's data into a core program. `events` are the event primitives known before
+/// the program's own `(declare-events ...)` forms (the protocol's alphabet, `lock`, `unlock`).
+pub fn expand_program(
+    file: FileId,
+    data: &[Sexp],
+    events: &[String],
+) -> (Option<CoreProgram>, Vec<Diagnostic>) {
+    let mut ex = Expander {
+        vars: Vec::new(),
+        name_counts: FxHashMap::default(),
+        scopes: Vec::new(),
+        frames: Vec::new(),
+        events: Vec::new(),
+        diags: Vec::new(),
+    };
+    for e in events {
+        ex.declare_event(e);
+    }
+    // Event declarations first, wherever they are, so the whole program sees them.
+    for d in data {
+        if let Some(items) = d.as_list()
+            && items.first().and_then(Sexp::as_sym) == Some("declare-events")
+        {
+            for item in &items[1..] {
+                match item.as_sym() {
+                    Some(name) => ex.declare_event(name),
+                    None => ex.error(item.span, "`declare-events` takes event names"),
+                }
+            }
+        }
+    }
+    let forms: Vec<&Sexp> = data
+        .iter()
+        .filter(|d| {
+            d.as_list().and_then(|l| l.first()).and_then(Sexp::as_sym) != Some("declare-events")
+        })
+        .collect();
+    let whole = match (data.first(), data.last()) {
+        (Some(a), Some(b)) => a.span.to(b.span),
+        _ => Span::new(file, 0, 0),
+    };
+    let body = ex.body(&forms, whole);
+    let ok = !crate::syntax::has_errors(&ex.diags);
+    let program = CoreProgram { body, vars: ex.vars, events: ex.events };
+    (ok.then_some(program), ex.diags)
+}
+
+/// Bookkeeping for one body: which names it defines and the first form that mentions each.
+struct Frame {
+    defined: Vec<VarId>,
+    current: usize,
+    first_use: Vec<usize>,
+}
+
+struct Expander {
+    vars: Vec<VarInfo>,
+    name_counts: FxHashMap<String, u32>,
+    /// Innermost binding last.
+    scopes: Vec<(String, VarId)>,
+    frames: Vec<Frame>,
+    events: Vec<String>,
+    diags: Vec<Diagnostic>,
+}
+
+/// A definition found in a body.
+enum Def<'a> {
+    Procedure { var: VarId, params: Sexp, body: &'a [Sexp], span: Span },
+    Value(VarId, Option<&'a Sexp>),
+}
+
+impl Expander {
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.diags.push(Diagnostic::error(span, message));
+    }
+
+    fn declare_event(&mut self, name: &str) {
+        if !self.events.iter().any(|e| e == name) {
+            self.events.push(name.to_string());
+        }
+    }
+
+    fn fresh(&mut self, source: &str, span: Span) -> VarId {
+        let count = self.name_counts.entry(source.to_string()).or_insert(0);
+        let name = if *count == 0 { source.to_string() } else { format!("{source}_{count}") };
+        *count += 1;
+        self.vars.push(VarInfo {
+            name,
+            source: source.to_string(),
+            span,
+            mutable: false,
+            kind: VarKind::User,
+        });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    fn void(&self, span: Span) -> Expr {
+        Expr::Const(Const::Void, span)
+    }
+
+    /// Resolves a name used as an expression.
+    fn reference(&mut self, name: &str, span: Span) -> Expr {
+        if let Some(&(_, v)) = self.scopes.iter().rev().find(|(n, _)| n == name) {
+            for frame in self.frames.iter_mut().rev() {
+                if let Some(i) = frame.defined.iter().position(|&d| d == v) {
+                    frame.first_use[i] = frame.first_use[i].min(frame.current);
+                    break;
+                }
+            }
+            return Expr::Var(v, span);
+        }
+        if let Some(b) = Builtin::by_name(name) {
+            return Expr::Prim(Prim::Builtin(b), span);
+        }
+        if let Some(i) = self.events.iter().position(|e| e == name) {
+            return Expr::Prim(Prim::Event(i as u32), span);
+        }
+        if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == name) {
+            self.error(span, format!("`{name}`: {why}"));
+        } else if KEYWORDS.contains(&name) {
+            self.error(span, format!("`{name}` is a keyword, not a value"));
+        } else {
+            let d = Diagnostic::error(span, format!("unbound variable `{name}`")).with_note(
+                "craig's Scheme has the R5RS core primitives only (no `map`, `append`, ...): \
+                 define the procedure in the program, or declare an event with \
+                 `(declare-events name)`",
+            );
+            self.diags.push(d);
+        }
+        self.void(span)
+    }
+
+    fn expr(&mut self, s: &Sexp) -> Expr {
+        match &s.kind {
+            SexpKind::Int(n) => Expr::Const(Const::Int(*n), s.span),
+            SexpKind::Bool(b) => Expr::Const(Const::Bool(*b), s.span),
+            SexpKind::Str(t) => Expr::Const(Const::Str(t.clone()), s.span),
+            SexpKind::OtherNumber(t) => {
+                self.error(
+                    s.span,
+                    format!("`{t}`: only integers that fit in 64 bits are supported"),
+                );
+                self.void(s.span)
+            }
+            SexpKind::Char(t) => {
+                self.error(s.span, format!("`{t}`: characters are not supported"));
+                self.void(s.span)
+            }
+            SexpKind::Vector(_) => {
+                self.error(s.span, "a vector literal must be quoted");
+                self.void(s.span)
+            }
+            SexpKind::Dotted(..) => {
+                self.error(s.span, "a dotted pair is not an expression");
+                self.void(s.span)
+            }
+            SexpKind::Sym(name) => self.reference(name, s.span),
+            SexpKind::List(items) => self.list_form(s, items),
+        }
+    }
+
+    fn list_form(&mut self, s: &Sexp, items: &[Sexp]) -> Expr {
+        let Some(head) = items.first() else {
+            self.error(s.span, "empty application `()` (write `'()` for the empty list)");
+            return self.void(s.span);
+        };
+        if let Some(name) = head.as_sym()
+            && !self.scopes.iter().any(|(n, _)| n == name)
+        {
+            let args = &items[1..];
+            match name {
+                "quote" => return self.quote_form(s, args),
+                "lambda" | "λ" => return self.lambda_form(s, args),
+                "define" => {
+                    self.error(s.span, "`define` is only allowed at the start of a body");
+                    return self.void(s.span);
+                }
+                "declare-events" => {
+                    self.error(s.span, "`declare-events` is only allowed at top level");
+                    return self.void(s.span);
+                }
+                "if" => return self.if_form(s, args),
+                "begin" => {
+                    if args.is_empty() {
+                        return self.void(s.span);
+                    }
+                    let es = args.iter().map(|a| self.expr(a)).collect();
+                    return Expr::Begin(es, s.span);
+                }
+                "let" => return self.let_form(s, args),
+                "let*" => return self.let_star_form(s, args),
+                "letrec" | "letrec*" => return self.letrec_form(s, args),
+                "set!" => return self.set_form(s, args),
+                "cond" => return self.cond_form(s, args),
+                "case" => return self.case_form(s, args),
+                "and" => return self.and_form(s, args),
+                "or" => return self.or_form(s, args),
+                "when" | "unless" => {
+                    let Some(test) = args.first() else {
+                        self.error(s.span, format!("`{name}` needs a test"));
+                        return self.void(s.span);
+                    };
+                    let mut c = self.expr(test);
+                    if name == "unless" {
+                        c = Expr::App(
+                            Box::new(Expr::Prim(Prim::Builtin(Builtin::Not), head.span)),
+                            vec![c],
+                            test.span,
+                        );
+                    }
+                    let body = self.sequence(&args[1..], s.span);
+                    return Expr::If(Box::new([c, body, self.void(s.span)]), s.span);
+                }
+                _ => {
+                    if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == name) {
+                        self.error(head.span, format!("`{name}`: {why}"));
+                        return self.void(s.span);
+                    }
+                }
+            }
+        }
+        let f = self.expr(head);
+        let args: Vec<Expr> = items[1..].iter().map(|a| self.expr(a)).collect();
+        // `(list a b)` is `(cons a (cons b '()))`: one allocation site per cell keeps the
+        // elements apart in the analysis.
+        if let Expr::Prim(Prim::Builtin(Builtin::List), _) = f {
+            let mut acc = Expr::Const(Const::Nil, s.span);
+            for a in args.into_iter().rev() {
+                let cons = Box::new(Expr::Prim(Prim::Builtin(Builtin::Cons), head.span));
+                acc = Expr::App(cons, vec![a, acc], s.span);
+            }
+            return acc;
+        }
+        if let Expr::Prim(Prim::Builtin(b), _) = f
+            && !b.arity().accepts(args.len())
+        {
+            let a = b.arity();
+            let wanted = match a.max {
+                Some(m) if m == a.min => format!("{m}"),
+                Some(m) => format!("{} to {m}", a.min),
+                None => format!("at least {}", a.min),
+            };
+            self.error(
+                s.span,
+                format!("`{}` takes {wanted} argument(s), given {}", b.name(), args.len()),
+            );
+        }
+        Expr::App(Box::new(f), args, s.span)
+    }
+
+    /// A sequence of expressions (no definitions): `(begin ...)` semantics, void if empty.
+    fn sequence(&mut self, forms: &[Sexp], span: Span) -> Expr {
+        let mut es: Vec<Expr> = forms.iter().map(|f| self.expr(f)).collect();
+        match es.len() {
+            0 => self.void(span),
+            1 => es.pop().unwrap_or_else(|| self.void(span)),
+            _ => Expr::Begin(es, span),
+        }
+    }
+
+    fn quote_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        let [d] = args else {
+            self.error(s.span, "`quote` takes one datum");
+            return self.void(s.span);
+        };
+        self.datum(d)
+    }
+
+    /// A quoted datum: constants, or `cons`/`vector` trees for lists and vectors.
+    fn datum(&mut self, d: &Sexp) -> Expr {
+        let prim = |b: Builtin| Box::new(Expr::Prim(Prim::Builtin(b), d.span));
+        match &d.kind {
+            SexpKind::Sym(name) => Expr::Const(Const::Sym(name.clone()), d.span),
+            SexpKind::List(items) if items.is_empty() => Expr::Const(Const::Nil, d.span),
+            SexpKind::List(items) => {
+                let mut acc = Expr::Const(Const::Nil, d.span);
+                for item in items.iter().rev() {
+                    let car = self.datum(item);
+                    acc = Expr::App(prim(Builtin::Cons), vec![car, acc], d.span);
+                }
+                acc
+            }
+            SexpKind::Dotted(items, tail) => {
+                let mut acc = self.datum(tail);
+                for item in items.iter().rev() {
+                    let car = self.datum(item);
+                    acc = Expr::App(prim(Builtin::Cons), vec![car, acc], d.span);
+                }
+                acc
+            }
+            SexpKind::Vector(items) => {
+                let es = items.iter().map(|i| self.datum(i)).collect();
+                Expr::App(prim(Builtin::Vector), es, d.span)
+            }
+            _ => self.expr(d),
+        }
+    }
+
+    /// Parameters of a `lambda` or procedure `define`: plain symbols, no rest argument.
+    fn params(&mut self, s: &Sexp) -> Vec<(String, Span)> {
+        let items = match &s.kind {
+            SexpKind::List(items) => items.as_slice(),
+            SexpKind::Sym(_) | SexpKind::Dotted(..) => {
+                self.error(
+                    s.span,
+                    "procedures with a variable number of arguments are not supported",
+                );
+                return Vec::new();
+            }
+            _ => {
+                self.error(s.span, "expected a parameter list");
+                return Vec::new();
+            }
+        };
+        let mut out: Vec<(String, Span)> = Vec::new();
+        for p in items {
+            match p.as_sym() {
+                Some(n) if out.iter().any(|(m, _)| m == n) => {
+                    self.error(p.span, format!("parameter `{n}` appears twice"))
+                }
+                Some(n) => out.push((n.to_string(), p.span)),
+                None => self.error(p.span, "a parameter must be a name"),
+            }
+        }
+        out
+    }
+
+    fn lambda(&mut self, span: Span, params: &Sexp, body: &[Sexp]) -> Lambda {
+        let params = self.params(params);
+        let ids: Vec<VarId> = params.iter().map(|(n, sp)| self.fresh(n, *sp)).collect();
+        let mark = self.scopes.len();
+        for ((n, _), &v) in params.iter().zip(&ids) {
+            self.scopes.push((n.clone(), v));
+        }
+        let forms: Vec<&Sexp> = body.iter().collect();
+        if forms.is_empty() {
+            self.error(span, "a procedure needs a body");
+        }
+        let body = self.body(&forms, span);
+        self.scopes.truncate(mark);
+        Lambda { params: ids, body, span }
+    }
+
+    fn lambda_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        let Some(params) = args.first() else {
+            self.error(s.span, "`lambda` needs a parameter list and a body");
+            return self.void(s.span);
+        };
+        Expr::Lambda(Box::new(self.lambda(s.span, params, &args[1..])))
+    }
+
+    fn if_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        if !(2..=3).contains(&args.len()) {
+            self.error(s.span, "`if` takes a test, a consequent and an optional alternative");
+            return self.void(s.span);
+        }
+        let c = self.expr(&args[0]);
+        let t = self.expr(&args[1]);
+        let e = match args.get(2) {
+            Some(a) => self.expr(a),
+            None => self.void(s.span),
+        };
+        Expr::If(Box::new([c, t, e]), s.span)
+    }
+
+    /// `((x e) ...)`: the names and init forms.
+    fn bindings<'a>(&mut self, s: &'a Sexp) -> Vec<(String, Span, &'a Sexp)> {
+        let Some(items) = s.as_list() else {
+            self.error(s.span, "expected a list of bindings `((name value) ...)`");
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for b in items {
+            match b.as_list() {
+                Some([name, init]) if name.as_sym().is_some() => {
+                    out.push((name.as_sym().unwrap_or_default().to_string(), name.span, init))
+                }
+                _ => self.error(b.span, "a binding is `(name value)`"),
+            }
+        }
+        out
+    }
+
+    fn let_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        // Named let: (let loop ((x e) ...) body) = ((letrec ((loop (lambda (x ...) body))) loop) e ...)
+        if let Some(name) = args.first().and_then(Sexp::as_sym) {
+            let Some(bindings) = args.get(1) else {
+                self.error(s.span, "a named `let` needs bindings and a body");
+                return self.void(s.span);
+            };
+            let bs = self.bindings(bindings);
+            let inits: Vec<Expr> = bs.iter().map(|(_, _, e)| self.expr(e)).collect();
+            let loop_var = self.fresh(name, args[0].span);
+            self.scopes.push((name.to_string(), loop_var));
+            let params = Sexp {
+                kind: SexpKind::List(
+                    bs.iter()
+                        .map(|(n, sp, _)| Sexp { kind: SexpKind::Sym(n.clone()), span: *sp })
+                        .collect(),
+                ),
+                span: bindings.span,
+            };
+            let lam = self.lambda(s.span, &params, &args[2..]);
+            self.scopes.pop();
+            let f = Expr::Letrec(
+                vec![(loop_var, lam)],
+                Box::new(Expr::Var(loop_var, args[0].span)),
+                s.span,
+            );
+            return Expr::App(Box::new(f), inits, s.span);
+        }
+        let Some(bindings) = args.first() else {
+            self.error(s.span, "`let` needs bindings and a body");
+            return self.void(s.span);
+        };
+        let bs = self.bindings(bindings);
+        let inits: Vec<Expr> = bs.iter().map(|(_, _, e)| self.expr(e)).collect();
+        let mark = self.scopes.len();
+        let mut pairs = Vec::new();
+        for ((n, sp, _), init) in bs.iter().zip(inits) {
+            let v = self.fresh(n, *sp);
+            pairs.push((v, init));
+        }
+        for ((n, _, _), (v, _)) in bs.iter().zip(&pairs) {
+            self.scopes.push((n.clone(), *v));
+        }
+        let forms: Vec<&Sexp> = args[1..].iter().collect();
+        let body = self.body(&forms, s.span);
+        self.scopes.truncate(mark);
+        if pairs.is_empty() { body } else { Expr::Let(pairs, Box::new(body), s.span) }
+    }
+
+    fn let_star_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        let Some(bindings) = args.first() else {
+            self.error(s.span, "`let*` needs bindings and a body");
+            return self.void(s.span);
+        };
+        let bs = self.bindings(bindings);
+        let mark = self.scopes.len();
+        let mut pairs = Vec::new();
+        for (n, sp, init) in &bs {
+            let e = self.expr(init);
+            let v = self.fresh(n, *sp);
+            self.scopes.push((n.clone(), v));
+            pairs.push((v, e));
+        }
+        let forms: Vec<&Sexp> = args[1..].iter().collect();
+        let mut body = self.body(&forms, s.span);
+        self.scopes.truncate(mark);
+        for (v, e) in pairs.into_iter().rev() {
+            body = Expr::Let(vec![(v, e)], Box::new(body), s.span);
+        }
+        body
+    }
+
+    fn letrec_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        let Some(bindings) = args.first() else {
+            self.error(s.span, "`letrec` needs bindings and a body");
+            return self.void(s.span);
+        };
+        let bs = self.bindings(bindings);
+        let mark = self.scopes.len();
+        let ids: Vec<VarId> = bs.iter().map(|(n, sp, _)| self.fresh(n, *sp)).collect();
+        for ((n, _, _), &v) in bs.iter().zip(&ids) {
+            self.scopes.push((n.clone(), v));
+        }
+        let mut lambdas = Vec::new();
+        let mut values = Vec::new();
+        for ((_, _, init), &v) in bs.iter().zip(&ids) {
+            match lambda_parts(init) {
+                Some((params, body)) => lambdas.push((v, self.lambda(init.span, params, body))),
+                None => values.push((v, self.expr(init))),
+            }
+        }
+        let forms: Vec<&Sexp> = args[1..].iter().collect();
+        let body = self.body(&forms, s.span);
+        self.scopes.truncate(mark);
+        if values.is_empty() {
+            return Expr::Letrec(lambdas, Box::new(body), s.span);
+        }
+        // Non-procedure inits: declare, assign in order, then the body.
+        let mut seq = Vec::new();
+        for (v, e) in values.iter().cloned() {
+            self.vars[v.0 as usize].mutable = true;
+            seq.push(Expr::Set(v, Box::new(e), s.span));
+        }
+        seq.push(body);
+        let inner = Expr::Letrec(lambdas, Box::new(Expr::Begin(seq, s.span)), s.span);
+        let decls = values.iter().map(|(v, _)| (*v, self.void(s.span))).collect();
+        Expr::Let(decls, Box::new(inner), s.span)
+    }
+
+    fn set_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        let [target, value] = args else {
+            self.error(s.span, "`set!` takes a variable and a value");
+            return self.void(s.span);
+        };
+        let Some(name) = target.as_sym() else {
+            self.error(target.span, "`set!` needs a variable");
+            return self.void(s.span);
+        };
+        let value = self.expr(value);
+        match self.reference(name, target.span) {
+            Expr::Var(v, _) => {
+                self.vars[v.0 as usize].mutable = true;
+                Expr::Set(v, Box::new(value), s.span)
+            }
+            Expr::Prim(..) => {
+                self.error(target.span, format!("cannot assign the primitive `{name}`"));
+                self.void(s.span)
+            }
+            other => other,
+        }
+    }
+
+    fn cond_form(&mut self, s: &Sexp, clauses: &[Sexp]) -> Expr {
+        let Some((first, rest)) = clauses.split_first() else {
+            return self.void(s.span);
+        };
+        let Some(items) = first.as_list().filter(|i| !i.is_empty()) else {
+            self.error(first.span, "a `cond` clause is `(test body ...)`");
+            return self.void(s.span);
+        };
+        if items[0].as_sym() == Some("else") {
+            if !rest.is_empty() {
+                self.error(rest[0].span, "`else` must be the last `cond` clause");
+            }
+            return self.sequence(&items[1..], first.span);
+        }
+        if items.get(1).and_then(Sexp::as_sym) == Some("=>") {
+            self.error(items[1].span, "`=>` in `cond` is not supported");
+            return self.void(s.span);
+        }
+        let test = self.expr(&items[0]);
+        let rest_expr = self.cond_form(s, rest);
+        if items.len() == 1 {
+            // (cond (test) ...) returns the test's value when it is true.
+            let t = self.fresh("t", first.span);
+            self.vars[t.0 as usize].kind = VarKind::Temporary;
+            let use_t = Expr::Var(t, first.span);
+            let body = Expr::If(Box::new([use_t.clone(), use_t, rest_expr]), first.span);
+            return Expr::Let(vec![(t, test)], Box::new(body), first.span);
+        }
+        let body = self.sequence(&items[1..], first.span);
+        Expr::If(Box::new([test, body, rest_expr]), first.span)
+    }
+
+    fn case_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        let Some((key, clauses)) = args.split_first() else {
+            self.error(s.span, "`case` needs a key and clauses");
+            return self.void(s.span);
+        };
+        let key_expr = self.expr(key);
+        let k = self.fresh("key", key.span);
+        self.vars[k.0 as usize].kind = VarKind::Temporary;
+        let mut acc = self.void(s.span);
+        for clause in clauses.iter().rev() {
+            let Some(items) = clause.as_list().filter(|i| !i.is_empty()) else {
+                self.error(clause.span, "a `case` clause is `((datum ...) body ...)`");
+                continue;
+            };
+            let body = self.sequence(&items[1..], clause.span);
+            if items[0].as_sym() == Some("else") {
+                acc = body;
+                continue;
+            }
+            let Some(data) = items[0].as_list() else {
+                self.error(items[0].span, "expected a list of data");
+                continue;
+            };
+            let mut test = Expr::Const(Const::Bool(false), clause.span);
+            for d in data.iter().rev() {
+                let lit = self.datum(d);
+                let eqv = Expr::App(
+                    Box::new(Expr::Prim(Prim::Builtin(Builtin::EqvP), d.span)),
+                    vec![Expr::Var(k, key.span), lit],
+                    d.span,
+                );
+                test =
+                    Expr::If(Box::new([eqv, Expr::Const(Const::Bool(true), d.span), test]), d.span);
+            }
+            acc = Expr::If(Box::new([test, body, acc]), clause.span);
+        }
+        Expr::Let(vec![(k, key_expr)], Box::new(acc), s.span)
+    }
+
+    fn and_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        match args {
+            [] => Expr::Const(Const::Bool(true), s.span),
+            [only] => self.expr(only),
+            [first, rest @ ..] => {
+                let c = self.expr(first);
+                let r = self.and_form(s, rest);
+                Expr::If(Box::new([c, r, Expr::Const(Const::Bool(false), s.span)]), s.span)
+            }
+        }
+    }
+
+    fn or_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        match args {
+            [] => Expr::Const(Const::Bool(false), s.span),
+            [only] => self.expr(only),
+            [first, rest @ ..] => {
+                let c = self.expr(first);
+                let r = self.or_form(s, rest);
+                let t = self.fresh("t", first.span);
+                self.vars[t.0 as usize].kind = VarKind::Temporary;
+                let use_t = Expr::Var(t, first.span);
+                let body = Expr::If(Box::new([use_t.clone(), use_t, r]), s.span);
+                Expr::Let(vec![(t, c)], Box::new(body), s.span)
+            }
+        }
+    }
+
+    /// A body: definitions and expressions with `letrec*` scoping (see the module comment).
+    fn body(&mut self, forms: &[&Sexp], span: Span) -> Expr {
+        // Pass 1: the names defined, so that every form sees all of them. Definitions of
+        // literal values move to the front: evaluating a literal has no effect and needs no
+        // other name, and a procedure may then use the value without making it mutable.
+        let mut defs: Vec<Option<Def<'_>>> = Vec::with_capacity(forms.len());
+        let mark = self.scopes.len();
+        let (literal, others): (Vec<&Sexp>, Vec<&Sexp>) =
+            forms.iter().partition(|f| defines_literal(f));
+        let forms: Vec<&Sexp> = literal.into_iter().chain(others).collect();
+        let forms = forms.as_slice();
+        for f in forms {
+            defs.push(self.definition(f));
+        }
+        let defined: Vec<VarId> = defs
+            .iter()
+            .flatten()
+            .map(|d| match d {
+                Def::Procedure { var, .. } | Def::Value(var, _) => *var,
+            })
+            .collect();
+        for &v in &defined {
+            let name = self.vars[v.0 as usize].source.clone();
+            self.scopes.push((name, v));
+        }
+        self.frames.push(Frame {
+            first_use: vec![usize::MAX; defined.len()],
+            defined: defined.clone(),
+            current: 0,
+        });
+        // Pass 2: expand every form, noting which form first mentions each defined name.
+        enum Item {
+            Proc(VarId, Lambda),
+            Value(VarId, Expr),
+            Expr(Expr),
+        }
+        let mut items = Vec::with_capacity(forms.len());
+        for (i, (f, d)) in forms.iter().zip(&defs).enumerate() {
+            if let Some(frame) = self.frames.last_mut() {
+                frame.current = i;
+            }
+            items.push(match d {
+                Some(Def::Procedure { var, params, body, span }) => {
+                    Item::Proc(*var, self.lambda(*span, params, body))
+                }
+                Some(Def::Value(v, init)) => {
+                    let e = match init {
+                        Some(init) => self.expr(init),
+                        None => self.void(f.span),
+                    };
+                    Item::Value(*v, e)
+                }
+                None => Item::Expr(self.expr(f)),
+            });
+        }
+        let frame = self.frames.pop().unwrap_or(Frame {
+            defined: Vec::new(),
+            current: 0,
+            first_use: Vec::new(),
+        });
+        self.scopes.truncate(mark);
+        // Where each name becomes bound: a procedure at the start of its run of procedure
+        // definitions, a value just after its definition.
+        let mut bound_at = vec![0usize; items.len()];
+        let mut run_start = None;
+        for (i, item) in items.iter().enumerate() {
+            match item {
+                Item::Proc(..) => {
+                    let start = *run_start.get_or_insert(i);
+                    bound_at[i] = start;
+                }
+                Item::Value(..) => {
+                    run_start = None;
+                    bound_at[i] = i + 1;
+                }
+                Item::Expr(_) => run_start = None,
+            }
+        }
+        let mut hoisted: Vec<VarId> = Vec::new();
+        let mut def_index = 0;
+        for (i, item) in items.iter().enumerate() {
+            if let Item::Proc(v, _) | Item::Value(v, _) = item {
+                if frame.first_use[def_index] < bound_at[i] {
+                    hoisted.push(*v);
+                    self.vars[v.0 as usize].mutable = true;
+                }
+                def_index += 1;
+            }
+        }
+        // Build from the end.
+        let mut acc: Option<Expr> = None;
+        let mut pending_procs: Vec<(VarId, Lambda)> = Vec::new();
+        let wrap_procs = |procs: &mut Vec<(VarId, Lambda)>, acc: Option<Expr>, void: Expr| {
+            if procs.is_empty() {
+                return acc;
+            }
+            procs.reverse();
+            let body = acc.unwrap_or(void);
+            Some(Expr::Letrec(std::mem::take(procs), Box::new(body), span))
+        };
+        for item in items.into_iter().rev() {
+            match item {
+                Item::Proc(v, lam) if hoisted.contains(&v) => {
+                    acc = wrap_procs(&mut pending_procs, acc, self.void(span));
+                    let set = Expr::Set(v, Box::new(Expr::Lambda(Box::new(lam))), span);
+                    acc = Some(seq(set, acc));
+                }
+                Item::Proc(v, lam) => pending_procs.push((v, lam)),
+                Item::Value(v, e) => {
+                    acc = wrap_procs(&mut pending_procs, acc, self.void(span));
+                    if hoisted.contains(&v) {
+                        acc = Some(seq(Expr::Set(v, Box::new(e), span), acc));
+                    } else {
+                        let body = acc.unwrap_or_else(|| self.void(span));
+                        acc = Some(Expr::Let(vec![(v, e)], Box::new(body), span));
+                    }
+                }
+                Item::Expr(e) => {
+                    acc = wrap_procs(&mut pending_procs, acc, self.void(span));
+                    acc = Some(seq(e, acc));
+                }
+            }
+        }
+        acc = wrap_procs(&mut pending_procs, acc, self.void(span));
+        let mut body = acc.unwrap_or_else(|| self.void(span));
+        if !hoisted.is_empty() {
+            let decls = hoisted.iter().map(|&v| (v, self.void(span))).collect();
+            body = Expr::Let(decls, Box::new(body), span);
+        }
+        body
+    }
+
+    /// If `f` is a definition, makes its variable (not yet in scope) and returns it.
+    fn definition<'a>(&mut self, f: &'a Sexp) -> Option<Def<'a>> {
+        let items = f.as_list()?;
+        if items.first()?.as_sym()? != "define" || self.scopes.iter().any(|(n, _)| n == "define") {
+            return None;
+        }
+        match items.get(1).map(|t| &t.kind) {
+            // (define (f x ...) body ...)
+            Some(SexpKind::List(head)) if head.first().and_then(Sexp::as_sym).is_some() => {
+                let name = head[0].as_sym().unwrap_or_default();
+                let var = self.fresh(name, head[0].span);
+                let params = Sexp { kind: SexpKind::List(head[1..].to_vec()), span: items[1].span };
+                Some(Def::Procedure { var, params, body: &items[2..], span: f.span })
+            }
+            Some(SexpKind::Dotted(..)) => {
+                self.error(
+                    items[1].span,
+                    "procedures with a variable number of arguments are not supported",
+                );
+                None
+            }
+            Some(SexpKind::Sym(name)) => {
+                if items.len() > 3 {
+                    self.error(f.span, "`(define name value)` takes one value");
+                }
+                let v = self.fresh(name, items[1].span);
+                match items.get(2).map(|init| (init, lambda_parts(init))) {
+                    Some((init, Some((params, body)))) => Some(Def::Procedure {
+                        var: v,
+                        params: params.clone(),
+                        body,
+                        span: init.span,
+                    }),
+                    _ => Some(Def::Value(v, items.get(2))),
+                }
+            }
+            _ => {
+                self.error(
+                    f.span,
+                    "expected `(define name value)` or `(define (name arg ...) body ...)`",
+                );
+                None
+            }
+        }
+    }
+}
+
+/// True for `(define name literal)`: a number, string, boolean or quoted datum.
+fn defines_literal(f: &Sexp) -> bool {
+    let Some([head, name, init]) = f.as_list() else { return false };
+    head.as_sym() == Some("define")
+        && name.as_sym().is_some()
+        && match &init.kind {
+            SexpKind::Int(_) | SexpKind::Str(_) | SexpKind::Bool(_) => true,
+            SexpKind::List(q) => q.len() == 2 && q[0].as_sym() == Some("quote"),
+            _ => false,
+        }
+}
+
+/// `(lambda params body ...)` as (params, body).
+fn lambda_parts(s: &Sexp) -> Option<(&Sexp, &[Sexp])> {
+    let items = s.as_list()?;
+    match items.first()?.as_sym()? {
+        "lambda" | "λ" => Some((items.get(1)?, &items[2..])),
+        _ => None,
+    }
+}
+
+/// `e` then `rest` as a sequence (flattening nested `begin`s made here).
+fn seq(e: Expr, rest: Option<Expr>) -> Expr {
+    match rest {
+        None => e,
+        Some(Expr::Begin(mut es, sp)) => {
+            es.insert(0, e);
+            Expr::Begin(es, sp)
+        }
+        Some(r) => {
+            let sp = e.span().to(r.span());
+            Expr::Begin(vec![e, r], sp)
+        }
+    }
+}

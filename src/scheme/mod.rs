@@ -1,0 +1,171 @@
+//! The Scheme front end: a direct-style R5RS subset read into the paper's CPS language.
+//!
+//! Pipeline: [`sexp`] reads S-expressions with spans (pest grammar `grammar.pest`), [`expand`]
+//! checks the forms, resolves and alphatises names and desugars into the core language of
+//! [`ast`], and [`cps`] converts that to CPS with free-variable sets and join-point
+//! annotations. Errors are [`Diagnostic`]s with spans; no input makes the front end panic.
+//!
+//! Dependency rule: this module uses only `crate::syntax`; the analysis (`crate::cfa`) reads
+//! its output.
+
+pub mod ast;
+pub mod cps;
+pub mod expand;
+pub mod sexp;
+
+use std::path::Path;
+
+use crate::syntax::{Diagnostic, FileId, SourceMap, Span};
+
+pub use cps::{CpsProgram, print_program};
+
+/// The events every program knows without declaring them: the paper's lock protocol.
+pub const BUILTIN_EVENTS: [&str; 2] = ["lock", "unlock"];
+
+/// Reads, expands and converts a program held in memory. `events` extends the built-in
+/// events (`lock`, `unlock`); a program may declare more with `(declare-events name ...)`.
+pub fn load_program_str(
+    name: &str,
+    text: &str,
+    events: &[String],
+    sources: &mut SourceMap,
+) -> (Option<CpsProgram>, Vec<Diagnostic>) {
+    let file = sources.add(name, None, text.to_string());
+    convert_file(file, text, events)
+}
+
+/// Reads a program file (see [`load_program_str`]).
+pub fn load_program(
+    path: &Path,
+    events: &[String],
+    sources: &mut SourceMap,
+) -> (Option<CpsProgram>, Vec<Diagnostic>) {
+    let name = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let file = sources.add(name, Some(path), text.clone());
+            convert_file(file, &text, events)
+        }
+        Err(e) => {
+            let file = sources.add(name.clone(), Some(path), String::new());
+            let d = Diagnostic::error(Span::new(file, 0, 0), format!("cannot read {name}: {e}"));
+            (None, vec![d])
+        }
+    }
+}
+
+fn convert_file(
+    file: FileId,
+    text: &str,
+    events: &[String],
+) -> (Option<CpsProgram>, Vec<Diagnostic>) {
+    let mut all_events: Vec<String> = BUILTIN_EVENTS.iter().map(|e| e.to_string()).collect();
+    for e in events {
+        if !all_events.contains(e) {
+            all_events.push(e.clone());
+        }
+    }
+    with_big_stack(move || {
+        let (data, mut diags) = sexp::parse_file(file, text);
+        if crate::syntax::has_errors(&diags) {
+            return (None, diags);
+        }
+        let (core, more) = expand::expand_program(file, &data, &all_events);
+        diags.extend(more);
+        let Some(core) = core else { return (None, diags) };
+        let program = cps::convert(&core.body, core.vars, core.events);
+        (Some(program), diags)
+    })
+}
+
+/// Stack for the front end: expansion and conversion recurse on nesting and on the length of
+/// bodies (each form of a long program nests the rest).
+const STACK_BYTES: usize = 512 << 20;
+
+/// Runs `f` on a thread with a large (reserved, not committed) stack.
+fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, f)
+            .expect("spawning the front-end thread");
+        match handle.join() {
+            Ok(v) => v,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cps(text: &str) -> String {
+        let mut sm = SourceMap::new();
+        let (p, d) = load_program_str("t.scm", text, &[], &mut sm);
+        assert!(!crate::syntax::has_errors(&d), "{}", crate::syntax::render_all(&d, &sm));
+        print_program(&p.unwrap())
+    }
+
+    fn errors(text: &str) -> String {
+        let mut sm = SourceMap::new();
+        let (p, d) = load_program_str("t.scm", text, &[], &mut sm);
+        assert!(p.is_none());
+        crate::syntax::render_all(&d, &sm)
+    }
+
+    #[test]
+    fn lockloop_converts_without_administrative_redexes() {
+        let text = "(define (lockloop n)
+                      (if (= n 0) (begin (lock mutex) (lockloop 1))
+                          (begin (unlock mutex) (lockloop 0))))
+                    (define mutex 'mutex)
+                    (lockloop 0)";
+        let out = cps(text);
+        assert!(out.contains("(if (= n 0)"), "{out}");
+        assert!(out.contains("(lock mutex (λ/k (r)"), "{out}");
+        assert!(out.contains("(lockloop 1 k)"), "{out}");
+    }
+
+    #[test]
+    fn if_in_non_tail_position_gets_a_join_point() {
+        let out = cps("(define (f x) (+ 1 (if x 2 3))) (f #t)");
+        assert!(out.contains("(let ((j (λ/join ("), "{out}");
+        assert!(out.contains("(j 2)") && out.contains("(j 3)"), "{out}");
+    }
+
+    #[test]
+    fn names_are_alphatised() {
+        let out = cps("(define (f x) x) (define (g x) x) (f (g 1))");
+        assert!(out.contains("(λ (x k)") && out.contains("(λ (x_1 k_1)"), "{out}");
+    }
+
+    #[test]
+    fn refused_forms_name_themselves() {
+        let e = errors("(call/cc (lambda (k) (k 1)))");
+        assert!(e.contains("t.scm:1:2: error: `call/cc`: first-class continuations"), "{e}");
+        let e = errors("(define-syntax foo (syntax-rules () ((_ x) x)))");
+        assert!(e.contains("macros are not supported"), "{e}");
+        let e = errors("(car 1 2)");
+        assert!(e.contains("`car` takes 1 argument(s), given 2"), "{e}");
+        let e = errors("(frob 1)");
+        assert!(e.contains("unbound variable `frob`"), "{e}");
+        let e = errors("1.5");
+        assert!(e.contains("only integers"), "{e}");
+    }
+
+    #[test]
+    fn forward_reference_to_a_value_becomes_an_assignment() {
+        let out = cps("(define (f) x) (define x (+ 1 2)) (f)");
+        assert!(out.contains("(set! x t"), "{out}");
+        // A literal value moves to the front instead and stays immutable.
+        let out = cps("(define (f) x) (define x 3) (f)");
+        assert!(out.starts_with("(let ((x 3))"), "{out}");
+    }
+
+    #[test]
+    fn named_let_and_cond_expand() {
+        let out = cps("(let loop ((i 3)) (cond ((= i 0) 'done) (else (loop (- i 1)))))");
+        assert!(out.contains("(letrec ((loop"), "{out}");
+    }
+}

@@ -1,0 +1,563 @@
+//! ΓCFA model checking: the paper's test cases (digest B.6, T1 to T9) on the programs of
+//! `examples/scheme/`, with the verdicts expected with and without each precision device,
+//! plus determinism, witness validity and no-panic properties of the front end.
+
+use std::path::Path;
+use std::rc::Rc;
+
+use craig::cfa::domain::{Addr, Control, Count, Value};
+use craig::cfa::governors::{GovernorTable, Usage};
+use craig::cfa::protocol::parse_protocols;
+use craig::cfa::report::compare;
+use craig::cfa::{Analysis, Options, Protocol, Verdict, analyse};
+use craig::scheme::{CpsProgram, load_program, load_program_str};
+use craig::syntax::{SourceMap, has_errors, render_all};
+
+fn example(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scheme").join(name)
+}
+
+fn load(name: &str) -> (Rc<CpsProgram>, Rc<SourceMap>) {
+    let mut sources = SourceMap::new();
+    let (p, d) = load_program(&example(name), &[], &mut sources);
+    assert!(!has_errors(&d), "{}", render_all(&d, &sources));
+    (Rc::new(p.expect("program")), Rc::new(sources))
+}
+
+fn protocol(name: &str) -> Protocol {
+    let text = std::fs::read_to_string(example(name)).unwrap();
+    let (mut ps, d) = parse_protocols(craig::syntax::FileId(0), &text);
+    assert!(d.is_empty(), "{d:?}");
+    ps.remove(0)
+}
+
+fn run(name: &str, options: Options) -> Analysis {
+    let (p, s) = load(name);
+    analyse(p, s, &options)
+}
+
+fn gc() -> Options {
+    Options::default()
+}
+
+fn no_gc() -> Options {
+    Options { gc: false, ..Options::default() }
+}
+
+fn k1(o: Options) -> Options {
+    Options { k: 1, ..o }
+}
+
+fn events_of(v: &Verdict) -> Vec<String> {
+    match v {
+        Verdict::Violation(w) => w.events.clone(),
+        other => panic!("expected a violation, got {other:?}"),
+    }
+}
+
+/// A witness is a path of the graph from the root.
+fn assert_witness_is_a_path(a: &Analysis, v: &Verdict) {
+    if let Verdict::Violation(w) = v {
+        assert_eq!(w.path.first(), Some(&a.graph.root));
+        for pair in w.path.windows(2) {
+            assert!(a.graph.successors(pair[0]).contains(&pair[1]), "{pair:?} is not an edge");
+        }
+    }
+}
+
+fn var_named(p: &CpsProgram, name: &str) -> craig::scheme::ast::VarId {
+    let i = p.vars.iter().position(|v| v.name == name).unwrap_or_else(|| panic!("no {name}"));
+    craig::scheme::ast::VarId(i as u32)
+}
+
+// T1 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t1_lockloop_fails_without_gc_and_is_verified_with_gc() {
+    let lock = Protocol::lock_discipline();
+    let without = run("lockloop.scm", no_gc());
+    let v = without.check(&lock);
+    assert_eq!(events_of(&v), ["lock", "lock"]);
+    assert_witness_is_a_path(&without, &v);
+    let with = run("lockloop.scm", gc());
+    assert_eq!(with.check(&lock), Verdict::Verified);
+    assert!(with.graph.complete);
+    // With GC the graph is a small cycle: fewer states than without.
+    assert!(with.graph.stats.states < without.graph.stats.states);
+}
+
+// T2 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t2_identity_is_verified_only_with_gc_and_its_graph_is_linear() {
+    let lock = Protocol::lock_discipline();
+    let without = run("identity.scm", no_gc());
+    let v = without.check(&lock);
+    assert_eq!(events_of(&v), ["lock", "lock"]);
+    assert_witness_is_a_path(&without, &v);
+    let with = run("identity.scm", gc());
+    assert_eq!(with.check(&lock), Verdict::Verified);
+    for id in with.graph.ids() {
+        assert!(with.graph.successors(id).len() <= 1, "state {} forks", id.0);
+    }
+}
+
+// T3 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t3_map_lock_then_map_unlock_keeps_f_apart_with_gc() {
+    let two_phase = protocol("two-phase.proto");
+    let with = run("map-locks.scm", gc());
+    assert_eq!(with.check(&two_phase), Verdict::Verified);
+    let without = run("map-locks.scm", no_gc());
+    let v = without.check(&two_phase);
+    assert_eq!(events_of(&v).last().map(String::as_str), Some("lock"));
+    assert_witness_is_a_path(&without, &v);
+    // The lock discipline itself is violated (three locks are held at once), with or without GC.
+    assert!(matches!(with.check(&Protocol::lock_discipline()), Verdict::Violation(_)));
+}
+
+// T4 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t4_governors_of_the_paper_example() {
+    let mut sources = SourceMap::new();
+    let text = "(define (g b e1 e2) (let ((a 3)) (if (= a b) (e1) (e2))))
+                (g 3 (lambda () 1) (lambda () 2))";
+    let (p, d) = load_program_str("t4.scm", text, &[], &mut sources);
+    assert!(d.is_empty());
+    let p = p.unwrap();
+    let table = GovernorTable::new(&p);
+    // G(t, e1) for t the `(let ((a 3)) ...)` term, as in the paper.
+    let a = var_named(&p, "a");
+    let t = p
+        .call_ids()
+        .find(|&c| matches!(p.call(c).kind, craig::scheme::cps::CallKind::Let { var, .. } if var == a))
+        .unwrap();
+    let texts = |var: &str| -> Vec<Vec<String>> {
+        match table.call_usage(t, var_named(&p, var)) {
+            Some(Usage::Governed(vs)) => {
+                vs.iter().map(|v| v.iter().map(|&x| table.text(&p, x)).collect()).collect()
+            }
+            other => panic!("{var}: {other:?}"),
+        }
+    };
+    assert_eq!(texts("e1"), vec![vec!["(↦ a 3)".to_string(), "(= a b)".into()]]);
+    assert_eq!(texts("e2"), vec![vec!["(↦ a 3)".to_string(), "(not (= a b))".into()]]);
+}
+
+// T5 -------------------------------------------------------------------------------------------
+
+fn some_state_binds(a: &Analysis, var: &str) -> bool {
+    let v = var_named(&a.program, var);
+    a.graph.states.iter().any(|s| s.store.keys().any(|k| matches!(k, Addr::Var(w, _) if *w == v)))
+}
+
+#[test]
+fn t5_conditional_gc_collects_what_reachability_keeps() {
+    let reach = run("conditional-gc.scm", gc());
+    assert!(some_state_binds(&reach, "d"));
+    let cond = run("conditional-gc.scm", Options { conditional_gc: true, ..gc() });
+    assert!(!some_state_binds(&cond, "d"));
+    // The refutation of (not (equal? a b)) needs counting: a and b hold a closure over n.
+    let uncounted =
+        run("conditional-gc.scm", Options { conditional_gc: true, counting: false, ..gc() });
+    assert!(some_state_binds(&uncounted, "d"));
+}
+
+// T6 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t6_gc_shrinks_the_doubly_nested_loop() {
+    for o in [gc(), k1(gc())] {
+        let with = run("nested-loop.scm", o);
+        let without = run("nested-loop.scm", Options { gc: false, ..o });
+        assert!(with.graph.complete && without.graph.complete);
+        assert!(
+            with.graph.stats.states < without.graph.stats.states,
+            "{} vs {}",
+            with.graph.stats.states,
+            without.graph.stats.states
+        );
+    }
+    // Without subsumption (the paper's plain depth-first search) at 1CFA the ratio is larger.
+    let plain = Options { subsumption: false, ..k1(gc()) };
+    let with = run("nested-loop.scm", plain);
+    let without = run("nested-loop.scm", Options { gc: false, ..plain });
+    let ratio = without.graph.stats.states as f64 / with.graph.stats.states as f64;
+    assert!(ratio >= 5.0, "ratio {ratio}");
+}
+
+// T7 -------------------------------------------------------------------------------------------
+
+fn max_count_of(a: &Analysis, var: &str) -> Option<Count> {
+    let v = var_named(&a.program, var);
+    a.graph
+        .states
+        .iter()
+        .flat_map(|s| s.counts.iter())
+        .filter(|(k, _)| matches!(k, Addr::Var(w, _) if *w == v))
+        .map(|(_, c)| *c)
+        .max()
+}
+
+#[test]
+fn t7_self_tail_call_keeps_the_count_of_k_at_one() {
+    // Without GC nothing resets counts, so only the rebinding check keeps k at 1.
+    let with = run("tail-loop.scm", no_gc());
+    assert_eq!(max_count_of(&with, "k"), Some(Count::One));
+    let without = run("tail-loop.scm", Options { rebinding: false, ..no_gc() });
+    assert_eq!(max_count_of(&without, "k"), Some(Count::Many));
+    // No spurious return: the loop returns to its one caller, which halts with 'done only.
+    let a = run("tail-loop.scm", gc());
+    let done = a.program.const_id(&craig::scheme::ast::Const::Sym("done".into())).unwrap();
+    let mut halts = 0;
+    for id in a.graph.ids() {
+        if craig::cfa::protocol::halts(&a.program, &a.graph, id) {
+            halts += 1;
+            let values: Vec<_> = a.graph.state(id).store.values().collect();
+            assert_eq!(values.len(), 1);
+            assert_eq!(values[0].iter().collect::<Vec<_>>(), [&Value::Lit(done)]);
+        }
+    }
+    assert_eq!(halts, 1);
+}
+
+// T8 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t8_non_tail_recursion_returns_spuriously_under_0cfa_not_1cfa() {
+    let tick_done = protocol("tick-done.proto");
+    let zero = run("nontail.scm", gc());
+    let v = zero.check(&tick_done);
+    assert_eq!(events_of(&v), ["done"]);
+    assert_witness_is_a_path(&zero, &v);
+    let one = run("nontail.scm", k1(gc()));
+    assert_eq!(one.check(&tick_done), Verdict::Verified);
+}
+
+// T9 -------------------------------------------------------------------------------------------
+
+#[test]
+fn t9_car_of_the_empty_list_is_reported() {
+    let a = run("car-nil.scm", gc());
+    let w = a.warnings_text();
+    assert!(w.contains("car-nil.scm:2:19: warning: `car` may be applied to '()"), "{w}");
+    // A list that is never empty gives no warning.
+    let b = run("identity.scm", gc());
+    assert_eq!(b.warnings_text(), "");
+}
+
+// Properties -----------------------------------------------------------------------------------
+
+const EXAMPLES: [&str; 14] = [
+    "join-point.scm",
+    "lockloop.scm",
+    "identity.scm",
+    "map-locks.scm",
+    "conditional-gc.scm",
+    "nested-loop.scm",
+    "church.scm",
+    "kcfa-worst.scm",
+    "mutual.scm",
+    "interpreter.scm",
+    "nontail.scm",
+    "car-nil.scm",
+    "tail-loop.scm",
+    "church.scm",
+];
+
+#[test]
+fn analyses_are_deterministic() {
+    for name in ["church.scm", "interpreter.scm", "map-locks.scm"] {
+        for o in [gc(), no_gc(), Options { conditional_gc: true, ..k1(gc()) }] {
+            let a = run(name, o);
+            let b = run(name, o);
+            assert_eq!(a.graph.states, b.graph.states, "{name}");
+            assert_eq!(a.graph.succs, b.graph.succs, "{name}");
+            assert_eq!(a.dot(None), b.dot(None));
+        }
+    }
+}
+
+#[test]
+fn every_example_is_analysed_completely_in_every_configuration() {
+    for name in EXAMPLES {
+        for gc_on in [false, true] {
+            for conditional_gc in [false, true] {
+                for counting in [false, true] {
+                    for k in [0, 1] {
+                        let o = Options { k, gc: gc_on, conditional_gc, counting, ..gc() };
+                        let a = run(name, o);
+                        assert!(a.graph.complete, "{name} {}", o.describe());
+                        for id in a.graph.ids() {
+                            assert!(a.show_state(id).is_some());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn gc_never_keeps_more_than_no_gc_finds_values() {
+    // Every value an Apply state passes with GC also flows without GC (GC only removes).
+    for name in ["identity.scm", "lockloop.scm", "mutual.scm"] {
+        let with = run(name, gc());
+        let without = run(name, no_gc());
+        let all = |a: &Analysis| -> std::collections::BTreeSet<String> {
+            a.graph
+                .states
+                .iter()
+                .filter_map(|s| match &s.control {
+                    Control::Apply { proc: Value::Prim(p), .. } => {
+                        Some(a.program.prim_name(*p).to_string())
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
+        assert!(all(&with).is_subset(&all(&without)), "{name}");
+    }
+}
+
+#[test]
+fn every_concrete_run_is_covered_by_the_abstract_graph() {
+    // Soundness on the one run each program has: its events are a path of the graph.
+    for name in EXAMPLES {
+        let (p, s) = load(name);
+        let run = craig::cfa::concrete::run(&p, 5_000);
+        for gc_on in [false, true] {
+            for conditional_gc in [false, true] {
+                for counting in [false, true] {
+                    for k in [0, 1] {
+                        let o = Options { k, gc: gc_on, conditional_gc, counting, ..gc() };
+                        let a = analyse(p.clone(), s.clone(), &o);
+                        assert!(
+                            craig::cfa::concrete::graph_admits(&p, &a.graph, &run.events),
+                            "{name} {}: {:?}",
+                            o.describe(),
+                            run.events
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn violations_are_confirmed_or_called_spurious_by_a_concrete_run() {
+    // Three locks held at once: a real violation of the lock discipline.
+    let a = run("map-locks.scm", gc());
+    let lock = Protocol::lock_discipline();
+    assert!(matches!(a.check(&lock), Verdict::Violation(_)));
+    let text = a.confirmation_text(&lock, 10_000);
+    assert!(
+        text.contains("confirmed by a concrete run") && text.contains("events lock lock"),
+        "{text}"
+    );
+    // lockloop without GC: the double lock is spurious, the concrete run never shows it.
+    let b = run("lockloop.scm", no_gc());
+    let text = b.confirmation_text(&lock, 10_000);
+    assert!(text.contains("not confirmed: the concrete run is still running"), "{text}");
+}
+
+#[test]
+fn concrete_runs_compute_the_expected_values() {
+    let (p, _) = load("interpreter.scm");
+    let r = craig::cfa::concrete::run(&p, 100_000);
+    assert_eq!(r.outcome, craig::cfa::concrete::Outcome::Halted);
+    let (p, _) = load("car-nil.scm");
+    let r = craig::cfa::concrete::run(&p, 100_000);
+    assert_eq!(r.outcome, craig::cfa::concrete::Outcome::Error("`car` of a non-pair".into()));
+}
+
+#[test]
+fn compare_runs_three_configurations() {
+    let (p, s) = load("lockloop.scm");
+    let rows = compare(p, s, &gc(), &[Protocol::lock_discipline()]);
+    let words: Vec<&str> = rows.iter().map(|r| r.verdicts[0].word()).collect();
+    assert_eq!(words, ["violation", "verified", "verified"]);
+}
+
+#[test]
+fn state_limit_gives_unknown_never_verified() {
+    let o = Options { max_states: 5, ..gc() };
+    let a = run("mutual.scm", o);
+    assert!(!a.graph.complete);
+    assert_eq!(a.check(&Protocol::lock_discipline()), Verdict::Unknown);
+}
+
+#[test]
+fn show_state_lists_environment_store_and_continuation() {
+    let a = run("lockloop.scm", gc());
+    let text: String = a.graph.ids().filter_map(|id| a.show_state(id)).collect();
+    assert!(text.contains("environment: mutex ↦ 0, lockloop ↦ 0, n ↦ 0, k ↦ 0"), "{text}");
+    assert!(text.contains("continuation k: {(λ/k (r_2) …)@12:1}"), "{text}");
+    assert!(text.contains("n@0 = {0}   count 1"), "{text}");
+}
+
+mod no_panic {
+    //! Random token soup and random small programs never panic the front end or the analysis.
+    use super::*;
+    use proptest::prelude::*;
+
+    const VOCAB: [&str; 36] = [
+        "(", ")", "(", ")", "[", "]", "'", "define", "lambda", "let", "letrec", "if", "begin",
+        "set!", "cond", "else", "quote", "x", "y", "f", "0", "1", "#t", "#f", "\"s\"", "car",
+        "cons", "+", "=", "lock", "unlock", "null?", "'()", ".", ";c\n", "#(",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn token_soup_never_panics(toks in proptest::collection::vec(0usize..36, 0..60)) {
+            let text: Vec<&str> = toks.iter().map(|&i| VOCAB[i]).collect();
+            let mut sm = SourceMap::new();
+            let (p, d) = load_program_str("p.scm", &text.join(" "), &[], &mut sm);
+            let _ = render_all(&d, &sm);
+            if let Some(p) = p {
+                let o = Options { max_states: 300, ..Options::default() };
+                let a = analyse(Rc::new(p), Rc::new(sm), &o);
+                let _ = a.check(&Protocol::lock_discipline());
+            }
+        }
+
+        #[test]
+        fn protocol_soup_never_panics(toks in proptest::collection::vec(0usize..12, 0..40)) {
+            const P: [&str; 12] = ["protocol", "p", "{", "}", "initial", "final", "events", "a",
+                "b", "->", ";", ","];
+            let text: Vec<&str> = toks.iter().map(|&i| P[i]).collect();
+            let _ = parse_protocols(craig::syntax::FileId(0), &text.join(" "));
+        }
+    }
+
+    fn program() -> impl Strategy<Value = String> {
+        let leaf = prop_oneof![
+            Just("x".to_string()),
+            Just("y".to_string()),
+            Just("0".to_string()),
+            Just("1".to_string()),
+            Just("'()".to_string()),
+            Just("(lambda (x) x)".to_string()),
+        ];
+        leaf.prop_recursive(4, 24, 3, |inner| {
+            prop_oneof![
+                (inner.clone(), inner.clone(), inner.clone())
+                    .prop_map(|(a, b, c)| format!("(if {a} {b} {c})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(f {a} {b})")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(cons {a} {b})")),
+                inner.clone().prop_map(|a| format!("(car {a})")),
+                inner.clone().prop_map(|a| format!("(begin (lock 'm) {a} (unlock 'm))")),
+                (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(let ((y {a})) {b})")),
+                inner.clone().prop_map(|a| format!("(lambda (x) {a})")),
+                inner.prop_map(|a| format!("(begin (set! y {a}) y)")),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+        #[test]
+        fn random_programs_analyse_in_every_mode(body in program(), k in 0usize..2) {
+            let text = format!("(define x 1)\n(define y 0)\n(define (f x g) (if (null? x) g (f (cdr x) g)))\n{body}");
+            let mut sm = SourceMap::new();
+            let (p, d) = load_program_str("p.scm", &text, &[], &mut sm);
+            prop_assert!(!has_errors(&d), "{}", render_all(&d, &sm));
+            let (p, sm) = (Rc::new(p.unwrap()), Rc::new(sm));
+            let concrete = craig::cfa::concrete::run(&p, 2_000);
+            for (gc, cgc) in [(false, false), (true, false), (true, true)] {
+                for counting in [false, true] {
+                    let o = Options {
+                        k, gc, conditional_gc: cgc, counting, max_states: 3000, ..Options::default()
+                    };
+                    let a = analyse(p.clone(), sm.clone(), &o);
+                    let _ = a.check(&Protocol::lock_discipline());
+                    // Soundness: the program's one run is a path of a complete graph.
+                    if a.graph.complete {
+                        prop_assert!(
+                            craig::cfa::concrete::graph_admits(&p, &a.graph, &concrete.events),
+                            "{} {:?}", o.describe(), concrete.events
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn an_assigned_variable_gives_no_equivalence_to_conditional_gc() {
+    // `a` is bound to `b`, then `b` changes: (eq? a b) is false and `d` is used, so conditional
+    // GC must keep it (the concrete run's result 'd must flow to halt).
+    let text = "(define (f b d)
+                  (lambda () (let ((a b)) (set! b 2) (if (eq? a b) 'c d))))
+                (define t (f 1 'd))
+                (t)";
+    let mut sources = SourceMap::new();
+    let (p, d) = load_program_str("m.scm", text, &[], &mut sources);
+    assert!(!has_errors(&d), "{}", render_all(&d, &sources));
+    let (p, s) = (Rc::new(p.unwrap()), Rc::new(sources));
+    let a = analyse(p.clone(), s, &Options { conditional_gc: true, ..gc() });
+    let d_sym = p.const_id(&craig::scheme::ast::Const::Sym("d".into())).unwrap();
+    let halts_with_d = a.graph.states.iter().any(|st| match &st.control {
+        Control::Apply { proc: Value::Clo(l, _), args, .. } => {
+            p.lam(*l).kind == craig::scheme::cps::LamKind::Continuation
+                && args.iter().any(|f| f.contains(&Value::Lit(d_sym)))
+        }
+        _ => false,
+    });
+    assert!(halts_with_d);
+}
+
+#[test]
+fn command_line_exit_codes_and_outputs() {
+    use clap::Parser as _;
+    use craig::cli::cfa::{Args, run as cli};
+    #[derive(clap::Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: Args,
+    }
+    let call = |argv: &[&str]| {
+        let mut full = vec!["craig-cfa"];
+        full.extend_from_slice(argv);
+        let w = Wrapper::try_parse_from(full).unwrap();
+        let mut out = Vec::new();
+        let code = cli(&w.args, &mut out, &mut Vec::new()).map_err(|e| e.to_string());
+        (code, String::from_utf8(out).unwrap())
+    };
+    let lockloop = example("lockloop.scm");
+    let lockloop = lockloop.to_str().unwrap();
+    let (code, out) = call(&[lockloop]);
+    assert_eq!(code, Ok(0), "{out}");
+    assert!(out.contains("0CFA, GC, counting: 18 states, 18 edges"), "{out}");
+    let dot = std::env::temp_dir().join(format!("craig-cfa-{}.dot", std::process::id()));
+    let (code, out) = call(&[lockloop, "--no-gc", "--dot", dot.to_str().unwrap()]);
+    assert_eq!(code, Ok(1), "{out}");
+    let text = std::fs::read_to_string(&dot).unwrap();
+    let _ = std::fs::remove_file(&dot);
+    assert!(text.starts_with("digraph cfa {") && text.contains("color=red"), "{text}");
+    let two_phase = example("two-phase.proto");
+    let map = example("map-locks.scm");
+    let (code, out) =
+        call(&[map.to_str().unwrap(), "--protocol", two_phase.to_str().unwrap(), "--compare"]);
+    assert_eq!(code, Ok(0));
+    assert!(out.contains("0CFA, no GC, counting") && out.contains("verified"), "{out}");
+    let (code, out) = call(&[lockloop, "--max-states", "3"]);
+    assert_eq!(code, Ok(3), "{out}");
+    let missing = call(&["/nonexistent/p.scm"]).0.unwrap_err();
+    assert!(missing.contains("cannot read"), "{missing}");
+}
+
+#[test]
+fn join_point_states_are_merged() {
+    let merged = run("join-point.scm", gc());
+    assert!(merged.graph.stats.merged >= 1);
+    assert_eq!(merged.check(&Protocol::lock_discipline()), Verdict::Verified);
+    let apart = run("join-point.scm", Options { merge_joins: false, ..gc() });
+    assert_eq!(apart.graph.stats.merged, 0);
+    assert!(apart.graph.stats.states > merged.graph.stats.states);
+}
