@@ -13,6 +13,8 @@ pub mod prover;
 pub mod repl;
 pub mod sat;
 pub mod session;
+pub mod smt;
+pub mod smtlib;
 pub mod solve;
 pub mod spec;
 pub mod syntax;

@@ -31,6 +31,8 @@ enum Command {
     Interpolate(cli::interpolate::Args),
     Replay(cli::replay::Args),
     Sat(cli::sat::Args),
+    /// Run an SMT-LIB 2 script in QF_UF (`-` reads standard input).
+    Smt(cli::smt::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Interpolate(args) => cli::interpolate::run(args, &mut out, &mut err),
         Command::Replay(args) => cli::replay::run(args, &mut out, &mut err),
         Command::Sat(args) => cli::sat::run(args, &mut out, &mut err),
+        Command::Smt(args) => cli::smt::run(args, &mut out, &mut err),
     };
     let _ = out.flush();
     match result {
