@@ -547,10 +547,8 @@ fn build_model(store: &TermStore, closure: &cc::CongruenceClosure<'_>) -> Result
         let args: Vec<u32> = term.args.iter().map(|a| values[a.0 as usize]).collect();
         let table: &mut std::collections::BTreeMap<Vec<u32>, u32> =
             &mut tables[term.fun.0 as usize];
-        if let Some(&old) = table.get(&args) {
-            if old != values[t] {
-                return Err(SmtError::ModelNotFunctional(store.fun(term.fun).name.clone()));
-            }
+        if table.get(&args).is_some_and(|&old| old != values[t]) {
+            return Err(SmtError::ModelNotFunctional(store.fun(term.fun).name.clone()));
         }
         table.insert(args, values[t]);
     }
