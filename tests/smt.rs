@@ -203,3 +203,63 @@ fn sorts_are_checked() {
     assert!(out.ends_with("sat\n"), "{out}");
     let _ = SortId::BOOL;
 }
+
+/// Random problems over a larger random term pool (three constants, `f`, `g`, a predicate `p`,
+/// depth up to three), compared with z3 when it is installed.
+#[test]
+#[allow(clippy::disallowed_macros)]
+fn random_problems_agree_with_z3() {
+    let z3 = std::path::Path::new("/usr/bin/z3");
+    if !z3.exists() {
+        eprintln!("note: /usr/bin/z3 is absent; the comparison with z3 is skipped");
+        return;
+    }
+    // A small deterministic generator (xorshift), so the test needs no seed handling.
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for case in 0..40 {
+        let mut terms: Vec<String> = vec!["a".into(), "b".into(), "c".into()];
+        for _ in 0..6 {
+            let t = if next(2) == 0 {
+                format!("(f {})", terms[next(terms.len())])
+            } else {
+                format!("(g {} {})", terms[next(terms.len())], terms[next(terms.len())])
+            };
+            terms.push(t);
+        }
+        let mut text = String::from(
+            "(set-logic QF_UF)(declare-sort U 0)(declare-const a U)(declare-const b U)\
+             (declare-const c U)(declare-fun f (U) U)(declare-fun g (U U) U)(declare-fun p (U) Bool)\n",
+        );
+        for _ in 0..3 + next(8) {
+            let mut lits = Vec::new();
+            for _ in 0..1 + next(3) {
+                let atom = if next(4) == 0 {
+                    format!("(p {})", terms[next(terms.len())])
+                } else {
+                    format!("(= {} {})", terms[next(terms.len())], terms[next(terms.len())])
+                };
+                lits.push(if next(2) == 0 { atom } else { format!("(not {atom})") });
+            }
+            text.push_str(&format!("(assert (or {}))\n", lits.join(" ")));
+        }
+        text.push_str("(check-sat)\n");
+        let ours = run("z3case", &text);
+        let mut child = std::process::Command::new(z3)
+            .args(["-in", "-smt2"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("z3 runs");
+        use std::io::Write as _;
+        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("write to z3");
+        let output = child.wait_with_output().expect("z3 answers");
+        let theirs = String::from_utf8_lossy(&output.stdout).to_string();
+        assert_eq!(ours, theirs, "case {case}:\n{text}");
+    }
+}
