@@ -263,3 +263,16 @@ fn random_problems_agree_with_z3() {
         assert_eq!(ours, theirs, "case {case}:\n{text}");
     }
 }
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let deep = format!("(assert {}true{})", "(not ".repeat(5000), ")".repeat(5000));
+    let out = run("deep", &deep);
+    assert!(out.starts_with("(error \"deep:1:"), "{out}");
+    let ok = format!(
+        "(set-logic QF_UF)(assert {}true{})(check-sat)",
+        "(not ".repeat(400),
+        ")".repeat(400)
+    );
+    assert_eq!(run("ok", &ok), "sat\n");
+}

@@ -54,6 +54,10 @@ impl SExpr {
 
 /// Reads a script into S-expressions, or a diagnostic at the first syntax error.
 pub fn parse(text: &str, file: FileId) -> Result<Vec<SExpr>, Diagnostic> {
+    if let Some(at) = too_deep(text) {
+        let message = format!("nesting deeper than {MAX_DEPTH} parentheses is not supported");
+        return Err(Diagnostic::error(Span::new(file, at, at), message));
+    }
     let pairs = SmtlibParser::parse(Rule::script, text).map_err(|e| {
         let start = match e.location {
             pest::error::InputLocation::Pos(p) => p,
@@ -74,6 +78,35 @@ pub fn parse(text: &str, file: FileId) -> Result<Vec<SExpr>, Diagnostic> {
         }
     }
     Ok(out)
+}
+
+/// The deepest nesting accepted: the reader and the elaboration recurse once per level, and
+/// this bound keeps them well inside a 2 MB thread stack.
+pub const MAX_DEPTH: usize = 500;
+
+/// The offset of the first parenthesis nested deeper than [`MAX_DEPTH`], outside strings,
+/// quoted symbols and comments.
+fn too_deep(text: &str) -> Option<usize> {
+    let (mut depth, mut in_string, mut in_quoted, mut in_comment) = (0usize, false, false, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' if in_comment => in_comment = false,
+            _ if in_comment => {}
+            '"' if !in_quoted => in_string = !in_string,
+            '|' if !in_string => in_quoted = !in_quoted,
+            _ if in_string || in_quoted => {}
+            ';' => in_comment = true,
+            '(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 fn convert(pair: pest::iterators::Pair<'_, Rule>) -> SExpr {
