@@ -16,6 +16,8 @@ pub mod repl;
 pub mod sat;
 pub mod scheme;
 pub mod session;
+pub mod smt;
+pub mod smtlib;
 pub mod solve;
 pub mod spec;
 pub mod syntax;

@@ -33,6 +33,7 @@ enum Command {
     Interpolate(cli::interpolate::Args),
     Replay(cli::replay::Args),
     Sat(cli::sat::Args),
+    Smt(cli::smt::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         Command::Interpolate(args) => cli::interpolate::run(args, &mut out, &mut err),
         Command::Replay(args) => cli::replay::run(args, &mut out, &mut err),
         Command::Sat(args) => cli::sat::run(args, &mut out, &mut err),
+        Command::Smt(args) => cli::smt::run(args, &mut out, &mut err),
     };
     let _ = out.flush();
     match result {

@@ -144,3 +144,42 @@ fn sat_names_no_other_module_but_syntax() {
     }
     assert!(violations.is_empty(), "sat depends on other modules: {violations:?}");
 }
+
+#[test]
+fn smt_names_no_other_module_but_sat_and_syntax() {
+    // The SMT engine builds on the SAT engine only (and may use the shared diagnostics); front
+    // ends such as `smtlib` build on it, never the other way round.
+    let mut files = Vec::new();
+    rust_files(&src().join("smt"), &mut files);
+    assert!(!files.is_empty(), "src/smt is missing");
+    let mut violations = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, _) in text.match_indices("crate::") {
+            let rest = &text[i..];
+            if !["crate::syntax", "crate::sat", "crate::smt"].iter().any(|p| rest.starts_with(p)) {
+                violations.push(format!("{} names {}", f.display(), &rest[..30.min(rest.len())]));
+            }
+        }
+        if text.contains("super::super") {
+            violations.push(format!("{} reaches out through super::super", f.display()));
+        }
+    }
+    assert!(violations.is_empty(), "smt depends on other modules: {violations:?}");
+}
+
+#[test]
+fn smtlib_never_names_the_prover_or_the_solve_path() {
+    let mut files = Vec::new();
+    rust_files(&src().join("smtlib"), &mut files);
+    assert!(!files.is_empty(), "src/smtlib is missing");
+    let violations: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            text.contains("crate::prover") || text.contains("crate::solve")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(violations.is_empty(), "smtlib names the prover or solve: {violations:?}");
+}

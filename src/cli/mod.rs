@@ -10,6 +10,7 @@ pub mod interpolate;
 pub mod prove;
 pub mod replay;
 pub mod sat;
+pub mod smt;
 pub mod translate;
 
 use std::io::Write;

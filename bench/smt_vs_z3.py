@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""craig smt against z3 and cvc5 on generated QF_UF problems, side by side in one run.
+
+usage: python3 bench/smt_vs_z3.py [--limit 20] [--craig BINARY] [--quick] [--out DIR]
+
+Generates its problems (nothing is read from ../shared), with a fixed seed:
+  cycle    f^m(a) = a and f^n(a) = a and f^gcd(m,n)(a) != a (unsatisfiable), m, n up to 40
+  random   random clauses over equalities of terms built from k constants, a unary f and a
+           binary g (depth <= 2), at several sizes; sat and unsat mixed
+  chain    a diamond chain: (x_i = y_i and y_i = x_{i+1}) or (x_i = z_i and z_i = x_{i+1}),
+           with x_0 != x_n (unsatisfiable, exponentially many propositional models)
+then runs target/release/craig smt, z3 (/usr/bin/z3) and cvc5 (/usr/bin/cvc5) on each with the
+same per-problem time limit, checks that the answers agree (a disagreement is printed loudly
+and makes the exit code 1), and prints per family: problems solved and total wall time per
+solver (an unsolved problem counts the limit) and the ratios craig/z3 and craig/cvc5.
+"""
+import argparse, math, os, random, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+HEADER = "(set-logic QF_UF)\n(declare-sort U 0)\n"
+
+
+def cycle(m, n):
+    def f(k):
+        t = "a"
+        for _ in range(k):
+            t = f"(f {t})"
+        return t
+    g = math.gcd(m, n)
+    return (HEADER + "(declare-const a U)\n(declare-fun f (U) U)\n"
+            f"(assert (= {f(m)} a))\n(assert (= {f(n)} a))\n(assert (not (= {f(g)} a)))\n(check-sat)\n")
+
+
+def random_problem(rng, consts, clauses, width):
+    names = [f"c{i}" for i in range(consts)]
+    terms = list(names)
+    for _ in range(consts):
+        terms.append(f"(f {rng.choice(names)})")
+        terms.append(f"(g {rng.choice(names)} {rng.choice(names)})")
+    for _ in range(consts):
+        terms.append(f"(f {rng.choice(terms)})")
+        terms.append(f"(g {rng.choice(terms)} {rng.choice(names)})")
+    text = HEADER + "".join(f"(declare-const {c} U)\n" for c in names)
+    text += "(declare-fun f (U) U)\n(declare-fun g (U U) U)\n"
+    for _ in range(clauses):
+        lits = []
+        for _ in range(rng.randint(1, width)):
+            atom = f"(= {rng.choice(terms)} {rng.choice(terms)})"
+            lits.append(atom if rng.random() < 0.5 else f"(not {atom})")
+        text += f"(assert (or {' '.join(lits)}))\n"
+    return text + "(check-sat)\n"
+
+
+def chain(n):
+    text = HEADER
+    for i in range(n + 1):
+        text += f"(declare-const x{i} U)\n"
+    for i in range(n):
+        text += f"(declare-const y{i} U)\n(declare-const z{i} U)\n"
+        text += (f"(assert (or (and (= x{i} y{i}) (= y{i} x{i + 1})) "
+                 f"(and (= x{i} z{i}) (= z{i} x{i + 1}))))\n")
+    return text + f"(assert (not (= x0 x{n})))\n(check-sat)\n"
+
+
+def families(quick):
+    rng = random.Random(20261123)
+    fams = {"cycle": [], "random": [], "chain": []}
+    pairs = [(3, 5), (7, 11), (12, 18), (17, 23), (30, 41), (40, 28)]
+    for m, n in pairs[: 3 if quick else None]:
+        fams["cycle"].append((f"cycle_{m}_{n}", cycle(m, n)))
+    sizes = [(4, 10, 3), (6, 20, 3), (8, 40, 3), (10, 60, 4)]
+    for consts, clauses, width in sizes[: 2 if quick else None]:
+        for k in range(3 if quick else 6):
+            fams["random"].append((f"random_{consts}_{clauses}_{k}",
+                                   random_problem(rng, consts, clauses, width)))
+    for n in ([4, 6] if quick else [4, 6, 8, 10, 12]):
+        fams["chain"].append((f"chain_{n}", chain(n)))
+    return fams
+
+
+def run(cmd, path, limit):
+    start = time.monotonic()
+    try:
+        p = subprocess.run(cmd + [path], capture_output=True, text=True, timeout=limit)
+        out = p.stdout.strip().splitlines()
+        answer = out[0] if out else "error"
+    except subprocess.TimeoutExpired:
+        answer = "timeout"
+    return answer, time.monotonic() - start
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--limit", type=float, default=20.0)
+    ap.add_argument("--craig", default=os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target")), "release", "craig"))
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--out", default="/tmp/craig_smt_bench")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    solvers = [("craig", [args.craig, "smt"]), ("z3", ["/usr/bin/z3"]), ("cvc5", ["/usr/bin/cvc5", "--lang=smt2"])]
+    bad = 0
+    print(f"{'family':8} {'n':>3} " + " ".join(f"{name + ' solved':>13} {name + ' s':>9}" for name, _ in solvers)
+          + f" {'craig/z3':>9} {'craig/cvc5':>10}")
+    for fam, problems in families(args.quick).items():
+        solved = {name: 0 for name, _ in solvers}
+        total = {name: 0.0 for name, _ in solvers}
+        for name, text in problems:
+            path = os.path.join(args.out, name + ".smt2")
+            with open(path, "w") as f:
+                f.write(text)
+            answers = {}
+            for sname, cmd in solvers:
+                answer, elapsed = run(cmd, path, args.limit)
+                answers[sname] = answer
+                if answer in ("sat", "unsat"):
+                    solved[sname] += 1
+                    total[sname] += elapsed
+                else:
+                    total[sname] += args.limit
+            decided = {a for a in answers.values() if a in ("sat", "unsat")}
+            if len(decided) > 1 or answers["craig"] not in ("sat", "unsat", "timeout"):
+                print(f"DISAGREEMENT on {path}: {answers}", file=sys.stderr)
+                bad += 1
+        ratio = lambda other: total["craig"] / total[other] if total[other] > 0 else float("nan")
+        print(f"{fam:8} {len(problems):>3} " + " ".join(f"{solved[n]:>13} {total[n]:>9.2f}" for n, _ in solvers)
+              + f" {ratio('z3'):>9.2f} {ratio('cvc5'):>10.2f}")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

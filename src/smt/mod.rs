@@ -1,0 +1,556 @@
+//! A ground SMT engine for equality with uninterpreted functions (EUF): hash-consed terms, a
+//! congruence closure with explanations, and a lazy DPLL(T) loop over [`crate::sat`].
+//!
+//! The module is written as if it were a crate: it names no other craig module except
+//! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/tidy.rs`
+//! enforces this. Front ends (SMT-LIB in `crate::smtlib`) build [`Formula`]s over a
+//! [`TermStore`] and call [`check`].
+//!
+//! # The loop
+//!
+//! The Boolean structure is Tseitin-encoded; each equality atom `a = b` (and each Boolean
+//! application `p`, read as `p = true`) gets a SAT variable. The SAT solver finds a model of
+//! the abstraction; the congruence closure ([`cc`]) merges the equalities the model makes
+//! true and checks the ones it makes false. A violated disequality `a ≠ b` is explained as a
+//! set of true input equalities `E`, and the theory lemma `¬E ∨ a = b` is added as a clause;
+//! then the SAT solver runs again. This is the *offline* lazy loop: no theory propagation
+//! inside the SAT search. It is complete (each lemma removes the current propositional model,
+//! and there are finitely many) and much simpler than CDCL(T); its cost is more SAT calls on
+//! problems where propagation would prune early. It is the first slice; CDCL(T) comes later.
+//!
+//! # Soundness
+//!
+//! - `Sat`: the model (a value per term class, a table per function) is rebuilt from the
+//!   final classes, checked to be a function (congruent applications agree), and every
+//!   assertion is evaluated in it ([`Model::eval`]); a false assertion is
+//!   [`SmtError::ModelRejected`], never `Sat`.
+//! - `Unsat`: every theory lemma is checked by [`check::implies`], a naive closure sharing no
+//!   code with [`cc`], when it is made; the SAT refutation is checked by `crate::sat`'s proof
+//!   checker, and its leaves are checked to be exactly the clauses this module added.
+//!
+//! # Determinism
+//!
+//! Hash maps are used only for lookups; terms, atoms and lemmas are numbered in creation
+//! order, so the same input gives the same answer, model and counters.
+
+pub mod cc;
+pub mod check;
+
+use rustc_hash::FxHashMap;
+use thiserror::Error;
+
+use crate::sat::{ClauseId, Lit, SatResult, Solver, SolverError, SolverOptions, Var};
+
+/// A sort; [`SortId::BOOL`] is built in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SortId(pub u32);
+
+impl SortId {
+    /// The Boolean sort.
+    pub const BOOL: SortId = SortId(0);
+}
+
+/// A function symbol (constants are nullary functions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FunId(pub u32);
+
+/// A hash-consed ground term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TermId(pub u32);
+
+/// A declared function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunDecl {
+    /// Its name.
+    pub name: String,
+    /// Argument sorts.
+    pub args: Vec<SortId>,
+    /// Result sort.
+    pub result: SortId,
+    /// Introduced by a front end (e.g. for a term-level `ite`), not shown in models.
+    pub internal: bool,
+}
+
+/// An application of a function to argument terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The function.
+    pub fun: FunId,
+    /// The arguments.
+    pub args: Vec<TermId>,
+}
+
+/// Sorts, functions and hash-consed terms.
+#[derive(Clone, Debug)]
+pub struct TermStore {
+    sorts: Vec<String>,
+    funs: Vec<FunDecl>,
+    terms: Vec<Term>,
+    index: FxHashMap<(FunId, Vec<TermId>), TermId>,
+    true_term: TermId,
+}
+
+impl Default for TermStore {
+    fn default() -> TermStore {
+        TermStore::new()
+    }
+}
+
+impl TermStore {
+    /// A store with the sort `Bool` and the term `true` (Boolean atoms are read as `p = true`).
+    pub fn new() -> TermStore {
+        let mut store = TermStore {
+            sorts: vec!["Bool".to_string()],
+            funs: Vec::new(),
+            terms: Vec::new(),
+            index: FxHashMap::default(),
+            true_term: TermId(0),
+        };
+        let t = store.declare_fun("true", Vec::new(), SortId::BOOL, true);
+        store.true_term = store.apply(t, Vec::new());
+        store
+    }
+
+    /// Declares a new sort.
+    pub fn declare_sort(&mut self, name: &str) -> SortId {
+        self.sorts.push(name.to_string());
+        SortId(self.sorts.len() as u32 - 1)
+    }
+
+    /// A sort's name.
+    pub fn sort_name(&self, sort: SortId) -> &str {
+        &self.sorts[sort.0 as usize]
+    }
+
+    /// The number of sorts.
+    pub fn num_sorts(&self) -> usize {
+        self.sorts.len()
+    }
+
+    /// Declares a new function symbol.
+    pub fn declare_fun(
+        &mut self,
+        name: &str,
+        args: Vec<SortId>,
+        result: SortId,
+        internal: bool,
+    ) -> FunId {
+        self.funs.push(FunDecl { name: name.to_string(), args, result, internal });
+        FunId(self.funs.len() as u32 - 1)
+    }
+
+    /// A function's declaration.
+    pub fn fun(&self, f: FunId) -> &FunDecl {
+        &self.funs[f.0 as usize]
+    }
+
+    /// The number of functions.
+    pub fn num_funs(&self) -> usize {
+        self.funs.len()
+    }
+
+    /// The term `f(args)`, shared if it exists (the caller checks sorts).
+    pub fn apply(&mut self, f: FunId, args: Vec<TermId>) -> TermId {
+        if let Some(&t) = self.index.get(&(f, args.clone())) {
+            return t;
+        }
+        let t = TermId(self.terms.len() as u32);
+        self.terms.push(Term { fun: f, args: args.clone() });
+        self.index.insert((f, args), t);
+        t
+    }
+
+    /// A term.
+    pub fn term(&self, t: TermId) -> &Term {
+        &self.terms[t.0 as usize]
+    }
+
+    /// The sort of a term.
+    pub fn sort_of(&self, t: TermId) -> SortId {
+        self.fun(self.term(t).fun).result
+    }
+
+    /// The number of terms.
+    pub fn len(&self) -> usize {
+        self.terms.len()
+    }
+
+    /// Whether there are no terms (never: `true` is always there).
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    /// The term `true`.
+    pub fn true_term(&self) -> TermId {
+        self.true_term
+    }
+}
+
+/// A quantifier-free formula over the terms of a [`TermStore`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Formula {
+    /// Truth.
+    True,
+    /// Falsity.
+    False,
+    /// A Boolean-sorted term.
+    Atom(TermId),
+    /// Equality of two terms of the same non-Boolean sort.
+    Eq(TermId, TermId),
+    /// Negation.
+    Not(Box<Formula>),
+    /// Conjunction.
+    And(Vec<Formula>),
+    /// Disjunction.
+    Or(Vec<Formula>),
+    /// Equivalence.
+    Iff(Box<Formula>, Box<Formula>),
+    /// Exclusive or.
+    Xor(Box<Formula>, Box<Formula>),
+    /// If-then-else on formulas.
+    Ite(Box<Formula>, Box<Formula>, Box<Formula>),
+}
+
+/// Why [`check`] could not answer.
+#[derive(Debug, Error)]
+pub enum SmtError {
+    /// The SAT solver caught an internal error.
+    #[error(transparent)]
+    Sat(#[from] SolverError),
+    /// A model failed evaluation.
+    #[error("internal error: the model found falsifies assertion {0}")]
+    ModelRejected(usize),
+    /// The model is not a function: two congruent applications have different values.
+    #[error("internal error: the model is not functional at a term of {0}")]
+    ModelNotFunctional(String),
+    /// A theory lemma failed the independent check.
+    #[error("internal error: a theory lemma was rejected by the independent closure check")]
+    LemmaRejected,
+    /// The refutation rests on a clause this module did not add.
+    #[error("internal error: the SAT refutation rests on a clause that was not added")]
+    LeafRejected,
+    /// The SAT solver returned unknown (it has no limits here, so this is unexpected).
+    #[error("the SAT solver stopped without an answer")]
+    Stopped,
+}
+
+/// Counters of one [`check`] call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SmtStats {
+    /// SAT calls.
+    pub rounds: u64,
+    /// Theory lemmas added.
+    pub lemmas: u64,
+    /// Equality atoms.
+    pub atoms: u64,
+}
+
+/// A checked model: every term's value (an index into its sort's universe; Booleans are 0 for
+/// false and 1 for true) and every function's table.
+#[derive(Clone, Debug)]
+pub struct Model {
+    values: Vec<u32>,
+    universe: Vec<u32>,
+    tables: Vec<std::collections::BTreeMap<Vec<u32>, u32>>,
+}
+
+impl Model {
+    /// The size of a sort's universe (at least 1).
+    pub fn universe_size(&self, sort: SortId) -> u32 {
+        if sort == SortId::BOOL {
+            2
+        } else {
+            self.universe.get(sort.0 as usize).copied().unwrap_or(1).max(1)
+        }
+    }
+
+    /// A function's table: argument values to result value, ascending.
+    pub fn table(&self, f: FunId) -> &std::collections::BTreeMap<Vec<u32>, u32> {
+        &self.tables[f.0 as usize]
+    }
+
+    /// The value of a term (terms made after the model get the table's entry or value 0).
+    pub fn value(&self, store: &TermStore, t: TermId) -> u32 {
+        if let Some(&v) = self.values.get(t.0 as usize) {
+            return v;
+        }
+        let term = store.term(t);
+        let args: Vec<u32> = term.args.iter().map(|&a| self.value(store, a)).collect();
+        self.tables
+            .get(term.fun.0 as usize)
+            .and_then(|table| table.get(&args))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Evaluates a term through the function tables only (not the stored values), so that an
+    /// assertion's truth is computed from the interpretation, not from the closure's classes.
+    fn eval_term(&self, store: &TermStore, t: TermId) -> u32 {
+        let term = store.term(t);
+        let args: Vec<u32> = term.args.iter().map(|&a| self.eval_term(store, a)).collect();
+        self.tables
+            .get(term.fun.0 as usize)
+            .and_then(|table| table.get(&args))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The truth value of a formula in the model.
+    pub fn eval(&self, store: &TermStore, formula: &Formula) -> bool {
+        match formula {
+            Formula::True => true,
+            Formula::False => false,
+            Formula::Atom(p) => self.eval_term(store, *p) == 1,
+            Formula::Eq(a, b) => self.eval_term(store, *a) == self.eval_term(store, *b),
+            Formula::Not(f) => !self.eval(store, f),
+            Formula::And(fs) => fs.iter().all(|f| self.eval(store, f)),
+            Formula::Or(fs) => fs.iter().any(|f| self.eval(store, f)),
+            Formula::Iff(a, b) => self.eval(store, a) == self.eval(store, b),
+            Formula::Xor(a, b) => self.eval(store, a) != self.eval(store, b),
+            Formula::Ite(c, a, b) => {
+                if self.eval(store, c) {
+                    self.eval(store, a)
+                } else {
+                    self.eval(store, b)
+                }
+            }
+        }
+    }
+}
+
+/// The answer of [`check`].
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// Satisfiable, with a model checked against every assertion.
+    Sat(Model),
+    /// Unsatisfiable; `core` lists the tracked assertions (their indices) the refutation used.
+    Unsat {
+        /// Indices into the assertions, ascending.
+        core: Vec<usize>,
+    },
+}
+
+struct Encoder {
+    solver: Solver,
+    clauses: FxHashMap<u32, Vec<Lit>>,
+    atoms: Vec<(TermId, TermId, Var)>,
+    atom_index: FxHashMap<(TermId, TermId), usize>,
+    true_lit: Lit,
+}
+
+impl Encoder {
+    fn add(&mut self, clause: Vec<Lit>) -> ClauseId {
+        let id = self.solver.add_clause(&clause);
+        self.clauses.insert(id.0, clause);
+        id
+    }
+
+    fn fresh(&mut self) -> Lit {
+        self.solver.new_var().positive()
+    }
+
+    fn atom(&mut self, a: TermId, b: TermId) -> Lit {
+        if a == b {
+            return self.true_lit;
+        }
+        let key = if a < b { (a, b) } else { (b, a) };
+        if let Some(&i) = self.atom_index.get(&key) {
+            return self.atoms[i].2.positive();
+        }
+        let v = self.solver.new_var();
+        self.atom_index.insert(key, self.atoms.len());
+        self.atoms.push((key.0, key.1, v));
+        v.positive()
+    }
+
+    fn encode(&mut self, store: &TermStore, formula: &Formula) -> Lit {
+        match formula {
+            Formula::True => self.true_lit,
+            Formula::False => !self.true_lit,
+            Formula::Atom(p) => self.atom(*p, store.true_term()),
+            Formula::Eq(a, b) => self.atom(*a, *b),
+            Formula::Not(f) => !self.encode(store, f),
+            Formula::And(fs) => {
+                let lits: Vec<Lit> = fs.iter().map(|f| self.encode(store, f)).collect();
+                let x = self.fresh();
+                for &l in &lits {
+                    self.add(vec![!x, l]);
+                }
+                let mut big: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+                big.push(x);
+                self.add(big);
+                x
+            }
+            Formula::Or(fs) => {
+                let lits: Vec<Lit> = fs.iter().map(|f| self.encode(store, f)).collect();
+                let x = self.fresh();
+                for &l in &lits {
+                    self.add(vec![x, !l]);
+                }
+                let mut big = lits;
+                big.push(!x);
+                self.add(big);
+                x
+            }
+            Formula::Iff(a, b) | Formula::Xor(a, b) => {
+                let (la, lb) = (self.encode(store, a), self.encode(store, b));
+                let lb = if matches!(formula, Formula::Xor(..)) { !lb } else { lb };
+                let x = self.fresh();
+                self.add(vec![!x, !la, lb]);
+                self.add(vec![!x, la, !lb]);
+                self.add(vec![x, la, lb]);
+                self.add(vec![x, !la, !lb]);
+                x
+            }
+            Formula::Ite(c, a, b) => {
+                let (lc, la, lb) =
+                    (self.encode(store, c), self.encode(store, a), self.encode(store, b));
+                let x = self.fresh();
+                self.add(vec![!x, !lc, la]);
+                self.add(vec![!x, lc, lb]);
+                self.add(vec![x, !lc, !la]);
+                self.add(vec![x, lc, !lb]);
+                x
+            }
+        }
+    }
+}
+
+/// Decides the conjunction of `assertions`. Those with `tracked[i]` true are assumed through
+/// selector literals so that an `Unsat` answer can name the ones it used.
+pub fn check(
+    store: &TermStore,
+    assertions: &[Formula],
+    tracked: &[bool],
+    stats: &mut SmtStats,
+) -> Result<Answer, SmtError> {
+    let mut encoder = Encoder {
+        solver: Solver::with_options(SolverOptions::checked()),
+        clauses: FxHashMap::default(),
+        atoms: Vec::new(),
+        atom_index: FxHashMap::default(),
+        true_lit: Lit::new(Var(0), false),
+    };
+    encoder.true_lit = encoder.fresh();
+    let t = encoder.true_lit;
+    encoder.add(vec![t]);
+    let mut selectors = Vec::new();
+    for (i, formula) in assertions.iter().enumerate() {
+        let root = encoder.encode(store, formula);
+        if tracked.get(i).copied().unwrap_or(false) {
+            let s = encoder.fresh();
+            selectors.push((s, i));
+            encoder.add(vec![!s, root]);
+        } else {
+            encoder.add(vec![root]);
+        }
+    }
+    stats.atoms = encoder.atoms.len() as u64;
+    let assumptions: Vec<Lit> = selectors.iter().map(|&(s, _)| s).collect();
+    loop {
+        stats.rounds += 1;
+        match encoder.solver.solve_with_assumptions(&assumptions)? {
+            SatResult::Unknown(_) => return Err(SmtError::Stopped),
+            SatResult::Unsat { failed_assumptions } => {
+                if let (Some(proof), Some(root)) =
+                    (encoder.solver.proof(), encoder.solver.refutation())
+                {
+                    crate::sat::check::check_leaves(proof, root, |id| {
+                        encoder.clauses.get(&id.0).map(|c| c.as_slice())
+                    })
+                    .map_err(|_| SmtError::LeafRejected)?;
+                }
+                let mut core: Vec<usize> = failed_assumptions
+                    .iter()
+                    .filter_map(|l| selectors.iter().find(|(s, _)| s == l).map(|&(_, i)| i))
+                    .collect();
+                core.sort_unstable();
+                return Ok(Answer::Unsat { core });
+            }
+            SatResult::Sat(model) => {
+                let mut closure = cc::CongruenceClosure::new(store);
+                let mut disequalities = Vec::new();
+                for (i, &(a, b, v)) in encoder.atoms.iter().enumerate() {
+                    if model.value(v) {
+                        closure.merge(a, b, i as u32);
+                    } else {
+                        disequalities.push(i);
+                    }
+                }
+                let mut lemmas = Vec::new();
+                for &i in &disequalities {
+                    let (a, b, v) = encoder.atoms[i];
+                    if closure.find(a) != closure.find(b) {
+                        continue;
+                    }
+                    let explanation = closure.explain(a, b);
+                    let premises: Vec<(TermId, TermId)> = explanation
+                        .iter()
+                        .map(|&j| (encoder.atoms[j as usize].0, encoder.atoms[j as usize].1))
+                        .collect();
+                    if !check::implies(store, &premises, (a, b)) {
+                        return Err(SmtError::LemmaRejected);
+                    }
+                    let mut lemma: Vec<Lit> = explanation
+                        .iter()
+                        .map(|&j| encoder.atoms[j as usize].2.negative())
+                        .collect();
+                    lemma.push(v.positive());
+                    lemmas.push(lemma);
+                }
+                if lemmas.is_empty() {
+                    let result = build_model(store, &closure)?;
+                    for (i, formula) in assertions.iter().enumerate() {
+                        if !result.eval(store, formula) {
+                            return Err(SmtError::ModelRejected(i));
+                        }
+                    }
+                    return Ok(Answer::Sat(result));
+                }
+                stats.lemmas += lemmas.len() as u64;
+                for lemma in lemmas {
+                    encoder.add(lemma);
+                }
+            }
+        }
+    }
+}
+
+fn build_model(store: &TermStore, closure: &cc::CongruenceClosure<'_>) -> Result<Model, SmtError> {
+    let mut universe = vec![0u32; store.num_sorts()];
+    let mut class_value: FxHashMap<TermId, u32> = FxHashMap::default();
+    let true_class = closure.find(store.true_term());
+    let mut values = vec![0; store.len()];
+    // Classes are numbered in the order of their first term, the user's terms before the
+    // internal ones, so that the values shown do not depend on helper constants.
+    for internal in [false, true] {
+        for t in 0..store.len() as u32 {
+            let t = TermId(t);
+            if store.fun(store.term(t).fun).internal != internal {
+                continue;
+            }
+            let sort = store.sort_of(t);
+            let rep = closure.find(t);
+            values[t.0 as usize] = if sort == SortId::BOOL {
+                u32::from(rep == true_class)
+            } else {
+                *class_value.entry(rep).or_insert_with(|| {
+                    universe[sort.0 as usize] += 1;
+                    universe[sort.0 as usize] - 1
+                })
+            };
+        }
+    }
+    let mut tables = vec![std::collections::BTreeMap::new(); store.num_funs()];
+    for t in 0..store.len() {
+        let term = store.term(TermId(t as u32));
+        let args: Vec<u32> = term.args.iter().map(|a| values[a.0 as usize]).collect();
+        let table: &mut std::collections::BTreeMap<Vec<u32>, u32> =
+            &mut tables[term.fun.0 as usize];
+        if table.get(&args).is_some_and(|&old| old != values[t]) {
+            return Err(SmtError::ModelNotFunctional(store.fun(term.fun).name.clone()));
+        }
+        table.insert(args, values[t]);
+    }
+    Ok(Model { values, universe, tables })
+}

@@ -1,0 +1,827 @@
+//! SMT-LIB 2 for QF_UF: an S-expression reader (pest grammar `grammar.pest`) and a command
+//! layer that elaborates assertions into [`crate::smt`] formulas and answers as the standard
+//! prints them.
+//!
+//! A front end: it names [`crate::smt`] and [`crate::syntax`], never the prover or `solve`
+//! (`tests/tidy.rs`). No crates.io SMT-LIB parser could be consulted when this was written
+//! (the registry search was unavailable), so the reader is a small pest grammar.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use pest::Parser;
+use rustc_hash::FxHashMap;
+
+use crate::smt::{self, Answer, Formula, FunId, Model, SmtStats, SortId, TermId, TermStore};
+use crate::syntax::{Diagnostic, FileId, SourceMap, Span};
+
+mod grammar {
+    //! The generated S-expression parser.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "smtlib/grammar.pest"]
+    pub struct SmtlibParser;
+}
+
+use grammar::{Rule, SmtlibParser};
+
+/// An S-expression with its byte span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SExpr {
+    /// A symbol (quoted symbols without their bars), numeral or other atom.
+    Symbol(String, (usize, usize)),
+    /// A string literal, without quotes.
+    Str(String, (usize, usize)),
+    /// A keyword such as `:named`.
+    Keyword(String, (usize, usize)),
+    /// A parenthesised list.
+    List(Vec<SExpr>, (usize, usize)),
+}
+
+impl SExpr {
+    fn span(&self) -> (usize, usize) {
+        match self {
+            SExpr::Symbol(_, s) | SExpr::Str(_, s) | SExpr::Keyword(_, s) | SExpr::List(_, s) => *s,
+        }
+    }
+
+    fn symbol(&self) -> Option<&str> {
+        match self {
+            SExpr::Symbol(s, _) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a script into S-expressions, or a diagnostic at the first syntax error.
+pub fn parse(text: &str, file: FileId) -> Result<Vec<SExpr>, Diagnostic> {
+    if let Some(at) = too_deep(text) {
+        let message = format!("nesting deeper than {MAX_DEPTH} parentheses is not supported");
+        return Err(Diagnostic::error(Span::new(file, at, at), message));
+    }
+    let pairs = SmtlibParser::parse(Rule::script, text).map_err(|e| {
+        let start = match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((s, _)) => s,
+        };
+        let start = start.min(text.len());
+        Diagnostic::error(
+            Span::new(file, start, start),
+            "syntax error: unbalanced parentheses or invalid token",
+        )
+    })?;
+    let mut out = Vec::new();
+    for pair in pairs.flatten().take(1) {
+        for inner in pair.into_inner() {
+            if inner.as_rule() != Rule::EOI {
+                out.push(convert(inner));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The deepest nesting accepted: the reader and the elaboration recurse once per level, and
+/// this bound keeps them well inside a 2 MB thread stack.
+pub const MAX_DEPTH: usize = 500;
+
+/// The offset of the first parenthesis nested deeper than [`MAX_DEPTH`], outside strings,
+/// quoted symbols and comments.
+fn too_deep(text: &str) -> Option<usize> {
+    let (mut depth, mut in_string, mut in_quoted, mut in_comment) = (0usize, false, false, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' if in_comment => in_comment = false,
+            _ if in_comment => {}
+            '"' if !in_quoted => in_string = !in_string,
+            '|' if !in_string => in_quoted = !in_quoted,
+            _ if in_string || in_quoted => {}
+            ';' => in_comment = true,
+            '(' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn convert(pair: pest::iterators::Pair<'_, Rule>) -> SExpr {
+    let span = (pair.as_span().start(), pair.as_span().end());
+    let text = pair.as_str();
+    match pair.as_rule() {
+        Rule::list => SExpr::List(pair.into_inner().map(convert).collect(), span),
+        Rule::string => SExpr::Str(text[1..text.len() - 1].replace("\"\"", "\""), span),
+        Rule::quoted => SExpr::Symbol(text[1..text.len() - 1].to_string(), span),
+        Rule::keyword => SExpr::Keyword(text.to_string(), span),
+        _ => SExpr::Symbol(text.to_string(), span),
+    }
+}
+
+/// Why a command was not carried out.
+#[derive(Debug)]
+enum Fail {
+    /// Ill-formed or ill-sorted input: `(error "...")`.
+    Error(String, (usize, usize)),
+    /// Outside QF_UF: `unsupported`.
+    Unsupported,
+}
+
+fn error<T>(expr: &SExpr, message: impl Into<String>) -> Result<T, Fail> {
+    Err(Fail::Error(message.into(), expr.span()))
+}
+
+/// An elaborated expression: a non-Boolean term or a formula.
+#[derive(Clone, Debug)]
+enum Value {
+    Term(TermId),
+    Formula(Formula),
+}
+
+#[derive(Clone, Debug)]
+struct Definition {
+    params: Vec<(String, SortId)>,
+    result: SortId,
+    body: SExpr,
+}
+
+#[derive(Clone, Default)]
+struct Scope {
+    sorts: FxHashMap<String, SortId>,
+    funs: FxHashMap<String, FunId>,
+    definitions: FxHashMap<String, Definition>,
+    assertions: usize,
+}
+
+/// The state of one SMT-LIB session.
+pub struct Session {
+    store: TermStore,
+    scope: Scope,
+    stack: Vec<Scope>,
+    assertions: Vec<(Formula, Option<String>)>,
+    last: Option<Answer>,
+    fresh: u32,
+    /// Counters summed over the session's `check-sat` commands.
+    pub stats: SmtStats,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+/// How a script ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every command ran (errors were answered as `(error ...)`).
+    Done,
+    /// `exit` was given.
+    Exited,
+    /// The engine reported an internal error; nothing after it ran.
+    InternalError,
+}
+
+impl Session {
+    /// An empty session.
+    pub fn new() -> Session {
+        let mut scope = Scope::default();
+        scope.sorts.insert("Bool".to_string(), SortId::BOOL);
+        Session {
+            store: TermStore::new(),
+            scope,
+            stack: Vec::new(),
+            assertions: Vec::new(),
+            last: None,
+            fresh: 0,
+            stats: SmtStats::default(),
+        }
+    }
+
+    /// Runs a script's text, writing the answers to `out`. A syntax error is written as
+    /// `(error "file:line:col: ...")` and no command runs.
+    pub fn run_script(
+        &mut self,
+        sources: &SourceMap,
+        file: FileId,
+        out: &mut dyn Write,
+    ) -> io::Result<Outcome> {
+        let text = sources.file(file).text.clone();
+        let commands = match parse(&text, file) {
+            Ok(commands) => commands,
+            Err(d) => {
+                let (line, col) = sources.line_col(file, d.primary.start as usize);
+                let name = &sources.file(file).name;
+                writeln!(out, "(error \"{name}:{line}:{col}: {}\")", escape(&d.message))?;
+                return Ok(Outcome::Done);
+            }
+        };
+        for command in &commands {
+            match self.command(command, &text, out) {
+                Ok(Some(outcome)) => return Ok(outcome),
+                Ok(None) => {}
+                Err(Fail::Unsupported) => writeln!(out, "unsupported")?,
+                Err(Fail::Error(message, (start, _))) => {
+                    let (line, col) = sources.line_col(file, start);
+                    let name = &sources.file(file).name;
+                    writeln!(out, "(error \"{name}:{line}:{col}: {}\")", escape(&message))?;
+                }
+            }
+        }
+        Ok(Outcome::Done)
+    }
+
+    fn command(
+        &mut self,
+        command: &SExpr,
+        text: &str,
+        out: &mut dyn Write,
+    ) -> Result<Option<Outcome>, Fail> {
+        let SExpr::List(items, _) = command else { return error(command, "expected a command") };
+        let Some(head) = items.first().and_then(SExpr::symbol) else {
+            return error(command, "expected a command name");
+        };
+        let io = |r: io::Result<()>| r.map_err(|e| Fail::Error(e.to_string(), command.span()));
+        match head {
+            "set-logic" => match items.get(1).and_then(SExpr::symbol) {
+                Some("QF_UF") => {}
+                Some(_) => return Err(Fail::Unsupported),
+                None => return error(command, "set-logic expects a logic name"),
+            },
+            "set-option" | "set-info" => {}
+            "exit" => return Ok(Some(Outcome::Exited)),
+            "echo" => match items.get(1) {
+                Some(SExpr::Str(s, _)) => io(writeln!(out, "\"{}\"", s.replace('"', "\"\"")))?,
+                _ => return error(command, "echo expects a string"),
+            },
+            "declare-sort" => {
+                let name = self.fresh_name(items.get(1), command)?;
+                match items.get(2).and_then(SExpr::symbol) {
+                    None | Some("0") => {}
+                    Some(_) => return Err(Fail::Unsupported),
+                }
+                let sort = self.store.declare_sort(&name);
+                self.scope.sorts.insert(name, sort);
+            }
+            "declare-fun" | "declare-const" => {
+                let name = self.fresh_name(items.get(1), command)?;
+                let (args, result) = if head == "declare-fun" {
+                    let Some(SExpr::List(args, _)) = items.get(2) else {
+                        return error(command, "declare-fun expects a list of argument sorts");
+                    };
+                    let args = args.iter().map(|s| self.sort(s)).collect::<Result<Vec<_>, _>>()?;
+                    (args, items.get(3))
+                } else {
+                    (Vec::new(), items.get(2))
+                };
+                let Some(result) = result else { return error(command, "missing result sort") };
+                let result = self.sort(result)?;
+                if !args.is_empty() && args.contains(&SortId::BOOL) {
+                    return Err(Fail::Unsupported);
+                }
+                let f = self.store.declare_fun(&name, args, result, false);
+                self.scope.funs.insert(name, f);
+            }
+            "define-fun" => {
+                let name = self.fresh_name(items.get(1), command)?;
+                let (Some(SExpr::List(params, _)), Some(result), Some(body), 5) =
+                    (items.get(2), items.get(3), items.get(4), items.len())
+                else {
+                    return error(
+                        command,
+                        "define-fun expects a name, parameters, a sort and a body",
+                    );
+                };
+                let mut bound = Vec::new();
+                for p in params {
+                    match p {
+                        SExpr::List(pair, _) if pair.len() == 2 && pair[0].symbol().is_some() => {
+                            bound.push((
+                                pair[0].symbol().unwrap_or("").to_string(),
+                                self.sort(&pair[1])?,
+                            ));
+                        }
+                        _ => return error(p, "expected (name sort)"),
+                    }
+                }
+                let result = self.sort(result)?;
+                // Check the body now, with the parameters as fresh constants of their sorts.
+                let mut env = Vec::new();
+                for (pname, psort) in &bound {
+                    let c = self.fresh_constant(*psort);
+                    env.push((pname.clone(), self.constant_value(c, *psort)));
+                }
+                let mut side = Vec::new();
+                let value = self.elaborate(body, &env, &mut side)?;
+                self.check_sort(&value, result, body)?;
+                self.scope
+                    .definitions
+                    .insert(name, Definition { params: bound, result, body: body.clone() });
+            }
+            "assert" => {
+                let Some(body) = items.get(1) else {
+                    return error(command, "assert expects a term");
+                };
+                let name = named(body);
+
+                let mut side = Vec::new();
+                let value = self.elaborate(body, &[], &mut side)?;
+                let Value::Formula(f) = value else {
+                    return error(body, "an assertion must be Boolean");
+                };
+                side.push(f);
+                let formula = if side.len() == 1 {
+                    side.pop().unwrap_or(Formula::True)
+                } else {
+                    Formula::And(side)
+                };
+                self.assertions.push((formula, name));
+                self.last = None;
+            }
+            "push" | "pop" => {
+                let n = match items.get(1).and_then(SExpr::symbol) {
+                    None => 1,
+                    Some(s) => s
+                        .parse::<usize>()
+                        .map_err(|_| Fail::Error("expected a numeral".into(), command.span()))?,
+                };
+                for _ in 0..n {
+                    if head == "push" {
+                        let mut saved = self.scope.clone();
+                        saved.assertions = self.assertions.len();
+                        self.stack.push(saved);
+                    } else {
+                        let Some(saved) = self.stack.pop() else {
+                            return error(command, "pop below the first scope");
+                        };
+                        self.assertions.truncate(saved.assertions);
+                        self.scope = saved;
+                    }
+                }
+                self.last = None;
+            }
+            "check-sat" => {
+                let formulas: Vec<Formula> =
+                    self.assertions.iter().map(|(f, _)| f.clone()).collect();
+                let tracked: Vec<bool> = self.assertions.iter().map(|(_, n)| n.is_some()).collect();
+                match smt::check(&self.store, &formulas, &tracked, &mut self.stats) {
+                    Ok(answer) => {
+                        io(writeln!(
+                            out,
+                            "{}",
+                            if matches!(answer, Answer::Sat(_)) { "sat" } else { "unsat" }
+                        ))?;
+                        self.last = Some(answer);
+                    }
+                    Err(e) => {
+                        io(writeln!(out, "(error \"{}\")", escape(&e.to_string())))?;
+                        return Ok(Some(Outcome::InternalError));
+                    }
+                }
+            }
+            "get-model" => {
+                let Some(Answer::Sat(model)) = &self.last else {
+                    return error(command, "get-model is only available after a sat answer");
+                };
+                let text = self.print_model(model);
+                io(out.write_all(text.as_bytes()))?;
+            }
+            "get-unsat-core" => {
+                let Some(Answer::Unsat { core }) = &self.last else {
+                    return error(
+                        command,
+                        "get-unsat-core is only available after an unsat answer",
+                    );
+                };
+                let names: Vec<&str> =
+                    core.iter().filter_map(|&i| self.assertions[i].1.as_deref()).collect();
+                io(writeln!(out, "({})", names.join(" ")))?;
+            }
+            "get-value" => {
+                let Some(Answer::Sat(model)) = self.last.clone() else {
+                    return error(command, "get-value is only available after a sat answer");
+                };
+                let Some(SExpr::List(terms, _)) = items.get(1) else {
+                    return error(command, "get-value expects a list of terms");
+                };
+                let mut parts = Vec::new();
+                for t in terms {
+                    let mut side = Vec::new();
+                    let value = self.elaborate(t, &[], &mut side)?;
+                    if !side.is_empty() {
+                        return Err(Fail::Unsupported);
+                    }
+                    let shown = match value {
+                        Value::Formula(f) => model.eval(&self.store, &f).to_string(),
+                        Value::Term(term) => {
+                            let sort = self.store.sort_of(term);
+                            self.value_name(sort, model.value(&self.store, term))
+                        }
+                    };
+                    let (s, e) = t.span();
+                    parts.push(format!("({} {shown})", &text[s..e]));
+                }
+                io(writeln!(out, "({})", parts.join(" ")))?;
+            }
+            "get-info" | "get-option" | "get-assertions" | "get-proof" | "check-sat-assuming"
+            | "declare-datatypes" | "declare-datatype" | "define-fun-rec" | "define-funs-rec"
+            | "define-sort" | "reset" | "reset-assertions" | "get-assignment" => {
+                return Err(Fail::Unsupported);
+            }
+            _ => return error(command, format!("unknown command {head}")),
+        }
+        Ok(None)
+    }
+
+    fn fresh_name(&self, expr: Option<&SExpr>, command: &SExpr) -> Result<String, Fail> {
+        let Some(name) = expr.and_then(SExpr::symbol) else {
+            return error(command, "expected a symbol");
+        };
+        if self.scope.funs.contains_key(name)
+            || self.scope.sorts.contains_key(name)
+            || self.scope.definitions.contains_key(name)
+            || is_builtin(name)
+        {
+            return error(expr.unwrap_or(command), format!("{name} is already declared"));
+        }
+        Ok(name.to_string())
+    }
+
+    fn sort(&self, expr: &SExpr) -> Result<SortId, Fail> {
+        match expr.symbol() {
+            Some(name) => match self.scope.sorts.get(name) {
+                Some(&s) => Ok(s),
+                None if matches!(name, "Int" | "Real" | "String" | "RoundingMode") => {
+                    Err(Fail::Unsupported)
+                }
+                None => error(expr, format!("unknown sort {name}")),
+            },
+            None => Err(Fail::Unsupported),
+        }
+    }
+
+    fn fresh_constant(&mut self, sort: SortId) -> TermId {
+        self.fresh += 1;
+        let f = self.store.declare_fun(&format!("craig!{}", self.fresh), Vec::new(), sort, true);
+        self.store.apply(f, Vec::new())
+    }
+
+    fn constant_value(&self, t: TermId, sort: SortId) -> Value {
+        if sort == SortId::BOOL { Value::Formula(Formula::Atom(t)) } else { Value::Term(t) }
+    }
+
+    fn check_sort(&self, value: &Value, sort: SortId, expr: &SExpr) -> Result<(), Fail> {
+        let actual = match value {
+            Value::Formula(_) => SortId::BOOL,
+            Value::Term(t) => self.store.sort_of(*t),
+        };
+        if actual == sort {
+            Ok(())
+        } else {
+            error(
+                expr,
+                format!(
+                    "expected sort {}, got {}",
+                    self.store.sort_name(sort),
+                    self.store.sort_name(actual)
+                ),
+            )
+        }
+    }
+
+    fn formula(
+        &mut self,
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<Formula, Fail> {
+        match self.elaborate(expr, env, side)? {
+            Value::Formula(f) => Ok(f),
+            Value::Term(_) => error(expr, "expected a Boolean term"),
+        }
+    }
+
+    fn elaborate(
+        &mut self,
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<Value, Fail> {
+        match expr {
+            SExpr::Str(..) | SExpr::Keyword(..) => error(expr, "expected a term"),
+            SExpr::Symbol(name, _) => {
+                if let Some((_, v)) = env.iter().rev().find(|(n, _)| n == name) {
+                    return Ok(v.clone());
+                }
+                match name.as_str() {
+                    "true" => return Ok(Value::Formula(Formula::True)),
+                    "false" => return Ok(Value::Formula(Formula::False)),
+                    _ => {}
+                }
+                self.apply(name, &[], expr, env, side)
+            }
+            SExpr::List(items, _) => {
+                let Some(head) = items.first() else { return error(expr, "empty application") };
+                let Some(name) = head.symbol() else {
+                    return match head {
+                        SExpr::List(..) => Err(Fail::Unsupported),
+                        _ => error(head, "expected a function symbol"),
+                    };
+                };
+                let args = &items[1..];
+                match name {
+                    "not" | "and" | "or" | "=>" | "xor" => {
+                        let mut fs = Vec::new();
+                        for a in args {
+                            fs.push(self.formula(a, env, side)?);
+                        }
+                        Ok(Value::Formula(match name {
+                            "not" if fs.len() == 1 => Formula::Not(Box::new(fs.remove(0))),
+                            "not" => return error(expr, "not expects one argument"),
+                            "and" => Formula::And(fs),
+                            "or" => Formula::Or(fs),
+                            _ if fs.len() < 2 => {
+                                return error(
+                                    expr,
+                                    format!("{name} expects at least two arguments"),
+                                );
+                            }
+                            "=>" => {
+                                let last = fs.pop().unwrap_or(Formula::True);
+                                let mut parts: Vec<Formula> =
+                                    fs.into_iter().map(|f| Formula::Not(Box::new(f))).collect();
+                                parts.push(last);
+                                Formula::Or(parts)
+                            }
+                            _ => {
+                                let mut it = fs.into_iter();
+                                let first = it.next().unwrap_or(Formula::False);
+                                it.fold(first, |acc, f| Formula::Xor(Box::new(acc), Box::new(f)))
+                            }
+                        }))
+                    }
+                    "=" | "distinct" => {
+                        if args.len() < 2 {
+                            return error(expr, format!("{name} expects at least two arguments"));
+                        }
+                        let mut values = Vec::new();
+                        for a in args {
+                            values.push(self.elaborate(a, env, side)?);
+                        }
+                        let first_sort = self.sort_of_value(&values[0]);
+                        for (v, a) in values.iter().zip(args) {
+                            self.check_sort(v, first_sort, a)?;
+                        }
+                        let pair = |x: &Value, y: &Value| match (x, y) {
+                            (Value::Term(a), Value::Term(b)) => Formula::Eq(*a, *b),
+                            (Value::Formula(a), Value::Formula(b)) => {
+                                Formula::Iff(Box::new(a.clone()), Box::new(b.clone()))
+                            }
+                            _ => Formula::False,
+                        };
+                        let mut parts = Vec::new();
+                        if name == "=" {
+                            for w in values.windows(2) {
+                                parts.push(pair(&w[0], &w[1]));
+                            }
+                        } else {
+                            for i in 0..values.len() {
+                                for j in i + 1..values.len() {
+                                    parts
+                                        .push(Formula::Not(Box::new(pair(&values[i], &values[j]))));
+                                }
+                            }
+                        }
+                        Ok(Value::Formula(if parts.len() == 1 {
+                            parts.remove(0)
+                        } else {
+                            Formula::And(parts)
+                        }))
+                    }
+                    "ite" => {
+                        let [c, a, b] = args else {
+                            return error(expr, "ite expects three arguments");
+                        };
+                        let c = self.formula(c, env, side)?;
+                        let va = self.elaborate(a, env, side)?;
+                        let vb = self.elaborate(b, env, side)?;
+                        let sort = self.sort_of_value(&va);
+                        self.check_sort(&vb, sort, b)?;
+                        match (va, vb) {
+                            (Value::Formula(fa), Value::Formula(fb)) => Ok(Value::Formula(
+                                Formula::Ite(Box::new(c), Box::new(fa), Box::new(fb)),
+                            )),
+                            (Value::Term(ta), Value::Term(tb)) => {
+                                // A fresh constant k with c -> k = a and not c -> k = b: a
+                                // definitional extension, satisfiable together with the rest
+                                // exactly when the original is.
+                                let k = self.fresh_constant(sort);
+                                side.push(Formula::Ite(
+                                    Box::new(c),
+                                    Box::new(Formula::Eq(k, ta)),
+                                    Box::new(Formula::Eq(k, tb)),
+                                ));
+                                Ok(Value::Term(k))
+                            }
+                            _ => error(expr, "ite branches of different sorts"),
+                        }
+                    }
+                    "let" => {
+                        let [SExpr::List(bindings, _), body] = args else {
+                            return error(expr, "let expects bindings and a body");
+                        };
+                        let mut inner = env.to_vec();
+                        let mut new = Vec::new();
+                        for b in bindings {
+                            match b {
+                                SExpr::List(pair, _)
+                                    if pair.len() == 2 && pair[0].symbol().is_some() =>
+                                {
+                                    let v = self.elaborate(&pair[1], env, side)?;
+                                    new.push((pair[0].symbol().unwrap_or("").to_string(), v));
+                                }
+                                _ => return error(b, "expected (name term)"),
+                            }
+                        }
+                        inner.extend(new);
+                        self.elaborate(body, &inner, side)
+                    }
+                    "!" => {
+                        let Some(body) = args.first() else {
+                            return error(expr, "! expects a term");
+                        };
+                        self.elaborate(body, env, side)
+                    }
+                    "forall" | "exists" | "_" | "as" | "match" => Err(Fail::Unsupported),
+                    _ => self.apply(name, args, expr, env, side),
+                }
+            }
+        }
+    }
+
+    fn sort_of_value(&self, v: &Value) -> SortId {
+        match v {
+            Value::Formula(_) => SortId::BOOL,
+            Value::Term(t) => self.store.sort_of(*t),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        name: &str,
+        args: &[SExpr],
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<Value, Fail> {
+        if let Some(def) = self.scope.definitions.get(name).cloned() {
+            if def.params.len() != args.len() {
+                return error(
+                    expr,
+                    format!("{name} expects {} arguments, got {}", def.params.len(), args.len()),
+                );
+            }
+            let mut inner = Vec::new();
+            for ((pname, psort), a) in def.params.iter().zip(args) {
+                let v = self.elaborate(a, env, side)?;
+                self.check_sort(&v, *psort, a)?;
+                inner.push((pname.clone(), v));
+            }
+            let v = self.elaborate(&def.body, &inner, side)?;
+            self.check_sort(&v, def.result, expr)?;
+            return Ok(v);
+        }
+        let Some(&f) = self.scope.funs.get(name) else {
+            if name.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '#')
+                || is_builtin(name)
+            {
+                return Err(Fail::Unsupported);
+            }
+            return error(expr, format!("unknown symbol {name}"));
+        };
+        let decl = self.store.fun(f).clone();
+        if decl.args.len() != args.len() {
+            return error(
+                expr,
+                format!("{name} expects {} arguments, got {}", decl.args.len(), args.len()),
+            );
+        }
+        let mut terms = Vec::new();
+        for (a, &sort) in args.iter().zip(&decl.args) {
+            let v = self.elaborate(a, env, side)?;
+            self.check_sort(&v, sort, a)?;
+            match v {
+                Value::Term(t) => terms.push(t),
+                Value::Formula(_) => return Err(Fail::Unsupported),
+            }
+        }
+        let t = self.store.apply(f, terms);
+        Ok(self.constant_value(t, decl.result))
+    }
+
+    fn value_name(&self, sort: SortId, value: u32) -> String {
+        if sort == SortId::BOOL {
+            (value == 1).to_string()
+        } else {
+            format!("{}!val!{value}", self.store.sort_name(sort))
+        }
+    }
+
+    fn print_model(&self, model: &Model) -> String {
+        let mut text = String::from("(\n");
+        let mut sorts: BTreeMap<String, SortId> = BTreeMap::new();
+        let mut funs: BTreeMap<String, FunId> = BTreeMap::new();
+        for (name, &s) in &self.scope.sorts {
+            if s != SortId::BOOL {
+                sorts.insert(name.clone(), s);
+            }
+        }
+        for (name, &f) in &self.scope.funs {
+            funs.insert(name.clone(), f);
+        }
+        for &s in sorts.values() {
+            for v in 0..model.universe_size(s) {
+                text.push_str(&format!(
+                    "  (declare-fun {} () {})\n",
+                    self.value_name(s, v),
+                    self.store.sort_name(s)
+                ));
+            }
+        }
+        for (name, &f) in &funs {
+            let decl = self.store.fun(f);
+            let table = model.table(f);
+            let result = self.store.sort_name(decl.result);
+            let params: Vec<String> = decl
+                .args
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| format!("(x!{i} {})", self.store.sort_name(s)))
+                .collect();
+            let mut body =
+                self.value_name(decl.result, table.values().next().copied().unwrap_or(0));
+            for (args, &value) in table.iter().rev() {
+                if args.is_empty() {
+                    body = self.value_name(decl.result, value);
+                    continue;
+                }
+                let tests: Vec<String> = args
+                    .iter()
+                    .zip(&decl.args)
+                    .enumerate()
+                    .map(|(i, (&a, &s))| format!("(= x!{i} {})", self.value_name(s, a)))
+                    .collect();
+                let test = if tests.len() == 1 {
+                    tests[0].clone()
+                } else {
+                    format!("(and {})", tests.join(" "))
+                };
+                body = format!("(ite {test} {} {body})", self.value_name(decl.result, value));
+            }
+            text.push_str(&format!(
+                "  (define-fun {name} ({}) {result} {body})\n",
+                params.join(" ")
+            ));
+        }
+        text.push_str(")\n");
+        text
+    }
+}
+
+fn named(expr: &SExpr) -> Option<String> {
+    match expr {
+        SExpr::List(parts, _) if parts.first().and_then(SExpr::symbol) == Some("!") => {
+            parts.windows(2).find_map(|w| match (&w[0], &w[1]) {
+                (SExpr::Keyword(k, _), SExpr::Symbol(n, _)) if k == ":named" => Some(n.clone()),
+                _ => None,
+            })
+        }
+        _ => None,
+    }
+}
+
+fn is_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        "true"
+            | "false"
+            | "not"
+            | "and"
+            | "or"
+            | "=>"
+            | "xor"
+            | "="
+            | "distinct"
+            | "ite"
+            | "let"
+            | "!"
+            | "Bool"
+    )
+}
+
+fn escape(text: &str) -> String {
+    text.replace('"', "\"\"")
+}
