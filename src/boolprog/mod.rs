@@ -22,7 +22,7 @@ pub mod syntax;
 
 use std::path::Path;
 
-use crate::syntax::{Diagnostic, SourceMap, Span};
+use crate::syntax::{Diagnostic, SourceMap, Span, with_large_stack};
 use explicit::{Bounds, ExplicitStats, ExplicitVerdict, ReplayError, Trace};
 use ir::Program;
 use semantics::FailureKind;
@@ -56,16 +56,21 @@ pub fn read(
     language: Language,
 ) -> Result<Program, Vec<Diagnostic>> {
     let file = sources.add(name, None, text);
-    let text = sources.file(file).text.clone();
+    let text = sources.file(file).text.as_str();
     // Statements nest without brackets (`if (*) if (*) ...`), and the parser and the lowering
-    // recurse once per level: read on a thread with a large stack.
-    let reader = std::thread::Builder::new().stack_size(512 << 20).spawn(move || match language {
-        Language::Bebop => syntax::bp::read(file, &text),
-        Language::References => syntax::qr::read(file, &text),
-    });
-    match reader.map(|h| h.join()) {
-        Ok(Ok(result)) => result,
-        _ => Err(vec![Diagnostic::error(Span::new(file, 0, 0), "the reader failed on this input")]),
+    // recurse once per level: read on a thread with a large stack. A reader that fails is
+    // reported as an error about the file, not a crash of the session.
+    let read = || {
+        with_large_stack(512 << 20, || match language {
+            Language::Bebop => syntax::bp::read(file, text),
+            Language::References => syntax::qr::read(file, text),
+        })
+    };
+    match std::panic::catch_unwind(read) {
+        Ok(result) => result,
+        Err(_) => {
+            Err(vec![Diagnostic::error(Span::new(file, 0, 0), "the reader failed on this input")])
+        }
     }
 }
 

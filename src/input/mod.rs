@@ -22,6 +22,7 @@ use crate::fol::formula::Formula;
 use crate::fol::origin::Generated;
 use crate::fol::sorts::{self, SortMode};
 use crate::fol::{Clause, Clausifier, InputClause, InputSource, Literal, Part, Problem, Role};
+use crate::syntax::with_large_stack;
 
 pub use error::InputError;
 
@@ -123,19 +124,8 @@ pub fn parse_problem_sorted(
     include_roots: &[PathBuf],
     sorts: SortMode,
 ) -> Result<Problem, InputError> {
-    std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new()
-            .name("craig-input".to_string())
-            .stack_size(WORKER_STACK_BYTES)
-            .spawn_scoped(scope, || parse_problem_here(text, file, name, include_roots, sorts));
-        match worker {
-            Ok(handle) => match handle.join() {
-                Ok(result) => result,
-                Err(panic) => std::panic::resume_unwind(panic),
-            },
-            // No thread to be had: work on the caller's stack.
-            Err(_) => parse_problem_here(text, file, name, include_roots, sorts),
-        }
+    with_large_stack(WORKER_STACK_BYTES, || {
+        parse_problem_here(text, file, name, include_roots, sorts)
     })
 }
 

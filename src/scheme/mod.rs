@@ -15,7 +15,7 @@ pub mod sexp;
 
 use std::path::Path;
 
-use crate::syntax::{Diagnostic, FileId, SourceMap, Span};
+use crate::syntax::{Diagnostic, FileId, SourceMap, Span, with_large_stack};
 
 pub use cps::{CpsProgram, print_program};
 
@@ -65,7 +65,7 @@ fn convert_file(
             all_events.push(e.clone());
         }
     }
-    with_big_stack(move || {
+    with_large_stack(STACK_BYTES, move || {
         let (data, mut diags) = sexp::parse_file(file, text);
         if crate::syntax::has_errors(&diags) {
             return (None, diags);
@@ -81,20 +81,6 @@ fn convert_file(
 /// Stack for the front end: expansion and conversion recurse on nesting and on the length of
 /// bodies (each form of a long program nests the rest).
 const STACK_BYTES: usize = 512 << 20;
-
-/// Runs `f` on a thread with a large (reserved, not committed) stack.
-fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|scope| {
-        let handle = std::thread::Builder::new()
-            .stack_size(STACK_BYTES)
-            .spawn_scoped(scope, f)
-            .expect("spawning the front-end thread");
-        match handle.join() {
-            Ok(v) => v,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    })
-}
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@ use super::SpecModule;
 use super::ast::ItemKind;
 use super::parse::parse_file;
 use super::typeck::Checker;
-use crate::syntax::{Diagnostic, FileId, SourceMap, Span, has_errors};
+use crate::syntax::{Diagnostic, FileId, SourceMap, Span, has_errors, with_large_stack};
 
 /// Where `import "stdlib/NAME"` looks: `$CRAIG_STDLIB` if set, else the `stdlib/` folder of the
 /// craig source tree this binary was built from.
@@ -22,27 +22,12 @@ pub fn stdlib_dir() -> PathBuf {
 /// Loads `path` and everything it imports. Returns the module only if there were no errors;
 /// the diagnostics refer to files added to `sources`.
 pub fn load_spec(path: &Path, sources: &mut SourceMap) -> (Option<SpecModule>, Vec<Diagnostic>) {
-    with_big_stack(|| load_spec_inner(path, sources))
+    with_large_stack(STACK_BYTES, || load_spec_inner(path, sources))
 }
 
 /// Stack for the front end. Parsing, inference and elaboration recurse over the term structure,
 /// and a formula with thousands of conjuncts is a right-nested chain thousands deep.
 const STACK_BYTES: usize = 256 << 20;
-
-/// Runs `f` on a thread with a [`STACK_BYTES`] stack (reserved, not committed, memory).
-fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|s| {
-        let handle = std::thread::Builder::new()
-            .name("craig-spec".into())
-            .stack_size(STACK_BYTES)
-            .spawn_scoped(s, f)
-            .expect("spawn the spec front-end thread");
-        match handle.join() {
-            Ok(v) => v,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    })
-}
 
 fn load_spec_inner(path: &Path, sources: &mut SourceMap) -> (Option<SpecModule>, Vec<Diagnostic>) {
     let mut loader = Loader::new(sources);
@@ -73,7 +58,7 @@ pub fn load_spec_str(
     text: &str,
     sources: &mut SourceMap,
 ) -> (Option<SpecModule>, Vec<Diagnostic>) {
-    with_big_stack(|| {
+    with_large_stack(STACK_BYTES, || {
         let mut loader = Loader::new(sources);
         loader.load_text(name, Some(Path::new(name)), text.to_string());
         loader.finish()

@@ -209,6 +209,30 @@ pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
     diagnostics.iter().any(|d| d.severity == Severity::Error)
 }
 
+/// Runs `f` on a thread with a stack of `stack_bytes` (reserved, not committed, memory) and
+/// returns its result; a panic in `f` goes on in the caller. Front ends recurse over the nesting
+/// of their input (parsers, lowering, elaboration), and deeply nested but legal input must not
+/// overflow the caller's stack, which would abort the process. When no thread can be had, `f`
+/// runs on the caller's stack.
+pub fn with_large_stack<T: Send>(stack_bytes: usize, f: impl FnOnce() -> T + Send) -> T {
+    // The function is taken out of the cell by whichever of the two runs it: the new thread,
+    // or the caller when no thread could be spawned.
+    let cell = std::sync::Mutex::new(Some(f));
+    let run = || {
+        let f = cell.lock().unwrap_or_else(|e| e.into_inner()).take();
+        f.expect("the function runs once")()
+    };
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new().stack_size(stack_bytes).spawn_scoped(scope, run) {
+            Ok(handle) => match handle.join() {
+                Ok(value) => value,
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+            Err(_) => run(),
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
