@@ -15,7 +15,7 @@
 //! proved once more on its own, checked, and returned with that proof.
 
 use super::answer::{SzsStatus, core_names};
-use super::{Solved, solve_problem};
+use super::{Solved, restrict, solve_problem};
 use crate::fol::Problem;
 use crate::prover::{ProofOutcome, ProverOptions};
 
@@ -36,13 +36,6 @@ pub struct MinimalCore {
 /// Whether a status is a refutation of the clause set.
 fn refuted(status: SzsStatus) -> bool {
     matches!(status, SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms)
-}
-
-/// The problem restricted to the clauses of the named formulas.
-fn restrict(problem: &Problem, names: &[String]) -> Problem {
-    let mut restricted = problem.clone();
-    restricted.clauses.retain(|c| names.contains(&c.source.name));
-    restricted
 }
 
 /// Whether a formula is the statement (never dropped) rather than a hypothesis.
@@ -70,7 +63,11 @@ pub fn minimize_core(
         }
         let without: Vec<String> = core.iter().filter(|n| **n != candidate).cloned().collect();
         runs += 1;
-        let solved = solve_problem(restrict(problem, &without), options.clone(), true);
+        let solved = solve_problem(
+            restrict(problem, |c| without.contains(&c.source.name)),
+            options.clone(),
+            true,
+        );
         match (&solved.proof, solved.status) {
             (Some(proof), status) if refuted(status) => {
                 let used = core_names(&solved.problem, proof);
@@ -88,7 +85,8 @@ pub fn minimize_core(
             _ => undecided.push(candidate),
         }
     }
-    let proof = solve_problem(restrict(problem, &core), options.clone(), true);
+    let proof =
+        solve_problem(restrict(problem, |c| core.contains(&c.source.name)), options.clone(), true);
     if !refuted(proof.status) {
         return Err(format!(
             "the core {} was not refuted again on its own ({})",
