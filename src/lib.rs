@@ -11,6 +11,7 @@ pub mod fol;
 pub mod hol;
 pub mod input;
 pub mod interpolate;
+pub mod notation;
 pub mod prover;
 pub mod repl;
 pub mod sat;

@@ -74,6 +74,13 @@ fn dependency_directions_hold() {
         // Engines import no front end, no translation, nothing above.
         ("prover", &["crate::hol"]),
         ("prover", &ABOVE_THE_KERNEL[1..]),
+        // The HOL notation (terms and types as written, their elaboration) is shared by the
+        // front ends that write formulas; it stands on `hol` and `syntax` only.
+        (
+            "notation",
+            &["crate::fol", "crate::sat", "crate::smt", "crate::boolprog", "crate::scheme"],
+        ),
+        ("notation", ABOVE_THE_KERNEL),
         // Front ends lower into the shared forms and know nothing of each other, nor of the
         // prover or the solve path.
         ("spec", &["crate::input", "crate::fol", "crate::prover", "crate::solve"]),

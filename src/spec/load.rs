@@ -42,7 +42,7 @@ fn load_spec_inner(path: &Path, sources: &mut SourceMap) -> (Option<SpecModule>,
         Err(e) => {
             // No file to point into: report against an empty pseudo-file named like the path.
             let file = loader.sources.add(path.display().to_string(), Some(path), String::new());
-            loader.checker.diags.push(Diagnostic::error(
+            loader.checker.elab.report(Diagnostic::error(
                 Span::new(file, 0, 0),
                 format!("cannot read `{}`: {e}", path.display()),
             ));
@@ -90,7 +90,9 @@ impl<'s> Loader<'s> {
         let file = self.sources.add(name, path, text);
         let text = self.sources.file(file).text.clone();
         let (ast, diags) = parse_file(file, &text);
-        self.checker.diags.extend(diags);
+        for d in diags {
+            self.checker.elab.report(d);
+        }
         let dir = path.and_then(Path::parent).map(Path::to_path_buf).unwrap_or_default();
         for item in &ast.items {
             match &item.kind {
@@ -119,7 +121,7 @@ impl<'s> Loader<'s> {
         }
         let Some(found) = tried.iter().find(|p| p.is_file()).cloned() else {
             let list: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
-            self.checker.diags.push(
+            self.checker.elab.report(
                 Diagnostic::error(span, format!("cannot find imported file `{target}`"))
                     .with_note(format!("tried: {}", list.join(", "))),
             );
@@ -130,8 +132,8 @@ impl<'s> Loader<'s> {
             let mut chain: Vec<String> = self.stack[start..].iter().map(|p| short(p)).collect();
             chain.push(short(&canon));
             self.checker
-                .diags
-                .push(Diagnostic::error(span, format!("import cycle: {}", chain.join(" -> "))));
+                .elab
+                .report(Diagnostic::error(span, format!("import cycle: {}", chain.join(" -> "))));
             return;
         }
         if self.done.contains(&canon) {
@@ -146,24 +148,19 @@ impl<'s> Loader<'s> {
             }
             Err(e) => self
                 .checker
-                .diags
-                .push(Diagnostic::error(span, format!("cannot read `{}`: {e}", found.display()))),
+                .elab
+                .report(Diagnostic::error(span, format!("cannot read `{}`: {e}", found.display()))),
         }
     }
 
     fn finish(self) -> (Option<SpecModule>, Vec<Diagnostic>) {
-        let c = self.checker;
-        let diags = c.diags;
+        let mut c = self.checker;
+        let diags = c.elab.take_diagnostics();
         if has_errors(&diags) {
             return (None, diags);
         }
-        let module = SpecModule {
-            bank: c.bank,
-            consts: c.consts,
-            sorts: c.sorts,
-            items: c.items,
-            files: self.files,
-        };
+        let (bank, consts, sorts) = c.elab.into_parts();
+        let module = SpecModule { bank, consts, sorts, items: c.items, files: self.files };
         (Some(module), diags)
     }
 }

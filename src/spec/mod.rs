@@ -20,50 +20,10 @@
 //! recursive (NAME is not in scope in `body`). Formulas are always written between double
 //! quotes, as in Isabelle theories and Jahob annotations.
 //!
-//! # Names
+//! # Formulas and types
 //!
-//! A name in a formula is a bound variable (innermost first), `True`/`False`, or a constant
-//! (built in: `card :: 'a set => int`, `fst`, `snd`, `null :: obj`; or declared / defined
-//! earlier in import order). There are no implicitly quantified free variables: an unknown name
-//! is an error.
-//!
-//! # Terms, loosest first (numbers are Isabelle/HOL priorities)
-//!
-//! | syntax | meaning | assoc |
-//! |---|---|---|
-//! | `t :: ty` | type ascription of a whole term (parenthesize inside operators) | |
-//! | `ALL x y. P`, `EX x. P`, `%x. t`, `if c then a else b` | body extends as far right as possible | |
-//! | `<->` `-->` (25) | equivalence, implication | right |
-//! | `\|` (30) | disjunction | right |
-//! | `&` (35) | conjunction | right |
-//! | `~` (40, prefix) | negation: `~ a = b` is `~ (a = b)` | |
-//! | `=` `~=` `:` `~:` `<` `<=` `>` `>=` (50) | (in)equality, (non-)membership, orders | left |
-//! | `Un` `+` `-` (65) | union; `+`/`-` are integer or set (union, difference) by type | left |
-//! | `Int` `*` (70) | intersection; integer product | left |
-//! | `-` (80, prefix) | integer negation | |
-//! | `f x y`, `f(x, y)` | application (left); `f(x, y)` applies `f` to the pair `(x, y)` | left |
-//! | `f(x := v, y := w)` | function update of the argument just before it | |
-//! | `x..f` | field read, means `f x`; binds tightest: `g x..f` is `g (f x)` | left |
-//!
-//! Atoms: names, integer literals (unbounded: [`rug::Integer`] in the HOL terms), `(t)`, tuples `(a, b, c)`
-//! (= `(a, (b, c))`), `{}`, `{a, b}`, comprehensions `{x. P}`, `{x :: int. P}` and
-//! `{(x, y). P}` (a set of pairs). Binders take several variables, each optionally ascribed:
-//! `ALL (x :: int) y. P`, or `ALL x y :: int. P` where, as in Isabelle, only `y` is ascribed.
-//!
-//! `+` on sets is union, so Jahob's insertion `S + {x}` is `S Un {x}`; `-` on sets is
-//! difference; `<=`/`<` on sets are subset/proper subset. Which one is meant is decided by the
-//! operand type after inference; if that type stays unknown it is an error.
-//!
-//! # Types
-//!
-//! `bool`, `int`, `obj`, declared sorts, `'a` (type variables), `t set` (postfix, binds tightest),
-//! `a * b` (right assoc, tighter than `=>`), `a => b` (right assoc), parentheses. Jahob's
-//! `objset` abbreviates `obj set`.
-//!
-//! # Typing
-//!
-//! See [`typeck`] (Hindley–Milner with declared schemes) and [`crate::hol`] (the typed IR: unique
-//! variable ids for binders, hash-consed types).
+//! The text between the quotes is craig's HOL notation, shared with the Jahob annotations of
+//! programs: see [`crate::notation`] for the terms, types, names and typing.
 //!
 //! # Using the front end
 //!
@@ -200,12 +160,10 @@ impl SpecModule {
         let bank = std::mem::take(&mut self.bank);
         let consts = std::mem::take(&mut self.consts);
         let sorts = std::mem::take(&mut self.sorts);
-        let mut checker = typeck::Checker::resume(bank, consts, sorts);
-        let result = checker.formula(&expr);
-        self.bank = checker.bank;
-        self.consts = checker.consts;
-        self.sorts = checker.sorts;
-        diags.append(&mut checker.diags);
+        let mut elab = crate::notation::Elaborator::resume(bank, consts, sorts);
+        let result = elab.formula(&expr);
+        diags.append(&mut elab.take_diagnostics());
+        (self.bank, self.consts, self.sorts) = elab.into_parts();
         (result, diags)
     }
 

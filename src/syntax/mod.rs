@@ -3,6 +3,10 @@
 //! Every AST node and every typed term carries a [`Span`] (a byte range in one file of a
 //! [`SourceMap`]), so that errors found late (type errors, missing imports) still point at text.
 
+mod parse_error;
+
+pub use parse_error::{found_token, join_or, pest_diagnostic};
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
