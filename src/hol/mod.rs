@@ -67,15 +67,64 @@ pub enum HypothesisKind {
         /// The right-hand side.
         body: TermId,
     },
+    /// A fact of a program's verification condition (assumed, like an axiom).
+    Program(ProgramFact),
 }
 
 impl HypothesisKind {
-    /// The word a user reads: `axiom`, `lemma`, `definition`.
+    /// The words a user reads: `axiom`, `lemma`, `definition`, or what a program fact is.
     pub fn describe(&self) -> &'static str {
         match self {
             HypothesisKind::Axiom => "axiom",
             HypothesisKind::Lemma => "lemma",
             HypothesisKind::Definition { .. } => "definition",
+            HypothesisKind::Program(fact) => fact.describe(),
+        }
+    }
+}
+
+/// What a hypothesis of a program's verification condition stands for: which part of the
+/// program or its specification it comes from. The translation treats every one as assumed;
+/// cores name them in the program's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ProgramFact {
+    /// The method's precondition (`requires`).
+    Precondition,
+    /// A class invariant, assumed where the method may (on entry to a public method, after a
+    /// call that ensures it).
+    ClassInvariant,
+    /// A branch taken on the path: a condition of `if` or `while`, or its negation.
+    Branch,
+    /// The effect of a statement (an assignment, a field write, an allocation), as an equation
+    /// between a variable's versions before and after it.
+    Statement,
+    /// What a called method's contract promises (its postcondition and frame).
+    CallContract,
+    /// A loop invariant, assumed at the loop head.
+    LoopInvariant,
+    /// A specification `assume`, or an `assert` or `noteThat` already checked before.
+    Assumption,
+    /// What Java's typing and allocation guarantee in every state: a field's values lie in its
+    /// class, fresh objects are not yet allocated.
+    Typing,
+    /// Facts of the heap model that hold in every state (classes are disjoint, null is
+    /// allocated).
+    HeapModel,
+}
+
+impl ProgramFact {
+    /// The words a user reads.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ProgramFact::Precondition => "precondition",
+            ProgramFact::ClassInvariant => "class invariant",
+            ProgramFact::Branch => "branch",
+            ProgramFact::Statement => "statement",
+            ProgramFact::CallContract => "call",
+            ProgramFact::LoopInvariant => "loop invariant",
+            ProgramFact::Assumption => "assumption",
+            ProgramFact::Typing => "typing",
+            ProgramFact::HeapModel => "heap model",
         }
     }
 }
@@ -100,13 +149,61 @@ pub struct Hypothesis {
 pub enum GoalKind {
     /// A lemma stated in a spec file.
     Lemma,
+    /// A proof obligation of a program.
+    Obligation(Obligation),
 }
 
 impl GoalKind {
-    /// The word a user reads.
+    /// The words a user reads.
     pub fn describe(self) -> &'static str {
         match self {
             GoalKind::Lemma => "lemma",
+            GoalKind::Obligation(o) => o.describe(),
+        }
+    }
+}
+
+/// What a program's proof obligation checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Obligation {
+    /// A conjunct of the method's postcondition (`ensures`).
+    Postcondition,
+    /// A conjunct of a called method's precondition, at the call.
+    Precondition,
+    /// A class invariant, where the method must establish it (at the end of a public method,
+    /// or where a contract names `theinvs`).
+    ClassInvariant,
+    /// A loop invariant holds when the loop is entered.
+    LoopInvariantEntry,
+    /// A loop invariant is preserved by an iteration.
+    LoopInvariantPreserved,
+    /// A dereferenced reference is not null.
+    NullDereference,
+    /// An array index is within bounds.
+    ArrayBound,
+    /// A divisor is not zero.
+    DivisionByZero,
+    /// A specification `assert` or `noteThat`.
+    Assertion,
+    /// The method changes nothing its `modifies` clause does not name (objects it allocates
+    /// excepted).
+    Frame,
+}
+
+impl Obligation {
+    /// The words a user reads.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Obligation::Postcondition => "postcondition",
+            Obligation::Precondition => "precondition",
+            Obligation::ClassInvariant => "class invariant",
+            Obligation::LoopInvariantEntry => "loop invariant on entry",
+            Obligation::LoopInvariantPreserved => "loop invariant preserved",
+            Obligation::NullDereference => "null dereference",
+            Obligation::ArrayBound => "array bound",
+            Obligation::DivisionByZero => "division by zero",
+            Obligation::Assertion => "assertion",
+            Obligation::Frame => "frame",
         }
     }
 }

@@ -120,6 +120,11 @@ pub enum Prim {
     Mul,
     /// Integer unary minus (1).
     Neg,
+    /// Integer division truncating toward zero, as Java and C divide (2). Programs write it;
+    /// the notation has no syntax for it.
+    Div,
+    /// The remainder of [`Prim::Div`]: `a = (a Div b) * b + (a Mod b)`, with the sign of `a` (2).
+    Mod,
     /// Integer `<` (2); `a > b` is `Lt(b, a)`.
     Lt,
     /// Integer `<=` (2); `a >= b` is `Le(b, a)`.

@@ -748,11 +748,15 @@ impl<'a> Eliminator<'a> {
             }
             Term::Prim(p, args) => match p {
                 Prim::Pair => self.product(&args),
-                Prim::Add | Prim::Sub | Prim::Mul | Prim::Neg => {
+                // Division and remainder have no axioms: as uninterpreted functions they make
+                // the problem weaker, never wrong.
+                Prim::Add | Prim::Sub | Prim::Mul | Prim::Neg | Prim::Div | Prim::Mod => {
                     let name = match p {
                         Prim::Add => "int_plus",
                         Prim::Sub => "int_minus",
                         Prim::Mul => "int_times",
+                        Prim::Div => "int_div",
+                        Prim::Mod => "int_mod",
                         _ => "int_neg",
                     };
                     self.register(name, vec!["int".into(); args.len()], Some("int".into()));
