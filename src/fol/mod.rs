@@ -9,6 +9,7 @@ pub mod clause;
 pub mod clausify;
 pub mod formula;
 pub mod kbo;
+pub mod monotone;
 pub mod origin;
 pub mod problem;
 pub mod signature;

@@ -21,24 +21,23 @@
 //! * **auto**: erase the monotone sorts and guard the others (Claessen, Lillieström, Smallbone,
 //!   "Sort It Out with Monotonicity", CADE 2011: guards are only needed for non-monotone sorts).
 //!
-//! **Monotonicity criterion implemented.** A sort `s` is monotone when the problem (hypotheses
-//! and negated goal) contains no equation `X = t` (or `t = X`) that will become a *positive*
-//! clause literal with `X` a *variable* of sort `s`. On formulas this is decided before
-//! clausification, which produces exactly such a literal from an equation that occurs with
-//! positive polarity (or under `<=>`, both polarities) whose side `X` is bound by a quantifier
-//! that becomes universal (`ALL` at positive, `EX` at negative polarity; under `<=>` both
-//! kinds count, conservatively). Skolemization turns the other quantifiers into terms, and the
-//! clausifier's definitional naming introduces no equations. Why it suffices: take a model and
-//! add a copy `e'` of an element `e` of sort `s` that behaves like `e` under every symbol. Every
-//! literal keeps its truth value under every assignment except equations between a copy and its
-//! original; those make negative literals `X != t` true, and positive ones `X = t` with `X` a
-//! variable are the only positive literals that can turn false. So without such literals every
-//! clause stays true: the sort can be enlarged to any size, and an unsorted model (one domain)
-//! can be built from a sorted one.
+//! **Monotonicity criterion implemented.** Claessen, Lillieström and Smallbone's second calculus
+//! ([`super::monotone`]): a sort is monotone when some extension of the predicates to new
+//! elements (a copy, constantly true, or constantly false) gives every literal that could turn
+//! false on a new element (a positive equation on a variable of the sort, or a predicate
+//! literal against its extension) a guard in each clause that contains it. With every predicate
+//! copied this is the first calculus: no positive equation on a variable of the sort.
+//!
+//! **Infinite sorts.** A sort whose intended models are all infinite (the integers, for the HOL
+//! translation) needs no monotonicity for erasure: Jahob's condition is a common cardinality,
+//! and in a countable model (downward Löwenheim–Skolem keeps an infinite sort infinite) every
+//! infinite sort is countably infinite while every monotone one can be blown up to that size.
+//! The caller names such sorts; TPTP problems have none.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::formula::{Formula, Quantifier, Term as FTerm, show_term as show_fol_term};
+use super::formula::{Formula, Quantifier, Term as FTerm};
+use super::monotone::{Monotonicity, monotonicity};
 
 /// The sorts of a first-order symbol: argument sorts and result sort (`None` for a predicate).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,73 +104,6 @@ pub struct SortEncoding {
     guard_prefix: String,
 }
 
-/// The non-monotone sorts of a problem, each with a witness equation, per the criterion above.
-/// `assumed` are formulas assumed true (hypotheses and the negated goal).
-pub fn non_monotone_sorts(
-    assumed: &[&Formula],
-    var_sorts: &BTreeMap<String, String>,
-) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
-    for f in assumed {
-        scan(f, Some(true), &mut Vec::new(), var_sorts, &mut out);
-    }
-    out
-}
-
-/// `pol`: `Some(true)` positive, `Some(false)` negative, `None` both.
-fn scan(
-    f: &Formula,
-    pol: Option<bool>,
-    universal: &mut Vec<String>,
-    var_sorts: &BTreeMap<String, String>,
-    out: &mut BTreeMap<String, String>,
-) {
-    let flip = pol.map(|p| !p);
-    match f {
-        Formula::True | Formula::False | Formula::Atom(..) => {}
-        Formula::Equal(a, b) => {
-            if pol != Some(false) {
-                for side in [a, b] {
-                    if let FTerm::Var(x) = side
-                        && universal.contains(x)
-                        && let Some(sort) = var_sorts.get(x)
-                    {
-                        out.entry(sort.clone()).or_insert_with(|| {
-                            format!("{} = {}", show_fol_term(a), show_fol_term(b))
-                        });
-                    }
-                }
-            }
-        }
-        Formula::Not(g) => scan(g, flip, universal, var_sorts, out),
-        Formula::And(fs) | Formula::Or(fs) => {
-            for g in fs {
-                scan(g, pol, universal, var_sorts, out);
-            }
-        }
-        Formula::Implies(a, b) => {
-            scan(a, flip, universal, var_sorts, out);
-            scan(b, pol, universal, var_sorts, out);
-        }
-        Formula::Iff(a, b) | Formula::Xor(a, b) => {
-            scan(a, None, universal, var_sorts, out);
-            scan(b, None, universal, var_sorts, out);
-        }
-        Formula::Quantified(q, vars, body) => {
-            let is_universal = match pol {
-                None => true,
-                Some(p) => (*q == Quantifier::Forall) == p,
-            };
-            let depth = universal.len();
-            if is_universal {
-                universal.extend(vars.iter().cloned());
-            }
-            scan(body, pol, universal, var_sorts, out);
-            universal.truncate(depth);
-        }
-    }
-}
-
 /// Every sort occurring in the symbols or variables, in order.
 pub fn all_sorts(
     symbols: &BTreeMap<String, SymbolSorts>,
@@ -185,37 +117,56 @@ pub fn all_sorts(
     sorts
 }
 
-/// Decides per sort, or explains why `mode` is refused.
+/// Decides per sort, or explains why `mode` is refused. `infinite` are sorts whose intended
+/// models are all infinite (the integers of the HOL translation): they need no monotonicity,
+/// since a countable model (downward Löwenheim–Skolem keeps an infinite sort infinite) gives
+/// every infinite sort the same cardinality, and the monotone ones can be blown up to it.
 pub fn encode_sorts(
     mode: SortMode,
     assumed: &[&Formula],
     symbols: &BTreeMap<String, SymbolSorts>,
     var_sorts: &BTreeMap<String, String>,
+    infinite: &BTreeSet<String>,
 ) -> Result<SortEncoding, String> {
     let sorts = all_sorts(symbols, var_sorts);
-    let non_monotone = non_monotone_sorts(assumed, var_sorts);
+    let analysis = if mode == SortMode::Guard {
+        BTreeMap::new()
+    } else {
+        monotonicity(assumed, symbols, var_sorts)
+    };
     let mut decisions = Vec::new();
+    let mut refused = BTreeMap::new();
     for sort in &sorts {
-        let (guarded, reason) = match (mode, non_monotone.get(sort)) {
+        let verdict = analysis.get(sort);
+        let (guarded, reason) = match (mode, verdict) {
             (SortMode::Guard, _) => (true, "--sorts guard".to_string()),
-            (SortMode::Erase, _) if sorts.len() <= 1 => {
+            _ if mode == SortMode::Erase && sorts.len() <= 1 => {
                 (false, "the only sort: erasure is exact".to_string())
             }
-            (SortMode::Erase, Some(_)) => return Err(erase_refusal(&sorts, &non_monotone)),
-            (SortMode::Erase, None) => (
+            (_, Some(Monotonicity::NotMonotone(_))) if infinite.contains(sort) => (
                 false,
-                "monotone: no positive equation on a variable of this sort, so its domain can be \
-                 enlarged to the common cardinality erasure needs"
+                "infinite in every intended model (the integers): erasure needs no monotonicity"
                     .to_string(),
             ),
-            (SortMode::Auto, None) => {
-                (false, "monotone: no positive equation on a variable of this sort".to_string())
+            (_, Some(Monotonicity::NotMonotone(witness))) => {
+                if mode == SortMode::Erase {
+                    refused.insert(sort.clone(), witness.clone());
+                }
+                (true, format!("not monotone: {witness}"))
             }
-            (SortMode::Auto, Some(witness)) => {
-                (true, format!("not monotone: positive equation `{witness}`"))
+            (_, Some(Monotonicity::Monotone(extended))) if !extended.is_empty() => {
+                let how: Vec<String> = extended
+                    .iter()
+                    .map(|(p, v)| format!("{p} with {}", if *v { "true" } else { "false" }))
+                    .collect();
+                (false, format!("monotone when new elements extend {}", how.join(", ")))
             }
+            _ => (false, "monotone: no positive equation on a variable of this sort".to_string()),
         };
         decisions.push(SortDecision { sort: sort.clone(), guarded, reason });
+    }
+    if !refused.is_empty() {
+        return Err(erase_refusal(&sorts, &refused));
     }
     // With one sort only, guarding buys nothing in auto mode either.
     if mode == SortMode::Auto && sorts.len() == 1 {
@@ -270,17 +221,15 @@ pub fn encode_sorts(
 fn erase_refusal(sorts: &BTreeSet<String>, non_monotone: &BTreeMap<String, String>) -> String {
     let listed: Vec<String> = non_monotone
         .iter()
-        .map(|(sort, witness)| {
-            format!("sort `{sort}` is not monotone (positive equation `{witness}`)")
-        })
+        .map(|(sort, witness)| format!("sort `{sort}` is not monotone ({witness})"))
         .collect();
     format!(
         "--sorts erase refused: erasing {} sorts into one domain is sound only if some model gives \
          them all the same cardinality (Jahob's condition); that is guaranteed when every sort is \
-         monotone, but {}: such an equation on a universally quantified variable can bound the \
-         size of the sort below that of the others, and then the erased problem may be \
-         unsatisfiable when the sorted one is not; use --sorts auto (guards only these sorts) or \
-         --sorts guard",
+         monotone (or infinite, as the integers are), but {}: such an equation on a universally \
+         quantified variable can bound the size of the sort below that of the others, and then \
+         the erased problem may be unsatisfiable when the sorted one is not; use --sorts auto \
+         (guards only these sorts) or --sorts guard",
         sorts.len(),
         listed.join(", ")
     )
@@ -331,7 +280,7 @@ impl SortEncoding {
 mod tests {
     use super::*;
     use crate::fol::formula::{Formula, Quantifier, Term as FTerm, show_formula};
-    use std::collections::BTreeMap;
+    use std::collections::{BTreeMap, BTreeSet};
 
     fn var(v: &str) -> FTerm {
         FTerm::Var(v.into())
@@ -362,18 +311,10 @@ mod tests {
     }
 
     #[test]
-    fn positive_variable_equations_make_a_sort_non_monotone() {
-        let (f, _, var_sorts) = setup();
-        let found = non_monotone_sorts(&[&f], &var_sorts);
-        assert_eq!(found, BTreeMap::from([("s".to_string(), "X = Y".to_string())]));
-        // Negated, the equation is negative and its variables existential: monotone.
-        assert!(non_monotone_sorts(&[&f.clone().negate()], &var_sorts).is_empty());
-    }
-
-    #[test]
     fn auto_guards_only_the_non_monotone_sort() {
         let (f, symbols, var_sorts) = setup();
-        let enc = encode_sorts(SortMode::Auto, &[&f], &symbols, &var_sorts).unwrap();
+        let enc =
+            encode_sorts(SortMode::Auto, &[&f], &symbols, &var_sorts, &BTreeSet::new()).unwrap();
         let decided: Vec<(String, bool)> =
             enc.decisions.iter().map(|d| (d.sort.clone(), d.guarded)).collect();
         assert_eq!(decided, vec![("s".to_string(), true), ("t".to_string(), false)]);
@@ -392,11 +333,14 @@ mod tests {
     #[test]
     fn erase_is_refused_for_a_non_monotone_sort_among_several() {
         let (f, symbols, var_sorts) = setup();
-        let err = encode_sorts(SortMode::Erase, &[&f], &symbols, &var_sorts).unwrap_err();
+        let err = encode_sorts(SortMode::Erase, &[&f], &symbols, &var_sorts, &BTreeSet::new())
+            .unwrap_err();
         assert!(err.contains("sort `s` is not monotone"), "{err}");
         let (g, _, _) = setup();
         let Formula::And(parts) = g else { unreachable!() };
-        let enc = encode_sorts(SortMode::Erase, &[&parts[1]], &symbols, &var_sorts).unwrap();
+        let enc =
+            encode_sorts(SortMode::Erase, &[&parts[1]], &symbols, &var_sorts, &BTreeSet::new())
+                .unwrap();
         assert!(enc.decisions.iter().all(|d| !d.guarded));
     }
 }

@@ -9,6 +9,7 @@
 //!
 //! This module depends only on `syntax` (for spans).
 
+pub mod build;
 pub mod term;
 
 pub use term::*;

@@ -287,8 +287,15 @@ fn build_typed_problem(
         assumed.push(negated);
     }
     let formulas: Vec<&Formula> = assumed.iter().map(|(_, f)| f).collect();
-    let encoding = sorts::encode_sorts(mode, &formulas, &context.symbols, &context.var_sorts)
-        .map_err(|why| InputError::Refused { file: file.to_string(), why })?;
+    // TFF without arithmetic has no sort with an intended infinite model.
+    let encoding = sorts::encode_sorts(
+        mode,
+        &formulas,
+        &context.symbols,
+        &context.var_sorts,
+        &std::collections::BTreeSet::new(),
+    )
+    .map_err(|why| InputError::Refused { file: file.to_string(), why })?;
     let mut problem = Problem { name: name.to_string(), complete: true, ..Problem::default() };
     problem.has_conjecture = !conjectures.is_empty();
     let mut clauses = Vec::new();

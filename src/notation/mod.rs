@@ -62,6 +62,8 @@
 pub mod ast;
 mod elaborate;
 mod parse;
+mod print;
 
 pub use elaborate::{Definition, Elaborator};
 pub use parse::{MAX_DEPTH, parse_term, parse_type, too_deep};
+pub use print::{Naming, print_term, to_expr};

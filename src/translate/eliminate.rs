@@ -131,6 +131,8 @@ pub struct Eliminator<'a> {
     pub symbols: BTreeMap<String, SymbolSorts>,
     /// Every variable created, with its sort.
     pub var_sorts: BTreeMap<String, String>,
+    /// The first-order sort given to each declared sort and type parameter (see `sort_name`).
+    sort_names: std::cell::RefCell<BTreeMap<(bool, String), String>>,
     /// What was approximated.
     pub approximations: Vec<Approximation>,
     /// The integer literals met, by value (so `007` and `7` are one literal).
@@ -174,6 +176,7 @@ impl<'a> Eliminator<'a> {
             consts,
             symbols: BTreeMap::new(),
             var_sorts: BTreeMap::new(),
+            sort_names: std::cell::RefCell::default(),
             approximations: Vec::new(),
             int_literals: BTreeSet::new(),
             env: FxHashMap::default(),
@@ -183,13 +186,36 @@ impl<'a> Eliminator<'a> {
         }
     }
 
+    /// The first-order sort of a declared sort (or, with `param`, a type parameter): its name
+    /// made a TPTP word, numbered apart if that word is taken, so two different HOL types never
+    /// share a first-order sort (sharing one would be an erasure nobody decided) and no declared
+    /// sort passes for `int` or `obj`.
+    fn sort_name(&self, name: &str, param: bool) -> String {
+        let key = (param, name.to_string());
+        let mut names = self.sort_names.borrow_mut();
+        if let Some(n) = names.get(&key) {
+            return n.clone();
+        }
+        let base = if param { format!("t_{}", sanitize(name)) } else { sanitize(name) };
+        let base = if base.is_empty() { "s".to_string() } else { base };
+        let taken = |c: &str| c == "int" || c == "obj" || names.values().any(|v| v == c);
+        let mut candidate = base.clone();
+        let mut i = 1;
+        while taken(&candidate) {
+            i += 1;
+            candidate = format!("{base}_{i}");
+        }
+        names.insert(key, candidate.clone());
+        candidate
+    }
+
     /// The first-order sort of a type that is a single leaf (not a pair).
     fn leaves(&self, ty: TyId) -> Result<Vec<String>, Fail> {
         match self.bank.ty_node(ty) {
             TyNode::Int => Ok(vec!["int".into()]),
             TyNode::Obj => Ok(vec!["obj".into()]),
-            TyNode::Sort(n) => Ok(vec![sanitize(n)]),
-            TyNode::Param(p) => Ok(vec![format!("t_{}", sanitize(p))]),
+            TyNode::Sort(n) => Ok(vec![self.sort_name(n, false)]),
+            TyNode::Param(p) => Ok(vec![self.sort_name(p, true)]),
             TyNode::Prod(a, b) => {
                 let mut v = self.leaves(*a)?;
                 v.extend(self.leaves(*b)?);

@@ -167,6 +167,13 @@ pub fn validity_sequent(sequent: &Sequent, index: usize) -> Sequent {
     }
 }
 
+/// The first-order sorts whose intended models are infinite: `int` (the integers) and `obj`
+/// (heap objects: Jahob's object model has an unbounded supply, which allocation relies on).
+/// Erasing them needs no monotonicity (see `fol::sorts`).
+fn infinite_sorts() -> std::collections::BTreeSet<String> {
+    std::collections::BTreeSet::from(["int".to_string(), "obj".to_string()])
+}
+
 /// Options for [`validity_sequent`]s: guards are always accepted (erasure might be refused for
 /// the hypothesis on its own).
 pub const VALIDITY_OPTIONS: TranslateOptions =
@@ -322,6 +329,7 @@ pub fn translate_sequent(
             &all,
             &eliminator.symbols,
             &eliminator.var_sorts,
+            &infinite_sorts(),
         ) {
             Ok(e) => e,
             Err(reason) => {
