@@ -120,14 +120,31 @@ fn procedure(name: &str) -> Procedure {
     }
 }
 
-/// Every obligation of one procedure with its verdict.
+/// Every obligation of one procedure with its verdict, path by path; the merged encoding must
+/// agree on whether each check holds (merged, a check is one sequent over all its paths: it
+/// holds if it held on every path).
 fn verify(
     program: &mut Program,
     background: &[Hypothesis],
     name: &str,
 ) -> Vec<(Obligation, Verdict)> {
+    let by_path = verify_with(program, background, name, VcOptions::default());
+    let merged = verify_with(program, background, name, VcOptions { max_paths: 0 });
+    for (kind, verdict) in &merged {
+        let all = by_path.iter().filter(|(k, _)| k == kind).all(|(_, v)| *v == Verdict::Proved);
+        assert_eq!(*verdict == Verdict::Proved, all, "{name}: {kind:?} merged {verdict:?}");
+    }
+    by_path
+}
+
+fn verify_with(
+    program: &mut Program,
+    background: &[Hypothesis],
+    name: &str,
+    options: VcOptions,
+) -> Vec<(Obligation, Verdict)> {
     let id = program.find(name).unwrap();
-    let obligations = generate(program, id, background, &VcOptions::default()).unwrap();
+    let obligations = generate(program, id, background, &options).unwrap();
     let mut prover = ProverOptions::default();
     prover.limits.time = Some(Duration::from_secs(20));
     prover.limits.given_clauses = Some(3_000);
@@ -342,7 +359,11 @@ fn versions_are_fresh_constants_and_paths_are_recorded() {
     assert!(names.contains(&"branch_1") && names.contains(&"stmt_2"), "{names:?}");
     let results = verify(&mut program, &background, "abs");
     assert!(results.iter().all(|(_, v)| *v == Verdict::Proved), "{results:?}");
-    // A limit below the number of paths is an error, not a silent truncation.
-    let err = generate(&mut program, ProcId(0), &background, &VcOptions { max_paths: 1 });
-    assert!(err.is_err());
+    // Above the path limit, one sequent covers both paths to the check.
+    let merged =
+        generate(&mut program, ProcId(0), &background, &VcOptions { max_paths: 1 }).unwrap();
+    assert_eq!(merged.len(), 1);
+    assert!(merged[0].all_paths && merged[0].path.is_empty());
+    let results = verify_with(&mut program, &background, "abs", VcOptions { max_paths: 1 });
+    assert_eq!(results, vec![(Obligation::Postcondition, Verdict::Proved)]);
 }

@@ -17,8 +17,10 @@
 //! segment's paths are enumerated (sharing their prefixes), and every check met on a path
 //! becomes a sequent: the facts along the path ⊢ the checked formula. This is the split of
 //! Jahob's `-sastvc`: one small sequent per path and conjunct, the shape first-order provers
-//! handle best. The number of paths is counted first; a procedure with more than
-//! [`VcOptions::max_paths`] is refused with [`VcError::TooManyPaths`] rather than enumerated.
+//! handle best. A procedure with more paths than [`VcOptions::max_paths`] is not enumerated:
+//! its checks get one sequent each, in which every location `n` has a reachability constant
+//! `reach@n` defined by the edges into it (`reach@n --> (reach@p & facts of p->n) | ...`), so
+//! the size stays linear in the procedure (see `merged.rs`).
 //!
 //! # What is assumed where
 //!
@@ -41,6 +43,7 @@
 //!
 //! This module depends on `ir`, `hol` and `syntax`: it knows no front end.
 
+mod merged;
 mod passive;
 
 use rustc_hash::FxHashMap;
@@ -95,14 +98,6 @@ pub enum VcError {
     /// The procedure has no body to verify.
     #[error("`{0}` has no body to verify")]
     NoBody(String),
-    /// The procedure has more paths than the options allow one sequent each.
-    #[error("`{name}` has more than {limit} paths")]
-    TooManyPaths {
-        /// The procedure.
-        name: String,
-        /// The limit.
-        limit: usize,
-    },
     /// A cycle of the control-flow graph passes through no loop head.
     #[error("the control flow of `{name}` has a cycle that is not a loop (at {at:?})")]
     Irreducible {

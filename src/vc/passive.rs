@@ -77,38 +77,59 @@ pub(crate) fn write_sets(program: &Program) -> Vec<WriteSet> {
 
 /// The state along one path.
 #[derive(Clone)]
-struct PathState {
+pub(super) struct PathState {
     /// The current version of every variable, as a term.
-    now: FxHashMap<ConstId, TermId>,
+    pub(super) now: FxHashMap<ConstId, TermId>,
+    /// Hypotheses that hold here before this state's own facts (in the merged encoding, the
+    /// reachability of the location and what defines it; empty on a path).
+    pub(super) prefix: Vec<Hypothesis>,
     /// The facts assumed so far.
-    facts: Vec<Hypothesis>,
+    pub(super) facts: Vec<Hypothesis>,
     /// The branches taken.
-    steps: Vec<PathStep>,
+    pub(super) steps: Vec<PathStep>,
     /// Loop heads entered on this path (arriving again is the end of an iteration).
-    entered: Vec<Loc>,
+    pub(super) entered: Vec<Loc>,
     /// State facts already instantiated, by fact and the versions of what it mentions.
-    instances: BTreeSet<(usize, Vec<TermId>)>,
+    pub(super) instances: BTreeSet<(usize, Vec<TermId>)>,
+}
+
+impl PathState {
+    /// A state at `now` with no facts of its own.
+    pub(super) fn at(now: FxHashMap<ConstId, TermId>, prefix: Vec<Hypothesis>) -> PathState {
+        PathState {
+            now,
+            prefix,
+            facts: Vec::new(),
+            steps: Vec::new(),
+            entered: Vec::new(),
+            instances: BTreeSet::new(),
+        }
+    }
 }
 
 pub(crate) struct Generator<'p> {
-    program: &'p mut Program,
-    id: ProcId,
-    procedure: Procedure,
-    cfg: Cfg,
-    background: &'p [Hypothesis],
-    writes: &'p [WriteSet],
-    options: VcOptions,
+    pub(super) program: &'p mut Program,
+    pub(super) id: ProcId,
+    pub(super) procedure: Procedure,
+    pub(super) cfg: Cfg,
+    pub(super) background: &'p [Hypothesis],
+    pub(super) writes: &'p [WriteSet],
+    pub(super) options: VcOptions,
     /// Loop heads: where control is cut.
-    cut: Vec<bool>,
+    pub(super) cut: Vec<bool>,
+    /// Edges that close a loop (indices into the graph's edges).
+    pub(super) back_edges: Vec<usize>,
     /// For each loop head, the variables its loop may change.
-    loop_changes: FxHashMap<Loc, BTreeSet<ConstId>>,
+    pub(super) loop_changes: FxHashMap<Loc, BTreeSet<ConstId>>,
     /// The entry state: every variable's own constant.
-    entry: FxHashMap<ConstId, TermId>,
+    pub(super) entry: FxHashMap<ConstId, TermId>,
     /// Constants mentioned by each state fact, for re-instantiating it when one changes.
-    state_fact_consts: Vec<Vec<ConstId>>,
+    pub(super) state_fact_consts: Vec<Vec<ConstId>>,
     /// The last version number used per variable name.
-    versions: FxHashMap<String, u32>,
-    obligations: Vec<ProofObligation>,
+    pub(super) versions: FxHashMap<String, u32>,
+    pub(super) obligations: Vec<ProofObligation>,
+    /// Facts made so far (numbers their hypotheses' names).
+    pub(super) facts_made: usize,
 }
 
 impl<'p> Generator<'p> {
@@ -154,6 +175,7 @@ impl<'p> Generator<'p> {
             id,
             procedure,
             cut: vec![false; cfg.locations.len()],
+            back_edges: Vec::new(),
             cfg,
             background,
             writes,
@@ -163,6 +185,7 @@ impl<'p> Generator<'p> {
             state_fact_consts,
             versions,
             obligations: Vec::new(),
+            facts_made: 0,
         };
         generator.find_loops()?;
         Ok(generator)
@@ -250,6 +273,7 @@ impl<'p> Generator<'p> {
                 at: Loc(at as u32),
             });
         }
+        self.back_edges = back_edges.clone();
         let mut heads: Vec<usize> = loops.keys().copied().collect();
         heads.sort_unstable();
         for head in heads {
@@ -313,20 +337,21 @@ impl<'p> Generator<'p> {
     }
 
     pub(crate) fn run(&mut self) -> Result<(), VcError> {
+        let state = self.entry_state();
         let paths = self.count_paths(self.options.max_paths);
         if paths > self.options.max_paths {
-            return Err(VcError::TooManyPaths {
-                name: self.procedure.name.clone(),
-                limit: self.options.max_paths,
-            });
+            self.run_merged(state);
+        } else {
+            let entry = self.cfg.entry;
+            self.arrive(entry, state, None);
         }
-        let mut state = PathState {
-            now: self.entry.clone(),
-            facts: Vec::new(),
-            steps: Vec::new(),
-            entered: Vec::new(),
-            instances: BTreeSet::new(),
-        };
+        Ok(())
+    }
+
+    /// The state on entry: background facts, the state facts of the entry state, the
+    /// precondition and what the language guarantees.
+    pub(super) fn entry_state(&mut self) -> PathState {
+        let mut state = PathState::at(self.entry.clone(), Vec::new());
         for i in 0..self.program.background.len() {
             let f = self.program.background[i].clone();
             self.assume_fact(&mut state, &f);
@@ -341,9 +366,7 @@ impl<'p> Generator<'p> {
         for f in self.procedure.assumes.clone() {
             self.assume_fact(&mut state, &f);
         }
-        let entry = self.cfg.entry;
-        self.arrive(entry, state, None);
-        Ok(())
+        state
     }
 
     pub(crate) fn finish(mut self) -> Vec<ProofObligation> {
@@ -377,46 +400,52 @@ impl<'p> Generator<'p> {
     }
 
     fn follow(&mut self, mut state: PathState, edge: &Edge) {
+        self.apply(&mut state, edge);
+        self.arrive(edge.to, state, Some(edge));
+    }
+
+    /// What an edge's command does to a state: new versions, facts, and the checks it makes.
+    pub(super) fn apply(&mut self, state: &mut PathState, edge: &Edge) {
+        let state = &mut *state;
         match &edge.command {
             Command::Skip => {}
             Command::Assume { formula, fact } => {
-                let t = self.now(&state, *formula);
+                let t = self.now(state, *formula);
                 if *fact == ProgramFact::Branch {
                     let text = self.show(t);
                     state.steps.push(PathStep { span: edge.span, text });
                 }
-                self.assume(&mut state, t, *fact, edge.span);
+                self.assume(state, t, *fact, edge.span);
             }
             Command::Assign(pairs) => {
-                let values: Vec<TermId> = pairs.iter().map(|(_, e)| self.now(&state, *e)).collect();
+                let values: Vec<TermId> = pairs.iter().map(|(_, e)| self.now(state, *e)).collect();
                 let mut changed = Vec::new();
                 for ((c, _), value) in pairs.iter().zip(values) {
                     let next = self.new_version(*c);
                     let eq = build::eq(&mut self.program.bank, next, value);
                     state.now.insert(*c, next);
-                    self.assume(&mut state, eq, ProgramFact::Statement, edge.span);
+                    self.assume(state, eq, ProgramFact::Statement, edge.span);
                     changed.push(*c);
                 }
-                self.instantiate_state_facts(&mut state, &changed);
+                self.instantiate_state_facts(state, &changed);
             }
             Command::Havoc(vars) => {
                 for c in vars {
                     let next = self.new_version(*c);
                     state.now.insert(*c, next);
                 }
-                self.instantiate_state_facts(&mut state, vars);
+                self.instantiate_state_facts(state, vars);
             }
             Command::Assert { formula, check, what } => {
-                let t = self.now(&state, *formula);
+                let t = self.now(state, *formula);
                 let span = edge.span.unwrap_or(self.procedure.span);
-                self.emit(&state, t, *check, span, None, what.clone());
-                self.assume(&mut state, t, ProgramFact::Assumption, edge.span);
+                self.emit(state, t, *check, span, None, what.clone());
+                self.assume(state, t, ProgramFact::Assumption, edge.span);
             }
             Command::Call { callee, args, results } => {
-                self.call(&mut state, *callee, args, results, edge.span);
+                self.call(state, *callee, args, results, edge.span);
             }
         }
-        self.arrive(edge.to, state, Some(edge));
     }
 
     /// A call by contract: check the precondition, give what the callee may change new
@@ -554,7 +583,7 @@ impl<'p> Generator<'p> {
         build::all(bank, vec![x], body)
     }
 
-    fn enter_loop(&mut self, state: &mut PathState, head: Loc) {
+    pub(super) fn enter_loop(&mut self, state: &mut PathState, head: Loc) {
         state.entered.push(head);
         let changes: Vec<ConstId> =
             self.loop_changes.get(&head).map(|s| s.iter().copied().collect()).unwrap_or_default();
@@ -577,7 +606,7 @@ impl<'p> Generator<'p> {
         }
     }
 
-    fn check_invariants(
+    pub(super) fn check_invariants(
         &mut self,
         state: &PathState,
         head: Loc,
@@ -596,7 +625,7 @@ impl<'p> Generator<'p> {
     }
 
     /// The postcondition and the frame, at the exit.
-    fn check_exit(&mut self, state: &PathState, via: Option<&Edge>) {
+    pub(super) fn check_exit(&mut self, state: &PathState, via: Option<&Edge>) {
         let at = via.and_then(|e| e.span);
         // Parameters mean their values on entry.
         let mut now = state.now.clone();
@@ -654,7 +683,7 @@ impl<'p> Generator<'p> {
 
     // ------------------------------------------------------------------ facts and checks
 
-    fn emit(
+    pub(super) fn emit(
         &mut self,
         state: &PathState,
         goal: TermId,
@@ -664,6 +693,7 @@ impl<'p> Generator<'p> {
         what: String,
     ) {
         let mut hypotheses: Vec<Hypothesis> = self.background.to_vec();
+        hypotheses.extend(state.prefix.iter().cloned());
         hypotheses.extend(state.facts.iter().cloned());
         self.obligations.push(ProofObligation {
             procedure: self.id,
@@ -673,18 +703,21 @@ impl<'p> Generator<'p> {
             at,
             what,
             path: state.steps.clone(),
-            all_paths: false,
+            all_paths: !state.prefix.is_empty(),
         });
     }
 
-    fn assume(
+    pub(super) fn assume(
         &mut self,
         state: &mut PathState,
         formula: TermId,
         kind: ProgramFact,
         span: Option<Span>,
     ) {
-        let name = format!("{}_{}", fact_word(kind), state.facts.len() + 1);
+        // Numbered across the procedure, so the hypotheses of different paths (which the merged
+        // encoding puts in one sequent) never share a name.
+        self.facts_made += 1;
+        let name = format!("{}_{}", fact_word(kind), self.facts_made);
         state.facts.push(Hypothesis {
             name,
             formula,
@@ -694,13 +727,13 @@ impl<'p> Generator<'p> {
         });
     }
 
-    fn assume_fact(&mut self, state: &mut PathState, fact: &Fact) {
+    pub(super) fn assume_fact(&mut self, state: &mut PathState, fact: &Fact) {
         let t = self.now(state, fact.formula);
         self.assume(state, t, fact.kind, fact.span);
     }
 
     /// Assumes the state facts that mention any of `changed`, at the current versions.
-    fn instantiate_state_facts(&mut self, state: &mut PathState, changed: &[ConstId]) {
+    pub(super) fn instantiate_state_facts(&mut self, state: &mut PathState, changed: &[ConstId]) {
         for i in 0..self.program.state_facts.len() {
             let mentions = &self.state_fact_consts[i];
             if !mentions.iter().any(|c| changed.contains(c)) {
@@ -716,18 +749,23 @@ impl<'p> Generator<'p> {
     }
 
     /// A term in the path's current state.
-    fn now(&mut self, state: &PathState, t: TermId) -> TermId {
+    pub(super) fn now(&mut self, state: &PathState, t: TermId) -> TermId {
         Substitution::new(&state.now, &self.entry, self.program.old)
             .apply(&mut self.program.bank, t)
     }
 
     /// A fresh version of a variable: a new constant of its type named `name@k`.
-    fn new_version(&mut self, c: ConstId) -> TermId {
+    pub(super) fn new_version(&mut self, c: ConstId) -> TermId {
         let base = self.program.display_name(c);
-        let slot = self.versions.entry(base.clone()).or_default();
+        let ty = self.program.consts[c.0 as usize].ty;
+        self.fresh_constant(&base, ty)
+    }
+
+    /// A new constant `base@k` of type `ty`, `k` unique for `base` in the signature.
+    pub(super) fn fresh_constant(&mut self, base: &str, ty: crate::hol::TyId) -> TermId {
+        let slot = self.versions.entry(base.to_string()).or_default();
         *slot += 1;
         let name = format!("{base}@{slot}");
-        let ty = self.program.consts[c.0 as usize].ty;
         let id = ConstId(self.program.consts.len() as u32);
         self.program.consts.push(ConstDecl {
             name,
@@ -739,23 +777,17 @@ impl<'p> Generator<'p> {
         build::constant(&mut self.program.bank, id, ty, Span::default())
     }
 
-    fn alloc(&self) -> Option<ConstId> {
+    pub(super) fn alloc(&self) -> Option<ConstId> {
         self.program.variables.iter().find(|v| v.kind == VariableKind::Alloc).map(|v| v.constant)
     }
 
-    fn show(&self, t: TermId) -> String {
+    pub(super) fn show(&self, t: TermId) -> String {
         crate::ir::show_term(self.program, t)
     }
 }
 
 fn empty() -> PathState {
-    PathState {
-        now: FxHashMap::default(),
-        facts: Vec::new(),
-        steps: Vec::new(),
-        entered: Vec::new(),
-        instances: BTreeSet::new(),
-    }
+    PathState::at(FxHashMap::default(), Vec::new())
 }
 
 /// The word a fact's hypothesis name starts with.
