@@ -181,3 +181,51 @@ pub fn constants(bank: &HolBank, t: TermId) -> Vec<ConstId> {
     }
     out
 }
+
+/// The term with the constants of `map` replaced by their terms (which must have the same
+/// types); shared subterms are rebuilt once, and a term without mapped constants is returned
+/// as it is.
+pub fn substitute(
+    bank: &mut HolBank,
+    t: TermId,
+    map: &rustc_hash::FxHashMap<ConstId, TermId>,
+) -> TermId {
+    fn go(
+        bank: &mut HolBank,
+        t: TermId,
+        map: &rustc_hash::FxHashMap<ConstId, TermId>,
+        memo: &mut rustc_hash::FxHashMap<TermId, TermId>,
+    ) -> TermId {
+        if let Some(&r) = memo.get(&t) {
+            return r;
+        }
+        let data = bank.term(t).clone();
+        let result = match &data.term {
+            Term::Const(c) => map.get(c).copied().unwrap_or(t),
+            Term::Var(_) | Term::Int(_) => t,
+            Term::App(f, a) => {
+                let (f2, a2) = (go(bank, *f, map, memo), go(bank, *a, map, memo));
+                if (f2, a2) == (*f, *a) {
+                    t
+                } else {
+                    bank.add(Term::App(f2, a2), data.ty, data.span)
+                }
+            }
+            Term::Bind(b, vs, body) => {
+                let body2 = go(bank, *body, map, memo);
+                if body2 == *body {
+                    t
+                } else {
+                    bank.add(Term::Bind(*b, vs.clone(), body2), data.ty, data.span)
+                }
+            }
+            Term::Prim(p, args) => {
+                let args2: Vec<TermId> = args.iter().map(|a| go(bank, *a, map, memo)).collect();
+                if args2 == *args { t } else { bank.add(Term::Prim(*p, args2), data.ty, data.span) }
+            }
+        };
+        memo.insert(t, result);
+        result
+    }
+    go(bank, t, map, &mut rustc_hash::FxHashMap::default())
+}

@@ -120,10 +120,10 @@ pub enum Prim {
     Mul,
     /// Integer unary minus (1).
     Neg,
-    /// Integer division truncating toward zero, as Java and C divide (2). Programs write it;
-    /// the notation has no syntax for it.
+    /// Integer division truncating toward zero, as Java and C divide (2); `a div b`.
     Div,
-    /// The remainder of [`Prim::Div`]: `a = (a Div b) * b + (a Mod b)`, with the sign of `a` (2).
+    /// The remainder of [`Prim::Div`]: `a = (a div b) * b + (a mod b)`, with the sign of `a`;
+    /// `a mod b` (2).
     Mod,
     /// Integer `<` (2); `a > b` is `Lt(b, a)`.
     Lt,

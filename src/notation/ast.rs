@@ -106,6 +106,10 @@ pub enum BinOp {
     Minus,
     /// `*` (integers).
     Times,
+    /// `div`: integer division, truncating toward zero.
+    Div,
+    /// `mod`: the remainder of `div`, with the sign of the dividend.
+    Mod,
 }
 
 impl BinOp {
@@ -129,6 +133,8 @@ impl BinOp {
             BinOp::Plus => "+",
             BinOp::Minus => "-",
             BinOp::Times => "*",
+            BinOp::Div => "div",
+            BinOp::Mod => "mod",
         }
     }
 
@@ -148,7 +154,7 @@ impl BinOp {
             | BinOp::Gt
             | BinOp::Ge => (50, false),
             BinOp::Union | BinOp::Plus | BinOp::Minus => (65, false),
-            BinOp::Inter | BinOp::Times => (70, false),
+            BinOp::Inter | BinOp::Times | BinOp::Div | BinOp::Mod => (70, false),
         }
     }
 }

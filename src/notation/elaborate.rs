@@ -97,6 +97,8 @@ struct TExpr {
 
 enum TNode {
     Var(VarId),
+    /// A finished term of the bank, standing for a name (see [`Elaborator::set_abbreviations`]).
+    Fixed(TermId),
     Const(ConstId),
     Int(String),
     App(Box<TExpr>, Box<TExpr>),
@@ -131,6 +133,8 @@ pub struct Elaborator {
     diags: Vec<Diagnostic>,
     /// Local names of the formulas being elaborated (see [`Elaborator::set_locals`]).
     locals: Vec<(String, ConstId)>,
+    /// Names that stand for whole terms (see [`Elaborator::set_abbreviations`]).
+    abbreviations: Vec<(String, TermId)>,
     /// What an "unbound name" error adds, in the front end's terms.
     unbound_note: &'static str,
     // Per-formula inference state.
@@ -183,6 +187,7 @@ impl Elaborator {
             sorts,
             diags: Vec::new(),
             locals: Vec::new(),
+            abbreviations: Vec::new(),
             unbound_note: "names must be bound by ALL, EX, %, a comprehension, or declared with const/definition",
             subst: Vec::new(),
             scope: Vec::new(),
@@ -250,6 +255,14 @@ impl Elaborator {
     /// language).
     pub fn set_unbound_note(&mut self, note: &'static str) {
         self.unbound_note = note;
+    }
+
+    /// Sets names that stand for whole (ground) terms of the bank in the formulas elaborated
+    /// next, looked up after bound variables and before locals: in an instance method, Jahob
+    /// reads a bare field name `f` as `this..f`. The field position of `x..f` never takes an
+    /// abbreviation. Replaces the previous abbreviations.
+    pub fn set_abbreviations(&mut self, abbreviations: Vec<(String, TermId)>) {
+        self.abbreviations = abbreviations;
     }
 
     /// Declares a sort; reports a clash (and returns false) if the name is taken.
@@ -718,6 +731,20 @@ impl Elaborator {
     }
 
     fn name(&mut self, n: &str, span: Span) -> TExpr {
+        if self.scope.iter().any(|(m, _, _)| m == n) {
+            return self.constant_name(n, span);
+        }
+        if let Some(&(_, t)) = self.abbreviations.iter().rev().find(|(m, _)| m == n) {
+            let ty = self.bank.term(t).ty;
+            let ty = self.instantiate(ty, &mut FxHashMap::default());
+            return TExpr { node: TNode::Fixed(t), ty, span };
+        }
+        self.constant_name(n, span)
+    }
+
+    /// A name in the field position of `x..f`: a bound variable, a local or a constant, never
+    /// an abbreviation.
+    fn constant_name(&mut self, n: &str, span: Span) -> TExpr {
         if let Some((_, v, t)) = self.scope.iter().rev().find(|(m, _, _)| m == n) {
             return TExpr { node: TNode::Var(*v), ty: t.clone(), span };
         }
@@ -776,7 +803,7 @@ impl Elaborator {
             }
             ExprKind::Field(x, field) => {
                 let x = self.infer(x);
-                let f = self.name(&field.name, field.span);
+                let f = self.constant_name(&field.name, field.span);
                 self.apply(f, x, span)
             }
             ExprKind::Binder(kind, bs, body) => {
@@ -907,10 +934,15 @@ impl Elaborator {
                 let p = if op == BinOp::Union { Prim::Union } else { Prim::Inter };
                 self.prim(p, vec![a, b], ty, span)
             }
-            BinOp::Times => {
+            BinOp::Times | BinOp::Div | BinOp::Mod => {
                 let a = self.check(a, &ITy::Int);
                 let b = self.check(b, &ITy::Int);
-                self.prim(Prim::Mul, vec![a, b], ITy::Int, span)
+                let p = match op {
+                    BinOp::Times => Prim::Mul,
+                    BinOp::Div => Prim::Div,
+                    _ => Prim::Mod,
+                };
+                self.prim(p, vec![a, b], ITy::Int, span)
             }
             BinOp::Plus | BinOp::Minus => {
                 let a = self.infer(a);
@@ -1003,6 +1035,7 @@ impl Elaborator {
     ) -> TermId {
         let ty = self.finish_ty(&t.ty, map, params);
         let term = match t.node {
+            TNode::Fixed(id) => return id,
             TNode::Var(v) => Term::Var(v),
             TNode::Const(c) => Term::Const(c),
             TNode::Int(s) => Term::Int(

@@ -28,7 +28,7 @@
 //! | `~` (40, prefix) | negation: `~ a = b` is `~ (a = b)` | |
 //! | `=` `~=` `:` `~:` `<` `<=` `>` `>=` (50) | (in)equality, (non-)membership, orders | left |
 //! | `Un` `+` `-` (65) | union; `+`/`-` are integer or set (union, difference) by type | left |
-//! | `Int` `*` (70) | intersection; integer product | left |
+//! | `Int` `*` `div` `mod` (70) | intersection; integer product, division and remainder (both truncating toward zero, as Java and C divide) | left |
 //! | `-` (80, prefix) | integer negation | |
 //! | `f x y`, `f(x, y)` | application (left); `f(x, y)` applies `f` to the pair `(x, y)` | left |
 //! | `f(x := v, y := w)` | function update of the argument just before it | |

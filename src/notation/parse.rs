@@ -106,7 +106,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         term | term_at | infix_expr | app | selected | paren | collect | set_enum | binder
         | if_head | op_not | op_neg | binder_kw => "a term",
         op_iff | op_imp | op_or | op_and | op_neq | op_notmem | op_le | op_ge | op_lt | op_gt
-        | op_eq | op_mem | op_union | op_inter | op_plus | op_minus | op_times => "an operator",
+        | op_eq | op_mem | op_union | op_inter | op_plus | op_minus | op_times | op_div
+        | op_mod => "an operator",
         field => "`..`",
         ascription => "`::`",
         binding | pattern => "a variable",
@@ -280,6 +281,8 @@ impl Converter {
                     Rule::op_plus => BinOp::Plus,
                     Rule::op_minus => BinOp::Minus,
                     Rule::op_times => BinOp::Times,
+                    Rule::op_div => BinOp::Div,
+                    Rule::op_mod => BinOp::Mod,
                     r => unreachable!("grammar: not an operator: {r:?}"),
                 }),
             };

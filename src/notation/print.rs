@@ -3,8 +3,7 @@
 //! HOL) are shown to a user in the syntax the user writes.
 //!
 //! A term is turned into the written tree ([`Expr`]) and printed by [`Expr::pretty`], so printing
-//! and parsing agree by construction. Two HOL forms have no written syntax and print as
-//! applications of a name: integer division and remainder as `div a b` and `mod a b`.
+//! and parsing agree by construction.
 
 use super::ast::{BinOp, BinderKind, Binding, Expr, ExprKind, Ident, UnOp};
 use crate::hol::{Binder, ConstId, HolBank, Prim, Term, TermId};
@@ -113,8 +112,8 @@ fn prim(bank: &HolBank, naming: &Naming<'_>, p: Prim, args: &[TermId]) -> Expr {
         Prim::Add => op(BinOp::Plus),
         Prim::Mul => op(BinOp::Times),
         Prim::Neg => node(ExprKind::Unary(UnOp::Neg, Box::new(e(0)))),
-        Prim::Div => app(app(name("div"), e(0)), e(1)),
-        Prim::Mod => app(app(name("mod"), e(0)), e(1)),
+        Prim::Div => op(BinOp::Div),
+        Prim::Mod => op(BinOp::Mod),
         Prim::Ite => node(ExprKind::If(Box::new(e(0)), Box::new(e(1)), Box::new(e(2)))),
         Prim::Pair => {
             // Right-nested pairs print as one tuple.

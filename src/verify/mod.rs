@@ -1,0 +1,147 @@
+//! Program verification: a program's proof obligations made by the verification-condition
+//! generator ([`crate::vc`]) and proved by craig's own prover through the one solve path, each
+//! translated with the workbench's options and its refutation checked.
+//!
+//! A [`Verification`] holds the program (its IR and the signature every obligation is written
+//! over), the background hypotheses (the standard library's integer axioms), and the
+//! obligations of every procedure with a body. [`prove`] proves a selection of them, on as many
+//! threads as asked: the threads share nothing but the read-only signature, each obligation is
+//! proved on its own, and the answers come back in obligation order, so `--jobs N` prints what
+//! `--jobs 1` prints (given deterministic limits: a wall-clock limit can cut a loaded thread
+//! short).
+//!
+//! [`load_java`] puts the pieces together for Java files: the standard library's integer
+//! theory, the Java front end's checked program lowered to the IR, and the obligations.
+
+mod java;
+
+pub use java::{ARITHMETIC_NOTE, load_java, stdlib_background};
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use crate::hol::{Hypothesis, Signature};
+use crate::ir::{ProcId, Program};
+use crate::prover::ProverOptions;
+use crate::solve::goal::{ValidityCache, Verdict, check_sequent};
+use crate::translate::TranslateOptions;
+use crate::vc::{ProofObligation, VcError, VcOptions, generate};
+
+/// A program with its proof obligations.
+#[derive(Clone, Debug)]
+pub struct Verification {
+    /// The program (its signature grows by the versions the obligations use).
+    pub program: Program,
+    /// Hypotheses of every obligation that come from outside the program (the integer axioms).
+    pub background: Vec<Hypothesis>,
+    /// The obligations of every procedure with a body, procedure by procedure.
+    pub obligations: Vec<ProofObligation>,
+    /// Procedures whose obligations could not be made, with why.
+    pub refused: Vec<(ProcId, VcError)>,
+}
+
+impl Verification {
+    /// The obligations of every procedure of `program` that has a body.
+    pub fn new(mut program: Program, background: Vec<Hypothesis>, options: &VcOptions) -> Verification {
+        let mut obligations = Vec::new();
+        let mut refused = Vec::new();
+        for i in 0..program.procedures.len() {
+            let id = ProcId(i as u32);
+            if program.procedure(id).body.is_none() {
+                continue;
+            }
+            match generate(&mut program, id, &background, options) {
+                Ok(mut os) => obligations.append(&mut os),
+                Err(e) => refused.push((id, e)),
+            }
+        }
+        Verification { program, background, obligations, refused }
+    }
+
+    /// The terms and constants the obligations are written over.
+    pub fn signature(&self) -> Signature<'_> {
+        Signature { bank: &self.program.bank, consts: &self.program.consts }
+    }
+
+    /// The indices of the obligations of one procedure.
+    pub fn obligations_of(&self, id: ProcId) -> Vec<usize> {
+        (0..self.obligations.len()).filter(|&i| self.obligations[i].procedure == id).collect()
+    }
+
+    /// The obligation whose sequent has this name.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.obligations.iter().position(|o| o.sequent.name == name)
+    }
+}
+
+/// How proving one obligation went.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The obligation (an index into [`Verification::obligations`]).
+    pub obligation: usize,
+    /// Proved, not proved (saturated or refused), or gave up.
+    pub verdict: Verdict,
+    /// Given clauses over its split sequents.
+    pub given: u64,
+    /// Generated clauses over its split sequents.
+    pub generated: u64,
+    /// Wall-clock time of translating and proving it.
+    pub elapsed: Duration,
+}
+
+/// Proves the obligations `which` on `jobs` threads (at least one); the outcomes come back in
+/// the order of `which`.
+pub fn prove(
+    verification: &Verification,
+    which: &[usize],
+    translate: &TranslateOptions,
+    prover: &ProverOptions,
+    file: &str,
+    jobs: usize,
+) -> Vec<Outcome> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; which.len()]);
+    let work = || {
+        // Validity questions are about schematic hypotheses, which obligations never have; a
+        // cache per thread keeps the threads independent.
+        let validity = ValidityCache::new();
+        loop {
+            let slot = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&index) = which.get(slot) else { break };
+            let obligation = &verification.obligations[index];
+            let r = check_sequent(
+                verification.signature(),
+                &obligation.sequent,
+                translate,
+                prover,
+                file,
+                &validity,
+            );
+            let outcome = Outcome {
+                obligation: index,
+                verdict: r.verdict,
+                given: r.given,
+                generated: r.generated,
+                elapsed: r.elapsed,
+            };
+            results.lock().unwrap_or_else(|p| p.into_inner())[slot] = Some(outcome);
+        }
+    };
+    let jobs = jobs.clamp(1, which.len().max(1));
+    if jobs == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..jobs {
+                scope.spawn(&work);
+            }
+        });
+    }
+    results
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter()
+        .map(|o| o.expect("every slot is filled by exactly one thread"))
+        .collect()
+}
