@@ -81,6 +81,16 @@ fn dependency_directions_hold() {
             &["crate::fol", "crate::sat", "crate::smt", "crate::boolprog", "crate::scheme"],
         ),
         ("notation", ABOVE_THE_KERNEL),
+        // The program IR is a shared form: it stands on `hol` (terms), `notation` (to print
+        // them) and `syntax`, and knows no front end, engine or analysis.
+        ("ir", &["crate::fol", "crate::sat", "crate::smt", "crate::spec", "crate::input"]),
+        ("ir", &["crate::vc", "crate::verify", "crate::boolprog", "crate::scheme", "crate::cfa"]),
+        ("ir", ABOVE_THE_KERNEL),
+        // Verification conditions read the IR and write HOL sequents; they run no prover and
+        // know no front end.
+        ("vc", &["crate::spec", "crate::input", "crate::prover", "crate::solve", "crate::fol"]),
+        ("vc", &["crate::translate", "crate::verify", "crate::repl", "crate::session"]),
+        ("vc", &["crate::cli", "crate::interpolate", "crate::sat", "crate::smt"]),
         // Front ends lower into the shared forms and know nothing of each other, nor of the
         // prover or the solve path.
         ("spec", &["crate::input", "crate::fol", "crate::prover", "crate::solve"]),
