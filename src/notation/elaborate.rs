@@ -314,17 +314,28 @@ impl Elaborator {
     /// (as if bound around it: the caller binds them in the result, e.g. a class invariant's
     /// `this`).
     pub fn formula_with_vars(&mut self, f: &Expr, vars: &[VarId]) -> Option<(TermId, Vec<String>)> {
-        self.term_with_vars(f, Some(&ITy::Bool), vars)
+        self.elaborate_with_vars(f, Some(&ITy::Bool), vars)
     }
 
     /// Checks a term of the expected type (any type if `None`); returns it with its type
     /// parameters unless there were errors.
     pub fn term(&mut self, e: &Expr, expected: Option<TyId>) -> Option<(TermId, Vec<String>)> {
-        let expected = expected.map(|t| self.instantiate(t, &mut FxHashMap::default()));
-        self.term_with_vars(e, expected.as_ref(), &[])
+        self.term_with_vars(e, expected, &[])
     }
 
-    fn term_with_vars(
+    /// Checks a term of the expected type (any type if `None`) with the given variables of the
+    /// bank in scope by their names, as [`Elaborator::formula_with_vars`] does for formulas.
+    pub fn term_with_vars(
+        &mut self,
+        e: &Expr,
+        expected: Option<TyId>,
+        vars: &[VarId],
+    ) -> Option<(TermId, Vec<String>)> {
+        let expected = expected.map(|t| self.instantiate(t, &mut FxHashMap::default()));
+        self.elaborate_with_vars(e, expected.as_ref(), vars)
+    }
+
+    fn elaborate_with_vars(
         &mut self,
         e: &Expr,
         expected: Option<&ITy>,
