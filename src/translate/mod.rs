@@ -235,7 +235,19 @@ pub fn translate_sequent(
         }
         schematic_left_out.push((name, reason));
     }
-    let sequents = split::split_goal(unfolder.bank, lemma);
+    let mut sequents = split::split_goal(unfolder.bank, lemma);
+    // A goal that is (a conjunct of) a ground hypothesis holds trivially, as one that is among
+    // its local assumptions does (Jahob discards these before proving).
+    for s in sequents.iter_mut().filter(|s| s.trivial.is_none()) {
+        let among = hypotheses.iter().any(|(_, _, h)| {
+            crate::hol::build::conjuncts(unfolder.bank, *h)
+                .into_iter()
+                .any(|c| split::same_term(unfolder.bank, c, s.goal))
+        });
+        if among {
+            s.trivial = Some("the goal is among the hypotheses");
+        }
+    }
     let count = sequents.len();
     let mut out = Vec::new();
     for (i, split_sequent) in sequents.into_iter().enumerate() {

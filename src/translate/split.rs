@@ -5,7 +5,8 @@
 //! and `B`. So the lemma is valid exactly when every produced sequent is. A sequent is
 //! discharged without the prover only when it is trivially valid: its goal is `True`, one of
 //! its assumptions is `False`, or its goal occurs syntactically (same term up to the identity of
-//! bound variables) among its assumptions.
+//! bound variables) among its assumptions (or, checked by the caller, among the conjuncts of the
+//! sequent's hypotheses).
 
 use crate::hol::{HolBank, Prim, Term, TermId};
 
