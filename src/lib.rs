@@ -12,6 +12,7 @@ pub mod hol;
 pub mod input;
 pub mod interpolate;
 pub mod ir;
+pub mod java;
 pub mod notation;
 pub mod prover;
 pub mod repl;
