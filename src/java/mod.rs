@@ -6,3 +6,6 @@
 //! are written in.
 
 pub mod ast;
+mod parse;
+
+pub use parse::parse_java;
