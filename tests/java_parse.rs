@@ -373,7 +373,16 @@ fn unknown_annotation_keywords_are_named() {
 }
 
 #[test]
+fn a_broken_class_head_is_a_syntax_error() {
+    let (loc, m) = first_error("class 1C { }\n");
+    assert_eq!(loc, "1:7");
+    assert_eq!(m, "expected a name, found `1C`");
+}
+
+#[test]
 fn annotation_syntax_errors_say_what_was_expected() {
+    let (_, rendered) = parse_err(&in_method("    //: x = \"y\""));
+    assert!(rendered.contains("3:11: error: expected `:=`, found `=`"), "{rendered}");
     let (_, rendered) = parse_err("class C {\n  /*: specvar x :: */\n}\n");
     assert!(
         rendered.contains("expected a name or a quoted formula, found the end of the annotation"),

@@ -119,11 +119,7 @@ fn scan(file: FileId, text: &str) -> Option<Diagnostic> {
                     level = base(&opens);
                 }
             }
-            b';' => {
-                if !next_word_is(text, i + 1, "else") {
-                    level = base(&opens);
-                }
-            }
+            b';' if !next_word_is(text, i + 1, "else") => level = base(&opens),
             c if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' => {
                 let end = word_end(text, i);
                 if matches!(&text[i..end], "if" | "while" | "else" | "for" | "do") {
@@ -207,6 +203,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match rule {
         class_head | unsupported_decl | import_decl | kw_class => "a class",
+        nested_class => "a field or method",
         method | field | initializer | method_sig | ctor_sig => "a field or method",
         block | empty | if_stmt | while_stmt | return_stmt | local_decl | expr_stmt | for_stmt
         | do_stmt | switch_stmt | try_stmt | throw_stmt | break_stmt | continue_stmt
@@ -436,11 +433,12 @@ impl<'t> Parser<'t> {
     fn recover(&self, pos: usize) -> usize {
         let start = self.token_start(pos);
         let next = skip_item(self.text, start);
-        if next > start {
+        let next = if next > start {
             next
         } else {
             start + self.text[start..].chars().next().map_or(1, char::len_utf8)
-        }
+        };
+        next.min(self.text.len())
     }
 
     // ------------------------------------------------------------ file and classes
@@ -639,7 +637,7 @@ impl<'t> Parser<'t> {
                 let f = self.field(p);
                 class.fields.push(f);
             }
-            Rule::unsupported_decl => self.unsupported_decl(&p),
+            Rule::unsupported_decl | Rule::nested_class => self.unsupported_decl(&p),
             Rule::initializer => {
                 let span = self.span(&p);
                 self.error_with_note(
@@ -913,7 +911,7 @@ impl<'t> Parser<'t> {
                 StatementKind::Local { ty, names }
             }
             Rule::expr_stmt => StatementKind::Expression(self.expr_stmt(p)),
-            Rule::unsupported_decl => {
+            Rule::unsupported_decl | Rule::nested_class => {
                 self.unsupported_decl(&p);
                 StatementKind::Empty
             }
@@ -1371,8 +1369,9 @@ impl<'t> Parser<'t> {
         let trimmed = rest.trim_start();
         let start = self.at(trimmed);
         let word = &self.text[start..word_end(self.text, start)];
+        // `x = "..."` is a mistaken assignment rather than an unknown keyword.
         let assigned = kind == AnnotationKind::Statement
-            && self.text[start + word.len()..].trim_start().starts_with(":=");
+            && self.text[start + word.len()..].trim_start().starts_with([':', '=']);
         if word.starts_with(|c: char| c.is_ascii_alphabetic()) && !assigned {
             let known = kind.keywords().contains(&word);
             let pest_at = match e.location {
