@@ -193,7 +193,7 @@ fn skip_item(text: &str, from: usize) -> usize {
         }
         i += 1;
     }
-    b.len().min(text.len())
+    text.len()
 }
 
 // ---------------------------------------------------------------- messages
