@@ -26,3 +26,4 @@ pub mod spec;
 pub mod syntax;
 pub mod translate;
 pub mod vc;
+pub mod verify;

@@ -34,6 +34,7 @@ enum Command {
     Replay(cli::replay::Args),
     Sat(cli::sat::Args),
     Smt(cli::smt::Args),
+    Verify(cli::verify::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +67,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args, &mut out, &mut err),
         Command::Sat(args) => cli::sat::run(args, &mut out, &mut err),
         Command::Smt(args) => cli::smt::run(args, &mut out, &mut err),
+        Command::Verify(args) => cli::verify::run(args, &mut out, &mut err),
     };
     let _ = out.flush();
     match result {

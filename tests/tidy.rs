@@ -91,6 +91,14 @@ fn dependency_directions_hold() {
         ("vc", &["crate::spec", "crate::input", "crate::prover", "crate::solve", "crate::fol"]),
         ("vc", &["crate::translate", "crate::verify", "crate::repl", "crate::session"]),
         ("vc", &["crate::cli", "crate::interpolate", "crate::sat", "crate::smt"]),
+        // The Java front end lowers into the IR over the shared notation: no other front end,
+        // no VC generator, engine or workbench.
+        ("java", &["crate::spec", "crate::input", "crate::boolprog", "crate::scheme", "crate::vc"]),
+        ("java", &["crate::fol", "crate::sat", "crate::smt", "crate::verify", "crate::cfa"]),
+        ("java", ABOVE_THE_KERNEL),
+        // Program verification is an analysis: it puts front end, VC generator and the solve
+        // path together and knows nothing of the workbench.
+        ("verify", &["crate::repl", "crate::session", "crate::cli", "crate::interpolate"]),
         // Front ends lower into the shared forms and know nothing of each other, nor of the
         // prover or the solve path.
         ("spec", &["crate::input", "crate::fol", "crate::prover", "crate::solve"]),

@@ -12,6 +12,7 @@ pub mod replay;
 pub mod sat;
 pub mod smt;
 pub mod translate;
+pub mod verify;
 
 use std::io::Write;
 use std::path::Path;

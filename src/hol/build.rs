@@ -113,7 +113,10 @@ pub fn update(bank: &mut HolBank, f: TermId, x: TermId, v: TermId) -> TermId {
 
 /// `{x} Un s`.
 pub fn insert(bank: &mut HolBank, x: TermId, s: TermId) -> TermId {
-    same_type(bank, Prim::Insert, vec![x, s])
+    // The result is a set like `s`, not an element like `x`.
+    let ty = bank.term(s).ty;
+    let span = bank.term(x).span;
+    bank.add(Term::Prim(Prim::Insert, vec![x, s]), ty, span)
 }
 
 /// `if c then a else b`.

@@ -6,6 +6,8 @@
 //! are written in.
 
 pub mod ast;
+pub mod lower;
 mod parse;
 
+pub use lower::lower_program;
 pub use parse::parse_java;

@@ -502,9 +502,8 @@ pub fn write_translation(out: &mut String, sequents: &[SequentTranslation], sour
                 for (i, c) in problem.clauses.iter().enumerate() {
                     let _ = writeln!(
                         out,
-                        "cnf({}_{}, {}, ({})).",
-                        c.source.name,
-                        i + 1,
+                        "cnf({}, {}, ({})).",
+                        tptp_name(&format!("{}_{}", c.source.name, i + 1)),
                         c.source.role.name(),
                         c.clause.display(&problem.signature, &problem.bank)
                     );
@@ -517,4 +516,17 @@ pub fn write_translation(out: &mut String, sequents: &[SequentTranslation], sour
 fn location(sources: &SourceMap, a: &Approximation) -> String {
     let (line, col) = sources.line_col(a.span.file, a.span.start as usize);
     format!("{}:{line}:{col}", sources.file(a.span.file).name)
+}
+
+/// A clause name as TPTP reads it: a lower word as it is, anything else (a program obligation's
+/// `FuncTree.add:8`) single-quoted.
+pub fn tptp_name(name: &str) -> String {
+    let mut chars = name.chars();
+    let word = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if word {
+        name.to_string()
+    } else {
+        format!("'{}'", name.replace('\\', "\\\\").replace('\'', "\\'"))
+    }
 }

@@ -8,7 +8,7 @@
 //! bound variables) among its assumptions (or, checked by the caller, among the conjuncts of the
 //! sequent's hypotheses).
 
-use crate::hol::{HolBank, Prim, Term, TermId};
+use crate::hol::{HolBank, Prim, Term, TermId, VarId};
 
 /// One sequent: local assumptions (from the lemma) and a goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,7 +76,14 @@ fn add_assumption(bank: &HolBank, assumptions: &mut Vec<TermId>, a: TermId) {
 /// Structural equality of terms (variables compared by id, so only terms sharing binders or
 /// free of them compare equal: that is enough for assumptions copied out of the goal).
 pub fn same_term(bank: &HolBank, a: TermId, b: TermId) -> bool {
-    if a == b {
+    alpha_equal(bank, a, b, &mut Vec::new())
+}
+
+/// Equal up to the names of bound variables: `bound` pairs the variables bound so far on the
+/// way down, innermost last (program obligations bind a fresh variable in every frame
+/// condition, so a goal and the hypothesis it repeats differ only there).
+fn alpha_equal(bank: &HolBank, a: TermId, b: TermId, bound: &mut Vec<(VarId, VarId)>) -> bool {
+    if a == b && bound.is_empty() {
         return true;
     }
     let (ta, tb) = (bank.term(a), bank.term(b));
@@ -84,17 +91,32 @@ pub fn same_term(bank: &HolBank, a: TermId, b: TermId) -> bool {
         return false;
     }
     match (&ta.term, &tb.term) {
-        (Term::Var(x), Term::Var(y)) => x == y,
+        (Term::Var(x), Term::Var(y)) => match bound.iter().rev().find(|(p, q)| p == x || q == y) {
+            Some((p, q)) => p == x && q == y,
+            None => x == y,
+        },
         (Term::Const(x), Term::Const(y)) => x == y,
         (Term::Int(x), Term::Int(y)) => x == y,
-        (Term::App(f, x), Term::App(g, y)) => same_term(bank, *f, *g) && same_term(bank, *x, *y),
+        (Term::App(f, x), Term::App(g, y)) => {
+            alpha_equal(bank, *f, *g, bound) && alpha_equal(bank, *x, *y, bound)
+        }
         (Term::Bind(b1, v1, x), Term::Bind(b2, v2, y)) => {
-            b1 == b2 && v1 == v2 && same_term(bank, *x, *y)
+            if b1 != b2
+                || v1.len() != v2.len()
+                || v1.iter().zip(v2).any(|(p, q)| bank.var(*p).ty != bank.var(*q).ty)
+            {
+                return false;
+            }
+            let depth = bound.len();
+            bound.extend(v1.iter().copied().zip(v2.iter().copied()));
+            let same = alpha_equal(bank, *x, *y, bound);
+            bound.truncate(depth);
+            same
         }
         (Term::Prim(p, xs), Term::Prim(q, ys)) => {
             p == q
                 && xs.len() == ys.len()
-                && xs.iter().zip(ys).all(|(x, y)| same_term(bank, *x, *y))
+                && xs.iter().zip(ys).all(|(x, y)| alpha_equal(bank, *x, *y, bound))
         }
         _ => false,
     }

@@ -15,7 +15,7 @@
 
 mod java;
 
-pub use java::{ARITHMETIC_NOTE, load_java, stdlib_background};
+pub use java::{ARITHMETIC_NOTE, load_java, load_java_texts, stdlib_background};
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -43,7 +43,11 @@ pub struct Verification {
 
 impl Verification {
     /// The obligations of every procedure of `program` that has a body.
-    pub fn new(mut program: Program, background: Vec<Hypothesis>, options: &VcOptions) -> Verification {
+    pub fn new(
+        mut program: Program,
+        background: Vec<Hypothesis>,
+        options: &VcOptions,
+    ) -> Verification {
         let mut obligations = Vec::new();
         let mut refused = Vec::new();
         for i in 0..program.procedures.len() {

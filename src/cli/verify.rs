@@ -1,0 +1,241 @@
+//! `craig verify FILE.java...`: every proof obligation of the annotated Java program proved by
+//! craig's own prover, one line per obligation, a summary per method and overall.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::{CliError, seconds};
+use crate::fol::SortMode;
+use crate::hol::Obligation;
+use crate::prover::ProverOptions;
+use crate::solve::goal::Verdict;
+use crate::syntax::{SourceMap, Span};
+use crate::translate::{SequentOutcome, TranslateOptions, write_translation};
+use crate::vc::VcOptions;
+use crate::verify::{ARITHMETIC_NOTE, Outcome, Verification, load_java, prove};
+
+/// Verify annotated Java programs (Jahob's specifications in `/*: ... */` comments): every
+/// obligation proved, one line each; exit 1 if any is not proved.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The Java files, read together (classes may refer to each other across them).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Only the obligations of this method (`Class.method`).
+    #[arg(long, value_name = "CLASS.METHOD")]
+    pub method: Option<String>,
+    /// Only the obligations of the methods of this class.
+    #[arg(long, value_name = "CLASS")]
+    pub class: Option<String>,
+    /// How sorts are handled: erase what can be erased soundly and guard the rest (auto),
+    /// guard all, or erase all (refused unless that is sound).
+    #[arg(long, value_parser = super::sort_modes(), default_value = "auto")]
+    pub sorts: SortMode,
+    /// Wall-clock limit per obligation, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub time_limit: f64,
+    /// Stop each obligation after this many given clauses (deterministic).
+    #[arg(long, value_name = "N")]
+    pub steps: Option<u64>,
+    /// Keep this percentage of each obligation's hypotheses, most relevant first.
+    #[arg(long, value_name = "PERCENT", default_value_t = 100)]
+    pub retain: u32,
+    /// Prove independent obligations on this many threads (the answers are those of one).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+    /// After each obligation, a `% stats` line: given and generated clauses, time in ms.
+    #[arg(long)]
+    pub stats: bool,
+    /// For each obligation not proved, the path through its method that it covers.
+    #[arg(long)]
+    pub paths: bool,
+    /// Write each obligation's translation as a TPTP problem into this folder (for other
+    /// provers), one file per obligation.
+    #[arg(long, value_name = "DIR")]
+    pub tptp: Option<PathBuf>,
+}
+
+/// Runs the subcommand.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+    let time_limit = seconds("--time-limit", args.time_limit)?;
+    if args.jobs == 0 {
+        return Err(CliError::Usage("--jobs must be at least 1".into()));
+    }
+    if !(1..=100).contains(&args.retain) {
+        return Err(CliError::Usage(format!("--retain must be 1..100, got {}", args.retain)));
+    }
+    let mut sources = SourceMap::new();
+    let (verification, diagnostics) = load_java(&args.files, &mut sources, &VcOptions::default());
+    for d in &diagnostics {
+        err.write_all(d.render(&sources).as_bytes())?;
+    }
+    let Some(verification) = verification else { return Err(CliError::Reported { code: 2 }) };
+    let locate = |span: Span| location(&sources, span);
+    for (id, why) in &verification.refused {
+        let p = verification.program.procedure(*id);
+        writeln!(err, "{}: no obligations: {why}", locate(p.span))?;
+    }
+    let selected = select(&verification, args)?;
+    let options = TranslateOptions { sorts: args.sorts, retain_percent: args.retain };
+    let mut prover = ProverOptions::default();
+    prover.limits.time = Some(time_limit);
+    prover.limits.given_clauses = args.steps;
+    prover.limits.clauses = Some(4_000_000);
+    prover.limits.terms = Some(40_000_000);
+    writeln!(out, "% {ARITHMETIC_NOTE}")?;
+    if let Some(dir) = &args.tptp {
+        write_tptp(&verification, &selected, &options, dir, &sources)?;
+    }
+    let file = args.files.first().map(|f| f.display().to_string()).unwrap_or_default();
+    let outcomes = prove(&verification, &selected, &options, &prover, &file, args.jobs);
+    let mut all_proved = verification.refused.is_empty();
+    let mut per_method: Vec<(crate::ir::ProcId, usize, usize)> = Vec::new();
+    for o in &outcomes {
+        let obligation = &verification.obligations[o.obligation];
+        let proved = o.verdict == Verdict::Proved;
+        all_proved &= proved;
+        match per_method.last_mut() {
+            Some((id, total, done)) if *id == obligation.procedure => {
+                *total += 1;
+                *done += usize::from(proved);
+            }
+            _ => per_method.push((obligation.procedure, 1, usize::from(proved))),
+        }
+        write_outcome(out, &verification, o, &locate, args.paths)?;
+        if args.stats {
+            writeln!(
+                out,
+                "% stats {}: given {} generated {} time_ms {}",
+                obligation.sequent.name,
+                o.given,
+                o.generated,
+                o.elapsed.as_millis()
+            )?;
+        }
+    }
+    for (id, total, done) in &per_method {
+        let name = &verification.program.procedure(*id).name;
+        writeln!(out, "{name}: {done} of {total} obligations proved")?;
+    }
+    let total = outcomes.len();
+    let done = outcomes.iter().filter(|o| o.verdict == Verdict::Proved).count();
+    writeln!(
+        out,
+        "{}: {done} of {total} obligations proved in {} methods{}",
+        if all_proved { "verified" } else { "not verified" },
+        per_method.len(),
+        if verification.refused.is_empty() {
+            String::new()
+        } else {
+            format!(", {} methods without obligations", verification.refused.len())
+        }
+    )?;
+    Ok(if all_proved { 0 } else { 1 })
+}
+
+/// The obligations `--method` and `--class` select (all by default).
+fn select(verification: &Verification, args: &Args) -> Result<Vec<usize>, CliError> {
+    let program = &verification.program;
+    let wanted = |name: &str| {
+        let class = name.split('.').next().unwrap_or("");
+        args.method.as_deref().is_none_or(|m| m == name)
+            && args.class.as_deref().is_none_or(|c| c == class)
+    };
+    if let Some(m) = &args.method
+        && program.find(m).is_none()
+    {
+        return Err(CliError::Usage(format!("no method `{m}` (write it as Class.method)")));
+    }
+    if let Some(c) = &args.class
+        && !program.procedures.iter().any(|p| p.name.split('.').next() == Some(c.as_str()))
+    {
+        return Err(CliError::Usage(format!("no class `{c}` with methods")));
+    }
+    Ok((0..verification.obligations.len())
+        .filter(|&i| wanted(&program.procedure(verification.obligations[i].procedure).name))
+        .collect())
+}
+
+fn write_outcome(
+    out: &mut dyn Write,
+    verification: &Verification,
+    o: &Outcome,
+    locate: &dyn Fn(Span) -> String,
+    paths: bool,
+) -> std::io::Result<()> {
+    let obligation = &verification.obligations[o.obligation];
+    let verdict = match o.verdict {
+        Verdict::Proved => format!("proved ({} given clauses)", o.given),
+        Verdict::NotProved => "NOT PROVED (saturated: not provable as translated)".to_string(),
+        Verdict::GaveUp => "NOT PROVED (gave up)".to_string(),
+    };
+    let at = obligation.at.map_or(String::new(), |s| format!(", checked at {}", locate(s)));
+    writeln!(
+        out,
+        "{}: {verdict}: {} at {}{at}",
+        obligation.sequent.name,
+        describe(obligation.check, &obligation.what),
+        locate(obligation.span),
+    )?;
+    if paths && o.verdict != Verdict::Proved {
+        if obligation.all_paths {
+            writeln!(out, "  on every path to it")?;
+        }
+        for step in &obligation.path {
+            let at = step.span.map_or(String::new(), |s| format!(" ({})", locate(s)));
+            writeln!(out, "  path: {}{at}", step.text)?;
+        }
+    }
+    Ok(())
+}
+
+/// The kind of a check with its description, without saying the same thing twice.
+pub fn describe(check: Obligation, what: &str) -> String {
+    let kind = check.describe();
+    if what.is_empty() || what == kind {
+        kind.to_string()
+    } else if what.starts_with(kind) {
+        what.to_string()
+    } else {
+        format!("{kind} ({what})")
+    }
+}
+
+/// `file:line:col` of a span.
+fn location(sources: &SourceMap, span: Span) -> String {
+    let (line, col) = sources.line_col(span.file, span.start as usize);
+    format!("{}:{line}:{col}", sources.file(span.file).name)
+}
+
+/// Writes each selected obligation's first-order problems as TPTP, one file per obligation.
+fn write_tptp(
+    verification: &Verification,
+    selected: &[usize],
+    options: &TranslateOptions,
+    dir: &std::path::Path,
+    sources: &SourceMap,
+) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir)?;
+    for &i in selected {
+        let obligation = &verification.obligations[i];
+        let translations = crate::translate::translate_sequent(
+            verification.signature(),
+            &obligation.sequent,
+            options,
+            &obligation.sequent.name,
+        );
+        if !translations.iter().any(|t| matches!(t.outcome, SequentOutcome::Problem(_))) {
+            continue;
+        }
+        let mut text = String::new();
+        write_translation(&mut text, &translations, sources);
+        let file: String = obligation
+            .sequent
+            .name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        crate::session::write_atomic(&dir.join(format!("{file}.p")), text.as_bytes())?;
+    }
+    Ok(())
+}
