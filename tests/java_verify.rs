@@ -18,12 +18,14 @@ fn example(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// One obligation's answer: its procedure, kind, the line it names, proved or not.
-#[derive(Debug)]
+/// One obligation's answer: its procedure, kind, the lines of what it checks and of where it
+/// is checked, and whether it was proved.
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Answer {
     method: String,
     check: Obligation,
     line: usize,
+    at_line: usize,
     proved: bool,
 }
 
@@ -36,13 +38,24 @@ fn load(files: &[(&str, String)]) -> (Verification, SourceMap) {
     (v, sources)
 }
 
-/// Proves the obligations of the named methods (all if empty).
+/// Proves the obligations of the named methods with a given-clause limit per strategy.
 fn verify(files: &[(&str, String)], methods: &[&str], steps: u64) -> Vec<Answer> {
+    verify_kinds(files, methods, &[], steps)
+}
+
+/// [`verify`] restricted to obligations of the given kinds (all if empty).
+fn verify_kinds(
+    files: &[(&str, String)],
+    methods: &[&str],
+    kinds: &[Obligation],
+    steps: u64,
+) -> Vec<Answer> {
     let (v, sources) = load(files);
     let which: Vec<usize> = (0..v.obligations.len())
         .filter(|&i| {
             let name = &v.program.procedure(v.obligations[i].procedure).name;
-            methods.is_empty() || methods.contains(&name.as_str())
+            (methods.is_empty() || methods.contains(&name.as_str()))
+                && (kinds.is_empty() || kinds.contains(&v.obligations[i].check))
         })
         .collect();
     assert!(!which.is_empty(), "no obligations for {methods:?}");
@@ -50,24 +63,16 @@ fn verify(files: &[(&str, String)], methods: &[&str], steps: u64) -> Vec<Answer>
     prover.limits.given_clauses = Some(steps);
     prover.limits.clauses = Some(2_000_000);
     let outcomes = prove(&v, &which, &TranslateOptions::default(), &prover, "test", 2);
+    let line = |s: craig::syntax::Span| sources.line_col(s.file, s.start as usize).0;
     outcomes
         .iter()
         .map(|o| {
             let ob = &v.obligations[o.obligation];
-            let span = ob.at.unwrap_or(ob.span);
-            let (line, _) = sources.line_col(ob.span.file, span.start as usize);
-            let (line, _) = if ob.check == Obligation::NullDereference
-                || ob.check == Obligation::ArrayBound
-                || ob.check == Obligation::Assertion
-            {
-                sources.line_col(ob.span.file, ob.span.start as usize)
-            } else {
-                (line, 0)
-            };
             Answer {
                 method: v.program.procedure(ob.procedure).name.clone(),
                 check: ob.check,
-                line,
+                line: line(ob.span),
+                at_line: ob.at.map_or(0, line),
                 proved: o.verdict == Verdict::Proved,
             }
         })
@@ -85,88 +90,108 @@ fn mutate(text: &str, from: &str, to: &str) -> String {
     text.replacen(from, to, 1)
 }
 
-/// The mutant is not verified, and an obligation of `kind` in `method` fails at `line`.
-fn assert_caught(answers: &[Answer], method: &str, kinds: &[Obligation], line: Option<usize>) {
-    let failed: Vec<&Answer> = answers.iter().filter(|a| !a.proved).collect();
-    assert!(!failed.is_empty(), "a mutant was verified");
+/// Verifies the original and the mutant (the same methods, the same limits) and checks that
+/// the mutant is caught: an obligation of one of `kinds` in `method`, about `line` (what it
+/// checks, or where it is checked), fails in the mutant while the original's obligations of
+/// that kind and place are all proved. So a mutant counts as caught only by a failure the
+/// change itself causes.
+fn assert_caught(
+    file: &str,
+    from: &str,
+    to: &str,
+    method: &str,
+    kinds: &[Obligation],
+    line: usize,
+    steps: u64,
+) {
+    let text = example(file);
+    let mutant = mutate(&text, from, to);
+    let original = verify_kinds(&[(file, text)], &[method], kinds, steps);
+    let mutated = verify_kinds(&[(file, mutant)], &[method], kinds, steps);
+    let place = |a: &Answer| {
+        a.method == method && kinds.contains(&a.check) && (a.line == line || a.at_line == line)
+    };
+    // Only obligations of `kinds` are proved here; the mutant must fail among them.
+    assert!(mutated.iter().any(|a| !a.proved), "a mutant was verified");
     assert!(
-        failed.iter().any(|a| a.method == method
-            && kinds.contains(&a.check)
-            && line.is_none_or(|l| a.line == l)),
-        "no failure of {kinds:?} in {method} at {line:?}: {failed:?}"
+        original.iter().filter(|a| place(a)).all(|a| a.proved),
+        "the original already fails there: {original:?}"
+    );
+    assert!(
+        mutated.iter().any(|a| place(a) && !a.proved),
+        "no failure of {kinds:?} in {method} at line {line}: {:?}",
+        mutated.iter().filter(|a| !a.proved).collect::<Vec<_>>()
     );
 }
 
 #[test]
 fn functree_public_methods_verify() {
     let text = example("FuncTree.java");
-    let answers = verify(
-        &[("FuncTree.java", text)],
-        &["FuncTree.empty_set", "FuncTree.add", "FuncTree.update", "FuncTree.is_empty"],
-        4_000,
-    );
-    assert!(answers.len() > 40, "{answers:?}");
+    let methods = [
+        "FuncTree.empty_set",
+        "FuncTree.add",
+        "FuncTree.update",
+        "FuncTree.max",
+        "FuncTree.remove_max",
+        "FuncTree.remove",
+        "FuncTree.min",
+        "FuncTree.is_empty",
+    ];
+    let answers = verify(&[("FuncTree.java", text)], &methods, 4_000);
+    assert!(answers.len() > 100, "{answers:?}");
     assert_verified(&answers);
-}
-
-#[test]
-fn functree_add1_and_member_verify() {
-    let text = example("FuncTree.java");
-    let answers = verify(&[("FuncTree.java", text)], &["FuncTree.add1", "FuncTree.member"], 20_000);
-    assert_verified(&answers);
-}
-
-#[test]
-fn functree_without_a_specification_assignment_is_caught() {
-    let text = example("FuncTree.java");
-    let mutant = mutate(&text, "//: \"r..content\" := \"{(k,v)}\";", "");
-    let answers = verify(&[("FuncTree.java", mutant)], &["FuncTree.add1"], 3_000);
-    assert_caught(
-        &answers,
-        "FuncTree.add1",
-        &[Obligation::Postcondition, Obligation::ClassInvariant],
-        Some(68),
-    );
 }
 
 #[test]
 fn functree_without_a_null_check_is_caught() {
-    let text = example("FuncTree.java");
-    let mutant = mutate(
-        &text,
+    assert_caught(
+        "FuncTree.java",
         "\tif (t == null)\n\t    return false;",
         "\tif (k == 0)\n\t    return false;",
+        "FuncTree.member",
+        &[Obligation::NullDereference],
+        146,
+        1_000,
     );
-    let answers = verify(&[("FuncTree.java", mutant)], &["FuncTree.member"], 3_000);
-    assert_caught(&answers, "FuncTree.member", &[Obligation::NullDereference], Some(147));
+}
+
+#[test]
+fn functree_with_a_wrong_assertion_is_caught() {
+    assert_caught(
+        "FuncTree.java",
+        "//: assert \"t..key < k\";",
+        "//: assert \"k < t..key\";",
+        "FuncTree.add1",
+        &[Obligation::Assertion],
+        78,
+        10_000,
+    );
 }
 
 #[test]
 fn functree_with_a_weakened_invariant_is_caught() {
-    let text = example("FuncTree.java");
     // Without `dataNotNull`, `max1` cannot promise that the pair's data is not null.
-    let mutant = mutate(
-        &text,
-        "inv dataNotNull: \"(ALL this. this : Object.alloc & this : FuncTree & this ~= null --> this..data ~= null)\"",
-        "inv dataNotNull: \"(ALL this. this : Object.alloc & this : FuncTree & this ~= null --> True)\"",
+    assert_caught(
+        "FuncTree.java",
+        "this ~= null --> this..data ~= null)\"",
+        "this ~= null --> True)\"",
+        "FuncTree.max1",
+        &[Obligation::Postcondition],
+        198,
+        1_000,
     );
-    let answers = verify(&[("FuncTree.java", mutant)], &["FuncTree.max1"], 3_000);
-    assert_caught(&answers, "FuncTree.max1", &[Obligation::Postcondition], None);
 }
 
 #[test]
-fn functree_with_a_wrong_comparison_is_caught() {
-    let text = example("FuncTree.java");
-    let mutant = mutate(
-        &text,
-        "            if (k < t.key) {\n                new_left = add1(k, v, t.left);",
-        "            if (t.key < k) {\n                new_left = add1(k, v, t.left);",
-    );
-    let answers = verify(&[("FuncTree.java", mutant)], &["FuncTree.add1"], 3_000);
+fn functree_with_a_precondition_dropped_is_caught() {
+    // `add` no longer rules out a key already present, which `add1` requires.
     assert_caught(
-        &answers,
-        "FuncTree.add1",
-        &[Obligation::ClassInvariant, Obligation::Assertion, Obligation::Postcondition],
-        None,
+        "FuncTree.java",
+        "    /*: requires \"v ~= null & (ALL y. (k,y) ~: t..content)\"\n        ensures",
+        "    /*: requires \"v ~= null\"\n        ensures",
+        "FuncTree.add",
+        &[Obligation::Precondition],
+        53,
+        1_000,
     );
 }

@@ -110,6 +110,7 @@ struct ClassInfo {
 #[derive(Clone, Debug)]
 struct Invariant {
     name: String,
+    class: usize,
     formula: TermId,
     span: Span,
 }
@@ -158,6 +159,8 @@ struct Lowering<'s> {
     arrays: ArrayConsts,
     /// Constant names taken so far by procedure-local variables.
     taken: BTreeSet<String>,
+    /// The names the last [`Lowering::scope`] gave formulas.
+    elab_locals: Vec<(String, ConstId)>,
 }
 
 /// The state of lowering one method body.
@@ -224,6 +227,7 @@ impl<'s> Lowering<'s> {
             theinvs,
             arrays,
             taken: BTreeSet::new(),
+            elab_locals: Vec::new(),
         };
         l.variable(alloc, "Object.alloc", VariableKind::Alloc, None);
         for (c, name) in [
@@ -700,8 +704,25 @@ impl<'s> Lowering<'s> {
     /// The names a formula in class `ci` sees: the class's fields and ghost variables by their
     /// bare names, then `extra` (parameters, locals, `this`, `result`).
     fn scope(&mut self, ci: usize, extra: Vec<(String, ConstId)>, this: Option<TermId>) {
-        let mut locals: Vec<(String, ConstId)> =
-            self.classes[ci].fields.iter().map(|f| (f.name.clone(), f.constant)).collect();
+        // A field of another class may be named without its class where no other class has a
+        // field of that name (`n..cnt` for `Node.cnt`); later entries hide earlier ones.
+        let mut locals: Vec<(String, ConstId)> = Vec::new();
+        for (other, class) in self.classes.iter().enumerate() {
+            if other == ci {
+                continue;
+            }
+            for f in &class.fields {
+                let owners = self
+                    .classes
+                    .iter()
+                    .filter(|c| c.fields.iter().any(|g| g.name == f.name))
+                    .count();
+                if owners == 1 {
+                    locals.push((f.name.clone(), f.constant));
+                }
+            }
+        }
+        locals.extend(self.classes[ci].fields.iter().map(|f| (f.name.clone(), f.constant)));
         locals.extend(extra);
         let mut abbreviations = Vec::new();
         if let Some(this) = this {
@@ -713,6 +734,7 @@ impl<'s> Lowering<'s> {
                 }
             }
         }
+        self.elab_locals = locals.clone();
         self.elab.set_locals(locals);
         self.elab.set_abbreviations(abbreviations);
     }
@@ -752,13 +774,18 @@ impl<'s> Lowering<'s> {
                 }
                 let label = match name {
                     Some(n) => n.name.clone(),
-                    None => format!("{}.inv{count}", class.name.name),
+                    None => format!("inv{count}"),
                 };
-                if self.invariants.iter().any(|i| i.name == label) {
+                if self.invariants.iter().any(|i| i.name == label && i.class == ci) {
                     self.error(*span, format!("a second invariant named `{label}`"));
                     continue;
                 }
-                self.invariants.push(Invariant { name: label, formula: t, span: formula.span });
+                self.invariants.push(Invariant {
+                    name: label,
+                    class: ci,
+                    formula: t,
+                    span: formula.span,
+                });
             }
         }
     }
@@ -772,8 +799,19 @@ impl<'s> Lowering<'s> {
                 out.extend(self.invariant_conditions());
                 continue;
             }
+            // Each conjunct is reported where it is written, when its term knows that.
+            let own = self.elab.bank().term(c).span;
+            let at = if own.file == span.file
+                && own.start >= span.start
+                && own.end <= span.end
+                && own.end > own.start
+            {
+                own
+            } else {
+                span
+            };
             let c = self.expand_theinvs(c);
-            out.push(Condition { formula: c, span, origin: ConditionOrigin::Written });
+            out.push(Condition { formula: c, span: at, origin: ConditionOrigin::Written });
         }
         out
     }
@@ -781,10 +819,20 @@ impl<'s> Lowering<'s> {
     fn invariant_conditions(&self) -> Vec<Condition> {
         self.invariants
             .iter()
-            .map(|i| Condition {
-                formula: i.formula,
-                span: i.span,
-                origin: ConditionOrigin::ClassInvariant(i.name.clone()),
+            .map(|i| {
+                // An invariant's name alone where no other class uses it, else `C.name`.
+                let shared = self.invariants.iter().any(|j| j.name == i.name && j.class != i.class);
+                let name =
+                    if shared || i.name.starts_with("inv") && i.name[3..].parse::<u32>().is_ok() {
+                        format!("{}.{}", self.classes[i.class].name, i.name)
+                    } else {
+                        i.name.clone()
+                    };
+                Condition {
+                    formula: i.formula,
+                    span: i.span,
+                    origin: ConditionOrigin::ClassInvariant(name),
+                }
             })
             .collect()
     }
@@ -1195,15 +1243,15 @@ impl<'s> Lowering<'s> {
     fn body_scope(&mut self, b: &Body) {
         let info = self.methods[b.method].clone();
         let this = self.method_scope(b.method, false);
-        let mut locals: Vec<(String, ConstId)> =
-            self.classes[info.class].fields.iter().map(|f| (f.name.clone(), f.constant)).collect();
+        let _ = (this, info);
+        // The method's scope is set; the locals in scope come on top of it.
+        let mut locals = self.elab_locals.clone();
         for scope in &b.scopes {
             for (n, c, _) in scope {
                 locals.push((n.clone(), *c));
             }
         }
         self.elab.set_locals(locals);
-        let _ = this;
     }
 
     fn spec_statement(&mut self, b: &mut Body, spec: &SpecStatement, span: Span) {
@@ -1526,6 +1574,15 @@ impl<'s> Lowering<'s> {
                 }
             };
         }
+        // `x = new C()` allocates straight into `x` (the constructor's arguments could read
+        // `x`'s old value, so only without arguments).
+        if let ExprKind::New { class, args } = &e.kind
+            && args.is_empty()
+            && *ty == JType::Class(class.name.clone())
+        {
+            self.new_object(b, class, args, e.span, Some(target))?;
+            return Some(true);
+        }
         let (v, fresh) = self.value_of_type(b, e, ty)?;
         self.step(b, Command::Assign(vec![(target, v)]), Some(span));
         Some(fresh)
@@ -1591,6 +1648,41 @@ impl<'s> Lowering<'s> {
             }
         }
         b.cur = None;
+    }
+
+    /// `new C(args)` into `into` (or a new temporary): the object, and its type.
+    fn new_object(
+        &mut self,
+        b: &mut Body,
+        class: &ast::Ident,
+        args: &[ast::Expr],
+        span: Span,
+        into: Option<ConstId>,
+    ) -> Option<(ConstId, JType)> {
+        let Some(ci) = self.class_index(&class.name) else {
+            self.error(class.span, format!("unknown class `{}`", class.name));
+            return None;
+        };
+        let ty = JType::Class(class.name.clone());
+        let target = match into {
+            Some(c) => c,
+            None => self.temp(b, &ty, span),
+        };
+        self.allocate(b, target, Some(ci), span);
+        let ctor = self.classes[ci].methods.iter().copied().find(|&m| self.methods[m].constructor);
+        match ctor {
+            Some(m) => {
+                let receiver = self.constant_term(target, span);
+                self.invoke(b, m, Some(receiver), args, span, Want::Nothing)?;
+            }
+            None if !args.is_empty() => {
+                self.error(span, format!("`{}` has no constructor with arguments", class.name));
+                return None;
+            }
+            None => {}
+        }
+        b.fresh.insert(target);
+        Some((target, ty))
     }
 
     /// Evaluates an expression: checks and calls become edges at the current location; returns
@@ -1691,31 +1783,8 @@ impl<'s> Lowering<'s> {
                 }
             },
             ExprKind::New { class, args } => {
-                let Some(ci) = self.class_index(&class.name) else {
-                    self.error(class.span, format!("unknown class `{}`", class.name));
-                    return None;
-                };
-                let ty = JType::Class(class.name.clone());
-                let tmp = self.temp(b, &ty, span);
-                self.allocate(b, tmp, Some(ci), span);
-                let ctor =
-                    self.classes[ci].methods.iter().copied().find(|&m| self.methods[m].constructor);
-                match ctor {
-                    Some(m) => {
-                        let receiver = self.constant_term(tmp, span);
-                        self.invoke(b, m, Some(receiver), args, span, Want::Nothing);
-                    }
-                    None if !args.is_empty() => {
-                        self.error(
-                            span,
-                            format!("`{}` has no constructor with arguments", class.name),
-                        );
-                        return None;
-                    }
-                    None => {}
-                }
-                b.fresh.insert(tmp);
-                Some((self.constant_term(tmp, span), ty, true))
+                let (c, ty) = self.new_object(b, class, args, span, None)?;
+                Some((self.constant_term(c, span), ty, true))
             }
             ExprKind::NewArray { element, length } => {
                 let element = self.resolve(element)?;

@@ -7,7 +7,7 @@ use super::Verification;
 use crate::hol::{Hypothesis, HypothesisKind};
 use crate::java::{lower_program, parse_java};
 use crate::notation::Elaborator;
-use crate::spec::{load_spec, stdlib_dir};
+use crate::spec::{SpecItemKind, load_spec, stdlib_dir};
 use crate::syntax::{Diagnostic, SourceMap, Span, has_errors};
 use crate::vc::VcOptions;
 
@@ -15,26 +15,34 @@ use crate::vc::VcOptions;
 /// read as the mathematical integers, and proofs use only the axioms of `stdlib/int.spec`.
 pub const ARITHMETIC_NOTE: &str = "int is read as the mathematical integers (Java's 32-bit \
 overflow is not modelled, as in Jahob); proofs may use the order, addition and remainder axioms \
-of stdlib/int.spec and nothing else about arithmetic";
+of stdlib/int.spec and the lemmas of stdlib/programs.spec proved from them, nothing else about \
+arithmetic";
 
-/// The standard library's integer theory: an elaborator that continues from it (its
-/// constants and terms) and its axioms as background hypotheses.
+/// The standard library's integer theory for programs (`stdlib/programs.spec`: the axioms of
+/// `int.spec` and lemmas proved from them): an elaborator that continues from it (its
+/// constants and terms), and its axioms and lemmas as background hypotheses.
 pub fn stdlib_background(
     sources: &mut SourceMap,
 ) -> Result<(Elaborator, Vec<Hypothesis>), Vec<Diagnostic>> {
-    let path = stdlib_dir().join("int.spec");
+    let path = stdlib_dir().join("programs.spec");
     let (module, diagnostics) = load_spec(&path, sources);
     let Some(module) = module else { return Err(diagnostics) };
     let background = module
         .items
         .iter()
-        .filter(|i| i.kind == HypothesisKind::Axiom)
-        .map(|i| Hypothesis {
-            name: i.name.clone(),
-            formula: i.formula,
-            type_params: i.type_params.clone(),
-            kind: HypothesisKind::Axiom,
-            span: Some(i.name_span),
+        .filter_map(|i| {
+            let kind = match i.kind {
+                SpecItemKind::Axiom => HypothesisKind::Axiom,
+                SpecItemKind::Lemma => HypothesisKind::Lemma,
+                _ => return None,
+            };
+            Some(Hypothesis {
+                name: i.name.clone(),
+                formula: i.formula,
+                type_params: i.type_params.clone(),
+                kind,
+                span: Some(i.name_span),
+            })
         })
         .collect();
     Ok((Elaborator::resume(module.bank, module.consts, module.sorts), background))

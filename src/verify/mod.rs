@@ -92,6 +92,28 @@ pub struct Outcome {
     pub generated: u64,
     /// Wall-clock time of translating and proving it.
     pub elapsed: Duration,
+    /// The strategy of [`schedule`] that gave the verdict (0 is the options as given).
+    pub strategy: usize,
+}
+
+/// The strategies tried on an obligation, in order, each while the ones before gave up: the
+/// options as given, then the same without literal selection (which finds the short
+/// case-analysis proofs that frame and allocation obligations need, where selecting the
+/// negative literals of the many guarded typing and invariant clauses delays them). A time
+/// limit is shared equally; a given-clause limit applies to each, so the answer is
+/// deterministic under `--steps`.
+pub fn schedule(prover: &ProverOptions) -> Vec<ProverOptions> {
+    let mut first = prover.clone();
+    let mut second = prover.clone();
+    second.selection = crate::prover::LiteralSelection::None;
+    if second.selection == first.selection {
+        return vec![first];
+    }
+    if let Some(t) = prover.limits.time {
+        first.limits.time = Some(t / 2);
+        second.limits.time = Some(t - t / 2);
+    }
+    vec![first, second]
 }
 
 /// Proves the obligations `which` on `jobs` threads (at least one); the outcomes come back in
@@ -114,21 +136,35 @@ pub fn prove(
             let slot = next.fetch_add(1, Ordering::Relaxed);
             let Some(&index) = which.get(slot) else { break };
             let obligation = &verification.obligations[index];
-            let r = check_sequent(
-                verification.signature(),
-                &obligation.sequent,
-                translate,
-                prover,
-                file,
-                &validity,
-            );
-            let outcome = Outcome {
+            let mut outcome = Outcome {
                 obligation: index,
-                verdict: r.verdict,
-                given: r.given,
-                generated: r.generated,
-                elapsed: r.elapsed,
+                verdict: Verdict::GaveUp,
+                given: 0,
+                generated: 0,
+                elapsed: Duration::ZERO,
+                strategy: 0,
             };
+            let strategies = schedule(prover);
+            for (k, options) in strategies.iter().enumerate() {
+                let r = check_sequent(
+                    verification.signature(),
+                    &obligation.sequent,
+                    translate,
+                    options,
+                    file,
+                    &validity,
+                );
+                outcome.verdict = r.verdict;
+                outcome.given += r.given;
+                outcome.generated += r.generated;
+                outcome.elapsed += r.elapsed;
+                outcome.strategy = k;
+                // Only a search that gave up may succeed with another strategy: a saturated
+                // one proved the translation satisfiable.
+                if r.verdict != Verdict::GaveUp {
+                    break;
+                }
+            }
             results.lock().unwrap_or_else(|p| p.into_inner())[slot] = Some(outcome);
         }
     };
@@ -138,7 +174,7 @@ pub fn prove(
     } else {
         std::thread::scope(|scope| {
             for _ in 0..jobs {
-                scope.spawn(&work);
+                scope.spawn(work);
             }
         });
     }
