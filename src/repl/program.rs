@@ -184,7 +184,13 @@ impl JavaTheory {
         match source.part {
             Part::Hypothesis(i) => {
                 let h = &sequent.hypotheses[i as usize];
-                with_line(format!("{} {}", h.kind.describe(), h.name), h.span)
+                // A fact written nowhere (of the heap model, say) is quoted as a formula instead.
+                match h.span {
+                    Some(_) => with_line(format!("{} {}", h.kind.describe(), h.name), h.span),
+                    None => {
+                        format!("{} {}: {}", h.kind.describe(), h.name, self.show_term(h.formula))
+                    }
+                }
             }
             Part::GoalAssumption(_) => {
                 let o = self.obligation(index);

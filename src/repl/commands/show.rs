@@ -15,7 +15,7 @@ use crate::translate::{SequentOutcome, SequentTranslation};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "show",
-    summary: "show a goal: overview, or its HOL, sequent, clauses or sort report",
+    summary: "show a goal: overview, or its HOL, sequent, clauses or sort report; or a method's IR",
     usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
