@@ -128,7 +128,7 @@ fn show_prove_core_and_the_path_of_a_failure() {
     );
     assert!(shown.contains("  axiom le_refl (stdlib/int.spec:10:7): ALL x. x <= x\n"), "{shown}");
     assert!(shown.contains(&format!("  precondition pre_4 ({cell}:12:19): 0 < k\n")), "{shown}");
-    assert!(shown.contains(&format!("  branch branch_")), "{shown}");
+    assert!(shown.contains("  branch branch_"), "{shown}");
     assert!(shown.contains("goal: c ~= null\ntranslation: "), "{shown}");
     let hol = run(&mut wb, "show Cell.get:1 hol");
     assert!(hol.ends_with(&format!("  precondition pre_4 ({cell}:5:19): c ~= null\n  typing typing_5 ({cell}:4:23): c : Object.alloc\n  typing typing_6 ({cell}:4:23): c : Cell\ngoal: c ~= null\n")), "{hol}");
@@ -144,7 +144,7 @@ fn show_prove_core_and_the_path_of_a_failure() {
         )),
         "{core}"
     );
-    assert!(core.contains(&format!(": statement stmt_")), "{core}");
+    assert!(core.contains(": statement stmt_"), "{core}");
     assert!(
         core.contains(&format!(
             "  Cell.unsafe:1: the goal: postcondition at {cell}:13:18\n      | ensures \"0 < result\" */\n"
