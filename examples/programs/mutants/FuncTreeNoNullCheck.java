@@ -353,3 +353,6 @@ class FuncTree
     }
     */
 }
+
+// Mutant of examples/programs/FuncTree.java: in `member`, `if (t == null) return false;` became
+// `if (k == 0) return false;`, so `t.key` may dereference null (FuncTree.member:7 fails).
