@@ -78,7 +78,8 @@ fn load_theories_goals_show() {
     );
     assert_eq!(
         run(&mut wb, "load notes.txt"),
-        "error: cannot load notes.txt: expected a TPTP problem (.p, .ax) or a spec file (.spec)\n"
+        "error: cannot load notes.txt: expected a TPTP problem (.p, .ax), a spec file (.spec) or \
+         Java files (.java)\n"
     );
     assert!(run(&mut wb, "load no/such/file.p").starts_with("error: cannot read no/such/file.p"));
     assert_eq!(
@@ -108,7 +109,7 @@ fn load_theories_goals_show() {
     assert_eq!(
         run(&mut wb, "show group_inverse wide"),
         "error: unknown view `wide` (one of: hol, sequent, clauses, sorts); usage: show GOAL \
-         [hol|sequent|clauses|sorts]\n"
+         [hol|sequent|clauses|sorts] | show ir METHOD\n"
     );
     assert_eq!(run(&mut wb, "show nope"), "error: no goal named `nope` (goals: group_inverse)\n");
 }

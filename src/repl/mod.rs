@@ -8,6 +8,7 @@
 
 pub mod commands;
 mod input;
+mod program;
 pub mod replay;
 mod settings;
 pub mod shell;
@@ -24,7 +25,7 @@ use std::time::Duration;
 pub use input::{input_is_complete, split_words};
 pub use settings::{OPTION_NAMES, SELECTION_NAMES, SORTS_NAMES, Settings};
 pub use state::{Attempt, Goal, GoalResult, GoalSource, State};
-pub use theory::{GoalProblem, SpecTheory, Theory, TheoryContent};
+pub use theory::{GoalProblem, JavaTheory, SpecTheory, Theory, TheoryContent};
 
 /// `count` followed by `noun`, plural unless the count is one: "1 file", "2 files".
 pub(crate) fn counted(count: usize, noun: &str) -> String {
@@ -182,6 +183,10 @@ impl Workbench {
                     names.extend(s.module.items.iter().map(|it| it.name.clone()));
                     names.extend(s.module.consts.iter().map(|c| c.name.clone()));
                     names.extend(s.module.sorts.iter().map(|(n, _)| n.clone()));
+                }
+                TheoryContent::Java(j) => {
+                    let program = &j.verification.program;
+                    names.extend(program.procedures.iter().map(|p| p.name.clone()));
                 }
             }
         }

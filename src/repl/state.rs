@@ -15,7 +15,7 @@ use crate::translate::{SequentTranslation, sequent_names};
 
 use super::Settings;
 use super::theory::{
-    GoalProblem, SpecTheory, Theory, TheoryContent, goal_problem_of, spec_goal_checksum,
+    GoalProblem, JavaTheory, SpecTheory, Theory, TheoryContent, goal_problem_of, spec_goal_checksum,
 };
 
 /// Where a goal's statement comes from. Everything that proves or shows goals matches on this,
@@ -36,6 +36,17 @@ pub enum GoalSource {
         /// Index of the lemma among the module's items.
         item: usize,
         /// Index of the sequent among the lemma's.
+        sequent: usize,
+    },
+    /// One sequent of a proof obligation of Java files: the obligation is
+    /// `verification.obligations[obligation]` of the Java theory, and the sequent the
+    /// `sequent`-th the translation splits it into.
+    JavaSequent {
+        /// Index of the theory.
+        theory: usize,
+        /// Index of the obligation.
+        obligation: usize,
+        /// Index of the sequent among the obligation's.
         sequent: usize,
     },
 }
@@ -173,6 +184,23 @@ impl State {
                 }
                 goals
             }
+            TheoryContent::Java(java) => {
+                let mut goals = Vec::new();
+                let v = &java.verification;
+                for (obligation, o) in v.obligations.iter().enumerate() {
+                    let names = sequent_names(v.signature(), &o.sequent);
+                    for (sequent, name) in names.into_iter().enumerate() {
+                        goals.push(Goal {
+                            checksum: java.goal_checksum(obligation, &name),
+                            name,
+                            source: GoalSource::JavaSequent { theory: index, obligation, sequent },
+                            result: None,
+                            obsolete: false,
+                        });
+                    }
+                }
+                goals
+            }
         }
     }
 
@@ -189,7 +217,8 @@ impl State {
     }
 
     /// The names of the goals `name` stands for: the goal of that name, else every sequent of
-    /// the spec lemma of that name, else every goal of the theory of that name.
+    /// the spec lemma or proof obligation of that name, else every goal of the method
+    /// (`Class.method`) of that name, else every goal of the theory of that name.
     pub fn goals_named(&self, name: &str) -> Result<Vec<String>, String> {
         if let Some(g) = self.goals.iter().find(|g| g.name == name) {
             return Ok(vec![g.name.clone()]);
@@ -201,12 +230,29 @@ impl State {
                 GoalSource::SpecSequent { item, .. } => {
                     self.spec_of(g).is_some_and(|s| s.module.items[item].name == name)
                 }
+                GoalSource::JavaSequent { obligation, .. } => {
+                    self.java_of(g).is_some_and(|j| j.obligation(obligation).sequent.name == name)
+                }
                 GoalSource::TptpProblem { .. } => false,
             })
             .map(|g| g.name.clone())
             .collect();
         if !of_lemma.is_empty() {
             return Ok(of_lemma);
+        }
+        let of_method: Vec<String> = self
+            .goals
+            .iter()
+            .filter(|g| match g.source {
+                GoalSource::JavaSequent { obligation, .. } => {
+                    self.java_of(g).is_some_and(|j| j.method_of(obligation) == name)
+                }
+                _ => false,
+            })
+            .map(|g| g.name.clone())
+            .collect();
+        if !of_method.is_empty() {
+            return Ok(of_method);
         }
         let of_theory: Vec<String> = self
             .goals
@@ -225,24 +271,39 @@ impl State {
         match goal.source {
             GoalSource::TptpProblem { theory } => match &self.theories[theory].content {
                 TheoryContent::Tptp(p) => Ok(GoalProblem::Ready(p.clone())),
-                TheoryContent::Spec(_) => unreachable!("a TPTP goal of a spec theory"),
+                _ => unreachable!("a TPTP goal of a spec or Java theory"),
             },
-            GoalSource::SpecSequent { .. } => Ok(goal_problem_of(&*self.translation_of(goal)?)),
+            GoalSource::SpecSequent { .. } | GoalSource::JavaSequent { .. } => {
+                Ok(goal_problem_of(&*self.translation_of(goal)?))
+            }
         }
     }
 
-    /// The translation of a spec goal's sequent under the current options (translated once per
-    /// lemma and options, whichever of its sequents is asked for first).
+    /// The translation of a spec goal's or obligation's sequent under the current options
+    /// (translated once per lemma or obligation and options, whichever of its sequents is asked
+    /// for first).
     pub fn translation_of(&self, goal: &Goal) -> Result<TranslatedSequent, String> {
-        let GoalSource::SpecSequent { theory, item, sequent } = goal.source else {
-            return Err(format!("goal {} is a TPTP problem, not a spec lemma", goal.name));
-        };
-        let theory = &self.theories[theory];
-        let TheoryContent::Spec(spec) = &theory.content else {
-            unreachable!("a spec goal of a TPTP theory")
-        };
         let options = self.settings.translate_options();
-        let all = spec.translate(item, &options, &theory.path);
+        let (theory, all, sequent) = match goal.source {
+            GoalSource::TptpProblem { .. } => {
+                return Err(format!("goal {} is a TPTP problem, not a spec lemma", goal.name));
+            }
+            GoalSource::SpecSequent { theory, item, sequent } => {
+                let theory = &self.theories[theory];
+                let TheoryContent::Spec(spec) = &theory.content else {
+                    unreachable!("a spec goal of another theory")
+                };
+                (theory, spec.translate(item, &options, &theory.path), sequent)
+            }
+            GoalSource::JavaSequent { theory, obligation, sequent } => {
+                let theory = &self.theories[theory];
+                let TheoryContent::Java(java) = &theory.content else {
+                    unreachable!("a Java goal of another theory")
+                };
+                let file = java.files.first().map_or("", String::as_str);
+                (theory, java.translate(obligation, &options, file), sequent)
+            }
+        };
         if sequent >= all.len() {
             return Err(format!(
                 "goal {} no longer exists in {} as translated now (try `reload`)",
@@ -252,10 +313,27 @@ impl State {
         Ok(TranslatedSequent { all, index: sequent })
     }
 
-    /// The HOL sequent of a spec goal (the lemma it is a sequent of, with its hypotheses).
+    /// The HOL sequent of a spec goal (the lemma it is a sequent of, with its hypotheses) or of
+    /// an obligation.
     pub fn hol_sequent_of(&self, goal: &Goal) -> Option<crate::hol::Sequent> {
-        let GoalSource::SpecSequent { item, .. } = goal.source else { return None };
-        self.spec_of(goal).map(|spec| spec.sequent(item))
+        match goal.source {
+            GoalSource::SpecSequent { item, .. } => {
+                self.spec_of(goal).map(|spec| spec.sequent(item))
+            }
+            GoalSource::JavaSequent { obligation, .. } => {
+                self.java_of(goal).map(|j| j.obligation(obligation).sequent.clone())
+            }
+            GoalSource::TptpProblem { .. } => None,
+        }
+    }
+
+    /// The sources a translated goal's spans point into (a spec module's or Java theory's).
+    pub fn sources_of(&self, goal: &Goal) -> Option<&crate::syntax::SourceMap> {
+        match &self.theory_of(goal).content {
+            TheoryContent::Spec(spec) => Some(&spec.sources),
+            TheoryContent::Java(java) => Some(&java.sources),
+            TheoryContent::Tptp(_) => None,
+        }
     }
 
     /// How many sequents the loaded spec theories have translated so far (a deterministic
@@ -265,6 +343,7 @@ impl State {
             .iter()
             .map(|t| match &t.content {
                 TheoryContent::Spec(spec) => spec.sequents_translated(),
+                TheoryContent::Java(java) => java.sequents_translated(),
                 TheoryContent::Tptp(_) => 0,
             })
             .sum()
@@ -274,16 +353,30 @@ impl State {
     pub fn spec_of(&self, goal: &Goal) -> Option<&Rc<SpecTheory>> {
         match &self.theory_of(goal).content {
             TheoryContent::Spec(spec) => Some(spec),
-            TheoryContent::Tptp(_) => None,
+            TheoryContent::Tptp(_) | TheoryContent::Java(_) => None,
         }
+    }
+
+    /// The Java theory a goal belongs to, if it is a proof obligation's goal.
+    pub fn java_of(&self, goal: &Goal) -> Option<&Rc<JavaTheory>> {
+        match &self.theory_of(goal).content {
+            TheoryContent::Java(java) => Some(java),
+            TheoryContent::Tptp(_) | TheoryContent::Spec(_) => None,
+        }
+    }
+
+    /// The obligation a goal is a sequent of, with its Java theory.
+    pub fn obligation_of(&self, goal: &Goal) -> Option<(&Rc<JavaTheory>, usize)> {
+        let GoalSource::JavaSequent { obligation, .. } = goal.source else { return None };
+        self.java_of(goal).map(|j| (j, obligation))
     }
 
     /// The theory a goal belongs to.
     pub fn theory_of(&self, goal: &Goal) -> &Theory {
         match goal.source {
-            GoalSource::TptpProblem { theory } | GoalSource::SpecSequent { theory, .. } => {
-                &self.theories[theory]
-            }
+            GoalSource::TptpProblem { theory }
+            | GoalSource::SpecSequent { theory, .. }
+            | GoalSource::JavaSequent { theory, .. } => &self.theories[theory],
         }
     }
 }

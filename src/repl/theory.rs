@@ -2,6 +2,8 @@
 //! a spec file contributes one goal per sequent of each lemma it states (a lemma the
 //! translation does not split is one goal of the lemma's own name), translated under the
 //! workbench's current sort handling and relevance options whenever it is proved or shown.
+//! Java files read together contribute one goal per sequent of each proof obligation (see
+//! [`super::program`]).
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -16,6 +18,8 @@ use crate::solve::goal::{ValidityCache, translate_settled};
 use crate::spec::{SpecItemKind, SpecModule, load_spec, stdlib_dir};
 use crate::syntax::{SourceMap, Span};
 use crate::translate::{SequentOutcome, SequentTranslation, TranslateOptions};
+
+pub use super::program::JavaTheory;
 
 /// File extensions read as TPTP problems.
 const TPTP_EXTENSIONS: &[&str] = &["p", "ax", "tptp"];
@@ -43,6 +47,8 @@ pub enum TheoryContent {
     Tptp(Arc<Problem>),
     /// A type-checked spec file with its imports.
     Spec(Rc<SpecTheory>),
+    /// Annotated Java files read together, with their proof obligations.
+    Java(Rc<JavaTheory>),
 }
 
 /// A lemma's split sequents as translated, by the lemma's item index and the options.
@@ -122,14 +128,7 @@ impl SpecTheory {
     /// `file:line:col` of the start of a span. Files of the standard library are named
     /// `stdlib/NAME.spec` wherever craig is installed, so transcripts do not depend on it.
     pub fn location(&self, span: Span) -> String {
-        let (line, col) = self.sources.line_col(span.file, span.start as usize);
-        let name = &self.sources.file(span.file).name;
-        let stdlib = stdlib_dir();
-        let shown = match Path::new(name).strip_prefix(&stdlib) {
-            Ok(rest) => format!("stdlib/{}", rest.display()),
-            Err(_) => name.clone(),
-        };
-        format!("{shown}:{line}:{col}")
+        locate(&self.sources, span)
     }
 
     /// A one-line account of where a clause comes from, for cores, read off its typed origin:
@@ -171,6 +170,19 @@ impl SpecTheory {
     }
 }
 
+/// `file:line:col` of the start of a span. Files of the standard library are named
+/// `stdlib/NAME.spec` wherever craig is installed, so transcripts do not depend on it.
+pub(crate) fn locate(sources: &SourceMap, span: Span) -> String {
+    let (line, col) = sources.line_col(span.file, span.start as usize);
+    let name = &sources.file(span.file).name;
+    let stdlib = stdlib_dir();
+    let shown = match Path::new(name).strip_prefix(&stdlib) {
+        Ok(rest) => format!("stdlib/{}", rest.display()),
+        Err(_) => name.clone(),
+    };
+    format!("{shown}:{line}:{col}")
+}
+
 /// Background generated for a problem: on both sides of every split.
 pub(crate) fn is_generated(source: &InputSource) -> bool {
     matches!(source.part, Part::Generated(_))
@@ -187,9 +199,34 @@ pub enum GoalProblem {
     Refused(String),
 }
 
+/// The files a theory's path stands for: the path itself, or for Java files read together the
+/// words of the path (as [`java_path`] joined them).
+pub(crate) fn java_files(path: &str) -> Option<Vec<String>> {
+    let is_java = |f: &str| f.ends_with(".java");
+    if Path::new(path).exists() || !path.contains(char::is_whitespace) {
+        return is_java(path).then(|| vec![path.to_string()]);
+    }
+    let words = super::split_words(path).ok()?;
+    (!words.is_empty() && words.iter().all(|w| is_java(w))).then_some(words)
+}
+
+/// The path of a theory of Java files read together: the files as they would be typed after
+/// `load` (quoted where they contain a space), so `reload` and `restore` read them again.
+pub(crate) fn java_path(files: &[String]) -> String {
+    let quoted: Vec<String> = files
+        .iter()
+        .map(|f| if f.contains(char::is_whitespace) { format!("\"{f}\"") } else { f.clone() })
+        .collect();
+    quoted.join(" ")
+}
+
 /// Reads the file at `path` (as given) into a theory: a TPTP problem by its extension, a spec
-/// file for `.spec`. Spec diagnostics come back rendered, one per error, with file:line:col.
+/// file for `.spec`, Java files for `.java` (several, read together, when `path` is their
+/// [`java_path`]). Diagnostics come back rendered, one per error, with file:line:col.
 pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
+    if let Some(files) = java_files(path) {
+        return load_java_theory(&files);
+    }
     let p = Path::new(path);
     let ext = p.extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
     let name = p.file_stem().map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
@@ -198,7 +235,8 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
     }
     if !TPTP_EXTENSIONS.contains(&ext.as_str()) {
         return Err(format!(
-            "cannot load {path}: expected a TPTP problem (.p, .ax) or a spec file (.spec)"
+            "cannot load {path}: expected a TPTP problem (.p, .ax), a spec file (.spec) or Java \
+             files (.java)"
         ));
     }
     let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;
@@ -256,6 +294,30 @@ fn load_spec_theory(path: &str, name: String) -> Result<Theory, String> {
         checksum: fnv1a64(&bytes),
         text_checksum: fnv1a64(&text),
         content: TheoryContent::Spec(Rc::new(SpecTheory::new(module, sources, lemmas))),
+    })
+}
+
+/// Java files read together into one theory, named after the first file.
+pub(crate) fn load_java_theory(files: &[String]) -> Result<Theory, String> {
+    let first = files.first().ok_or("no Java files to load")?;
+    let name = Path::new(first)
+        .file_stem()
+        .map_or_else(|| first.clone(), |s| s.to_string_lossy().into_owned());
+    let java = JavaTheory::load(files)?;
+    // The checksum covers every file with its name, so an edit to any of them shows.
+    let mut text = Vec::new();
+    for f in files {
+        text.extend_from_slice(f.as_bytes());
+        text.push(0);
+        text.extend(std::fs::read(f).unwrap_or_default());
+    }
+    let checksum = fnv1a64(&text);
+    Ok(Theory {
+        name,
+        path: java_path(files),
+        checksum,
+        text_checksum: checksum,
+        content: TheoryContent::Java(Rc::new(java)),
     })
 }
 

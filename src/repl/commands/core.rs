@@ -17,7 +17,9 @@ pub const SPEC: CommandSpec = CommandSpec {
     usage: "core [--minimal]",
     help: "Prints the names of the hypotheses (and conjecture) that the last refutation needed,\n\
            in input order: the unsat core. For a spec goal each is traced to its item (axiom,\n\
-           definition, lemma, the sequent's own assumption) and its file:line:col.\n\
+           definition, lemma, the sequent's own assumption) and its file:line:col; for a proof\n\
+           obligation of Java files, to what it is in the program (precondition, class\n\
+           invariant, statement, branch, call, ...) with its file:line:col and source line.\n\
            With --minimal, the core is made irreducible by deletion: each hypothesis in turn is\n\
            left out and the goal proved again under the current options; the count of prover\n\
            runs is printed, and the minimal core is proved once more on its own and checked.\n\
@@ -91,8 +93,9 @@ fn problem_of_attempt(attempt: &Attempt) -> Problem {
     problem
 }
 
-/// For a spec goal, one line per core formula saying what it is and where it was written, read
-/// off each clause's typed origin.
+/// For a spec goal or a proof obligation, one line per core formula saying what it is and where
+/// it was written, read off each clause's typed origin (for an obligation, in the program's
+/// terms, with the source line quoted).
 fn describe(
     wb: &Workbench,
     goal: &str,
@@ -100,6 +103,12 @@ fn describe(
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let Ok(goal) = wb.state.goal(goal) else { return Ok(()) };
+    if let Some((java, obligation)) = wb.state.obligation_of(goal) {
+        for source in sources {
+            writeln!(out, "  {}: {}", source.name, java.describe_source(obligation, source))?;
+        }
+        return Ok(());
+    }
     let (Some(spec), Some(sequent)) = (wb.state.spec_of(goal), wb.state.hol_sequent_of(goal))
     else {
         return Ok(());

@@ -31,8 +31,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            its negated statement), `*` for every formula not named on the other side, or\n\
            formulas typed inline in TPTP syntax between quotes, e.g. \"p(a) & ~q\". The goal is\n\
            the one of the last `prove` unless --goal names one. Formulas named on neither side\n\
-           are left out; for a spec goal, the clauses the translation generated (sort axioms,\n\
-           integer literal order) are background on both sides.\n\
+           are left out; for a spec goal or a proof obligation, the clauses the translation\n\
+           generated (sort axioms, integer literal order) are background on both sides.\n\
            --system   for propositional splits: McMillan's system (default), Pudlak's, or both\n\
            --raw      also print the interpolant as built, before simplification by egg\n\
            --steps    print the partial interpolant of every proof step (which steps made I)\n\
@@ -152,9 +152,11 @@ fn split_parts(words: &[String], separator: &str) -> Vec<Vec<String>> {
     parts
 }
 
-/// A word is an inline formula when it has anything but name characters and separators.
+/// A word is an inline formula when it has anything but name characters and separators. Dots
+/// and colons are name characters: proof obligations are named `Class.method:N`, and no TPTP
+/// formula is made of names, dots and colons alone.
 fn is_inline_formula(word: &str) -> bool {
-    !word.chars().all(|c| c.is_alphanumeric() || "_,|;*".contains(c))
+    !word.chars().all(|c| c.is_alphanumeric() || "_,|;*.:".contains(c))
 }
 
 fn options(wb: &Workbench, flags: &Flags) -> InterpolateOptions {
@@ -193,11 +195,11 @@ fn source(wb: &Workbench, goal: Option<&str>, any_named: bool) -> Result<Option<
             "goal {name} has no clauses (its translation discharged or refused it)"
         ));
     };
-    // Clauses the translation of a spec goal generated (sort axioms, the literal order) belong
-    // to neither side. (A TPTP problem's formulas, its distinct objects included, are the user's
-    // to place.)
+    // Clauses the translation of a spec goal or a proof obligation generated (sort axioms, the
+    // literal order) belong to neither side. (A TPTP problem's formulas, its distinct objects
+    // included, are the user's to place.)
     let mut background: Vec<String> = Vec::new();
-    if wb.state.spec_of(g).is_some() {
+    if wb.state.sources_of(g).is_some() {
         for c in &problem.clauses {
             if is_generated(&c.source) && !background.contains(&c.source.name) {
                 background.push(c.source.name.clone());

@@ -1,16 +1,17 @@
-//! `load FILE`: read a TPTP problem or a spec file as a theory with its goals.
+//! `load FILE`: read a TPTP problem, a spec file or annotated Java files as a theory with its
+//! goals.
 
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::theory::load_theory;
+use crate::repl::theory::{java_path, load_java_theory, load_theory};
 use crate::repl::{CommandResult, Control, State, Workbench};
 use crate::repl::{TheoryContent, counted};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "load",
-    summary: "load a TPTP problem (.p) or a spec file (.spec) as a theory with its goals",
-    usage: "load FILE",
+    summary: "load a TPTP problem (.p), a spec file (.spec) or Java files (.java) with their goals",
+    usage: "load FILE | load FILE.java...",
     help: "Reads FILE. A TPTP problem (.p; includes are looked up beside it, then under $TPTP)\n\
            is a theory with one goal named after the file: its axioms are the hypotheses and\n\
            its conjecture, if any, the statement. A spec file (.spec; imports are looked up\n\
@@ -18,20 +19,44 @@ pub const SPEC: CommandSpec = CommandSpec {
            states, with every item before the lemma as hypotheses; a lemma the translation\n\
            splits gives one goal per sequent, named LEMMA_1, LEMMA_2, ... Spec goals are\n\
            translated to clauses under the current `sorts` and `retain` options when they are\n\
-           proved or shown. Parse and type errors are listed with file:line:col.",
+           proved or shown. Parse and type errors are listed with file:line:col.\n\
+           Java files (.java, annotated with Jahob's specifications; several are read together\n\
+           when named in one `load`) give one goal per proof obligation of each method, named\n\
+           Class.method:N (Class.method:N_1, ... when the translation splits it); `goals` lists\n\
+           them by method, `show` shows the sequent with what each hypothesis is in the program\n\
+           and the path the obligation covers, `show ir Class.method` the method's IR. A\n\
+           method, a lemma or a theory name stands for all its goals in `prove` and `translate`.\n\
+           If a file fails to load, the session is as it was.",
     changes_state: true,
     run,
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    arity(SPEC.usage, args, 1, 1)?;
-    let path = &args[0];
-    if let Some(t) = wb.state.theories.iter().find(|t| &t.path == path) {
-        return Err(
-            format!("{} is already loaded as theory `{}` (use `reload`)", path, t.name).into()
-        );
+    arity(SPEC.usage, args, 1, usize::MAX)?;
+    let java = args.iter().all(|a| a.ends_with(".java"));
+    if args.len() > 1 && !java {
+        return Err(format!(
+            "only Java files (.java) are read together; load other files one at a time; usage: {}",
+            SPEC.usage
+        )
+        .into());
     }
-    let theory = load_theory(path)?;
+    let path = if java { java_path(args) } else { args[0].clone() };
+    for t in &wb.state.theories {
+        // A Java file already read (alone or with others) would give every goal twice.
+        let same = t.path == path
+            || (java
+                && crate::repl::theory::java_files(&t.path)
+                    .is_some_and(|files| files.iter().any(|f| args.contains(f))));
+        if same {
+            return Err(format!(
+                "{} is already loaded as theory `{}` (use `reload`)",
+                path, t.name
+            )
+            .into());
+        }
+    }
+    let theory = if java { load_java_theory(args)? } else { load_theory(&path)? };
     let index = wb.state.theories.len();
     let goals = State::goals_of(&theory, index);
     for g in &goals {
@@ -61,6 +86,26 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             counted(s.lemmas.len(), "lemma"),
             counted(goals.len(), "goal"),
         )?,
+        TheoryContent::Java(j) => {
+            let v = &j.verification;
+            let methods = v.program.procedures.iter().filter(|p| p.body.is_some()).count();
+            writeln!(
+                out,
+                "loaded theory {} from {}: {}, {}, {}, {}",
+                theory.name,
+                theory.path,
+                counted(j.files.len(), "file"),
+                counted(methods, "method"),
+                counted(v.obligations.len(), "obligation"),
+                counted(goals.len(), "goal"),
+            )?;
+            write!(out, "{}", j.warnings)?;
+            for (id, why) in &v.refused {
+                let p = v.program.procedure(*id);
+                writeln!(out, "{}: no obligations: {why}", j.location(p.span))?;
+            }
+            writeln!(out, "note: {}", crate::verify::ARITHMETIC_NOTE)?;
+        }
     }
     wb.state.theories.push(theory);
     wb.state.goals.extend(goals);

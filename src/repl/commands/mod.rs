@@ -26,6 +26,7 @@ mod stats;
 mod theories;
 mod translate;
 mod undo;
+mod unload;
 
 pub(crate) use interpolate::SplitRequest;
 pub use show::VIEWS as SHOW_VIEWS;
@@ -54,6 +55,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     help::SPEC,
     load::SPEC,
     reload::SPEC,
+    unload::SPEC,
     theories::SPEC,
     goals::SPEC,
     show::SPEC,

@@ -13,13 +13,16 @@ use crate::solve::solve_problem_traced;
 pub const SPEC: CommandSpec = CommandSpec {
     name: "prove",
     summary: "run the prover on a goal, or on all goals",
-    usage: "prove [GOAL|LEMMA|THEORY|all]",
+    usage: "prove [GOAL|LEMMA|METHOD|THEORY|all]",
     help: "Runs the prover on GOAL (or on every goal with `all` or no argument) under the current\n\
            options (see `get`) and prints one line per goal: status, given clauses, time. Ctrl-C\n\
            stops the search and keeps everything else. The last attempt is what `proof`, `core`\n\
            and `stats` look at. A spec lemma split into sequents LEMMA_1, LEMMA_2, ... is proved\n\
            by naming the lemma; naming a theory proves all its goals. A sequent the translation\n\
-           discharged syntactically is a Theorem without search.",
+           discharged syntactically is a Theorem without search. A proof obligation of Java\n\
+           files (Class.method:N) is proved the same way; naming the method (Class.method)\n\
+           proves all its obligations. An obligation not proved is followed by what it checks\n\
+           and the path through the method it covers.",
     changes_state: true,
     run,
 };
@@ -46,6 +49,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             }
             GoalProblem::Refused(reason) => {
                 writeln!(out, "{name:width$}  {:20}  translation refused: {reason}", "Refused")?;
+                write_obligation_failure(wb, &name, out)?;
                 record(wb, &name, GoalResult::without_search("Refused"));
                 continue;
             }
@@ -87,6 +91,12 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             line.push_str(&format!("  (the proof checker rejected the refutation: {e})"));
         }
         writeln!(out, "{}", line.trim_end())?;
+        if !matches!(
+            status,
+            SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
+        ) {
+            write_obligation_failure(wb, &name, out)?;
+        }
         let result =
             GoalResult { status: status.name().to_string(), stats, core, time: Some(time) };
         record(wb, &name, result);
@@ -97,6 +107,22 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         }
     }
     Ok(Control::Continue)
+}
+
+/// For a proof obligation not proved: what it checks and where, and the path through the method
+/// it covers, so the failure reads in the program's terms.
+fn write_obligation_failure(
+    wb: &Workbench,
+    name: &str,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let Ok(goal) = wb.state.goal(name) else { return Ok(()) };
+    let Some((java, obligation)) = wb.state.obligation_of(goal) else { return Ok(()) };
+    writeln!(out, "  not proved: {}", java.what(obligation))?;
+    for line in java.path_lines(obligation) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
 }
 
 /// Stores a goal's new result; it is current again.

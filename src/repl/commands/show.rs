@@ -1,20 +1,22 @@
 //! `show GOAL [hol|sequent|clauses|sorts]`: what a goal is made of, at each stage of the
-//! translation.
+//! translation; `show ir METHOD`: a Java method's IR listing.
 
 use std::io::Write;
 
 use super::{CommandSpec, arity};
 use crate::fol::Problem;
+use crate::repl::theory::locate;
 use crate::repl::{
-    CommandResult, Control, GoalProblem, GoalSource, SpecTheory, Workbench, counted,
+    CommandResult, Control, GoalProblem, GoalSource, JavaTheory, SpecTheory, TheoryContent,
+    Workbench, counted,
 };
 use crate::translate::eliminate::show_formula;
 use crate::translate::{SequentOutcome, SequentTranslation};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "show",
-    summary: "show a goal: overview, or its HOL, sequent, clauses or sort report",
-    usage: "show GOAL [hol|sequent|clauses|sorts]",
+    summary: "show a goal: overview, or its HOL, sequent, clauses or sort report; or a method's IR",
+    usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
            sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
@@ -24,7 +26,13 @@ pub const SPEC: CommandSpec = CommandSpec {
            sorts    which sorts were erased or guarded and why, what was approximated (with\n\
                     its location) and which hypotheses were left out\n\
            A TPTP goal has no HOL and no sorts; its sequent is its list of formulas.\n\
-           Spec goals are translated under the current `sorts` and `retain` options.",
+           Spec goals are translated under the current `sorts` and `retain` options.\n\
+           A proof obligation of Java files shows what it checks and where, the path through\n\
+           the method it covers, and its sequent in HOL: each hypothesis with what it is in\n\
+           the program (precondition, class invariant, statement, branch, call, ...) and its\n\
+           file:line:col, then the goal (`hol` shows the sequent alone).\n\
+           show ir Class.method  the method's IR: contract, locals, then each location with\n\
+                                 its edges, every line with its file:line:col",
     changes_state: false,
     run,
 };
@@ -34,6 +42,9 @@ pub const VIEWS: &[&str] = &["hol", "sequent", "clauses", "sorts"];
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 1, 2)?;
+    if args[0] == "ir" && wb.state.goal("ir").is_err() {
+        return show_ir(wb, args.get(1).map(String::as_str), out);
+    }
     let view = args.get(1).map(String::as_str);
     if let Some(v) = view
         && !VIEWS.contains(&v)
@@ -129,11 +140,115 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                         write_clauses(problem, out)?;
                     }
                 }
-                Some(_) => write_sort_report(&spec, &translation, out)?,
+                Some(_) => write_sort_report(&spec.sources, &translation, out)?,
+            }
+        }
+        GoalSource::JavaSequent { theory: theory_index, obligation, sequent } => {
+            let java = state.java_of(goal).expect("a Java goal has a Java theory").clone();
+            let translation = state.translation_of(goal)?;
+            let count = state
+                .goals
+                .iter()
+                .filter(|g| {
+                    matches!(g.source, GoalSource::JavaSequent { theory: t, obligation: o, .. }
+                        if t == theory_index && o == obligation)
+                })
+                .count();
+            let part = if count > 1 {
+                format!(", sequent {} of {}", sequent + 1, count)
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "goal {} (obligation {} of method {}{part}; theory {})",
+                goal.name,
+                java.obligation(obligation).sequent.name,
+                java.method_of(obligation),
+                theory.name
+            )?;
+            match view {
+                None => {
+                    writeln!(out, "checks: {}", java.what(obligation))?;
+                    for line in java.path_lines(obligation) {
+                        writeln!(out, "{line}")?;
+                    }
+                    write_obligation_hol(&java, obligation, out)?;
+                    write_outcome(&translation, out)?;
+                }
+                Some("hol") => write_obligation_hol(&java, obligation, out)?,
+                Some("sequent") => {
+                    write_outcome(&translation, out)?;
+                    for (source, formula) in &translation.formulas {
+                        writeln!(
+                            out,
+                            "  {} ({}): {}",
+                            source.name,
+                            source.role,
+                            show_formula(formula)
+                        )?;
+                    }
+                }
+                Some("clauses") => {
+                    write_outcome(&translation, out)?;
+                    if let SequentOutcome::Problem(problem) = &translation.outcome {
+                        write_clauses(problem, out)?;
+                    }
+                }
+                Some(_) => write_sort_report(&java.sources, &translation, out)?,
             }
         }
     }
     Ok(Control::Continue)
+}
+
+/// `show ir METHOD`: the IR listing of a method of a loaded Java theory.
+fn show_ir(wb: &Workbench, method: Option<&str>, out: &mut dyn Write) -> CommandResult {
+    let javas: Vec<&JavaTheory> = wb
+        .state
+        .theories
+        .iter()
+        .filter_map(|t| match &t.content {
+            TheoryContent::Java(j) => Some(&**j),
+            _ => None,
+        })
+        .collect();
+    if javas.is_empty() {
+        return Err("`show ir` lists a method of Java files, and none are loaded".into());
+    }
+    let Some(method) = method else {
+        return Err("usage: show ir Class.method".into());
+    };
+    for java in &javas {
+        let program = &java.verification.program;
+        if let Some(id) = java.method(method) {
+            let locate = |span| java.location(span);
+            let text = crate::ir::print_procedure(program, program.procedure(id), &locate);
+            write!(out, "{text}")?;
+            return Ok(Control::Continue);
+        }
+    }
+    let names: Vec<&str> = javas
+        .iter()
+        .flat_map(|j| j.verification.program.procedures.iter().map(|p| p.name.as_str()))
+        .collect();
+    Err(format!("no method `{method}` (methods: {})", names.join(", ")).into())
+}
+
+/// An obligation's sequent in HOL: each hypothesis with its kind, name and location, then the
+/// goal, in the program's notation.
+fn write_obligation_hol(
+    java: &JavaTheory,
+    obligation: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let sequent = &java.obligation(obligation).sequent;
+    writeln!(out, "hypotheses ({}):", sequent.hypotheses.len())?;
+    for h in &sequent.hypotheses {
+        let at = h.span.map_or(String::new(), |s| format!(" ({})", java.location(s)));
+        writeln!(out, "  {} {}{at}: {}", h.kind.describe(), h.name, java.show_term(h.formula))?;
+    }
+    writeln!(out, "goal: {}", java.show_term(sequent.goal))
 }
 
 fn write_formula_names(problem: &Problem, out: &mut dyn Write) -> std::io::Result<()> {
@@ -210,7 +325,7 @@ fn write_hol(spec: &SpecTheory, item: usize, out: &mut dyn Write) -> std::io::Re
 }
 
 fn write_sort_report(
-    spec: &SpecTheory,
+    sources: &crate::syntax::SourceMap,
     translation: &SequentTranslation,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
@@ -228,7 +343,7 @@ fn write_sort_report(
         writeln!(
             out,
             "approximated in {item} at {} by {}: {} ({})",
-            spec.location(a.span),
+            locate(sources, a.span),
             a.replacement(),
             a.text,
             a.reason

@@ -10,7 +10,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     summary: "list the loaded theories",
     usage: "theories",
     help: "Lists each loaded theory with its file: for a TPTP problem the number of input\n\
-           formulas and clauses, for a spec file its items and lemmas.",
+           formulas and clauses, for a spec file its items and lemmas, for Java files their\n\
+           methods and proof obligations.",
     changes_state: false,
     run,
 };
@@ -45,6 +46,18 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     counted(spec.module.items.len(), "item"),
                     counted(spec.lemmas.len(), "lemma"),
                     counted(spec.module.files.len(), "file")
+                )?;
+            }
+            TheoryContent::Java(java) => {
+                let v = &java.verification;
+                let methods = v.program.procedures.iter().filter(|p| p.body.is_some()).count();
+                writeln!(
+                    out,
+                    "{:width$}  {}  Java: {}, {}",
+                    t.name,
+                    t.path,
+                    counted(methods, "method"),
+                    counted(v.obligations.len(), "obligation")
                 )?;
             }
         }

@@ -13,13 +13,14 @@ use crate::translate::write_translation;
 pub const SPEC: CommandSpec = CommandSpec {
     name: "translate",
     summary: "print a goal's clauses as TPTP CNF (or write them to FILE.p)",
-    usage: "translate GOAL|LEMMA|THEORY [FILE.p]",
+    usage: "translate GOAL|LEMMA|METHOD|THEORY [FILE.p]",
     help: "Prints the clauses the prover would start from, as TPTP CNF lines, preceded by the\n\
            translation's report as `%` comments (for a spec goal: sorts erased or guarded,\n\
            approximations with their locations, hypotheses left out). A lemma split into\n\
-           sequents, or a theory, prints every one of its goals. With FILE.p the text is\n\
+           sequents, a proof obligation, a Java method or a theory prints every one of its goals. With FILE.p the text is\n\
            written to that file (atomically) instead, ready for another prover such as E.\n\
-           Spec goals are translated under the current `sorts` and `retain` options.",
+           Spec goals and proof obligations are translated under the current `sorts` and\n\
+           `retain` options.",
     changes_state: false,
     run,
 };
@@ -37,10 +38,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let names = state.goals_named(&args[0])?;
     for name in &names {
         let goal = state.goal(name)?;
-        match state.spec_of(goal) {
-            Some(spec) => {
+        match state.sources_of(goal) {
+            Some(sources) => {
                 let translation = state.translation_of(goal)?;
-                write_translation(&mut text, std::slice::from_ref(&translation), &spec.sources);
+                write_translation(&mut text, std::slice::from_ref(&translation), sources);
             }
             None => {
                 let GoalProblem::Ready(problem) = state.problem_of(goal)? else {

@@ -1,0 +1,71 @@
+//! `unload THEORY`: drop a loaded theory and its goals (say, to load a changed copy of a
+//! program whose goals have the same names).
+
+use std::io::Write;
+
+use super::{CommandSpec, arity};
+use crate::repl::{CommandResult, Control, GoalSource, Workbench, counted};
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "unload",
+    summary: "drop a loaded theory and its goals",
+    usage: "unload THEORY",
+    help: "Drops THEORY (its name as `theories` lists it) with its goals and their results, so\n\
+           that another file whose goals have the same names can be loaded, such as a mutant\n\
+           of a Java program. `undo` brings it back.",
+    changes_state: true,
+    run,
+};
+
+fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    arity(SPEC.usage, args, 1, 1)?;
+    let name = &args[0];
+    let state = &mut wb.state;
+    let Some(index) = state.theories.iter().position(|t| &t.name == name) else {
+        let names: Vec<&str> = state.theories.iter().map(|t| t.name.as_str()).collect();
+        return Err(if names.is_empty() {
+            "nothing is loaded".to_string()
+        } else {
+            format!("no theory named `{name}` (theories: {})", names.join(", "))
+        }
+        .into());
+    };
+    let theory = state.theories.remove(index);
+    let before = state.goals.len();
+    state.goals.retain(|g| state_theory(g.source) != index);
+    let dropped = before - state.goals.len();
+    // Goals name their theory by index: those after the dropped one move down by one.
+    for g in &mut state.goals {
+        match &mut g.source {
+            GoalSource::TptpProblem { theory }
+            | GoalSource::SpecSequent { theory, .. }
+            | GoalSource::JavaSequent { theory, .. } => {
+                if *theory > index {
+                    *theory -= 1;
+                }
+            }
+        }
+    }
+    if let Some(last) = &state.last
+        && !state.goals.iter().any(|g| g.name == last.goal)
+    {
+        state.last = None;
+    }
+    writeln!(
+        out,
+        "unloaded theory {} ({}, {})",
+        theory.name,
+        theory.path,
+        counted(dropped, "goal")
+    )?;
+    Ok(Control::Continue)
+}
+
+/// The index of the theory a goal belongs to.
+fn state_theory(source: GoalSource) -> usize {
+    match source {
+        GoalSource::TptpProblem { theory }
+        | GoalSource::SpecSequent { theory, .. }
+        | GoalSource::JavaSequent { theory, .. } => theory,
+    }
+}

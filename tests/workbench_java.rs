@@ -1,0 +1,248 @@
+//! Annotated Java programs at the workbench prompt, driven through `eval_line` with exact
+//! transcripts: `load FILE.java...`, goals by method, `show` (the sequent in the program's terms,
+//! the path, `show ir`), `prove` with the path of a failure, `core` naming program facts,
+//! `translate`, `unload`, and sessions. Limits are steps, never time.
+
+use std::path::{Path, PathBuf};
+
+use craig::repl::Workbench;
+
+const CELL: &str = "class Cell {
+    public int v;
+
+    public static int get(Cell c)
+    /*: requires \"c ~= null\"
+        ensures \"result = c..v\" */
+    {
+        return c.v;
+    }
+
+    public static int unsafe(Cell c, int k)
+    /*: requires \"0 < k\"
+        ensures \"0 < result\" */
+    {
+        int r = k;
+        if (k < 5) return r;
+        return c.v + k;
+    }
+}
+";
+
+fn bench() -> Workbench {
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    wb
+}
+
+/// The output of one command.
+fn run(wb: &mut Workbench, line: &str) -> String {
+    let mut out = Vec::new();
+    wb.eval_line(line, &mut out);
+    String::from_utf8(out).unwrap()
+}
+
+/// A fresh scratch directory for one test, with `Cell.java` in it.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("craig-wbj-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("Cell.java"), CELL).unwrap();
+    dir
+}
+
+fn s(p: &Path) -> String {
+    p.display().to_string()
+}
+
+#[test]
+fn load_lists_goals_by_method() {
+    let dir = scratch("goals");
+    let cell = s(&dir.join("Cell.java"));
+    let mut wb = bench();
+    let loaded = run(&mut wb, &format!("load {cell}"));
+    assert!(
+        loaded.starts_with(&format!(
+            "loaded theory Cell from {cell}: 1 file, 2 methods, 5 obligations, 5 goals\nnote: int \
+             is read as the mathematical integers"
+        )),
+        "{loaded}"
+    );
+    assert_eq!(
+        run(&mut wb, "goals"),
+        format!(
+            "method Cell.get ({cell}:4:23; theory Cell): 0 of 2 goals proved\n\
+             \x20 Cell.get:1     open                      null dereference (c is not null in c.v) at {cell}:8:16\n\
+             \x20 Cell.get:2     open                      postcondition at {cell}:6:18, checked at {cell}:8:9\n\
+             method Cell.unsafe ({cell}:11:23; theory Cell): 0 of 3 goals proved\n\
+             \x20 Cell.unsafe:1  open                      postcondition at {cell}:13:18, checked at {cell}:16:20\n\
+             \x20 Cell.unsafe:2  open                      null dereference (c is not null in c.v) at {cell}:17:16\n\
+             \x20 Cell.unsafe:3  open                      postcondition at {cell}:13:18, checked at {cell}:17:9\n"
+        )
+    );
+    // A method's name stands for its goals.
+    assert_eq!(run(&mut wb, "goals Cell.get").lines().count(), 3);
+    let theories = run(&mut wb, "theories");
+    assert_eq!(theories, format!("Cell  {cell}  Java: 2 methods, 5 obligations\n"));
+    // Loading the same file again is refused, and so is mixing Java with other files.
+    assert!(run(&mut wb, &format!("load {cell}")).contains("is already loaded as theory `Cell`"));
+    assert!(
+        run(&mut wb, &format!("load {cell} examples/tptp/pets.p"))
+            .starts_with("error: only Java files (.java) are read together")
+    );
+}
+
+#[test]
+fn a_failed_load_keeps_the_session() {
+    let dir = scratch("failed");
+    let broken = dir.join("Broken.java");
+    std::fs::write(
+        &broken,
+        "class Broken {\n  int m()\n  /*: ensures \"nosuch\" */\n  { return 0; }\n}\n",
+    )
+    .unwrap();
+    let mut wb = bench();
+    run(&mut wb, &format!("load {}", s(&dir.join("Cell.java"))));
+    let out = run(&mut wb, &format!("load {}", s(&broken)));
+    assert!(out.starts_with(&format!("error: cannot load {} (", s(&broken))), "{out}");
+    assert!(out.contains(&format!("{}:3:", s(&broken))), "{out}");
+    assert_eq!(wb.state().theories.len(), 1);
+    assert_eq!(wb.state().goals.len(), 5);
+}
+
+#[test]
+fn show_prove_core_and_the_path_of_a_failure() {
+    let dir = scratch("prove");
+    let cell = s(&dir.join("Cell.java"));
+    let mut wb = bench();
+    run(&mut wb, &format!("load {cell}"));
+    run(&mut wb, "set steps 200");
+    let shown = run(&mut wb, "show Cell.unsafe:2");
+    assert!(
+        shown.starts_with(&format!(
+            "goal Cell.unsafe:2 (obligation Cell.unsafe:2 of method Cell.unsafe; theory Cell)\n\
+             checks: null dereference (c is not null in c.v) at {cell}:17:16\n\
+             \x20 path: ~ k < 5 ({cell}:16:13)\n\
+             hypotheses ("
+        )),
+        "{shown}"
+    );
+    assert!(shown.contains("  axiom le_refl (stdlib/int.spec:10:7): ALL x. x <= x\n"), "{shown}");
+    assert!(shown.contains(&format!("  precondition pre_4 ({cell}:12:19): 0 < k\n")), "{shown}");
+    assert!(shown.contains("  branch branch_"), "{shown}");
+    assert!(shown.contains("goal: c ~= null\ntranslation: "), "{shown}");
+    let hol = run(&mut wb, "show Cell.get:1 hol");
+    assert!(hol.ends_with(&format!("  precondition pre_4 ({cell}:5:19): c ~= null\n  typing typing_5 ({cell}:4:23): c : Object.alloc\n  typing typing_6 ({cell}:4:23): c : Cell\ngoal: c ~= null\n")), "{hol}");
+
+    // The postcondition on the early return needs the precondition and the assignment.
+    let proved = run(&mut wb, "prove Cell.unsafe:1");
+    assert!(proved.starts_with("Cell.unsafe:1  Theorem "), "{proved}");
+    let core = run(&mut wb, "core");
+    assert!(core.starts_with("core of Cell.unsafe:1 ("), "{core}");
+    assert!(
+        core.contains(&format!(
+            ": precondition pre_4 at {cell}:12:19\n      | /*: requires \"0 < k\"\n"
+        )),
+        "{core}"
+    );
+    assert!(core.contains(": statement stmt_"), "{core}");
+    assert!(
+        core.contains(&format!(
+            "  Cell.unsafe:1: the goal: postcondition at {cell}:13:18\n      | ensures \"0 < result\" */\n"
+        )),
+        "{core}"
+    );
+    let minimal = run(&mut wb, "core --minimal");
+    assert!(minimal.contains("minimal core of Cell.unsafe:1 ("), "{minimal}");
+
+    // Nothing says c is not null: not proved, with what it checks and the path.
+    assert_eq!(
+        run(&mut wb, "prove Cell.unsafe:2"),
+        format!(
+            "Cell.unsafe:2  ResourceOut           given    200  time [time]\n\
+             \x20 not proved: null dereference (c is not null in c.v) at {cell}:17:16\n\
+             \x20 path: ~ k < 5 ({cell}:16:13)\n"
+        )
+    );
+    let goals = run(&mut wb, "goals Cell.unsafe");
+    assert!(
+        goals.starts_with(&format!(
+            "method Cell.unsafe ({cell}:11:23; theory Cell): 1 of 3 goals proved\n"
+        )),
+        "{goals}"
+    );
+
+    // The clauses for another prover, and the IR of a method.
+    let tptp = run(&mut wb, "translate Cell.get");
+    assert!(tptp.starts_with("% sequent Cell.get:1\n"), "{tptp}");
+    assert!(tptp.contains("% sequent Cell.get:2\n"), "{tptp}");
+    let ir = run(&mut wb, "show ir Cell.get");
+    assert!(ir.starts_with(&format!("procedure Cell.get(c: obj) returns (result: int)  -- {cell}:4:23\n  requires c ~= null  -- {cell}:5:19\n")), "{ir}");
+    assert!(
+        run(&mut wb, "show ir Cell.nosuch")
+            .starts_with("error: no method `Cell.nosuch` (methods: Cell.get, Cell.unsafe")
+    );
+}
+
+#[test]
+fn unload_undo_reload_and_sessions() {
+    let dir = scratch("sessions");
+    let cell = dir.join("Cell.java");
+    let mut wb = bench();
+    run(&mut wb, &format!("load {}", s(&cell)));
+    run(&mut wb, "load examples/tptp/pets.p");
+    run(&mut wb, "set steps 200");
+    run(&mut wb, "prove Cell.unsafe:1");
+    assert_eq!(
+        run(&mut wb, "unload Cell"),
+        format!("unloaded theory Cell ({}, 5 goals)\n", s(&cell))
+    );
+    // The goals of the theory after it still find their theory.
+    assert!(run(&mut wb, "show pets").starts_with("goal pets (theory pets, "));
+    assert!(
+        run(&mut wb, "unload Cell").starts_with("error: no theory named `Cell` (theories: pets)")
+    );
+    run(&mut wb, "undo");
+    assert_eq!(wb.state().goals.len(), 6);
+
+    // Saved and restored: the Java theory is loaded again and its results come back.
+    let session = dir.join("s.ron");
+    run(&mut wb, &format!("save {}", s(&session)));
+    let mut other = bench();
+    assert_eq!(
+        run(&mut other, &format!("restore {}", s(&session))),
+        format!("restored {}: 2 theories, 6 goals, 1 results still valid\n", s(&session))
+    );
+    assert!(run(&mut other, "goals Cell.unsafe:1").contains("Cell.unsafe:1  Theorem"));
+
+    // An edit to one method makes its changed goals obsolete on `reload`.
+    std::fs::write(&cell, CELL.replace("ensures \"0 < result\"", "ensures \"1 < result\""))
+        .unwrap();
+    let reloaded = run(&mut other, "reload");
+    assert!(reloaded.contains("goal Cell.unsafe:1 changed (result obsolete)\n"), "{reloaded}");
+    assert!(!reloaded.contains("goal Cell.get:1 changed"), "{reloaded}");
+}
+
+#[test]
+fn java_files_read_together_are_one_theory() {
+    let dir = scratch("together");
+    let user = dir.join("User.java");
+    std::fs::write(
+        &user,
+        "class User {\n  public static int twice(Cell c)\n  /*: requires \"c ~= null\" */\n  { return Cell.get(c) + Cell.get(c); }\n}\n",
+    )
+    .unwrap();
+    let mut wb = bench();
+    let both = format!("{} {}", s(&dir.join("Cell.java")), s(&user));
+    let loaded = run(&mut wb, &format!("load {both}"));
+    assert!(
+        loaded.starts_with(&format!("loaded theory Cell from {both}: 2 files, 3 methods")),
+        "{loaded}"
+    );
+    assert!(run(&mut wb, "goals User.twice").starts_with("method User.twice ("));
+    // A file of the theory cannot be loaded again on its own.
+    assert!(
+        run(&mut wb, &format!("load {}", s(&user))).contains("is already loaded as theory `Cell`")
+    );
+    // Reloading reads both files again.
+    assert!(run(&mut wb, "reload").ends_with("reloaded 1 theories, 0 goals changed\n"));
+}
