@@ -6,13 +6,12 @@ use std::path::PathBuf;
 
 use super::{CliError, seconds};
 use crate::fol::SortMode;
-use crate::hol::Obligation;
 use crate::prover::ProverOptions;
 use crate::solve::goal::Verdict;
 use crate::syntax::{SourceMap, Span};
 use crate::translate::{SequentOutcome, TranslateOptions, write_translation};
 use crate::vc::VcOptions;
-use crate::verify::{ARITHMETIC_NOTE, Outcome, Verification, load_java, prove};
+use crate::verify::{ARITHMETIC_NOTE, Outcome, Verification, describe, load_java, prove};
 
 /// Verify annotated Java programs (Jahob's specifications in `/*: ... */` comments): every
 /// obligation proved, one line each; exit 1 if any is not proved.
@@ -187,18 +186,6 @@ fn write_outcome(
         }
     }
     Ok(())
-}
-
-/// The kind of a check with its description, without saying the same thing twice.
-pub fn describe(check: Obligation, what: &str) -> String {
-    let kind = check.describe();
-    if what.is_empty() || what == kind {
-        kind.to_string()
-    } else if what.starts_with(kind) {
-        what.to_string()
-    } else {
-        format!("{kind} ({what})")
-    }
 }
 
 /// `file:line:col` of a span.

@@ -9,13 +9,13 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use crate::fol::{InputSource, Part};
-use crate::hol::Obligation;
 use crate::ir::ProcId;
 use crate::session::{Checksum, fnv1a64};
 use crate::solve::goal::{ValidityCache, translate_settled};
 use crate::syntax::{SourceMap, Span, has_errors, render_all};
 use crate::translate::{SequentTranslation, TranslateOptions};
 use crate::vc::{ProofObligation, VcOptions};
+use crate::verify::describe;
 use crate::verify::{Verification, load_java};
 
 use super::theory::locate;
@@ -203,20 +203,5 @@ impl JavaTheory {
             Part::Generated(what) => what.describe().to_string(),
             Part::Input | Part::Inline(_) => format!("formula {} of {}", source.name, source.file),
         }
-    }
-}
-
-/// The kind of a check with its description, without saying the same thing twice (as
-/// `craig verify` prints it).
-pub fn describe(check: Obligation, what: &str) -> String {
-    // The same words as `cli::verify::describe`, which the workbench may not name (`cli` sits
-    // above it); keep the two in step.
-    let kind = check.describe();
-    if what.is_empty() || what == kind {
-        kind.to_string()
-    } else if what.starts_with(kind) {
-        what.to_string()
-    } else {
-        format!("{kind} ({what})")
     }
 }

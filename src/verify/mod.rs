@@ -79,6 +79,20 @@ impl Verification {
     }
 }
 
+/// The kind of a check with its description, without saying the same thing twice
+/// (`postcondition`, `class invariant leftSmaller`, `null dereference (t is not null in t.key)`):
+/// the words `craig verify` and the workbench print.
+pub fn describe(check: crate::hol::Obligation, what: &str) -> String {
+    let kind = check.describe();
+    if what.is_empty() || what == kind {
+        kind.to_string()
+    } else if what.starts_with(kind) {
+        what.to_string()
+    } else {
+        format!("{kind} ({what})")
+    }
+}
+
 /// How proving one obligation went.
 #[derive(Clone, Debug)]
 pub struct Outcome {
