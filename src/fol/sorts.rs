@@ -145,8 +145,7 @@ pub fn encode_sorts(
             }
             (_, Some(Monotonicity::NotMonotone(_))) if infinite.contains(sort) => (
                 false,
-                "infinite in every intended model (the integers): erasure needs no monotonicity"
-                    .to_string(),
+                "infinite in every intended model: erasure needs no monotonicity".to_string(),
             ),
             (_, Some(Monotonicity::NotMonotone(witness))) => {
                 if mode == SortMode::Erase {
