@@ -69,7 +69,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         err.write_all(d.render(&sources).as_bytes())?;
     }
     let Some(verification) = verification else { return Err(CliError::Reported { code: 2 }) };
-    let locate = |span: Span| location(&sources, span);
+    let locate = |span: Span| sources.location(span);
     for (id, why) in &verification.refused {
         let p = verification.program.procedure(*id);
         writeln!(err, "{}: no obligations: {why}", locate(p.span))?;
@@ -186,12 +186,6 @@ fn write_outcome(
         }
     }
     Ok(())
-}
-
-/// `file:line:col` of a span.
-fn location(sources: &SourceMap, span: Span) -> String {
-    let (line, col) = sources.line_col(span.file, span.start as usize);
-    format!("{}:{line}:{col}", sources.file(span.file).name)
 }
 
 /// Writes each selected obligation's first-order problems as TPTP, one file per obligation.

@@ -412,8 +412,7 @@ impl<'s> Lowering<'s> {
             }
             for spec in &class.specs {
                 match spec {
-                    ClassSpec::Specvar { modifiers, name, ty, initial, span, ghost } => {
-                        let _ = ghost;
+                    ClassSpec::Specvar { modifiers, name, ty, initial, span, .. } => {
                         let (parsed, d) =
                             parse_type(ty.span.file, &ty.text, ty.span.start as usize);
                         self.diags.extend(d);
@@ -525,23 +524,11 @@ impl<'s> Lowering<'s> {
             _ => None,
         };
         if is_static {
-            let in_alloc = build::mem(self.bank(), field, alloc);
-            self.state_facts.push(Fact {
-                formula: in_alloc,
-                name: format!("{name}_allocated"),
-                kind: ProgramFact::Typing,
-                span: Some(span),
-            });
-            if let Some(set) = class_set {
-                let set = self.constant_term(set, span);
-                let f = build::mem(self.bank(), field, set);
-                self.background.push(Fact {
-                    formula: f,
-                    name: format!("{name}_type"),
-                    kind: ProgramFact::Typing,
-                    span: Some(span),
-                });
-            }
+            // A static field is a term like any other: allocated in every state, and (a
+            // constant fact here) of its class.
+            let mut facts = self.typing_facts(field, t, name, span).into_iter();
+            self.state_facts.extend(facts.next());
+            self.background.extend(facts);
             return;
         }
         let x = self.bank().new_var("x", obj, span);
@@ -864,14 +851,20 @@ impl<'s> Lowering<'s> {
         this
     }
 
+    /// The declaration of method `m`.
+    fn method_syntax<'c>(&self, classes: &[&'c Class], m: usize) -> &'c Method {
+        let info = &self.methods[m];
+        let class = classes
+            .iter()
+            .find(|c| c.name.name == self.classes[info.class].name)
+            .expect("a method's class is declared");
+        &class.methods[info.index]
+    }
+
     fn contracts(&mut self, classes: &[&Class]) {
         for m in 0..self.methods.len() {
             let info = self.methods[m].clone();
-            let method = &classes
-                .iter()
-                .find(|c| c.name.name == self.classes[info.class].name)
-                .expect("a method's class is declared")
-                .methods[info.index];
+            let method = self.method_syntax(classes, m);
             let contract = &method.contract;
             let mut requires = Vec::new();
             let mut ensures = Vec::new();
@@ -940,19 +933,23 @@ impl<'s> Lowering<'s> {
         }
     }
 
-    fn frame_item(&mut self, t: TermId) -> Option<FrameItem> {
+    fn frame_item(&self, t: TermId) -> Option<FrameItem> {
+        self.state_item(t, |v| v.kind.is_global())
+    }
+
+    /// The state a term names: a variable `is_variable` accepts, or `x..f` (one object's
+    /// field). What `modifies`, a specification assignment and `havoc` may name.
+    fn state_item(&self, t: TermId, is_variable: impl Fn(&Variable) -> bool) -> Option<FrameItem> {
         let bank = self.elab.bank();
+        let variable = |c: ConstId| self.variables.iter().find(|v| v.constant == c);
         match &bank.term(t).term {
-            Term::Const(c)
-                if self.variables.iter().any(|v| v.constant == *c && v.kind.is_global()) =>
-            {
+            Term::Const(c) if variable(*c).is_some_and(&is_variable) => {
                 Some(FrameItem::Variable(*c))
             }
             Term::App(f, x) => match bank.term(*f).term {
                 Term::Const(c)
-                    if self.variables.iter().any(|v| {
-                        v.constant == c && matches!(v.kind, VariableKind::Field { .. })
-                    }) =>
+                    if variable(c)
+                        .is_some_and(|v| matches!(v.kind, VariableKind::Field { .. })) =>
                 {
                     Some(FrameItem::FieldAt { field: c, object: *x })
                 }
@@ -1032,11 +1029,7 @@ impl<'s> Lowering<'s> {
     fn bodies(&mut self, classes: &[&Class]) {
         for m in 0..self.methods.len() {
             let info = self.methods[m].clone();
-            let method = &classes
-                .iter()
-                .find(|c| c.name.name == self.classes[info.class].name)
-                .expect("a method's class is declared")
-                .methods[info.index];
+            let method = self.method_syntax(classes, m);
             let Some(block) = &method.body else { continue };
             let mut g = CfgBuilder::new();
             let entry = g.location(Some(block.span));
@@ -1241,9 +1234,7 @@ impl<'s> Lowering<'s> {
 
     /// The scope of a formula inside a body: the method's names plus the locals in scope.
     fn body_scope(&mut self, b: &Body) {
-        let info = self.methods[b.method].clone();
-        let this = self.method_scope(b.method, false);
-        let _ = (this, info);
+        self.method_scope(b.method, false);
         // The method's scope is set; the locals in scope come on top of it.
         let mut locals = self.elab_locals.clone();
         for scope in &b.scopes {
@@ -1283,11 +1274,11 @@ impl<'s> Lowering<'s> {
                 let ty = self.elab.bank().term(target).ty;
                 let Some(value) = self.spec_term(rhs, Some(ty)) else { return };
                 match self.assignable(b, target) {
-                    Some(Target::Variable(c)) => {
+                    Some(FrameItem::Variable(c)) => {
                         self.step(b, Command::Assign(vec![(c, value)]), Some(span));
                         b.fresh.remove(&c);
                     }
-                    Some(Target::FieldAt(f, x)) => {
+                    Some(FrameItem::FieldAt { field: f, object: x }) => {
                         let field = self.constant_term(f, span);
                         let updated = build::update(self.bank(), field, x, value);
                         self.step(b, Command::Assign(vec![(f, updated)]), Some(span));
@@ -1301,11 +1292,11 @@ impl<'s> Lowering<'s> {
             SpecStatement::Havoc { target } => {
                 let Some(t) = self.spec_term(target, None) else { return };
                 match self.assignable(b, t) {
-                    Some(Target::Variable(c)) => {
+                    Some(FrameItem::Variable(c)) => {
                         self.step(b, Command::Havoc(vec![c]), Some(span));
                         b.fresh.remove(&c);
                     }
-                    Some(Target::FieldAt(f, x)) => {
+                    Some(FrameItem::FieldAt { field: f, object: x }) => {
                         // One object's field: a new arbitrary value stored there.
                         let value_ty = match self.elab.bank().ty_node(self.elab.const_decl(f).ty) {
                             TyNode::Fun(_, v) => *v,
@@ -1333,26 +1324,13 @@ impl<'s> Lowering<'s> {
         }
     }
 
-    fn assignable(&self, b: &Body, t: TermId) -> Option<Target> {
-        let bank = self.elab.bank();
-        let is_local = |c: ConstId| {
-            b.scopes.iter().flatten().any(|(_, k, _)| *k == c)
-                || self.variables.iter().any(|v| v.constant == c && v.kind == VariableKind::Global)
-        };
-        match &bank.term(t).term {
-            Term::Const(c) if is_local(*c) => Some(Target::Variable(*c)),
-            Term::App(f, x) => match bank.term(*f).term {
-                Term::Const(c)
-                    if self.variables.iter().any(|v| {
-                        v.constant == c && matches!(v.kind, VariableKind::Field { .. })
-                    }) =>
-                {
-                    Some(Target::FieldAt(c, *x))
-                }
-                _ => None,
-            },
-            _ => None,
-        }
+    /// What a specification assignment or `havoc` may change: a local in scope, a global, or
+    /// one object's field.
+    fn assignable(&self, b: &Body, t: TermId) -> Option<FrameItem> {
+        self.state_item(t, |v| {
+            v.kind == VariableKind::Global
+                || b.scopes.iter().flatten().any(|(_, k, _)| *k == v.constant)
+        })
     }
 
     fn expression_statement(&mut self, b: &mut Body, e: &ast::Expr, span: Span) {
@@ -1527,7 +1505,6 @@ impl<'s> Lowering<'s> {
         let eq = build::eq(self.bank(), x, null);
         let f = build::not(self.bank(), eq);
         let what = format!("{} is not null in {}", self.snippet(e.span), self.snippet(at));
-        let _ = b.cur;
         self.step(
             b,
             Command::Assert { formula: f, check: Obligation::NullDereference, what },
@@ -1835,7 +1812,7 @@ impl<'s> Lowering<'s> {
                 let v = self.int_value(b, a)?;
                 Some((build::same_type(self.bank(), Prim::Neg, vec![v]), JType::Int, false))
             }
-            ExprKind::Binary(op, l, r) => self.binary(b, *op, l, r, span),
+            ExprKind::Binary(op, l, r) => self.binary(b, e, *op, l, r),
             ExprKind::Assign(..) => {
                 self.error(span, "an assignment inside an expression is not supported");
                 None
@@ -1945,12 +1922,13 @@ impl<'s> Lowering<'s> {
     fn binary(
         &mut self,
         b: &mut Body,
+        e: &ast::Expr,
         op: BinaryOp,
         l: &ast::Expr,
         r: &ast::Expr,
-        span: Span,
     ) -> Option<(TermId, JType, bool)> {
         use BinaryOp::*;
+        let span = e.span;
         match op {
             And | Or => {
                 if pure(r) {
@@ -1967,11 +1945,7 @@ impl<'s> Lowering<'s> {
                 let tmp = self.temp(b, &JType::Bool, span);
                 let yes = b.g.location(None);
                 let no = b.g.location(None);
-                let e = ast::Expr {
-                    kind: ExprKind::Binary(op, Box::new(l.clone()), Box::new(r.clone())),
-                    span,
-                };
-                self.condition(b, &e, yes, no);
+                self.condition(b, e, yes, no);
                 let join = b.g.location(None);
                 let t = build::truth(self.bank(), true, span);
                 let f = build::truth(self.bank(), false, span);
@@ -2184,12 +2158,6 @@ enum Want {
     /// Straight into this variable (`x = m(..)`, `return m(..)`), so the callee's
     /// postcondition is assumed of the variable itself.
     Into(ConstId),
-}
-
-/// What a specification assignment or `havoc` changes.
-enum Target {
-    Variable(ConstId),
-    FieldAt(ConstId, TermId),
 }
 
 /// True if an expression has no calls, allocations or checks: it can be evaluated eagerly.

@@ -95,6 +95,12 @@ impl SourceMap {
         (line + 1, col + 1)
     }
 
+    /// `file:line:col` of the start of a span, as diagnostics and reports name places.
+    pub fn location(&self, span: Span) -> String {
+        let (line, col) = self.line_col(span.file, span.start as usize);
+        format!("{}:{line}:{col}", self.file(span.file).name)
+    }
+
     /// The text of a 1-based line, without its line break.
     pub fn line_text(&self, file: FileId, line: usize) -> &str {
         let f = self.file(file);

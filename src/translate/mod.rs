@@ -481,7 +481,7 @@ pub fn write_translation(out: &mut String, sequents: &[SequentTranslation], sour
             let _ = writeln!(
                 out,
                 "% approximated in {item} at {} by {}: {} ({})",
-                location(sources, a),
+                sources.location(a.span),
                 a.replacement(),
                 a.text,
                 a.reason
@@ -511,11 +511,6 @@ pub fn write_translation(out: &mut String, sequents: &[SequentTranslation], sour
             }
         }
     }
-}
-
-fn location(sources: &SourceMap, a: &Approximation) -> String {
-    let (line, col) = sources.line_col(a.span.file, a.span.start as usize);
-    format!("{}:{line}:{col}", sources.file(a.span.file).name)
 }
 
 /// A clause name as TPTP reads it: a lower word as it is, anything else (a program obligation's

@@ -122,23 +122,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     write_outcome(&translation, out)?;
                 }
                 Some("hol") => write_hol(&spec, item, out)?,
-                Some("sequent") => {
-                    write_outcome(&translation, out)?;
-                    for (source, formula) in &translation.formulas {
-                        writeln!(
-                            out,
-                            "  {} ({}): {}",
-                            source.name,
-                            source.role,
-                            show_formula(formula)
-                        )?;
-                    }
-                }
-                Some("clauses") => {
-                    write_outcome(&translation, out)?;
-                    if let SequentOutcome::Problem(problem) = &translation.outcome {
-                        write_clauses(problem, out)?;
-                    }
+                Some(view @ ("sequent" | "clauses")) => {
+                    write_translation_view(&translation, view, out)?
                 }
                 Some(_) => write_sort_report(&spec.sources, &translation, out)?,
             }
@@ -177,23 +162,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     write_outcome(&translation, out)?;
                 }
                 Some("hol") => write_obligation_hol(&java, obligation, out)?,
-                Some("sequent") => {
-                    write_outcome(&translation, out)?;
-                    for (source, formula) in &translation.formulas {
-                        writeln!(
-                            out,
-                            "  {} ({}): {}",
-                            source.name,
-                            source.role,
-                            show_formula(formula)
-                        )?;
-                    }
-                }
-                Some("clauses") => {
-                    write_outcome(&translation, out)?;
-                    if let SequentOutcome::Problem(problem) = &translation.outcome {
-                        write_clauses(problem, out)?;
-                    }
+                Some(view @ ("sequent" | "clauses")) => {
+                    write_translation_view(&translation, view, out)?
                 }
                 Some(_) => write_sort_report(&java.sources, &translation, out)?,
             }
@@ -357,6 +327,24 @@ fn write_sort_report(
     }
     for (name, why) in &translation.left_out_valid {
         writeln!(out, "left out: {name}: {why}")?;
+    }
+    Ok(())
+}
+
+/// `show GOAL sequent` and `show GOAL clauses` of a translated HOL goal (a spec lemma's
+/// sequent or a program obligation): the outcome, then its first-order formulas or clauses.
+fn write_translation_view(
+    translation: &SequentTranslation,
+    view: &str,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    write_outcome(translation, out)?;
+    if view == "sequent" {
+        for (source, formula) in &translation.formulas {
+            writeln!(out, "  {} ({}): {}", source.name, source.role, show_formula(formula))?;
+        }
+    } else if let SequentOutcome::Problem(problem) = &translation.outcome {
+        write_clauses(problem, out)?;
     }
     Ok(())
 }
