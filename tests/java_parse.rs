@@ -489,4 +489,12 @@ proptest! {
         };
         let _ = parse_java(FileId(0), &mutated);
     }
+
+    #[test]
+    fn truncated_func_tree_never_panics(cut in 0usize..12_000) {
+        let text = example("FuncTree.java");
+        let mut cut = cut % (text.len() + 1);
+        while !text.is_char_boundary(cut) { cut -= 1; }
+        let _ = parse_java(FileId(0), &text[..cut]);
+    }
 }

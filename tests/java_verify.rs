@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+use proptest::prelude::*;
+
 use craig::hol::Obligation;
 use craig::prover::ProverOptions;
 use craig::solve::goal::Verdict;
@@ -194,4 +196,32 @@ fn functree_with_a_precondition_dropped_is_caught() {
         53,
         1_000,
     );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Lowering and VC generation never panic on a program the parser accepts but that is
+    /// wrong (an identifier, operator or keyword replaced by another): a bad name or type is a
+    /// diagnostic.
+    #[test]
+    fn mutated_programs_never_panic_after_parsing(
+        at in 0usize..12_000,
+        word in "(t|k|v|r|result|this|null|content|left|FuncTree|Pair|key|theinvs|old|0|true)",
+    ) {
+        let text = example("FuncTree.java");
+        // Replace the identifier-like word at or after `at` by `word`.
+        let bytes = text.as_bytes();
+        let mut start = at % text.len();
+        while start < text.len() && !bytes[start].is_ascii_alphabetic() { start += 1; }
+        let mut end = start;
+        while end < text.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') { end += 1; }
+        let mutated = format!("{}{}{}", &text[..start], word, &text[end..]);
+        let mut sources = SourceMap::new();
+        let _ = load_java_texts(
+            vec![("FuncTree.java".into(), None, mutated)],
+            &mut sources,
+            &VcOptions::default(),
+        );
+    }
 }
