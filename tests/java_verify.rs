@@ -225,3 +225,40 @@ proptest! {
         );
     }
 }
+
+#[test]
+fn a_static_field_is_of_its_class_in_every_state() {
+    // After a call that may change `Holder.root`, its new value is still a `Node`: the typing
+    // fact of a static reference field holds in every state, not only at the method's entry.
+    let text = r#"
+class Node {
+    public Node next;
+}
+class Holder {
+    public static Node root;
+
+    public static void reset()
+    /*: modifies "Holder.root"
+        ensures "True" */
+    {
+        root = new Node();
+    }
+
+    public static void use()
+    /*: modifies "Holder.root"
+        ensures "True" */
+    {
+        reset();
+        //: assert "Holder.root : Node";
+    }
+}
+"#;
+    let answers = verify_kinds(
+        &[("Holder.java", text.to_string())],
+        &["Holder.use"],
+        &[Obligation::Assertion],
+        1_000,
+    );
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert_verified(&answers);
+}

@@ -21,7 +21,7 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use crate::fol::SortMode;
-use crate::prover::LiteralSelection;
+use crate::prover::{ClauseWeight, LiteralSelection};
 use crate::spec::{SpecModule, load_spec};
 use crate::syntax::SourceMap;
 
@@ -85,6 +85,13 @@ pub fn literal_selections() -> impl clap::builder::TypedValueParser<Value = Lite
     let values = LiteralSelection::NAMES.map(|(_, name, help)| PossibleValue::new(name).help(help));
     PossibleValuesParser::new(values)
         .map(|name| LiteralSelection::from_name(&name).expect("clap admits listed names only"))
+}
+
+/// clap's parser for clause weights, from the one table of names.
+pub fn clause_weights() -> impl clap::builder::TypedValueParser<Value = ClauseWeight> {
+    let values = ClauseWeight::NAMES.map(|(_, name, help)| PossibleValue::new(name).help(help));
+    PossibleValuesParser::new(values)
+        .map(|name| ClauseWeight::from_name(&name).expect("clap admits listed names only"))
 }
 
 /// Loads a spec file, writing its diagnostics to `err`; an error (exit 2) when it has errors.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use super::{CliError, seconds};
 use crate::fol::SortMode;
-use crate::prover::{Limits, LiteralSelection, Prover, ProverOptions};
+use crate::prover::{ClauseWeight, Limits, LiteralSelection, Prover, ProverOptions};
 use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
 use crate::solve::core::minimize_core;
 use crate::solve::solve_file_sorted;
@@ -53,6 +53,9 @@ pub struct Args {
     /// Literal selection function.
     #[arg(long, value_parser = super::literal_selections(), default_value = "max-negative-if-positive")]
     pub selection: LiteralSelection,
+    /// How the weight queue weighs clauses.
+    #[arg(long, value_parser = super::clause_weights(), default_value = "symbols")]
+    pub clause_weight: ClauseWeight,
     /// Given clauses picked by age, per `--weight-ratio` picked by weight.
     #[arg(long, default_value_t = 1)]
     pub age_ratio: u32,
@@ -95,6 +98,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         age_ratio: args.age_ratio,
         weight_ratio: args.weight_ratio,
         selection: args.selection,
+        clause_weight: args.clause_weight,
         limits: Limits {
             time: None,
             given_clauses: args.steps,

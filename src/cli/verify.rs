@@ -6,12 +6,12 @@ use std::path::PathBuf;
 
 use super::{CliError, seconds};
 use crate::fol::SortMode;
-use crate::prover::ProverOptions;
+use crate::prover::{ClauseWeight, ProverOptions};
 use crate::solve::goal::Verdict;
 use crate::syntax::{SourceMap, Span};
 use crate::translate::{SequentOutcome, TranslateOptions, write_translation};
 use crate::vc::VcOptions;
-use crate::verify::{ARITHMETIC_NOTE, Outcome, Verification, describe, load_java, prove};
+use crate::verify::{ARITHMETIC_NOTE, Outcome, Verification, describe, load_java, prove_reporting};
 
 /// Verify annotated Java programs (Jahob's specifications in `/*: ... */` comments): every
 /// obligation proved, one line each; exit 1 if any is not proved.
@@ -36,6 +36,11 @@ pub struct Args {
     /// Stop each obligation after this many given clauses (deterministic).
     #[arg(long, value_name = "N")]
     pub steps: Option<u64>,
+    /// How the prover's weight queue weighs clauses. Obligations default to the
+    /// conjecture-relative weight: their typing and frame axioms breed many short clauses about
+    /// symbols the obligation never mentions.
+    #[arg(long, value_parser = super::clause_weights(), default_value = "conjecture-relative")]
+    pub clause_weight: ClauseWeight,
     /// Keep this percentage of each obligation's hypotheses, most relevant first.
     #[arg(long, value_name = "PERCENT", default_value_t = 100)]
     pub retain: u32,
@@ -78,6 +83,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let options = TranslateOptions { sorts: args.sorts, retain_percent: args.retain };
     let mut prover = ProverOptions::default();
     prover.limits.time = Some(time_limit);
+    prover.clause_weight = args.clause_weight;
     prover.limits.given_clauses = args.steps;
     prover.limits.clauses = Some(4_000_000);
     prover.limits.terms = Some(40_000_000);
@@ -86,10 +92,11 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         write_tptp(&verification, &selected, &options, dir, &sources)?;
     }
     let file = args.files.first().map(|f| f.display().to_string()).unwrap_or_default();
-    let outcomes = prove(&verification, &selected, &options, &prover, &file, args.jobs);
+    // Each obligation's line is written as soon as it and those before it are known.
     let mut all_proved = verification.refused.is_empty();
     let mut per_method: Vec<(crate::ir::ProcId, usize, usize)> = Vec::new();
-    for o in &outcomes {
+    let mut write_error = None;
+    let mut report = |o: &Outcome| {
         let obligation = &verification.obligations[o.obligation];
         let proved = o.verdict == Verdict::Proved;
         all_proved &= proved;
@@ -100,17 +107,31 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             }
             _ => per_method.push((obligation.procedure, 1, usize::from(proved))),
         }
-        write_outcome(out, &verification, o, &locate, args.paths)?;
-        if args.stats {
-            writeln!(
+        if write_error.is_some() {
+            return;
+        }
+        let mut written = write_outcome(out, &verification, o, &locate, args.paths);
+        if args.stats && written.is_ok() {
+            written = writeln!(
                 out,
                 "% stats {}: given {} generated {} time_ms {}",
                 obligation.sequent.name,
                 o.given,
                 o.generated,
                 o.elapsed.as_millis()
-            )?;
+            );
         }
+        if written.is_ok() {
+            written = out.flush();
+        }
+        if let Err(e) = written {
+            write_error = Some(e);
+        }
+    };
+    let outcomes =
+        prove_reporting(&verification, &selected, &options, &prover, &file, args.jobs, &mut report);
+    if let Some(e) = write_error {
+        return Err(e.into());
     }
     for (id, total, done) in &per_method {
         let name = &verification.program.procedure(*id).name;

@@ -524,11 +524,11 @@ impl<'s> Lowering<'s> {
             _ => None,
         };
         if is_static {
-            // A static field is a term like any other: allocated in every state, and (a
-            // constant fact here) of its class.
-            let mut facts = self.typing_facts(field, t, name, span).into_iter();
-            self.state_facts.extend(facts.next());
-            self.background.extend(facts);
+            // A static field is a term like any other: allocated and of its class in every
+            // state (assignments to it are type-checked), so both facts are state facts, which
+            // the VC generator assumes of the field's value in each state, not only at entry.
+            let facts = self.typing_facts(field, t, name, span);
+            self.state_facts.extend(facts);
             return;
         }
         let x = self.bank().new_var("x", obj, span);

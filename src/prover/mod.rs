@@ -14,7 +14,7 @@ mod simplify;
 pub mod stats;
 pub mod store;
 
-pub use options::{Limits, LiteralSelection, ProverOptions};
+pub use options::{ClauseWeight, Limits, LiteralSelection, ProverOptions};
 pub use proof::{ClauseId, Proof, ProofStep, Rule};
 pub use saturate::{IndexSet, InferenceFilter, Limit, ProofOutcome, Prover, StepOutcome};
 pub use stats::Stats;

@@ -53,6 +53,41 @@ impl LiteralSelection {
     }
 }
 
+/// How the weight queue weighs a clause.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ClauseWeight {
+    /// Every symbol and variable counts 1 (positive literals twice).
+    Symbols,
+    /// Symbols that occur in the negated conjecture count a tenth of the others (E's
+    /// ConjectureRelativeSymbolWeight): a clause about the conjecture's symbols is preferred over
+    /// an equally long one about the rest of the problem. Verification conditions need this: their
+    /// typing and frame axioms breed unboundedly many short clauses (`alloc(f(g(x)))`) about
+    /// symbols the goal never mentions. Without a conjecture it orders as `Symbols` does.
+    ConjectureRelative,
+}
+
+impl ClauseWeight {
+    /// Every clause weight with the name users type and one line about it.
+    pub const NAMES: [(ClauseWeight, &'static str, &'static str); 2] = [
+        (ClauseWeight::Symbols, "symbols", "Count symbols and variables alike."),
+        (
+            ClauseWeight::ConjectureRelative,
+            "conjecture-relative",
+            "Count the conjecture's symbols a tenth of the others.",
+        ),
+    ];
+
+    /// The name users type.
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(w, _, _)| *w == self).map_or("?", |(_, n, _)| n)
+    }
+
+    /// The weight a name stands for.
+    pub fn from_name(name: &str) -> Option<ClauseWeight> {
+        Self::NAMES.iter().find(|(_, n, _)| *n == name).map(|(w, _, _)| *w)
+    }
+}
+
 /// Limits on the search; `None` means unlimited.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
@@ -76,6 +111,8 @@ pub struct ProverOptions {
     pub weight_ratio: u32,
     /// Literal selection function.
     pub selection: LiteralSelection,
+    /// How the weight queue weighs clauses.
+    pub clause_weight: ClauseWeight,
     /// Weight multiplier (in percent) for clauses not descended from the negated conjecture, so
     /// goal-directed clauses are preferred by the weight queue. 100 turns the bonus off.
     pub non_goal_weight_percent: u32,
@@ -89,6 +126,7 @@ impl Default for ProverOptions {
             age_ratio: 1,
             weight_ratio: 5,
             selection: LiteralSelection::MaxWeightNegativeIfPositive,
+            clause_weight: ClauseWeight::Symbols,
             non_goal_weight_percent: 150,
             limits: Limits::default(),
         }

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 use super::index::{ClauseIndex, TermEntry, TermIndex};
-use super::options::{LiteralSelection, ProverOptions};
+use super::options::{ClauseWeight, LiteralSelection, ProverOptions};
 use super::passive::PassiveQueue;
 use super::proof::{ClauseId, Premise, Proof, ProofNode, ProofStep, Rule};
 use super::stats::Stats;
@@ -136,6 +136,9 @@ pub struct Prover {
     filter: Option<Box<dyn InferenceFilter>>,
     /// Whether saturation of this clause set means satisfiability.
     complete: bool,
+    /// By symbol: whether it occurs in an input clause of the negated conjecture (for
+    /// `ClauseWeight::ConjectureRelative`).
+    in_conjecture: Vec<bool>,
 }
 
 /// An inference conclusion before it is stored.
@@ -157,11 +160,20 @@ impl Prover {
         complete_input: bool,
     ) -> Self {
         let mut counts = vec![0u32; signature.len()];
-        for (clause, _) in inputs {
+        let mut in_conjecture = vec![false; signature.len()];
+        let mut conjecture_counts = vec![0u32; signature.len()];
+        for (clause, goal) in inputs {
             for l in &clause.literals {
                 count_symbols(&bank, l.lhs, &mut counts);
                 count_symbols(&bank, l.rhs, &mut counts);
+                if *goal {
+                    count_symbols(&bank, l.lhs, &mut conjecture_counts);
+                    count_symbols(&bank, l.rhs, &mut conjecture_counts);
+                }
             }
+        }
+        for (flag, count) in in_conjecture.iter_mut().zip(&conjecture_counts) {
+            *flag = *count > 0;
         }
         let ordering = Kbo::from_problem(&signature, &counts);
         bank.true_term();
@@ -182,6 +194,7 @@ impl Prover {
             last_given: None,
             filter: None,
             complete: complete_input,
+            in_conjecture,
         };
         for (i, (clause, goal)) in inputs.iter().enumerate() {
             let (clause, _) = clause.normalize_variables(&mut prover.bank);
@@ -347,12 +360,35 @@ impl Prover {
         let stored = self.store.get(id);
         let mut weight = 0u64;
         for l in &stored.clause.literals {
+            let w = match self.options.clause_weight {
+                ClauseWeight::Symbols => l.weight(&self.bank) as u64,
+                ClauseWeight::ConjectureRelative => {
+                    self.conjecture_relative_weight(l.lhs) + self.conjecture_relative_weight(l.rhs)
+                }
+            };
             // Positive literals weigh more: they breed more superposition inferences.
-            let w = l.weight(&self.bank) as u64;
             weight += if l.positive { 2 * w } else { w };
         }
         let percent = if stored.goal { 100 } else { self.options.non_goal_weight_percent as u64 };
         weight * percent
+    }
+
+    /// A term's weight with the conjecture's symbols at 1 and other symbols and variables at 10.
+    fn conjecture_relative_weight(&self, term: TermId) -> u64 {
+        let mut weight = 0u64;
+        let mut stack = vec![term];
+        while let Some(t) = stack.pop() {
+            match self.bank.head(t) {
+                None => weight += 10,
+                Some(symbol) => {
+                    let in_conjecture =
+                        self.in_conjecture.get(symbol.0 as usize).copied().unwrap_or(false);
+                    weight += if in_conjecture || symbol == Signature::TRUE { 1 } else { 10 };
+                    stack.extend_from_slice(self.bank.args(t));
+                }
+            }
+        }
+        weight
     }
 
     /// Stores an inference conclusion as a new passive clause, unless it is a tautology.

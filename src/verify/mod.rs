@@ -17,7 +17,6 @@ mod java;
 
 pub use java::{ARITHMETIC_NOTE, load_java, load_java_texts, stdlib_background};
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -140,62 +139,94 @@ pub fn prove(
     file: &str,
     jobs: usize,
 ) -> Vec<Outcome> {
+    prove_reporting(verification, which, translate, prover, file, jobs, &mut |_| {})
+}
+
+/// `prove`, calling `report` on the calling thread with each outcome as soon as it and every
+/// outcome before it in `which` are known, so a long run can be followed as it goes and the
+/// order of what is reported never depends on the threads' timing.
+pub fn prove_reporting(
+    verification: &Verification,
+    which: &[usize],
+    translate: &TranslateOptions,
+    prover: &ProverOptions,
+    file: &str,
+    jobs: usize,
+    report: &mut dyn FnMut(&Outcome),
+) -> Vec<Outcome> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; which.len()]);
-    let work = || {
+    let work = |done: std::sync::mpsc::Sender<(usize, Outcome)>| {
         // Validity questions are about schematic hypotheses, which obligations never have; a
         // cache per thread keeps the threads independent.
         let validity = ValidityCache::new();
         loop {
             let slot = next.fetch_add(1, Ordering::Relaxed);
             let Some(&index) = which.get(slot) else { break };
-            let obligation = &verification.obligations[index];
-            let mut outcome = Outcome {
-                obligation: index,
-                verdict: Verdict::GaveUp,
-                given: 0,
-                generated: 0,
-                elapsed: Duration::ZERO,
-                strategy: 0,
-            };
-            let strategies = schedule(prover);
-            for (k, options) in strategies.iter().enumerate() {
-                let r = check_sequent(
-                    verification.signature(),
-                    &obligation.sequent,
-                    translate,
-                    options,
-                    file,
-                    &validity,
-                );
-                outcome.verdict = r.verdict;
-                outcome.given += r.given;
-                outcome.generated += r.generated;
-                outcome.elapsed += r.elapsed;
-                outcome.strategy = k;
-                // Only a search that gave up may succeed with another strategy: a saturated
-                // one proved the translation satisfiable.
-                if r.verdict != Verdict::GaveUp {
-                    break;
-                }
+            let outcome = prove_one(verification, index, translate, prover, file, &validity);
+            if done.send((slot, outcome)).is_err() {
+                break;
             }
-            results.lock().unwrap_or_else(|p| p.into_inner())[slot] = Some(outcome);
         }
     };
     let jobs = jobs.clamp(1, which.len().max(1));
-    if jobs == 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..jobs {
-                scope.spawn(work);
+    let mut results: Vec<Option<Outcome>> = vec![None; which.len()];
+    let mut reported = 0;
+    std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            scope.spawn(move || work(sender));
+        }
+        // Only the workers hold senders now, so the loop ends when the last one finishes.
+        drop(sender);
+        for (slot, outcome) in receiver {
+            results[slot] = Some(outcome);
+            while let Some(Some(o)) = results.get(reported) {
+                report(o);
+                reported += 1;
             }
-        });
+        }
+    });
+    results.into_iter().map(|o| o.expect("every slot is filled by exactly one worker")).collect()
+}
+
+/// One obligation through the schedule: the next strategy runs only if the previous gave up.
+fn prove_one(
+    verification: &Verification,
+    index: usize,
+    translate: &TranslateOptions,
+    prover: &ProverOptions,
+    file: &str,
+    validity: &ValidityCache,
+) -> Outcome {
+    let obligation = &verification.obligations[index];
+    let mut outcome = Outcome {
+        obligation: index,
+        verdict: Verdict::GaveUp,
+        given: 0,
+        generated: 0,
+        elapsed: Duration::ZERO,
+        strategy: 0,
+    };
+    for (k, options) in schedule(prover).iter().enumerate() {
+        let r = check_sequent(
+            verification.signature(),
+            &obligation.sequent,
+            translate,
+            options,
+            file,
+            validity,
+        );
+        outcome.verdict = r.verdict;
+        outcome.given += r.given;
+        outcome.generated += r.generated;
+        outcome.elapsed += r.elapsed;
+        outcome.strategy = k;
+        // Only a search that gave up may succeed with another strategy: a saturated one proved
+        // the translation satisfiable.
+        if r.verdict != Verdict::GaveUp {
+            break;
+        }
     }
-    results
-        .into_inner()
-        .unwrap_or_else(|p| p.into_inner())
-        .into_iter()
-        .map(|o| o.expect("every slot is filled by exactly one thread"))
-        .collect()
+    outcome
 }
