@@ -27,8 +27,8 @@ use crate::syntax::{SourceMap, render_all};
 use super::theory::{Theory, TheoryContent};
 use super::{CommandError, CommandResult, Control, State, Workbench, counted};
 
-/// States explored before a run gives up without a verdict (as `craig check-bp`'s default).
-pub const MAX_STATES: usize = 1_000_000;
+/// States explored before a run gives up without a verdict (as `craig check-bp` by default).
+const MAX_STATES: usize = boolprog::DEFAULT_MAX_STATES;
 
 /// A loaded boolean program and the engine run kept beside it.
 pub struct BoolProgram {
