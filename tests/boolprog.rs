@@ -630,3 +630,57 @@ fn deep_statements_and_long_expressions_do_not_crash() {
     let long = format!("void main() begin decl a; a := {}a; end", "a & ".repeat(5000));
     assert!(error_of(&long, Language::Bebop).contains("expression longer than 10000 bytes"));
 }
+
+#[test]
+fn recorded_events_say_what_each_step_did_and_change_nothing() {
+    use craig::boolprog::summary::Event;
+    use std::sync::Arc;
+    let prog = load("fig10.qr");
+    for mode in [Mode::Patterns, Mode::FullStates] {
+        let options = Options { mode, max_states: 200_000 };
+        let mut quiet = Engine::new(&prog, options);
+        let quiet_verdict = quiet.run();
+        // An engine owning its program, recording every step, reaches the same end.
+        let mut watched = Engine::shared(Arc::new(prog.clone()), options);
+        watched.set_recording(true);
+        let mut summary_edges = 0;
+        let mut new_summaries = 0;
+        let mut path_edges = 0;
+        loop {
+            let result = watched.step();
+            let events = watched.events();
+            if result == StepResult::Progress || !events.is_empty() {
+                // Every step starts with the worklist item it took.
+                assert!(matches!(events[0], Event::Expand(_) | Event::Resume(_)), "{events:?}");
+            }
+            for e in events {
+                match e {
+                    Event::SummaryEdge { .. } => summary_edges += 1,
+                    Event::NewSummary { .. } => new_summaries += 1,
+                    Event::PathEdge(_) => path_edges += 1,
+                    Event::PatternGrew { .. } => assert_eq!(mode, Mode::Patterns),
+                    _ => {}
+                }
+            }
+            if result == StepResult::Done {
+                break;
+            }
+        }
+        assert_eq!(watched.verdict(), Some(&quiet_verdict));
+        assert_eq!(watched.stats(), quiet.stats());
+        let stats = watched.stats();
+        assert_eq!(summary_edges, stats.effects);
+        // `main`'s summary and the first path edge come before recording starts.
+        assert_eq!(new_summaries + 1, stats.summaries);
+        assert_eq!(path_edges + 1, stats.states);
+        let text = render::summary_list(&watched, None);
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("summary ")).count() as u64,
+            stats.summaries
+        );
+    }
+    // Without recording, nothing is kept.
+    let mut e = Engine::new(&prog, Options::default());
+    e.step();
+    assert!(e.events().is_empty());
+}

@@ -126,6 +126,10 @@ pub enum RunStats {
     Explicit(ExplicitStats),
 }
 
+/// States explored before a run gives up without a verdict, unless told otherwise (`craig
+/// check-bp --max-states`, and the workbench's runs).
+pub const DEFAULT_MAX_STATES: usize = 1_000_000;
+
 /// Longest counterexample replayed; longer ones are reported as unknown rather than unchecked.
 pub const MAX_TRACE: usize = 2_000_000;
 

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use super::explicit::ExplicitStats;
 use super::explicit::{State, Trace};
 use super::heap::canonical;
-use super::ir::{GLOBALS, Program, Value};
+use super::ir::{GLOBALS, ProcId, Program, Value};
 use super::pattern::{Effect, PatternLoc};
 use super::semantics::{Frame, Heap};
-use super::summary::{Engine, Mode, Stats};
+use super::summary::{Engine, Event, Mode, NodeId, Pred, Root, RootId, SiteId, Stats};
 use crate::syntax::SourceMap;
 
 /// A value: `true`, `3`, `null`, `#2` (cell 2).
@@ -200,6 +200,30 @@ fn effect_text(prog: &Program, e: &Effect, entry: &Heap) -> String {
     if parts.is_empty() { "no change".into() } else { parts.join("; ") }
 }
 
+/// The name of a pattern location in a summary: a parameter's or global's name, or a field of
+/// an entry cell (`#1.x`).
+fn pattern_loc_text(prog: &Program, r: &Root, loc: PatternLoc) -> String {
+    match loc {
+        PatternLoc::Param(i) => prog.proc(r.proc).locals[i as usize].name.clone(),
+        PatternLoc::Heap(l) if l.cell == GLOBALS => prog.globals()[l.field as usize].name.clone(),
+        PatternLoc::Heap(l) => {
+            let c = &r.entry_heap.cells[l.cell as usize];
+            format!("#{}.{}", l.cell, prog.class(c.class).fields[l.field as usize].name)
+        }
+    }
+}
+
+/// A summary's pattern: `{i=0, g=#1, #1.x=false}`, in the order of first reading.
+fn pattern_text(prog: &Program, r: &Root) -> String {
+    let entries: Vec<String> = r
+        .pattern
+        .entries
+        .iter()
+        .map(|(l, v)| format!("{}={}", pattern_loc_text(prog, r, *l), value(*v)))
+        .collect();
+    format!("{{{}}}", entries.join(", "))
+}
+
 /// One summary in full: its entry state (canonical heap), its pattern, its effects.
 pub fn summary(engine: &Engine<'_>, id: usize) -> Option<String> {
     let prog = engine.program();
@@ -208,30 +232,157 @@ pub fn summary(engine: &Engine<'_>, id: usize) -> Option<String> {
     let _ = writeln!(out, "summary {id}: {}", prog.proc(r.proc).name);
     let _ = writeln!(out, "  entry: {}", raw_state(prog, &r.entry_heap, &r.entry_frame));
     if engine.options().mode == Mode::Patterns {
-        let entries: Vec<String> = r
-            .pattern
-            .entries
-            .iter()
-            .map(|(l, v)| {
-                let name = match l {
-                    PatternLoc::Param(i) => prog.proc(r.proc).locals[*i as usize].name.clone(),
-                    PatternLoc::Heap(l) if l.cell == GLOBALS => {
-                        prog.globals()[l.field as usize].name.clone()
-                    }
-                    PatternLoc::Heap(l) => {
-                        let c = &r.entry_heap.cells[l.cell as usize];
-                        format!("#{}.{}", l.cell, prog.class(c.class).fields[l.field as usize].name)
-                    }
-                };
-                format!("{name}={}", value(*v))
-            })
-            .collect();
-        let _ = writeln!(out, "  pattern: {{{}}}", entries.join(", "));
+        let _ = writeln!(out, "  pattern: {}", pattern_text(prog, r));
     }
     for (k, e) in r.effects.iter().enumerate() {
         let _ = writeln!(out, "  effect {k}: {}", effect_text(prog, &e.effect, &r.entry_heap));
     }
     Some(out)
+}
+
+/// The summaries computed so far (of one procedure, or all), each with what keys it (its
+/// pattern, or in full-state mode its canonical entry state) and its effects, one per line.
+pub fn summary_list(engine: &Engine<'_>, proc: Option<ProcId>) -> String {
+    let prog = engine.program();
+    let mut out = String::new();
+    for (i, r) in engine.roots.iter().enumerate() {
+        if proc.is_some_and(|p| p != r.proc) {
+            continue;
+        }
+        let key = match engine.options().mode {
+            Mode::Patterns => format!("pattern {}", pattern_text(prog, r)),
+            Mode::FullStates => format!("entry {}", raw_state(prog, &r.entry_heap, &r.entry_frame)),
+        };
+        let _ = writeln!(
+            out,
+            "summary {i}: {}, {key}, {}, {}",
+            prog.proc(r.proc).name,
+            counted(r.effects.len(), "effect"),
+            counted(r.states as usize, "state")
+        );
+        for (k, e) in r.effects.iter().enumerate() {
+            let _ = writeln!(out, "  effect {k}: {}", effect_text(prog, &e.effect, &r.entry_heap));
+        }
+    }
+    out
+}
+
+/// `count` followed by `noun`, plural unless the count is one.
+fn counted(count: usize, noun: &str) -> String {
+    if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
+}
+
+/// What one step of the engine did ([`Engine::events`] after [`Engine::step`]), one line per
+/// event: the worklist item taken first (numbered `step`), then, indented, the path edges,
+/// calls, summaries started or reused, summary edges, applications, pattern growth,
+/// invalidations and reschedulings it caused.
+pub fn events(engine: &Engine<'_>, sources: &SourceMap, step: u64, events: &[Event]) -> String {
+    let prog = engine.program();
+    let node_at = |n: NodeId| {
+        let node = &engine.nodes[n as usize];
+        position(prog, sources, node.frame.proc, node.frame.pc)
+    };
+    let node_state = |n: NodeId| {
+        let node = &engine.nodes[n as usize];
+        raw_state(prog, &node.heap, &node.frame)
+    };
+    let root_name = |r: RootId| prog.proc(engine.roots[r as usize].proc).name.clone();
+    let site_text = |s: SiteId| {
+        let site = &engine.sites[s as usize];
+        let args: Vec<String> = site.args.iter().map(|v| value(*v)).collect();
+        format!(
+            "call site {s} ({}({}) at {})",
+            prog.proc(site.callee).name,
+            args.join(", "),
+            node_at(site.node)
+        )
+    };
+    let mut out = String::new();
+    for event in events {
+        let line = match event {
+            Event::Expand(n) => {
+                let root = engine.nodes[*n as usize].root;
+                format!(
+                    "step {step}: expand state {n} of summary {root} ({}) at {}: {}",
+                    root_name(root),
+                    node_at(*n),
+                    node_state(*n)
+                )
+            }
+            Event::Resume(s) => format!("step {step}: resume {}", site_text(*s)),
+            Event::PathEdge(n) => {
+                let node = &engine.nodes[*n as usize];
+                let how = match node.pred {
+                    Pred::Entry => " (entry)".to_string(),
+                    Pred::Step { .. } => String::new(),
+                    Pred::Return { site, root, effect } => format!(
+                        " (return from call site {site} through effect {effect} of summary {root})"
+                    ),
+                };
+                format!(
+                    "  path edge: state {n} of summary {} at {}{how}: {}",
+                    node.root,
+                    node_at(*n),
+                    node_state(*n)
+                )
+            }
+            Event::Call(s) => format!("  call: {}", site_text(*s)),
+            Event::NewSummary { root, site } => {
+                let r = &engine.roots[*root as usize];
+                let why = match site {
+                    Some(s) => format!(" for call site {s}"),
+                    None => String::new(),
+                };
+                format!(
+                    "  new summary {root} of {}{why}, entry {}",
+                    root_name(*root),
+                    raw_state(prog, &r.entry_heap, &r.entry_frame)
+                )
+            }
+            Event::Reused { site, root } => {
+                format!("  call site {site} reuses summary {root} ({})", root_name(*root))
+            }
+            Event::SummaryEdge { root, effect } => {
+                let r = &engine.roots[*root as usize];
+                let e = &r.effects[*effect as usize].effect;
+                format!(
+                    "  summary edge: summary {root} ({}) effect {effect}: {}",
+                    root_name(*root),
+                    effect_text(prog, e, &r.entry_heap)
+                )
+            }
+            Event::Applied { site, root, effect } => {
+                format!("  call site {site} applies effect {effect} of summary {root}")
+            }
+            Event::PatternGrew { root, loc } => {
+                let r = &engine.roots[*root as usize];
+                let v = r.pattern.entries.iter().find(|(l, _)| l == loc).map(|(_, v)| *v);
+                format!(
+                    "  pattern of summary {root} ({}) grows: {}={}",
+                    root_name(*root),
+                    pattern_loc_text(prog, r, *loc),
+                    v.map_or("?".to_string(), value)
+                )
+            }
+            Event::Invalidated { site, root } => format!(
+                "  call site {site} no longer matches the grown pattern of summary {root}; \
+                 looking up again"
+            ),
+            Event::Rescheduled(s) => {
+                format!("  call site {s} queued again (its callee's summary changed)")
+            }
+            Event::Failure { node, kind } => {
+                format!("  {} at {} in state {node}", kind.describe(), node_at(*node))
+            }
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    // A step that only took its item off the worklist: say so rather than print nothing.
+    if events.len() == 1 && matches!(events[0], Event::Expand(_) | Event::Resume(_)) {
+        out.push_str("  nothing new (every successor or effect was already there)\n");
+    }
+    out
 }
 
 /// A heap as a Graphviz digraph: the globals and the frame's locals as roots, cells as records.

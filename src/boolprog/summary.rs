@@ -23,6 +23,7 @@
 //! is linked to a root whose final pattern it matches and whose every effect it has applied.
 
 use std::collections::{BTreeSet, VecDeque};
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -219,9 +220,83 @@ pub enum StepResult {
     Done,
 }
 
+/// What a step of the engine did, in the paper's terms, for a user watching the algorithm work
+/// (the workbench's `step`). Recorded only when asked for, see [`Engine::set_recording`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The step took this state off the worklist to explore its transitions.
+    Expand(NodeId),
+    /// The step took this call off the worklist: its callee's summary changed since.
+    Resume(SiteId),
+    /// A path edge: a state not seen before in its summary computation, queued.
+    PathEdge(NodeId),
+    /// A transition of a state is a call; the site is new.
+    Call(SiteId),
+    /// A look-up found an existing summary for the call.
+    Reused {
+        /// The call.
+        site: SiteId,
+        /// The summary it uses.
+        root: RootId,
+    },
+    /// A new summary computation started (for `main`, or because a look-up found none).
+    NewSummary {
+        /// The summary.
+        root: RootId,
+        /// The call that needed it (`None` for `main`).
+        site: Option<SiteId>,
+    },
+    /// A summary edge: a summary got a new effect.
+    SummaryEdge {
+        /// The summary.
+        root: RootId,
+        /// The index of the effect in it.
+        effect: u32,
+    },
+    /// An effect of a callee's summary applied at a call site.
+    Applied {
+        /// The call.
+        site: SiteId,
+        /// The callee's summary.
+        root: RootId,
+        /// The index of the effect.
+        effect: u32,
+    },
+    /// A location joined a summary's pattern (pattern mode), with its value at entry.
+    PatternGrew {
+        /// The summary.
+        root: RootId,
+        /// The location.
+        loc: PatternLoc,
+    },
+    /// A call no longer matches its callee's grown pattern; it is looked up again.
+    Invalidated {
+        /// The call.
+        site: SiteId,
+        /// The summary it used.
+        root: RootId,
+    },
+    /// A call was queued again because its callee's summary changed (the dependency graph).
+    Rescheduled(SiteId),
+    /// A transition of a state fails.
+    Failure {
+        /// The failing state.
+        node: NodeId,
+        /// What failed.
+        kind: FailureKind,
+    },
+}
+
+/// The program an engine explores: borrowed (the usual case), or shared so that an engine can
+/// live beside the program it explores, as the workbench keeps one between commands.
+enum ProgramRef<'p> {
+    Borrowed(&'p Program),
+    Shared(Arc<Program>),
+}
+
 /// The engine: a worklist of states to expand and calls to resume.
 pub struct Engine<'p> {
-    prog: &'p Program,
+    prog: ProgramRef<'p>,
     options: Options,
     /// Summary computations, in creation order.
     pub roots: Vec<Root>,
@@ -237,11 +312,26 @@ pub struct Engine<'p> {
     stats: Stats,
     verdict: Option<Verdict>,
     failure: Option<(NodeId, u32, FailureKind)>,
+    /// Whether [`Event`]s are recorded, and those of the last step.
+    recording: bool,
+    events: Vec<Event>,
+}
+
+impl Engine<'static> {
+    /// An engine that shares ownership of its program, so it can be kept beside it (as the
+    /// workbench keeps a run between commands).
+    pub fn shared(prog: Arc<Program>, options: Options) -> Engine<'static> {
+        Engine::start(ProgramRef::Shared(prog), options)
+    }
 }
 
 impl<'p> Engine<'p> {
     /// An engine about to explore `main` from the initial state.
     pub fn new(prog: &'p Program, options: Options) -> Engine<'p> {
+        Engine::start(ProgramRef::Borrowed(prog), options)
+    }
+
+    fn start(prog: ProgramRef<'p>, options: Options) -> Engine<'p> {
         let mut e = Engine {
             prog,
             options,
@@ -254,16 +344,41 @@ impl<'p> Engine<'p> {
             stats: Stats::default(),
             verdict: None,
             failure: None,
+            recording: false,
+            events: Vec::new(),
         };
-        let frame = entry_frame(prog, prog.main, &[]);
+        let prog = e.program();
+        let main = prog.main;
+        let frame = entry_frame(prog, main, &[]);
         let (heap, frame, _) = canonical(&initial_heap(prog), &frame);
-        e.new_root(prog.main, heap, frame, None);
+        e.new_root(main, heap, frame, None);
         e
     }
 
     /// The program.
-    pub fn program(&self) -> &'p Program {
-        self.prog
+    pub fn program(&self) -> &Program {
+        match &self.prog {
+            ProgramRef::Borrowed(p) => p,
+            ProgramRef::Shared(p) => p,
+        }
+    }
+
+    /// Records, from now on, what each step does ([`events`](Self::events)); off by default,
+    /// since the benchmarks need no record.
+    pub fn set_recording(&mut self, on: bool) {
+        self.recording = on;
+        self.events.clear();
+    }
+
+    /// What the last call of [`step`](Self::step) did, if recording is on.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    fn note(&mut self, event: Event) {
+        if self.recording {
+            self.events.push(event);
+        }
     }
 
     /// The options.
@@ -294,6 +409,7 @@ impl<'p> Engine<'p> {
 
     /// Processes one worklist item.
     pub fn step(&mut self) -> StepResult {
+        self.events.clear();
         if self.verdict.is_some() {
             return StepResult::Done;
         }
@@ -303,13 +419,18 @@ impl<'p> Engine<'p> {
         };
         self.stats.steps += 1;
         match item {
-            Work::Expand(n) => self.expand(n),
+            Work::Expand(n) => {
+                self.note(Event::Expand(n));
+                self.expand(n)
+            }
             Work::Resume(s) => {
+                self.note(Event::Resume(s));
                 self.sites[s as usize].queued = false;
                 self.resume(s);
             }
         }
         if let Some((node, choice, kind)) = self.failure {
+            self.note(Event::Failure { node, kind });
             let mut choices = self.path_to(node);
             choices.push(choice);
             self.verdict = Some(Verdict::Failure { kind, choices });
@@ -330,9 +451,10 @@ impl<'p> Engine<'p> {
         creator: Option<SiteId>,
     ) -> RootId {
         let id = self.roots.len() as RootId;
+        self.note(Event::NewSummary { root: id, site: creator });
         let mut pattern = Pattern::default();
         if self.options.mode == Mode::Patterns {
-            for i in 0..self.prog.proc(proc).params {
+            for i in 0..self.program().proc(proc).params {
                 pattern.add(PatternLoc::Param(i), frame.locals[i as usize]);
             }
             let key = (proc, self.scalar_params(proc, &frame));
@@ -359,7 +481,7 @@ impl<'p> Engine<'p> {
 
     /// The parameters' values with addresses blanked out (they match up to renaming).
     fn scalar_params(&self, proc: ProcId, frame: &Frame) -> Vec<Option<Value>> {
-        let n = self.prog.proc(proc).params as usize;
+        let n = self.program().proc(proc).params as usize;
         frame.locals[..n].iter().map(|v| if v.addr().is_some() { None } else { Some(*v) }).collect()
     }
 
@@ -377,6 +499,7 @@ impl<'p> Engine<'p> {
         self.nodes.push(Node { root, heap, frame, written, pred });
         self.stats.states += 1;
         self.work.push_back(Work::Expand(id));
+        self.note(Event::PathEdge(id));
     }
 
     /// Something about the root's summary changed: its callers must look again.
@@ -387,6 +510,7 @@ impl<'p> Engine<'p> {
             if !site.queued {
                 site.queued = true;
                 self.work.push_back(Work::Resume(s));
+                self.note(Event::Rescheduled(s));
             }
         }
     }
@@ -399,6 +523,7 @@ impl<'p> Engine<'p> {
         }
         let v = r.entry_heap.cells[loc.cell as usize].fields[loc.field as usize];
         if r.pattern.add(PatternLoc::Heap(loc), v) {
+            self.note(Event::PatternGrew { root, loc: PatternLoc::Heap(loc) });
             self.root_updated(root);
         }
     }
@@ -421,7 +546,7 @@ impl<'p> Engine<'p> {
     fn expand(&mut self, n: NodeId) {
         let node = &self.nodes[n as usize];
         let root = node.root;
-        let succs = successors(self.prog, &node.heap, &node.frame);
+        let succs = successors(self.program(), &node.heap, &node.frame);
         let written = node.written.clone();
         for (choice, succ) in succs.into_iter().enumerate() {
             let choice = choice as u32;
@@ -445,6 +570,7 @@ impl<'p> Engine<'p> {
                         edge: None,
                         queued: false,
                     });
+                    self.note(Event::Call(s));
                     self.resume(s);
                 }
                 Outcome::Return { values } => self.record_effect(n, choice, &values),
@@ -501,8 +627,10 @@ impl<'p> Engine<'p> {
             return;
         }
         r.effect_index.insert(effect.clone(), r.effects.len() as u32);
+        let index = r.effects.len() as u32;
         r.effects.push(EffectRecord { effect, exit_node: n, exit_choice: choice });
         self.stats.effects += 1;
+        self.note(Event::SummaryEdge { root, effect: index });
         self.root_updated(root);
     }
 
@@ -513,7 +641,7 @@ impl<'p> Engine<'p> {
         let n = site.node;
         let callee = site.callee;
         let caller_root = self.nodes[n as usize].root;
-        let callee_frame = entry_frame(self.prog, callee, &site.args);
+        let callee_frame = entry_frame(self.program(), callee, &site.args);
         let heap = self.nodes[n as usize].heap.clone();
         // A grown pattern must be matched again before any further effect is applied.
         if let Some(edge) = &site.edge {
@@ -528,6 +656,7 @@ impl<'p> Engine<'p> {
                         edge.pattern_len = len;
                     }
                     None => {
+                        self.note(Event::Invalidated { site: s, root: target_id });
                         self.stats.invalidations += 1;
                         self.roots[target_id as usize].dependents.remove(&s);
                         self.sites[s as usize].edge = None;
@@ -575,7 +704,9 @@ impl<'p> Engine<'p> {
             let mut frame = node.frame.clone();
             let written = node.written.clone();
             let mut reads = Vec::new();
-            let finished = finish_call(self.prog, &mut heap, &mut frame, &applied.rets, &mut reads);
+            self.note(Event::Applied { site: s, root: target, effect: k as u32 });
+            let finished =
+                finish_call(self.program(), &mut heap, &mut frame, &applied.rets, &mut reads);
             let mut writes = applied.writes;
             if self.options.mode == Mode::Patterns {
                 // The caller's enforce clause read these after the callee's writes.
@@ -603,6 +734,7 @@ impl<'p> Engine<'p> {
                 let map = AddrMap::from_witness(&witness.old_of);
                 if let Some(&r) = self.entry_index.get(&(callee, ch.clone(), cf.clone())) {
                     self.stats.hits += 1;
+                    self.note(Event::Reused { site: s, root: r });
                     return Edge { target: r, map, pattern_len: 0, applied: 0 };
                 }
                 let r = self.new_root(callee, ch, cf, Some(s));
@@ -615,13 +747,10 @@ impl<'p> Engine<'p> {
                     let root = &self.roots[r as usize];
                     if let Some(map) = match_pattern(&root.pattern, root.entry_cells(), heap, frame)
                     {
+                        let pattern_len = root.pattern.len();
                         self.stats.hits += 1;
-                        return Edge {
-                            target: r,
-                            map,
-                            pattern_len: root.pattern.len(),
-                            applied: 0,
-                        };
+                        self.note(Event::Reused { site: s, root: r });
+                        return Edge { target: r, map, pattern_len, applied: 0 };
                     }
                 }
                 let r = self.new_root(callee, ch, cf, Some(s));
@@ -681,7 +810,7 @@ impl<'p> Engine<'p> {
 
     /// Summaries per procedure: (number of roots, number of effects).
     pub fn summaries_per_proc(&self) -> Vec<(u32, u32)> {
-        let mut out = vec![(0, 0); self.prog.procs.len()];
+        let mut out = vec![(0, 0); self.program().procs.len()];
         for r in &self.roots {
             let e = &mut out[r.proc.0 as usize];
             e.0 += 1;

@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub dot: Option<PathBuf>,
     /// Give up after this many states.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(long, value_name = "N", default_value_t = boolprog::DEFAULT_MAX_STATES)]
     pub max_states: usize,
     /// With `--no-summaries`: do not explore stacks deeper than this many frames.
     #[arg(long, value_name = "N", default_value_t = 50)]

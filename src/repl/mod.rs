@@ -6,6 +6,7 @@
 //!
 //! Commands live one per file under [`commands`] and are registered in one table there.
 
+mod boolprog;
 pub mod commands;
 mod input;
 mod program;
@@ -22,10 +23,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub use boolprog::Run as BoolProgRun;
 pub use input::{input_is_complete, split_words};
 pub use settings::{OPTION_NAMES, SELECTION_NAMES, SORTS_NAMES, Settings};
 pub use state::{Attempt, Goal, GoalResult, GoalSource, State};
-pub use theory::{GoalProblem, JavaTheory, SpecTheory, Theory, TheoryContent};
+pub use theory::{BoolProgTheory, GoalProblem, JavaTheory, SpecTheory, Theory, TheoryContent};
 
 /// `count` followed by `noun`, plural unless the count is one: "1 file", "2 files".
 pub(crate) fn counted(count: usize, noun: &str) -> String {
@@ -187,6 +189,9 @@ impl Workbench {
                 TheoryContent::Java(j) => {
                     let program = &j.verification.program;
                     names.extend(program.procedures.iter().map(|p| p.name.clone()));
+                }
+                TheoryContent::BoolProg(b) => {
+                    names.extend(b.shared.program.procs.iter().map(|p| p.name.clone()));
                 }
             }
         }

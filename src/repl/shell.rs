@@ -33,7 +33,7 @@ use super::{
 };
 
 /// Commands whose argument is a file path.
-const PATH_COMMANDS: &[&str] = &["load", "restore", "replay", "record", "save"];
+const PATH_COMMANDS: &[&str] = &["load", "restore", "replay", "record", "save", "dot"];
 
 /// What completion offers after the words already typed, not counting paths (which need the
 /// file system): candidates for the word being typed, each a full word. `goals` are the goal
@@ -54,8 +54,18 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
             v.extend(goals.iter().cloned());
             v
         }
-        ["show" | "stats" | "translate"] => goals.to_vec(),
+        // `show summary N` shows a boolean program's summary; `summary` is offered beside goals.
+        ["show"] => {
+            let mut v = goals.to_vec();
+            v.push("summary".to_string());
+            v
+        }
+        ["show", "summary"] => Vec::new(),
+        ["stats" | "translate"] => goals.to_vec(),
         ["show", _] => list(super::commands::SHOW_VIEWS),
+        ["step", ..] => list(&["all", "--restart", "--no-patterns"]),
+        ["check", ..] => list(&["--no-summaries", "--no-patterns"]),
+        ["dot", _] => list(&["summary"]),
         ["proof"] => list(&["--tree"]),
         ["core"] => list(&["--minimal"]),
         ["interpolate", .., "--system"] => list(&["mcmillan", "pudlak", "both"]),
@@ -317,7 +327,14 @@ mod tests {
         assert!(complete_words(&[], &goals, &names).contains(&"help".to_string()));
         assert_eq!(complete_words(&["set", "check"], &goals, &names), ["on", "off"]);
         assert_eq!(complete_words(&["prove"], &goals, &names), ["all", "g1"]);
-        assert_eq!(complete_words(&["show"], &goals, &names), ["g1"]);
+        assert_eq!(complete_words(&["show"], &goals, &names), ["g1", "summary"]);
+        assert_eq!(
+            complete_words(&["step"], &goals, &names),
+            ["all", "--restart", "--no-patterns"]
+        );
+        assert_eq!(complete_words(&["check"], &goals, &names), ["--no-summaries", "--no-patterns"]);
+        assert_eq!(complete_words(&["dot", "calls.dot"], &goals, &names), ["summary"]);
+        assert_eq!(complete_words(&["summaries"], &goals, &names), ["ax", "g1"]);
         assert_eq!(
             complete_words(&["show", "g1"], &goals, &names),
             ["hol", "sequent", "clauses", "sorts"]

@@ -201,6 +201,8 @@ impl State {
                 }
                 goals
             }
+            // A boolean program has assertions, which `step` and `check` decide, not goals.
+            TheoryContent::BoolProg(_) => Vec::new(),
         }
     }
 
@@ -332,7 +334,7 @@ impl State {
         match &self.theory_of(goal).content {
             TheoryContent::Spec(spec) => Some(&spec.sources),
             TheoryContent::Java(java) => Some(&java.sources),
-            TheoryContent::Tptp(_) => None,
+            TheoryContent::Tptp(_) | TheoryContent::BoolProg(_) => None,
         }
     }
 
@@ -344,7 +346,7 @@ impl State {
             .map(|t| match &t.content {
                 TheoryContent::Spec(spec) => spec.sequents_translated(),
                 TheoryContent::Java(java) => java.sequents_translated(),
-                TheoryContent::Tptp(_) => 0,
+                TheoryContent::Tptp(_) | TheoryContent::BoolProg(_) => 0,
             })
             .sum()
     }
@@ -353,7 +355,7 @@ impl State {
     pub fn spec_of(&self, goal: &Goal) -> Option<&Rc<SpecTheory>> {
         match &self.theory_of(goal).content {
             TheoryContent::Spec(spec) => Some(spec),
-            TheoryContent::Tptp(_) | TheoryContent::Java(_) => None,
+            TheoryContent::Tptp(_) | TheoryContent::Java(_) | TheoryContent::BoolProg(_) => None,
         }
     }
 
@@ -361,7 +363,7 @@ impl State {
     pub fn java_of(&self, goal: &Goal) -> Option<&Rc<JavaTheory>> {
         match &self.theory_of(goal).content {
             TheoryContent::Java(java) => Some(java),
-            TheoryContent::Tptp(_) | TheoryContent::Spec(_) => None,
+            TheoryContent::Tptp(_) | TheoryContent::Spec(_) | TheoryContent::BoolProg(_) => None,
         }
     }
 

@@ -6,7 +6,9 @@ use std::io::Write;
 
 use super::{CommandResult, Workbench};
 
+mod check;
 mod core;
+mod dot;
 mod get;
 mod goals;
 mod help;
@@ -23,7 +25,10 @@ mod save;
 mod set;
 mod show;
 mod stats;
+mod step;
+mod summaries;
 mod theories;
+mod trace;
 mod translate;
 mod undo;
 mod unload;
@@ -64,6 +69,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     proof::SPEC,
     core::SPEC,
     interpolate::SPEC,
+    step::SPEC,
+    check::SPEC,
+    summaries::SPEC,
+    trace::SPEC,
+    dot::SPEC,
     stats::SPEC,
     set::SPEC,
     get::SPEC,

@@ -17,7 +17,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            Each saved goal is paired with the loaded goal of the same name: if the goal's text\n\
            has the same checksum, its result is restored; if it changed, the result is marked\n\
            obsolete; if it is gone (or its file no longer loads), it is reported. A damaged or\n\
-           foreign session file is an error and leaves the workbench as it was.",
+           foreign session file is an error and leaves the workbench as it was.\n\
+           A boolean program's run is not saved: after `restore` it starts from the beginning.",
     changes_state: true,
     run,
 };

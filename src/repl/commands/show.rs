@@ -15,8 +15,8 @@ use crate::translate::{SequentOutcome, SequentTranslation};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "show",
-    summary: "show a goal: overview, or its HOL, sequent, clauses or sort report; or a method's IR",
-    usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD",
+    summary: "show a goal (overview, HOL, sequent, clauses, sorts), a method's IR or a summary",
+    usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD | show summary N",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
            sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
@@ -32,7 +32,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            the program (precondition, class invariant, statement, branch, call, ...) and its\n\
            file:line:col, then the goal (`hol` shows the sequent alone).\n\
            show ir Class.method  the method's IR: contract, locals, then each location with\n\
-                                 its edges, every line with its file:line:col",
+                                 its edges, every line with its file:line:col\n\
+           show summary N        summary N of the boolean program loaded last (`summaries`\n\
+                                 lists them): its canonical entry state, its pattern and\n\
+                                 its effects",
     changes_state: false,
     run,
 };
@@ -44,6 +47,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     arity(SPEC.usage, args, 1, 2)?;
     if args[0] == "ir" && wb.state.goal("ir").is_err() {
         return show_ir(wb, args.get(1).map(String::as_str), out);
+    }
+    if args[0] == "summary" && wb.state.goal("summary").is_err() {
+        return crate::repl::boolprog::show_summary(wb, args.get(1).map(String::as_str), out);
     }
     let view = args.get(1).map(String::as_str);
     if let Some(v) = view

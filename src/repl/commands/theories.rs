@@ -60,6 +60,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     counted(v.obligations.len(), "obligation")
                 )?;
             }
+            TheoryContent::BoolProg(b) => {
+                writeln!(out, "{:width$}  {}  {}", t.name, t.path, b.describe())?;
+            }
         }
     }
     Ok(Control::Continue)

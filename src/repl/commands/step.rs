@@ -1,0 +1,32 @@
+//! `step [N|all]`: advance the summary engine of the loaded boolean program by one worklist item
+//! (or N, or to the end), saying what each step did.
+
+use std::io::Write;
+
+use super::CommandSpec;
+use crate::repl::{CommandResult, Workbench};
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "step",
+    summary: "advance a boolean program's summary engine by one step (or N, or all)",
+    usage: "step [N|all] [--restart] [--no-patterns]",
+    help: "Works on the boolean program (.bp or .qr) loaded last. Takes the next item off the\n\
+           summary engine's worklist (N items with N, every item with `all`) and prints what\n\
+           each step did: the state expanded or the call resumed, then each path edge (a new\n\
+           state in a summary computation), call, summary started or reused, summary edge (a\n\
+           new effect), effect applied at a call site, pattern growth, invalidated match and\n\
+           call rescheduled. A last line says where the run is; `step all` prints the verdict\n\
+           and the statistics instead, as `check` does.\n\
+           The first `step` starts a run with summaries keyed by patterns (Section 6 of Qadeer\n\
+           and Rajamani); later ones continue it. --no-patterns starts (or continues) a run\n\
+           with summaries keyed by whole canonical visible states (Section 5); --restart\n\
+           starts the run again from the beginning. The explicit search without summaries is\n\
+           not stepwise: `check --no-summaries` runs it. Ctrl-C stops `step all` where it is.\n\
+           `undo` puts the run back where it was before the step.",
+    changes_state: true,
+    run,
+};
+
+fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    crate::repl::boolprog::step(wb, args, SPEC.usage, out)
+}
