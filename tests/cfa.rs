@@ -9,7 +9,7 @@ use craig::cfa::domain::{Addr, Control, Count, Value};
 use craig::cfa::governors::{GovernorTable, Usage};
 use craig::cfa::protocol::parse_protocols;
 use craig::cfa::report::compare;
-use craig::cfa::{Analysis, Options, Protocol, Verdict, analyse};
+use craig::cfa::{Analysis, Options, OracleKind, Protocol, Verdict, analyse};
 use craig::scheme::{CpsProgram, load_program, load_program_str};
 use craig::syntax::{SourceMap, has_errors, render_all};
 
@@ -377,7 +377,7 @@ fn concrete_runs_compute_the_expected_values() {
 #[test]
 fn compare_runs_three_configurations() {
     let (p, s) = load("lockloop.scm");
-    let rows = compare(p, s, &gc(), &[Protocol::lock_discipline()]);
+    let rows = compare(p, s, &gc(), &[Protocol::lock_discipline()], OracleKind::None);
     let words: Vec<&str> = rows.iter().map(|r| r.verdicts[0].word()).collect();
     assert_eq!(words, ["violation", "verified", "verified"]);
 }

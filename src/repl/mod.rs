@@ -6,6 +6,7 @@
 //!
 //! Commands live one per file under [`commands`] and are registered in one table there.
 
+mod cfa;
 pub mod commands;
 mod input;
 mod program;
@@ -22,6 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+pub use cfa::{CFA_OPTIONS, CfaRun, SchemeTheory};
 pub use input::{input_is_complete, split_words};
 pub use settings::{OPTION_NAMES, SELECTION_NAMES, SORTS_NAMES, Settings};
 pub use state::{Attempt, Goal, GoalResult, GoalSource, State};
@@ -188,6 +190,7 @@ impl Workbench {
                     let program = &j.verification.program;
                     names.extend(program.procedures.iter().map(|p| p.name.clone()));
                 }
+                TheoryContent::Scheme(_) => {}
             }
         }
         names.sort();

@@ -29,11 +29,12 @@ use rustyline::{CompletionType, Config, Context, Editor, Helper};
 use super::commands::{COMMANDS, find};
 use super::replay::PROMPT;
 use super::{
-    Control, OPTION_NAMES, Progress, SELECTION_NAMES, SORTS_NAMES, Workbench, input_is_complete,
+    CFA_OPTIONS, Control, OPTION_NAMES, Progress, SELECTION_NAMES, SORTS_NAMES, Workbench,
+    input_is_complete,
 };
 
 /// Commands whose argument is a file path.
-const PATH_COMMANDS: &[&str] = &["load", "restore", "replay", "record", "save"];
+const PATH_COMMANDS: &[&str] = &["load", "restore", "replay", "record", "save", "dot"];
 
 /// What completion offers after the words already typed, not counting paths (which need the
 /// file system): candidates for the word being typed, each a full word. `goals` are the goal
@@ -54,7 +55,20 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
             v.extend(goals.iter().cloned());
             v
         }
-        ["show" | "stats" | "translate"] => goals.to_vec(),
+        ["show"] => {
+            let mut v = goals.to_vec();
+            v.extend(list(&["cps", "state"]));
+            v
+        }
+        ["stats" | "translate"] => goals.to_vec(),
+        ["cfa" | "compare", .., "--oracle"] => list(&["smt", "none"]),
+        ["cfa" | "compare", ..] => {
+            let mut v = list(CFA_OPTIONS);
+            v.extend(names_in_scope.iter().cloned());
+            v
+        }
+        ["witness"] => list(&["--steps"]),
+        ["show", "state" | "cps"] | ["succ"] => Vec::new(),
         ["show", _] => list(super::commands::SHOW_VIEWS),
         ["proof"] => list(&["--tree"]),
         ["core"] => list(&["--minimal"]),
@@ -103,7 +117,10 @@ impl Completer for ShellHelper {
         let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let before: Vec<&str> = head[..start].split_whitespace().collect();
         let word = &head[start..];
-        if before.len() == 1 && PATH_COMMANDS.contains(&before[0]) && word != "stop" {
+        let protocol_file = matches!(before.as_slice(), ["cfa" | "compare", .., "--protocol"]);
+        if (before.len() == 1 && PATH_COMMANDS.contains(&before[0]) && word != "stop")
+            || protocol_file
+        {
             return self.files.complete(line, pos, ctx);
         }
         let candidates = complete_words(&before, &self.goals, &self.names)
@@ -317,7 +334,13 @@ mod tests {
         assert!(complete_words(&[], &goals, &names).contains(&"help".to_string()));
         assert_eq!(complete_words(&["set", "check"], &goals, &names), ["on", "off"]);
         assert_eq!(complete_words(&["prove"], &goals, &names), ["all", "g1"]);
-        assert_eq!(complete_words(&["show"], &goals, &names), ["g1"]);
+        assert_eq!(complete_words(&["show"], &goals, &names), ["g1", "cps", "state"]);
+        assert!(complete_words(&["cfa"], &goals, &names).contains(&"--conditional-gc".into()));
+        assert!(
+            complete_words(&["compare", "--k", "1"], &goals, &names).contains(&"--oracle".into())
+        );
+        assert_eq!(complete_words(&["cfa", "--oracle"], &goals, &names), ["smt", "none"]);
+        assert_eq!(complete_words(&["witness"], &goals, &names), ["--steps"]);
         assert_eq!(
             complete_words(&["show", "g1"], &goals, &names),
             ["hol", "sequent", "clauses", "sorts"]

@@ -153,6 +153,8 @@ pub struct State {
     pub settings: Settings,
     /// The last attempt.
     pub last: Option<Rc<Attempt>>,
+    /// The last `cfa` analysis, which `states`, `succ`, `witness` and `dot` read.
+    pub cfa: Option<Rc<super::CfaRun>>,
 }
 
 impl State {
@@ -201,6 +203,8 @@ impl State {
                 }
                 goals
             }
+            // A program to analyse, not statements to prove.
+            TheoryContent::Scheme(_) => Vec::new(),
         }
     }
 
@@ -332,7 +336,7 @@ impl State {
         match &self.theory_of(goal).content {
             TheoryContent::Spec(spec) => Some(&spec.sources),
             TheoryContent::Java(java) => Some(&java.sources),
-            TheoryContent::Tptp(_) => None,
+            TheoryContent::Tptp(_) | TheoryContent::Scheme(_) => None,
         }
     }
 
@@ -344,7 +348,7 @@ impl State {
             .map(|t| match &t.content {
                 TheoryContent::Spec(spec) => spec.sequents_translated(),
                 TheoryContent::Java(java) => java.sequents_translated(),
-                TheoryContent::Tptp(_) => 0,
+                TheoryContent::Tptp(_) | TheoryContent::Scheme(_) => 0,
             })
             .sum()
     }
@@ -353,7 +357,7 @@ impl State {
     pub fn spec_of(&self, goal: &Goal) -> Option<&Rc<SpecTheory>> {
         match &self.theory_of(goal).content {
             TheoryContent::Spec(spec) => Some(spec),
-            TheoryContent::Tptp(_) | TheoryContent::Java(_) => None,
+            TheoryContent::Tptp(_) | TheoryContent::Java(_) | TheoryContent::Scheme(_) => None,
         }
     }
 
@@ -361,7 +365,7 @@ impl State {
     pub fn java_of(&self, goal: &Goal) -> Option<&Rc<JavaTheory>> {
         match &self.theory_of(goal).content {
             TheoryContent::Java(java) => Some(java),
-            TheoryContent::Tptp(_) | TheoryContent::Spec(_) => None,
+            TheoryContent::Tptp(_) | TheoryContent::Spec(_) | TheoryContent::Scheme(_) => None,
         }
     }
 

@@ -19,6 +19,7 @@ use crate::spec::{SpecItemKind, SpecModule, load_spec, stdlib_dir};
 use crate::syntax::{SourceMap, Span};
 use crate::translate::{SequentOutcome, SequentTranslation, TranslateOptions};
 
+pub use super::cfa::SchemeTheory;
 pub use super::program::JavaTheory;
 
 /// File extensions read as TPTP problems.
@@ -49,6 +50,8 @@ pub enum TheoryContent {
     Spec(Rc<SpecTheory>),
     /// Annotated Java files read together, with their proof obligations.
     Java(Rc<JavaTheory>),
+    /// A Scheme program in CPS, for `cfa` (it has no goals).
+    Scheme(Rc<SchemeTheory>),
 }
 
 /// A lemma's split sequents as translated, by the lemma's item index and the options.
@@ -233,10 +236,13 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
     if ext == "spec" {
         return load_spec_theory(path, name);
     }
+    if ext == "scm" {
+        return super::cfa::load_scheme_theory(path);
+    }
     if !TPTP_EXTENSIONS.contains(&ext.as_str()) {
         return Err(format!(
-            "cannot load {path}: expected a TPTP problem (.p, .ax), a spec file (.spec) or Java \
-             files (.java)"
+            "cannot load {path}: expected a TPTP problem (.p, .ax), a spec file (.spec), Java \
+             files (.java) or a Scheme program (.scm)"
         ));
     }
     let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;

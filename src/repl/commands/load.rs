@@ -10,7 +10,7 @@ use crate::repl::{TheoryContent, counted};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "load",
-    summary: "load a TPTP problem (.p), a spec file (.spec) or Java files (.java) with their goals",
+    summary: "load a TPTP problem (.p), a spec file (.spec), Java files (.java) or a Scheme program (.scm)",
     usage: "load FILE | load FILE.java...",
     help: "Reads FILE. A TPTP problem (.p; includes are looked up beside it, then under $TPTP)\n\
            is a theory with one goal named after the file: its axioms are the hypotheses and\n\
@@ -26,6 +26,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            them by method, `show` shows the sequent with what each hypothesis is in the program\n\
            and the path the obligation covers, `show ir Class.method` the method's IR. A\n\
            method, a lemma or a theory name stands for all its goals in `prove` and `translate`.\n\
+           A Scheme program (.scm) is read into CPS for `cfa` (see `help cfa`); it has no goals.\n\
+           Its syntax errors and refused forms are listed with file:line:col.\n\
            If a file fails to load, the session is as it was.",
     changes_state: true,
     run,
@@ -106,6 +108,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             }
             writeln!(out, "note: {}", crate::verify::ARITHMETIC_NOTE)?;
         }
+        TheoryContent::Scheme(s) => write!(out, "{}", crate::repl::cfa::describe_load(&theory, s))?,
     }
     wb.state.theories.push(theory);
     wb.state.goals.extend(goals);

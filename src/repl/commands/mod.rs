@@ -6,7 +6,10 @@ use std::io::Write;
 
 use super::{CommandResult, Workbench};
 
+mod cfa;
+mod compare;
 mod core;
+mod dot;
 mod get;
 mod goals;
 mod help;
@@ -22,11 +25,14 @@ mod restore;
 mod save;
 mod set;
 mod show;
+mod states;
 mod stats;
+mod succ;
 mod theories;
 mod translate;
 mod undo;
 mod unload;
+mod witness;
 
 pub(crate) use interpolate::SplitRequest;
 pub use show::VIEWS as SHOW_VIEWS;
@@ -65,6 +71,12 @@ pub const COMMANDS: &[CommandSpec] = &[
     core::SPEC,
     interpolate::SPEC,
     stats::SPEC,
+    cfa::SPEC,
+    states::SPEC,
+    succ::SPEC,
+    witness::SPEC,
+    compare::SPEC,
+    dot::SPEC,
     set::SPEC,
     get::SPEC,
     undo::SPEC,

@@ -16,7 +16,7 @@ use crate::translate::{SequentOutcome, SequentTranslation};
 pub const SPEC: CommandSpec = CommandSpec {
     name: "show",
     summary: "show a goal: overview, or its HOL, sequent, clauses or sort report; or a method's IR",
-    usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD",
+    usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD | show state N | show cps [THEORY]",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
            sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
@@ -32,7 +32,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            the program (precondition, class invariant, statement, branch, call, ...) and its\n\
            file:line:col, then the goal (`hol` shows the sequent alone).\n\
            show ir Class.method  the method's IR: contract, locals, then each location with\n\
-                                 its edges, every line with its file:line:col",
+                                 its edges, every line with its file:line:col\n\
+           show state N  state N of the last `cfa`: what it does, its time, environment,\n\
+                         continuation, store with counts, and successors\n\
+           show cps [THEORY]  a Scheme program (default: the last loaded) in CPS",
     changes_state: false,
     run,
 };
@@ -44,6 +47,15 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     arity(SPEC.usage, args, 1, 2)?;
     if args[0] == "ir" && wb.state.goal("ir").is_err() {
         return show_ir(wb, args.get(1).map(String::as_str), out);
+    }
+    // Scheme programs (see `help cfa`): a state of the last analysis, or the program's CPS.
+    let is_goal = wb.state.goal(&args[0]).is_ok();
+    match (args[0].as_str(), args.get(1)) {
+        _ if is_goal => {}
+        ("state", Some(n)) => return crate::repl::cfa::show_state(wb, n, out),
+        ("state", None) => return Err("usage: show state N".into()),
+        ("cps", name) => return crate::repl::cfa::show_cps(wb, name.map(String::as_str), out),
+        _ => {}
     }
     let view = args.get(1).map(String::as_str);
     if let Some(v) = view
