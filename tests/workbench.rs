@@ -78,8 +78,8 @@ fn load_theories_goals_show() {
     );
     assert_eq!(
         run(&mut wb, "load notes.txt"),
-        "error: cannot load notes.txt: expected a TPTP problem (.p, .ax), a spec file (.spec) or \
-         Java files (.java)\n"
+        "error: cannot load notes.txt: expected a TPTP problem (.p, .ax), a spec file (.spec), \
+         Java files (.java) or a Scheme program (.scm)\n"
     );
     assert!(run(&mut wb, "load no/such/file.p").starts_with("error: cannot read no/such/file.p"));
     assert_eq!(
