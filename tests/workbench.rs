@@ -109,7 +109,7 @@ fn load_theories_goals_show() {
     assert_eq!(
         run(&mut wb, "show group_inverse wide"),
         "error: unknown view `wide` (one of: hol, sequent, clauses, sorts); usage: show GOAL \
-         [hol|sequent|clauses|sorts] | show ir METHOD\n"
+         [hol|sequent|clauses|sorts] | show ir METHOD | show state N | show cps [THEORY]\n"
     );
     assert_eq!(run(&mut wb, "show nope"), "error: no goal named `nope` (goals: group_inverse)\n");
 }
