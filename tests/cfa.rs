@@ -9,7 +9,10 @@ use craig::cfa::domain::{Addr, Control, Count, Value};
 use craig::cfa::governors::{GovernorTable, Usage};
 use craig::cfa::protocol::parse_protocols;
 use craig::cfa::report::compare;
-use craig::cfa::{Analysis, Options, Protocol, Verdict, analyse};
+use craig::cfa::{
+    Analysis, NoOracle, Options, OracleKind, Protocol, SmtOracle, Verdict, analyse,
+    analyse_with_oracle,
+};
 use craig::scheme::{CpsProgram, load_program, load_program_str};
 use craig::syntax::{SourceMap, has_errors, render_all};
 
@@ -250,8 +253,9 @@ fn t9_car_of_the_empty_list_is_reported() {
 
 // Properties -----------------------------------------------------------------------------------
 
-const EXAMPLES: [&str; 14] = [
+const EXAMPLES: [&str; 15] = [
     "join-point.scm",
+    "oracle-gc.scm",
     "lockloop.scm",
     "identity.scm",
     "map-locks.scm",
@@ -377,7 +381,7 @@ fn concrete_runs_compute_the_expected_values() {
 #[test]
 fn compare_runs_three_configurations() {
     let (p, s) = load("lockloop.scm");
-    let rows = compare(p, s, &gc(), &[Protocol::lock_discipline()]);
+    let rows = compare(p, s, &gc(), &[Protocol::lock_discipline()], OracleKind::None);
     let words: Vec<&str> = rows.iter().map(|r| r.verdicts[0].word()).collect();
     assert_eq!(words, ["violation", "verified", "verified"]);
 }
@@ -397,6 +401,222 @@ fn show_state_lists_environment_store_and_continuation() {
     assert!(text.contains("environment: mutex ↦ 0, lockloop ↦ 0, n ↦ 0, k ↦ 0"), "{text}");
     assert!(text.contains("continuation k: {(λ/k (r_2) …)@12:1}"), "{text}");
     assert!(text.contains("n@0 = {0}   count 1"), "{text}");
+}
+
+#[test]
+fn the_smt_oracle_refutes_what_the_flow_sets_cannot() {
+    // oracle-gc.scm: the probe reads n only under (= x 0) and then (not (= x 0)), with x's flow
+    // set {0, 1}. Without an oracle conditional GC keeps n's old binding and the lock discipline
+    // fails spuriously; with craig's SMT core the binding is collected and it is verified.
+    let (p, s) = load("oracle-gc.scm");
+    let o = Options { conditional_gc: true, ..gc() };
+    let lock = Protocol::lock_discipline();
+    let without = analyse_with_oracle(p.clone(), s.clone(), &o, &NoOracle);
+    let oracle = SmtOracle::default();
+    let with = analyse_with_oracle(p.clone(), s.clone(), &o, &oracle);
+    assert_eq!(events_of(&without.check(&lock)), ["lock", "unlock", "unlock"]);
+    assert_eq!(with.check(&lock), Verdict::Verified);
+    assert_eq!((without.graph.stats.states, without.graph.stats.edges), (38, 39));
+    assert_eq!((with.graph.stats.states, with.graph.stats.edges), (31, 31));
+    assert!(without.oracle.is_none());
+    let report = with.oracle.as_ref().expect("the SMT oracle reports its questions");
+    let refuted: Vec<&str> =
+        report.questions.iter().filter(|q| q.refuted).map(|q| q.text.as_str()).collect();
+    assert_eq!(refuted, ["x ∈ {0, 1}, (= x 0) ⊢ (not (= x 0))"]);
+    assert!(with.oracle_text().contains("1 refuted"), "{}", with.oracle_text());
+    // Plain reachability GC does not ask, and keeps the binding too.
+    let plain = analyse_with_oracle(p.clone(), s.clone(), &gc(), &SmtOracle::default());
+    assert!(matches!(plain.check(&lock), Verdict::Violation(_)));
+    assert!(plain.oracle.as_ref().is_some_and(|r| r.questions.is_empty()));
+    // The concrete run (lock, unlock, ... forever) is still a path of the smaller graph.
+    let run = craig::cfa::concrete::run(&p, 5_000);
+    assert!(craig::cfa::concrete::graph_admits(&p, &with.graph, &run.events));
+}
+
+#[test]
+fn every_concrete_run_is_covered_with_the_smt_oracle() {
+    // Soundness of the oracle on every example: conditional GC asking the SMT core still
+    // admits the program's one concrete run.
+    for name in EXAMPLES {
+        let (p, s) = load(name);
+        let run = craig::cfa::concrete::run(&p, 5_000);
+        for k in [0, 1] {
+            let o = Options { k, conditional_gc: true, ..gc() };
+            let a = analyse_with_oracle(p.clone(), s.clone(), &o, &SmtOracle::default());
+            assert!(
+                craig::cfa::concrete::graph_admits(&p, &a.graph, &run.events),
+                "{name} {}: {:?}",
+                o.describe(),
+                run.events
+            );
+        }
+    }
+}
+
+mod oracle_soundness {
+    //! The SMT oracle never calls a satisfiable governor set unsatisfiable: random questions
+    //! over variables with literal flow sets, decided by enumerating every assignment.
+    use super::*;
+    use craig::cfa::GovernorOracle;
+    use craig::cfa::GovernorQuery;
+    use craig::cfa::domain::Flow;
+    use craig::scheme::ast::{Builtin, Const, VarId};
+    use craig::scheme::cps::{Atom, Exp, SiteId};
+    use proptest::prelude::*;
+
+    const NUMERALS: [i64; 3] = [0, 1, 2];
+
+    fn program() -> (CpsProgram, Vec<VarId>) {
+        let mut sources = SourceMap::new();
+        let text = "(define (f x y z) (lambda () (list x y z 0 1 2))) (f 0 1 2)";
+        let p = load_program_str("q.scm", text, &[], &mut sources).0.expect("program");
+        let vars = ["x", "y", "z"].iter().map(|n| var_named(&p, n)).collect();
+        (p, vars)
+    }
+
+    /// A value of the little language the questions are written in.
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    enum V {
+        Int(i64),
+        Bool(bool),
+    }
+
+    /// A random test: a tree over the variables and numerals.
+    #[derive(Clone, Debug)]
+    enum T {
+        Var(usize),
+        Num(usize),
+        Op(usize, Vec<T>),
+    }
+
+    const OPS: [(Builtin, usize); 7] = [
+        (Builtin::NumEq, 2),
+        (Builtin::Lt, 2),
+        (Builtin::Le, 2),
+        (Builtin::EqP, 2),
+        (Builtin::Not, 1),
+        (Builtin::ZeroP, 1),
+        (Builtin::Add, 2),
+    ];
+
+    fn tree() -> impl Strategy<Value = T> {
+        let leaf = prop_oneof![(0usize..3).prop_map(T::Var), (0usize..3).prop_map(T::Num)];
+        leaf.prop_recursive(3, 12, 2, |inner| {
+            (0usize..OPS.len(), proptest::collection::vec(inner, 2)).prop_map(|(op, mut args)| {
+                args.truncate(OPS[op].1);
+                T::Op(op, args)
+            })
+        })
+    }
+
+    fn exp(p: &CpsProgram, vars: &[VarId], t: &T) -> Exp {
+        match t {
+            T::Var(i) => Exp::Atom(Atom::Var(vars[*i])),
+            T::Num(i) => Exp::Atom(Atom::Const(p.const_id(&Const::Int(NUMERALS[*i])).unwrap())),
+            T::Op(op, args) => Exp::Prim {
+                prim: OPS[*op].0,
+                args: args.iter().map(|a| exp(p, vars, a)).collect(),
+                site: SiteId(0),
+            },
+        }
+    }
+
+    /// The concrete value, or `None` where craig's machine stops with an error.
+    fn eval(t: &T, env: &[i64]) -> Option<V> {
+        Some(match t {
+            T::Var(i) => V::Int(env[*i]),
+            T::Num(i) => V::Int(NUMERALS[*i]),
+            T::Op(op, args) => {
+                let vs: Vec<V> = args.iter().map(|a| eval(a, env)).collect::<Option<_>>()?;
+                let int = |v: V| match v {
+                    V::Int(n) => Some(n),
+                    V::Bool(_) => None,
+                };
+                match (OPS[*op].0, vs.as_slice()) {
+                    (Builtin::NumEq, [a, b]) => V::Bool(int(*a)? == int(*b)?),
+                    (Builtin::Lt, [a, b]) => V::Bool(int(*a)? < int(*b)?),
+                    (Builtin::Le, [a, b]) => V::Bool(int(*a)? <= int(*b)?),
+                    (Builtin::EqP, [a, b]) => V::Bool(a == b),
+                    (Builtin::Not, [a]) => V::Bool(*a == V::Bool(false)),
+                    (Builtin::ZeroP, [a]) => V::Bool(int(*a)? == 0),
+                    (Builtin::Add, [a, b]) => V::Int(int(*a)? + int(*b)?),
+                    _ => return None,
+                }
+            }
+        })
+    }
+
+    fn holds(t: &T, env: &[i64], polarity: bool) -> bool {
+        match eval(t, env) {
+            Some(v) => (v != V::Bool(false)) == polarity,
+            None => false,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn never_refutes_a_satisfiable_question(
+            flows in proptest::collection::vec(proptest::collection::btree_set(0usize..3, 1..=3), 3),
+            assumptions in proptest::collection::vec((tree(), any::<bool>()), 0..3),
+            goal in (tree(), any::<bool>()),
+        ) {
+            let (p, vars) = program();
+            let values: Vec<(VarId, Flow)> = vars
+                .iter()
+                .zip(&flows)
+                .map(|(v, f)| {
+                    let lits = f
+                        .iter()
+                        .map(|i| Value::Lit(p.const_id(&Const::Int(NUMERALS[*i])).unwrap()))
+                        .collect();
+                    (*v, Flow::from_values(lits))
+                })
+                .collect();
+            let query = GovernorQuery {
+                program: &p,
+                values,
+                bindings: Vec::new(),
+                assumptions: assumptions.iter().map(|(t, b)| (exp(&p, &vars, t), *b)).collect(),
+                goal: (exp(&p, &vars, &goal.0), goal.1),
+            };
+            let mut satisfiable = false;
+            for &a in &flows[0] {
+                for &b in &flows[1] {
+                    for &c in &flows[2] {
+                        let env = [NUMERALS[a], NUMERALS[b], NUMERALS[c]];
+                        satisfiable |= assumptions.iter().all(|(t, pol)| holds(t, &env, *pol))
+                            && holds(&goal.0, &env, goal.1);
+                    }
+                }
+            }
+            let refuted = SmtOracle::default().refutes(&query);
+            prop_assert!(
+                !(refuted && satisfiable),
+                "refuted a satisfiable question: flows {flows:?}, assumptions {assumptions:?}, goal {goal:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn refutes_some_unsatisfiable_questions() {
+        // The oracle is not the one that never refutes: x ∈ {1, 2} and (< x 1) contradict.
+        let (p, vars) = program();
+        let one = Exp::Atom(Atom::Const(p.const_id(&Const::Int(1)).unwrap()));
+        let x = Exp::Atom(Atom::Var(vars[0]));
+        let lits = [1, 2].iter().map(|n| Value::Lit(p.const_id(&Const::Int(*n)).unwrap()));
+        let query = GovernorQuery {
+            program: &p,
+            values: vec![(vars[0], Flow::from_values(lits.collect()))],
+            bindings: Vec::new(),
+            assumptions: vec![(
+                Exp::Prim { prim: Builtin::Lt, args: vec![x, one], site: SiteId(0) },
+                true,
+            )],
+            goal: (Exp::Atom(Atom::Var(vars[1])), true),
+        };
+        assert!(SmtOracle::default().refutes(&query));
+    }
 }
 
 mod no_panic {

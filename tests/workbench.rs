@@ -79,7 +79,7 @@ fn load_theories_goals_show() {
     assert_eq!(
         run(&mut wb, "load notes.txt"),
         "error: cannot load notes.txt: expected a TPTP problem (.p, .ax), a spec file (.spec), \
-         Java files (.java) or a boolean program (.bp, .qr)\n"
+         Java files (.java), a boolean program (.bp, .qr) or a Scheme program (.scm)\n"
     );
     assert!(run(&mut wb, "load no/such/file.p").starts_with("error: cannot read no/such/file.p"));
     assert_eq!(
@@ -109,7 +109,8 @@ fn load_theories_goals_show() {
     assert_eq!(
         run(&mut wb, "show group_inverse wide"),
         "error: unknown view `wide` (one of: hol, sequent, clauses, sorts); usage: show GOAL \
-         [hol|sequent|clauses|sorts] | show ir METHOD | show summary N\n"
+         [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | show state N | show cps \
+         [THEORY]\n"
     );
     assert_eq!(run(&mut wb, "show nope"), "error: no goal named `nope` (goals: group_inverse)\n");
 }

@@ -249,9 +249,35 @@ pub trait GovernorOracle {
     /// True only if the goal is certainly unsatisfiable under the query's facts. Returning
     /// false is always sound.
     fn refutes(&self, query: &GovernorQuery<'_>) -> bool;
+
+    /// The distinct questions asked so far with their answers, for the report (an oracle that
+    /// asks nobody has none to show).
+    fn report(&self) -> Option<OracleReport> {
+        None
+    }
 }
 
-/// The oracle that never refutes (craig's prover is not connected yet).
+/// One distinct question an oracle was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OracleQuestion {
+    /// The question: what is known, `⊢`, the governor asked about.
+    pub text: String,
+    /// Whether the oracle proved the governor unsatisfiable.
+    pub refuted: bool,
+    /// How many times it was asked.
+    pub asked: usize,
+}
+
+/// What an oracle was asked during one analysis, in the order first asked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OracleReport {
+    /// The oracle's name (`smt`).
+    pub name: &'static str,
+    /// The distinct questions.
+    pub questions: Vec<OracleQuestion>,
+}
+
+/// The oracle that never refutes: MaySat from the flow sets alone (`--oracle none`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoOracle;
 
@@ -309,7 +335,17 @@ impl MaySatContext<'_> {
                         Known::Flow(f) if !f.is_empty() => {
                             let falsy = f.contains(&Value::Lit(FALSE));
                             let truthy = f.iter().any(|x| *x != Value::Lit(FALSE));
-                            if polarity { truthy } else { falsy }
+                            let by_flows = if polarity { truthy } else { falsy };
+                            // Flow sets speak of one variable at a time; the earlier tests and
+                            // bindings of the vector constrain them together, which only the
+                            // oracle can weigh.
+                            let related =
+                                !assumed.is_empty() || bound.iter().any(|b| b.2.is_some());
+                            by_flows
+                                && !(related
+                                    && self
+                                        .oracle
+                                        .refutes(&self.query(&bound, &assumed, e, polarity)))
                         }
                         _ => !self.oracle.refutes(&self.query(&bound, &assumed, e, polarity)),
                     };

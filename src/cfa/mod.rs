@@ -8,14 +8,17 @@
 //! machine that confirms violations), [`report`] (the text and DOT the command line and the
 //! workbench show).
 //!
-//! Dependency rule: uses `crate::scheme` (its CPS) and `crate::syntax`; never the workbench
-//! (`repl`, `session`).
+//! [`oracle`] connects MaySat to craig's SMT core.
+//!
+//! Dependency rule: uses `crate::scheme` (its CPS), `crate::syntax` and the engines
+//! (`crate::smt`); never another front end, never the workbench (`repl`, `session`).
 
 pub mod concrete;
 pub mod domain;
 pub mod explore;
 pub mod governors;
 pub mod machine;
+pub mod oracle;
 pub mod prims;
 pub mod protocol;
 pub mod report;
@@ -26,7 +29,8 @@ use crate::scheme::CpsProgram;
 use crate::syntax::SourceMap;
 
 pub use explore::{Graph, StateId, Stats};
-pub use governors::{GovernorOracle, GovernorQuery, NoOracle};
+pub use governors::{GovernorOracle, GovernorQuery, NoOracle, OracleReport};
+pub use oracle::{OracleKind, SmtOracle};
 pub use protocol::{Protocol, Verdict, Witness};
 
 /// The analysis options; each precision device can be switched off to compare.
@@ -106,6 +110,8 @@ pub struct Analysis {
     pub times: domain::Times,
     /// The governor table (conditional GC only).
     pub governors: Option<governors::GovernorTable>,
+    /// What the governor oracle was asked (conditional GC with an oracle that asks an engine).
+    pub oracle: Option<OracleReport>,
 }
 
 /// Runs the analysis with the default oracle (MaySat decides from flow sets only).
@@ -127,7 +133,8 @@ pub fn analyse_with_oracle(
     let times = machine.times.clone();
     let governors = machine.governors().cloned();
     drop(machine);
-    Analysis { program, sources, options, graph, times, governors }
+    let oracle = oracle.report();
+    Analysis { program, sources, options, graph, times, governors, oracle }
 }
 
 impl Analysis {

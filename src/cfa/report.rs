@@ -11,7 +11,7 @@ use std::rc::Rc;
 use super::domain::{Addr, Control, Count, Flow, Time, Value};
 use super::explore::StateId;
 use super::protocol::{self, Protocol, Verdict, Violation, Witness};
-use super::{Analysis, Options, analyse};
+use super::{Analysis, Options, OracleKind, analyse_with_oracle};
 use crate::scheme::CpsProgram;
 use crate::scheme::ast::VarKind;
 use crate::scheme::cps::{LamKind, atom_text, call_head};
@@ -104,16 +104,21 @@ impl Analysis {
 
     /// The summary line: states, edges, time.
     pub fn summary(&self) -> String {
+        self.summary_timed(&format!("{:.1} ms", self.graph.stats.elapsed.as_secs_f64() * 1000.0))
+    }
+
+    /// The summary line with the time as given (the workbench prints `[time]` in scripts, so
+    /// transcripts compare byte for byte).
+    pub fn summary_timed(&self, time: &str) -> String {
         let st = &self.graph.stats;
         let mut out = format!(
-            "{}: {} states, {} edges ({} transitions, {} subsumed, {} merged) in {:.1} ms",
+            "{}: {} states, {} edges ({} transitions, {} subsumed, {} merged) in {time}",
             self.options.describe(),
             st.states,
             st.edges,
             st.transitions,
             st.subsumed,
             st.merged,
-            st.elapsed.as_secs_f64() * 1000.0
         );
         if !self.graph.complete {
             let _ = write!(out, " -- stopped at the state limit ({})", self.options.max_states);
@@ -202,13 +207,37 @@ impl Analysis {
             return None;
         }
         let mut out = String::new();
+        let rule = self.rule(id);
         for &t in self.graph.successors(id) {
-            let _ = writeln!(out, "{} -> {}: {}", id.0, t.0, self.state_title(t));
+            let _ = writeln!(out, "{} -> {} by {rule}: {}", id.0, t.0, self.state_title(t));
         }
         if out.is_empty() {
             out = format!("{} has no successors ({})\n", id.0, self.terminal_kind(id));
         }
         Some(out)
+    }
+
+    /// The transition rule that takes a state to its successors (paper Fig. 4, plus `set!` and
+    /// primitive application): which one applies depends on the state alone.
+    pub fn rule(&self, id: StateId) -> String {
+        use crate::scheme::ast::Prim;
+        use crate::scheme::cps::CallKind;
+        match &self.graph.state(id).control {
+            Control::Eval { call, .. } => match &self.program.call(*call).kind {
+                CallKind::App { .. } => "argument evaluation".into(),
+                CallKind::If { .. } => "conditional".into(),
+                CallKind::Let { .. } => "let-binding".into(),
+                CallKind::Letrec { .. } => "letrec-binding".into(),
+                CallKind::Set { .. } => "assignment (set!)".into(),
+                CallKind::Halt { .. } => "halt".into(),
+            },
+            Control::Apply { proc: Value::Prim(Prim::Event(e)), .. } => format!(
+                "primitive application (event {})",
+                self.program.events.get(*e as usize).map_or("?", String::as_str)
+            ),
+            Control::Apply { proc: Value::Prim(_), .. } => "primitive application".into(),
+            Control::Apply { .. } => "procedure application".into(),
+        }
     }
 
     fn terminal_kind(&self, id: StateId) -> &'static str {
@@ -284,6 +313,30 @@ impl Analysis {
         }
     }
 
+    /// What the governor oracle was asked and answered: a count, then each question it
+    /// refuted (those are what made conditional GC collect more). Empty without an oracle or
+    /// when nothing was asked.
+    pub fn oracle_text(&self) -> String {
+        let Some(report) = &self.oracle else { return String::new() };
+        if report.questions.is_empty() {
+            return String::new();
+        }
+        let refuted: Vec<_> = report.questions.iter().filter(|q| q.refuted).collect();
+        let asked: usize = report.questions.iter().map(|q| q.asked).sum();
+        let mut out = format!(
+            "oracle {}: {} distinct governor question{} ({} asked), {} refuted\n",
+            report.name,
+            report.questions.len(),
+            if report.questions.len() == 1 { "" } else { "s" },
+            asked,
+            refuted.len()
+        );
+        for q in refuted {
+            let _ = writeln!(out, "  unsatisfiable: {}", q.text);
+        }
+        out
+    }
+
     /// The possible run-time errors found, one per line.
     pub fn warnings_text(&self) -> String {
         let mut out = String::new();
@@ -346,19 +399,21 @@ pub struct ComparisonRow {
 }
 
 /// Runs the same analysis without GC, with GC and with conditional GC (the other options as
-/// given) and checks every protocol on each.
+/// given, conditional GC asking a fresh oracle of the kind given) and checks every protocol
+/// on each.
 pub fn compare(
     program: Rc<CpsProgram>,
     sources: Rc<SourceMap>,
     options: &Options,
     protocols: &[Protocol],
+    oracle: OracleKind,
 ) -> Vec<ComparisonRow> {
     let variants = [(false, false), (true, false), (true, true)];
     variants
         .iter()
         .map(|&(gc, conditional_gc)| {
             let o = Options { gc, conditional_gc, ..*options };
-            let a = analyse(program.clone(), sources.clone(), &o);
+            let a = analyse_with_oracle(program.clone(), sources.clone(), &o, &*oracle.make());
             ComparisonRow {
                 options: o,
                 stats: a.graph.stats.clone(),
@@ -371,6 +426,16 @@ pub fn compare(
 
 /// A comparison as a table.
 pub fn comparison_text(rows: &[ComparisonRow], protocols: &[Protocol]) -> String {
+    comparison_table(rows, protocols, |d| format!("{:.1}", d.as_secs_f64() * 1000.0))
+}
+
+/// A comparison as a table, each time written by `time` (the workbench writes `[time]` in
+/// scripts).
+pub fn comparison_table(
+    rows: &[ComparisonRow],
+    protocols: &[Protocol],
+    time: impl Fn(std::time::Duration) -> String,
+) -> String {
     let mut out = format!("{:<40} {:>8} {:>8} {:>10}", "analysis", "states", "edges", "time (ms)");
     for p in protocols {
         let _ = write!(out, "  {}", p.name);
@@ -381,11 +446,11 @@ pub fn comparison_text(rows: &[ComparisonRow], protocols: &[Protocol]) -> String
             if r.complete { r.stats.states.to_string() } else { format!("{}+", r.stats.states) };
         let _ = write!(
             out,
-            "{:<40} {:>8} {:>8} {:>10.1}",
+            "{:<40} {:>8} {:>8} {:>10}",
             r.options.describe(),
             states,
             r.stats.edges,
-            r.stats.elapsed.as_secs_f64() * 1000.0
+            time(r.stats.elapsed)
         );
         for (p, v) in protocols.iter().zip(&r.verdicts) {
             let _ = write!(out, "  {:<width$}", v.word(), width = p.name.len());

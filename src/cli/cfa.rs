@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use crate::cfa::protocol::parse_protocols;
 use crate::cfa::report::{compare, comparison_text};
-use crate::cfa::{Options, Protocol, Verdict, analyse};
+use crate::cfa::{Options, OracleKind, Protocol, Verdict, analyse_with_oracle};
 use crate::scheme::{load_program, print_program};
 use crate::syntax::{SourceMap, has_errors, render_all};
 
@@ -62,6 +62,16 @@ pub struct Args {
     /// Run without GC, with GC and with conditional GC side by side.
     #[arg(long)]
     pub compare: bool,
+    /// Who decides the governors of conditional GC that flow sets alone cannot: `smt` asks
+    /// craig's SMT core (only a checked refutation lets a binding be collected, so it can only
+    /// make the analysis more precise, and its questions are cached); `none` keeps MaySat to
+    /// the flow sets.
+    #[arg(long, value_name = "smt|none", default_value = "smt", value_parser = parse_oracle)]
+    pub oracle: OracleKind,
+}
+
+fn parse_oracle(name: &str) -> Result<OracleKind, String> {
+    OracleKind::parse(name).ok_or_else(|| format!("unknown oracle `{name}` (smt or none)"))
 }
 
 /// Failures of `craig cfa`.
@@ -138,11 +148,12 @@ fn analyse_file(args: &Args, out: &mut dyn Write) -> Result<u8, CfaError> {
     }
     let options = args.options();
     if args.compare {
-        let rows = compare(program, sources, &options, &protocols);
+        let rows = compare(program, sources, &options, &protocols, args.oracle);
         w(out, &comparison_text(&rows, &protocols))?;
         return Ok(0);
     }
-    let analysis = analyse(program.clone(), sources, &options);
+    let oracle = args.oracle.make();
+    let analysis = analyse_with_oracle(program.clone(), sources, &options, &*oracle);
     w(
         out,
         &format!(
@@ -158,6 +169,7 @@ fn analyse_file(args: &Args, out: &mut dyn Write) -> Result<u8, CfaError> {
             w(out, &analysis.show_state(id).unwrap_or_default())?;
         }
     }
+    w(out, &analysis.oracle_text())?;
     w(out, &analysis.warnings_text())?;
     let mut code = 0u8;
     let mut first_witness = None;

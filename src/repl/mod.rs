@@ -7,6 +7,7 @@
 //! Commands live one per file under [`commands`] and are registered in one table there.
 
 mod boolprog;
+mod cfa;
 pub mod commands;
 mod input;
 mod program;
@@ -24,6 +25,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub use boolprog::Run as BoolProgRun;
+pub use cfa::{CFA_OPTIONS, CfaRun, SchemeTheory};
 pub use input::{input_is_complete, split_words};
 pub use settings::{OPTION_NAMES, SELECTION_NAMES, SORTS_NAMES, Settings};
 pub use state::{Attempt, Goal, GoalResult, GoalSource, State};
@@ -193,6 +195,7 @@ impl Workbench {
                 TheoryContent::BoolProg(b) => {
                     names.extend(b.shared.program.procs.iter().map(|p| p.name.clone()));
                 }
+                TheoryContent::Scheme(_) => {}
             }
         }
         names.sort();

@@ -29,7 +29,8 @@ use rustyline::{CompletionType, Config, Context, Editor, Helper};
 use super::commands::{COMMANDS, find};
 use super::replay::PROMPT;
 use super::{
-    Control, OPTION_NAMES, Progress, SELECTION_NAMES, SORTS_NAMES, Workbench, input_is_complete,
+    CFA_OPTIONS, Control, OPTION_NAMES, Progress, SELECTION_NAMES, SORTS_NAMES, Workbench,
+    input_is_complete,
 };
 
 /// Commands whose argument is a file path.
@@ -54,14 +55,24 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
             v.extend(goals.iter().cloned());
             v
         }
-        // `show summary N` shows a boolean program's summary; `summary` is offered beside goals.
+        // `show summary N` (a boolean program's summary), `show state N` and `show cps` (a
+        // Scheme program's analysis) are offered beside goals.
         ["show"] => {
             let mut v = goals.to_vec();
             v.push("summary".to_string());
+            v.extend(list(&["cps", "state"]));
             v
         }
         ["show", "summary"] => Vec::new(),
         ["stats" | "translate"] => goals.to_vec(),
+        ["cfa" | "compare", .., "--oracle"] => list(&["smt", "none"]),
+        ["cfa" | "compare", ..] => {
+            let mut v = list(CFA_OPTIONS);
+            v.extend(names_in_scope.iter().cloned());
+            v
+        }
+        ["witness"] => list(&["--steps"]),
+        ["show", "state" | "cps"] | ["succ"] => Vec::new(),
         ["show", _] => list(super::commands::SHOW_VIEWS),
         ["step", ..] => list(&["all", "--restart", "--no-patterns"]),
         ["check", ..] => list(&["--no-summaries", "--no-patterns"]),
@@ -113,7 +124,10 @@ impl Completer for ShellHelper {
         let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let before: Vec<&str> = head[..start].split_whitespace().collect();
         let word = &head[start..];
-        if before.len() == 1 && PATH_COMMANDS.contains(&before[0]) && word != "stop" {
+        let protocol_file = matches!(before.as_slice(), ["cfa" | "compare", .., "--protocol"]);
+        if (before.len() == 1 && PATH_COMMANDS.contains(&before[0]) && word != "stop")
+            || protocol_file
+        {
             return self.files.complete(line, pos, ctx);
         }
         let candidates = complete_words(&before, &self.goals, &self.names)
@@ -327,7 +341,7 @@ mod tests {
         assert!(complete_words(&[], &goals, &names).contains(&"help".to_string()));
         assert_eq!(complete_words(&["set", "check"], &goals, &names), ["on", "off"]);
         assert_eq!(complete_words(&["prove"], &goals, &names), ["all", "g1"]);
-        assert_eq!(complete_words(&["show"], &goals, &names), ["g1", "summary"]);
+        assert_eq!(complete_words(&["show"], &goals, &names), ["g1", "summary", "cps", "state"]);
         assert_eq!(
             complete_words(&["step"], &goals, &names),
             ["all", "--restart", "--no-patterns"]
@@ -335,6 +349,12 @@ mod tests {
         assert_eq!(complete_words(&["check"], &goals, &names), ["--no-summaries", "--no-patterns"]);
         assert_eq!(complete_words(&["dot", "calls.dot"], &goals, &names), ["summary"]);
         assert_eq!(complete_words(&["summaries"], &goals, &names), ["ax", "g1"]);
+        assert!(complete_words(&["cfa"], &goals, &names).contains(&"--conditional-gc".into()));
+        assert!(
+            complete_words(&["compare", "--k", "1"], &goals, &names).contains(&"--oracle".into())
+        );
+        assert_eq!(complete_words(&["cfa", "--oracle"], &goals, &names), ["smt", "none"]);
+        assert_eq!(complete_words(&["witness"], &goals, &names), ["--steps"]);
         assert_eq!(
             complete_words(&["show", "g1"], &goals, &names),
             ["hol", "sequent", "clauses", "sorts"]

@@ -153,6 +153,8 @@ pub struct State {
     pub settings: Settings,
     /// The last attempt.
     pub last: Option<Rc<Attempt>>,
+    /// The last `cfa` analysis, which `states`, `succ`, `witness` and `dot` read.
+    pub cfa: Option<Rc<super::CfaRun>>,
 }
 
 impl State {
@@ -203,6 +205,8 @@ impl State {
             }
             // A boolean program has assertions, which `step` and `check` decide, not goals.
             TheoryContent::BoolProg(_) => Vec::new(),
+            // A program to analyse, not statements to prove.
+            TheoryContent::Scheme(_) => Vec::new(),
         }
     }
 
@@ -334,7 +338,7 @@ impl State {
         match &self.theory_of(goal).content {
             TheoryContent::Spec(spec) => Some(&spec.sources),
             TheoryContent::Java(java) => Some(&java.sources),
-            TheoryContent::Tptp(_) | TheoryContent::BoolProg(_) => None,
+            TheoryContent::Tptp(_) | TheoryContent::BoolProg(_) | TheoryContent::Scheme(_) => None,
         }
     }
 
@@ -346,7 +350,7 @@ impl State {
             .map(|t| match &t.content {
                 TheoryContent::Spec(spec) => spec.sequents_translated(),
                 TheoryContent::Java(java) => java.sequents_translated(),
-                TheoryContent::Tptp(_) | TheoryContent::BoolProg(_) => 0,
+                TheoryContent::Tptp(_) | TheoryContent::BoolProg(_) | TheoryContent::Scheme(_) => 0,
             })
             .sum()
     }
@@ -355,7 +359,10 @@ impl State {
     pub fn spec_of(&self, goal: &Goal) -> Option<&Rc<SpecTheory>> {
         match &self.theory_of(goal).content {
             TheoryContent::Spec(spec) => Some(spec),
-            TheoryContent::Tptp(_) | TheoryContent::Java(_) | TheoryContent::BoolProg(_) => None,
+            TheoryContent::Tptp(_)
+            | TheoryContent::Java(_)
+            | TheoryContent::BoolProg(_)
+            | TheoryContent::Scheme(_) => None,
         }
     }
 
@@ -363,7 +370,10 @@ impl State {
     pub fn java_of(&self, goal: &Goal) -> Option<&Rc<JavaTheory>> {
         match &self.theory_of(goal).content {
             TheoryContent::Java(java) => Some(java),
-            TheoryContent::Tptp(_) | TheoryContent::Spec(_) | TheoryContent::BoolProg(_) => None,
+            TheoryContent::Tptp(_)
+            | TheoryContent::Spec(_)
+            | TheoryContent::BoolProg(_)
+            | TheoryContent::Scheme(_) => None,
         }
     }
 

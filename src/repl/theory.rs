@@ -20,6 +20,7 @@ use crate::syntax::{SourceMap, Span};
 use crate::translate::{SequentOutcome, SequentTranslation, TranslateOptions};
 
 pub use super::boolprog::BoolProgTheory;
+pub use super::cfa::SchemeTheory;
 pub use super::program::JavaTheory;
 
 /// File extensions read as TPTP problems.
@@ -52,6 +53,8 @@ pub enum TheoryContent {
     Java(Rc<JavaTheory>),
     /// A boolean program (`.bp`) or a program with references (`.qr`), with its engine run.
     BoolProg(BoolProgTheory),
+    /// A Scheme program in CPS, for `cfa` (it has no goals).
+    Scheme(Rc<SchemeTheory>),
 }
 
 /// A lemma's split sequents as translated, by the lemma's item index and the options.
@@ -239,10 +242,13 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
     if ext == "bp" || ext == "qr" {
         return super::boolprog::load_theory(path, name);
     }
+    if ext == "scm" {
+        return super::cfa::load_scheme_theory(path);
+    }
     if !TPTP_EXTENSIONS.contains(&ext.as_str()) {
         return Err(format!(
             "cannot load {path}: expected a TPTP problem (.p, .ax), a spec file (.spec), Java \
-             files (.java) or a boolean program (.bp, .qr)"
+             files (.java), a boolean program (.bp, .qr) or a Scheme program (.scm)"
         ));
     }
     let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;

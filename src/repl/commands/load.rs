@@ -10,8 +10,8 @@ use crate::repl::{TheoryContent, counted};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "load",
-    summary: "load a TPTP problem (.p), a spec file (.spec), Java files (.java) or a boolean \
-              program (.bp, .qr)",
+    summary: "load a TPTP problem (.p), a spec file (.spec), Java files (.java), a boolean \
+              program (.bp, .qr) or a Scheme program (.scm)",
     usage: "load FILE | load FILE.java...",
     help: "Reads FILE. A TPTP problem (.p; includes are looked up beside it, then under $TPTP)\n\
            is a theory with one goal named after the file: its axioms are the hypotheses and\n\
@@ -30,6 +30,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            A boolean program (Bebop's .bp, or a program with references in craig's .qr) has\n\
            no goals: `step`, `check`, `summaries`, `show summary N`, `trace` and `dot` work on\n\
            the one loaded last (see `help step`).\n\
+           A Scheme program (.scm) is read into CPS for `cfa` (see `help cfa`); it has no goals.\n\
+           Its syntax errors and refused forms are listed with file:line:col.\n\
            If a file fails to load, the session is as it was.",
     changes_state: true,
     run,
@@ -117,6 +119,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             theory.path,
             b.describe()
         )?,
+        TheoryContent::Scheme(s) => write!(out, "{}", crate::repl::cfa::describe_load(&theory, s))?,
     }
     wb.state.theories.push(theory);
     wb.state.goals.extend(goals);

@@ -6,7 +6,9 @@ use std::io::Write;
 
 use super::{CommandResult, Workbench};
 
+mod cfa;
 mod check;
+mod compare;
 mod core;
 mod dot;
 mod get;
@@ -24,14 +26,17 @@ mod restore;
 mod save;
 mod set;
 mod show;
+mod states;
 mod stats;
 mod step;
+mod succ;
 mod summaries;
 mod theories;
 mod trace;
 mod translate;
 mod undo;
 mod unload;
+mod witness;
 
 pub(crate) use interpolate::SplitRequest;
 pub use show::VIEWS as SHOW_VIEWS;
@@ -75,6 +80,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     trace::SPEC,
     dot::SPEC,
     stats::SPEC,
+    cfa::SPEC,
+    states::SPEC,
+    succ::SPEC,
+    witness::SPEC,
+    compare::SPEC,
     set::SPEC,
     get::SPEC,
     undo::SPEC,

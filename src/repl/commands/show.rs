@@ -15,8 +15,10 @@ use crate::translate::{SequentOutcome, SequentTranslation};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "show",
-    summary: "show a goal (overview, HOL, sequent, clauses, sorts), a method's IR or a summary",
-    usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD | show summary N",
+    summary: "show a goal (overview, HOL, sequent, clauses, sorts), a method's IR, a summary, \
+              a ΓCFA state or a Scheme program's CPS",
+    usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | \
+            show state N | show cps [THEORY]",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
            sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
@@ -35,7 +37,11 @@ pub const SPEC: CommandSpec = CommandSpec {
                                  its edges, every line with its file:line:col\n\
            show summary N        summary N of the boolean program loaded last (`summaries`\n\
                                  lists them): its canonical entry state, its pattern and\n\
-                                 its effects",
+                                 its effects
+
+           show state N  state N of the last `cfa`: what it does, its time, environment,\n\
+                         continuation, store with counts, and successors\n\
+           show cps [THEORY]  a Scheme program (default: the last loaded) in CPS",
     changes_state: false,
     run,
 };
@@ -50,6 +56,15 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     }
     if args[0] == "summary" && wb.state.goal("summary").is_err() {
         return crate::repl::boolprog::show_summary(wb, args.get(1).map(String::as_str), out);
+    }
+    // Scheme programs (see `help cfa`): a state of the last analysis, or the program's CPS.
+    let is_goal = wb.state.goal(&args[0]).is_ok();
+    match (args[0].as_str(), args.get(1)) {
+        _ if is_goal => {}
+        ("state", Some(n)) => return crate::repl::cfa::show_state(wb, n, out),
+        ("state", None) => return Err("usage: show state N".into()),
+        ("cps", name) => return crate::repl::cfa::show_cps(wb, name.map(String::as_str), out),
+        _ => {}
     }
     let view = args.get(1).map(String::as_str);
     if let Some(v) = view

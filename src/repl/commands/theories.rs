@@ -63,6 +63,16 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             TheoryContent::BoolProg(b) => {
                 writeln!(out, "{:width$}  {}  {}", t.name, t.path, b.describe())?;
             }
+            TheoryContent::Scheme(scheme) => {
+                writeln!(
+                    out,
+                    "{:width$}  {}  Scheme: {}, {} in CPS",
+                    t.name,
+                    t.path,
+                    counted(scheme.program.calls.len(), "call"),
+                    counted(scheme.program.lams.len(), "λ term")
+                )?;
+            }
         }
     }
     Ok(Control::Continue)

@@ -1,0 +1,32 @@
+//! `witness`: the witness path of each protocol the last `cfa` found may be violated, and
+//! whether the concrete machine confirms it.
+
+use std::io::Write;
+
+use super::{CommandSpec, arity};
+use crate::repl::{CommandResult, Workbench};
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "witness",
+    summary: "show the witness path of a possible protocol violation, checked concretely",
+    usage: "witness [--steps N]",
+    help: "For each protocol the last `cfa` found may be violated: the events and the abstract\n\
+           path that violates it, state by state with the events marked, then whether a run of\n\
+           the concrete CPS machine of at most N steps (default 100000) shows the violation.\n\
+           The programs take no input, so their one run either confirms it or the witness is\n\
+           probably spurious. A verified protocol has no witness.",
+    changes_state: false,
+    run,
+};
+
+fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    arity(SPEC.usage, args, 0, 2)?;
+    let steps = match args {
+        [] => crate::repl::cfa::CONCRETE_STEPS,
+        [flag, n] if flag == "--steps" => {
+            n.parse().map_err(|_| format!("--steps needs a number, got `{n}`"))?
+        }
+        _ => return Err(format!("usage: {}", SPEC.usage).into()),
+    };
+    crate::repl::cfa::witness(wb, steps, out)
+}
