@@ -262,3 +262,66 @@ class Holder {
     assert_eq!(answers.len(), 1, "{answers:?}");
     assert_verified(&answers);
 }
+
+/// A cell whose `twice` is defined by `vardefs` from its field: `set` changes the field, and
+/// with it the defined variable, as the postcondition says.
+const CELL: &str = r#"
+class Cell {
+    public int val;
+    /*: public specvar twice :: int;
+        vardefs "twice == val + val";
+        public static specvar origin :: int;
+        vardefs "origin == 0";
+    */
+
+    public void set(int v)
+    /*: modifies "Cell.val"
+        ensures "this..twice = v + v & Cell.origin = 0" */
+    {
+        val = v;
+    }
+}
+"#;
+
+#[test]
+fn variables_defined_by_vardefs_follow_their_fields() {
+    let answers = verify(&[("Cell.java", CELL.to_string())], &["Cell.set"], 1_000);
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    assert_verified(&answers);
+    // The same postcondition about the old value is false: the definition is unfolded in the
+    // state after the assignment, not frozen at entry.
+    let wrong = mutate(CELL, "this..twice = v + v", "this..twice = old (this..twice)");
+    let answers = verify(&[("Cell.java", wrong)], &["Cell.set"], 1_000);
+    assert!(
+        answers.iter().any(|a| !a.proved && a.check == Obligation::Postcondition),
+        "{answers:?}"
+    );
+}
+
+/// The lowering's first error for a text, rendered.
+fn lowering_errors(text: &str) -> String {
+    let mut sources = SourceMap::new();
+    let texts = vec![("T.java".to_string(), None, text.to_string())];
+    let (v, diagnostics) = load_java_texts(texts, &mut sources, &VcOptions::default());
+    assert!(v.is_none(), "loaded despite errors");
+    render_all(&diagnostics, &sources)
+}
+
+#[test]
+fn vardefs_errors_are_named() {
+    let assigned = CELL.replace("val = v;", "val = v;\n        //: \"this..twice\" := \"v\";");
+    let e = lowering_errors(&assigned);
+    assert!(e.contains("T.java:15:14: error: `Cell.twice` is defined by `vardefs`"), "{e}");
+    let modified = CELL.replace("modifies \"Cell.val\"", "modifies \"Cell.val\", \"Cell.twice\"");
+    assert!(
+        lowering_errors(&modified).contains("cannot be assigned, havocked or named in `modifies`")
+    );
+    let cyclic = CELL.replace("twice == val + val", "twice == twice + val");
+    assert!(lowering_errors(&cyclic).contains("the definition of `Cell.twice` depends on itself"));
+    let undeclared = CELL.replace("twice == val + val", "thrice == val + val");
+    assert!(lowering_errors(&undeclared).contains("`thrice` is not a `specvar` of `Cell`"));
+    let ghost = CELL.replace("public specvar twice", "public ghost specvar twice");
+    assert!(lowering_errors(&ghost).contains("declare it `specvar` without `ghost`"));
+    let malformed = CELL.replace("twice == val + val", "twice = val + val");
+    assert!(lowering_errors(&malformed).contains("expected a definition `NAME == TERM`"));
+}

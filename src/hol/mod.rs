@@ -11,6 +11,7 @@
 
 pub mod build;
 pub mod term;
+pub mod unfold;
 
 pub use term::*;
 

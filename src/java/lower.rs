@@ -28,6 +28,7 @@ use super::ast::{
     TypeKind, UnaryOp,
 };
 use crate::hol::build;
+use crate::hol::unfold::{DefinitionBody, Unfolder};
 use crate::hol::{ConstId, ConstKind, Obligation, Prim, ProgramFact, Term, TermId, TyId, TyNode};
 use crate::ir::{
     CfgBuilder, Command, Condition, ConditionOrigin, Fact, FrameItem, Loc, ProcId, Procedure,
@@ -79,6 +80,8 @@ struct FieldInfo {
     name: String,
     /// The Java type; `None` for a ghost variable (any HOL type).
     ty: Option<JType>,
+    /// The type of its value (of the whole variable when static, of `x..f` otherwise).
+    hol: TyId,
     constant: ConstId,
     is_static: bool,
 }
@@ -136,6 +139,7 @@ pub fn lower_program(
     let classes: Vec<&Class> = units.iter().flat_map(|u| u.classes.iter()).collect();
     l.declare_classes(&classes);
     l.declare_members(&classes);
+    l.definitions(&classes);
     l.invariants(&classes);
     l.contracts(&classes);
     l.bodies(&classes);
@@ -161,6 +165,11 @@ struct Lowering<'s> {
     taken: BTreeSet<String>,
     /// The names the last [`Lowering::scope`] gave formulas.
     elab_locals: Vec<(String, ConstId)>,
+    /// Specification variables defined by `vardefs`, by qualified name: they are not state
+    /// (no IR variable), every formula mentioning them is unfolded (see [`Lowering::unfold`]).
+    defined_names: BTreeSet<String>,
+    /// Their definitions, by constant (for `this..x`, a function of `this`).
+    definitions: FxHashMap<ConstId, DefinitionBody>,
 }
 
 /// The state of lowering one method body.
@@ -228,6 +237,8 @@ impl<'s> Lowering<'s> {
             arrays,
             taken: BTreeSet::new(),
             elab_locals: Vec::new(),
+            defined_names: BTreeSet::new(),
+            definitions: FxHashMap::default(),
         };
         l.variable(alloc, "Object.alloc", VariableKind::Alloc, None);
         for (c, name) in [
@@ -411,8 +422,15 @@ impl<'s> Lowering<'s> {
                 }
             }
             for spec in &class.specs {
+                if let ClassSpec::Vardefs { definition, .. } = spec
+                    && let Some((name, _)) = split_definition(definition)
+                {
+                    self.defined_names.insert(format!("{}.{}", class.name.name, name.name));
+                }
+            }
+            for spec in &class.specs {
                 match spec {
-                    ClassSpec::Specvar { modifiers, name, ty, initial, span, .. } => {
+                    ClassSpec::Specvar { modifiers, ghost, name, ty, initial, span } => {
                         let (parsed, d) =
                             parse_type(ty.span.file, &ty.text, ty.span.start as usize);
                         self.diags.extend(d);
@@ -439,15 +457,38 @@ impl<'s> Lowering<'s> {
                                 "initial values of static ghost variables are not supported",
                             );
                         }
+                        let qualified = format!("{}.{}", class.name.name, name.name);
+                        if self.defined_names.contains(&qualified) {
+                            if *ghost {
+                                self.error(
+                                    *span,
+                                    format!(
+                                        "`{}` is defined by `vardefs`, so it is not ghost state: \
+                                         declare it `specvar` without `ghost`",
+                                        name.name
+                                    ),
+                                );
+                            }
+                            if initial.is_some() {
+                                self.error(
+                                    *span,
+                                    format!(
+                                        "`{}` is defined by `vardefs` and has no initial value",
+                                        name.name
+                                    ),
+                                );
+                            }
+                        }
                         self.field(ci, name, None, hol, modifiers.static_, initial);
                     }
                     ClassSpec::Invariant { .. } => {}
-                    ClassSpec::Vardefs { span, .. } => {
-                        self.error(
-                            *span,
-                            "`vardefs` (ghost variables defined by a formula) are not supported yet: \
-                             declare the variable as a `ghost specvar` and assign it with `:=`",
-                        );
+                    ClassSpec::Vardefs { definition, .. } => {
+                        if split_definition(definition).is_none() {
+                            self.error(
+                                definition.span,
+                                "expected a definition `NAME == TERM` of a `specvar` of this class",
+                            );
+                        }
                     }
                 }
             }
@@ -500,10 +541,14 @@ impl<'s> Lowering<'s> {
             };
             VariableKind::Field { class: class.clone(), initial: default }
         };
-        self.variable(c, &qualified, kind, Some(name.span));
+        // A defined variable is not state: its value is its definition's in every state.
+        if !self.defined_names.contains(&qualified) {
+            self.variable(c, &qualified, kind, Some(name.span));
+        }
         self.classes[ci].fields.push(FieldInfo {
             name: name.name.clone(),
             ty: ty.clone(),
+            hol,
             constant: c,
             is_static,
         });
@@ -685,7 +730,118 @@ impl<'s> Lowering<'s> {
             );
             return None;
         }
+        Some(self.unfold(t))
+    }
+
+    /// A formula's term with every `vardefs` variable replaced by its definition (then
+    /// beta-reduced), so the VC generator sees only state: a defined variable changes exactly
+    /// when the fields its definition reads do.
+    fn unfold(&mut self, t: TermId) -> TermId {
+        if self.definitions.is_empty() {
+            return t;
+        }
+        let definitions = std::mem::take(&mut self.definitions);
+        let unfolded = Unfolder { bank: self.bank(), definitions: &definitions }.unfold(t);
+        self.definitions = definitions;
+        unfolded
+    }
+
+    /// A specification term that names what a statement or `modifies` changes: as
+    /// [`Lowering::spec_term`] but not unfolded, and refused (with an error) if it mentions a
+    /// defined variable, which changes only through the fields its definition reads.
+    fn spec_target(&mut self, text: &SpecText) -> Option<TermId> {
+        let definitions = std::mem::take(&mut self.definitions);
+        let t = self.spec_term(text, None);
+        self.definitions = definitions;
+        let t = t?;
+        let used = build::constants(self.elab.bank(), t);
+        if let Some(c) = used.iter().find(|c| self.definitions.contains_key(c)) {
+            let name = self.elab.const_decl(*c).name.clone();
+            self.error(
+                text.span,
+                format!(
+                    "`{name}` is defined by `vardefs`: it changes only through the fields its \
+                     definition reads, so it cannot be assigned, havocked or named in `modifies`"
+                ),
+            );
+            return None;
+        }
         Some(t)
+    }
+
+    /// The `vardefs` of every class, elaborated in the class's scope (`this` bound for an
+    /// instance variable) after every field is declared, so a definition may read any field.
+    fn definitions(&mut self, classes: &[&Class]) {
+        for class in classes {
+            let Some(ci) = self.class_index(&class.name.name) else { continue };
+            for spec in &class.specs {
+                let ClassSpec::Vardefs { definition, span } = spec else { continue };
+                let Some((name, body)) = split_definition(definition) else { continue };
+                let Some(field) =
+                    self.classes[ci].fields.iter().find(|f| f.name == name.name).cloned()
+                else {
+                    self.error(
+                        name.span,
+                        format!(
+                            "`{}` is not a `specvar` of `{}`: declare it before defining it",
+                            name.name, class.name.name
+                        ),
+                    );
+                    continue;
+                };
+                if field.ty.is_some() {
+                    self.error(
+                        name.span,
+                        format!("`{}` is a Java field: only a `specvar` can be defined", name.name),
+                    );
+                    continue;
+                }
+                if self.definitions.contains_key(&field.constant) {
+                    self.error(name.span, format!("`{}` is defined twice", name.name));
+                    continue;
+                }
+                let obj = build::obj_ty(self.bank());
+                let this_var = self.bank().new_var("this", obj, *span);
+                let this = build::var(self.bank(), this_var);
+                let vars = if field.is_static { vec![] } else { vec![this_var] };
+                self.scope(ci, vec![], (!field.is_static).then_some(this));
+                let (parsed, d) = parse_term(body.span.file, &body.text, body.span.start as usize);
+                let failed = crate::syntax::has_errors(&d);
+                self.diags.extend(d);
+                let Some(parsed) = parsed.filter(|_| !failed) else { continue };
+                let r = self.elab.term_with_vars(&parsed, Some(field.hol), &vars);
+                self.diags.extend(self.elab.take_diagnostics());
+                let Some((t, _)) = r else { continue };
+                let occurrence = self.constant_term(field.constant, *span);
+                let declared_ty = self.elab.bank().term(occurrence).ty;
+                self.definitions
+                    .insert(field.constant, DefinitionBody { args: vars, body: t, declared_ty });
+            }
+        }
+        // Unfolding a definition that mentions itself, directly or through others, would not
+        // end.
+        let defined: Vec<ConstId> = self.definitions.keys().copied().collect();
+        let mut cyclic = BTreeSet::new();
+        for &start in &defined {
+            let mut stack = vec![start];
+            let mut seen = BTreeSet::new();
+            while let Some(c) = stack.pop() {
+                let Some(def) = self.definitions.get(&c) else { continue };
+                for used in build::constants(self.elab.bank(), def.body) {
+                    if used == start {
+                        cyclic.insert(start);
+                    } else if seen.insert(used) {
+                        stack.push(used);
+                    }
+                }
+            }
+        }
+        for c in cyclic {
+            let name = self.elab.const_decl(c).name.clone();
+            let span = self.elab.bank().term(self.definitions[&c].body).span;
+            self.definitions.remove(&c);
+            self.error(span, format!("the definition of `{name}` depends on itself"));
+        }
     }
 
     /// The names a formula in class `ci` sees: the class's fields and ghost variables by their
@@ -879,7 +1035,7 @@ impl<'s> Lowering<'s> {
                 }
             }
             for item in &contract.modifies {
-                if let Some(t) = self.spec_term(item, None) {
+                if let Some(t) = self.spec_target(item) {
                     match self.frame_item(t) {
                         Some(f) => modifies.push(f),
                         None => self.error(
@@ -1270,7 +1426,7 @@ impl<'s> Lowering<'s> {
                 }
             }
             SpecStatement::Assign { lhs, rhs } => {
-                let Some(target) = self.spec_term(lhs, None) else { return };
+                let Some(target) = self.spec_target(lhs) else { return };
                 let ty = self.elab.bank().term(target).ty;
                 let Some(value) = self.spec_term(rhs, Some(ty)) else { return };
                 match self.assignable(b, target) {
@@ -1290,7 +1446,7 @@ impl<'s> Lowering<'s> {
                 }
             }
             SpecStatement::Havoc { target } => {
-                let Some(t) = self.spec_term(target, None) else { return };
+                let Some(t) = self.spec_target(target) else { return };
                 match self.assignable(b, t) {
                     Some(FrameItem::Variable(c)) => {
                         self.step(b, Command::Havoc(vec![c]), Some(span));
@@ -2184,4 +2340,26 @@ fn occurs(bank: &crate::hol::HolBank, t: TermId, v: crate::hol::VarId) -> bool {
         Term::Bind(_, _, body) => occurs(bank, *body, v),
         Term::Prim(_, args) => args.iter().any(|a| occurs(bank, *a, v)),
     }
+}
+
+/// `NAME == TERM` split at the first `==`: the name (an identifier) and the term's text with
+/// its own span, or `None` if the text is not of that form.
+fn split_definition(definition: &SpecText) -> Option<(ast::Ident, SpecText)> {
+    let at = definition.text.find("==")?;
+    let lhs = &definition.text[..at];
+    let name = lhs.trim();
+    let is_identifier = name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if !is_identifier {
+        return None;
+    }
+    let leading = lhs.len() - lhs.trim_start().len();
+    let start = definition.span.start as usize;
+    let name_span = Span::new(definition.span.file, start + leading, start + leading + name.len());
+    let body_start = start + at + 2;
+    let body = SpecText {
+        text: definition.text[at + 2..].to_string(),
+        span: Span::new(definition.span.file, body_start, definition.span.end as usize),
+    };
+    Some((ast::Ident { name: name.to_string(), span: name_span }, body))
 }

@@ -33,7 +33,7 @@ use crate::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode};
 use crate::hol::{ConstDecl, ConstKind};
 
 use super::eliminate::sanitize;
-use super::unfold::copy_term;
+use crate::hol::unfold::copy_term;
 
 /// Rounds of the fixpoint (instances can enable further instances).
 pub const MAX_ROUNDS: usize = 3;

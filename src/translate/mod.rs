@@ -30,7 +30,6 @@ pub mod instantiate;
 pub mod relevance;
 
 pub mod split;
-pub mod unfold;
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -47,8 +46,8 @@ use crate::syntax::SourceMap;
 pub use crate::fol::sorts::{self, SortDecision, SortMode};
 pub use eliminate::Approximation;
 
+use crate::hol::unfold::{DefinitionBody, Unfolder};
 use eliminate::{Eliminator, Polarity};
-use unfold::{DefinitionBody, Unfolder};
 
 /// Options of the translation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
