@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use super::{CliError, seconds};
 use crate::fol::SortMode;
-use crate::prover::{ClauseWeight, ProverOptions};
+use crate::prover::ClauseWeight;
 use crate::solve::goal::Verdict;
 use crate::syntax::{SourceMap, Span};
 use crate::translate::{SequentOutcome, TranslateOptions, write_translation};
@@ -81,7 +81,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     }
     let selected = select(&verification, args)?;
     let options = TranslateOptions { sorts: args.sorts, retain_percent: args.retain };
-    let mut prover = ProverOptions::default();
+    let mut prover = crate::verify::prover_defaults();
     prover.limits.time = Some(time_limit);
     prover.clause_weight = args.clause_weight;
     prover.limits.given_clauses = args.steps;

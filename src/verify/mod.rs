@@ -129,6 +129,16 @@ pub fn schedule(prover: &ProverOptions) -> Vec<ProverOptions> {
     vec![first, second]
 }
 
+/// The prover options obligations are proved with by default (the command line's defaults):
+/// the conjecture-relative clause weight, because an obligation's typing and frame axioms
+/// breed many short clauses about symbols its goal never mentions.
+pub fn prover_defaults() -> ProverOptions {
+    ProverOptions {
+        clause_weight: crate::prover::ClauseWeight::ConjectureRelative,
+        ..Default::default()
+    }
+}
+
 /// Proves the obligations `which` on `jobs` threads (at least one); the outcomes come back in
 /// the order of `which`.
 pub fn prove(
