@@ -169,8 +169,17 @@ fn set_get_and_undo() {
     assert_eq!(
         run(&mut wb, "get"),
         "time-limit = 10\nsteps = none\nselection = max-negative-if-positive\nage-ratio = 1\n\
-         weight-ratio = 5\ncheck = on\nsorts = auto\nretain = 100\n"
+         weight-ratio = 5\nclause-weight = auto\ncheck = on\nsorts = auto\nretain = 100\n"
     );
+    assert_eq!(
+        run(&mut wb, "set clause-weight heavy"),
+        "error: unknown clause weight `heavy` (one of: auto, symbols, conjecture-relative)\n"
+    );
+    assert_eq!(
+        run(&mut wb, "set clause-weight conjecture-relative"),
+        "clause-weight = conjecture-relative\n"
+    );
+    assert_eq!(run(&mut wb, "undo"), "undone: set clause-weight conjecture-relative\n");
     assert_eq!(
         run(&mut wb, "set sorts erased"),
         "error: unknown sort handling `erased` (one of: auto, guard, erase)\n"
@@ -194,7 +203,7 @@ fn set_get_and_undo() {
     assert_eq!(
         run(&mut wb, "set colour red"),
         "error: unknown option `colour` (options: time-limit, steps, selection, age-ratio, \
-         weight-ratio, check, sorts, retain)\n"
+         weight-ratio, clause-weight, check, sorts, retain)\n"
     );
     assert_eq!(run(&mut wb, "set steps"), "error: usage: set NAME VALUE\n");
     assert_eq!(run(&mut wb, "get steps"), "steps = 3\n");

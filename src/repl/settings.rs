@@ -3,13 +3,28 @@
 
 use std::time::Duration;
 
-use crate::prover::{Limits, LiteralSelection, ProverOptions};
+use crate::prover::{ClauseWeight, Limits, LiteralSelection, ProverOptions};
 use crate::session::SavedOptions;
 use crate::translate::{SortMode, TranslateOptions};
 
 /// Option names in the order `get` lists them.
-pub const OPTION_NAMES: &[&str] =
-    &["time-limit", "steps", "selection", "age-ratio", "weight-ratio", "check", "sorts", "retain"];
+pub const OPTION_NAMES: &[&str] = &[
+    "time-limit",
+    "steps",
+    "selection",
+    "age-ratio",
+    "weight-ratio",
+    "clause-weight",
+    "check",
+    "sorts",
+    "retain",
+];
+
+/// Values of `set clause-weight`: `auto` (the conjecture-relative weight for program
+/// obligations, as `craig verify` uses, and symbol counting for everything else, as
+/// `craig prove` does), then the weights by name (from [`ClauseWeight::NAMES`]).
+pub const CLAUSE_WEIGHT_NAMES: [&str; 3] =
+    ["auto", ClauseWeight::NAMES[0].1, ClauseWeight::NAMES[1].1];
 
 /// Names of the sort handlings accepted by `set sorts` (from [`SortMode::NAMES`]).
 pub const SORTS_NAMES: [&str; 3] =
@@ -36,6 +51,8 @@ pub struct Settings {
     pub age_ratio: u32,
     /// Weight part of the given-clause pick ratio.
     pub weight_ratio: u32,
+    /// How clauses are weighed; `None` is `auto` (by the kind of goal).
+    pub clause_weight: Option<ClauseWeight>,
     /// Whether refutations are re-verified by the independent checker.
     pub check: bool,
     /// How spec goals handle sorts.
@@ -54,6 +71,7 @@ impl Default for Settings {
             selection: prover.selection,
             age_ratio: prover.age_ratio,
             weight_ratio: prover.weight_ratio,
+            clause_weight: None,
             check: true,
             sorts: SortMode::Auto,
             retain: 100,
@@ -107,6 +125,17 @@ impl Settings {
             }
             "age-ratio" => self.age_ratio = parse_ratio(value)?,
             "weight-ratio" => self.weight_ratio = parse_ratio(value)?,
+            "clause-weight" => {
+                self.clause_weight = match value {
+                    "auto" => None,
+                    _ => Some(ClauseWeight::from_name(value).ok_or_else(|| {
+                        format!(
+                            "unknown clause weight `{value}` (one of: {})",
+                            CLAUSE_WEIGHT_NAMES.join(", ")
+                        )
+                    })?),
+                }
+            }
             "check" => {
                 self.check = match value {
                     "on" | "true" | "yes" => true,
@@ -148,6 +177,7 @@ impl Settings {
             "selection" => self.selection.name().to_string(),
             "age-ratio" => self.age_ratio.to_string(),
             "weight-ratio" => self.weight_ratio.to_string(),
+            "clause-weight" => self.clause_weight.map_or("auto", ClauseWeight::name).to_string(),
             "check" => if self.check { "on" } else { "off" }.to_string(),
             "sorts" => self.sorts.name().to_string(),
             "retain" => self.retain.to_string(),
@@ -155,12 +185,19 @@ impl Settings {
         })
     }
 
-    /// The prover options these settings stand for.
-    pub fn prover_options(&self) -> ProverOptions {
+    /// The prover options these settings stand for, for a program obligation or another goal
+    /// (which `clause-weight auto` tells apart).
+    pub fn prover_options(&self, program_obligation: bool) -> ProverOptions {
+        let automatic = if program_obligation {
+            ClauseWeight::ConjectureRelative
+        } else {
+            ClauseWeight::Symbols
+        };
         ProverOptions {
             age_ratio: self.age_ratio,
             weight_ratio: self.weight_ratio,
             selection: self.selection,
+            clause_weight: self.clause_weight.unwrap_or(automatic),
             limits: Limits {
                 time: self.time_limit.map(Duration::from_secs_f64),
                 given_clauses: self.steps,
@@ -185,6 +222,7 @@ impl Settings {
             selection: self.selection.name().to_string(),
             age_ratio: self.age_ratio,
             weight_ratio: self.weight_ratio,
+            clause_weight: self.get("clause-weight").unwrap_or_default(),
             check: self.check,
             sorts: self.sorts.name().to_string(),
             retain: self.retain,
@@ -199,6 +237,7 @@ impl Settings {
         s.set("selection", &saved.selection)?;
         s.set("age-ratio", &saved.age_ratio.to_string())?;
         s.set("weight-ratio", &saved.weight_ratio.to_string())?;
+        s.set("clause-weight", &saved.clause_weight)?;
         s.check = saved.check;
         s.set("sorts", &saved.sorts)?;
         s.set("retain", &saved.retain.to_string())?;

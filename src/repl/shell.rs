@@ -29,8 +29,8 @@ use rustyline::{CompletionType, Config, Context, Editor, Helper};
 use super::commands::{COMMANDS, find};
 use super::replay::PROMPT;
 use super::{
-    CFA_OPTIONS, Control, OPTION_NAMES, Progress, SELECTION_NAMES, SORTS_NAMES, Workbench,
-    input_is_complete,
+    CFA_OPTIONS, CLAUSE_WEIGHT_NAMES, Control, OPTION_NAMES, Progress, SELECTION_NAMES,
+    SORTS_NAMES, Workbench, input_is_complete,
 };
 
 /// Commands whose argument is a file path.
@@ -48,6 +48,7 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
         ["set" | "get"] => list(OPTION_NAMES),
         ["set", "selection"] => list(&SELECTION_NAMES),
         ["set", "sorts"] => list(&SORTS_NAMES),
+        ["set", "clause-weight"] => list(&CLAUSE_WEIGHT_NAMES),
         ["set", "check"] => list(&["on", "off"]),
         ["set", "time-limit" | "steps"] => list(&["none"]),
         ["prove"] => {

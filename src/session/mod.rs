@@ -92,6 +92,10 @@ pub struct SavedOptions {
     pub age_ratio: u32,
     /// Weight part of the age/weight pick ratio.
     pub weight_ratio: u32,
+    /// How clauses are weighed, by its `set clause-weight` name; absent in files written
+    /// before the option existed, which then get `auto`.
+    #[serde(default = "default_clause_weight")]
+    pub clause_weight: String,
     /// Whether refutations are re-checked.
     pub check: bool,
     /// How spec goals handle sorts (`auto`, `guard`, `erase`); absent in files written before
@@ -104,6 +108,10 @@ pub struct SavedOptions {
 }
 
 fn default_sorts() -> String {
+    "auto".to_string()
+}
+
+fn default_clause_weight() -> String {
     "auto".to_string()
 }
 
@@ -283,6 +291,7 @@ mod tests {
                 selection: "none".into(),
                 age_ratio: 1,
                 weight_ratio: 5,
+                clause_weight: "conjecture-relative".into(),
                 sorts: "guard".into(),
                 retain: 80,
                 check: true,

@@ -45,7 +45,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         return Ok(Control::Continue);
     }
     let problem = problem_of_attempt(attempt);
-    let options = wb.state.settings.prover_options();
+    let obligation =
+        wb.state.goal(&attempt.goal).is_ok_and(|g| wb.state.obligation_of(g).is_some());
+    let options = wb.state.settings.prover_options(obligation);
     let goal = attempt.goal.clone();
     let result = minimize_core(&problem, &names, &options)?;
     let dropped: Vec<&str> =

@@ -54,7 +54,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 continue;
             }
         };
-        let options = wb.state.settings.prover_options();
+        let options = wb.state.settings.prover_options(wb.state.obligation_of(goal).is_some());
         let check = wb.state.settings.check;
         let interrupt = wb.interrupt.clone();
         // Borrowed, not taken out: a panic in the prover must not lose the observer.

@@ -16,6 +16,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            most-instantiated (default max-negative-if-positive)\n  \
            age-ratio N               given clauses picked by age ... (default 1)\n  \
            weight-ratio N            ... per N picked by weight (default 5)\n  \
+           clause-weight NAME        auto, symbols, conjecture-relative: how the weight queue\n                            \
+           weighs clauses; auto (the default) weighs Java obligations\n                            \
+           conjecture-relative, as `craig verify` does, and other goals\n                            \
+           by symbols, as `craig prove` does\n  \
            check on|off              re-verify refutations with the proof checker (default on)",
     changes_state: true,
     run,
