@@ -157,10 +157,8 @@ impl Prover {
             if !l.positive || !self.literal_eligible(&clause, None, i) {
                 continue;
             }
+            // A variable side rewrites every non-variable subterm (see `index_entries`).
             for (side, s, _) in self.candidate_sides(l) {
-                if self.bank.is_var(s) {
-                    continue;
-                }
                 let mut candidates = Vec::new();
                 self.indexes().into.unifiable(&self.bank, s, &mut candidates);
                 candidates.sort_unstable_by_key(|&(t, e)| (e, t));

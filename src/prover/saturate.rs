@@ -614,7 +614,10 @@ impl Prover {
                 continue;
             }
             for (side, s, _) in self.candidate_sides(l) {
-                if l.positive && stored.selected.is_none() && !self.bank.is_var(s) {
+                // A variable side is a candidate only when the other side does not contain it
+                // (`candidate_sides` keeps no smaller side): `X = f(a)` says every term equals
+                // `f(a)`, and refutations of such sets need it to rewrite any subterm.
+                if l.positive && stored.selected.is_none() {
                     entries.from.push((s, entry(id, i, side, 0)));
                 }
                 let mut positions = Vec::new();

@@ -163,3 +163,22 @@ fn a_filter_that_drops_conclusions_makes_saturation_inconclusive() {
     prover.set_inference_filter(Box::new(Ban(q)));
     assert_eq!(prover.run(), ProofOutcome::Saturated { complete: false });
 }
+
+#[test]
+fn an_equation_with_a_bare_variable_side_rewrites_every_subterm() {
+    // `X = f(a)` makes every element equal, so `q(b,a)` and `~q(a,X)` clash; a loop that never
+    // superposes from the variable side saturates and would call the set satisfiable.
+    let mut b = Builder::new();
+    let a = b.f("a", &[]);
+    let bb = b.f("b", &[]);
+    let fa = b.f("f", &[a]);
+    let x = b.x(0);
+    let l1 = b.p("q", &[a, x], false);
+    b.clause(vec![l1]);
+    let l2 = b.p("q", &[bb, a], true);
+    b.clause(vec![l2]);
+    let l3 = b.eq(x, fa, true);
+    b.clause(vec![l3]);
+    let (outcome, _) = b.prove(100);
+    assert!(matches!(outcome, ProofOutcome::Refutation(_)), "got {outcome:?}");
+}
