@@ -82,10 +82,11 @@ impl Default for InstOptions {
 impl InstOptions {
     /// Limits derived from a given-clause limit `steps` of the prover, so that a caller with a
     /// deterministic budget (`--steps N`) gets a deterministic instantiation run of comparable
-    /// effort: one instance per given clause, and the default round and generation bounds.
+    /// effort: two instances per given clause (an instance is much cheaper than a given
+    /// clause), and the default round and generation bounds.
     pub fn from_steps(steps: u64) -> InstOptions {
         InstOptions {
-            max_instances: usize::try_from(steps).unwrap_or(usize::MAX).max(1),
+            max_instances: usize::try_from(steps.saturating_mul(2)).unwrap_or(usize::MAX).max(1),
             ..InstOptions::default()
         }
     }

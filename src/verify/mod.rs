@@ -21,9 +21,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::hol::{Hypothesis, Signature};
+use crate::inst::InstOptions;
 use crate::ir::{ProcId, Program};
 use crate::prover::ProverOptions;
-use crate::solve::goal::{ValidityCache, Verdict, check_sequent};
+use crate::solve::goal::{Strategy, ValidityCache, Verdict, check_sequent_with};
 use crate::translate::TranslateOptions;
 use crate::vc::{ProofObligation, VcError, VcOptions, generate};
 
@@ -110,23 +111,44 @@ pub struct Outcome {
 }
 
 /// The strategies tried on an obligation, in order, each while the ones before gave up: the
-/// options as given, then the same without literal selection (which finds the short
-/// case-analysis proofs that frame and allocation obligations need, where selecting the
-/// negative literals of the many guarded typing and invariant clauses delays them). A time
-/// limit is shared equally; a given-clause limit applies to each, so the answer is
-/// deterministic under `--steps`.
-pub fn schedule(prover: &ProverOptions) -> Vec<ProverOptions> {
+/// prover with the options as given; then the instantiation engine ([`crate::inst`]), which
+/// proves the obligations whose refutation is a case analysis on ground equalities (the frame
+/// and update axioms of a heap written after `new`) that superposition drowns in; then the
+/// prover without literal selection (which finds the short case-analysis proofs that frame
+/// and allocation obligations need, where selecting the negative literals of the many guarded
+/// typing and invariant clauses delays them).
+///
+/// A time limit is shared 40% / 30% / 30%. Measured on `FuncTree.java` at `--time-limit 3`:
+/// instantiation answers its obligations in well under the 0.9 s it gets (the slowest in about
+/// 0.3 s), while the first prover run keeps most of the time it needs for the obligations only
+/// it proves. Instantiation goes before the second prover run because it is quick to prove
+/// or give up, so a proof it finds costs the least time.
+///
+/// A given-clause limit applies to each prover run, and instantiation is then bounded by
+/// [`crate::inst::InstOptions::from_steps`] (counts, not time), so the answer is deterministic
+/// under `--steps`.
+pub fn schedule(prover: &ProverOptions) -> Vec<Strategy> {
     let mut first = prover.clone();
     let mut second = prover.clone();
     second.selection = crate::prover::LiteralSelection::None;
-    if second.selection == first.selection {
-        return vec![first];
-    }
+    let mut instantiation =
+        prover.limits.given_clauses.map_or_else(InstOptions::default, InstOptions::from_steps);
     if let Some(t) = prover.limits.time {
-        first.limits.time = Some(t / 2);
-        second.limits.time = Some(t - t / 2);
+        if second.selection == first.selection {
+            first.limits.time = Some(t.mul_f64(0.6));
+            instantiation.time = Some(t.saturating_sub(t.mul_f64(0.6)));
+        } else {
+            first.limits.time = Some(t.mul_f64(0.4));
+            instantiation.time = Some(t.mul_f64(0.3));
+            second.limits.time = Some(t.saturating_sub(t.mul_f64(0.7)));
+        }
     }
-    vec![first, second]
+    let mut strategies =
+        vec![Strategy::Superposition(first.clone()), Strategy::Instantiation(instantiation)];
+    if second.selection != first.selection {
+        strategies.push(Strategy::Superposition(second));
+    }
+    strategies
 }
 
 /// Proves the obligations `which` on `jobs` threads (at least one); the outcomes come back in
@@ -208,12 +230,12 @@ fn prove_one(
         elapsed: Duration::ZERO,
         strategy: 0,
     };
-    for (k, options) in schedule(prover).iter().enumerate() {
-        let r = check_sequent(
+    for (k, strategy) in schedule(prover).iter().enumerate() {
+        let r = check_sequent_with(
             verification.signature(),
             &obligation.sequent,
             translate,
-            options,
+            strategy,
             file,
             validity,
         );
