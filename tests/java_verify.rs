@@ -150,7 +150,7 @@ fn functree_add1_is_verified_with_instantiation_in_the_schedule() {
     // ground equalities (is the object checked the new one?), which superposition gives up on
     // within its given-clause limit; the schedule's instantiation engine proves them.
     let text = example("FuncTree.java");
-    let answers = verify(&[("FuncTree.java", text)], &["FuncTree.add1"], 3_000);
+    let answers = verify(&[("FuncTree.java", text)], &["FuncTree.add1"], 10_000);
     assert!(answers.len() > 50, "{answers:?}");
     assert_verified(&answers);
 }
