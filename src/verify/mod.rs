@@ -108,6 +108,9 @@ pub struct Outcome {
     pub elapsed: Duration,
     /// The strategy of [`schedule`] that gave the verdict (0 is the options as given).
     pub strategy: usize,
+    /// Whether the verdict is the instantiation engine's (its proof is a checked set of
+    /// ground instances, not a superposition refutation).
+    pub by_instantiation: bool,
 }
 
 /// The strategies tried on an obligation, in order, each while the ones before gave up: the
@@ -229,6 +232,7 @@ fn prove_one(
         generated: 0,
         elapsed: Duration::ZERO,
         strategy: 0,
+        by_instantiation: false,
     };
     for (k, strategy) in schedule(prover).iter().enumerate() {
         let r = check_sequent_with(
@@ -244,6 +248,7 @@ fn prove_one(
         outcome.generated += r.generated;
         outcome.elapsed += r.elapsed;
         outcome.strategy = k;
+        outcome.by_instantiation = matches!(strategy, Strategy::Instantiation(_));
         // Only a search that gave up may succeed with another strategy: a saturated one proved
         // the translation satisfiable.
         if r.verdict != Verdict::GaveUp {
