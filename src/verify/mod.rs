@@ -121,11 +121,13 @@ pub struct Outcome {
 /// and allocation obligations need, where selecting the negative literals of the many guarded
 /// typing and invariant clauses delays them).
 ///
-/// A time limit is shared 40% / 30% / 30%. Measured on `FuncTree.java` at `--time-limit 3`:
-/// instantiation answers its obligations in well under the 0.9 s it gets (the slowest in about
-/// 0.3 s), while the first prover run keeps most of the time it needs for the obligations only
-/// it proves. Instantiation goes before the second prover run because it is quick to prove
-/// or give up, so a proof it finds costs the least time.
+/// A time limit is shared 40% / 30% / 30%. Measured with the release build on
+/// `FuncTree.java` at `--time-limit 3 --jobs 2`: 615 of 618 obligations proved (580 with the
+/// two prover runs alone), in 50 s instead of 79 s; the instantiation engine answers the
+/// obligations it proves in at most 0.4 s, well within its 0.9 s, while the first prover run
+/// keeps the time the obligations only it proves need. Instantiation goes before the second
+/// prover run because it proves or gives up quickly, so a proof it finds costs the least
+/// time. (Instantiation first was not measured.)
 ///
 /// A given-clause limit applies to each prover run, and instantiation is then bounded by
 /// [`crate::inst::InstOptions::from_steps`] (counts, not time), so the answer is deterministic
