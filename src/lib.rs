@@ -10,6 +10,7 @@ pub mod cli;
 pub mod fol;
 pub mod hol;
 pub mod input;
+pub mod inst;
 pub mod interpolate;
 pub mod ir;
 pub mod java;

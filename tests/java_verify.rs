@@ -144,6 +144,17 @@ fn functree_public_methods_verify() {
 }
 
 #[test]
+fn functree_add1_is_verified_with_instantiation_in_the_schedule() {
+    // add1's class invariants and postcondition after `new FuncTree()` need case analysis on
+    // ground equalities (is the object checked the new one?), which superposition gives up on
+    // within its given-clause limit; the schedule's instantiation engine proves them.
+    let text = example("FuncTree.java");
+    let answers = verify(&[("FuncTree.java", text)], &["FuncTree.add1"], 10_000);
+    assert!(answers.len() > 50, "{answers:?}");
+    assert_verified(&answers);
+}
+
+#[test]
 fn functree_without_a_null_check_is_caught() {
     assert_caught(
         "FuncTree.java",

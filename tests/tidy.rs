@@ -213,3 +213,30 @@ fn smtlib_never_names_the_prover_or_the_solve_path() {
         .collect();
     assert!(violations.is_empty(), "smtlib names the prover or solve: {violations:?}");
 }
+
+#[test]
+fn inst_names_only_fol_smt_sat_and_syntax() {
+    // The instantiation engine is an engine: it reads first-order clauses (`fol`) and decides
+    // ground instances with `smt` (over `sat`); it never names a front end (`spec`, `input`,
+    // `java`, `smtlib`, `scheme`, `boolprog`), the translation, the prover, the solve path,
+    // program verification or the workbench, which call it.
+    let mut files = Vec::new();
+    rust_files(&src().join("inst"), &mut files);
+    assert!(!files.is_empty(), "src/inst is missing");
+    let allowed = ["crate::fol", "crate::smt", "crate::sat", "crate::syntax", "crate::inst"];
+    let mut violations = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let code = shipped_code(&text);
+        for (i, _) in code.match_indices("crate::") {
+            let rest = &code[i..];
+            if !allowed.iter().any(|p| rest.starts_with(p)) {
+                violations.push(format!("{} names {}", f.display(), &rest[..30.min(rest.len())]));
+            }
+        }
+        if code.contains("super::super") {
+            violations.push(format!("{} reaches out through super::super", f.display()));
+        }
+    }
+    assert!(violations.is_empty(), "inst depends on modules it must not: {violations:?}");
+}

@@ -68,6 +68,67 @@ pub struct Args {
     /// Memory guard: stop when the term bank holds this many terms.
     #[arg(long, default_value_t = 40_000_000)]
     pub max_terms: usize,
+    /// The engine: craig's superposition prover, or instantiation with ground SMT (which
+    /// reports a checked refutation or gives up, never satisfiable).
+    #[arg(long, value_enum, default_value = "superposition")]
+    pub engine: Engine,
+}
+
+/// The refutation engines `craig prove` can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// The saturation prover (the default).
+    Superposition,
+    /// E-matching instantiation in rounds, decided by the ground SMT core.
+    Instantiation,
+}
+
+/// `craig prove --engine instantiation`: the SZS status, the core on request, the counters.
+fn run_instantiation(
+    args: &Args,
+    time_limit: Option<std::time::Duration>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, CliError> {
+    let start = std::time::Instant::now();
+    let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
+    let mut options = args
+        .steps
+        .map_or_else(crate::inst::InstOptions::default, crate::inst::InstOptions::from_steps);
+    options.time = time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    let solved = crate::solve::solve_instantiation(problem, &options);
+    if let crate::inst::InstOutcome::Unknown(crate::inst::StopReason::Error(e)) =
+        &solved.result.outcome
+    {
+        writeln!(err, "craig: the instantiation engine failed: {e}")?;
+    }
+    let mut text = format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name);
+    if let crate::inst::InstOutcome::Unsat { core } = &solved.result.outcome {
+        text.push_str(&format!(
+            "% refutation checked: {} instances of {} input clauses\n",
+            solved.result.instances.len(),
+            core.len()
+        ));
+        if args.core {
+            let names: Vec<String> =
+                core.iter().map(|&i| solved.problem.clauses[i].source.name.clone()).collect();
+            let mut names = names;
+            names.dedup();
+            text.push_str(&format!("% SZS core: {}\n", names.join(", ")));
+        }
+    }
+    if args.stats {
+        let counters: Vec<String> = solved
+            .result
+            .stats
+            .counters()
+            .iter()
+            .map(|(name, value)| format!("{name} {value}"))
+            .collect();
+        text.push_str(&format!("% {}\n", counters.join(" ")));
+    }
+    out.write_all(text.as_bytes())?;
+    Ok(0)
 }
 
 /// The line `--trace` prints for the clause just given.
@@ -94,6 +155,9 @@ fn trace_line(prover: &Prover) -> Option<String> {
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let time_limit = args.time_limit.map(|s| seconds("--time-limit", s)).transpose()?;
+    if args.engine == Engine::Instantiation {
+        return run_instantiation(args, time_limit, out, err);
+    }
     let options = ProverOptions {
         age_ratio: args.age_ratio,
         weight_ratio: args.weight_ratio,

@@ -185,6 +185,9 @@ fn write_outcome(
 ) -> std::io::Result<()> {
     let obligation = &verification.obligations[o.obligation];
     let verdict = match o.verdict {
+        Verdict::Proved if o.by_instantiation => {
+            format!("proved by instantiation (after {} given clauses)", o.given)
+        }
         Verdict::Proved => format!("proved ({} given clauses)", o.given),
         Verdict::NotProved => "NOT PROVED (saturated: not provable as translated)".to_string(),
         Verdict::GaveUp => "NOT PROVED (gave up)".to_string(),

@@ -150,6 +150,17 @@ pub struct LemmaResult {
     pub discharged: usize,
 }
 
+/// How a translated problem is attacked: craig's superposition prover with these options, or
+/// the instantiation engine ([`crate::inst`]) with these limits.
+#[derive(Clone, Debug)]
+pub enum Strategy {
+    /// Saturation by the superposition prover.
+    Superposition(ProverOptions),
+    /// E-matching instantiation decided by the ground SMT core; it never saturates, so it
+    /// answers proved or gave up.
+    Instantiation(crate::inst::InstOptions),
+}
+
 /// Translates and proves one sequent (every split sequent of it); every proof is re-checked by
 /// the proof checker.
 pub fn check_sequent(
@@ -157,6 +168,23 @@ pub fn check_sequent(
     sequent: &Sequent,
     options: &TranslateOptions,
     prover: &ProverOptions,
+    file: &str,
+    validity: &ValidityCache,
+) -> LemmaResult {
+    let strategy = Strategy::Superposition(prover.clone());
+    check_sequent_with(signature, sequent, options, &strategy, file, validity)
+}
+
+/// [`check_sequent`] under a [`Strategy`]: the same translation and the same reading of its
+/// outcomes for either engine (an incomplete problem may be refuted; only a complete one's
+/// saturation is a counter-model, and instantiation never claims one). An instantiation
+/// refutation is checked by the engine before it counts (its instances re-matched by an
+/// independent checker, its ground refutation by the SMT core's checks).
+pub fn check_sequent_with(
+    signature: HolSignature<'_>,
+    sequent: &Sequent,
+    options: &TranslateOptions,
+    strategy: &Strategy,
     file: &str,
     validity: &ValidityCache,
 ) -> LemmaResult {
@@ -179,10 +207,23 @@ pub fn check_sequent(
             }
             SequentOutcome::Refused(_) => Verdict::NotProved,
             SequentOutcome::Problem(problem) => {
-                let solved = solve_problem(Arc::unwrap_or_clone(problem), prover.clone(), true);
-                result.given += solved.stats().given;
-                result.generated += solved.stats().generated;
-                match solved.status {
+                let status = match strategy {
+                    Strategy::Superposition(prover) => {
+                        let solved =
+                            solve_problem(Arc::unwrap_or_clone(problem), prover.clone(), true);
+                        result.given += solved.stats().given;
+                        result.generated += solved.stats().generated;
+                        solved.status
+                    }
+                    Strategy::Instantiation(inst) => {
+                        let solved =
+                            super::solve_instantiation(Arc::unwrap_or_clone(problem), inst);
+                        // Instances stand in for generated clauses in the counters.
+                        result.generated += solved.result.stats.instances;
+                        solved.status
+                    }
+                };
+                match status {
                     SzsStatus::Theorem
                     | SzsStatus::ContradictoryAxioms
                     | SzsStatus::Unsatisfiable => Verdict::Proved,

@@ -178,3 +178,42 @@ pub fn restrict(problem: &Problem, keep: impl Fn(&crate::fol::InputClause) -> bo
         sort_decisions: problem.sort_decisions.clone(),
     }
 }
+
+/// The result of running the instantiation engine ([`crate::inst`]) on a problem.
+pub struct InstSolved {
+    /// The problem, its term bank grown by the instances' terms.
+    pub problem: Problem,
+    /// The engine's answer, counters and instances.
+    pub result: crate::inst::InstResult,
+    /// The status to report: a refutation status only for a checked refutation (the engine
+    /// checks before it answers), never a satisfiable one (instantiation is incomplete).
+    pub status: SzsStatus,
+}
+
+/// Runs the instantiation engine on a problem. As for the prover, an incomplete translation
+/// (`Problem::complete` false) may still be refuted: its clauses are weakenings of what was
+/// meant, so their refutation stands; only satisfiable answers would need completeness, and
+/// this engine gives none.
+pub fn solve_instantiation(mut problem: Problem, options: &crate::inst::InstOptions) -> InstSolved {
+    let clauses: Vec<crate::fol::Clause> =
+        problem.clauses.iter().map(|c| c.clause.clone()).collect();
+    let result = crate::inst::refute(&problem.signature, &mut problem.bank, &clauses, options);
+    let status = match &result.outcome {
+        crate::inst::InstOutcome::Unsat { core } => {
+            if !problem.has_conjecture {
+                SzsStatus::Unsatisfiable
+            } else if core.iter().any(|&i| problem.clauses[i].source.role.is_goal()) {
+                SzsStatus::Theorem
+            } else {
+                SzsStatus::ContradictoryAxioms
+            }
+        }
+        crate::inst::InstOutcome::Unknown(reason) => match reason {
+            crate::inst::StopReason::Time => SzsStatus::Timeout,
+            crate::inst::StopReason::Cancelled => SzsStatus::User,
+            crate::inst::StopReason::Error(_) => SzsStatus::Error,
+            _ => SzsStatus::GaveUp,
+        },
+    };
+    InstSolved { problem, result, status }
+}

@@ -21,9 +21,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::hol::{Hypothesis, Signature};
+use crate::inst::InstOptions;
 use crate::ir::{ProcId, Program};
 use crate::prover::ProverOptions;
-use crate::solve::goal::{ValidityCache, Verdict, check_sequent};
+use crate::solve::goal::{Strategy, ValidityCache, Verdict, check_sequent_with};
 use crate::translate::TranslateOptions;
 use crate::vc::{ProofObligation, VcError, VcOptions, generate};
 
@@ -107,26 +108,52 @@ pub struct Outcome {
     pub elapsed: Duration,
     /// The strategy of [`schedule`] that gave the verdict (0 is the options as given).
     pub strategy: usize,
+    /// Whether the verdict is the instantiation engine's (its proof is a checked set of
+    /// ground instances, not a superposition refutation).
+    pub by_instantiation: bool,
 }
 
 /// The strategies tried on an obligation, in order, each while the ones before gave up: the
-/// options as given, then the same without literal selection (which finds the short
-/// case-analysis proofs that frame and allocation obligations need, where selecting the
-/// negative literals of the many guarded typing and invariant clauses delays them). A time
-/// limit is shared equally; a given-clause limit applies to each, so the answer is
-/// deterministic under `--steps`.
-pub fn schedule(prover: &ProverOptions) -> Vec<ProverOptions> {
+/// prover with the options as given; then the instantiation engine ([`crate::inst`]), which
+/// proves the obligations whose refutation is a case analysis on ground equalities (the frame
+/// and update axioms of a heap written after `new`) that superposition drowns in; then the
+/// prover without literal selection (which finds the short case-analysis proofs that frame
+/// and allocation obligations need, where selecting the negative literals of the many guarded
+/// typing and invariant clauses delays them).
+///
+/// A time limit is shared 40% / 30% / 30%. Measured with the release build on
+/// `FuncTree.java` at `--time-limit 3 --jobs 2`: 615 of 618 obligations proved (580 with the
+/// two prover runs alone), in 50 s instead of 79 s; the instantiation engine answers the
+/// obligations it proves in at most 0.4 s, well within its 0.9 s, while the first prover run
+/// keeps the time the obligations only it proves need. Instantiation goes before the second
+/// prover run because it proves or gives up quickly, so a proof it finds costs the least
+/// time. (Instantiation first was not measured.)
+///
+/// A given-clause limit applies to each prover run, and instantiation is then bounded by
+/// [`crate::inst::InstOptions::from_steps`] (counts, not time), so the answer is deterministic
+/// under `--steps`.
+pub fn schedule(prover: &ProverOptions) -> Vec<Strategy> {
     let mut first = prover.clone();
     let mut second = prover.clone();
     second.selection = crate::prover::LiteralSelection::None;
-    if second.selection == first.selection {
-        return vec![first];
-    }
+    let mut instantiation =
+        prover.limits.given_clauses.map_or_else(InstOptions::default, InstOptions::from_steps);
     if let Some(t) = prover.limits.time {
-        first.limits.time = Some(t / 2);
-        second.limits.time = Some(t - t / 2);
+        if second.selection == first.selection {
+            first.limits.time = Some(t.mul_f64(0.6));
+            instantiation.time = Some(t.saturating_sub(t.mul_f64(0.6)));
+        } else {
+            first.limits.time = Some(t.mul_f64(0.4));
+            instantiation.time = Some(t.mul_f64(0.3));
+            second.limits.time = Some(t.saturating_sub(t.mul_f64(0.7)));
+        }
     }
-    vec![first, second]
+    let mut strategies =
+        vec![Strategy::Superposition(first.clone()), Strategy::Instantiation(instantiation)];
+    if second.selection != first.selection {
+        strategies.push(Strategy::Superposition(second));
+    }
+    strategies
 }
 
 /// The prover options obligations are proved with by default (the command line's defaults):
@@ -217,13 +244,14 @@ fn prove_one(
         generated: 0,
         elapsed: Duration::ZERO,
         strategy: 0,
+        by_instantiation: false,
     };
-    for (k, options) in schedule(prover).iter().enumerate() {
-        let r = check_sequent(
+    for (k, strategy) in schedule(prover).iter().enumerate() {
+        let r = check_sequent_with(
             verification.signature(),
             &obligation.sequent,
             translate,
-            options,
+            strategy,
             file,
             validity,
         );
@@ -232,6 +260,7 @@ fn prove_one(
         outcome.generated += r.generated;
         outcome.elapsed += r.elapsed;
         outcome.strategy = k;
+        outcome.by_instantiation = matches!(strategy, Strategy::Instantiation(_));
         // Only a search that gave up may succeed with another strategy: a saturated one proved
         // the translation satisfiable.
         if r.verdict != Verdict::GaveUp {
