@@ -471,3 +471,32 @@ fn hash_table_with_an_off_by_one_index_is_caught() {
         verify_kinds(&files(mutant), &["HashTable.get"], &[Obligation::ArrayBound], 3_000);
     assert!(mutated.iter().any(|a| !a.proved && a.line == 56), "{mutated:?}");
 }
+
+#[test]
+fn invariants_about_defined_variables_follow_the_fields() {
+    // The invariant speaks of `isFive`, defined from `val`: after `val = 0` it no longer holds,
+    // which an `isFive` kept as a constant across states would hide.
+    let text = r#"
+class Five {
+    public int val;
+    /*: public specvar isFive :: bool;
+        vardefs "isFive == (val = 5)";
+        invariant fiveKept: "ALL t. t : Object.alloc & t : Five & t ~= null --> t..isFive"
+    */
+
+    public void keep()
+    /*: modifies "Five.val"
+        ensures "True" */
+    {
+        val = 5;
+    }
+}
+"#;
+    let kinds = [Obligation::ClassInvariant];
+    let kept = verify_kinds(&[("Five.java", text.to_string())], &["Five.keep"], &kinds, 2_000);
+    assert!(!kept.is_empty(), "no invariant obligations");
+    assert_verified(&kept);
+    let broken = mutate(text, "val = 5;", "val = 0;");
+    let broken = verify_kinds(&[("Five.java", broken)], &["Five.keep"], &kinds, 2_000);
+    assert!(broken.iter().any(|a| !a.proved), "{broken:?}");
+}

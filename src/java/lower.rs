@@ -716,10 +716,21 @@ impl<'s> Lowering<'s> {
     }
 
     fn spec_term(&mut self, text: &SpecText, expected: Option<TyId>) -> Option<TermId> {
+        let t = self.spec_term_as_written(text, expected)?;
+        Some(self.unfold(t))
+    }
+
+    /// A specification text parsed, its diagnostics kept; `None` if it has errors.
+    fn parse_spec(&mut self, text: &SpecText) -> Option<crate::notation::ast::Expr> {
         let (parsed, d) = parse_term(text.span.file, &text.text, text.span.start as usize);
         let failed = crate::syntax::has_errors(&d);
         self.diags.extend(d);
-        let parsed = parsed.filter(|_| !failed)?;
+        parsed.filter(|_| !failed)
+    }
+
+    /// [`Lowering::spec_term`] without unfolding `vardefs` variables.
+    fn spec_term_as_written(&mut self, text: &SpecText, expected: Option<TyId>) -> Option<TermId> {
+        let parsed = self.parse_spec(text)?;
         let r = self.elab.term(&parsed, expected);
         self.diags.extend(self.elab.take_diagnostics());
         let (t, params) = r?;
@@ -730,7 +741,7 @@ impl<'s> Lowering<'s> {
             );
             return None;
         }
-        Some(self.unfold(t))
+        Some(t)
     }
 
     /// A formula's term with every `vardefs` variable replaced by its definition (then
@@ -750,10 +761,7 @@ impl<'s> Lowering<'s> {
     /// [`Lowering::spec_term`] but not unfolded, and refused (with an error) if it mentions a
     /// defined variable, which changes only through the fields its definition reads.
     fn spec_target(&mut self, text: &SpecText) -> Option<TermId> {
-        let definitions = std::mem::take(&mut self.definitions);
-        let t = self.spec_term(text, None);
-        self.definitions = definitions;
-        let t = t?;
+        let t = self.spec_term_as_written(text, None)?;
         let used = build::constants(self.elab.bank(), t);
         if let Some(c) = used.iter().find(|c| self.definitions.contains_key(c)) {
             let name = self.elab.const_decl(*c).name.clone();
@@ -805,10 +813,7 @@ impl<'s> Lowering<'s> {
                 let this = build::var(self.bank(), this_var);
                 let vars = if field.is_static { vec![] } else { vec![this_var] };
                 self.scope(ci, vec![], (!field.is_static).then_some(this));
-                let (parsed, d) = parse_term(body.span.file, &body.text, body.span.start as usize);
-                let failed = crate::syntax::has_errors(&d);
-                self.diags.extend(d);
-                let Some(parsed) = parsed.filter(|_| !failed) else { continue };
+                let Some(parsed) = self.parse_spec(&body) else { continue };
                 let r = self.elab.term_with_vars(&parsed, Some(field.hol), &vars);
                 self.diags.extend(self.elab.take_diagnostics());
                 let Some((t, _)) = r else { continue };
@@ -841,6 +846,15 @@ impl<'s> Lowering<'s> {
             let span = self.elab.bank().term(self.definitions[&c].body).span;
             self.definitions.remove(&c);
             self.error(span, format!("the definition of `{name}` depends on itself"));
+        }
+        // Ghost fields' initial values were read before the definitions were known.
+        for i in 0..self.variables.len() {
+            if let VariableKind::Field { initial: Some(t), .. } = self.variables[i].kind {
+                let unfolded = self.unfold(t);
+                if let VariableKind::Field { initial, .. } = &mut self.variables[i].kind {
+                    *initial = Some(unfolded);
+                }
+            }
         }
     }
 
@@ -893,14 +907,13 @@ impl<'s> Lowering<'s> {
                 let this_var = self.bank().new_var("this", obj, *span);
                 let this = build::var(self.bank(), this_var);
                 self.scope(ci, vec![], Some(this));
-                let (parsed, d) =
-                    parse_term(formula.span.file, &formula.text, formula.span.start as usize);
-                let failed = crate::syntax::has_errors(&d);
-                self.diags.extend(d);
-                let Some(parsed) = parsed.filter(|_| !failed) else { continue };
+                let Some(parsed) = self.parse_spec(formula) else { continue };
                 let r = self.elab.formula_with_vars(&parsed, &[this_var]);
                 self.diags.extend(self.elab.take_diagnostics());
-                let Some((mut t, _)) = r else { continue };
+                let Some((t, _)) = r else { continue };
+                // Like every other formula, read with `vardefs` variables unfolded: a defined
+                // variable left as a constant would keep its value across states.
+                let mut t = self.unfold(t);
                 if occurs(self.elab.bank(), t, this_var) {
                     // An invariant about `this` holds for every allocated object of the class.
                     let alloc = self.constant_term(self.alloc, *span);
