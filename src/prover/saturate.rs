@@ -136,9 +136,9 @@ pub struct Prover {
     filter: Option<Box<dyn InferenceFilter>>,
     /// Whether saturation of this clause set means satisfiability.
     complete: bool,
-    /// By symbol: whether it occurs in an input clause of the negated conjecture (for
-    /// `ClauseWeight::ConjectureRelative`).
-    in_conjecture: Vec<bool>,
+    /// By symbol: its occurrences in the input clauses of the negated conjecture (for
+    /// `ClauseWeight::ConjectureRelative`, which asks only whether there are any).
+    conjecture_occurrences: Vec<u32>,
 }
 
 /// An inference conclusion before it is stored.
@@ -160,20 +160,16 @@ impl Prover {
         complete_input: bool,
     ) -> Self {
         let mut counts = vec![0u32; signature.len()];
-        let mut in_conjecture = vec![false; signature.len()];
-        let mut conjecture_counts = vec![0u32; signature.len()];
+        let mut conjecture_occurrences = vec![0u32; signature.len()];
         for (clause, goal) in inputs {
             for l in &clause.literals {
                 count_symbols(&bank, l.lhs, &mut counts);
                 count_symbols(&bank, l.rhs, &mut counts);
                 if *goal {
-                    count_symbols(&bank, l.lhs, &mut conjecture_counts);
-                    count_symbols(&bank, l.rhs, &mut conjecture_counts);
+                    count_symbols(&bank, l.lhs, &mut conjecture_occurrences);
+                    count_symbols(&bank, l.rhs, &mut conjecture_occurrences);
                 }
             }
-        }
-        for (flag, count) in in_conjecture.iter_mut().zip(&conjecture_counts) {
-            *flag = *count > 0;
         }
         let ordering = Kbo::from_problem(&signature, &counts);
         bank.true_term();
@@ -194,7 +190,7 @@ impl Prover {
             last_given: None,
             filter: None,
             complete: complete_input,
-            in_conjecture,
+            conjecture_occurrences,
         };
         for (i, (clause, goal)) in inputs.iter().enumerate() {
             let (clause, _) = clause.normalize_variables(&mut prover.bank);
@@ -374,21 +370,13 @@ impl Prover {
     }
 
     /// A term's weight with the conjecture's symbols at 1 and other symbols and variables at 10.
+    /// Recursive, as `count_symbols` is: it runs on every new clause, so it allocates nothing.
     fn conjecture_relative_weight(&self, term: TermId) -> u64 {
-        let mut weight = 0u64;
-        let mut stack = vec![term];
-        while let Some(t) = stack.pop() {
-            match self.bank.head(t) {
-                None => weight += 10,
-                Some(symbol) => {
-                    let in_conjecture =
-                        self.in_conjecture.get(symbol.0 as usize).copied().unwrap_or(false);
-                    weight += if in_conjecture || symbol == Signature::TRUE { 1 } else { 10 };
-                    stack.extend_from_slice(self.bank.args(t));
-                }
-            }
-        }
-        weight
+        let Some(symbol) = self.bank.head(term) else { return 10 };
+        let in_conjecture =
+            self.conjecture_occurrences.get(symbol.0 as usize).is_some_and(|&n| n > 0);
+        let own = if in_conjecture || symbol == Signature::TRUE { 1 } else { 10 };
+        own + self.bank.args(term).iter().map(|&a| self.conjecture_relative_weight(a)).sum::<u64>()
     }
 
     /// Stores an inference conclusion as a new passive clause, unless it is a tautology.
