@@ -177,12 +177,17 @@ impl Settings {
             "selection" => self.selection.name().to_string(),
             "age-ratio" => self.age_ratio.to_string(),
             "weight-ratio" => self.weight_ratio.to_string(),
-            "clause-weight" => self.clause_weight.map_or("auto", ClauseWeight::name).to_string(),
+            "clause-weight" => self.clause_weight_name().to_string(),
             "check" => if self.check { "on" } else { "off" }.to_string(),
             "sorts" => self.sorts.name().to_string(),
             "retain" => self.retain.to_string(),
             _ => return None,
         })
+    }
+
+    /// The `set clause-weight` name of the clause weight.
+    fn clause_weight_name(&self) -> &'static str {
+        self.clause_weight.map_or("auto", ClauseWeight::name)
     }
 
     /// The prover options these settings stand for, for a program obligation or another goal
@@ -222,7 +227,7 @@ impl Settings {
             selection: self.selection.name().to_string(),
             age_ratio: self.age_ratio,
             weight_ratio: self.weight_ratio,
-            clause_weight: self.get("clause-weight").unwrap_or_default(),
+            clause_weight: self.clause_weight_name().to_string(),
             check: self.check,
             sorts: self.sorts.name().to_string(),
             retain: self.retain,

@@ -108,19 +108,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             let lemma = &spec.module.items[item];
             let translation = state.translation_of(goal)?;
             // Each sequent of the lemma is a goal of its own.
-            let count = state
-                .goals
-                .iter()
-                .filter(|g| {
-                    matches!(g.source, GoalSource::SpecSequent { theory: t, item: i, .. }
-                        if t == theory_index && i == item)
-                })
-                .count();
-            let part = if count > 1 {
-                format!(", sequent {} of {}", sequent + 1, count)
-            } else {
-                String::new()
-            };
+            let part = sequent_part(state, sequent, |source| {
+                matches!(source, GoalSource::SpecSequent { theory: t, item: i, .. }
+                    if *t == theory_index && *i == item)
+            });
             writeln!(
                 out,
                 "goal {} (lemma {} at {}{part}; theory {})",
@@ -152,19 +143,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         GoalSource::JavaSequent { theory: theory_index, obligation, sequent } => {
             let java = state.java_of(goal).expect("a Java goal has a Java theory").clone();
             let translation = state.translation_of(goal)?;
-            let count = state
-                .goals
-                .iter()
-                .filter(|g| {
-                    matches!(g.source, GoalSource::JavaSequent { theory: t, obligation: o, .. }
-                        if t == theory_index && o == obligation)
-                })
-                .count();
-            let part = if count > 1 {
-                format!(", sequent {} of {}", sequent + 1, count)
-            } else {
-                String::new()
-            };
+            let part = sequent_part(state, sequent, |source| {
+                matches!(source, GoalSource::JavaSequent { theory: t, obligation: o, .. }
+                    if *t == theory_index && *o == obligation)
+            });
             writeln!(
                 out,
                 "goal {} (obligation {} of method {}{part}; theory {})",
@@ -368,4 +350,15 @@ fn write_translation_view(
         write_clauses(problem, out)?;
     }
     Ok(())
+}
+
+/// `, sequent K of N` when the translation split a lemma or obligation into N goals (`same`
+/// recognises them), nothing when it made one.
+fn sequent_part(
+    state: &crate::repl::State,
+    sequent: usize,
+    same: impl Fn(&GoalSource) -> bool,
+) -> String {
+    let count = state.goals.iter().filter(|g| same(&g.source)).count();
+    if count > 1 { format!(", sequent {} of {count}", sequent + 1) } else { String::new() }
 }
