@@ -155,6 +155,18 @@ fn functree_add1_is_verified_with_instantiation_in_the_schedule() {
 }
 
 #[test]
+fn functree_remove_max1_is_verified_with_sine_in_the_schedule() {
+    // The postconditions at the `return t.left` and the recursive call's precondition need a
+    // few order facts (k < key, key <= k, asymmetry) among many arithmetic axioms. The full
+    // problems exhaust every other strategy; the schedule's last one (SInE's hypotheses, one
+    // order predicate, complex selection) proves them in 200 to 3,300 given clauses.
+    let text = example("FuncTree.java");
+    let answers = verify(&[("FuncTree.java", text)], &["FuncTree.remove_max1"], 4_000);
+    assert_eq!(answers.len(), 34, "{answers:?}");
+    assert_verified(&answers);
+}
+
+#[test]
 fn functree_without_a_null_check_is_caught() {
     assert_caught(
         "FuncTree.java",

@@ -28,7 +28,8 @@ fn prover() -> ProverOptions {
 /// `(lemma, verdict)` for every lemma of the file's root.
 fn check_all(name: &str, sorts: SortMode) -> Vec<(String, Verdict)> {
     let (module, _) = spec(name);
-    let options = TranslateOptions { sorts, retain_percent: 100 };
+    let options =
+        TranslateOptions { sorts, retain_percent: 100, sine: None, strict_order_only: false };
     let root = module.root_file().expect("a root file");
     module
         .goals_in(root)
@@ -141,7 +142,12 @@ fn erasing_a_small_sort_is_refused_with_an_explanation() {
     let (module, _) = spec("small_sort.spec");
     let root = module.root_file().expect("a root file");
     let goal = &module.goals_in(root)[0];
-    let options = TranslateOptions { sorts: SortMode::Erase, retain_percent: 100 };
+    let options = TranslateOptions {
+        sorts: SortMode::Erase,
+        retain_percent: 100,
+        sine: None,
+        strict_order_only: false,
+    };
     let sequents = translate_settled(
         module.hol(),
         &module.sequent(goal),
@@ -161,7 +167,12 @@ fn retaining_no_hypotheses_loses_the_proof_but_never_disproves() {
     let (module, _) = spec("small_sort.spec");
     let root = module.root_file().expect("a root file");
     let goal = &module.goals_in(root)[0];
-    let options = TranslateOptions { sorts: SortMode::Auto, retain_percent: 0 };
+    let options = TranslateOptions {
+        sorts: SortMode::Auto,
+        retain_percent: 0,
+        sine: None,
+        strict_order_only: false,
+    };
     let sequents = translate_settled(
         module.hol(),
         &module.sequent(goal),
@@ -222,7 +233,12 @@ fn functree_lemmas_are_proved_with_all_hypotheses() {
         let r = check_sequent(
             module.hol(),
             &module.sequent(&g),
-            &TranslateOptions { sorts: SortMode::Guard, retain_percent: 100 },
+            &TranslateOptions {
+                sorts: SortMode::Guard,
+                retain_percent: 100,
+                sine: None,
+                strict_order_only: false,
+            },
             &prover(),
             "functree.spec",
             &ValidityCache::new(),
@@ -240,7 +256,8 @@ fn functree_lemmas_are_all_proved_with_relevance_filtering() {
     let root = module.root_file().expect("a root file");
     let mut given = Vec::new();
     for sorts in [SortMode::Guard, SortMode::Auto] {
-        let options = TranslateOptions { sorts, retain_percent: 30 };
+        let options =
+            TranslateOptions { sorts, retain_percent: 30, sine: None, strict_order_only: false };
         let results: Vec<_> = module
             .goals_in(root)
             .iter()
@@ -346,7 +363,12 @@ fn unbounded_integer_literals_are_ordered_exactly() {
 #[test]
 fn hypotheses_left_out_only_when_valid_keep_a_saturation_a_counter_model() {
     let (module, _) = spec("left_out_validity.spec");
-    let options = TranslateOptions { sorts: SortMode::Auto, retain_percent: 100 };
+    let options = TranslateOptions {
+        sorts: SortMode::Auto,
+        retain_percent: 100,
+        sine: None,
+        strict_order_only: false,
+    };
     let root = module.root_file().expect("a root file");
     let goals = module.goals_in(root);
     let verdict = |name: &str| {
@@ -402,7 +424,12 @@ fn the_jahob_subsort_example_is_not_proved_in_any_mode() {
     // The two uses of F are two first-order symbols.
     let (module, sources) = spec("subsort.spec");
     let root = module.root_file().unwrap();
-    let options = TranslateOptions { sorts: SortMode::Erase, retain_percent: 100 };
+    let options = TranslateOptions {
+        sorts: SortMode::Erase,
+        retain_percent: 100,
+        sine: None,
+        strict_order_only: false,
+    };
     let sequents = translate_settled(
         module.hol(),
         &module.sequent(&module.goals_in(root)[0]),
@@ -419,7 +446,12 @@ fn the_jahob_subsort_example_is_not_proved_in_any_mode() {
 fn sequent_names_agree_with_the_translation() {
     for name in ["functree.spec", "set_algebra.spec", "tuples.spec", "card.spec"] {
         let (module, _) = spec(name);
-        let options = TranslateOptions { sorts: SortMode::Guard, retain_percent: 100 };
+        let options = TranslateOptions {
+            sorts: SortMode::Guard,
+            retain_percent: 100,
+            sine: None,
+            strict_order_only: false,
+        };
         for g in module.goals_in(module.root_file().unwrap()) {
             let translated: Vec<String> = translate_settled(
                 module.hol(),

@@ -29,7 +29,12 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
-    let options = TranslateOptions { sorts: args.sorts, retain_percent: args.retain };
+    let options = TranslateOptions {
+        sorts: args.sorts,
+        retain_percent: args.retain,
+        sine: None,
+        strict_order_only: false,
+    };
     let mut sources = SourceMap::new();
     let module = load_spec_file(&args.file, &mut sources, err)?;
     let Some(root) = module.root_file() else { return Err(CliError::Reported { code: 2 }) };

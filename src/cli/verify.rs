@@ -9,6 +9,7 @@ use crate::fol::SortMode;
 use crate::prover::ClauseWeight;
 use crate::solve::goal::Verdict;
 use crate::syntax::{SourceMap, Span};
+use crate::translate::relevance::Sine;
 use crate::translate::{SequentOutcome, TranslateOptions, write_translation};
 use crate::vc::VcOptions;
 use crate::verify::{ARITHMETIC_NOTE, Outcome, Verification, describe, load_java, prove_reporting};
@@ -44,6 +45,11 @@ pub struct Args {
     /// Keep this percentage of each obligation's hypotheses, most relevant first.
     #[arg(long, value_name = "PERCENT", default_value_t = 100)]
     pub retain: u32,
+    /// Keep only the hypotheses SInE selects from each obligation's goal, with this tolerance
+    /// (100: a hypothesis is triggered only by its rarest symbols). Without it, every strategy
+    /// but the schedule's last sees every hypothesis.
+    #[arg(long, value_name = "PERCENT")]
+    pub sine: Option<u32>,
     /// Prove independent obligations on this many threads (the answers are those of one).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
@@ -80,7 +86,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         writeln!(err, "{}: no obligations: {why}", locate(p.span))?;
     }
     let selected = select(&verification, args)?;
-    let options = TranslateOptions { sorts: args.sorts, retain_percent: args.retain };
+    let sine = args.sine.map(|tolerance_percent| Sine { tolerance_percent, depth: u32::MAX });
+    let options = TranslateOptions {
+        sorts: args.sorts,
+        retain_percent: args.retain,
+        sine,
+        strict_order_only: false,
+    };
     let mut prover = crate::verify::prover_defaults();
     prover.limits.time = Some(time_limit);
     prover.clause_weight = args.clause_weight;

@@ -18,12 +18,18 @@ pub enum LiteralSelection {
     /// non-variable argument positions, then the heaviest: a literal whose arguments are all
     /// variables unifies with nearly everything, so selecting it breeds inferences.
     MostInstantiatedNegative,
+    /// E's SelectComplexExceptUniqMaxHorn idea: no selection in a Horn clause whose positive
+    /// literal is strictly maximal (it acts as a conditional rewrite rule); otherwise a negative
+    /// pure-variable disequation `X != Y`, else the lightest ground negative literal, else the
+    /// negative literal whose sides differ most in weight. Ground literals first, because they
+    /// unify with few partners; lopsided ones next, because their big side is specific.
+    Complex,
 }
 
 impl LiteralSelection {
     /// Every selection function with the name users type and one line about it: the one table
     /// the command line, the workbench's `set`/`get`, completion and sessions read.
-    pub const NAMES: [(LiteralSelection, &'static str, &'static str); 4] = [
+    pub const NAMES: [(LiteralSelection, &'static str, &'static str); 5] = [
         (LiteralSelection::None, "none", "No literal selection."),
         (
             LiteralSelection::MaxWeightNegative,
@@ -39,6 +45,11 @@ impl LiteralSelection {
             LiteralSelection::MostInstantiatedNegative,
             "most-instantiated",
             "Select the negative literal with the most non-variable arguments, then the heaviest.",
+        ),
+        (
+            LiteralSelection::Complex,
+            "complex",
+            "E's SelectComplexExceptUniqMaxHorn: none in Horn rules with a strictly maximal head; else X != Y, else the lightest ground negative literal, else the most lopsided negative one.",
         ),
     ];
 

@@ -256,3 +256,37 @@ fn backward_subsumption_retires_active_clauses() {
     assert!(!prover.is_active(ClauseId(0)));
     assert_eq!(prover.stats.backward_subsumed, 1);
 }
+
+/// The literal [`LiteralSelection::Complex`] selects in each clause of a builder.
+fn complex_selections(b: Builder) -> Vec<Option<u16>> {
+    let options =
+        ProverOptions { selection: LiteralSelection::Complex, ..ProverOptions::default() };
+    let n = b.clauses.len();
+    let mut prover = Prover::new(b.sig, b.bank, &b.clauses, options, true);
+    (0..n)
+        .map(|i| {
+            prover.activate(ClauseId(i as u32));
+            prover.selected_literal(ClauseId(i as u32))
+        })
+        .collect()
+}
+
+#[test]
+fn complex_selection_leaves_horn_rules_alone_and_prefers_ground_then_lopsided_literals() {
+    let mut b = Builder::new();
+    let x = b.x(0);
+    let (a, fx) = (b.f("a", &[]), b.f("f", &[x]));
+    let gfx = b.f("g", &[fx]);
+    // A Horn rule whose head `q(f(X))` is strictly maximal: used only from its head.
+    let (body, head) = (b.p("q", &[x], false), b.p("q", &[fx], true));
+    b.clause(vec![body, head]);
+    // Two positive literals, so not a Horn rule: the ground negative literal.
+    let (p_x, r_x) = (b.p("p", &[x], true), b.p("r", &[x], true));
+    let (not_s_gfa, not_s_a) = (b.p("s", &[gfx], false), b.p("s", &[a], false));
+    b.clause(vec![p_x, not_s_gfa, not_s_a, r_x]);
+    // No ground negative literal: the most lopsided one (`g(f(X))` against `$true`).
+    let (p_x, r_x) = (b.p("p", &[x], true), b.p("r", &[x], true));
+    let (not_t_x, not_t_gfx) = (b.p("t", &[x], false), b.p("t", &[gfx], false));
+    b.clause(vec![p_x, not_t_x, not_t_gfx, r_x]);
+    assert_eq!(complex_selections(b), vec![None, Some(2), Some(2)]);
+}

@@ -491,6 +491,7 @@ impl Prover {
             LiteralSelection::MaxWeightNegative => true,
             LiteralSelection::MaxWeightNegativeIfPositive => has_positive,
             LiteralSelection::MostInstantiatedNegative => true,
+            LiteralSelection::Complex => return self.select_complex(clause),
         };
         if !wanted {
             return None;
@@ -519,6 +520,53 @@ impl Prover {
             }
         }
         best.map(|(_, i)| i as u16)
+    }
+
+    /// [`LiteralSelection::Complex`]'s choice.
+    fn select_complex(&self, clause: &Clause) -> Option<u16> {
+        let negatives: Vec<usize> =
+            (0..clause.literals.len()).filter(|&i| !clause.literals[i].positive).collect();
+        if negatives.is_empty() {
+            return None;
+        }
+        let positives: Vec<usize> =
+            (0..clause.literals.len()).filter(|&i| clause.literals[i].positive).collect();
+        if let [head] = positives[..] {
+            let head_literal = &clause.literals[head];
+            let strictly_maximal = negatives.iter().all(|&i| {
+                head_literal.compare(&clause.literals[i], &self.ordering, &self.bank)
+                    == Comparison::Greater
+            });
+            if strictly_maximal {
+                return None;
+            }
+        }
+        let bank = &self.bank;
+        if let Some(&i) = negatives.iter().find(|&&i| {
+            let l = &clause.literals[i];
+            bank.is_var(l.lhs) && bank.is_var(l.rhs)
+        }) {
+            return Some(i as u16);
+        }
+        let ground_lightest = negatives
+            .iter()
+            .filter(|&&i| {
+                bank.is_ground(clause.literals[i].lhs) && bank.is_ground(clause.literals[i].rhs)
+            })
+            .min_by_key(|&&i| (clause.literals[i].weight(bank), i));
+        if let Some(&i) = ground_lightest {
+            return Some(i as u16);
+        }
+        let lopsidedness = |i: usize| {
+            let l = &clause.literals[i];
+            bank.weight(l.lhs).abs_diff(bank.weight(l.rhs))
+        };
+        // The first of the most lopsided: `max_by_key` would take the last.
+        negatives
+            .iter()
+            .copied()
+            .min_by_key(|&i| (std::cmp::Reverse(lopsidedness(i)), i))
+            .map(|i| i as u16)
     }
 
     /// Whether literal `i` of `clause` may take part in inferences, judged before instantiation:

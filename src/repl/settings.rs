@@ -31,11 +31,12 @@ pub const SORTS_NAMES: [&str; 3] =
     [SortMode::NAMES[0].1, SortMode::NAMES[1].1, SortMode::NAMES[2].1];
 
 /// Names of literal selections accepted by `set selection` (from [`LiteralSelection::NAMES`]).
-pub const SELECTION_NAMES: [&str; 4] = [
+pub const SELECTION_NAMES: [&str; 5] = [
     LiteralSelection::NAMES[0].1,
     LiteralSelection::NAMES[1].1,
     LiteralSelection::NAMES[2].1,
     LiteralSelection::NAMES[3].1,
+    LiteralSelection::NAMES[4].1,
 ];
 
 /// Prover options as the workbench presents them.
@@ -216,7 +217,12 @@ impl Settings {
 
     /// The translation options these settings stand for (spec goals).
     pub fn translate_options(&self) -> TranslateOptions {
-        TranslateOptions { sorts: self.sorts, retain_percent: self.retain }
+        TranslateOptions {
+            sorts: self.sorts,
+            retain_percent: self.retain,
+            sine: None,
+            strict_order_only: false,
+        }
     }
 
     /// The settings as a session file stores them.

@@ -18,7 +18,9 @@
 //!   The cases are exhaustive and exclusive, so this is equivalent; the condition is a formula,
 //!   not a new quantified variable, so no quantifier (and no alternation) is added;
 //! * integer literals, `+`, `-`, `*`, unary minus, `<` and `<=` become uninterpreted symbols
-//!   (`int_5`, `int_plus`, `int_less`, ...). Forgetting an interpretation makes the problem
+//!   (`int_5`, `int_plus`, `int_less`, ...); under `strict_order_only`, `a <= b` becomes
+//!   `~ b < a` instead (the integers are totally ordered, so this is an equivalence, and one
+//!   order predicate breeds fewer inferences than two related by axioms). Forgetting an interpretation makes the problem
 //!   weaker, never stronger: a proof is still a proof. The arithmetic axioms the spec imports
 //!   (`stdlib/int.spec`) are translated like any hypothesis and restore what is needed;
 //! * a boolean variable's quantifier is expanded (`ALL b. P` is `P[True] & P[False]`);
@@ -137,6 +139,8 @@ pub struct Eliminator<'a> {
     pub approximations: Vec<Approximation>,
     /// The integer literals met, by value (so `007` and `7` are one literal).
     pub int_literals: BTreeSet<rug::Integer>,
+    /// Whether `a <= b` is written `~ b < a` (one order predicate) instead of `int_lesseq`.
+    pub strict_order_only: bool,
     env: FxHashMap<VarId, Binding>,
     scope: Vec<(String, String)>,
     next_var: usize,
@@ -179,6 +183,7 @@ impl<'a> Eliminator<'a> {
             sort_names: std::cell::RefCell::default(),
             approximations: Vec::new(),
             int_literals: BTreeSet::new(),
+            strict_order_only: false,
             env: FxHashMap::default(),
             scope: Vec::new(),
             next_var: 0,
@@ -352,13 +357,26 @@ impl<'a> Eliminator<'a> {
                     if let Some(bound) = self.card_constraint(p, args[0], args[1], pol) {
                         return bound;
                     }
-                    let name = if p == Prim::Lt { "int_less" } else { "int_lesseq" };
+                    // Under `strict_order_only`, `a <= b` is `~ (b < a)`: one order predicate
+                    // instead of two. The integers are totally ordered, so this is an
+                    // equivalence; with two predicates the prover spends its time relating them
+                    // through the order axioms.
+                    let negated_strict = p == Prim::Le && self.strict_order_only;
+                    let name =
+                        if p == Prim::Lt || negated_strict { "int_less" } else { "int_lesseq" };
                     self.register(name, vec!["int".into(), "int".into()], None);
                     let cases = self.product(&args)?;
                     Ok(guarded(
                         cases
                             .into_iter()
-                            .map(|(g, ts)| (g, Formula::Atom(name.into(), ts)))
+                            .map(|(g, mut ts)| {
+                                if negated_strict {
+                                    ts.swap(0, 1);
+                                    (g, Formula::Atom(name.into(), ts).negate())
+                                } else {
+                                    (g, Formula::Atom(name.into(), ts))
+                                }
+                            })
                             .collect(),
                     ))
                 }

@@ -56,11 +56,20 @@ pub struct TranslateOptions {
     pub sorts: SortMode,
     /// Percentage of the (ranked) hypotheses to keep; 100 keeps all.
     pub retain_percent: u32,
+    /// Keep only the hypotheses SInE selects from the goal's symbols (none: keep all).
+    pub sine: Option<relevance::Sine>,
+    /// Write `a <= b` on integers as `~ b < a`, so one order predicate remains.
+    pub strict_order_only: bool,
 }
 
 impl Default for TranslateOptions {
     fn default() -> Self {
-        TranslateOptions { sorts: SortMode::Auto, retain_percent: 100 }
+        TranslateOptions {
+            sorts: SortMode::Auto,
+            retain_percent: 100,
+            sine: None,
+            strict_order_only: false,
+        }
     }
 }
 
@@ -175,8 +184,12 @@ fn infinite_sorts() -> std::collections::BTreeSet<String> {
 
 /// Options for [`validity_sequent`]s: guards are always accepted (erasure might be refused for
 /// the hypothesis on its own).
-pub const VALIDITY_OPTIONS: TranslateOptions =
-    TranslateOptions { sorts: SortMode::Guard, retain_percent: 100 };
+pub const VALIDITY_OPTIONS: TranslateOptions = TranslateOptions {
+    sorts: SortMode::Guard,
+    retain_percent: 100,
+    sine: None,
+    strict_order_only: false,
+};
 
 /// Translates one sequent (hypotheses ⊢ goal) into the first-order problems of its split
 /// sequents. `file` names the source in the clauses' origins. Nothing here runs the prover:
@@ -268,6 +281,7 @@ pub fn translate_sequent(
             continue;
         }
         let mut eliminator = Eliminator::new(&mut bank, signature.consts);
+        eliminator.strict_order_only = options.strict_order_only;
         let mut approximations = Vec::new();
         let mut translate = |e: &mut Eliminator<'_>, item: &str, t, pol| {
             let before = e.approximations.len();
@@ -313,15 +327,19 @@ pub fn translate_sequent(
         }
         let hyp_refs: Vec<&Formula> = hyps.iter().map(|(_, f)| f).collect();
         let kept = relevance::select_relevant(&hyp_refs, &goal_symbols, options.retain_percent);
+        let by_sine =
+            options.sine.map(|sine| relevance::select_sine(&hyp_refs, &goal_symbols, sine));
         let mut assumed: Vec<(InputSource, Formula)> = Vec::new();
         for (j, (source, f)) in hyps.into_iter().enumerate() {
-            if kept.binary_search(&j).is_ok() {
-                assumed.push((source, f));
-            } else {
+            if kept.binary_search(&j).is_err() {
                 left_out.push((
                     source.name,
                     format!("not among the {}% most relevant", options.retain_percent),
                 ));
+            } else if by_sine.as_ref().is_some_and(|s| s.binary_search(&j).is_err()) {
+                left_out.push((source.name, "not selected by SInE".to_string()));
+            } else {
+                assumed.push((source, f));
             }
         }
         assumed.extend(local);

@@ -1,12 +1,14 @@
 //! Assumption filtering by symbol relevance, in the style of Jahob: hypotheses are ranked by how
 //! many of their symbols also occur in the goal (relative to their own number of symbols), and
-//! only the best-ranked given percentage is kept.
+//! only the best-ranked given percentage is kept. And SInE (Hoder and Voronkov, CADE 2011): a
+//! hypothesis is *triggered* by its rarest symbols, and the hypotheses triggered by the goal's
+//! symbols, then by theirs, are kept, up to a depth.
 //!
 //! Soundness: leaving out hypotheses only makes the sequent stronger, so a proof of the filtered
 //! sequent is a proof of the original. A filtered problem is marked incomplete, because a
 //! failure to prove it says nothing about the original.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::fol::formula::{Formula, Term as FTerm};
 
@@ -80,6 +82,75 @@ pub fn select_relevant(
     kept
 }
 
+/// SInE's parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Sine {
+    /// A hypothesis is triggered by each of its symbols that occurs in at most this percentage
+    /// of the hypotheses its rarest symbol occurs in (100: only by its rarest symbols).
+    pub tolerance_percent: u32,
+    /// How many rounds of triggering follow the goal's symbols (`u32::MAX`: until nothing new).
+    pub depth: u32,
+}
+
+/// The indices (ascending) of the hypotheses SInE keeps: those triggered by the goal's symbols,
+/// then by the symbols of those, and so on for `sine.depth` rounds. A hypothesis without
+/// symbols (`True`, `False`) is always kept: nothing can trigger it, and it costs nothing.
+///
+/// Occurrences are counted over the hypotheses only: a symbol common among them says little
+/// about which of them matter. The triggering relation is SInE's: a symbol is a trigger of a
+/// hypothesis when the symbol is among the hypothesis' rarest (within the tolerance), so a
+/// general axiom (`x < y --> x + 1 <= y`) is reached only through its specific symbols (`+`),
+/// never through the order that every other hypothesis mentions too.
+pub fn select_sine(
+    hypotheses: &[&Formula],
+    goal_symbols: &BTreeSet<String>,
+    sine: Sine,
+) -> Vec<usize> {
+    let symbols: Vec<BTreeSet<String>> = hypotheses.iter().map(|h| symbols_of(h)).collect();
+    let mut occurrences: BTreeMap<&str, usize> = BTreeMap::new();
+    for set in &symbols {
+        for s in set {
+            *occurrences.entry(s.as_str()).or_default() += 1;
+        }
+    }
+    let mut triggered_by: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut kept = vec![false; hypotheses.len()];
+    for (i, set) in symbols.iter().enumerate() {
+        let Some(rarest) = set.iter().map(|s| occurrences[s.as_str()]).min() else {
+            kept[i] = true;
+            continue;
+        };
+        let limit = rarest * sine.tolerance_percent.max(100) as usize;
+        for s in set {
+            if occurrences[s.as_str()] * 100 <= limit {
+                triggered_by.entry(s.as_str()).or_default().push(i);
+            }
+        }
+    }
+    let mut reached: BTreeSet<&str> = goal_symbols.iter().map(String::as_str).collect();
+    let mut frontier: Vec<&str> = reached.iter().copied().collect();
+    let mut round = 0;
+    while !frontier.is_empty() && round < sine.depth {
+        round += 1;
+        let mut next = Vec::new();
+        for symbol in frontier {
+            for &i in triggered_by.get(symbol).map_or(&[][..], Vec::as_slice) {
+                if kept[i] {
+                    continue;
+                }
+                kept[i] = true;
+                for s in &symbols[i] {
+                    if reached.insert(s.as_str()) {
+                        next.push(s.as_str());
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    (0..hypotheses.len()).filter(|&i| kept[i]).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +172,32 @@ mod tests {
         assert_eq!(select_relevant(&refs, &goal, 34), vec![1, 2]);
         assert_eq!(select_relevant(&refs, &goal, 33), vec![1]);
         assert_eq!(select_relevant(&refs, &goal, 0), Vec::<usize>::new());
+    }
+
+    fn atoms(names: &[&str]) -> Formula {
+        Formula::And(names.iter().map(|n| atom(n)).collect())
+    }
+
+    #[test]
+    fn sine_follows_the_rarest_symbols_from_the_goal() {
+        // `less` is everywhere; `plus` only in the successor axiom, which the goal never reaches
+        // through its rare symbol.
+        let hyps = [
+            atoms(&["less"]),
+            atoms(&["less", "plus"]),
+            atoms(&["less", "content", "left"]),
+            atoms(&["left", "alloc"]),
+            atoms(&["alloc", "data"]),
+            Formula::True,
+        ];
+        let refs: Vec<&Formula> = hyps.iter().collect();
+        let goal: BTreeSet<String> = ["less".to_string(), "content".to_string()].into();
+        let all_rounds = Sine { tolerance_percent: 100, depth: u32::MAX };
+        assert_eq!(select_sine(&refs, &goal, all_rounds), vec![0, 2, 3, 4, 5]);
+        let one_round = Sine { tolerance_percent: 100, depth: 1 };
+        assert_eq!(select_sine(&refs, &goal, one_round), vec![0, 2, 5]);
+        // A tolerance of 400% lets the common `less` trigger the successor axiom too.
+        let tolerant = Sine { tolerance_percent: 400, depth: u32::MAX };
+        assert_eq!(select_sine(&refs, &goal, tolerant), vec![0, 1, 2, 3, 4, 5]);
     }
 }
