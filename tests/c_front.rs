@@ -143,6 +143,10 @@ fn refused_constructs_are_named_where_they_stand() {
             "t.c:1:24: error: the bitwise operator `&` is not in craig's C subset",
         ),
         (
+            "int f() { static int n = 0; n++; return n; }",
+            "t.c:1:11: error: `static` local variables are not in craig's C subset",
+        ),
+        (
             "int main() { int x = malloc(4); return 0; }",
             "t.c:1:22: error: dynamic memory (`malloc`) is not in craig's C subset",
         ),

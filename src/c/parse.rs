@@ -593,6 +593,20 @@ impl Converter {
                 return Statement { kind: StatementKind::Block(self.block(inner)), span };
             }
             Rule::declaration => {
+                // A `static` local keeps its value across calls: it would be a global in the
+                // IR, initialised once; refused rather than silently re-initialised.
+                let statics =
+                    inner.clone().into_inner().flat_map(|p| p.into_inner()).filter(|p| {
+                        p.as_rule() == Rule::specifier && p.as_str().trim() == "static"
+                    });
+                if let Some(p) = statics.into_iter().next() {
+                    let at = self.span(&p);
+                    self.refuse(
+                        at,
+                        "`static` local variables are",
+                        "declare the variable globally",
+                    );
+                }
                 let decls = self.declaration(inner);
                 return Statement { kind: StatementKind::Declaration(decls), span };
             }
