@@ -163,6 +163,9 @@ struct Machine<'p> {
     inputs: &'p [Integer],
     next_input: usize,
     trace: Vec<TraceStep>,
+    /// Per procedure and location, the indices of the outgoing edges in order: a long run
+    /// looks them up instead of scanning every edge at every step.
+    outgoing: Vec<Vec<Vec<usize>>>,
 }
 
 /// Runs `procedure` of `program`: its parameters and then every `havoc` take their values from
@@ -176,6 +179,18 @@ pub fn run(program: &Program, procedure: ProcId, inputs: &[Integer], limit: usiz
         inputs,
         next_input: 0,
         trace: Vec::new(),
+        outgoing: program
+            .procedures
+            .iter()
+            .map(|p| {
+                let Some(cfg) = &p.body else { return Vec::new() };
+                let mut out = vec![Vec::new(); cfg.locations.len()];
+                for (i, e) in cfg.edges.iter().enumerate() {
+                    out[e.from.0 as usize].push(i);
+                }
+                out
+            })
+            .collect(),
     };
     m.run(procedure, limit)
 }
@@ -224,7 +239,8 @@ impl Machine<'_> {
             }
             let at = frame.at;
             let mut taken = None;
-            for edge in cfg.successors(at) {
+            let outgoing = &self.outgoing[frame.procedure.0 as usize][at.0 as usize];
+            for edge in outgoing.iter().map(|&i| &cfg.edges[i]) {
                 match &edge.command {
                     Command::Assume { formula, .. } => match self.truth(frame, *formula) {
                         Ok(true) => {
