@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod boolprog;
+pub mod c;
 pub mod cfa;
 pub mod cli;
 pub mod fol;

@@ -96,6 +96,13 @@ fn dependency_directions_hold() {
         ("java", &["crate::spec", "crate::input", "crate::boolprog", "crate::scheme", "crate::vc"]),
         ("java", &["crate::fol", "crate::sat", "crate::smt", "crate::verify", "crate::cfa"]),
         ("java", ABOVE_THE_KERNEL),
+        // The C front end lowers into the IR: no other front end (it shares no notation with
+        // them: C expressions become HOL terms directly), no VC generator, engine, prover, solve
+        // path or workbench.
+        ("c", &["crate::java", "crate::spec", "crate::input", "crate::smtlib", "crate::scheme"]),
+        ("c", &["crate::boolprog", "crate::vc", "crate::verify", "crate::cfa"]),
+        ("c", &["crate::fol", "crate::sat", "crate::smt", "crate::inst"]),
+        ("c", ABOVE_THE_KERNEL),
         // Program verification is an analysis: it puts front end, VC generator and the solve
         // path together and knows nothing of the workbench.
         ("verify", &["crate::repl", "crate::session", "crate::cli", "crate::interpolate"]),

@@ -7,8 +7,10 @@ pub mod cfa;
 pub mod check;
 pub mod check_bp;
 pub mod interpolate;
+pub mod ir;
 pub mod prove;
 pub mod replay;
+pub mod run;
 pub mod sat;
 pub mod smt;
 pub mod translate;
@@ -105,4 +107,23 @@ pub fn load_spec_file(
         err.write_all(d.render(sources).as_bytes())?;
     }
     module.ok_or(CliError::Reported { code: 2 })
+}
+
+/// Reads and lowers a C file, writing its diagnostics (warnings too) to `err`; an error (exit 2)
+/// when it cannot be read or has errors.
+pub fn load_c_file(
+    file: &Path,
+    sources: &mut SourceMap,
+    err: &mut dyn Write,
+) -> Result<crate::ir::Program, CliError> {
+    let text = std::fs::read_to_string(file).map_err(|e| CliError::Failed {
+        message: format!("cannot read {}: {e}", file.display()),
+        code: 2,
+    })?;
+    let id = sources.add(file.display().to_string(), Some(file), text);
+    let (program, diagnostics) = crate::c::read_c(sources, id);
+    for d in &diagnostics {
+        err.write_all(d.render(sources).as_bytes())?;
+    }
+    program.ok_or(CliError::Reported { code: 2 })
 }

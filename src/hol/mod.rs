@@ -190,6 +190,9 @@ pub enum Obligation {
     /// The method changes nothing its `modifies` clause does not name (objects it allocates
     /// excepted).
     Frame,
+    /// An error location is unreachable (C's `reach_error()`, SV-COMP's `__VERIFIER_error()`):
+    /// checked by `assert False` where the call stands.
+    ErrorUnreachable,
 }
 
 impl Obligation {
@@ -206,6 +209,7 @@ impl Obligation {
             Obligation::DivisionByZero => "division by zero",
             Obligation::Assertion => "assertion",
             Obligation::Frame => "frame",
+            Obligation::ErrorUnreachable => "error location unreachable",
         }
     }
 }

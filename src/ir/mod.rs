@@ -27,8 +27,10 @@
 //! statement needs them, each with its [`Obligation`] kind and the span of the expression.
 //!
 //! This module depends only on `hol` and `syntax` (for spans); front ends build programs with
-//! [`CfgBuilder`], and [`print`] shows them readably (`show ir METHOD`).
+//! [`CfgBuilder`], [`print`] shows them readably (`show ir METHOD`), and [`interpret`] runs a
+//! procedure on concrete inputs (to replay a counterexample, and for `craig run`).
 
+pub mod interpret;
 mod print;
 
 pub use print::{command_text, print_procedure, print_program, show_term};

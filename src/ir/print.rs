@@ -63,7 +63,11 @@ pub fn print_procedure(
             );
         }
     }
-    if procedure.modifies.is_empty() {
+    let heap = program.variables.iter().any(|v| v.kind == VariableKind::Alloc);
+    if procedure.modifies.is_empty() && !heap {
+        // A program without a heap (C) allocates nothing.
+        let _ = writeln!(out, "  modifies nothing");
+    } else if procedure.modifies.is_empty() {
         let _ = writeln!(out, "  modifies nothing but the objects it allocates");
     } else {
         let items: Vec<String> = procedure

@@ -7,6 +7,7 @@
 //! Commands live one per file under [`commands`] and are registered in one table there.
 
 mod boolprog;
+mod c;
 mod cfa;
 pub mod commands;
 mod input;
@@ -25,6 +26,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub use boolprog::Run as BoolProgRun;
+pub use c::CTheory;
 pub use cfa::{CFA_OPTIONS, CfaRun, SchemeTheory};
 pub use input::{input_is_complete, split_words};
 pub use settings::{CLAUSE_WEIGHT_NAMES, OPTION_NAMES, SELECTION_NAMES, SORTS_NAMES, Settings};
@@ -196,6 +198,9 @@ impl Workbench {
                     names.extend(b.shared.program.procs.iter().map(|p| p.name.clone()));
                 }
                 TheoryContent::Scheme(_) => {}
+                TheoryContent::C(c) => {
+                    names.extend(c.program.procedures.iter().map(|p| p.name.clone()));
+                }
             }
         }
         names.sort();

@@ -207,6 +207,8 @@ impl State {
             TheoryContent::BoolProg(_) => Vec::new(),
             // A program to analyse, not statements to prove.
             TheoryContent::Scheme(_) => Vec::new(),
+            // Its checks are decided by the refinement engine to come, not as goals.
+            TheoryContent::C(_) => Vec::new(),
         }
     }
 
@@ -338,7 +340,10 @@ impl State {
         match &self.theory_of(goal).content {
             TheoryContent::Spec(spec) => Some(&spec.sources),
             TheoryContent::Java(java) => Some(&java.sources),
-            TheoryContent::Tptp(_) | TheoryContent::BoolProg(_) | TheoryContent::Scheme(_) => None,
+            TheoryContent::Tptp(_)
+            | TheoryContent::BoolProg(_)
+            | TheoryContent::Scheme(_)
+            | TheoryContent::C(_) => None,
         }
     }
 
@@ -350,7 +355,10 @@ impl State {
             .map(|t| match &t.content {
                 TheoryContent::Spec(spec) => spec.sequents_translated(),
                 TheoryContent::Java(java) => java.sequents_translated(),
-                TheoryContent::Tptp(_) | TheoryContent::BoolProg(_) | TheoryContent::Scheme(_) => 0,
+                TheoryContent::Tptp(_)
+                | TheoryContent::BoolProg(_)
+                | TheoryContent::Scheme(_)
+                | TheoryContent::C(_) => 0,
             })
             .sum()
     }
@@ -362,7 +370,8 @@ impl State {
             TheoryContent::Tptp(_)
             | TheoryContent::Java(_)
             | TheoryContent::BoolProg(_)
-            | TheoryContent::Scheme(_) => None,
+            | TheoryContent::Scheme(_)
+            | TheoryContent::C(_) => None,
         }
     }
 
@@ -373,7 +382,8 @@ impl State {
             TheoryContent::Tptp(_)
             | TheoryContent::Spec(_)
             | TheoryContent::BoolProg(_)
-            | TheoryContent::Scheme(_) => None,
+            | TheoryContent::Scheme(_)
+            | TheoryContent::C(_) => None,
         }
     }
 

@@ -55,6 +55,8 @@ pub enum TheoryContent {
     BoolProg(BoolProgTheory),
     /// A Scheme program in CPS, for `cfa` (it has no goals).
     Scheme(Rc<SchemeTheory>),
+    /// A C program lowered into the IR (no goals yet; `show ir` lists its functions).
+    C(Rc<super::CTheory>),
 }
 
 /// A lemma's split sequents as translated, by the lemma's item index and the options.
@@ -245,10 +247,14 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
     if ext == "scm" {
         return super::cfa::load_scheme_theory(path);
     }
+    if ext == "c" || ext == "i" {
+        return super::c::load_c_theory(path);
+    }
     if !TPTP_EXTENSIONS.contains(&ext.as_str()) {
         return Err(format!(
             "cannot load {path}: expected a TPTP problem (.p, .ax), a spec file (.spec), Java \
-             files (.java), a boolean program (.bp, .qr) or a Scheme program (.scm)"
+             files (.java), a boolean program (.bp, .qr), a Scheme program (.scm) or a C program \
+             (.c, .i)"
         ));
     }
     let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;

@@ -32,7 +32,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 super::arity("dot FILE", args, 1, 1)?;
                 return crate::repl::cfa::cfa_dot(wb, &args[0], out);
             }
-            TheoryContent::Tptp(_) | TheoryContent::Spec(_) | TheoryContent::Java(_) => continue,
+            TheoryContent::Tptp(_)
+            | TheoryContent::Spec(_)
+            | TheoryContent::Java(_)
+            | TheoryContent::C(_) => continue,
         }
     }
     Err("dot needs a boolean program or a Scheme program loaded".into())

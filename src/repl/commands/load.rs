@@ -11,7 +11,7 @@ use crate::repl::{TheoryContent, counted};
 pub const SPEC: CommandSpec = CommandSpec {
     name: "load",
     summary: "load a TPTP problem (.p), a spec file (.spec), Java files (.java), a boolean \
-              program (.bp, .qr) or a Scheme program (.scm)",
+              program (.bp, .qr), a Scheme program (.scm) or a C program (.c, .i)",
     usage: "load FILE | load FILE.java...",
     help: "Reads FILE. A TPTP problem (.p; includes are looked up beside it, then under $TPTP)\n\
            is a theory with one goal named after the file: its axioms are the hypotheses and\n\
@@ -32,6 +32,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            the one loaded last (see `help step`).\n\
            A Scheme program (.scm) is read into CPS for `cfa` (see `help cfa`); it has no goals.\n\
            Its syntax errors and refused forms are listed with file:line:col.\n\
+           A C program (.c, or a preprocessed .i) is lowered into the IR; it has no goals yet:\n\
+           `show ir FUNCTION` lists a function's IR (see `craig run` to execute it).\n\
            If a file fails to load, the session is as it was.",
     changes_state: true,
     run,
@@ -120,6 +122,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             b.describe()
         )?,
         TheoryContent::Scheme(s) => write!(out, "{}", crate::repl::cfa::describe_load(&theory, s))?,
+        TheoryContent::C(c) => write!(out, "{}", crate::repl::c::describe_load(&theory, c))?,
     }
     wb.state.theories.push(theory);
     wb.state.goals.extend(goals);

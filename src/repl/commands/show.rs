@@ -1,5 +1,5 @@
 //! `show GOAL [hol|sequent|clauses|sorts]`: what a goal is made of, at each stage of the
-//! translation; `show ir METHOD`: a Java method's IR listing.
+//! translation; `show ir METHOD`: a Java method's or a C function's IR listing.
 
 use std::io::Write;
 
@@ -10,6 +10,7 @@ use crate::repl::{
     CommandResult, Control, GoalProblem, GoalSource, JavaTheory, SpecTheory, TheoryContent,
     Workbench, counted,
 };
+use crate::syntax::Span;
 use crate::translate::eliminate::show_formula;
 use crate::translate::{SequentOutcome, SequentTranslation};
 
@@ -34,7 +35,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            the program (precondition, class invariant, statement, branch, call, ...) and its\n\
            file:line:col, then the goal (`hol` shows the sequent alone).\n\
            show ir Class.method  the method's IR: contract, locals, then each location with\n\
-                                 its edges, every line with its file:line:col\n\
+                                 its edges, every line with its file:line:col (a C\n\
+                                 program's functions by name: `show ir main`)\n\
            show summary N        summary N of the boolean program loaded last (`summaries`\n\
                                  lists them): its canonical entry state, its pattern and\n\
                                  its effects
@@ -175,36 +177,40 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     Ok(Control::Continue)
 }
 
-/// `show ir METHOD`: the IR listing of a method of a loaded Java theory.
+/// Names a span's `file:line:col` in the sources of one loaded program.
+type Locate<'a> = Box<dyn Fn(Span) -> String + 'a>;
+
+/// `show ir METHOD`: the IR listing of a method of a loaded Java theory or a function of a
+/// loaded C program.
 fn show_ir(wb: &Workbench, method: Option<&str>, out: &mut dyn Write) -> CommandResult {
-    let javas: Vec<&JavaTheory> = wb
-        .state
-        .theories
-        .iter()
-        .filter_map(|t| match &t.content {
-            TheoryContent::Java(j) => Some(&**j),
-            _ => None,
-        })
-        .collect();
-    if javas.is_empty() {
-        return Err("`show ir` lists a method of Java files, and none are loaded".into());
+    // Each program with the function that names a span's `file:line:col` in it.
+    let mut programs: Vec<(&crate::ir::Program, Locate<'_>)> = Vec::new();
+    for t in &wb.state.theories {
+        match &t.content {
+            TheoryContent::Java(j) => {
+                programs.push((&j.verification.program, Box::new(move |s| j.location(s))));
+            }
+            TheoryContent::C(c) => programs.push((&c.program, Box::new(move |s| c.location(s)))),
+            _ => {}
+        }
+    }
+    if programs.is_empty() {
+        return Err("`show ir` lists a method of Java files or a function of a C program, and \
+                    none are loaded"
+            .into());
     }
     let Some(method) = method else {
-        return Err("usage: show ir Class.method".into());
+        return Err("usage: show ir Class.method | show ir FUNCTION".into());
     };
-    for java in &javas {
-        let program = &java.verification.program;
-        if let Some(id) = java.method(method) {
-            let locate = |span| java.location(span);
-            let text = crate::ir::print_procedure(program, program.procedure(id), &locate);
+    for (program, locate) in &programs {
+        if let Some(id) = program.find(method) {
+            let text = crate::ir::print_procedure(program, program.procedure(id), &**locate);
             write!(out, "{text}")?;
             return Ok(Control::Continue);
         }
     }
-    let names: Vec<&str> = javas
-        .iter()
-        .flat_map(|j| j.verification.program.procedures.iter().map(|p| p.name.as_str()))
-        .collect();
+    let names: Vec<&str> =
+        programs.iter().flat_map(|(p, _)| p.procedures.iter().map(|p| p.name.as_str())).collect();
     Err(format!("no method `{method}` (methods: {})", names.join(", ")).into())
 }
 

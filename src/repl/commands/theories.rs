@@ -63,6 +63,15 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             TheoryContent::BoolProg(b) => {
                 writeln!(out, "{:width$}  {}  {}", t.name, t.path, b.describe())?;
             }
+            TheoryContent::C(c) => {
+                writeln!(
+                    out,
+                    "{:width$}  {}  C: {}",
+                    t.name,
+                    t.path,
+                    counted(c.functions(), "function")
+                )?;
+            }
             TheoryContent::Scheme(scheme) => {
                 writeln!(
                     out,

@@ -1,0 +1,99 @@
+//! The functions the C front end knows by heart: SV-COMP's conventions (`__VERIFIER_nondet_*`,
+//! `__VERIFIER_assume`, `__VERIFIER_error`, `reach_error`) and the C library functions they lean
+//! on (`abort`, `exit`, `__assert_fail`, `assert`). Their declarations and definitions in a file
+//! are skipped (see `parse.rs`): their meaning is fixed here.
+
+/// What a call to a known function means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// An arbitrary value of an integer type, between the bounds (inclusive).
+    Nondet {
+        /// The least value.
+        min: rug::Integer,
+        /// The greatest value.
+        max: rug::Integer,
+    },
+    /// `__VERIFIER_assume(e)`, `assume(e)`: runs where `e` does not hold are cut off.
+    Assume,
+    /// `assert(e)`, and `__VERIFIER_assert(e)` when the file does not define it.
+    Assert,
+    /// `reach_error()`, `__VERIFIER_error()`, `__assert_fail(...)`: the error location, which
+    /// must be unreachable.
+    Error,
+    /// `abort()`, `exit(n)`: the run ends here.
+    Abort,
+}
+
+/// The range of a signed type of `bits` bits.
+fn signed(bits: u32) -> Builtin {
+    let half = rug::Integer::from(1) << (bits - 1);
+    Builtin::Nondet { min: -half.clone(), max: half - 1 }
+}
+
+/// The range of an unsigned type of `bits` bits.
+fn unsigned(bits: u32) -> Builtin {
+    Builtin::Nondet { min: rug::Integer::new(), max: (rug::Integer::from(1) << bits) - 1 }
+}
+
+/// The meaning of a call to `name`, if craig knows it. `__VERIFIER_assert` is known only when
+/// the file does not define it (SV-COMP files usually do, calling `reach_error`).
+pub fn builtin(name: &str) -> Option<Builtin> {
+    if let Some(kind) = name.strip_prefix("__VERIFIER_nondet_") {
+        return nondet(kind);
+    }
+    Some(match name {
+        "__VERIFIER_assume" | "assume" => Builtin::Assume,
+        "assert" | "__VERIFIER_assert" => Builtin::Assert,
+        "reach_error" | "__VERIFIER_error" | "__assert_fail" => Builtin::Error,
+        "abort" | "exit" => Builtin::Abort,
+        _ => return None,
+    })
+}
+
+/// The values of `__VERIFIER_nondet_KIND`, for the integer kinds SV-COMP uses (widths as on
+/// x86-64 Linux, which SV-COMP's ILP32/LP64 tasks assume; integers are mathematical, so the
+/// range is all a type contributes).
+pub fn nondet(kind: &str) -> Option<Builtin> {
+    Some(match kind {
+        "int" => signed(32),
+        "uint" | "unsigned" | "u32" => unsigned(32),
+        "bool" | "_Bool" => Builtin::Nondet { min: 0.into(), max: 1.into() },
+        "char" => signed(8),
+        "uchar" => unsigned(8),
+        "short" => signed(16),
+        "ushort" => unsigned(16),
+        "long" | "longlong" => signed(64),
+        "ulong" | "ulonglong" | "size_t" => unsigned(64),
+        _ => return None,
+    })
+}
+
+/// True for functions whose declarations and definitions a file may contain but craig
+/// replaces by its own meaning (every known function but `__VERIFIER_assert`, which SV-COMP
+/// files define in plain C).
+pub fn is_builtin_function(name: &str) -> bool {
+    name != "__VERIFIER_assert"
+        && (name.starts_with("__VERIFIER_nondet_") || builtin(name).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nondet_ranges_follow_the_types() {
+        assert_eq!(
+            builtin("__VERIFIER_nondet_int"),
+            Some(Builtin::Nondet { min: (-2147483648i64).into(), max: 2147483647.into() })
+        );
+        assert_eq!(
+            builtin("__VERIFIER_nondet_uchar"),
+            Some(Builtin::Nondet { min: 0.into(), max: 255.into() })
+        );
+        assert_eq!(builtin("__VERIFIER_nondet_float"), None);
+        assert!(is_builtin_function("reach_error"));
+        assert!(is_builtin_function("__VERIFIER_nondet_float"));
+        assert!(!is_builtin_function("__VERIFIER_assert"));
+        assert!(!is_builtin_function("main"));
+    }
+}

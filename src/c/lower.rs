@@ -1,0 +1,1542 @@
+//! Lowering the C subset into the program IR ([`crate::ir`]).
+//!
+//! # The model
+//!
+//! - **Integers are mathematical.** Every integer type (`int`, `unsigned`, `char`, `short`,
+//!   `long`, `_Bool`) is HOL `int`, and casts between them are dropped: overflow and unsigned
+//!   wrap-around are not modelled. What a type still contributes is the range of the values
+//!   `__VERIFIER_nondet_T()` returns (assumed after each call) and, for `_Bool`, that a store
+//!   converts to 0 or 1.
+//! - **`_Bool` is an int that is 0 or 1**, not HOL `bool`: C promotes `_Bool` to `int` in every
+//!   arithmetic context (`b + 1`, `a[b]`, passing it to an `int` parameter), so one value type
+//!   keeps variables, arrays, parameters and results uniform; the conversion happens at the one
+//!   place C defines it, the store.
+//! - **Arrays are functions** `int => int`, a write is function update (`a := a(i := v)`), and
+//!   every access asserts `0 <= i & i < N` ([`Obligation::ArrayBound`]) with the declared size N.
+//! - **Checks are assert edges** with their span: `assert(e)` ([`Obligation::Assertion`]), a
+//!   divisor that is not a non-zero literal ([`Obligation::DivisionByZero`]), array bounds, and
+//!   the SV-COMP error location: a call of `reach_error()`, `__VERIFIER_error()` or
+//!   `__assert_fail(...)` is `assert False` ([`Obligation::ErrorUnreachable`]).
+//! - `assume(e)` / `__VERIFIER_assume(e)` are assume edges; `abort()` and `exit(n)` are
+//!   `assume False` (the run ends there); `__VERIFIER_nondet_T()` is a `havoc` of a fresh
+//!   temporary followed by the assumption of its type's range.
+//! - **Calls stay calls**: C functions have no contracts, so a call edge names the callee and a
+//!   later analysis inlines it. A procedure's `modifies` lists the globals it may assign,
+//!   directly or through its callees (syntactically, over-approximated). Recursion is allowed.
+//! - **Globals** start as C's static initialisation says (their initialiser, else 0), assigned at
+//!   the entry of `main`, the program's entry; a local without an initialiser is unconstrained
+//!   until assigned (reading it is undefined behaviour in C).
+//! - **Evaluation order.** C leaves the order of most operands unspecified. The lowering
+//!   evaluates left to right and refuses an expression where the order could matter: one
+//!   operand writes a variable the other reads or writes (`i + i++`, `x = x++`), a call that may
+//!   write globals counting as reading and writing them. `&&`, `||`, `?:` and `,` are sequenced;
+//!   with effects or checks in their later operands they become branches, otherwise they stay
+//!   HOL terms.
+//!
+//! Diagnostics carry spans; the lowering never panics on a tree the parser produced.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::ast::*;
+use super::builtin::{Builtin, builtin};
+use crate::hol::build;
+use crate::hol::{
+    Binder, ConstDecl, ConstId, ConstKind, HolBank, Obligation, Prim, ProgramFact, Term, TermId,
+    TyId, TyNode,
+};
+use crate::ir::{
+    CfgBuilder, Command, FrameItem, Loc, ProcId, Procedure, Program, Variable, VariableKind,
+};
+use crate::syntax::{Diagnostic, SourceMap, Span};
+
+/// Lowers a parsed file into an IR program. Returns the program unless there were errors, and
+/// every diagnostic (sorted by position).
+pub fn lower_c(unit: &TranslationUnit, sources: &SourceMap) -> (Option<Program>, Vec<Diagnostic>) {
+    let mut l = Lowering::new(sources);
+    l.declare_globals(unit);
+    l.declare_functions(unit);
+    for (i, f) in unit.functions.iter().enumerate() {
+        if l.function_ok[i] {
+            l.body(unit, f);
+        }
+    }
+    l.finish()
+}
+
+/// A variable in scope.
+#[derive(Clone, Debug)]
+struct VarInfo {
+    name: String,
+    constant: ConstId,
+    ty: CType,
+    array: Option<u64>,
+    global: bool,
+}
+
+/// A function's signature as calls see it.
+#[derive(Clone, Debug)]
+struct FunctionInfo {
+    proc: ProcId,
+    params: usize,
+    param_types: Vec<CType>,
+    result: CType,
+    span: Span,
+}
+
+/// A label of the function being lowered.
+#[derive(Clone, Debug)]
+struct Label {
+    loc: Loc,
+    defined: Option<Span>,
+    first_use: Option<Span>,
+}
+
+/// What an expression may read and write, by variable name; for the evaluation-order check.
+#[derive(Clone, Debug, Default)]
+struct Footprint {
+    reads: BTreeSet<String>,
+    writes: BTreeSet<String>,
+    /// It calls a function, which may read any global.
+    reads_globals: bool,
+}
+
+impl Footprint {
+    fn union(mut self, other: Footprint) -> Footprint {
+        self.reads.extend(other.reads);
+        self.writes.extend(other.writes);
+        self.reads_globals |= other.reads_globals;
+        self
+    }
+}
+
+struct Lowering<'s> {
+    sources: &'s SourceMap,
+    bank: HolBank,
+    consts: Vec<ConstDecl>,
+    variables: Vec<Variable>,
+    procedures: Vec<Procedure>,
+    diags: Vec<Diagnostic>,
+    globals: Vec<VarInfo>,
+    functions: BTreeMap<String, FunctionInfo>,
+    /// Per function of the unit: declared without errors (a body is lowered only then).
+    function_ok: Vec<bool>,
+    /// Functions declared but not defined.
+    prototypes: BTreeSet<String>,
+    /// Per function, the globals it may assign, directly or through its callees.
+    writes: BTreeMap<String, BTreeSet<String>>,
+    taken: BTreeSet<String>,
+    int_ty: TyId,
+    array_ty: TyId,
+}
+
+/// The state of lowering one function body.
+struct Body {
+    g: CfgBuilder,
+    /// Where the next statement starts; `None` after a jump.
+    cur: Option<Loc>,
+    exit: Loc,
+    function: String,
+    scopes: Vec<Vec<VarInfo>>,
+    locals: Vec<ConstId>,
+    temps: usize,
+    /// Per enclosing loop, where `break` and `continue` go.
+    loops: Vec<(Loc, Loc)>,
+    labels: BTreeMap<String, Label>,
+    result: Option<ConstId>,
+}
+
+impl<'s> Lowering<'s> {
+    fn new(sources: &'s SourceMap) -> Lowering<'s> {
+        let mut bank = HolBank::new();
+        let int_ty = build::int_ty(&mut bank);
+        let array_ty = bank.ty(TyNode::Fun(int_ty, int_ty));
+        Lowering {
+            sources,
+            bank,
+            consts: Vec::new(),
+            variables: Vec::new(),
+            procedures: Vec::new(),
+            diags: Vec::new(),
+            globals: Vec::new(),
+            functions: BTreeMap::new(),
+            function_ok: Vec::new(),
+            prototypes: BTreeSet::new(),
+            writes: BTreeMap::new(),
+            taken: BTreeSet::new(),
+            int_ty,
+            array_ty,
+        }
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.diags.push(Diagnostic::error(span, message));
+    }
+
+    fn snippet(&self, span: Span) -> String {
+        self.sources.snippet(span).split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// A new constant named `base` (made unique) standing for a variable.
+    fn new_constant(&mut self, base: &str, ty: TyId, span: Span) -> ConstId {
+        let mut name = base.to_string();
+        let mut k = 1;
+        while !self.taken.insert(name.clone()) {
+            k += 1;
+            name = format!("{base}#{k}");
+        }
+        self.consts.push(ConstDecl {
+            name,
+            ty,
+            params: Vec::new(),
+            span: Some(span),
+            kind: ConstKind::Declared,
+        });
+        ConstId(self.consts.len() as u32 - 1)
+    }
+
+    fn new_variable(
+        &mut self,
+        qualified: &str,
+        name: &str,
+        array: bool,
+        kind: VariableKind,
+        span: Span,
+    ) -> ConstId {
+        let ty = if array { self.array_ty } else { self.int_ty };
+        let c = self.new_constant(qualified, ty, span);
+        self.variables.push(Variable { constant: c, name: name.into(), kind, span: Some(span) });
+        c
+    }
+
+    fn term_of(&mut self, c: ConstId, span: Span) -> TermId {
+        let ty = self.consts[c.0 as usize].ty;
+        build::constant(&mut self.bank, c, ty, span)
+    }
+
+    fn int(&mut self, n: impl Into<rug::Integer>, span: Span) -> TermId {
+        let n: rug::Integer = n.into();
+        if n < 0 {
+            let positive = build::int(&mut self.bank, -n, span);
+            return build::same_type(&mut self.bank, Prim::Neg, vec![positive]);
+        }
+        build::int(&mut self.bank, n, span)
+    }
+
+    /// `if t then 1 else 0`: a truth value as C's int.
+    fn int_of_truth(&mut self, t: TermId, span: Span) -> TermId {
+        let one = self.int(1, span);
+        let zero = self.int(0, span);
+        build::ite(&mut self.bank, t, one, zero)
+    }
+
+    /// `t ~= 0`: an int as a truth value.
+    fn truth_of_int(&mut self, t: TermId, span: Span) -> TermId {
+        let zero = self.int(0, span);
+        let eq = build::eq(&mut self.bank, t, zero);
+        build::not(&mut self.bank, eq)
+    }
+
+    /// The function `%i. 0`: an array of zeros.
+    fn zeros(&mut self, span: Span) -> TermId {
+        let v = self.bank.new_var("i", self.int_ty, span);
+        let zero = self.int(0, span);
+        self.bank.add(Term::Bind(Binder::Lam, vec![v], zero), self.array_ty, span)
+    }
+
+    // ------------------------------------------------------------ declarations
+
+    fn declare_globals(&mut self, unit: &TranslationUnit) {
+        for d in &unit.globals {
+            if self.globals.iter().any(|g| g.name == d.name.name) {
+                self.error(d.name.span, format!("`{}` is declared twice", d.name.name));
+                continue;
+            }
+            let c = self.new_variable(
+                &d.name.name,
+                &d.name.name,
+                d.array.is_some(),
+                VariableKind::Global,
+                d.name.span,
+            );
+            self.globals.push(VarInfo {
+                name: d.name.name.clone(),
+                constant: c,
+                ty: d.ty,
+                array: d.array,
+                global: true,
+            });
+        }
+        self.prototypes = unit.prototypes.iter().map(|p| p.name.clone()).collect();
+    }
+
+    fn declare_functions(&mut self, unit: &TranslationUnit) {
+        let global_names: BTreeSet<String> = self.globals.iter().map(|g| g.name.clone()).collect();
+        let mut direct: BTreeMap<String, (BTreeSet<String>, BTreeSet<String>)> = BTreeMap::new();
+        for f in &unit.functions {
+            let mut ok = true;
+            if self.functions.contains_key(&f.name.name) {
+                self.error(f.name.span, format!("function `{}` is defined twice", f.name.name));
+                ok = false;
+            }
+            if self.globals.iter().any(|g| g.name == f.name.name) {
+                self.error(
+                    f.name.span,
+                    format!("`{}` is both a variable and a function", f.name.name),
+                );
+                ok = false;
+            }
+            self.function_ok.push(ok);
+            if !ok {
+                continue;
+            }
+            let name = f.name.name.clone();
+            let mut params = Vec::new();
+            for p in &f.params {
+                if p.ty == CType::Void {
+                    self.error(p.name.span, "a parameter cannot have type `void`");
+                }
+                let c = self.new_variable(
+                    &format!("{name}.{}", p.name.name),
+                    &p.name.name,
+                    false,
+                    VariableKind::Parameter,
+                    p.name.span,
+                );
+                params.push(c);
+            }
+            let results = if f.result == CType::Void {
+                Vec::new()
+            } else {
+                vec![self.new_variable(
+                    &format!("{name}.result"),
+                    "result",
+                    false,
+                    VariableKind::Result,
+                    f.name.span,
+                )]
+            };
+            let proc = ProcId(self.procedures.len() as u32);
+            self.procedures.push(Procedure {
+                name: name.clone(),
+                span: f.name.span,
+                params,
+                results,
+                locals: Vec::new(),
+                requires: Vec::new(),
+                ensures: Vec::new(),
+                modifies: Vec::new(),
+                assumes: Vec::new(),
+                guarantees: Vec::new(),
+                body: None,
+            });
+            self.functions.insert(
+                name.clone(),
+                FunctionInfo {
+                    proc,
+                    params: f.params.len(),
+                    param_types: f.params.iter().map(|p| p.ty).collect(),
+                    result: f.result,
+                    span: f.name.span,
+                },
+            );
+            let mut writes = BTreeSet::new();
+            let mut calls = BTreeSet::new();
+            block_writes(&f.body, &mut writes, &mut calls);
+            writes.retain(|w| global_names.contains(w));
+            direct.insert(name, (writes, calls));
+        }
+        // The globals each function may assign: its own writes and its callees', to a fixpoint.
+        let mut writes: BTreeMap<String, BTreeSet<String>> =
+            direct.iter().map(|(f, (w, _))| (f.clone(), w.clone())).collect();
+        loop {
+            let mut changed = false;
+            for (f, (_, calls)) in &direct {
+                let mut add = BTreeSet::new();
+                for callee in calls {
+                    if let Some(w) = writes.get(callee) {
+                        add.extend(w.iter().cloned());
+                    }
+                }
+                let mine = writes.get_mut(f).expect("every function has a write set");
+                let before = mine.len();
+                mine.extend(add);
+                changed |= mine.len() != before;
+            }
+            if !changed {
+                break;
+            }
+        }
+        for (f, info) in &self.functions {
+            let items = writes[f]
+                .iter()
+                .filter_map(|g| self.globals.iter().find(|v| &v.name == g))
+                .map(|v| FrameItem::Variable(v.constant))
+                .collect();
+            self.procedures[info.proc.0 as usize].modifies = items;
+        }
+        self.writes = writes;
+    }
+
+    // ------------------------------------------------------------ bodies
+
+    fn body(&mut self, unit: &TranslationUnit, f: &Function) {
+        let info = self.functions[&f.name.name].clone();
+        let procedure = self.procedures[info.proc.0 as usize].clone();
+        let mut g = CfgBuilder::new();
+        let entry = g.location(Some(f.body.span));
+        let exit = g.location(None);
+        let mut b = Body {
+            g,
+            cur: Some(entry),
+            exit,
+            function: f.name.name.clone(),
+            scopes: vec![self.globals.clone()],
+            locals: Vec::new(),
+            temps: 0,
+            loops: Vec::new(),
+            labels: BTreeMap::new(),
+            result: procedure.results.first().copied(),
+        };
+        if f.name.name == "main" {
+            self.initialise_globals(&mut b, unit);
+        }
+        let params: Vec<VarInfo> = f
+            .params
+            .iter()
+            .zip(&procedure.params)
+            .map(|(p, c)| VarInfo {
+                name: p.name.name.clone(),
+                constant: *c,
+                ty: p.ty,
+                array: None,
+                global: false,
+            })
+            .collect();
+        b.scopes.push(params);
+        self.block(&mut b, &f.body);
+        if let Some(end) = b.cur {
+            // Falling off the end returns; `main` returns 0 (C99), other functions an
+            // unspecified value, which nothing may use.
+            if f.name.name == "main" {
+                if let Some(r) = b.result {
+                    let zero = self.int(0, f.body.span);
+                    b.g.edge(end, exit, Command::Assign(vec![(r, zero)]), None);
+                } else {
+                    b.g.edge(end, exit, Command::Skip, None);
+                }
+            } else {
+                b.g.edge(end, exit, Command::Skip, None);
+            }
+        }
+        for (name, label) in &b.labels {
+            if label.defined.is_none() {
+                let at = label.first_use.unwrap_or(f.name.span);
+                self.error(at, format!("`goto {name}`: no label `{name}` in `{}`", f.name.name));
+            }
+        }
+        let cfg = b.g.finish(entry, exit);
+        let p = &mut self.procedures[info.proc.0 as usize];
+        p.locals = b.locals;
+        p.body = Some(cfg);
+    }
+
+    /// C's static initialisation, made explicit at the entry of `main`.
+    fn initialise_globals(&mut self, b: &mut Body, unit: &TranslationUnit) {
+        for d in &unit.globals {
+            let Some(v) = self.globals.iter().find(|g| g.name == d.name.name).cloned() else {
+                continue;
+            };
+            let value = self.initial_value(b, d, &v);
+            if let Some(value) = value {
+                self.step(b, Command::Assign(vec![(v.constant, value)]), Some(d.span));
+            }
+        }
+    }
+
+    /// The value a declared variable starts with; `None` when it has no initialiser and is
+    /// local (unconstrained) or when the initialiser has errors.
+    fn initial_value(&mut self, b: &mut Body, d: &VarDecl, v: &VarInfo) -> Option<TermId> {
+        match (&d.init, d.array) {
+            (None, None) if v.global => Some(self.int(0, d.span)),
+            (None, Some(_)) if v.global => Some(self.zeros(d.span)),
+            (None, _) => None,
+            (Some(Initializer::Expr(e)), None) => {
+                let value = self.value(b, e)?;
+                Some(self.stored(v.ty, value, e.span))
+            }
+            (Some(Initializer::List(values, span)), Some(size)) => {
+                if values.len() as u64 > size {
+                    self.error(*span, format!("{} values for an array of {size}", values.len()));
+                    return None;
+                }
+                let mut array = self.zeros(*span);
+                for (i, e) in values.iter().enumerate() {
+                    let value = self.value(b, e)?;
+                    let value = self.stored(v.ty, value, e.span);
+                    let index = self.int(i as u64, e.span);
+                    array = build::update(&mut self.bank, array, index, value);
+                }
+                Some(array)
+            }
+            (Some(Initializer::List(_, span)), None) => {
+                self.error(*span, "a scalar is initialised with one value, not a list");
+                None
+            }
+            (Some(Initializer::Expr(e)), Some(_)) => {
+                self.error(e.span, "an array is initialised with a list `{...}`");
+                None
+            }
+        }
+    }
+
+    /// The value stored into a variable of type `ty`: `_Bool` converts to 0 or 1.
+    fn stored(&mut self, ty: CType, value: TermId, span: Span) -> TermId {
+        if ty != CType::Bool || self.is_zero_or_one(value) {
+            return value;
+        }
+        let t = self.truth_of_int(value, span);
+        self.int_of_truth(t, span)
+    }
+
+    fn is_zero_or_one(&self, t: TermId) -> bool {
+        match &self.bank.term(t).term {
+            Term::Int(n) => *n == 0 || *n == 1,
+            Term::Prim(Prim::Ite, args) => args[1..]
+                .iter()
+                .all(|a| matches!(&self.bank.term(*a).term, Term::Int(n) if *n == 0 || *n == 1)),
+            _ => false,
+        }
+    }
+
+    fn lookup(&self, b: &Body, name: &str) -> Option<VarInfo> {
+        b.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|v| v.name == name).cloned()
+    }
+
+    fn new_local(
+        &mut self,
+        b: &mut Body,
+        name: &str,
+        ty: CType,
+        array: Option<u64>,
+        span: Span,
+    ) -> VarInfo {
+        let c = self.new_variable(
+            &format!("{}.{name}", b.function),
+            name,
+            array.is_some(),
+            VariableKind::Local,
+            span,
+        );
+        b.locals.push(c);
+        VarInfo { name: name.into(), constant: c, ty, array, global: false }
+    }
+
+    fn temp(&mut self, b: &mut Body, span: Span) -> ConstId {
+        b.temps += 1;
+        let name = format!("tmp{}", b.temps);
+        self.new_local(b, &name, CType::Int, None, span).constant
+    }
+
+    /// Adds an edge from the current location to a new one, which becomes current.
+    fn step(&mut self, b: &mut Body, command: Command, span: Option<Span>) {
+        let Some(at) = b.cur else { return };
+        let next = b.g.location(span);
+        b.g.edge(at, next, command, span);
+        b.cur = Some(next);
+    }
+
+    fn assert(
+        &mut self,
+        b: &mut Body,
+        formula: TermId,
+        check: Obligation,
+        what: String,
+        span: Span,
+    ) {
+        self.step(b, Command::Assert { formula, check, what }, Some(span));
+    }
+
+    fn assume(&mut self, b: &mut Body, formula: TermId, fact: ProgramFact, span: Span) {
+        self.step(b, Command::Assume { formula, fact }, Some(span));
+    }
+
+    /// Jumps from the current location to `to`; nothing follows the jump.
+    fn jump(&mut self, b: &mut Body, to: Loc, span: Span) {
+        if let Some(at) = b.cur.take() {
+            b.g.edge(at, to, Command::Skip, Some(span));
+        }
+    }
+
+    // ------------------------------------------------------------ statements
+
+    fn block(&mut self, b: &mut Body, block: &Block) {
+        b.scopes.push(Vec::new());
+        for s in &block.statements {
+            self.statement(b, s);
+        }
+        b.scopes.pop();
+    }
+
+    fn statement(&mut self, b: &mut Body, s: &Statement) {
+        if b.cur.is_none() && !matches!(s.kind, StatementKind::Labeled(..)) {
+            // After a jump: reachable only through a label inside, if at all.
+            b.cur = Some(b.g.location(Some(s.span)));
+        }
+        match &s.kind {
+            StatementKind::Empty => {}
+            StatementKind::Block(block) => self.block(b, block),
+            StatementKind::Declaration(decls) => {
+                for d in decls {
+                    self.local_declaration(b, d);
+                }
+            }
+            StatementKind::Expr(e) => self.effect(b, e),
+            StatementKind::If(c, then, otherwise) => {
+                let yes = b.g.location(Some(then.span));
+                let no = b.g.location(otherwise.as_ref().map(|o| o.span));
+                self.condition(b, c, yes, no);
+                let join = b.g.location(None);
+                b.cur = Some(yes);
+                self.statement(b, then);
+                self.jump(b, join, s.span);
+                b.cur = Some(no);
+                if let Some(o) = otherwise {
+                    self.statement(b, o);
+                }
+                self.jump(b, join, s.span);
+                b.cur = Some(join);
+            }
+            StatementKind::While(c, body) => {
+                let head = self.loop_head(b, s.span);
+                let inside = b.g.location(Some(body.span));
+                let after = b.g.location(None);
+                self.condition(b, c, inside, after);
+                b.cur = Some(inside);
+                self.loop_body(b, body, after, head);
+                self.jump(b, head, s.span);
+                b.cur = Some(after);
+            }
+            StatementKind::DoWhile(body, c) => {
+                let head = self.loop_head(b, body.span);
+                let test = b.g.location(Some(c.span));
+                let after = b.g.location(None);
+                self.loop_body(b, body, after, test);
+                self.jump(b, test, c.span);
+                b.cur = Some(test);
+                self.condition(b, c, head, after);
+                b.cur = Some(after);
+            }
+            StatementKind::For { init, condition, step, body } => {
+                b.scopes.push(Vec::new());
+                if let Some(init) = init {
+                    self.statement(b, init);
+                }
+                let head = self.loop_head(b, s.span);
+                let inside = b.g.location(Some(body.span));
+                let after = b.g.location(None);
+                match condition {
+                    Some(c) => self.condition(b, c, inside, after),
+                    None => self.jump(b, inside, s.span),
+                }
+                let next = b.g.location(step.as_ref().map(|e| e.span));
+                b.cur = Some(inside);
+                self.loop_body(b, body, after, next);
+                self.jump(b, next, s.span);
+                b.cur = Some(next);
+                if let Some(e) = step {
+                    self.effect(b, e);
+                }
+                self.jump(b, head, s.span);
+                b.cur = Some(after);
+                b.scopes.pop();
+            }
+            StatementKind::Break | StatementKind::Continue => {
+                let is_break = matches!(s.kind, StatementKind::Break);
+                match b.loops.last() {
+                    Some(&(after, next)) => {
+                        self.jump(b, if is_break { after } else { next }, s.span)
+                    }
+                    None => {
+                        let word = if is_break { "break" } else { "continue" };
+                        self.error(s.span, format!("`{word}` outside a loop"));
+                    }
+                }
+            }
+            StatementKind::Goto(label) => {
+                let loc = self.label(b, label);
+                let entry = b.labels.get_mut(&label.name).expect("the label was just made");
+                entry.first_use.get_or_insert(label.span);
+                // A jump back to a label already placed closes a loop.
+                if entry.defined.is_some() {
+                    b.g.location_mut(loc).loop_head = true;
+                }
+                self.jump(b, loc, s.span);
+            }
+            StatementKind::Labeled(label, inner) => {
+                let loc = self.label(b, label);
+                let entry = b.labels.get_mut(&label.name).expect("the label was just made");
+                if let Some(first) = entry.defined {
+                    let d = Diagnostic::error(
+                        label.span,
+                        format!("label `{}` is defined twice", label.name),
+                    )
+                    .with_label(first, "first defined here");
+                    self.diags.push(d);
+                } else {
+                    entry.defined = Some(label.span);
+                }
+                self.jump(b, loc, label.span);
+                b.cur = Some(loc);
+                self.statement(b, inner);
+            }
+            StatementKind::Return(value) => {
+                match (value, b.result) {
+                    (Some(e), Some(r)) => {
+                        if let Some(t) = self.value(b, e) {
+                            let ty = self.function_result(b);
+                            let t = self.stored(ty, t, e.span);
+                            self.step(b, Command::Assign(vec![(r, t)]), Some(s.span));
+                        }
+                    }
+                    (None, None) => {}
+                    (Some(e), None) => {
+                        // `return f();` in a void function, as C allows for void `f`.
+                        if self.void_call(e) {
+                            self.effect(b, e);
+                        } else {
+                            self.error(
+                                e.span,
+                                format!("`{}` returns void; it cannot return a value", b.function),
+                            );
+                        }
+                    }
+                    (None, Some(_)) => {
+                        self.error(s.span, format!("`{}` must return a value", b.function));
+                    }
+                }
+                let exit = b.exit;
+                self.jump(b, exit, s.span);
+            }
+        }
+    }
+
+    /// A new loop head, entered from the current location, which it becomes.
+    fn loop_head(&mut self, b: &mut Body, span: Span) -> Loc {
+        let head = b.g.location(Some(span));
+        b.g.location_mut(head).loop_head = true;
+        self.jump(b, head, span);
+        b.cur = Some(head);
+        head
+    }
+
+    /// A loop's body, where `break` goes to `after` and `continue` to `next`.
+    fn loop_body(&mut self, b: &mut Body, body: &Statement, after: Loc, next: Loc) {
+        b.loops.push((after, next));
+        self.statement(b, body);
+        b.loops.pop();
+    }
+
+    fn function_result(&self, b: &Body) -> CType {
+        self.functions.get(&b.function).map_or(CType::Int, |f| f.result)
+    }
+
+    fn void_call(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Call(f, _) => {
+                self.functions.get(&f.name).is_some_and(|i| i.result == CType::Void)
+                    || matches!(builtin(&f.name), Some(Builtin::Error | Builtin::Abort))
+            }
+            _ => false,
+        }
+    }
+
+    fn label(&mut self, b: &mut Body, label: &Ident) -> Loc {
+        if let Some(l) = b.labels.get(&label.name) {
+            return l.loc;
+        }
+        let loc = b.g.location(Some(label.span));
+        b.labels.insert(label.name.clone(), Label { loc, defined: None, first_use: None });
+        loc
+    }
+
+    fn local_declaration(&mut self, b: &mut Body, d: &VarDecl) {
+        let scope = b.scopes.last().expect("a body has a scope");
+        if scope.iter().any(|v| v.name == d.name.name) {
+            self.error(d.name.span, format!("`{}` is declared twice in this block", d.name.name));
+            return;
+        }
+        if self.functions.contains_key(&d.name.name) {
+            self.error(d.name.span, format!("`{}` is a function", d.name.name));
+            return;
+        }
+        // The initialiser is read before the new variable is in scope (`int x = x;` reads an
+        // outer `x`, as in C it would read the new, indeterminate one: refused below).
+        let v = self.new_local(b, &d.name.name, d.ty, d.array, d.name.span);
+        if let Some(Initializer::Expr(e)) = &d.init
+            && footprint_reads(e, &d.name.name)
+        {
+            self.error(e.span, format!("`{}` is read in its own initialiser", d.name.name));
+            return;
+        }
+        let value = self.initial_value(b, d, &v);
+        b.scopes.last_mut().expect("a body has a scope").push(v.clone());
+        if let Some(value) = value {
+            self.step(b, Command::Assign(vec![(v.constant, value)]), Some(d.span));
+        }
+    }
+
+    // ------------------------------------------------------------ conditions
+
+    /// Branches from the current location to `yes` or `no` on the truth of `e`. `&&`, `||`
+    /// and `!` whose operands have effects or checks become separate branches (C's
+    /// short-circuit order); otherwise the whole condition is one HOL formula.
+    fn condition(&mut self, b: &mut Body, e: &Expr, yes: Loc, no: Loc) {
+        match &e.kind {
+            ExprKind::Binary(op @ (BinaryOp::And | BinaryOp::Or), l, r) if !simple(e) => {
+                let mid = b.g.location(Some(r.span));
+                if *op == BinaryOp::And {
+                    self.condition(b, l, mid, no);
+                } else {
+                    self.condition(b, l, yes, mid);
+                }
+                b.cur = Some(mid);
+                self.condition(b, r, yes, no);
+            }
+            ExprKind::Unary(UnaryOp::Not, inner) if !simple(e) => self.condition(b, inner, no, yes),
+            _ => {
+                let Some(t) = self.truth(b, e) else {
+                    b.cur = None;
+                    return;
+                };
+                let Some(at) = b.cur.take() else { return };
+                let not_t = build::not(&mut self.bank, t);
+                let fact = ProgramFact::Branch;
+                b.g.edge(at, yes, Command::Assume { formula: t, fact }, Some(e.span));
+                b.g.edge(at, no, Command::Assume { formula: not_t, fact }, Some(e.span));
+            }
+        }
+    }
+
+    /// The truth of `e` as a formula, after the effects it needs.
+    fn truth(&mut self, b: &mut Body, e: &Expr) -> Option<TermId> {
+        match &e.kind {
+            ExprKind::Int(n) => Some(build::truth(&mut self.bank, *n != 0, e.span)),
+            ExprKind::Unary(UnaryOp::Not, inner) => {
+                let t = self.truth(b, inner)?;
+                Some(build::not(&mut self.bank, t))
+            }
+            ExprKind::ToBool(inner) => self.truth(b, inner),
+            ExprKind::Binary(op, l, r) if is_comparison(*op) => {
+                self.check_order(b, l, r, e.span)?;
+                let l = self.value(b, l)?;
+                let r = self.value(b, r)?;
+                Some(match op {
+                    BinaryOp::Lt => build::formula(&mut self.bank, Prim::Lt, vec![l, r]),
+                    BinaryOp::Le => build::formula(&mut self.bank, Prim::Le, vec![l, r]),
+                    BinaryOp::Gt => build::formula(&mut self.bank, Prim::Lt, vec![r, l]),
+                    BinaryOp::Ge => build::formula(&mut self.bank, Prim::Le, vec![r, l]),
+                    BinaryOp::Eq => build::eq(&mut self.bank, l, r),
+                    _ => {
+                        let eq = build::eq(&mut self.bank, l, r);
+                        build::not(&mut self.bank, eq)
+                    }
+                })
+            }
+            ExprKind::Binary(op @ (BinaryOp::And | BinaryOp::Or), l, r) if simple(r) => {
+                let l = self.truth(b, l)?;
+                let r = self.truth(b, r)?;
+                Some(if *op == BinaryOp::And {
+                    build::and(&mut self.bank, l, r)
+                } else {
+                    build::or(&mut self.bank, l, r)
+                })
+            }
+            _ => {
+                let v = self.value(b, e)?;
+                if let Term::Prim(Prim::Ite, args) = &self.bank.term(v).term {
+                    // `if c then 1 else 0` is true exactly when `c` is.
+                    if self.is_zero_or_one(v)
+                        && matches!(&self.bank.term(args[1]).term, Term::Int(n) if *n == 1)
+                    {
+                        return Some(args[0]);
+                    }
+                }
+                Some(self.truth_of_int(v, e.span))
+            }
+        }
+    }
+
+    /// Evaluates `e` into a temporary through branches: for `&&`, `||` and `?:` whose later
+    /// operands have effects or checks, which must happen only when C evaluates them.
+    fn branched_value(&mut self, b: &mut Body, e: &Expr) -> Option<TermId> {
+        let t = self.temp(b, e.span);
+        let join = b.g.location(None);
+        let (yes, no) = (b.g.location(None), b.g.location(None));
+        match &e.kind {
+            ExprKind::Conditional(c, x, y) => {
+                self.condition(b, c, yes, no);
+                for (at, branch) in [(yes, x), (no, y)] {
+                    b.cur = Some(at);
+                    if let Some(v) = self.value(b, branch) {
+                        self.step(b, Command::Assign(vec![(t, v)]), Some(branch.span));
+                    }
+                    self.jump(b, join, branch.span);
+                }
+            }
+            _ => {
+                self.condition(b, e, yes, no);
+                for (at, value) in [(yes, 1), (no, 0)] {
+                    b.cur = Some(at);
+                    let v = self.int(value, e.span);
+                    self.step(b, Command::Assign(vec![(t, v)]), Some(e.span));
+                    self.jump(b, join, e.span);
+                }
+            }
+        }
+        b.cur = Some(join);
+        Some(self.term_of(t, e.span))
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    /// Lowers an expression evaluated for its effect.
+    fn effect(&mut self, b: &mut Body, e: &Expr) {
+        match &e.kind {
+            ExprKind::Assign(op, target, rhs) => {
+                let _ = self.assignment(b, *op, target, rhs, e.span);
+            }
+            ExprKind::Step { increment, target, .. } => {
+                let _ = self.step_variable(b, *increment, target, e.span);
+            }
+            ExprKind::Call(f, args) => {
+                let _ = self.call(b, f, args, e.span, false);
+            }
+            ExprKind::Binary(BinaryOp::Comma, l, r) => {
+                self.effect(b, l);
+                self.effect(b, r);
+            }
+            _ => {
+                let _ = self.value(b, e);
+            }
+        }
+    }
+
+    /// The value of `e` as an int term, after the effects and checks it needs.
+    fn value(&mut self, b: &mut Body, e: &Expr) -> Option<TermId> {
+        match &e.kind {
+            ExprKind::Refused => None,
+            ExprKind::Int(n) => Some(self.int(n.clone(), e.span)),
+            ExprKind::Var(name) => {
+                let Some(v) = self.lookup(b, name) else {
+                    self.unknown_variable(name, e.span);
+                    return None;
+                };
+                if v.array.is_some() {
+                    self.error(
+                        e.span,
+                        format!("`{name}` is an array: only its elements are values"),
+                    );
+                    return None;
+                }
+                Some(self.term_of(v.constant, e.span))
+            }
+            ExprKind::Index(a, i) => {
+                let (array, index) = self.element(b, a, i)?;
+                Some(build::app(&mut self.bank, array, index))
+            }
+            ExprKind::Call(f, args) => self.call(b, f, args, e.span, true),
+            ExprKind::Unary(UnaryOp::Neg, x) => {
+                let x = self.value(b, x)?;
+                Some(build::same_type(&mut self.bank, Prim::Neg, vec![x]))
+            }
+            ExprKind::Unary(UnaryOp::Complement, x) => {
+                // On mathematical integers, `~x` is `-x - 1` (two's complement's identity).
+                let x = self.value(b, x)?;
+                let neg = build::same_type(&mut self.bank, Prim::Neg, vec![x]);
+                let one = self.int(1, e.span);
+                Some(build::same_type(&mut self.bank, Prim::Sub, vec![neg, one]))
+            }
+            ExprKind::Unary(UnaryOp::Not, _) | ExprKind::ToBool(_) => {
+                let t = self.truth(b, e)?;
+                Some(self.int_of_truth(t, e.span))
+            }
+            ExprKind::Binary(BinaryOp::Comma, l, r) => {
+                self.effect(b, l);
+                self.value(b, r)
+            }
+            ExprKind::Binary(op, _, _) if is_comparison(*op) => {
+                let t = self.truth(b, e)?;
+                Some(self.int_of_truth(t, e.span))
+            }
+            ExprKind::Binary(BinaryOp::And | BinaryOp::Or, _, r) => {
+                if simple(r) {
+                    let t = self.truth(b, e)?;
+                    Some(self.int_of_truth(t, e.span))
+                } else {
+                    self.branched_value(b, e)
+                }
+            }
+            ExprKind::Binary(op, l, r) => {
+                self.check_order(b, l, r, e.span)?;
+                let lv = self.value(b, l)?;
+                let rv = self.value(b, r)?;
+                self.arithmetic(b, *op, lv, rv, r, e.span)
+            }
+            ExprKind::Conditional(c, x, y) => {
+                if simple(x) && simple(y) {
+                    let c = self.truth(b, c)?;
+                    let x = self.value(b, x)?;
+                    let y = self.value(b, y)?;
+                    Some(build::ite(&mut self.bank, c, x, y))
+                } else {
+                    self.branched_value(b, e)
+                }
+            }
+            ExprKind::Assign(op, target, rhs) => self.assignment(b, *op, target, rhs, e.span),
+            ExprKind::Step { increment, prefix, target } => {
+                if *prefix {
+                    self.step_variable(b, *increment, target, e.span)
+                } else {
+                    // The old value, kept in a temporary before the variable changes.
+                    let old = self.value(b, target)?;
+                    let t = self.temp(b, e.span);
+                    self.step(b, Command::Assign(vec![(t, old)]), Some(e.span));
+                    self.step_variable(b, *increment, target, e.span)?;
+                    Some(self.term_of(t, e.span))
+                }
+            }
+        }
+    }
+
+    fn arithmetic(
+        &mut self,
+        b: &mut Body,
+        op: BinaryOp,
+        l: TermId,
+        r: TermId,
+        divisor: &Expr,
+        span: Span,
+    ) -> Option<TermId> {
+        let prim = match op {
+            BinaryOp::Add => Prim::Add,
+            BinaryOp::Sub => Prim::Sub,
+            BinaryOp::Mul => Prim::Mul,
+            BinaryOp::Div => Prim::Div,
+            BinaryOp::Rem => Prim::Mod,
+            _ => {
+                self.error(span, format!("`{}` is not an arithmetic operator", op.symbol()));
+                return None;
+            }
+        };
+        if matches!(op, BinaryOp::Div | BinaryOp::Rem)
+            && !matches!(&divisor.kind, ExprKind::Int(n) if *n != 0)
+        {
+            let nonzero = self.truth_of_int(r, divisor.span);
+            let what = format!("`{}` is not zero", self.snippet(divisor.span));
+            self.assert(b, nonzero, Obligation::DivisionByZero, what, divisor.span);
+        }
+        Some(build::same_type(&mut self.bank, prim, vec![l, r]))
+    }
+
+    fn unknown_variable(&mut self, name: &str, span: Span) {
+        let message = if self.functions.contains_key(name) || builtin(name).is_some() {
+            format!(
+                "the function `{name}` is used as a value (function pointers are not in craig's C subset)"
+            )
+        } else {
+            format!("unknown variable `{name}`")
+        };
+        self.error(span, message);
+    }
+
+    /// The array and the checked index of `a[i]`.
+    fn element(&mut self, b: &mut Body, a: &Ident, i: &Expr) -> Option<(TermId, TermId)> {
+        let Some(v) = self.lookup(b, &a.name) else {
+            self.unknown_variable(&a.name, a.span);
+            return None;
+        };
+        let Some(size) = v.array else {
+            self.error(a.span, format!("`{}` is not an array", a.name));
+            return None;
+        };
+        let index = self.value(b, i)?;
+        let zero = self.int(0, i.span);
+        let n = self.int(size, i.span);
+        let low = build::formula(&mut self.bank, Prim::Le, vec![zero, index]);
+        let high = build::formula(&mut self.bank, Prim::Lt, vec![index, n]);
+        let within = build::and(&mut self.bank, low, high);
+        let what =
+            format!("`{}` is within the {size} elements of `{}`", self.snippet(i.span), a.name);
+        self.assert(b, within, Obligation::ArrayBound, what, i.span);
+        let array = self.term_of(v.constant, a.span);
+        Some((array, index))
+    }
+
+    /// Stores `value` (already evaluated) into the target, and returns the term that reads the
+    /// target afterwards.
+    fn store(
+        &mut self,
+        b: &mut Body,
+        target: &Expr,
+        value: TermId,
+        element: Option<(TermId, TermId)>,
+        span: Span,
+    ) -> Option<TermId> {
+        match (&target.kind, element) {
+            (ExprKind::Var(name), _) => {
+                let Some(v) = self.lookup(b, name) else {
+                    self.unknown_variable(name, target.span);
+                    return None;
+                };
+                if v.array.is_some() {
+                    self.error(target.span, format!("`{name}` is an array: assign its elements"));
+                    return None;
+                }
+                let value = self.stored(v.ty, value, span);
+                self.step(b, Command::Assign(vec![(v.constant, value)]), Some(span));
+                Some(self.term_of(v.constant, target.span))
+            }
+            (ExprKind::Index(a, _), Some((array, index))) => {
+                let v = self.lookup(b, &a.name)?;
+                let value = self.stored(v.ty, value, span);
+                let updated = build::update(&mut self.bank, array, index, value);
+                self.step(b, Command::Assign(vec![(v.constant, updated)]), Some(span));
+                let array = self.term_of(v.constant, a.span);
+                Some(build::app(&mut self.bank, array, index))
+            }
+            _ => None,
+        }
+    }
+
+    /// The array and index of a target that is an element, evaluated (and checked) once.
+    fn target_element(&mut self, b: &mut Body, target: &Expr) -> Option<Option<(TermId, TermId)>> {
+        match &target.kind {
+            ExprKind::Index(a, i) => Some(Some(self.element(b, a, i)?)),
+            ExprKind::Var(_) => Some(None),
+            ExprKind::Refused => None,
+            _ => {
+                self.error(target.span, "only a variable or an array element can be assigned");
+                None
+            }
+        }
+    }
+
+    fn read_target(
+        &mut self,
+        b: &mut Body,
+        target: &Expr,
+        element: Option<(TermId, TermId)>,
+    ) -> Option<TermId> {
+        match element {
+            Some((array, index)) => Some(build::app(&mut self.bank, array, index)),
+            None => self.value(b, target),
+        }
+    }
+
+    fn assignment(
+        &mut self,
+        b: &mut Body,
+        op: Option<BinaryOp>,
+        target: &Expr,
+        rhs: &Expr,
+        span: Span,
+    ) -> Option<TermId> {
+        // The target's variable is written after both sides are evaluated; the right side may
+        // not write what the left reads or writes, nor the left what the right reads.
+        // The footprint of a target reads its variable, so `x = x++` conflicts.
+        let left = footprint(target, &self.writes);
+        let right = footprint(rhs, &self.writes);
+        if conflicts(&left, &right, &self.globals) {
+            self.unsequenced(span);
+            return None;
+        }
+        let element = self.target_element(b, target)?;
+        let value = match op {
+            None => self.value(b, rhs)?,
+            Some(op) => {
+                let old = self.read_target(b, target, element)?;
+                let r = self.value(b, rhs)?;
+                self.arithmetic(b, op, old, r, rhs, span)?
+            }
+        };
+        self.store(b, target, value, element, span)
+    }
+
+    fn step_variable(
+        &mut self,
+        b: &mut Body,
+        increment: bool,
+        target: &Expr,
+        span: Span,
+    ) -> Option<TermId> {
+        let element = self.target_element(b, target)?;
+        let old = self.read_target(b, target, element)?;
+        let one = self.int(1, span);
+        let prim = if increment { Prim::Add } else { Prim::Sub };
+        let new = build::same_type(&mut self.bank, prim, vec![old, one]);
+        self.store(b, target, new, element, span)
+    }
+
+    fn unsequenced(&mut self, span: Span) {
+        self.diags.push(
+            Diagnostic::error(
+                span,
+                "the order of evaluation of this expression is unspecified in C",
+            )
+            .with_note(
+                "one operand writes a variable another reads or writes (a call counts as \
+                     reading every global and writing those it may assign); split the \
+                     expression into statements",
+            ),
+        );
+    }
+
+    /// Refuses `l op r` when the order of its operands could matter.
+    fn check_order(&mut self, _b: &mut Body, l: &Expr, r: &Expr, span: Span) -> Option<()> {
+        let left = footprint(l, &self.writes);
+        let right = footprint(r, &self.writes);
+        if conflicts(&left, &right, &self.globals) {
+            self.unsequenced(span);
+            return None;
+        }
+        Some(())
+    }
+
+    /// A call: a known function's meaning, or a call edge. With `want`, the value (a fresh
+    /// temporary); `None` after an error.
+    fn call(
+        &mut self,
+        b: &mut Body,
+        f: &Ident,
+        args: &[Expr],
+        span: Span,
+        want: bool,
+    ) -> Option<TermId> {
+        if let Some(info) = self.functions.get(&f.name).cloned() {
+            return self.user_call(b, f, &info, args, span, want);
+        }
+        let Some(known) = builtin(&f.name) else {
+            self.unknown_function(f);
+            return None;
+        };
+        let arity = match &known {
+            Builtin::Nondet { .. } => Some(0),
+            Builtin::Assume | Builtin::Assert => Some(1),
+            Builtin::Error | Builtin::Abort => None,
+        };
+        if let Some(n) = arity
+            && args.len() != n
+        {
+            self.error(
+                span,
+                format!(
+                    "`{}` takes {n} argument{}, not {}",
+                    f.name,
+                    if n == 1 { "" } else { "s" },
+                    args.len()
+                ),
+            );
+            return None;
+        }
+        if want && !matches!(known, Builtin::Nondet { .. }) {
+            self.error(span, format!("`{}` has no value", f.name));
+            return None;
+        }
+        match known {
+            Builtin::Nondet { min, max } => {
+                let t = self.temp(b, span);
+                self.step(b, Command::Havoc(vec![t]), Some(span));
+                let tt = self.term_of(t, span);
+                let lo = self.int(min, span);
+                let hi = self.int(max, span);
+                let low = build::formula(&mut self.bank, Prim::Le, vec![lo, tt]);
+                let high = build::formula(&mut self.bank, Prim::Le, vec![tt, hi]);
+                let range = build::and(&mut self.bank, low, high);
+                self.assume(b, range, ProgramFact::Typing, span);
+                Some(tt)
+            }
+            Builtin::Assume => {
+                let c = self.truth(b, &args[0])?;
+                self.assume(b, c, ProgramFact::Assumption, span);
+                None
+            }
+            Builtin::Assert => {
+                let c = self.truth(b, &args[0])?;
+                let what = format!("`{}` holds", self.snippet(args[0].span));
+                self.assert(b, c, Obligation::Assertion, what, span);
+                None
+            }
+            Builtin::Error => {
+                let f_false = build::truth(&mut self.bank, false, span);
+                let what = format!("`{}` is unreachable", self.snippet(f.span));
+                self.assert(b, f_false, Obligation::ErrorUnreachable, what, span);
+                None
+            }
+            Builtin::Abort => {
+                let f_false = build::truth(&mut self.bank, false, span);
+                self.assume(b, f_false, ProgramFact::Assumption, span);
+                None
+            }
+        }
+    }
+
+    fn unknown_function(&mut self, f: &Ident) {
+        let d = match f.name.as_str() {
+            "malloc" | "calloc" | "realloc" | "free" | "alloca" => Diagnostic::error(
+                f.span,
+                format!("dynamic memory (`{}`) is not in craig's C subset", f.name),
+            )
+            .with_note("the subset's values are integers and fixed-size arrays; there is no memory model"),
+            name if name.starts_with("__VERIFIER_nondet_") => Diagnostic::error(
+                f.span,
+                format!("`{name}` returns a type outside craig's C subset"),
+            )
+            .with_note("the subset has the integer kinds: int, uint, bool, char, uchar, short, ushort, long, ulong"),
+            name if self.prototypes.contains(name) => Diagnostic::error(
+                f.span,
+                format!("`{name}` is declared but not defined in this file"),
+            )
+            .with_note("craig's C subset runs whole programs: every called function is defined in the file"),
+            name => Diagnostic::error(f.span, format!("unknown function `{name}`")),
+        };
+        self.diags.push(d);
+    }
+
+    fn user_call(
+        &mut self,
+        b: &mut Body,
+        f: &Ident,
+        info: &FunctionInfo,
+        args: &[Expr],
+        span: Span,
+        want: bool,
+    ) -> Option<TermId> {
+        if args.len() != info.params {
+            let d = Diagnostic::error(
+                span,
+                format!(
+                    "`{}` takes {} argument{}, not {}",
+                    f.name,
+                    info.params,
+                    if info.params == 1 { "" } else { "s" },
+                    args.len()
+                ),
+            )
+            .with_label(info.span, "defined here");
+            self.diags.push(d);
+            return None;
+        }
+        if want && info.result == CType::Void {
+            self.error(span, format!("`{}` returns void: it has no value", f.name));
+            return None;
+        }
+        // Arguments are unsequenced with respect to each other.
+        for i in 0..args.len() {
+            for j in i + 1..args.len() {
+                let (a, c) = (footprint(&args[i], &self.writes), footprint(&args[j], &self.writes));
+                if conflicts(&a, &c, &self.globals) {
+                    self.unsequenced(span);
+                    return None;
+                }
+            }
+        }
+        let mut values = Vec::new();
+        for a in args {
+            values.push(self.value(b, a)?);
+        }
+        // `_Bool` parameters convert like a store.
+        for (value, ty) in values.iter_mut().zip(&info.param_types) {
+            *value = self.stored(*ty, *value, span);
+        }
+        let results = if want { vec![self.temp(b, span)] } else { Vec::new() };
+        let command = Command::Call { callee: info.proc, args: values, results: results.clone() };
+        self.step(b, command, Some(span));
+        results.first().map(|t| self.term_of(*t, span))
+    }
+
+    fn finish(self) -> (Option<Program>, Vec<Diagnostic>) {
+        let mut diags = self.diags;
+        diags.sort_by_key(|d| (d.primary.file, d.primary.start));
+        if crate::syntax::has_errors(&diags) {
+            return (None, diags);
+        }
+        let program = Program {
+            bank: self.bank,
+            consts: self.consts,
+            variables: self.variables,
+            background: Vec::new(),
+            state_facts: Vec::new(),
+            procedures: self.procedures,
+            old: None,
+        };
+        (Some(program), diags)
+    }
+}
+
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne
+    )
+}
+
+/// True if evaluating `e` has no effect and needs no check: it can become one HOL term even
+/// where C might not evaluate it (the later operand of `&&`, a branch of `?:`).
+fn simple(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Var(_) => true,
+        ExprKind::Unary(_, x) | ExprKind::ToBool(x) => simple(x),
+        ExprKind::Binary(BinaryOp::Div | BinaryOp::Rem, l, r) => {
+            simple(l) && matches!(&r.kind, ExprKind::Int(n) if *n != 0)
+        }
+        ExprKind::Binary(BinaryOp::Comma, ..) => false,
+        ExprKind::Binary(_, l, r) => simple(l) && simple(r),
+        ExprKind::Conditional(c, x, y) => simple(c) && simple(x) && simple(y),
+        _ => false,
+    }
+}
+
+/// What an expression may read and write (for the order check).
+fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint {
+    let mut fp = Footprint::default();
+    let sub = |x: &Expr| footprint(x, writes);
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Refused => {}
+        ExprKind::Var(n) => {
+            fp.reads.insert(n.clone());
+        }
+        ExprKind::Index(a, i) => {
+            fp.reads.insert(a.name.clone());
+            fp = fp.union(sub(i));
+        }
+        ExprKind::Call(f, args) => {
+            if let Some(w) = writes.get(&f.name) {
+                fp.writes.extend(w.iter().cloned());
+                fp.reads_globals = true;
+            }
+            for a in args {
+                fp = fp.union(sub(a));
+            }
+        }
+        ExprKind::Unary(_, x) | ExprKind::ToBool(x) => fp = sub(x),
+        ExprKind::Binary(_, l, r) => fp = sub(l).union(sub(r)),
+        ExprKind::Conditional(c, x, y) => fp = sub(c).union(sub(x)).union(sub(y)),
+        ExprKind::Assign(_, t, r) => {
+            fp = sub(t).union(sub(r));
+            if let ExprKind::Var(n) | ExprKind::Index(Ident { name: n, .. }, _) = &t.kind {
+                fp.writes.insert(n.clone());
+            }
+        }
+        ExprKind::Step { target, .. } => {
+            fp = sub(target);
+            if let ExprKind::Var(n) | ExprKind::Index(Ident { name: n, .. }, _) = &target.kind {
+                fp.writes.insert(n.clone());
+            }
+        }
+    }
+    fp
+}
+
+/// True if the order of two unsequenced operands could matter.
+fn conflicts(a: &Footprint, b: &Footprint, globals: &[VarInfo]) -> bool {
+    let is_global = |n: &String| globals.iter().any(|g| &g.name == n);
+    let touches = |w: &BTreeSet<String>, other: &Footprint| {
+        w.iter().any(|n| {
+            other.reads.contains(n)
+                || other.writes.contains(n)
+                || (other.reads_globals && is_global(n))
+        })
+    };
+    touches(&a.writes, b) || touches(&b.writes, a)
+}
+
+/// True if `e` reads the variable `name`.
+fn footprint_reads(e: &Expr, name: &str) -> bool {
+    footprint(e, &BTreeMap::new()).reads.contains(name)
+}
+
+/// The names a block assigns and the functions it calls (syntactically).
+fn block_writes(block: &Block, writes: &mut BTreeSet<String>, calls: &mut BTreeSet<String>) {
+    for s in &block.statements {
+        statement_writes(s, writes, calls);
+    }
+}
+
+fn statement_writes(s: &Statement, writes: &mut BTreeSet<String>, calls: &mut BTreeSet<String>) {
+    let expr = |e: &Expr, writes: &mut BTreeSet<String>, calls: &mut BTreeSet<String>| {
+        expr_writes(e, writes, calls)
+    };
+    match &s.kind {
+        StatementKind::Empty
+        | StatementKind::Break
+        | StatementKind::Continue
+        | StatementKind::Goto(_) => {}
+        StatementKind::Block(b) => block_writes(b, writes, calls),
+        StatementKind::Declaration(ds) => {
+            for d in ds {
+                match &d.init {
+                    Some(Initializer::Expr(e)) => expr(e, writes, calls),
+                    Some(Initializer::List(es, _)) => {
+                        es.iter().for_each(|e| expr(e, writes, calls))
+                    }
+                    None => {}
+                }
+            }
+        }
+        StatementKind::Expr(e) => expr(e, writes, calls),
+        StatementKind::Return(e) => {
+            if let Some(e) = e {
+                expr(e, writes, calls);
+            }
+        }
+        StatementKind::If(c, t, o) => {
+            expr(c, writes, calls);
+            statement_writes(t, writes, calls);
+            if let Some(o) = o {
+                statement_writes(o, writes, calls);
+            }
+        }
+        StatementKind::While(c, body) | StatementKind::DoWhile(body, c) => {
+            expr(c, writes, calls);
+            statement_writes(body, writes, calls);
+        }
+        StatementKind::For { init, condition, step, body } => {
+            if let Some(i) = init {
+                statement_writes(i, writes, calls);
+            }
+            for e in condition.iter().chain(step.iter()) {
+                expr(e, writes, calls);
+            }
+            statement_writes(body, writes, calls);
+        }
+        StatementKind::Labeled(_, inner) => statement_writes(inner, writes, calls),
+    }
+}
+
+fn expr_writes(e: &Expr, writes: &mut BTreeSet<String>, calls: &mut BTreeSet<String>) {
+    let fp = footprint(e, &BTreeMap::new());
+    writes.extend(fp.writes);
+    collect_calls(e, calls);
+}
+
+fn collect_calls(e: &Expr, calls: &mut BTreeSet<String>) {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Var(_) | ExprKind::Refused => {}
+        ExprKind::Index(_, i) => collect_calls(i, calls),
+        ExprKind::Call(f, args) => {
+            calls.insert(f.name.clone());
+            args.iter().for_each(|a| collect_calls(a, calls));
+        }
+        ExprKind::Unary(_, x) | ExprKind::ToBool(x) => collect_calls(x, calls),
+        ExprKind::Binary(_, l, r) | ExprKind::Assign(_, l, r) => {
+            collect_calls(l, calls);
+            collect_calls(r, calls);
+        }
+        ExprKind::Conditional(c, x, y) => {
+            collect_calls(c, calls);
+            collect_calls(x, calls);
+            collect_calls(y, calls);
+        }
+        ExprKind::Step { target, .. } => collect_calls(target, calls),
+    }
+}

@@ -1,0 +1,482 @@
+//! The C front end: the examples read without diagnostics; refused constructs and other errors
+//! are reported at `file:line:col`, several per run; the IR listing has the expected shape
+//! (checks as assert edges with their obligation, nondet as havoc, calls as call edges); the
+//! IR interpreter runs programs to the expected outcome; and no input makes the parser or the
+//! lowering panic.
+
+use craig::c::read_c;
+use craig::hol::Obligation;
+use craig::ir::interpret::{Outcome, Value, run};
+use craig::ir::{Program, print_procedure};
+use craig::syntax::{FileId, SourceMap, render_all};
+use proptest::prelude::*;
+
+fn data(name: &str) -> String {
+    let path = format!("{}/tests/data/c/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+}
+
+/// Parses and lowers `text` as `t.c`: the program (if no errors) and the rendered diagnostics.
+fn read(text: &str) -> (Option<Program>, String, SourceMap) {
+    let mut sources = SourceMap::new();
+    let file = sources.add("t.c", None, text.to_string());
+    let (program, diagnostics) = read_c(&sources, file);
+    let rendered = render_all(&diagnostics, &sources);
+    (program, rendered, sources)
+}
+
+fn program(text: &str) -> (Program, SourceMap) {
+    let (program, rendered, sources) = read(text);
+    assert!(rendered.is_empty(), "unexpected diagnostics:\n{rendered}");
+    (program.expect("a program without errors"), sources)
+}
+
+/// The first line of each error, `t.c:L:C: error: message`.
+fn errors(text: &str) -> Vec<String> {
+    let (program, rendered, _) = read(text);
+    assert!(program.is_none(), "expected errors in:\n{text}");
+    rendered.lines().filter(|l| l.starts_with("t.c:")).map(str::to_string).collect()
+}
+
+fn ints(values: &[i64]) -> Vec<rug::Integer> {
+    values.iter().map(|&v| rug::Integer::from(v)).collect()
+}
+
+fn run_main(text: &str, inputs: &[i64], limit: usize) -> Outcome {
+    let (p, _) = program(text);
+    let main = p.find("main").expect("a main function");
+    run(&p, main, &ints(inputs), limit)
+}
+
+fn returned(outcome: &Outcome) -> i64 {
+    match outcome {
+        Outcome::Completed { results, .. } => match results.first() {
+            Some(Value::Int(n)) => n.to_i64().expect("a small result"),
+            other => panic!("no integer result: {other:?}"),
+        },
+        other => panic!("expected a completed run, got {other:?}"),
+    }
+}
+
+fn failed(outcome: &Outcome) -> Obligation {
+    match outcome {
+        Outcome::AssertionFailed { obligation, .. } => *obligation,
+        other => panic!("expected a failed check, got {other:?}"),
+    }
+}
+
+const EXAMPLES: &[&str] = &[
+    "array_safe.c",
+    "array_unsafe.c",
+    "counter_safe.c",
+    "counter_unsafe.c",
+    "deep_unsafe.c",
+    "division_unsafe.c",
+    "goto_safe.c",
+    "nested_safe.c",
+];
+
+// ------------------------------------------------------------------ reading
+
+#[test]
+fn every_example_reads_without_diagnostics_and_states_its_verdict() {
+    for name in EXAMPLES {
+        let text = data(name);
+        let (program, rendered, _) = read(&text);
+        assert!(rendered.is_empty(), "{name}:\n{rendered}");
+        let program = program.unwrap();
+        assert!(program.find("main").is_some(), "{name} has a main");
+        let verdict = text.lines().next().unwrap_or("");
+        assert!(
+            verdict == "// verdict: safe" || verdict == "// verdict: unsafe",
+            "{name} opens with its verdict: {verdict}"
+        );
+        // The SV-COMP functions craig knows are not procedures of the program.
+        assert!(program.find("reach_error").is_none(), "{name}");
+        assert!(program.find("__VERIFIER_nondet_int").is_none(), "{name}");
+    }
+}
+
+#[test]
+fn preprocessed_files_with_line_directives_and_library_declarations_read() {
+    let text = "# 1 \"t.c\"\n# 1 \"<built-in>\" 1\ntypedef unsigned long size_t;\n\
+                extern void *malloc(size_t size) __attribute__ ((__nothrow__));\n\
+                extern int printf(const char *format, ...);\n\
+                void reach_error() { ((void) sizeof ((0) ? 1 : 0), __extension__ ({ if (0) ; \
+                else __assert_fail (\"0\", \"t.c\", 3, __extension__ __PRETTY_FUNCTION__); })); }\n\
+                # 5 \"t.c\"\nint main() { int x = __VERIFIER_nondet_char(); \
+                if (x > 200) reach_error(); return 0; }\n";
+    let (p, _) = program(text);
+    assert_eq!(p.procedures.len(), 1);
+    assert_eq!(returned(&run(&p, p.find("main").unwrap(), &ints(&[5]), 100)), 0);
+}
+
+// ------------------------------------------------------------------ errors
+
+#[test]
+fn refused_constructs_are_named_where_they_stand() {
+    let cases = [
+        (
+            "int main() { int *p; return 0; }",
+            "t.c:1:18: error: pointers are not in craig's C subset",
+        ),
+        (
+            "int main() { int x; int y = &x; return 0; }",
+            "t.c:1:29: error: taking an address with `&` is not in craig's C subset",
+        ),
+        (
+            "int g; int main() { return *g; }",
+            "t.c:1:28: error: dereferencing with `*` is not in craig's C subset",
+        ),
+        ("struct s { int a; };", "t.c:1:1: error: `struct` types are not in craig's C subset"),
+        (
+            "int main() { double d = 1.5; return 0; }",
+            "t.c:1:14: error: floating-point types are not in craig's C subset",
+        ),
+        ("int main() { return \"s\"; }", "t.c:1:21: error: strings are not in craig's C subset"),
+        (
+            "int main() { int x = 1; switch (x) { case 1: break; } return 0; }",
+            "t.c:1:25: error: `switch` statements are not in craig's C subset",
+        ),
+        (
+            "int main() { int x = 3 & 1; return x; }",
+            "t.c:1:24: error: the bitwise operator `&` is not in craig's C subset",
+        ),
+        (
+            "int f() { static int n = 0; n++; return n; }",
+            "t.c:1:11: error: `static` local variables are not in craig's C subset",
+        ),
+        (
+            "int main() { int x = malloc(4); return 0; }",
+            "t.c:1:22: error: dynamic memory (`malloc`) is not in craig's C subset",
+        ),
+    ];
+    for (text, expected) in cases {
+        let errs = errors(text);
+        assert_eq!(errs.first().map(String::as_str), Some(expected), "{text}: {errs:?}");
+    }
+}
+
+#[test]
+fn lowering_errors_name_the_problem() {
+    let cases = [
+        ("int main() { return f(1); }", "t.c:1:21: error: unknown function `f`"),
+        (
+            "int f(int a);\nint main() { return f(1); }",
+            "t.c:2:21: error: `f` is declared but not defined in this file",
+        ),
+        (
+            "int f(int a) { return a; }\nint main() { return f(1, 2); }",
+            "t.c:2:21: error: `f` takes 1 argument, not 2",
+        ),
+        (
+            "int main() { int i = 0; return i + i++; }",
+            "t.c:1:32: error: the order of evaluation of this expression is unspecified in C",
+        ),
+        ("int main() { break; return 0; }", "t.c:1:14: error: `break` outside a loop"),
+        (
+            "int main() { goto out; return 0; }",
+            "t.c:1:19: error: `goto out`: no label `out` in `main`",
+        ),
+        ("int main() { return y; }", "t.c:1:21: error: unknown variable `y`"),
+        (
+            "int a[3];\nint main() { return a; }",
+            "t.c:2:21: error: `a` is an array: only its elements are values",
+        ),
+        (
+            "int main() { int a[0]; return 0; }",
+            "t.c:1:20: error: an array's size must be a positive constant",
+        ),
+        (
+            "void f() {}\nint main() { return f(); }",
+            "t.c:2:21: error: `f` returns void: it has no value",
+        ),
+    ];
+    for (text, expected) in cases {
+        let errs = errors(text);
+        assert_eq!(errs.first().map(String::as_str), Some(expected), "{text}: {errs:?}");
+    }
+}
+
+#[test]
+fn errors_in_several_functions_are_all_reported() {
+    let text = "int f() { int *p; return 0; }\n\
+                int g() { return 1 +; }\n\
+                int h() { float x; return 0; }\n\
+                int main() { return 0; }\n";
+    let errs = errors(text);
+    assert_eq!(errs.len(), 3, "{errs:?}");
+    assert!(errs[0].starts_with("t.c:1:15: error: pointers"), "{errs:?}");
+    assert!(errs[1].starts_with("t.c:2:21: error: expected an expression"), "{errs:?}");
+    assert!(errs[2].starts_with("t.c:3:11: error: floating-point"), "{errs:?}");
+}
+
+#[test]
+fn unterminated_comments_and_deep_nesting_are_diagnostics() {
+    let errs = errors("int main() { /* open\n return 0; }");
+    assert_eq!(errs, vec!["t.c:1:14: error: unterminated comment"]);
+    let deep = format!("int main() {{ return {}1{}; }}", "(".repeat(5000), ")".repeat(5000));
+    let errs = errors(&deep);
+    assert!(errs[0].contains("nested too deeply"), "{errs:?}");
+    let ifs = format!("int main() {{ {} return 0; }}", "if (1) ".repeat(5000));
+    let errs = errors(&ifs);
+    assert!(errs[0].contains("nested too deeply"), "{errs:?}");
+    let long = format!("int main() {{ return {}1; }}", "1 + ".repeat(5000));
+    let errs = errors(&long);
+    assert!(errs[0].contains("expression too long"), "{errs:?}");
+}
+
+// ------------------------------------------------------------------ the IR
+
+fn listing(text: &str, function: &str) -> String {
+    let (p, sources) = program(text);
+    let id = p.find(function).expect("the function");
+    let locate = |span| sources.location(span);
+    print_procedure(&p, p.procedure(id), &locate)
+}
+
+#[test]
+fn checks_become_assert_edges_with_their_obligation_and_span() {
+    let text = "int a[4];\n\
+                int main() {\n  int i = __VERIFIER_nondet_int();\n  a[i] = 10 / i;\n  \
+                assert(a[i] > 0);\n  if (i == 3) reach_error();\n  return 0;\n}\n";
+    let ir = listing(text, "main");
+    for expected in [
+        "procedure main() returns (result: int)  -- t.c:2:5",
+        "modifies a",
+        "a := %i. 0; goto l2  -- t.c:1:5",
+        "havoc tmp1; goto",
+        "assume - 2147483648 <= tmp1 & tmp1 <= 2147483647",
+        "assert 0 <= i & i < 4  [array bound: `i` is within the 4 elements of `a`]",
+        "assert i ~= 0  [division by zero: `i` is not zero]; goto l7  -- t.c:4:15",
+        "a := a(i := 10 div i)",
+        "[assertion: `a[i] > 0` holds]; goto l10  -- t.c:5:3",
+        "assert False  [error location unreachable: `reach_error` is unreachable]; goto l14  -- t.c:6:15",
+    ] {
+        assert!(ir.contains(expected), "missing `{expected}` in:\n{ir}");
+    }
+}
+
+#[test]
+fn calls_stay_call_edges_and_nondet_is_havoc() {
+    let text = "int g;\nint inc(int x) { g = g + 1; return x + 1; }\n\
+                int main() { int y = inc(__VERIFIER_nondet_int()); inc(y); return y; }\n";
+    let ir = listing(text, "main");
+    assert!(ir.contains("tmp2 := call inc(tmp1)"), "{ir}");
+    assert!(ir.contains("call inc(y); goto"), "{ir}");
+    let inc = listing(text, "inc");
+    assert!(inc.contains("procedure inc(x: int) returns (result: int)"), "{inc}");
+    assert!(inc.contains("modifies g"), "{inc}");
+    assert!(inc.contains("result := x + 1"), "{inc}");
+}
+
+#[test]
+fn short_circuit_with_effects_becomes_branches_and_pure_stays_a_term() {
+    let pure = listing(
+        "int main() { int x = 1; int y = 2; if (x > 0 && y > 0) return 1; return 0; }",
+        "main",
+    );
+    assert!(pure.contains("assume 0 < x & 0 < y"), "{pure}");
+    let effects = listing(
+        "int main() { int a[2]; int i = __VERIFIER_nondet_int(); \
+         if (i < 2 && a[i] == 0) return 1; return 0; }",
+        "main",
+    );
+    // The bound check happens only when `i < 2` held.
+    assert!(effects.contains("assume i < 2"), "{effects}");
+    assert!(effects.contains("assume ~ i < 2"), "{effects}");
+    assert!(effects.contains("[array bound"), "{effects}");
+}
+
+#[test]
+fn goto_targets_closing_loops_are_loop_heads() {
+    let ir = listing("int main() { int x = 3; top: x--; if (x > 0) goto top; return x; }", "main");
+    assert!(ir.contains("(loop head)"), "{ir}");
+}
+
+// ------------------------------------------------------------------ the interpreter
+
+#[test]
+fn the_examples_run_to_their_expected_outcomes() {
+    let counter = data("counter_safe.c");
+    assert_eq!(returned(&run_main(&counter, &[5], 10_000)), 0);
+    assert!(matches!(run_main(&counter, &[], 10_000), Outcome::OutOfInputs { .. }));
+    assert!(matches!(run_main(&counter, &[1000], 100), Outcome::StepLimit { steps: 100 }));
+
+    let unsafe_counter = data("counter_unsafe.c");
+    assert_eq!(failed(&run_main(&unsafe_counter, &[3], 10_000)), Obligation::ErrorUnreachable);
+
+    let nested = data("nested_safe.c");
+    assert_eq!(returned(&run_main(&nested, &[3, 4], 10_000)), 0);
+    assert!(matches!(run_main(&nested, &[30, 1], 10_000), Outcome::Blocked { .. }));
+
+    assert_eq!(returned(&run_main(&data("array_safe.c"), &[7], 10_000)), 0);
+    assert_eq!(failed(&run_main(&data("array_unsafe.c"), &[], 10_000)), Obligation::ArrayBound);
+    assert_eq!(
+        failed(&run_main(&data("division_unsafe.c"), &[], 10_000)),
+        Obligation::DivisionByZero
+    );
+    let goto = data("goto_safe.c");
+    assert_eq!(returned(&run_main(&goto, &[5], 10_000)), 0);
+    assert_eq!(returned(&run_main(&goto, &[-3], 10_000)), 0);
+
+    let deep = data("deep_unsafe.c");
+    assert_eq!(returned(&run_main(&deep, &[1, 1, 0], 10_000)), 0);
+    let mut fifty = vec![1; 50];
+    fifty.push(0);
+    match run_main(&deep, &fifty, 100_000) {
+        Outcome::AssertionFailed { obligation, trace, .. } => {
+            assert_eq!(obligation, Obligation::ErrorUnreachable);
+            assert!(trace.len() > 500, "a deep trace: {} steps", trace.len());
+        }
+        other => panic!("expected the error location, got {other:?}"),
+    }
+}
+
+#[test]
+fn c_semantics_of_values() {
+    // `_Bool` stores convert to 0 or 1; division truncates toward zero; `%` has the sign of
+    // the dividend; post- and pre-increment give the old and new value.
+    assert_eq!(returned(&run_main("int main() { _Bool b = 5; return b; }", &[], 100)), 1);
+    assert_eq!(returned(&run_main("int main() { return -7 / 2; }", &[], 100)), -3);
+    assert_eq!(returned(&run_main("int main() { return -7 % 2; }", &[], 100)), -1);
+    let steps = "int main() { int i = 0; int j = i++; int k = ++i; return j * 10 + k; }";
+    assert_eq!(returned(&run_main(steps, &[], 100)), 2);
+    let cond = "int main() { int x = 0; int y = x > 0 ? 10 / x : -1; return y; }";
+    assert_eq!(returned(&run_main(cond, &[], 100)), -1);
+    let arrays = "int a[3] = {1, 2};\nint main() { a[2] += a[0] + a[1]; return a[2] * (!a[1]); }";
+    assert_eq!(returned(&run_main(arrays, &[], 100)), 0);
+    let loops = "int main() { int s = 0; int i = 0; do { i++; if (i == 2) continue; \
+                 if (i > 4) break; s += i; } while (i < 10); return s; }";
+    assert_eq!(returned(&run_main(loops, &[], 1000)), 1 + 3 + 4);
+}
+
+#[test]
+fn calls_are_inlined_and_recursion_runs() {
+    let fib = "int fib(int n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); }\n\
+               int main() { return fib(10); }";
+    assert_eq!(returned(&run_main(fib, &[], 100_000)), 55);
+    let globals = "int count;\nvoid tick() { count++; }\n\
+                   int main() { for (int i = 0; i < 3; i++) tick(); return count; }";
+    let outcome = run_main(globals, &[], 1000);
+    assert_eq!(returned(&outcome), 3);
+    match outcome {
+        Outcome::Completed { globals, .. } => {
+            assert_eq!(globals, vec![("count".to_string(), Value::Int(3.into()))]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn nondet_values_are_checked_against_their_type() {
+    let text = "int main() { unsigned char c = __VERIFIER_nondet_uchar(); return c; }";
+    assert_eq!(returned(&run_main(text, &[200], 100)), 200);
+    assert!(matches!(run_main(text, &[300], 100), Outcome::Blocked { .. }));
+    let assume = "int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x > 5); \
+                  abort(); return x; }";
+    assert!(matches!(run_main(assume, &[3], 100), Outcome::Blocked { .. }));
+}
+
+// ------------------------------------------------------------------ no input panics
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+        let mut sources = SourceMap::new();
+        let file = sources.add("t.c", None, text);
+        let _ = read_c(&sources, file);
+    }
+
+    #[test]
+    fn c_like_text_never_panics(
+        text in "(int|x|a|\\[|\\]|\\{|\\}|\\(|\\)|;|=|\\+|\\+\\+|-|/|%|\\*|&|&&|\\|\\||!|\\?|:|,|0|7|if|else|while|for|do|goto|L|break|continue|return|main|f|__VERIFIER_nondet_int|reach_error|assert|#|/\\*|\\*/|\"|'|\n| )*"
+    ) {
+        let mut sources = SourceMap::new();
+        let file = sources.add("t.c", None, text);
+        let _ = read_c(&sources, file);
+    }
+
+    #[test]
+    fn mutated_examples_never_panic(
+        which in 0usize..8,
+        start in 0usize..2_000,
+        len in 0usize..60,
+        insert in "\\PC{0,12}",
+        mode in 0u8..3,
+    ) {
+        let text = data(EXAMPLES[which]);
+        let mut start = start % text.len();
+        while !text.is_char_boundary(start) { start -= 1; }
+        let mut end = (start + len).min(text.len());
+        while !text.is_char_boundary(end) { end -= 1; }
+        let mutated = match mode {
+            0 => format!("{}{}", &text[..start], &text[end..]),
+            1 => format!("{}{}{}", &text[..start], insert, &text[start..]),
+            _ => format!("{}{}{}", &text[..start], insert, &text[end..]),
+        };
+        let mut sources = SourceMap::new();
+        let file = sources.add("t.c", None, mutated);
+        if let (Some(p), _) = read_c(&sources, file) {
+            // Whatever still reads also runs without panicking.
+            if let Some(main) = p.find("main") {
+                let _ = run(&p, main, &ints(&[1, 2, 3]), 2_000);
+            }
+        }
+    }
+}
+
+#[test]
+fn file_ids_point_into_the_right_file() {
+    let mut sources = SourceMap::new();
+    let _other = sources.add("other.c", None, "int x;".into());
+    let file = sources.add("t.c", None, "int main() { return *0; }".into());
+    assert_eq!(file, FileId(1));
+    let (_, diagnostics) = read_c(&sources, file);
+    assert!(render_all(&diagnostics, &sources).starts_with("t.c:1:21: error: dereferencing"));
+}
+
+// ------------------------------------------------------------------ the command line
+
+fn command(args: &[&str]) -> (u8, String, String) {
+    use clap::Parser as _;
+    #[derive(clap::Parser)]
+    enum Cli {
+        Run(craig::cli::run::Args),
+        Ir(craig::cli::ir::Args),
+    }
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = match Cli::parse_from(std::iter::once("craig").chain(args.iter().copied())) {
+        Cli::Run(a) => craig::cli::run::run(&a, &mut out, &mut err),
+        Cli::Ir(a) => craig::cli::ir::run(&a, &mut out, &mut err),
+    };
+    let code = code.unwrap_or_else(|e| e.exit_code());
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+#[test]
+fn craig_run_prints_the_outcome_with_a_distinct_exit_code() {
+    let dir = format!("{}/tests/data/c", env!("CARGO_MANIFEST_DIR"));
+    let (code, out, _) = command(&["run", &format!("{dir}/counter_unsafe.c"), "--inputs", "3"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with(
+            "assertion failed (error location unreachable): `reach_error` is unreachable\n  at "
+        ),
+        "{out}"
+    );
+    assert!(out.contains("counter_unsafe.c:15:5 in main"), "{out}");
+    let (code, out, _) =
+        command(&["run", &format!("{dir}/deep_unsafe.c"), "--inputs", "1,-1", "--steps", "1000"]);
+    assert_eq!((code, out.as_str()), (0, "completed after 23 steps, 2 inputs used; returned 0\n"));
+    let (code, out, _) = command(&["run", &format!("{dir}/counter_safe.c")]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.starts_with("out of inputs"), "{out}");
+    let (code, _, err) = command(&["run", &format!("{dir}/missing.c")]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, _) = command(&["ir", &format!("{dir}/array_unsafe.c"), "main"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("procedure main() returns (result: int)"), "{out}");
+}
