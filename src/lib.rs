@@ -7,6 +7,7 @@
 pub mod boolprog;
 pub mod cfa;
 pub mod cli;
+pub mod fmb;
 pub mod fol;
 pub mod hol;
 pub mod input;
