@@ -17,7 +17,9 @@ import argparse, csv, os, re, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-SHARED = os.path.normpath(os.path.join(REPO, "..", "shared"))
+# `../shared` next to the main checkout; a worktree under `wt/` finds it one level further up.
+SHARED = next((d for d in (os.path.normpath(os.path.join(REPO, up, "shared")) for up in ("..", "../.."))
+               if os.path.isdir(d)), os.path.normpath(os.path.join(REPO, "..", "shared")))
 POS = {"Theorem", "Unsatisfiable", "ContradictoryAxioms"}
 NEG = {"Satisfiable", "CounterSatisfiable"}
 
