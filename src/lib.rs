@@ -8,6 +8,7 @@ pub mod boolprog;
 pub mod c;
 pub mod cfa;
 pub mod cli;
+pub mod fmb;
 pub mod fol;
 pub mod hol;
 pub mod input;

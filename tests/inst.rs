@@ -87,6 +87,7 @@ fn the_command_line_engine_prints_a_checked_status() {
         max_clauses: 4_000_000,
         max_terms: 40_000_000,
         engine: craig::cli::prove::Engine::Instantiation,
+        no_fmb: false,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = craig::cli::prove::run(&args, &mut out, &mut err).unwrap();

@@ -247,3 +247,42 @@ fn inst_names_only_fol_smt_sat_and_syntax() {
     }
     assert!(violations.is_empty(), "inst depends on modules it must not: {violations:?}");
 }
+
+#[test]
+fn fmb_names_only_fol_sat_and_syntax() {
+    // Finite-model finding is an engine: it reads first-order clauses (`fol`) and decides each
+    // domain size with the SAT solver (`sat`); it never names a front end, the translation, the
+    // prover, `smt`, the solve path or the workbench, which call it.
+    let mut files = Vec::new();
+    rust_files(&src().join("fmb"), &mut files);
+    assert!(!files.is_empty(), "src/fmb is missing");
+    let allowed = ["crate::fol", "crate::sat", "crate::syntax", "crate::fmb"];
+    let mut violations = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let code = shipped_code(&text);
+        for (i, _) in code.match_indices("crate::") {
+            let rest = &code[i..];
+            if !allowed.iter().any(|p| rest.starts_with(p)) {
+                violations.push(format!("{} names {}", f.display(), &rest[..30.min(rest.len())]));
+            }
+        }
+        if code.contains("super::super") {
+            violations.push(format!("{} reaches out through super::super", f.display()));
+        }
+    }
+    assert!(violations.is_empty(), "fmb depends on modules it must not: {violations:?}");
+}
+
+#[test]
+fn fmb_checker_shares_no_code_with_the_finder() {
+    // The model checker must not trust the flattening or the encoding it checks: it names
+    // only the model's data type, never `flatten`, `encode` or `split`.
+    let text = std::fs::read_to_string(src().join("fmb").join("check.rs")).unwrap();
+    let code: Vec<&str> =
+        shipped_code(&text).lines().filter(|line| !line.trim_start().starts_with("//")).collect();
+    let code = code.join("\n");
+    for forbidden in ["flatten", "encode", "split", "Encoding", "FlatClause"] {
+        assert!(!code.contains(forbidden), "fmb/check.rs names {forbidden}");
+    }
+}

@@ -68,11 +68,21 @@ pub struct Args {
     /// Memory guard: stop when the term bank holds this many terms.
     #[arg(long, default_value_t = 40_000_000)]
     pub max_terms: usize,
-    /// The engine: craig's superposition prover, or instantiation with ground SMT (which
-    /// reports a checked refutation or gives up, never satisfiable).
+    /// The engine: craig's superposition prover (followed by finite-model finding when it
+    /// gives up), instantiation with ground SMT (which reports a checked refutation or gives
+    /// up, never satisfiable), or finite-model finding alone (a checked model or gives up).
     #[arg(long, value_enum, default_value = "superposition")]
     pub engine: Engine,
+    /// With the superposition engine, do not try finite-model finding when the prover gives up
+    /// (the prover then has the whole time limit).
+    #[arg(long)]
+    pub no_fmb: bool,
 }
+
+/// The share of `--time-limit` the prover gets before finite-model finding takes the rest, on
+/// the default path. Most finite models that exist are found at small sizes within a fraction
+/// of a second, while the prover's late proofs are rare.
+const PROVER_TIME_SHARE: f64 = 0.75;
 
 /// The refutation engines `craig prove` can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -81,6 +91,74 @@ pub enum Engine {
     Superposition,
     /// E-matching instantiation in rounds, decided by the ground SMT core.
     Instantiation,
+    /// Finite-model finding over the SAT solver (Paradox style): a checked model, or gives up.
+    Fmb,
+}
+
+/// The finite-model finding limits for a run: a deterministic conflict budget from `--steps`,
+/// the time left from `--time-limit`.
+fn fmb_options(
+    args: &Args,
+    time_limit: Option<std::time::Duration>,
+    start: std::time::Instant,
+) -> crate::fmb::FmbOptions {
+    let mut options =
+        args.steps.map_or_else(crate::fmb::FmbOptions::default, crate::fmb::FmbOptions::from_steps);
+    options.time = time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    options
+}
+
+/// The model (when there is one), the check that passed and, with `--stats`, the counters of a
+/// finite-model finding run.
+fn write_fmb_report(solved: &crate::solve::FmbSolved, stats: bool, text: &mut String) {
+    let Some(result) = &solved.result else { return };
+    if let crate::fmb::FmbOutcome::Model { model, report } = &result.outcome {
+        text.push_str(&format!(
+            "% model checked: {} input clauses, {} ground instances\n",
+            report.clauses, report.instances
+        ));
+        crate::solve::write_finite_model(&solved.problem, model, text);
+    }
+    if stats {
+        let counters: Vec<String> =
+            result.stats.counters().iter().map(|(name, value)| format!("{name} {value}")).collect();
+        text.push_str(&format!("% fmb: {}\n", counters.join(" ")));
+    }
+}
+
+/// `craig prove --engine fmb`: the SZS status, the model, the counters.
+fn run_fmb(
+    args: &Args,
+    time_limit: Option<std::time::Duration>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, CliError> {
+    let start = std::time::Instant::now();
+    let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
+    let solved = crate::solve::solve_fmb(problem, &fmb_options(args, time_limit, start));
+    write_fmb_errors(&solved, err)?;
+    let mut text = format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name);
+    write_fmb_report(&solved, args.stats, &mut text);
+    out.write_all(text.as_bytes())?;
+    Ok(0)
+}
+
+/// Tells the user why finite-model finding could not run or failed.
+fn write_fmb_errors(solved: &crate::solve::FmbSolved, err: &mut dyn Write) -> Result<(), CliError> {
+    match solved.result.as_ref().map(|r| &r.outcome) {
+        None => writeln!(
+            err,
+            "craig: finite-model finding skipped: the clausification is not exact, so a model of the clauses need not be one of the input"
+        )?,
+        Some(crate::fmb::FmbOutcome::Unknown(crate::fmb::StopReason::Error(e))) => {
+            writeln!(err, "craig: finite-model finding failed: {e}")?
+        }
+        Some(crate::fmb::FmbOutcome::Unknown(crate::fmb::StopReason::Unsupported(e))) => {
+            writeln!(err, "craig: finite-model finding does not support this problem: {e}")?
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// `craig prove --engine instantiation`: the SZS status, the core on request, the counters.
@@ -155,9 +233,17 @@ fn trace_line(prover: &Prover) -> Option<String> {
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let time_limit = args.time_limit.map(|s| seconds("--time-limit", s)).transpose()?;
-    if args.engine == Engine::Instantiation {
-        return run_instantiation(args, time_limit, out, err);
+    let start = std::time::Instant::now();
+    match args.engine {
+        Engine::Instantiation => return run_instantiation(args, time_limit, out, err),
+        Engine::Fmb => return run_fmb(args, time_limit, out, err),
+        Engine::Superposition => {}
     }
+    let try_fmb = !args.no_fmb;
+    let prover_time_limit = match time_limit {
+        Some(t) if try_fmb => Some(t.mul_f64(PROVER_TIME_SHARE)),
+        other => other,
+    };
     let options = ProverOptions {
         age_ratio: args.age_ratio,
         weight_ratio: args.weight_ratio,
@@ -186,7 +272,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     };
     let check = !args.no_check;
     let solved =
-        solve_file_sorted(&args.file, args.sorts, options, time_limit, check, &mut on_step)?;
+        solve_file_sorted(&args.file, args.sorts, options, prover_time_limit, check, &mut on_step)?;
     if let Some(e) = trace_error {
         return Err(e.into());
     }
@@ -194,7 +280,23 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     if let Some(Err(e)) = &solved.check {
         writeln!(err, "craig: the proof checker rejected the refutation: {e}")?;
     }
-    text.push_str(&format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name));
+    // When the prover gives up without an answer, finite-model finding gets the rest of the
+    // budget: a checked model answers the satisfiable side the prover cannot reach.
+    let prover_gave_up =
+        matches!(solved.status, SzsStatus::GaveUp | SzsStatus::ResourceOut | SzsStatus::Timeout);
+    let model_search = (try_fmb && prover_gave_up).then(|| {
+        crate::solve::solve_fmb(solved.whole_problem(), &fmb_options(args, time_limit, start))
+    });
+    let found_model = model_search
+        .as_ref()
+        .filter(|m| matches!(m.status, SzsStatus::Satisfiable | SzsStatus::CounterSatisfiable));
+    let status = found_model.map_or(solved.status, |m| m.status);
+    if let Some(m) = &model_search
+        && m.status == SzsStatus::Error
+    {
+        write_fmb_errors(m, err)?;
+    }
+    text.push_str(&format!("% SZS status {} for {}\n", status.name(), solved.problem.name));
     if let Some(Ok(report)) = &solved.check {
         text.push_str(&format!(
             "% proof checked: {} steps, {} input clauses\n",
@@ -209,6 +311,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             .map(|(counter, value)| format!("{} {value}", counter.flag))
             .collect();
         text.push_str(&format!("% {}\n", counters.join(" ")));
+    }
+    if let Some(m) = &model_search {
+        write_fmb_report(m, args.stats, &mut text);
     }
     if let Some(p) = &solved.proof
         && solved.status != SzsStatus::Error

@@ -217,3 +217,55 @@ pub fn solve_instantiation(mut problem: Problem, options: &crate::inst::InstOpti
     };
     InstSolved { problem, result, status }
 }
+
+/// The result of running finite-model finding ([`crate::fmb`]) on a problem.
+pub struct FmbSolved {
+    /// The problem as given.
+    pub problem: Problem,
+    /// The engine's answer and counters; `None` when the engine was not run because the
+    /// problem's clauses are not equisatisfiable with its input (an inexact translation).
+    pub result: Option<crate::fmb::FmbResult>,
+    /// The status to report: `Satisfiable` (or `CounterSatisfiable` with a conjecture) only for
+    /// a model the independent checker accepted on every input clause; never a refutation.
+    pub status: SzsStatus,
+}
+
+/// Runs finite-model finding on a problem. A model of the clauses is a model of the input only
+/// when the clausification was exact (`Problem::complete`); otherwise the engine is not run and
+/// the answer is `GaveUp`. The sort encodings are fine: a model of the guarded clauses restricts
+/// to a sorted model (the guards are nonempty and closed under the symbols, by the typing
+/// axioms), and a model of erased clauses is a sorted model with every sort the whole domain.
+pub fn solve_fmb(problem: Problem, options: &crate::fmb::FmbOptions) -> FmbSolved {
+    if !problem.complete {
+        return FmbSolved { problem, result: None, status: SzsStatus::GaveUp };
+    }
+    let clauses: Vec<crate::fol::Clause> =
+        problem.clauses.iter().map(|c| c.clause.clone()).collect();
+    let result = crate::fmb::find_model(&problem.signature, &problem.bank, &clauses, options);
+    let status = match &result.outcome {
+        crate::fmb::FmbOutcome::Model { .. } if problem.has_conjecture => {
+            SzsStatus::CounterSatisfiable
+        }
+        crate::fmb::FmbOutcome::Model { .. } => SzsStatus::Satisfiable,
+        crate::fmb::FmbOutcome::Unknown(reason) => match reason {
+            crate::fmb::StopReason::Time => SzsStatus::Timeout,
+            crate::fmb::StopReason::Cancelled => SzsStatus::User,
+            crate::fmb::StopReason::Error(_) => SzsStatus::Error,
+            crate::fmb::StopReason::Conflicts | crate::fmb::StopReason::EncodingTooLarge => {
+                SzsStatus::ResourceOut
+            }
+            crate::fmb::StopReason::SizeLimit
+            | crate::fmb::StopReason::Exhausted
+            | crate::fmb::StopReason::Unsupported(_) => SzsStatus::GaveUp,
+        },
+    };
+    FmbSolved { problem, result: Some(result), status }
+}
+
+/// The TPTP form of a finite model found for `problem`, between the SZS output markers.
+pub fn write_finite_model(problem: &Problem, model: &crate::fmb::FiniteModel, out: &mut String) {
+    use std::fmt::Write as _;
+    let _ = writeln!(out, "% SZS output start FiniteModel for {}", problem.name);
+    model.write_tptp(&problem.signature, out);
+    let _ = writeln!(out, "% SZS output end FiniteModel for {}", problem.name);
+}
