@@ -452,6 +452,40 @@ impl Session {
                 }
                 io(writeln!(out, "({})", parts.join(" ")))?;
             }
+            "get-interpolants" => {
+                let Some(Answer::Unsat { .. }) = &self.last else {
+                    return error(
+                        command,
+                        "get-interpolants is only available after an unsat answer",
+                    );
+                };
+                if items.len() < 3 {
+                    return error(command, "get-interpolants expects at least two assertion names");
+                }
+                let mut parts = Vec::new();
+                for item in &items[1..] {
+                    let found = item.symbol().and_then(|name| {
+                        self.assertions.iter().find(|(_, n)| n.as_deref() == Some(name))
+                    });
+                    let Some((formula, _)) = found else {
+                        return error(item, "expected the name of a named assertion");
+                    };
+                    let mut part = Vec::new();
+                    linear_conjuncts(&self.store, formula, &mut part)?;
+                    parts.push(part);
+                }
+                match smt::linear::interpolate_sequence(&self.store, &parts) {
+                    Ok(interpolants) => {
+                        let shown: Vec<String> =
+                            interpolants.iter().map(|i| self.constraint_text(i)).collect();
+                        io(writeln!(out, "({})", shown.join(" ")))?;
+                    }
+                    Err(smt::linear::InterpolationError::Smt(SmtError::Unsupported(_))) => {
+                        return Err(Fail::Unsupported);
+                    }
+                    Err(e) => return error(command, e.to_string()),
+                }
+            }
             "get-info" | "get-option" | "get-assertions" | "get-proof" | "check-sat-assuming"
             | "declare-datatypes" | "declare-datatype" | "define-fun-rec" | "define-funs-rec"
             | "define-sort" | "reset" | "reset-assertions" | "get-assignment" => {
@@ -833,6 +867,36 @@ impl Session {
         Ok(Value::Term(t))
     }
 
+    /// A linear constraint `Σ c·x + k ⋈ 0` as SMT-LIB, scaled to integer coefficients (a
+    /// positive factor keeps its meaning) so that it is well sorted over Int variables too.
+    fn constraint_text(&self, constraint: &smt::linear::LinearConstraint) -> String {
+        let form = &constraint.form;
+        let mut scale = rug::Integer::from(1);
+        for c in form.coefficients.values().chain([&form.constant]) {
+            scale.lcm_mut(c.denom());
+        }
+        let scale = Rational::from(scale);
+        let real = form.coefficients.keys().any(|&x| self.store.sort_of(x) == SortId::REAL);
+        let sort = if real { SortId::REAL } else { SortId::INT };
+        let mut terms = Vec::new();
+        for (&x, c) in &form.coefficients {
+            let name = &self.store.fun(self.store.term(x).fun).name;
+            terms.push(format!("(* {} {name})", number_text(&Rational::from(c * &scale), sort)));
+        }
+        let lhs = match terms.len() {
+            0 => number_text(&Rational::new(), sort),
+            1 => terms.remove(0),
+            _ => format!("(+ {})", terms.join(" ")),
+        };
+        let rhs = number_text(&(-Rational::from(&form.constant * &scale)), sort);
+        let relation = match constraint.relation {
+            smt::linear::Relation::Le => "<=",
+            smt::linear::Relation::Lt => "<",
+            smt::linear::Relation::Eq => "=",
+        };
+        format!("({relation} {lhs} {rhs})")
+    }
+
     fn sort_of_value(&self, v: &Value) -> SortId {
         match v {
             Value::Formula(_) => SortId::BOOL,
@@ -1014,6 +1078,49 @@ fn is_builtin(name: &str) -> bool {
             | "mod"
             | "abs"
     )
+}
+
+/// The conjuncts of `formula` as linear constraints, or unsupported when it is not a
+/// conjunction of (possibly negated) arithmetic comparisons.
+fn linear_conjuncts(
+    store: &TermStore,
+    formula: &Formula,
+    out: &mut Vec<smt::linear::LinearConstraint>,
+) -> Result<(), Fail> {
+    use smt::linear::{LinearConstraint, Relation, linearize};
+    let difference = |a: TermId, b: TermId, relation: Relation| -> Result<_, Fail> {
+        let mut form = linearize(store, a).map_err(|_| Fail::Unsupported)?;
+        let right = linearize(store, b).map_err(|_| Fail::Unsupported)?;
+        for (x, c) in right.coefficients {
+            let entry = form.coefficients.entry(x).or_default();
+            *entry -= c;
+            if entry.cmp0() == std::cmp::Ordering::Equal {
+                form.coefficients.remove(&x);
+            }
+        }
+        form.constant -= right.constant;
+        Ok(LinearConstraint { form, relation })
+    };
+    match formula {
+        Formula::True => {}
+        Formula::And(parts) => {
+            for p in parts {
+                linear_conjuncts(store, p, out)?;
+            }
+        }
+        Formula::Le(a, b) => out.push(difference(*a, *b, Relation::Le)?),
+        Formula::Lt(a, b) => out.push(difference(*a, *b, Relation::Lt)?),
+        Formula::Eq(a, b) if store.sort_of(*a).is_arithmetic() => {
+            out.push(difference(*a, *b, Relation::Eq)?)
+        }
+        Formula::Not(inner) => match inner.as_ref() {
+            Formula::Le(a, b) => out.push(difference(*b, *a, Relation::Lt)?),
+            Formula::Lt(a, b) => out.push(difference(*b, *a, Relation::Le)?),
+            _ => return Err(Fail::Unsupported),
+        },
+        _ => return Err(Fail::Unsupported),
+    }
+    Ok(())
 }
 
 /// The value of a numeral symbol: digits are an Int, digits with a decimal point a Real.
