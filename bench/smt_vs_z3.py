@@ -80,7 +80,8 @@ def linear_clauses(rng, names, clauses, width, coefficient):
             used = rng.sample(names, min(len(names), rng.randint(1, 3)))
             terms = " ".join(f"(* {num(rng.randint(-coefficient, coefficient))} {v})" for v in used)
             op = rng.choice(["<=", "<", ">=", ">", "="])
-            lits.append(f"({op} (+ {terms}) {num(rng.randint(-10, 10))})")
+            lhs = f"(+ {terms})" if len(used) > 1 else terms  # cvc5 wants two summands
+            lits.append(f"({op} {lhs} {num(rng.randint(-10, 10))})")
         text += f"(assert (or {' '.join(lits)}))\n"
     return text
 
