@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""craig smt against z3 and cvc5 on generated QF_UF problems, side by side in one run.
+"""craig smt against z3 and cvc5 on generated QF_UF, QF_LRA and QF_LIA problems, side by side
+in one run.
 
 usage: python3 bench/smt_vs_z3.py [--limit 20] [--craig BINARY] [--quick] [--out DIR]
+                                  [--families cycle,random,chain,lra,lia,parity,ladder]
 
 Generates its problems (nothing is read from ../shared), with a fixed seed:
   cycle    f^m(a) = a and f^n(a) = a and f^gcd(m,n)(a) != a (unsatisfiable), m, n up to 40
@@ -9,6 +11,13 @@ Generates its problems (nothing is read from ../shared), with a fixed seed:
            binary g (depth <= 2), at several sizes; sat and unsat mixed
   chain    a diamond chain: (x_i = y_i and y_i = x_{i+1}) or (x_i = z_i and z_i = x_{i+1}),
            with x_0 != x_n (unsatisfiable, exponentially many propositional models)
+  lra      random clauses (width 1-2) of linear constraints over k Real variables, coefficients
+           in -5..5, every variable boxed in [-20, 20]; sat and unsat mixed
+  lia      the same over Int variables, boxed in [-10, 10] (branch and bound territory)
+  parity   2·(x_1 + … + x_k) = 2·y + 1 with boxes, plus random side constraints (unsatisfiable
+           over the integers, satisfiable over the rationals: integer rounding decides it)
+  ladder   (x_i + 1 <= x_{i+1}) or (x_i + 2 <= x_{i+1}) for i < n, and x_n <= x_0 + n - 1 over
+           Reals (unsatisfiable; exponentially many propositional models for an offline loop)
 then runs target/release/craig smt, z3 (/usr/bin/z3) and cvc5 (/usr/bin/cvc5) on each with the
 same per-problem time limit, checks that the answers agree (a disagreement is printed loudly
 and makes the exit code 1), and prints per family: problems solved and total wall time per
@@ -63,6 +72,49 @@ def chain(n):
     return text + f"(assert (not (= x0 x{n})))\n(check-sat)\n"
 
 
+def linear_clauses(rng, names, clauses, width, coefficient):
+    text = ""
+    for _ in range(clauses):
+        lits = []
+        for _ in range(rng.randint(1, width)):
+            used = rng.sample(names, min(len(names), rng.randint(1, 3)))
+            terms = " ".join(f"(* {num(rng.randint(-coefficient, coefficient))} {v})" for v in used)
+            op = rng.choice(["<=", "<", ">=", ">", "="])
+            lhs = f"(+ {terms})" if len(used) > 1 else terms  # cvc5 wants two summands
+            lits.append(f"({op} {lhs} {num(rng.randint(-10, 10))})")
+        text += f"(assert (or {' '.join(lits)}))\n"
+    return text
+
+
+def num(n):
+    return f"(- {-n})" if n < 0 else str(n)
+
+
+def arith_random(rng, sort, consts, clauses, width, box):
+    logic = "QF_LRA" if sort == "Real" else "QF_LIA"
+    names = [f"x{i}" for i in range(consts)]
+    text = f"(set-logic {logic})\n" + "".join(f"(declare-const {v} {sort})\n" for v in names)
+    text += "".join(f"(assert (<= {num(-box)} {v} {box}))\n" for v in names)
+    text += linear_clauses(rng, names, clauses, width, 5)
+    return text + "(check-sat)\n"
+
+
+def parity(rng, k):
+    names = [f"x{i}" for i in range(k)] + ["y"]
+    text = "(set-logic QF_LIA)\n" + "".join(f"(declare-const {v} Int)\n" for v in names)
+    text += "".join(f"(assert (<= (- 50) {v} 50))\n" for v in names)
+    text += f"(assert (= (* 2 (+ {' '.join(names[:-1])})) (+ (* 2 y) 1)))\n"
+    text += linear_clauses(rng, names, k, 2, 3)
+    return text + "(check-sat)\n"
+
+
+def ladder(n):
+    text = "(set-logic QF_LRA)\n" + "".join(f"(declare-const x{i} Real)\n" for i in range(n + 1))
+    for i in range(n):
+        text += f"(assert (or (<= (+ x{i} 1) x{i + 1}) (<= (+ x{i} 2) x{i + 1})))\n"
+    return text + f"(assert (<= x{n} (+ x0 {n - 1})))\n(check-sat)\n"
+
+
 def families(quick):
     rng = random.Random(20261123)
     fams = {"cycle": [], "random": [], "chain": []}
@@ -76,6 +128,18 @@ def families(quick):
                                    random_problem(rng, consts, clauses, width)))
     for n in ([4, 6] if quick else [4, 6, 8, 10, 12]):
         fams["chain"].append((f"chain_{n}", chain(n)))
+    rng = random.Random(20261126)
+    fams.update({"lra": [], "lia": [], "parity": [], "ladder": []})
+    for consts, clauses in [(3, 6), (5, 12), (8, 20), (12, 30)][: 2 if quick else None]:
+        for k in range(3 if quick else 6):
+            fams["lra"].append((f"lra_{consts}_{clauses}_{k}",
+                                arith_random(rng, "Real", consts, clauses, 2, 20)))
+            fams["lia"].append((f"lia_{consts}_{clauses}_{k}",
+                                arith_random(rng, "Int", consts, clauses, 2, 10)))
+    for k in ([2, 4] if quick else [2, 4, 6, 8, 10]):
+        fams["parity"].append((f"parity_{k}", parity(rng, k)))
+    for n in ([4, 6] if quick else [4, 6, 8, 10]):
+        fams["ladder"].append((f"ladder_{n}", ladder(n)))
     return fams
 
 
@@ -96,13 +160,17 @@ def main():
     ap.add_argument("--craig", default=os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target")), "release", "craig"))
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="/tmp/craig_smt_bench")
+    ap.add_argument("--families", default="", help="comma-separated family names (default: all)")
     args = ap.parse_args()
+    wanted = set(filter(None, args.families.split(",")))
     os.makedirs(args.out, exist_ok=True)
     solvers = [("craig", [args.craig, "smt"]), ("z3", ["/usr/bin/z3"]), ("cvc5", ["/usr/bin/cvc5", "--lang=smt2"])]
     bad = 0
     print(f"{'family':8} {'n':>3} " + " ".join(f"{name + ' solved':>13} {name + ' s':>9}" for name, _ in solvers)
           + f" {'craig/z3':>9} {'craig/cvc5':>10}")
     for fam, problems in families(args.quick).items():
+        if wanted and fam not in wanted:
+            continue
         solved = {name: 0 for name, _ in solvers}
         total = {name: 0.0 for name, _ in solvers}
         for name, text in problems:
@@ -119,7 +187,7 @@ def main():
                 else:
                     total[sname] += args.limit
             decided = {a for a in answers.values() if a in ("sat", "unsat")}
-            if len(decided) > 1 or answers["craig"] not in ("sat", "unsat", "timeout"):
+            if len(decided) > 1 or answers["craig"] not in ("sat", "unsat", "timeout", "unknown"):
                 print(f"DISAGREEMENT on {path}: {answers}", file=sys.stderr)
                 bad += 1
         ratio = lambda other: total["craig"] / total[other] if total[other] > 0 else float("nan")

@@ -2,7 +2,7 @@
 //! examples, example scripts with expected outputs, a brute-force comparison on random small
 //! problems, and a no-panic property of the reader.
 
-use craig::smt::{self, Answer, Formula, SmtStats, SortId, TermStore};
+use craig::smt::{self, Answer, Formula, SmtStats, SortId, TermStore, linear};
 use craig::smtlib::Session;
 use craig::syntax::SourceMap;
 use proptest::prelude::*;
@@ -275,4 +275,173 @@ fn deep_nesting_is_an_error_not_a_crash() {
         ")".repeat(400)
     );
     assert_eq!(run("ok", &ok), "sat\n");
+}
+
+/// A random linear atom over the variables `x0..x2`: coefficients in -3..=3, constant in
+/// -6..=6, and one of `<=`, `<`, `=`, `>=`, `>`, `distinct`.
+fn linear_atom() -> impl Strategy<Value = ([i64; 3], usize, i64)> {
+    (prop::array::uniform3(-3i64..=3), 0usize..6, -6i64..=6)
+}
+
+const RELATIONS: [&str; 6] = ["<=", "<", "=", ">=", ">", "distinct"];
+
+fn holds(atom: &([i64; 3], usize, i64), point: [i64; 3]) -> bool {
+    let (coefficients, relation, constant) = atom;
+    let lhs: i64 = coefficients.iter().zip(point).map(|(c, v)| c * v).sum();
+    match RELATIONS[*relation] {
+        "<=" => lhs <= *constant,
+        "<" => lhs < *constant,
+        "=" => lhs == *constant,
+        ">=" => lhs >= *constant,
+        ">" => lhs > *constant,
+        _ => lhs != *constant,
+    }
+}
+
+fn atom_text(atom: &([i64; 3], usize, i64)) -> String {
+    let (coefficients, relation, constant) = atom;
+    let int = |n: i64| if n < 0 { format!("(- {})", -n) } else { n.to_string() };
+    let terms: Vec<String> =
+        coefficients.iter().enumerate().map(|(i, &c)| format!("(* {} x{i})", int(c))).collect();
+    format!("({} (+ {}) {})", RELATIONS[*relation], terms.join(" "), int(*constant))
+}
+
+/// The box every random LIA problem is confined to, so brute force over it is exact.
+const BOX: i64 = 3;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, rng_seed: prop::test_runner::RngSeed::Fixed(11), ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_lia_problems_agree_with_brute_force(
+        clauses in prop::collection::vec(prop::collection::vec(linear_atom(), 1..3), 1..6)
+    ) {
+        let mut text = String::from("(set-logic QF_LIA)(declare-const x0 Int)(declare-const x1 Int)\
+            (declare-const x2 Int)\n");
+        for i in 0..3 {
+            text.push_str(&format!("(assert (<= (- {BOX}) x{i} {BOX}))\n"));
+        }
+        for clause in &clauses {
+            let atoms: Vec<String> = clause.iter().map(atom_text).collect();
+            text.push_str(&format!("(assert (or {}))\n", atoms.join(" ")));
+        }
+        text.push_str("(check-sat)\n");
+        let range = -BOX..=BOX;
+        let satisfiable = range.clone().any(|a| range.clone().any(|b| range.clone().any(|c| {
+            clauses.iter().all(|clause| clause.iter().any(|atom| holds(atom, [a, b, c])))
+        })));
+        let expected = if satisfiable { "sat\n" } else { "unsat\n" };
+        prop_assert_eq!(run("lia", &text), expected, "{}", text);
+    }
+}
+
+/// A random constraint `Σ c·x + k ⋈ 0` over `x0..x3` (Real), `⋈` one of `<=`, `<`, `=`.
+fn random_constraint() -> impl Strategy<Value = ([i64; 4], i64, usize)> {
+    (prop::array::uniform4(-2i64..=2), -4i64..=4, 0usize..3)
+}
+
+/// The constraint as the interpolation API takes it and as a formula for `smt::check`.
+fn constraint_and_formula(
+    store: &mut TermStore,
+    variables: &[craig::smt::TermId],
+    (coefficients, constant, relation): &([i64; 4], i64, usize),
+) -> (linear::LinearConstraint, Formula) {
+    use rug::Rational;
+    let mut form = linear::LinearForm::default();
+    let mut terms = Vec::new();
+    for (&c, &x) in coefficients.iter().zip(variables) {
+        if c != 0 {
+            form.coefficients.insert(x, Rational::from(c));
+            let k = store.numeral(&Rational::from(c), SortId::REAL);
+            terms.push(store.arith(craig::smt::ArithOp::Mul, vec![k, x], SortId::REAL));
+        }
+    }
+    form.constant = Rational::from(*constant);
+    terms.push(store.numeral(&Rational::from(*constant), SortId::REAL));
+    let lhs = store.arith(craig::smt::ArithOp::Add, terms, SortId::REAL);
+    let zero = store.numeral(&Rational::new(), SortId::REAL);
+    let (relation, formula) = match relation {
+        0 => (linear::Relation::Le, Formula::Le(lhs, zero)),
+        1 => (linear::Relation::Lt, Formula::Lt(lhs, zero)),
+        _ => (linear::Relation::Eq, Formula::Eq(lhs, zero)),
+    };
+    (linear::LinearConstraint { form, relation }, formula)
+}
+
+/// An interpolant as a formula.
+fn interpolant_formula(store: &mut TermStore, i: &linear::Interpolant) -> Formula {
+    let mut terms = Vec::new();
+    for (x, c) in &i.form.coefficients {
+        let k = store.numeral(c, SortId::REAL);
+        terms.push(store.arith(craig::smt::ArithOp::Mul, vec![k, *x], SortId::REAL));
+    }
+    terms.push(store.numeral(&i.form.constant, SortId::REAL));
+    let lhs = store.arith(craig::smt::ArithOp::Add, terms, SortId::REAL);
+    let zero = store.numeral(&rug::Rational::new(), SortId::REAL);
+    match i.relation {
+        linear::Relation::Le => Formula::Le(lhs, zero),
+        linear::Relation::Lt => Formula::Lt(lhs, zero),
+        linear::Relation::Eq => Formula::Eq(lhs, zero),
+    }
+}
+
+fn is_unsat(store: &TermStore, formulas: &[Formula]) -> bool {
+    let mut stats = SmtStats::default();
+    let answer = smt::check(store, formulas, &[], &mut stats).expect("no engine error");
+    matches!(answer, Answer::Unsat { .. })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, rng_seed: prop::test_runner::RngSeed::Fixed(12), ..ProptestConfig::default() })]
+
+    /// Sequence interpolants of random conjunctions of linear constraints over the reals,
+    /// re-checked here through the whole engine (`smt::check`), not the simplex alone: each
+    /// follows from its prefix, is inconsistent with its suffix, and names shared variables
+    /// only; and when no interpolants are given the conjunction must be satisfiable.
+    #[test]
+    fn random_lra_interpolants_hold(
+        parts in prop::collection::vec(prop::collection::vec(random_constraint(), 1..4), 2..4)
+    ) {
+        let mut store = TermStore::new();
+        let variables: Vec<craig::smt::TermId> = (0..4)
+            .map(|i| {
+                let f = store.declare_fun(&format!("x{i}"), vec![], SortId::REAL, false);
+                store.apply(f, vec![])
+            })
+            .collect();
+        let mut constraints = Vec::new();
+        let mut formulas = Vec::new();
+        for part in &parts {
+            let (cs, fs): (Vec<_>, Vec<_>) =
+                part.iter().map(|c| constraint_and_formula(&mut store, &variables, c)).unzip();
+            constraints.push(cs);
+            formulas.push(fs);
+        }
+        match linear::interpolate_sequence(&store, &constraints) {
+            Err(linear::InterpolationError::Satisfiable(_)) => {
+                let all: Vec<Formula> = formulas.iter().flatten().cloned().collect();
+                prop_assert!(!is_unsat(&store, &all));
+            }
+            Err(e) => prop_assert!(false, "unexpected error {e}"),
+            Ok(interpolants) => {
+                prop_assert_eq!(interpolants.len(), parts.len() - 1);
+                for (i, interpolant) in interpolants.iter().enumerate() {
+                    let cut = i + 1;
+                    let formula = interpolant_formula(&mut store, interpolant);
+                    let mut prefix: Vec<Formula> = formulas[..cut].iter().flatten().cloned().collect();
+                    prefix.push(Formula::Not(Box::new(formula.clone())));
+                    prop_assert!(is_unsat(&store, &prefix), "prefix does not imply {i}");
+                    let mut suffix: Vec<Formula> = formulas[cut..].iter().flatten().cloned().collect();
+                    suffix.push(formula);
+                    prop_assert!(is_unsat(&store, &suffix), "interpolant {i} meets its suffix");
+                    for x in interpolant.form.coefficients.keys() {
+                        let mentioned = |ps: &[Vec<([i64; 4], i64, usize)>]| ps.iter().flatten().any(|c| {
+                            variables.iter().zip(c.0).any(|(v, k)| v == x && k != 0)
+                        });
+                        prop_assert!(mentioned(&parts[..cut]) && mentioned(&parts[cut..]));
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! `craig smt FILE.smt2`: run an SMT-LIB 2 script in QF_UF and print the answers as the
+//! `craig smt FILE.smt2`: run an SMT-LIB 2 script (QF_UF, QF_LRA, QF_LIA) and print the answers as the
 //! standard prints them (`sat`, `unsat`, models, cores, `(error "...")`, `unsupported`).
 
 use std::io::{Read, Write};
@@ -8,7 +8,7 @@ use crate::cli::CliError;
 use crate::smtlib::{Outcome, Session};
 use crate::syntax::SourceMap;
 
-/// Run an SMT-LIB 2 script in QF_UF (`-` reads standard input).
+/// Run an SMT-LIB 2 script (QF_UF, QF_LRA, QF_LIA) (`-` reads standard input).
 #[derive(Clone, Debug, clap::Args)]
 pub struct Args {
     /// The SMT-LIB 2 script; `-` reads standard input.
@@ -41,7 +41,11 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let outcome = session.run_script(&sources, file, out)?;
     if args.stats {
         let s = session.stats;
-        writeln!(err, "rounds {} lemmas {} atoms {}", s.rounds, s.lemmas, s.atoms)?;
+        writeln!(
+            err,
+            "rounds {} lemmas {} atoms {} arith_atoms {} arith_lemmas {} splits {} pivots {}",
+            s.rounds, s.lemmas, s.atoms, s.arith_atoms, s.arith_lemmas, s.splits, s.pivots
+        )?;
     }
     Ok(if outcome == Outcome::InternalError { 1 } else { 0 })
 }

@@ -35,7 +35,11 @@
 
 pub mod cc;
 pub mod check;
+pub mod farkas;
+pub mod linear;
+pub mod simplex;
 
+use rug::Rational;
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
@@ -48,6 +52,39 @@ pub struct SortId(pub u32);
 impl SortId {
     /// The Boolean sort.
     pub const BOOL: SortId = SortId(0);
+    /// The integers (built in).
+    pub const INT: SortId = SortId(1);
+    /// The reals (built in).
+    pub const REAL: SortId = SortId(2);
+
+    /// Whether this is Int or Real.
+    pub fn is_arithmetic(self) -> bool {
+        self == SortId::INT || self == SortId::REAL
+    }
+}
+
+/// An interpreted arithmetic operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ArithOp {
+    /// `(+ a b ...)`.
+    Add,
+    /// `(- a b ...)`: the first minus the others.
+    Sub,
+    /// `(- a)`.
+    Neg,
+    /// `(* a b ...)`: linear when at most one factor is not a numeral.
+    Mul,
+    /// `(to_real a)`.
+    ToReal,
+}
+
+/// What an interpreted function symbol means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Interpretation {
+    /// A numeral (of sort Int, an integer).
+    Numeral(Rational),
+    /// An arithmetic operation.
+    Op(ArithOp),
 }
 
 /// A function symbol (constants are nullary functions).
@@ -88,6 +125,10 @@ pub struct TermStore {
     terms: Vec<Term>,
     index: FxHashMap<(FunId, Vec<TermId>), TermId>,
     true_term: TermId,
+    /// Per function: `None` when uninterpreted.
+    interpretations: Vec<Option<Interpretation>>,
+    numerals: FxHashMap<(SortId, Rational), FunId>,
+    operations: FxHashMap<(ArithOp, SortId), FunId>,
 }
 
 impl Default for TermStore {
@@ -100,11 +141,14 @@ impl TermStore {
     /// A store with the sort `Bool` and the term `true` (Boolean atoms are read as `p = true`).
     pub fn new() -> TermStore {
         let mut store = TermStore {
-            sorts: vec!["Bool".to_string()],
+            sorts: vec!["Bool".to_string(), "Int".to_string(), "Real".to_string()],
             funs: Vec::new(),
             terms: Vec::new(),
             index: FxHashMap::default(),
             true_term: TermId(0),
+            interpretations: Vec::new(),
+            numerals: FxHashMap::default(),
+            operations: FxHashMap::default(),
         };
         let t = store.declare_fun("true", Vec::new(), SortId::BOOL, true);
         store.true_term = store.apply(t, Vec::new());
@@ -136,7 +180,49 @@ impl TermStore {
         internal: bool,
     ) -> FunId {
         self.funs.push(FunDecl { name: name.to_string(), args, result, internal });
+        self.interpretations.push(None);
         FunId(self.funs.len() as u32 - 1)
+    }
+
+    /// What a function means, `None` when it is uninterpreted.
+    pub fn interpretation(&self, f: FunId) -> Option<&Interpretation> {
+        self.interpretations.get(f.0 as usize).and_then(Option::as_ref)
+    }
+
+    /// The numeral `value` of sort Int (the caller passes an integer) or Real.
+    pub fn numeral(&mut self, value: &Rational, sort: SortId) -> TermId {
+        let key = (sort, value.clone());
+        let f = match self.numerals.get(&key) {
+            Some(&f) => f,
+            None => {
+                let f = self.declare_fun(&value.to_string(), Vec::new(), sort, true);
+                self.interpretations[f.0 as usize] = Some(Interpretation::Numeral(value.clone()));
+                self.numerals.insert(key, f);
+                f
+            }
+        };
+        self.apply(f, Vec::new())
+    }
+
+    /// The arithmetic operation `op` on `args`, of sort `sort` (the caller checks sorts and
+    /// arities).
+    pub fn arith(&mut self, op: ArithOp, args: Vec<TermId>, sort: SortId) -> TermId {
+        let f = match self.operations.get(&(op, sort)) {
+            Some(&f) => f,
+            None => {
+                let name = match op {
+                    ArithOp::Add => "+",
+                    ArithOp::Sub | ArithOp::Neg => "-",
+                    ArithOp::Mul => "*",
+                    ArithOp::ToReal => "to_real",
+                };
+                let f = self.declare_fun(name, Vec::new(), sort, true);
+                self.interpretations[f.0 as usize] = Some(Interpretation::Op(op));
+                self.operations.insert((op, sort), f);
+                f
+            }
+        };
+        self.apply(f, args)
     }
 
     /// A function's declaration.
@@ -158,6 +244,11 @@ impl TermStore {
         self.terms.push(Term { fun: f, args: args.clone() });
         self.index.insert((f, args), t);
         t
+    }
+
+    /// The term `f(args)` if it was made.
+    pub fn lookup(&self, f: FunId, args: &[TermId]) -> Option<TermId> {
+        self.index.get(&(f, args.to_vec())).copied()
     }
 
     /// A term.
@@ -197,6 +288,10 @@ pub enum Formula {
     Atom(TermId),
     /// Equality of two terms of the same non-Boolean sort.
     Eq(TermId, TermId),
+    /// `a <= b` for arithmetic terms of one sort.
+    Le(TermId, TermId),
+    /// `a < b` for arithmetic terms of one sort.
+    Lt(TermId, TermId),
     /// Negation.
     Not(Box<Formula>),
     /// Conjunction.
@@ -232,7 +327,23 @@ pub enum SmtError {
     /// The SAT solver returned unknown (it has no limits here, so this is unexpected).
     #[error("the SAT solver stopped without an answer")]
     Stopped,
+    /// The input is outside what the engine decides (non-linear terms, UF over arithmetic).
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// The search gave up without an answer (SMT-LIB `unknown`).
+    #[error("unknown: {0}")]
+    Incomplete(String),
+    /// An arithmetic lemma was rejected by the independent Farkas checker.
+    #[error("internal error: an arithmetic lemma was rejected by the independent Farkas check")]
+    FarkasRejected,
+    /// A branch-and-bound split was not of the shape `x <= n ∨ x >= n + 1` on an Int term.
+    #[error("internal error: a branch-and-bound split was rejected by its check")]
+    SplitRejected,
 }
+
+/// The most branch-and-bound splits one [`check`] makes before answering
+/// [`SmtError::Incomplete`].
+pub const MAX_SPLITS: u64 = 2000;
 
 /// Counters of one [`check`] call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -243,6 +354,14 @@ pub struct SmtStats {
     pub lemmas: u64,
     /// Equality atoms.
     pub atoms: u64,
+    /// Arithmetic atoms (bounds on linear forms), including those made by splits.
+    pub arith_atoms: u64,
+    /// Arithmetic conflicts turned into lemmas (each checked by the Farkas checker).
+    pub arith_lemmas: u64,
+    /// Branch-and-bound splits.
+    pub splits: u64,
+    /// Simplex pivots.
+    pub pivots: u64,
 }
 
 /// A checked model: every term's value (an index into its sort's universe; Booleans are 0 for
@@ -252,6 +371,9 @@ pub struct Model {
     values: Vec<u32>,
     universe: Vec<u32>,
     tables: Vec<std::collections::BTreeMap<Vec<u32>, u32>>,
+    /// The rational value of each arithmetic variable (uninterpreted constant of sort Int or
+    /// Real) that occurs in an assertion.
+    numbers: FxHashMap<TermId, Rational>,
 }
 
 impl Model {
@@ -295,13 +417,37 @@ impl Model {
             .unwrap_or(0)
     }
 
+    /// The value of an arithmetic term: variables take their value in the model (0 for those
+    /// no assertion mentions), interpreted symbols are computed.
+    pub fn number(&self, store: &TermStore, t: TermId) -> Rational {
+        let term = store.term(t);
+        let args = || term.args.iter().map(|&a| self.number(store, a));
+        match store.interpretation(term.fun) {
+            None => self.numbers.get(&t).cloned().unwrap_or_default(),
+            Some(Interpretation::Numeral(v)) => v.clone(),
+            Some(Interpretation::Op(ArithOp::Add | ArithOp::ToReal)) => args().sum(),
+            Some(Interpretation::Op(ArithOp::Mul)) => args().product(),
+            Some(Interpretation::Op(ArithOp::Neg)) => -args().sum::<Rational>(),
+            Some(Interpretation::Op(ArithOp::Sub)) => {
+                let mut values = args();
+                let first = values.next().unwrap_or_default();
+                if term.args.len() == 1 { -first } else { values.fold(first, |acc, v| acc - v) }
+            }
+        }
+    }
+
     /// The truth value of a formula in the model.
     pub fn eval(&self, store: &TermStore, formula: &Formula) -> bool {
         match formula {
             Formula::True => true,
             Formula::False => false,
             Formula::Atom(p) => self.eval_term(store, *p) == 1,
+            Formula::Eq(a, b) if store.sort_of(*a).is_arithmetic() => {
+                self.number(store, *a) == self.number(store, *b)
+            }
             Formula::Eq(a, b) => self.eval_term(store, *a) == self.eval_term(store, *b),
+            Formula::Le(a, b) => self.number(store, *a) <= self.number(store, *b),
+            Formula::Lt(a, b) => self.number(store, *a) < self.number(store, *b),
             Formula::Not(f) => !self.eval(store, f),
             Formula::And(fs) => fs.iter().all(|f| self.eval(store, f)),
             Formula::Or(fs) => fs.iter().any(|f| self.eval(store, f)),
@@ -336,6 +482,9 @@ struct Encoder {
     atoms: Vec<(TermId, TermId, Var)>,
     atom_index: FxHashMap<(TermId, TermId), usize>,
     true_lit: Lit,
+    linear: linear::Atoms,
+    /// The SAT variable of each arithmetic atom of `linear`, by index.
+    arith_vars: Vec<Var>,
 }
 
 impl Encoder {
@@ -363,15 +512,58 @@ impl Encoder {
         v.positive()
     }
 
-    fn encode(&mut self, store: &TermStore, formula: &Formula) -> Lit {
-        match formula {
+    /// The literal of an arithmetic premise: a constant, or an atom's variable (made on first
+    /// use) with the premise's polarity.
+    fn arith(&mut self, store: &TermStore, literal: farkas::ArithLiteral) -> Result<Lit, SmtError> {
+        match self.linear.encode(store, literal)? {
+            linear::Encoded::Constant(holds) => {
+                Ok(if holds { self.true_lit } else { !self.true_lit })
+            }
+            linear::Encoded::Atom(i, polarity) => {
+                let v = self.arith_var(i);
+                Ok(if polarity { v.positive() } else { v.negative() })
+            }
+        }
+    }
+
+    fn arith_var(&mut self, i: usize) -> Var {
+        while self.arith_vars.len() <= i {
+            let v = self.solver.new_var();
+            self.arith_vars.push(v);
+        }
+        self.arith_vars[i]
+    }
+
+    fn encode(&mut self, store: &TermStore, formula: &Formula) -> Result<Lit, SmtError> {
+        let one = Rational::from(1);
+        let difference = |a: TermId, b: TermId, strict: bool| farkas::ArithLiteral {
+            terms: vec![(one.clone(), a), (Rational::from(-1), b)],
+            constant: Rational::new(),
+            strict,
+        };
+        Ok(match formula {
             Formula::True => self.true_lit,
             Formula::False => !self.true_lit,
-            Formula::Atom(p) => self.atom(*p, store.true_term()),
-            Formula::Eq(a, b) => self.atom(*a, *b),
-            Formula::Not(f) => !self.encode(store, f),
+            Formula::Atom(p) => {
+                uninterpreted_only(store, *p)?;
+                self.atom(*p, store.true_term())
+            }
+            Formula::Eq(a, b) if store.sort_of(*a).is_arithmetic() => {
+                // a = b is a <= b and b <= a; its negation becomes a < b or b < a.
+                let both = Formula::And(vec![Formula::Le(*a, *b), Formula::Le(*b, *a)]);
+                self.encode(store, &both)?
+            }
+            Formula::Eq(a, b) => {
+                uninterpreted_only(store, *a)?;
+                uninterpreted_only(store, *b)?;
+                self.atom(*a, *b)
+            }
+            Formula::Le(a, b) => self.arith(store, difference(*a, *b, false))?,
+            Formula::Lt(a, b) => self.arith(store, difference(*a, *b, true))?,
+            Formula::Not(f) => !self.encode(store, f)?,
             Formula::And(fs) => {
-                let lits: Vec<Lit> = fs.iter().map(|f| self.encode(store, f)).collect();
+                let lits: Vec<Lit> =
+                    fs.iter().map(|f| self.encode(store, f)).collect::<Result<_, _>>()?;
                 let x = self.fresh();
                 for &l in &lits {
                     self.add(vec![!x, l]);
@@ -382,7 +574,8 @@ impl Encoder {
                 x
             }
             Formula::Or(fs) => {
-                let lits: Vec<Lit> = fs.iter().map(|f| self.encode(store, f)).collect();
+                let lits: Vec<Lit> =
+                    fs.iter().map(|f| self.encode(store, f)).collect::<Result<_, _>>()?;
                 let x = self.fresh();
                 for &l in &lits {
                     self.add(vec![x, !l]);
@@ -393,7 +586,7 @@ impl Encoder {
                 x
             }
             Formula::Iff(a, b) | Formula::Xor(a, b) => {
-                let (la, lb) = (self.encode(store, a), self.encode(store, b));
+                let (la, lb) = (self.encode(store, a)?, self.encode(store, b)?);
                 let lb = if matches!(formula, Formula::Xor(..)) { !lb } else { lb };
                 let x = self.fresh();
                 self.add(vec![!x, !la, lb]);
@@ -404,7 +597,7 @@ impl Encoder {
             }
             Formula::Ite(c, a, b) => {
                 let (lc, la, lb) =
-                    (self.encode(store, c), self.encode(store, a), self.encode(store, b));
+                    (self.encode(store, c)?, self.encode(store, a)?, self.encode(store, b)?);
                 let x = self.fresh();
                 self.add(vec![!x, !lc, la]);
                 self.add(vec![!x, lc, lb]);
@@ -412,8 +605,25 @@ impl Encoder {
                 self.add(vec![x, lc, !lb]);
                 x
             }
-        }
+        })
     }
+}
+
+/// Refuses an uninterpreted term that applies a function to arithmetic arguments: deciding it
+/// needs the combination of EUF with arithmetic (QF_UFLIA, QF_UFLRA), which is not done.
+fn uninterpreted_only(store: &TermStore, t: TermId) -> Result<(), SmtError> {
+    let term = store.term(t);
+    for &a in &term.args {
+        if store.sort_of(a).is_arithmetic() {
+            return Err(SmtError::Unsupported(format!(
+                "{} is applied to an arithmetic term; uninterpreted functions over Int or Real \
+                 (QF_UFLIA, QF_UFLRA) are not supported",
+                store.fun(term.fun).name
+            )));
+        }
+        uninterpreted_only(store, a)?;
+    }
+    Ok(())
 }
 
 /// Decides the conjunction of `assertions`. Those with `tracked[i]` true are assumed through
@@ -430,13 +640,15 @@ pub fn check(
         atoms: Vec::new(),
         atom_index: FxHashMap::default(),
         true_lit: Lit::new(Var(0), false),
+        linear: linear::Atoms::default(),
+        arith_vars: Vec::new(),
     };
     encoder.true_lit = encoder.fresh();
     let t = encoder.true_lit;
     encoder.add(vec![t]);
     let mut selectors = Vec::new();
     for (i, formula) in assertions.iter().enumerate() {
-        let root = encoder.encode(store, formula);
+        let root = encoder.encode(store, formula)?;
         if tracked.get(i).copied().unwrap_or(false) {
             let s = encoder.fresh();
             selectors.push((s, i));
@@ -446,6 +658,7 @@ pub fn check(
         }
     }
     stats.atoms = encoder.atoms.len() as u64;
+    let mut splits = 0u64;
     let assumptions: Vec<Lit> = selectors.iter().map(|&(s, _)| s).collect();
     loop {
         stats.rounds += 1;
@@ -498,8 +711,58 @@ pub fn check(
                     lemma.push(v.positive());
                     lemmas.push(lemma);
                 }
-                if lemmas.is_empty() {
-                    let result = build_model(store, &closure)?;
+                let assignment: Vec<(usize, bool)> = encoder
+                    .arith_vars
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| (i, model.value(v)))
+                    .collect();
+                let pivots_before = encoder.linear.pivots;
+                let verdict = encoder.linear.check(store, &assignment);
+                stats.pivots += encoder.linear.pivots - pivots_before;
+                let mut numbers = FxHashMap::default();
+                let mut split_made = false;
+                match verdict? {
+                    linear::Verdict::Conflict(explanation) => {
+                        // The literals cannot all hold (the Farkas checker confirmed it when
+                        // the explanation was made): the lemma is the clause of their negations.
+                        let lemma: Vec<Lit> = explanation
+                            .literals
+                            .iter()
+                            .map(|&(i, value, _)| {
+                                let v = encoder.arith_vars[i];
+                                if value { v.negative() } else { v.positive() }
+                            })
+                            .collect();
+                        stats.arith_lemmas += 1;
+                        lemmas.push(lemma);
+                    }
+                    linear::Verdict::Split(x, below) => {
+                        if splits >= MAX_SPLITS {
+                            return Err(SmtError::Incomplete(format!(
+                                "branch and bound reached its limit of {MAX_SPLITS} splits"
+                            )));
+                        }
+                        // The split x <= n ∨ x >= n + 1 is the tautology p ∨ ¬p for the new atom
+                        // p = (x <= n), whose negation the theory rounds to x >= n + 1; so no
+                        // clause is needed, only the atom, which the next model must decide.
+                        let i = encoder.linear.split_atom(store, x, &below)?;
+                        if i < encoder.arith_vars.len() {
+                            return Err(SmtError::Incomplete(
+                                "branch and bound met a split it had already made".into(),
+                            ));
+                        }
+                        encoder.arith_var(i);
+                        splits += 1;
+                        stats.splits += 1;
+                        split_made = true;
+                    }
+                    linear::Verdict::Consistent(values) => numbers.extend(values),
+                }
+                stats.arith_atoms = encoder.arith_vars.len() as u64;
+                if lemmas.is_empty() && !split_made {
+                    let mut result = build_model(store, &closure)?;
+                    result.numbers = numbers;
                     for (i, formula) in assertions.iter().enumerate() {
                         if !result.eval(store, formula) {
                             return Err(SmtError::ModelRejected(i));
@@ -552,5 +815,5 @@ fn build_model(store: &TermStore, closure: &cc::CongruenceClosure<'_>) -> Result
         }
         table.insert(args, values[t]);
     }
-    Ok(Model { values, universe, tables })
+    Ok(Model { values, universe, tables, numbers: FxHashMap::default() })
 }

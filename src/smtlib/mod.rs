@@ -1,4 +1,4 @@
-//! SMT-LIB 2 for QF_UF: an S-expression reader (pest grammar `grammar.pest`) and a command
+//! SMT-LIB 2 for QF_UF, QF_LRA and QF_LIA: an S-expression reader (pest grammar `grammar.pest`) and a command
 //! layer that elaborates assertions into [`crate::smt`] formulas and answers as the standard
 //! prints them.
 //!
@@ -12,7 +12,12 @@ use std::io::{self, Write};
 use pest::Parser;
 use rustc_hash::FxHashMap;
 
-use crate::smt::{self, Answer, Formula, FunId, Model, SmtStats, SortId, TermId, TermStore};
+use rug::Rational;
+
+use crate::smt::{
+    self, Answer, ArithOp, Formula, FunId, Interpretation, Model, SmtError, SmtStats, SortId,
+    TermId, TermStore,
+};
 use crate::syntax::{Diagnostic, FileId, SourceMap, Span};
 
 mod grammar {
@@ -190,6 +195,8 @@ impl Session {
     pub fn new() -> Session {
         let mut scope = Scope::default();
         scope.sorts.insert("Bool".to_string(), SortId::BOOL);
+        scope.sorts.insert("Int".to_string(), SortId::INT);
+        scope.sorts.insert("Real".to_string(), SortId::REAL);
         Session {
             store: TermStore::new(),
             scope,
@@ -247,7 +254,7 @@ impl Session {
         let io = |r: io::Result<()>| r.map_err(|e| Fail::Error(e.to_string(), command.span()));
         match head {
             "set-logic" => match items.get(1).and_then(SExpr::symbol) {
-                Some("QF_UF") => {}
+                Some("QF_UF" | "QF_LRA" | "QF_LIA" | "QF_IDL" | "QF_RDL") => {}
                 Some(_) => return Err(Fail::Unsupported),
                 None => return error(command, "set-logic expects a logic name"),
             },
@@ -280,6 +287,13 @@ impl Session {
                 let Some(result) = result else { return error(command, "missing result sort") };
                 let result = self.sort(result)?;
                 if !args.is_empty() && args.contains(&SortId::BOOL) {
+                    return Err(Fail::Unsupported);
+                }
+                // Uninterpreted functions over Int or Real need the combination of EUF with
+                // arithmetic (QF_UFLIA, QF_UFLRA), which the engine does not do.
+                if !args.is_empty()
+                    && (result.is_arithmetic() || args.iter().any(|s| s.is_arithmetic()))
+                {
                     return Err(Fail::Unsupported);
                 }
                 let f = self.store.declare_fun(&name, args, result, false);
@@ -376,6 +390,14 @@ impl Session {
                         ))?;
                         self.last = Some(answer);
                     }
+                    Err(SmtError::Unsupported(_)) => {
+                        io(writeln!(out, "unsupported"))?;
+                        self.last = None;
+                    }
+                    Err(SmtError::Incomplete(_)) => {
+                        io(writeln!(out, "unknown"))?;
+                        self.last = None;
+                    }
                     Err(e) => {
                         io(writeln!(out, "(error \"{}\")", escape(&e.to_string())))?;
                         return Ok(Some(Outcome::InternalError));
@@ -418,13 +440,51 @@ impl Session {
                         Value::Formula(f) => model.eval(&self.store, &f).to_string(),
                         Value::Term(term) => {
                             let sort = self.store.sort_of(term);
-                            self.value_name(sort, model.value(&self.store, term))
+                            if sort.is_arithmetic() {
+                                number_text(&model.number(&self.store, term), sort)
+                            } else {
+                                self.value_name(sort, model.value(&self.store, term))
+                            }
                         }
                     };
                     let (s, e) = t.span();
                     parts.push(format!("({} {shown})", &text[s..e]));
                 }
                 io(writeln!(out, "({})", parts.join(" ")))?;
+            }
+            "get-interpolants" => {
+                let Some(Answer::Unsat { .. }) = &self.last else {
+                    return error(
+                        command,
+                        "get-interpolants is only available after an unsat answer",
+                    );
+                };
+                if items.len() < 3 {
+                    return error(command, "get-interpolants expects at least two assertion names");
+                }
+                let mut parts = Vec::new();
+                for item in &items[1..] {
+                    let found = item.symbol().and_then(|name| {
+                        self.assertions.iter().find(|(_, n)| n.as_deref() == Some(name))
+                    });
+                    let Some((formula, _)) = found else {
+                        return error(item, "expected the name of a named assertion");
+                    };
+                    let mut part = Vec::new();
+                    linear_conjuncts(&self.store, formula, &mut part)?;
+                    parts.push(part);
+                }
+                match smt::linear::interpolate_sequence(&self.store, &parts) {
+                    Ok(interpolants) => {
+                        let shown: Vec<String> =
+                            interpolants.iter().map(|i| self.constraint_text(i)).collect();
+                        io(writeln!(out, "({})", shown.join(" ")))?;
+                    }
+                    Err(smt::linear::InterpolationError::Smt(SmtError::Unsupported(_))) => {
+                        return Err(Fail::Unsupported);
+                    }
+                    Err(e) => return error(command, e.to_string()),
+                }
             }
             "get-info" | "get-option" | "get-assertions" | "get-proof" | "check-sat-assuming"
             | "declare-datatypes" | "declare-datatype" | "define-fun-rec" | "define-funs-rec"
@@ -454,9 +514,7 @@ impl Session {
         match expr.symbol() {
             Some(name) => match self.scope.sorts.get(name) {
                 Some(&s) => Ok(s),
-                None if matches!(name, "Int" | "Real" | "String" | "RoundingMode") => {
-                    Err(Fail::Unsupported)
-                }
+                None if matches!(name, "String" | "RoundingMode") => Err(Fail::Unsupported),
                 None => error(expr, format!("unknown sort {name}")),
             },
             None => Err(Fail::Unsupported),
@@ -521,6 +579,9 @@ impl Session {
                     "false" => return Ok(Value::Formula(Formula::False)),
                     _ => {}
                 }
+                if let Some((value, sort)) = numeral(name) {
+                    return Ok(Value::Term(self.store.numeral(&value, sort)));
+                }
                 self.apply(name, &[], expr, env, side)
             }
             SExpr::List(items, _) => {
@@ -570,6 +631,10 @@ impl Session {
                         let mut values = Vec::new();
                         for a in args {
                             values.push(self.elaborate(a, env, side)?);
+                        }
+                        if values.iter().all(|v| self.sort_of_value(v).is_arithmetic()) {
+                            let (terms, _) = self.promote(values, args)?;
+                            values = terms.into_iter().map(Value::Term).collect();
                         }
                         let first_sort = self.sort_of_value(&values[0]);
                         for (v, a) in values.iter().zip(args) {
@@ -656,10 +721,180 @@ impl Session {
                         self.elaborate(body, env, side)
                     }
                     "forall" | "exists" | "_" | "as" | "match" => Err(Fail::Unsupported),
+                    "+" | "-" | "*" | "/" | "to_real" => {
+                        self.arithmetic(name, args, expr, env, side)
+                    }
+                    "<=" | "<" | ">=" | ">" => {
+                        if args.len() < 2 {
+                            return error(expr, format!("{name} expects at least two arguments"));
+                        }
+                        let terms = self.arith_terms(args, expr, env, side)?;
+                        let mut parts = Vec::new();
+                        for w in terms.0.windows(2) {
+                            parts.push(match name {
+                                "<=" => Formula::Le(w[0], w[1]),
+                                "<" => Formula::Lt(w[0], w[1]),
+                                ">=" => Formula::Le(w[1], w[0]),
+                                _ => Formula::Lt(w[1], w[0]),
+                            });
+                        }
+                        Ok(Value::Formula(if parts.len() == 1 {
+                            parts.remove(0)
+                        } else {
+                            Formula::And(parts)
+                        }))
+                    }
+                    "div" | "mod" | "abs" | "to_int" | "is_int" => Err(Fail::Unsupported),
                     _ => self.apply(name, args, expr, env, side),
                 }
             }
         }
+    }
+
+    /// Elaborates arithmetic arguments, promoted to one sort.
+    fn arith_terms(
+        &mut self,
+        args: &[SExpr],
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<(Vec<TermId>, SortId), Fail> {
+        if args.is_empty() {
+            return error(expr, "expected arguments");
+        }
+        let mut values = Vec::new();
+        for a in args {
+            values.push(self.elaborate(a, env, side)?);
+        }
+        self.promote(values, args)
+    }
+
+    /// Checks that every value is an Int or Real term; when some are Real, the Int ones become
+    /// Real (numerals directly, other terms through `to_real`), as z3 and cvc5 accept.
+    fn promote(
+        &mut self,
+        values: Vec<Value>,
+        args: &[SExpr],
+    ) -> Result<(Vec<TermId>, SortId), Fail> {
+        let mut terms = Vec::new();
+        for (v, a) in values.into_iter().zip(args) {
+            match v {
+                Value::Term(t) if self.store.sort_of(t).is_arithmetic() => terms.push(t),
+                _ => return error(a, "expected a term of sort Int or Real"),
+            }
+        }
+        let real = terms.iter().any(|&t| self.store.sort_of(t) == SortId::REAL);
+        if !real {
+            return Ok((terms, SortId::INT));
+        }
+        let promoted = terms.into_iter().map(|t| self.as_real(t)).collect();
+        Ok((promoted, SortId::REAL))
+    }
+
+    fn as_real(&mut self, t: TermId) -> TermId {
+        if self.store.sort_of(t) == SortId::REAL {
+            return t;
+        }
+        match self.numeral_value(t) {
+            Some(v) => self.store.numeral(&v, SortId::REAL),
+            None => self.store.arith(ArithOp::ToReal, vec![t], SortId::REAL),
+        }
+    }
+
+    fn numeral_value(&self, t: TermId) -> Option<Rational> {
+        match self.store.interpretation(self.store.term(t).fun) {
+            Some(Interpretation::Numeral(v)) => Some(v.clone()),
+            _ => None,
+        }
+    }
+
+    /// `+`, `-`, `*`, `/` (by numerals only) and `to_real`; numerals are folded where that
+    /// keeps models and values readable, and a product that is not linear is unsupported.
+    fn arithmetic(
+        &mut self,
+        name: &str,
+        args: &[SExpr],
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<Value, Fail> {
+        let (mut terms, sort) = self.arith_terms(args, expr, env, side)?;
+        let t = match name {
+            "to_real" => {
+                let [t] = terms[..] else { return error(expr, "to_real expects one argument") };
+                if self.store.sort_of(t) != SortId::INT {
+                    return error(expr, "to_real expects an Int");
+                }
+                self.as_real(t)
+            }
+            "+" => self.store.arith(ArithOp::Add, terms, sort),
+            "-" if terms.len() == 1 => match self.numeral_value(terms[0]) {
+                Some(v) => self.store.numeral(&-v, sort),
+                None => self.store.arith(ArithOp::Neg, terms, sort),
+            },
+            "-" => self.store.arith(ArithOp::Sub, terms, sort),
+            "*" => {
+                let t = self.store.arith(ArithOp::Mul, terms, sort);
+                if smt::linear::linearize(&self.store, t).is_err() {
+                    return Err(Fail::Unsupported);
+                }
+                t
+            }
+            _ => {
+                // Division: every divisor a nonzero numeral (Real division by a variable is
+                // non-linear; SMT-LIB leaves division by zero unspecified).
+                if terms.len() < 2 {
+                    return error(expr, "/ expects at least two arguments");
+                }
+                terms = terms.into_iter().map(|t| self.as_real(t)).collect();
+                let mut divisor = Rational::from(1);
+                for &d in &terms[1..] {
+                    match self.numeral_value(d) {
+                        Some(v) if v != 0 => divisor *= v,
+                        _ => return Err(Fail::Unsupported),
+                    }
+                }
+                let factor = divisor.recip();
+                match self.numeral_value(terms[0]) {
+                    Some(v) => self.store.numeral(&(v * factor), SortId::REAL),
+                    None => {
+                        let c = self.store.numeral(&factor, SortId::REAL);
+                        self.store.arith(ArithOp::Mul, vec![c, terms[0]], SortId::REAL)
+                    }
+                }
+            }
+        };
+        Ok(Value::Term(t))
+    }
+
+    /// A linear constraint `Σ c·x + k ⋈ 0` as SMT-LIB, scaled to integer coefficients (a
+    /// positive factor keeps its meaning) so that it is well sorted over Int variables too.
+    fn constraint_text(&self, constraint: &smt::linear::LinearConstraint) -> String {
+        let form = &constraint.form;
+        let mut scale = rug::Integer::from(1);
+        for c in form.coefficients.values().chain([&form.constant]) {
+            scale.lcm_mut(c.denom());
+        }
+        let scale = Rational::from(scale);
+        let real = form.coefficients.keys().any(|&x| self.store.sort_of(x) == SortId::REAL);
+        let sort = if real { SortId::REAL } else { SortId::INT };
+        let mut terms = Vec::new();
+        for (&x, c) in &form.coefficients {
+            let name = &self.store.fun(self.store.term(x).fun).name;
+            terms.push(format!("(* {} {name})", number_text(&Rational::from(c * &scale), sort)));
+        }
+        let lhs = match terms.len() {
+            0 => number_text(&Rational::new(), sort),
+            1 => terms.remove(0),
+            _ => format!("(+ {})", terms.join(" ")),
+        };
+        let rhs = number_text(&(-Rational::from(&form.constant * &scale)), sort);
+        let relation = match constraint.relation {
+            smt::linear::Relation::Le => "<=",
+            smt::linear::Relation::Lt => "<",
+            smt::linear::Relation::Eq => "=",
+        };
+        format!("({relation} {lhs} {rhs})")
     }
 
     fn sort_of_value(&self, v: &Value) -> SortId {
@@ -735,7 +970,7 @@ impl Session {
         let mut sorts: BTreeMap<String, SortId> = BTreeMap::new();
         let mut funs: BTreeMap<String, FunId> = BTreeMap::new();
         for (name, &s) in &self.scope.sorts {
-            if s != SortId::BOOL {
+            if s != SortId::BOOL && !s.is_arithmetic() {
                 sorts.insert(name.clone(), s);
             }
         }
@@ -761,6 +996,15 @@ impl Session {
                 .enumerate()
                 .map(|(i, &s)| format!("(x!{i} {})", self.store.sort_name(s)))
                 .collect();
+            if decl.result.is_arithmetic() {
+                let value = match self.store.lookup(f, &[]) {
+                    Some(t) => model.number(&self.store, t),
+                    None => Rational::new(),
+                };
+                let value = number_text(&value, decl.result);
+                text.push_str(&format!("  (define-fun {name} () {result} {value})\n"));
+                continue;
+            }
             let mut body =
                 self.value_name(decl.result, table.values().next().copied().unwrap_or(0));
             for (args, &value) in table.iter().rev() {
@@ -819,7 +1063,93 @@ fn is_builtin(name: &str) -> bool {
             | "let"
             | "!"
             | "Bool"
+            | "Int"
+            | "Real"
+            | "+"
+            | "-"
+            | "*"
+            | "/"
+            | "<="
+            | "<"
+            | ">="
+            | ">"
+            | "to_real"
+            | "div"
+            | "mod"
+            | "abs"
     )
+}
+
+/// The conjuncts of `formula` as linear constraints, or unsupported when it is not a
+/// conjunction of (possibly negated) arithmetic comparisons.
+fn linear_conjuncts(
+    store: &TermStore,
+    formula: &Formula,
+    out: &mut Vec<smt::linear::LinearConstraint>,
+) -> Result<(), Fail> {
+    use smt::linear::{LinearConstraint, Relation, linearize};
+    let difference = |a: TermId, b: TermId, relation: Relation| -> Result<_, Fail> {
+        let mut form = linearize(store, a).map_err(|_| Fail::Unsupported)?;
+        let right = linearize(store, b).map_err(|_| Fail::Unsupported)?;
+        for (x, c) in right.coefficients {
+            let entry = form.coefficients.entry(x).or_default();
+            *entry -= c;
+            if entry.cmp0() == std::cmp::Ordering::Equal {
+                form.coefficients.remove(&x);
+            }
+        }
+        form.constant -= right.constant;
+        Ok(LinearConstraint { form, relation })
+    };
+    match formula {
+        Formula::True => {}
+        Formula::And(parts) => {
+            for p in parts {
+                linear_conjuncts(store, p, out)?;
+            }
+        }
+        Formula::Le(a, b) => out.push(difference(*a, *b, Relation::Le)?),
+        Formula::Lt(a, b) => out.push(difference(*a, *b, Relation::Lt)?),
+        Formula::Eq(a, b) if store.sort_of(*a).is_arithmetic() => {
+            out.push(difference(*a, *b, Relation::Eq)?)
+        }
+        Formula::Not(inner) => match inner.as_ref() {
+            Formula::Le(a, b) => out.push(difference(*b, *a, Relation::Lt)?),
+            Formula::Lt(a, b) => out.push(difference(*b, *a, Relation::Le)?),
+            _ => return Err(Fail::Unsupported),
+        },
+        _ => return Err(Fail::Unsupported),
+    }
+    Ok(())
+}
+
+/// The value of a numeral symbol: digits are an Int, digits with a decimal point a Real.
+fn numeral(name: &str) -> Option<(Rational, SortId)> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if digits(name) {
+        return Rational::from_str_radix(name, 10).ok().map(|v| (v, SortId::INT));
+    }
+    let (whole, fraction) = name.split_once('.')?;
+    if !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let numerator = Rational::from_str_radix(&format!("{whole}{fraction}"), 10).ok()?;
+    let denominator =
+        Rational::from_str_radix(&format!("1{}", "0".repeat(fraction.len())), 10).ok()?;
+    Some((numerator / denominator, SortId::REAL))
+}
+
+/// A value as SMT-LIB writes it: `3`, `(- 3)`, `3.0`, `(/ 1 2)`, `(- (/ 1 2))`.
+fn number_text(value: &Rational, sort: SortId) -> String {
+    let magnitude = Rational::from(value.abs_ref());
+    let text = if magnitude.denom() != &1 {
+        format!("(/ {} {})", magnitude.numer(), magnitude.denom())
+    } else if sort == SortId::REAL {
+        format!("{}.0", magnitude.numer())
+    } else {
+        magnitude.numer().to_string()
+    };
+    if value.cmp0() == std::cmp::Ordering::Less { format!("(- {text})") } else { text }
 }
 
 fn escape(text: &str) -> String {

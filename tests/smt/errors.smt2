@@ -1,5 +1,5 @@
-(set-logic QF_LIA)
-(declare-const x Int)
+(set-logic QF_UFLIA)
+(declare-fun f (Int) Int)
 (declare-sort U 0)
 (declare-const a U)
 (assert (= a c))

@@ -1,0 +1,769 @@
+//! Linear arithmetic over Int and Real for the lazy loop: linear forms read from terms, the
+//! arithmetic atoms of the Boolean abstraction (each a bound on a canonical form), the theory
+//! check of one propositional model with the simplex of [`super::simplex`] (Farkas conflicts,
+//! branch-and-bound splits, rational models), and interpolation for conjunctions of linear
+//! constraints.
+//!
+//! A form is canonical when its coefficients are coprime integers and the first (by term id)
+//! is positive; every atom `a <= b` / `a < b` becomes `s <= c` or `s < c` (or the negation of
+//! one, when the form had to be negated) for a canonical `s`, so atoms over proportional forms
+//! share one simplex row. When every variable of `s` is of sort Int, `s` takes integer values
+//! and its bounds are rounded (`s < c` to `s <= ceil(c) - 1`) before the simplex sees them.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use rug::{Integer, Rational};
+use rustc_hash::FxHashMap;
+
+use super::farkas::{self, ArithLiteral};
+use super::simplex::{Conflict, DeltaRational, Side, Simplex};
+use super::{ArithOp, Interpretation, SmtError, SortId, TermId, TermStore};
+
+/// `Σ coefficient · variable + constant`, the variables being uninterpreted constants of sort
+/// Int or Real, ascending by term id.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct LinearForm {
+    /// Nonzero coefficients by variable.
+    pub coefficients: BTreeMap<TermId, Rational>,
+    /// The constant.
+    pub constant: Rational,
+}
+
+impl LinearForm {
+    fn add_scaled(&mut self, other: &LinearForm, factor: &Rational) {
+        for (x, c) in &other.coefficients {
+            let entry = self.coefficients.entry(*x).or_default();
+            *entry += Rational::from(c * factor);
+            if entry.cmp0() == Ordering::Equal {
+                self.coefficients.remove(x);
+            }
+        }
+        self.constant += Rational::from(&other.constant * factor);
+    }
+}
+
+/// The linear form of an arithmetic term, or why it has none (a product of two variable
+/// terms, or an uninterpreted application of arithmetic sort, which needs UFLIA/UFLRA).
+pub fn linearize(store: &TermStore, t: TermId) -> Result<LinearForm, SmtError> {
+    let term = store.term(t);
+    let mut form = LinearForm::default();
+    let one = Rational::from(1);
+    match store.interpretation(term.fun) {
+        None if term.args.is_empty() => {
+            form.coefficients.insert(t, one);
+        }
+        None => {
+            return Err(SmtError::Unsupported(format!(
+                "the application of {} has arithmetic sort or arithmetic arguments; \
+                 uninterpreted functions over Int or Real (QF_UFLIA, QF_UFLRA) are not supported",
+                store.fun(term.fun).name
+            )));
+        }
+        Some(Interpretation::Numeral(v)) => form.constant = v.clone(),
+        Some(Interpretation::Op(op)) => {
+            let parts =
+                term.args.iter().map(|&a| linearize(store, a)).collect::<Result<Vec<_>, _>>()?;
+            match op {
+                ArithOp::Add | ArithOp::ToReal => {
+                    for p in &parts {
+                        form.add_scaled(p, &one);
+                    }
+                }
+                ArithOp::Sub | ArithOp::Neg => {
+                    let minus = Rational::from(-1);
+                    for (i, p) in parts.iter().enumerate() {
+                        let keep = i == 0 && parts.len() > 1;
+                        form.add_scaled(p, if keep { &one } else { &minus });
+                    }
+                }
+                ArithOp::Mul => {
+                    form.constant = one;
+                    for p in parts {
+                        if p.coefficients.is_empty() {
+                            let c = p.constant;
+                            for v in form.coefficients.values_mut() {
+                                *v *= &c;
+                            }
+                            form.coefficients.retain(|_, v| v.cmp0() != Ordering::Equal);
+                            form.constant *= c;
+                        } else if form.coefficients.is_empty() {
+                            let c = std::mem::take(&mut form.constant);
+                            form = LinearForm::default();
+                            form.add_scaled(&p, &c);
+                        } else {
+                            return Err(SmtError::Unsupported(
+                                "a product of two non-constant terms is non-linear".into(),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(form)
+}
+
+/// `form` as `factor · s + constant` with `s` canonical: the coefficients of `s` in order and
+/// the (nonzero) factor. `None` for a constant form.
+fn canonical(form: &LinearForm) -> Option<(Vec<(TermId, Rational)>, Rational)> {
+    let first = form.coefficients.values().next()?;
+    let (mut lcm, mut gcd) = (Integer::from(1), Integer::new());
+    for c in form.coefficients.values() {
+        lcm.lcm_mut(c.denom());
+        gcd.gcd_mut(c.numer());
+    }
+    let mut scale = Rational::from((lcm, gcd));
+    if first.cmp0() == Ordering::Less {
+        scale = -scale;
+    }
+    let s = form.coefficients.iter().map(|(x, c)| (*x, Rational::from(c * &scale))).collect();
+    Some((s, scale.recip()))
+}
+
+/// The relation of a [`LinearConstraint`] with zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Relation {
+    /// `form <= 0`.
+    Le,
+    /// `form < 0`.
+    Lt,
+    /// `form = 0`.
+    Eq,
+}
+
+/// A linear constraint `form ⋈ 0` over Int or Real variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinearConstraint {
+    /// The left-hand side.
+    pub form: LinearForm,
+    /// How it compares with zero.
+    pub relation: Relation,
+}
+
+/// A bound of a canonical form: `s <= bound` (or `s < bound` when strict).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct AtomKey {
+    form: usize,
+    strict: bool,
+    bound: Rational,
+}
+
+/// One arithmetic atom of the abstraction: `s <= bound` or `s < bound` for the canonical form
+/// number `form`, with the premise the checker reads for its positive literal.
+#[derive(Clone, Debug)]
+pub struct Atom {
+    form: usize,
+    strict: bool,
+    bound: Rational,
+    /// The positive literal as the checker reads it.
+    pub literal: ArithLiteral,
+}
+
+/// A theory lemma: literals `(atom, polarity)` that cannot all hold, each with the Farkas
+/// coefficient of its canonical form.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    /// `(atom index, value in the model, coefficient)`.
+    pub literals: Vec<(usize, bool, Rational)>,
+}
+
+/// The verdict of the theory on one propositional model.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// Consistent: a value per variable (in the order of [`Atoms::variables`]).
+    Consistent(Vec<(TermId, Rational)>),
+    /// Inconsistent over the rationals (or over the integers after rounding).
+    Conflict(Explanation),
+    /// Rationally consistent, but this Int variable has a fractional value: split on it.
+    Split(TermId, Rational),
+}
+
+/// The canonical forms and atoms met so far, and the simplex skeleton (a column per variable,
+/// a row per form of two or more variables) that each round starts from.
+#[derive(Clone, Debug, Default)]
+pub struct Atoms {
+    forms: Vec<Vec<(TermId, Rational)>>,
+    form_index: FxHashMap<Vec<(TermId, Rational)>, usize>,
+    form_column: Vec<usize>,
+    form_integral: Vec<bool>,
+    atoms: Vec<Atom>,
+    atom_index: FxHashMap<AtomKey, usize>,
+    variables: Vec<TermId>,
+    column: FxHashMap<TermId, usize>,
+    skeleton: Simplex,
+    /// Simplex pivots over all rounds.
+    pub pivots: u64,
+}
+
+/// What an arithmetic comparison became in the abstraction.
+pub enum Encoded {
+    /// It is constant (no variables after linearization).
+    Constant(bool),
+    /// It is the atom with this index, or its negation when `false`.
+    Atom(usize, bool),
+}
+
+impl Atoms {
+    /// The atoms, in creation order.
+    pub fn atoms(&self) -> &[Atom] {
+        &self.atoms
+    }
+
+    /// The arithmetic variables, in the order they were met.
+    pub fn variables(&self) -> &[TermId] {
+        &self.variables
+    }
+
+    fn column_of(&mut self, x: TermId) -> usize {
+        if let Some(&c) = self.column.get(&x) {
+            return c;
+        }
+        let c = self.skeleton.new_variable();
+        self.column.insert(x, c);
+        self.variables.push(x);
+        c
+    }
+
+    fn form_number(&mut self, store: &TermStore, s: Vec<(TermId, Rational)>) -> usize {
+        if let Some(&i) = self.form_index.get(&s) {
+            return i;
+        }
+        let columns: Vec<(usize, Rational)> =
+            s.iter().map(|(x, c)| (self.column_of(*x), c.clone())).collect();
+        let column = if columns.len() == 1 && columns[0].1 == 1 {
+            columns[0].0
+        } else {
+            self.skeleton.new_row(&columns)
+        };
+        let integral = s.iter().all(|(x, _)| store.sort_of(*x) == SortId::INT);
+        self.forms.push(s.clone());
+        self.form_index.insert(s, self.forms.len() - 1);
+        self.form_column.push(column);
+        self.form_integral.push(integral);
+        self.forms.len() - 1
+    }
+
+    /// The abstraction of the premise `literal` (`Σ c·t + k ⋈ 0`): a constant, or an atom
+    /// (new or shared) with a polarity. Sharing an atom between two premises is confirmed by
+    /// [`farkas::same_constraint`].
+    pub fn encode(
+        &mut self,
+        store: &TermStore,
+        literal: ArithLiteral,
+    ) -> Result<Encoded, SmtError> {
+        let mut form =
+            LinearForm { coefficients: BTreeMap::new(), constant: literal.constant.clone() };
+        for (c, t) in &literal.terms {
+            form.add_scaled(&linearize(store, *t)?, c);
+        }
+        let Some((s, factor)) = canonical(&form) else {
+            let holds = match form.constant.cmp0() {
+                Ordering::Less => true,
+                Ordering::Equal => !literal.strict,
+                Ordering::Greater => false,
+            };
+            return Ok(Encoded::Constant(holds));
+        };
+        // factor·s + k ⋈ 0: for factor > 0 this is s ⋈ -k/factor; for factor < 0 it is
+        // s ⋈' -k/factor with the direction reversed, the negation of the atom s ⋈'' -k/factor
+        // where ⋈'' is the complement of the strictness.
+        let bound = -(Rational::from(&form.constant / &factor));
+        let positive = factor.cmp0() == Ordering::Greater;
+        let strict = if positive { literal.strict } else { !literal.strict };
+        let form_number = self.form_number(store, s);
+        let key = AtomKey { form: form_number, strict, bound: bound.clone() };
+        let atom_literal = if positive { literal } else { literal.negated() };
+        if let Some(&i) = self.atom_index.get(&key) {
+            if !farkas::same_constraint(store, &self.atoms[i].literal, &atom_literal) {
+                return Err(SmtError::LemmaRejected);
+            }
+            return Ok(Encoded::Atom(i, positive));
+        }
+        self.atoms.push(Atom { form: form_number, strict, bound, literal: atom_literal });
+        self.atom_index.insert(key, self.atoms.len() - 1);
+        Ok(Encoded::Atom(self.atoms.len() - 1, positive))
+    }
+
+    /// The bound that atom `i` with value `value` puts on its form's column, rounded when the
+    /// form is integral.
+    fn bound_of(&self, i: usize, value: bool) -> (Side, DeltaRational) {
+        let atom = &self.atoms[i];
+        let integral = self.form_integral[atom.form];
+        let c = &atom.bound;
+        let zero = Rational::new();
+        let (side, real, delta) = match (value, atom.strict, integral) {
+            // s <= c
+            (true, false, false) => (Side::Upper, c.clone(), zero),
+            (true, false, true) => (Side::Upper, c.clone().floor(), zero),
+            // s < c
+            (true, true, false) => (Side::Upper, c.clone(), Rational::from(-1)),
+            (true, true, true) => (Side::Upper, c.clone().ceil() - 1u32, zero),
+            // ¬(s <= c): s > c
+            (false, false, false) => (Side::Lower, c.clone(), Rational::from(1)),
+            (false, false, true) => (Side::Lower, c.clone().floor() + 1u32, zero),
+            // ¬(s < c): s >= c
+            (false, true, false) => (Side::Lower, c.clone(), zero),
+            (false, true, true) => (Side::Lower, c.clone().ceil(), zero),
+        };
+        (side, DeltaRational::new(real, delta))
+    }
+
+    /// Decides the conjunction of the atoms with the values given (`(atom, value)` pairs).
+    pub fn check(
+        &mut self,
+        store: &TermStore,
+        assignment: &[(usize, bool)],
+    ) -> Result<Verdict, SmtError> {
+        let mut simplex = self.skeleton.clone();
+        let result = self.assert_all(&mut simplex, assignment).and_then(|()| simplex.check());
+        self.pivots += simplex.pivots;
+        if let Err(conflict) = result {
+            let explanation = self.explanation(&conflict, assignment);
+            self.verify(store, &explanation)?;
+            return Ok(Verdict::Conflict(explanation));
+        }
+        // Branch and bound: the first Int variable with a fractional value (its δ part counts).
+        for x in &self.variables {
+            if store.sort_of(*x) != SortId::INT {
+                continue;
+            }
+            let value = simplex.value(self.column[x]);
+            let whole = value.real.denom() == &1 && value.delta.cmp0() == Ordering::Equal;
+            if !whole {
+                let below = if value.real.denom() == &1 && value.delta.cmp0() == Ordering::Less {
+                    Rational::from(&value.real - 1u32)
+                } else {
+                    value.real.clone().floor()
+                };
+                return Ok(Verdict::Split(*x, below));
+            }
+        }
+        let delta = simplex.concrete_delta();
+        let values =
+            self.variables.iter().map(|x| (*x, simplex.value(self.column[x]).at(&delta))).collect();
+        Ok(Verdict::Consistent(values))
+    }
+
+    fn assert_all(
+        &self,
+        simplex: &mut Simplex,
+        assignment: &[(usize, bool)],
+    ) -> Result<(), Conflict> {
+        for (tag, &(i, value)) in assignment.iter().enumerate() {
+            let (side, bound) = self.bound_of(i, value);
+            let column = self.form_column[self.atoms[i].form];
+            // The tag is the position in the assignment, so the conflict names the literal.
+            let tag = tag as u32;
+            match side {
+                Side::Upper => simplex.assert_upper(column, bound, tag)?,
+                Side::Lower => simplex.assert_lower(column, bound, tag)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn explanation(&self, conflict: &Conflict, assignment: &[(usize, bool)]) -> Explanation {
+        let mut merged: BTreeMap<(usize, bool), Rational> = BTreeMap::new();
+        for (tag, _, coefficient) in &conflict.bounds {
+            let (atom, value) = assignment[*tag as usize];
+            *merged.entry((atom, value)).or_default() += coefficient;
+        }
+        Explanation { literals: merged.into_iter().map(|((a, v), c)| (a, v, c)).collect() }
+    }
+
+    /// Checks a conflict with the independent Farkas checker.
+    fn verify(&self, store: &TermStore, explanation: &Explanation) -> Result<(), SmtError> {
+        let premises: Vec<(ArithLiteral, Rational)> = explanation
+            .literals
+            .iter()
+            .map(|(atom, value, c)| {
+                let literal = &self.atoms[*atom].literal;
+                (if *value { literal.clone() } else { literal.negated() }, c.clone())
+            })
+            .collect();
+        if farkas::refutes(store, &premises) { Ok(()) } else { Err(SmtError::FarkasRejected) }
+    }
+
+    /// The atom `x <= below` for a branch-and-bound split on the Int variable `x`, checked to
+    /// be a split (its negation is `x >= below + 1` over the integers).
+    pub fn split_atom(
+        &mut self,
+        store: &TermStore,
+        x: TermId,
+        below: &Rational,
+    ) -> Result<usize, SmtError> {
+        let literal = ArithLiteral {
+            terms: vec![(Rational::from(1), x)],
+            constant: -below.clone(),
+            strict: false,
+        };
+        if !farkas::is_integer_split(store, &literal) {
+            return Err(SmtError::SplitRejected);
+        }
+        match self.encode(store, literal)? {
+            Encoded::Atom(i, true) => Ok(i),
+            _ => Err(SmtError::SplitRejected),
+        }
+    }
+}
+
+/// Why [`interpolate_sequence`] gave no interpolants.
+#[derive(Debug, thiserror::Error)]
+pub enum InterpolationError {
+    /// The conjunction of all parts has a rational solution (with Int variables it may still
+    /// be integer-infeasible; interpolation by cuts is not implemented).
+    #[error("the conjunction is satisfiable over the rationals{0}")]
+    Satisfiable(&'static str),
+    /// A term is not linear or a variable is not of sort Int or Real.
+    #[error(transparent)]
+    Smt(#[from] SmtError),
+    /// An interpolant failed its verification (an internal error).
+    #[error("internal error: interpolant {0} failed verification: {1}")]
+    Rejected(usize, &'static str),
+}
+
+/// An interpolant: a linear constraint over the variables shared by its two sides.
+pub type Interpolant = LinearConstraint;
+
+fn as_literals(constraint: &LinearConstraint) -> Vec<ArithLiteral> {
+    let terms: Vec<(Rational, TermId)> =
+        constraint.form.coefficients.iter().map(|(x, c)| (c.clone(), *x)).collect();
+    let literal = ArithLiteral {
+        terms,
+        constant: constraint.form.constant.clone(),
+        strict: constraint.relation == Relation::Lt,
+    };
+    match constraint.relation {
+        Relation::Eq => {
+            let mut negated = literal.negated();
+            negated.strict = false;
+            vec![literal, negated]
+        }
+        _ => vec![literal],
+    }
+}
+
+/// The Farkas refutation of a conjunction of premises, if the simplex finds one: a coefficient
+/// per premise (zero for those not used), verified by the independent checker.
+fn refute(store: &TermStore, premises: &[ArithLiteral]) -> Result<Option<Vec<Rational>>, SmtError> {
+    let mut atoms = Atoms::default();
+    let mut assignment = Vec::new();
+    let mut owner = Vec::new();
+    for (k, p) in premises.iter().enumerate() {
+        match atoms.encode(store, p.clone())? {
+            Encoded::Constant(true) => {}
+            Encoded::Constant(false) => {
+                // A false constant premise alone is the refutation.
+                let mut coefficients = vec![Rational::new(); premises.len()];
+                coefficients[k] = Rational::from(1);
+                return Ok(Some(coefficients));
+            }
+            Encoded::Atom(i, value) => {
+                if !assignment.contains(&(i, value)) {
+                    assignment.push((i, value));
+                    owner.push(k);
+                }
+            }
+        }
+    }
+    match atoms.check(store, &assignment)? {
+        Verdict::Conflict(explanation) => {
+            let mut coefficients = vec![Rational::new(); premises.len()];
+            for (atom, value, c) in explanation.literals {
+                let at = assignment.iter().position(|&p| p == (atom, value)).unwrap_or(0);
+                coefficients[owner[at]] += c;
+            }
+            Ok(Some(coefficients))
+        }
+        Verdict::Consistent(_) | Verdict::Split(..) => Ok(None),
+    }
+}
+
+/// Sequence interpolants for an infeasible conjunction `parts[0] ∧ … ∧ parts[n-1]` of linear
+/// constraints: `n - 1` constraints `I_1 … I_{n-1}` with `parts[0..i] ⇒ I_i`,
+/// `I_i ∧ parts[i] ⇒ I_{i+1}`, `I_{n-1} ∧ parts[n-1]` infeasible, and each `I_i` over the
+/// variables shared by `parts[0..i]` and `parts[i..]`. McMillan's construction: the Farkas
+/// refutation's combination of the constraints of `parts[0..i]`. Every interpolant is verified
+/// (entailments by refutations checked with the Farkas checker) before it is returned.
+pub fn interpolate_sequence(
+    store: &TermStore,
+    parts: &[Vec<LinearConstraint>],
+) -> Result<Vec<Interpolant>, InterpolationError> {
+    let mut premises = Vec::new();
+    let mut part_of = Vec::new();
+    for (p, part) in parts.iter().enumerate() {
+        for c in part {
+            for literal in as_literals(c) {
+                premises.push(literal);
+                part_of.push(p);
+            }
+        }
+    }
+    let Some(coefficients) = refute(store, &premises)? else {
+        let note = if premises_have_integers(store, &premises) {
+            " (integer infeasibility without rational infeasibility needs cuts, not implemented)"
+        } else {
+            ""
+        };
+        return Err(InterpolationError::Satisfiable(note));
+    };
+    let mut interpolants = Vec::new();
+    for cut in 1..parts.len() {
+        let mut sum = LinearForm::default();
+        let mut strict = false;
+        for (k, literal) in premises.iter().enumerate() {
+            if part_of[k] >= cut || coefficients[k].cmp0() == Ordering::Equal {
+                continue;
+            }
+            let mut form =
+                LinearForm { coefficients: BTreeMap::new(), constant: literal.constant.clone() };
+            for (c, t) in &literal.terms {
+                form.add_scaled(&linearize(store, *t)?, c);
+            }
+            let (form, is_strict) = rounded(store, &form, literal.strict);
+            sum.add_scaled(&form, &coefficients[k]);
+            strict |= is_strict;
+        }
+        let relation = if strict { Relation::Lt } else { Relation::Le };
+        interpolants.push(LinearConstraint { form: sum, relation });
+    }
+    verify_sequence(store, parts, &interpolants)?;
+    Ok(interpolants)
+}
+
+/// The canonical form of a premise with the integer rounding the simplex applies, so that the
+/// combination with the simplex's coefficients is the one that refutes.
+fn rounded(store: &TermStore, form: &LinearForm, strict: bool) -> (LinearForm, bool) {
+    let Some((s, factor)) = canonical(form) else { return (form.clone(), strict) };
+    let integral = s.iter().all(|(x, _)| store.sort_of(*x) == SortId::INT);
+    // factor·s + k ⋈ 0 with factor = ±1/scale: normalise to |scale|·(…) so that s has the
+    // canonical coefficients up to sign, then round the constant.
+    let sign = if factor.cmp0() == Ordering::Less { -1 } else { 1 };
+    let scale = Rational::from(sign) / &factor;
+    let mut out = LinearForm::default();
+    out.add_scaled(form, &scale);
+    if !integral {
+        return (out, strict);
+    }
+    // Σ b·x + k ⋈ 0 ⇔ Σ b·x ⋈ -k; rounded: Σ b·x <= floor(-k) or <= ceil(-k) - 1 if strict.
+    let rhs = -out.constant.clone();
+    let rhs = if strict { rhs.ceil() - 1u32 } else { rhs.floor() };
+    out.constant = -rhs;
+    (out, false)
+}
+
+fn premises_have_integers(store: &TermStore, premises: &[ArithLiteral]) -> bool {
+    premises.iter().any(|p| {
+        p.terms.iter().any(|(_, t)| {
+            linearize(store, *t)
+                .map(|f| f.coefficients.keys().any(|x| store.sort_of(*x) == SortId::INT))
+                .unwrap_or(false)
+        })
+    })
+}
+
+fn variables_of(constraints: &[&LinearConstraint]) -> Vec<TermId> {
+    let mut vars: Vec<TermId> =
+        constraints.iter().flat_map(|c| c.form.coefficients.keys().copied()).collect();
+    vars.sort();
+    vars.dedup();
+    vars
+}
+
+fn infeasible(
+    store: &TermStore,
+    constraints: &[&LinearConstraint],
+    negated: Option<&LinearConstraint>,
+) -> Result<bool, SmtError> {
+    let mut premises: Vec<ArithLiteral> = constraints.iter().flat_map(|c| as_literals(c)).collect();
+    if let Some(goal) = negated {
+        let literal = as_literals(goal).remove(0);
+        premises.push(literal.negated());
+    }
+    Ok(refute(store, &premises)?.is_some())
+}
+
+fn verify_sequence(
+    store: &TermStore,
+    parts: &[Vec<LinearConstraint>],
+    interpolants: &[Interpolant],
+) -> Result<(), InterpolationError> {
+    for (i, interpolant) in interpolants.iter().enumerate() {
+        let cut = i + 1;
+        let before: Vec<&LinearConstraint> = parts[..cut].iter().flatten().collect();
+        let after: Vec<&LinearConstraint> = parts[cut..].iter().flatten().collect();
+        let shared: Vec<TermId> = {
+            let (a, b) = (variables_of(&before), variables_of(&after));
+            a.into_iter().filter(|x| b.contains(x)).collect()
+        };
+        if interpolant.form.coefficients.keys().any(|x| !shared.contains(x)) {
+            return Err(InterpolationError::Rejected(cut, "it names an unshared variable"));
+        }
+        if !infeasible(store, &before, Some(interpolant))? {
+            return Err(InterpolationError::Rejected(cut, "it does not follow from its prefix"));
+        }
+        let mut rest = after.clone();
+        rest.push(interpolant);
+        if !infeasible(store, &rest, None)? {
+            return Err(InterpolationError::Rejected(cut, "it is consistent with the suffix"));
+        }
+        if let Some(next) = interpolants.get(i + 1) {
+            let mut step: Vec<&LinearConstraint> = parts[cut].iter().collect();
+            step.push(interpolant);
+            if !infeasible(store, &step, Some(next))? {
+                return Err(InterpolationError::Rejected(
+                    cut + 1,
+                    "it does not follow from the previous one",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64) -> Rational {
+        Rational::from(n)
+    }
+
+    fn variables(store: &mut TermStore, sort: SortId, names: &[&str]) -> Vec<TermId> {
+        names
+            .iter()
+            .map(|n| {
+                let f = store.declare_fun(n, vec![], sort, false);
+                store.apply(f, vec![])
+            })
+            .collect()
+    }
+
+    fn constraint(terms: &[(i64, TermId)], constant: i64, relation: Relation) -> LinearConstraint {
+        LinearConstraint {
+            form: LinearForm {
+                coefficients: terms.iter().map(|(c, x)| (*x, q(*c))).collect(),
+                constant: q(constant),
+            },
+            relation,
+        }
+    }
+
+    #[test]
+    fn proportional_atoms_share_a_row_and_rounding_applies_to_integers() {
+        let mut store = TermStore::new();
+        let v = variables(&mut store, SortId::INT, &["x", "y"]);
+        let mut atoms = Atoms::default();
+        // 2x + 2y <= 3 and -x - y < -1 (x + y > 1) share the form x + y.
+        let a = ArithLiteral {
+            terms: vec![(q(2), v[0]), (q(2), v[1])],
+            constant: q(-3),
+            strict: false,
+        };
+        let b = ArithLiteral {
+            terms: vec![(q(-1), v[0]), (q(-1), v[1])],
+            constant: q(1),
+            strict: true,
+        };
+        let (Encoded::Atom(i, true), Encoded::Atom(j, false)) =
+            (atoms.encode(&store, a).unwrap(), atoms.encode(&store, b).unwrap())
+        else {
+            panic!("expected atoms")
+        };
+        assert_eq!(atoms.atoms()[i].form, atoms.atoms()[j].form);
+        // Over the integers x + y <= 1 (3/2 rounded down) and x + y >= 2 conflict.
+        let Verdict::Conflict(explanation) = atoms.check(&store, &[(i, true), (j, false)]).unwrap()
+        else {
+            panic!("expected a conflict")
+        };
+        assert_eq!(explanation.literals.len(), 2);
+    }
+
+    /// Encodes each literal as true and returns the assignment.
+    fn assume(
+        atoms: &mut Atoms,
+        store: &TermStore,
+        literals: &[ArithLiteral],
+    ) -> Vec<(usize, bool)> {
+        let mut assignment = Vec::new();
+        for literal in literals {
+            let Encoded::Atom(i, polarity) = atoms.encode(store, literal.clone()).unwrap() else {
+                panic!("expected an atom")
+            };
+            if !assignment.contains(&(i, polarity)) {
+                assignment.push((i, polarity));
+            }
+        }
+        assignment
+    }
+
+    #[test]
+    fn branch_and_bound_splits_a_fractional_integer() {
+        let mut store = TermStore::new();
+        let x = variables(&mut store, SortId::INT, &["x"])[0];
+        let r = variables(&mut store, SortId::REAL, &["r"])[0];
+        let mut atoms = Atoms::default();
+        // r = 2x and r = 1 force x = 1/2 over the rationals.
+        let literal = |terms: Vec<(Rational, TermId)>, constant: i64| ArithLiteral {
+            terms,
+            constant: q(constant),
+            strict: false,
+        };
+        let mut assignment = assume(
+            &mut atoms,
+            &store,
+            &[
+                literal(vec![(q(1), r), (q(-2), x)], 0),
+                literal(vec![(q(-1), r), (q(2), x)], 0),
+                literal(vec![(q(1), r)], -1),
+                literal(vec![(q(-1), r)], 1),
+            ],
+        );
+        let Verdict::Split(split_on, below) = atoms.check(&store, &assignment).unwrap() else {
+            panic!("expected a split")
+        };
+        assert_eq!((split_on, below.clone()), (x, q(0)));
+        let split = atoms.split_atom(&store, x, &below).unwrap();
+        // Both branches are infeasible: x <= 0 gives r <= 0, x >= 1 gives r >= 2.
+        for value in [true, false] {
+            assignment.push((split, value));
+            let verdict = atoms.check(&store, &assignment).unwrap();
+            assert!(matches!(verdict, Verdict::Conflict(_)), "{value}: {verdict:?}");
+            assignment.pop();
+        }
+        // A split on a Real variable is refused by the checker.
+        assert!(matches!(atoms.split_atom(&store, r, &q(0)), Err(SmtError::SplitRejected)));
+    }
+
+    #[test]
+    fn interpolants_of_a_chain_are_verified() {
+        let mut store = TermStore::new();
+        let v = variables(&mut store, SortId::REAL, &["x", "y", "z"]);
+        // x <= 0 | y <= x | z <= y, z > 0 (as -z < 0).
+        let parts = vec![
+            vec![constraint(&[(1, v[0])], 0, Relation::Le)],
+            vec![constraint(&[(1, v[1]), (-1, v[0])], 0, Relation::Le)],
+            vec![
+                constraint(&[(1, v[2]), (-1, v[1])], 0, Relation::Le),
+                constraint(&[(-1, v[2])], 0, Relation::Lt),
+            ],
+        ];
+        let interpolants = interpolate_sequence(&store, &parts).unwrap();
+        assert_eq!(interpolants.len(), 2);
+        assert_eq!(
+            interpolants[0].form.coefficients.keys().copied().collect::<Vec<_>>(),
+            vec![v[0]]
+        );
+        assert_eq!(
+            interpolants[1].form.coefficients.keys().copied().collect::<Vec<_>>(),
+            vec![v[1]]
+        );
+        // A satisfiable conjunction has none.
+        let sat = vec![parts[0].clone(), parts[1].clone()];
+        assert!(matches!(
+            interpolate_sequence(&store, &sat),
+            Err(InterpolationError::Satisfiable(_))
+        ));
+    }
+}

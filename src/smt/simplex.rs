@@ -1,0 +1,438 @@
+//! A simplex solver over exact delta-rationals in the style of Dutertre and de Moura ("A fast
+//! linear-arithmetic solver for DPLL(T)"): a tableau of basic variables over non-basic ones,
+//! lower and upper bounds per variable, Bland's rule for termination, and infeasibility
+//! explained by Farkas coefficients on the asserted bounds.
+//!
+//! Strict bounds are handled with delta-rationals `a + bδ` for an infinitesimal `δ > 0`: `x < c`
+//! is the bound `x <= c - δ`. The solver knows nothing of terms or literals: variables are
+//! numbers, and each bound carries the caller's tag, which a conflict hands back with its
+//! coefficient.
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use rug::Rational;
+
+/// A delta-rational `real + delta·δ`, ordered lexicographically (δ is a positive
+/// infinitesimal).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct DeltaRational {
+    /// The standard part.
+    pub real: Rational,
+    /// The coefficient of δ.
+    pub delta: Rational,
+}
+
+impl DeltaRational {
+    /// `real + delta·δ`.
+    pub fn new(real: Rational, delta: Rational) -> DeltaRational {
+        DeltaRational { real, delta }
+    }
+
+    /// A standard rational.
+    pub fn from_rational(real: Rational) -> DeltaRational {
+        DeltaRational { real, delta: Rational::new() }
+    }
+
+    fn add_scaled(&mut self, other: &DeltaRational, factor: &Rational) {
+        self.real += Rational::from(&other.real * factor);
+        self.delta += Rational::from(&other.delta * factor);
+    }
+
+    fn difference(&self, other: &DeltaRational) -> DeltaRational {
+        DeltaRational {
+            real: Rational::from(&self.real - &other.real),
+            delta: Rational::from(&self.delta - &other.delta),
+        }
+    }
+
+    /// The standard rational obtained by giving δ the value `delta`.
+    pub fn at(&self, delta: &Rational) -> Rational {
+        &self.real + Rational::from(&self.delta * delta)
+    }
+}
+
+impl PartialOrd for DeltaRational {
+    fn partial_cmp(&self, other: &DeltaRational) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for DeltaRational {
+    fn cmp(&self, other: &DeltaRational) -> Ordering {
+        self.real.cmp(&other.real).then_with(|| self.delta.cmp(&other.delta))
+    }
+}
+
+/// Which bound of a variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Side {
+    /// `x >= l`, read as the inequality `-x <= -l` in a Farkas sum.
+    Lower,
+    /// `x <= u`.
+    Upper,
+}
+
+/// An infeasible set of bounds: each tag with its nonnegative Farkas coefficient. Summing
+/// `coefficient · (x <= u)` for upper bounds and `coefficient · (-x <= -l)` for lower bounds
+/// cancels every variable (through the tableau's definitions) and leaves `0 <= c` with `c < 0`
+/// (or `0 < c` with `c <= 0` when a strict bound takes part).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// `(tag, side, coefficient)`, in the order found.
+    pub bounds: Vec<(u32, Side, Rational)>,
+}
+
+#[derive(Clone, Debug)]
+struct Bound {
+    value: DeltaRational,
+    tag: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Row {
+    basic: usize,
+    /// The basic variable equals the sum of coefficient · non-basic variable.
+    coefficients: BTreeMap<usize, Rational>,
+}
+
+/// The tableau, assignment and bounds.
+#[derive(Clone, Debug, Default)]
+pub struct Simplex {
+    values: Vec<DeltaRational>,
+    lower: Vec<Option<Bound>>,
+    upper: Vec<Option<Bound>>,
+    row_of: Vec<Option<usize>>,
+    rows: Vec<Row>,
+    /// Pivots made, for the counters.
+    pub pivots: u64,
+}
+
+impl Simplex {
+    /// An empty tableau.
+    pub fn new() -> Simplex {
+        Simplex::default()
+    }
+
+    /// A new non-basic variable, unbounded, with value 0.
+    pub fn new_variable(&mut self) -> usize {
+        self.values.push(DeltaRational::default());
+        self.lower.push(None);
+        self.upper.push(None);
+        self.row_of.push(None);
+        self.values.len() - 1
+    }
+
+    /// The number of variables.
+    pub fn num_variables(&self) -> usize {
+        self.values.len()
+    }
+
+    /// A new basic variable `s = Σ coefficient · x` over existing variables (basic ones are
+    /// replaced by their rows so the tableau stays in solved form).
+    pub fn new_row(&mut self, combination: &[(usize, Rational)]) -> usize {
+        let s = self.new_variable();
+        let mut coefficients: BTreeMap<usize, Rational> = BTreeMap::new();
+        for (x, a) in combination {
+            match self.row_of[*x] {
+                Some(r) => {
+                    for (y, b) in &self.rows[r].coefficients {
+                        *coefficients.entry(*y).or_default() += Rational::from(a * b);
+                    }
+                }
+                None => *coefficients.entry(*x).or_default() += a,
+            }
+        }
+        coefficients.retain(|_, a| a.cmp0() != Ordering::Equal);
+        let mut value = DeltaRational::default();
+        for (y, a) in &coefficients {
+            value.add_scaled(&self.values[*y], a);
+        }
+        self.values[s] = value;
+        self.row_of[s] = Some(self.rows.len());
+        self.rows.push(Row { basic: s, coefficients });
+        s
+    }
+
+    /// The current value of a variable.
+    pub fn value(&self, x: usize) -> &DeltaRational {
+        &self.values[x]
+    }
+
+    /// Asserts `x <= value` (tagged); a bound weaker than the current one is ignored.
+    pub fn assert_upper(
+        &mut self,
+        x: usize,
+        value: DeltaRational,
+        tag: u32,
+    ) -> Result<(), Conflict> {
+        self.assert_bound(x, Side::Upper, value, tag)
+    }
+
+    /// Asserts `x >= value` (tagged); a bound weaker than the current one is ignored.
+    pub fn assert_lower(
+        &mut self,
+        x: usize,
+        value: DeltaRational,
+        tag: u32,
+    ) -> Result<(), Conflict> {
+        self.assert_bound(x, Side::Lower, value, tag)
+    }
+
+    fn assert_bound(
+        &mut self,
+        x: usize,
+        side: Side,
+        value: DeltaRational,
+        tag: u32,
+    ) -> Result<(), Conflict> {
+        let (same, other) = match side {
+            Side::Upper => (&self.upper[x], &self.lower[x]),
+            Side::Lower => (&self.lower[x], &self.upper[x]),
+        };
+        let weaker = same.as_ref().is_some_and(|b| match side {
+            Side::Upper => b.value <= value,
+            Side::Lower => b.value >= value,
+        });
+        if weaker {
+            return Ok(());
+        }
+        if let Some(o) = other {
+            let crossed = match side {
+                Side::Upper => value < o.value,
+                Side::Lower => value > o.value,
+            };
+            if crossed {
+                let opposite = if side == Side::Upper { Side::Lower } else { Side::Upper };
+                return Err(Conflict {
+                    bounds: vec![
+                        (tag, side, Rational::from(1)),
+                        (o.tag, opposite, Rational::from(1)),
+                    ],
+                });
+            }
+        }
+        let violated = match side {
+            Side::Upper => self.values[x] > value,
+            Side::Lower => self.values[x] < value,
+        };
+        let bound = Some(Bound { value: value.clone(), tag });
+        match side {
+            Side::Upper => self.upper[x] = bound,
+            Side::Lower => self.lower[x] = bound,
+        }
+        if violated && self.row_of[x].is_none() {
+            self.update(x, value);
+        }
+        Ok(())
+    }
+
+    /// Sets a non-basic variable's value and moves the basic ones along.
+    fn update(&mut self, x: usize, value: DeltaRational) {
+        let change = value.difference(&self.values[x]);
+        for row in &self.rows {
+            if let Some(a) = row.coefficients.get(&x) {
+                self.values[row.basic].add_scaled(&change, a);
+            }
+        }
+        self.values[x] = value;
+    }
+
+    fn below_lower(&self, x: usize) -> bool {
+        self.lower[x].as_ref().is_some_and(|b| self.values[x] < b.value)
+    }
+
+    fn above_upper(&self, x: usize) -> bool {
+        self.upper[x].as_ref().is_some_and(|b| self.values[x] > b.value)
+    }
+
+    /// Restores every bound by pivoting, or explains why that is impossible. Bland's rule (the
+    /// smallest violated basic variable, the smallest suitable non-basic one) guarantees that
+    /// no basis repeats, so this ends.
+    pub fn check(&mut self) -> Result<(), Conflict> {
+        loop {
+            let violated = (0..self.values.len()).find(|&x| {
+                self.row_of[x].is_some() && (self.below_lower(x) || self.above_upper(x))
+            });
+            let Some(x) = violated else { return Ok(()) };
+            let r = self.row_of[x].unwrap_or(0);
+            let increase = self.below_lower(x);
+            // Increasing x needs a non-basic y with a > 0 that can grow or a < 0 that can shrink.
+            let entering = self.rows[r].coefficients.iter().find(|(y, a)| {
+                let grow = (a.cmp0() == Ordering::Greater) == increase;
+                if grow {
+                    self.upper[**y].as_ref().is_none_or(|b| self.values[**y] < b.value)
+                } else {
+                    self.lower[**y].as_ref().is_none_or(|b| self.values[**y] > b.value)
+                }
+            });
+            let Some((&y, _)) = entering else {
+                return Err(self.explain(r, increase));
+            };
+            let target = if increase { &self.lower[x] } else { &self.upper[x] };
+            let target = target.as_ref().map(|b| b.value.clone()).unwrap_or_default();
+            self.pivot_and_update(r, y, target);
+        }
+    }
+
+    /// The Farkas explanation of row `r`, whose basic variable can move neither up (when
+    /// `increase`) nor down: its violated bound, and the bounds that hold each non-basic
+    /// variable where it is.
+    fn explain(&self, r: usize, increase: bool) -> Conflict {
+        let row = &self.rows[r];
+        let one = Rational::from(1);
+        let mut bounds = Vec::new();
+        let own = if increase { &self.lower[row.basic] } else { &self.upper[row.basic] };
+        let own_side = if increase { Side::Lower } else { Side::Upper };
+        bounds.push((own.as_ref().map_or(0, |b| b.tag), own_side, one));
+        for (y, a) in &row.coefficients {
+            let positive = a.cmp0() == Ordering::Greater;
+            // With x = Σ a·y: raising x is blocked by upper bounds of y with a > 0 and by lower
+            // bounds of y with a < 0 (and the other way round for lowering x).
+            let side = if positive == increase { Side::Upper } else { Side::Lower };
+            let bound = if side == Side::Upper { &self.upper[*y] } else { &self.lower[*y] };
+            let tag = bound.as_ref().map_or(0, |b| b.tag);
+            bounds.push((tag, side, Rational::from(a.abs_ref())));
+        }
+        Conflict { bounds }
+    }
+
+    fn pivot_and_update(&mut self, r: usize, y: usize, target: DeltaRational) {
+        let x = self.rows[r].basic;
+        let a = self.rows[r].coefficients.get(&y).cloned().unwrap_or_else(|| Rational::from(1));
+        let theta_real = Rational::from(&target.real - &self.values[x].real) / &a;
+        let theta_delta = Rational::from(&target.delta - &self.values[x].delta) / &a;
+        let theta = DeltaRational::new(theta_real, theta_delta);
+        self.values[x] = target;
+        self.values[y].add_scaled(&theta, &Rational::from(1));
+        for (k, row) in self.rows.iter().enumerate() {
+            if k == r {
+                continue;
+            }
+            if let Some(b) = row.coefficients.get(&y) {
+                self.values[row.basic].add_scaled(&theta, b);
+            }
+        }
+        self.pivot(r, y);
+    }
+
+    /// Makes `y` basic in row `r` in place of its basic variable, substituting it in the others.
+    fn pivot(&mut self, r: usize, y: usize) {
+        self.pivots += 1;
+        let x = self.rows[r].basic;
+        let mut coefficients = std::mem::take(&mut self.rows[r].coefficients);
+        let a = coefficients.remove(&y).unwrap_or_else(|| Rational::from(1));
+        // x = a·y + Σ c·z  gives  y = x/a - Σ (c/a)·z.
+        let mut solved: BTreeMap<usize, Rational> = BTreeMap::new();
+        solved.insert(x, Rational::from(1) / &a);
+        for (z, c) in coefficients {
+            solved.insert(z, -(c / &a));
+        }
+        for (k, row) in self.rows.iter_mut().enumerate() {
+            if k == r {
+                continue;
+            }
+            let Some(b) = row.coefficients.remove(&y) else { continue };
+            for (z, c) in &solved {
+                let entry = row.coefficients.entry(*z).or_default();
+                *entry += Rational::from(&b * c);
+                if entry.cmp0() == Ordering::Equal {
+                    row.coefficients.remove(z);
+                }
+            }
+        }
+        self.rows[r] = Row { basic: y, coefficients: solved };
+        self.row_of[x] = None;
+        self.row_of[y] = Some(r);
+    }
+
+    /// A positive rational small enough that giving δ this value keeps every bound satisfied by
+    /// the current assignment (to be called after a successful [`Simplex::check`]).
+    pub fn concrete_delta(&self) -> Rational {
+        let mut delta = Rational::from(1);
+        for x in 0..self.values.len() {
+            let v = &self.values[x];
+            // l <= v with l = (lr, ld), v = (vr, vd): where lr < vr and ld > vd, δ must stay
+            // below (vr - lr) / (ld - vd); the upper bound is symmetric.
+            let pairs = [
+                self.lower[x].as_ref().map(|b| (b.value.clone(), v.clone())),
+                self.upper[x].as_ref().map(|b| (v.clone(), b.value.clone())),
+            ];
+            for (small, large) in pairs.into_iter().flatten() {
+                if small.real < large.real && small.delta > large.delta {
+                    let limit = Rational::from(&large.real - &small.real)
+                        / Rational::from(&small.delta - &large.delta);
+                    if limit <= delta {
+                        delta = limit / 2;
+                    }
+                }
+            }
+        }
+        delta
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64) -> Rational {
+        Rational::from(n)
+    }
+
+    fn exact(n: i64) -> DeltaRational {
+        DeltaRational::from_rational(q(n))
+    }
+
+    #[test]
+    fn a_feasible_system_is_solved_by_pivoting() {
+        // x + y >= 4, x - y <= 0, x <= 1: needs y >= 3.
+        let mut s = Simplex::new();
+        let (x, y) = (s.new_variable(), s.new_variable());
+        let sum = s.new_row(&[(x, q(1)), (y, q(1))]);
+        let diff = s.new_row(&[(x, q(1)), (y, q(-1))]);
+        s.assert_lower(sum, exact(4), 0).unwrap();
+        s.assert_upper(diff, exact(0), 1).unwrap();
+        s.assert_upper(x, exact(1), 2).unwrap();
+        s.check().unwrap();
+        assert!(s.pivots >= 1);
+        let (vx, vy) = (s.value(x).real.clone(), s.value(y).real.clone());
+        assert!(Rational::from(&vx + &vy) >= 4 && vx <= vy && vx <= 1);
+    }
+
+    #[test]
+    fn an_infeasible_system_gives_farkas_coefficients() {
+        // x + y >= 4 (tag 0), x <= 1 (tag 1), y <= 2 (tag 2): 1·(-(x+y) <= -4) + x <= 1 + y <= 2
+        // sums to 0 <= -1.
+        let mut s = Simplex::new();
+        let (x, y) = (s.new_variable(), s.new_variable());
+        let sum = s.new_row(&[(x, q(1)), (y, q(1))]);
+        s.assert_upper(x, exact(1), 1).unwrap();
+        s.assert_upper(y, exact(2), 2).unwrap();
+        s.assert_lower(sum, exact(4), 0).unwrap();
+        let conflict = s.check().unwrap_err();
+        let mut bounds = conflict.bounds.clone();
+        bounds.sort();
+        assert_eq!(
+            bounds,
+            vec![(0, Side::Lower, q(1)), (1, Side::Upper, q(1)), (2, Side::Upper, q(1))]
+        );
+    }
+
+    #[test]
+    fn strict_bounds_use_delta_and_get_a_concrete_value() {
+        // 0 < x < 1 is feasible; x < 0 and x > 0 together are not.
+        let mut s = Simplex::new();
+        let x = s.new_variable();
+        s.assert_lower(x, DeltaRational::new(q(0), q(1)), 0).unwrap();
+        s.assert_upper(x, DeltaRational::new(q(1), q(-1)), 1).unwrap();
+        s.check().unwrap();
+        let d = s.concrete_delta();
+        let v = s.value(x).at(&d);
+        assert!(v > 0 && v < 1, "{v}");
+        let mut t = Simplex::new();
+        let y = t.new_variable();
+        t.assert_upper(y, DeltaRational::new(q(0), q(-1)), 0).unwrap();
+        assert!(t.assert_lower(y, DeltaRational::new(q(0), q(1)), 1).is_err());
+    }
+}

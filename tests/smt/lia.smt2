@@ -1,0 +1,26 @@
+; Linear integer arithmetic: rounding of strict bounds, branch and bound, parity.
+(set-logic QF_LIA)
+(declare-const x Int)
+(declare-const y Int)
+(declare-const z Int)
+(assert (= (+ (* 3 x) (* 2 y)) 1))
+(assert (and (>= x (- 10)) (<= x 10) (>= y (- 10)) (<= y 10)))
+(assert (> x 2))
+(check-sat)
+(get-model)
+(push 1)
+; 2x = 2y + 1 has rational solutions but no integer one.
+(assert (= (* 2 x) (+ (* 2 y) 1)))
+(check-sat)
+(pop 1)
+(push 1)
+; 0 < 2z < 2 holds for z = 1/2 only.
+(assert (< 0 (* 2 z) 2))
+(check-sat)
+(pop 1)
+(assert (< 1 (* 3 z) 5))
+(check-sat)
+(get-value (z (- z) (+ x y z)))
+; Non-linear terms are refused cleanly.
+(assert (distinct z (* x y)))
+(check-sat)
