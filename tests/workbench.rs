@@ -199,7 +199,7 @@ fn set_get_and_undo() {
     assert_eq!(
         run(&mut wb, "set selection best"),
         "error: unknown selection `best` (one of: none, max-negative, max-negative-if-positive, \
-         most-instantiated)\n"
+         most-instantiated, complex)\n"
     );
     assert_eq!(
         run(&mut wb, "set colour red"),
