@@ -12,7 +12,7 @@ use craig::syntax::{FileId, SourceMap, render_all};
 use proptest::prelude::*;
 
 fn data(name: &str) -> String {
-    let path = format!("{}/tests/data/c/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/examples/c/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }
 
@@ -458,7 +458,7 @@ fn command(args: &[&str]) -> (u8, String, String) {
 
 #[test]
 fn craig_run_prints_the_outcome_with_a_distinct_exit_code() {
-    let dir = format!("{}/tests/data/c", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!("{}/examples/c", env!("CARGO_MANIFEST_DIR"));
     let (code, out, _) = command(&["run", &format!("{dir}/counter_unsafe.c"), "--inputs", "3"]);
     assert_eq!(code, 1, "{out}");
     assert!(

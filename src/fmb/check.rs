@@ -12,7 +12,7 @@
 use thiserror::Error;
 
 use super::model::FiniteModel;
-use crate::fol::{Clause, Literal, Signature, SymbolKind, TermBank, TermId, TermView};
+use crate::fol::{Clause, Literal, Signature, SymbolId, SymbolKind, TermBank, TermId, TermView};
 
 /// Why a model was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -192,17 +192,23 @@ impl Evaluator<'_> {
         if self.signature.info(head).kind != SymbolKind::Predicate {
             return Err(self.malformed());
         }
-        let values = args
-            .iter()
-            .map(|&a| self.individual(a, assignment))
-            .collect::<Result<Vec<u32>, CheckError>>()?;
+        let values = self.arguments(args, assignment)?;
         self.model
             .predicate_value(head, &values)
             .filter(|_| self.table_fits(head, true))
-            .ok_or_else(|| CheckError::Uninterpreted {
-                clause: self.clause,
-                symbol: self.signature.name(head).to_string(),
-            })
+            .ok_or_else(|| self.uninterpreted(head))
+    }
+
+    /// The values of an application's arguments.
+    fn arguments(&self, args: &[TermId], assignment: &[u32]) -> Result<Vec<u32>, CheckError> {
+        args.iter().map(|&a| self.individual(a, assignment)).collect()
+    }
+
+    fn uninterpreted(&self, symbol: SymbolId) -> CheckError {
+        CheckError::Uninterpreted {
+            clause: self.clause,
+            symbol: self.signature.name(symbol).to_string(),
+        }
     }
 
     fn individual(&self, t: TermId, assignment: &[u32]) -> Result<u32, CheckError> {
@@ -212,17 +218,11 @@ impl Evaluator<'_> {
                 if self.signature.info(head).kind != SymbolKind::Function {
                     return Err(self.malformed());
                 }
-                let values = args
-                    .iter()
-                    .map(|&a| self.individual(a, assignment))
-                    .collect::<Result<Vec<u32>, CheckError>>()?;
+                let values = self.arguments(args, assignment)?;
                 self.model
                     .function_value(head, &values)
                     .filter(|_| self.table_fits(head, false))
-                    .ok_or_else(|| CheckError::Uninterpreted {
-                        clause: self.clause,
-                        symbol: self.signature.name(head).to_string(),
-                    })
+                    .ok_or_else(|| self.uninterpreted(head))
             }
         }
     }
