@@ -192,6 +192,25 @@ proptest! {
         let text = format!("{}{}{}", &base[..at], insert, &base[at..]);
         let _ = run("mutated", &text);
     }
+
+    /// The arithmetic scripts, cut short and with arithmetic text inserted: numerals, decimals,
+    /// signs and comparisons reach the linear-arithmetic reader and the simplex.
+    #[test]
+    fn mutated_and_truncated_arithmetic_scripts_never_panic(
+        script in 0usize..3,
+        cut in 0usize..600,
+        keep in 0usize..800,
+        insert in "[()a-z0-9 .+*/<>=-]{0,8}",
+    ) {
+        let name = ["lia.smt2", "lra.smt2", "interpolants.smt2"][script];
+        let base = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smt").join(name),
+        ).expect("the arithmetic example scripts are in the repository");
+        let boundary = |i: usize| (0..=i.min(base.len())).rev().find(|&j| base.is_char_boundary(j)).unwrap_or(0);
+        let (at, end) = (boundary(cut), boundary(keep));
+        let text = format!("{}{}{}", &base[..at], insert, &base[at..end.max(at)]);
+        let _ = run("mutated", &text);
+    }
 }
 
 #[test]
