@@ -127,11 +127,11 @@ fn show_prove_core_and_the_path_of_a_failure() {
         "{shown}"
     );
     assert!(shown.contains("  axiom le_refl (stdlib/int.spec:10:7): ALL x. x <= x\n"), "{shown}");
-    assert!(shown.contains(&format!("  precondition pre_4 ({cell}:12:19): 0 < k\n")), "{shown}");
+    assert!(shown.contains(&format!("  precondition pre_5 ({cell}:12:19): 0 < k\n")), "{shown}");
     assert!(shown.contains("  branch branch_"), "{shown}");
     assert!(shown.contains("goal: c ~= null\ntranslation: "), "{shown}");
     let hol = run(&mut wb, "show Cell.get:1 hol");
-    assert!(hol.ends_with(&format!("  precondition pre_4 ({cell}:5:19): c ~= null\n  typing typing_5 ({cell}:4:23): c : Object.alloc\n  typing typing_6 ({cell}:4:23): c : Cell\ngoal: c ~= null\n")), "{hol}");
+    assert!(hol.ends_with(&format!("  precondition pre_5 ({cell}:5:19): c ~= null\n  typing typing_6 ({cell}:4:23): c : Object.alloc\n  typing typing_7 ({cell}:4:23): c : Cell\ngoal: c ~= null\n")), "{hol}");
 
     // The postcondition on the early return needs the precondition and the assignment.
     let proved = run(&mut wb, "prove Cell.unsafe:1");
@@ -140,7 +140,7 @@ fn show_prove_core_and_the_path_of_a_failure() {
     assert!(core.starts_with("core of Cell.unsafe:1 ("), "{core}");
     assert!(
         core.contains(&format!(
-            ": precondition pre_4 at {cell}:12:19\n      | /*: requires \"0 < k\"\n"
+            ": precondition pre_5 at {cell}:12:19\n      | /*: requires \"0 < k\"\n"
         )),
         "{core}"
     );

@@ -273,6 +273,30 @@ impl<'s> Lowering<'s> {
             kind: ProgramFact::Typing,
             span: None,
         });
+        // The elements of an allocated array are allocated, as every reference field's values
+        // are: `Array.state` changes only by a store of a reference value (which Java's typing
+        // makes an allocated object or null), by `new T[n]` (every element null) and by callees
+        // (the same argument), and the rows of objects that are not arrays of references are
+        // never read. Without it, a fresh object could be an element of an existing array, and
+        // no class invariant over array elements would survive an allocation.
+        let a = l.bank().new_var("a", obj, Span::default());
+        let int = build::int_ty(l.bank());
+        let i = l.bank().new_var("i", int, Span::default());
+        let at = build::var(l.bank(), a);
+        let it = build::var(l.bank(), i);
+        let state = l.constant_term(arrays.objects, Span::default());
+        let row = build::app(l.bank(), state, at);
+        let element = build::app(l.bank(), row, it);
+        let a_in = build::mem(l.bank(), at, alloc_t);
+        let element_in = build::mem(l.bank(), element, alloc_t);
+        let body = build::implies(l.bank(), a_in, element_in);
+        let f = build::all(l.bank(), vec![a, i], body);
+        l.state_facts.push(Fact {
+            formula: f,
+            name: "array_elements_allocated".into(),
+            kind: ProgramFact::Typing,
+            span: None,
+        });
         l
     }
 
