@@ -158,7 +158,7 @@ fn show_prove_core_and_the_path_of_a_failure() {
     assert_eq!(
         run(&mut wb, "prove Cell.unsafe:2"),
         format!(
-            "Cell.unsafe:2  ResourceOut           given    200  time [time]\n\
+            "Cell.unsafe:2  GaveUp                given      8  time [time]  after strategy 4 of 4: superposition, complex selection, conjecture-relative weight, SInE hypotheses, one integer order\n\
              \x20 not proved: null dereference (c is not null in c.v) at {cell}:17:16\n\
              \x20 path: ~ k < 5 ({cell}:16:13)\n"
         )
@@ -245,4 +245,29 @@ fn java_files_read_together_are_one_theory() {
     );
     // Reloading reads both files again.
     assert!(run(&mut wb, "reload").ends_with("reloaded 1 theories, 0 goals changed\n"));
+}
+
+#[test]
+fn prove_runs_the_verify_schedule_and_names_a_later_strategy() {
+    // Under a small step limit the first strategy gives up on the queue's invariant
+    // `sizeIsCount` after `enqueue`; instantiation, the schedule's second strategy, proves it,
+    // as it does for `craig verify`, and the formulas its instances came from are listed.
+    let queue = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/programs/Queue.java");
+    let mut wb = bench();
+    run(&mut wb, &format!("load {}", s(&queue)));
+    run(&mut wb, "set steps 300");
+    let proved = run(&mut wb, "prove Queue.enqueue:16");
+    assert!(proved.starts_with("Queue.enqueue:16  Theorem               instances "), "{proved}");
+    assert!(proved.contains("  by strategy 2 of 4: instantiation\n  instances of: "), "{proved}");
+    assert!(proved.contains("inv_7") && proved.ends_with("Queue.enqueue:16\n"), "{proved}");
+    // It has no superposition proof, and `proof` says there is none rather than showing another.
+    assert_eq!(run(&mut wb, "proof"), "error: no proof attempt yet (try `prove`)\n");
+    let goals = run(&mut wb, "goals Queue.enqueue");
+    assert!(goals.contains("  Queue.enqueue:16    Theorem "), "{goals}");
+    // A goal the first strategy proves is printed as before, without a strategy named.
+    let first = run(&mut wb, "prove Queue.enqueue:22");
+    assert!(first.starts_with("Queue.enqueue:22  Theorem               given "), "{first}");
+    assert!(!first.contains("strategy"), "{first}");
+    // Deterministic under steps: the same line again.
+    assert_eq!(run(&mut wb, "prove Queue.enqueue:16"), proved);
 }

@@ -11,7 +11,7 @@ use crate::prover::{Proof, Stats};
 use crate::session::Checksum;
 use crate::solve::Solved;
 use crate::solve::answer::SzsStatus;
-use crate::translate::{SequentTranslation, sequent_names};
+use crate::translate::{SequentTranslation, TranslateOptions, sequent_names};
 
 use super::Settings;
 use super::theory::{
@@ -276,13 +276,23 @@ impl State {
 
     /// The problem a goal stands for, translated under the current options for a spec goal.
     pub fn problem_of(&self, goal: &Goal) -> Result<GoalProblem, String> {
+        self.problem_of_with(goal, &self.settings.translate_options())
+    }
+
+    /// [`State::problem_of`] under other translation options (a strategy of the verify
+    /// schedule that selects hypotheses differently); TPTP goals have no translation.
+    pub fn problem_of_with(
+        &self,
+        goal: &Goal,
+        options: &TranslateOptions,
+    ) -> Result<GoalProblem, String> {
         match goal.source {
             GoalSource::TptpProblem { theory } => match &self.theories[theory].content {
                 TheoryContent::Tptp(p) => Ok(GoalProblem::Ready(p.clone())),
                 _ => unreachable!("a TPTP goal of a spec or Java theory"),
             },
             GoalSource::SpecSequent { .. } | GoalSource::JavaSequent { .. } => {
-                Ok(goal_problem_of(&*self.translation_of(goal)?))
+                Ok(goal_problem_of(&*self.translation_with(goal, options)?))
             }
         }
     }
@@ -291,7 +301,15 @@ impl State {
     /// (translated once per lemma or obligation and options, whichever of its sequents is asked
     /// for first).
     pub fn translation_of(&self, goal: &Goal) -> Result<TranslatedSequent, String> {
-        let options = self.settings.translate_options();
+        self.translation_with(goal, &self.settings.translate_options())
+    }
+
+    /// [`State::translation_of`] under other translation options.
+    pub fn translation_with(
+        &self,
+        goal: &Goal,
+        options: &TranslateOptions,
+    ) -> Result<TranslatedSequent, String> {
         let (theory, all, sequent) = match goal.source {
             GoalSource::TptpProblem { .. } => {
                 return Err(format!("goal {} is a TPTP problem, not a spec lemma", goal.name));
@@ -301,7 +319,7 @@ impl State {
                 let TheoryContent::Spec(spec) = &theory.content else {
                     unreachable!("a spec goal of another theory")
                 };
-                (theory, spec.translate(item, &options, &theory.path), sequent)
+                (theory, spec.translate(item, options, &theory.path), sequent)
             }
             GoalSource::JavaSequent { theory, obligation, sequent } => {
                 let theory = &self.theories[theory];
@@ -309,7 +327,7 @@ impl State {
                     unreachable!("a Java goal of another theory")
                 };
                 let file = java.files.first().map_or("", String::as_str);
-                (theory, java.translate(obligation, &options, file), sequent)
+                (theory, java.translate(obligation, options, file), sequent)
             }
         };
         if sequent >= all.len() {

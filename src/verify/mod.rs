@@ -167,6 +167,27 @@ pub fn schedule(
     strategies
 }
 
+/// A schedule's strategy in words (`prove` at the prompt says which one settled a goal).
+pub fn describe_strategy(strategy: &Strategy, translate: &TranslateOptions) -> String {
+    match strategy {
+        Strategy::Instantiation(_) => "instantiation".to_string(),
+        Strategy::Superposition(prover) => {
+            let mut words = format!(
+                "superposition, {} selection, {} weight",
+                prover.selection.name(),
+                prover.clause_weight.name()
+            );
+            if translate.sine.is_some() {
+                words.push_str(", SInE hypotheses");
+            }
+            if translate.strict_order_only {
+                words.push_str(", one integer order");
+            }
+            words
+        }
+    }
+}
+
 /// The SInE parameters of the schedule's last strategy.
 pub const SINE: Sine = Sine { tolerance_percent: 200, depth: u32::MAX };
 

@@ -3,12 +3,15 @@
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::{CommandSpec, arity};
+use crate::inst::InstOutcome;
 use crate::repl::{Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench};
 use crate::solve::answer::{SzsStatus, core_names};
-use crate::solve::solve_problem_traced;
+use crate::solve::goal::Strategy;
+use crate::solve::{solve_instantiation, solve_problem_traced};
+use crate::verify::{describe_strategy, schedule};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "prove",
@@ -19,10 +22,16 @@ pub const SPEC: CommandSpec = CommandSpec {
            stops the search and keeps everything else. The last attempt is what `proof`, `core`\n\
            and `stats` look at. A spec lemma split into sequents LEMMA_1, LEMMA_2, ... is proved\n\
            by naming the lemma; naming a theory proves all its goals. A sequent the translation\n\
-           discharged syntactically is a Theorem without search. A proof obligation of Java\n\
-           files (Class.method:N) is proved the same way; naming the method (Class.method)\n\
-           proves all its obligations. An obligation not proved is followed by what it checks\n\
-           and the path through the method it covers.",
+           discharged syntactically is a Theorem without search.\n\
+           A proof obligation of Java files (Class.method:N) is proved as `craig verify` proves\n\
+           it: the strategies of its schedule in order (superposition; instantiation;\n\
+           superposition without selection; complex selection over SInE's hypotheses), each\n\
+           while the ones before gave up; the strategy the line reports is named unless it is\n\
+           the first.\n\
+           Naming the method (Class.method) proves all its obligations. An obligation proved by\n\
+           instantiation has no superposition proof for `proof` and `core` to show: the formulas\n\
+           its instances came from are listed under it. An obligation not proved is followed by\n\
+           what it checks and the path through the method it covers.",
     changes_state: true,
     run,
 };
@@ -38,72 +47,169 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     }
     wb.interrupt.store(false, Ordering::SeqCst);
     let width = names.iter().map(String::len).max().unwrap_or(0);
-    for name in names {
+    'goals: for name in names {
         let goal = wb.state.goal(&name)?;
-        let problem = match wb.state.problem_of(goal)? {
-            GoalProblem::Ready(problem) => (*problem).clone(),
-            GoalProblem::Discharged(reason) => {
-                writeln!(out, "{name:width$}  {:20}  discharged: {reason}", "Theorem")?;
-                record(wb, &name, GoalResult::without_search("Theorem"));
+        let obligation = wb.state.obligation_of(goal).is_some();
+        let options = wb.state.settings.prover_options(obligation);
+        let translate = wb.state.settings.translate_options();
+        // An obligation is attacked as `craig verify` attacks it: the schedule's strategies in
+        // order, each while the ones before gave up, so the prompt and the command line agree.
+        let plan = if obligation {
+            schedule(&options, &translate)
+        } else {
+            vec![(Strategy::Superposition(options), translate)]
+        };
+        let strategies = plan.len();
+        let mut elapsed = Duration::ZERO;
+        for (k, (strategy, translate)) in plan.into_iter().enumerate() {
+            let last_strategy = k + 1 == strategies;
+            // The first strategy is the current options; a later one is named.
+            let by = if k > 0 {
+                format!(
+                    "  by strategy {} of {strategies}: {}",
+                    k + 1,
+                    describe_strategy(&strategy, &translate)
+                )
+            } else {
+                String::new()
+            };
+            let goal = wb.state.goal(&name)?;
+            let problem = match wb.state.problem_of_with(goal, &translate)? {
+                GoalProblem::Ready(problem) => (*problem).clone(),
+                GoalProblem::Discharged(reason) => {
+                    writeln!(out, "{name:width$}  {:20}  discharged: {reason}", "Theorem")?;
+                    record(wb, &name, GoalResult::without_search("Theorem"));
+                    continue 'goals;
+                }
+                // Another strategy's translation may still be accepted.
+                GoalProblem::Refused(_) if !last_strategy => continue,
+                GoalProblem::Refused(reason) => {
+                    writeln!(
+                        out,
+                        "{name:width$}  {:20}  translation refused: {reason}",
+                        "Refused"
+                    )?;
+                    write_obligation_failure(wb, &name, out)?;
+                    record(wb, &name, GoalResult::without_search("Refused"));
+                    continue 'goals;
+                }
+            };
+            let start = Instant::now();
+            let (status, line, result) = match strategy {
+                Strategy::Instantiation(inst) => {
+                    let solved = solve_instantiation(problem, &inst);
+                    let time = start.elapsed();
+                    elapsed += time;
+                    let core = match &solved.result.outcome {
+                        InstOutcome::Unsat { core } => {
+                            let mut names: Vec<String> = Vec::new();
+                            for &i in core {
+                                let n = &solved.problem.clauses[i].source.name;
+                                if !names.contains(n) {
+                                    names.push(n.clone());
+                                }
+                            }
+                            names
+                        }
+                        InstOutcome::Unknown(_) => Vec::new(),
+                    };
+                    let status = solved.status;
+                    let mut line = format!(
+                        "{name:width$}  {:20}  instances {:6}  time {}",
+                        status.name(),
+                        solved.result.stats.instances,
+                        wb.format_time(elapsed)
+                    );
+                    if !core.is_empty() {
+                        // `core` reads superposition proofs; this one's core is shown here.
+                        line.push_str(&format!("{by}\n  instances of: {}", core.join(", ")));
+                    }
+                    let result = GoalResult {
+                        status: status.name().to_string(),
+                        stats: Default::default(),
+                        core,
+                        time: Some(elapsed),
+                    };
+                    // The engine's refutation is a set of ground instances, not a
+                    // superposition proof: there is no attempt for `proof` to show.
+                    wb.state.last = None;
+                    (status, line, result)
+                }
+                Strategy::Superposition(options) => {
+                    let check = wb.state.settings.check;
+                    let interrupt = wb.interrupt.clone();
+                    // Borrowed, not taken out: a panic in the prover must not lose the observer.
+                    let progress = &mut wb.progress;
+                    let solved = solve_problem_traced(problem, options, check, &mut |prover| {
+                        if interrupt.load(Ordering::SeqCst) {
+                            prover.cancel_flag().store(true, Ordering::SeqCst);
+                        }
+                        if let Some(observer) = progress.as_mut() {
+                            observer(&Progress {
+                                goal: &name,
+                                given: prover.stats.given,
+                                active: prover.stats.active,
+                                passive: prover.stats.passive,
+                                elapsed: start.elapsed(),
+                            });
+                        }
+                    });
+                    let time = start.elapsed();
+                    elapsed += time;
+                    let core = match (&solved.proof, solved.status) {
+                        (Some(p), s) if s != SzsStatus::Error => core_names(&solved.problem, p),
+                        _ => Vec::new(),
+                    };
+                    let stats = solved.stats();
+                    let status = solved.status;
+                    let mut line = format!(
+                        "{name:width$}  {:20}  given {:6}  time {}",
+                        status.name(),
+                        stats.given,
+                        wb.format_time(elapsed)
+                    );
+                    if let Some(Err(e)) = &solved.check {
+                        line.push_str(&format!(
+                            "  (the proof checker rejected the refutation: {e})"
+                        ));
+                    }
+                    let result = GoalResult {
+                        status: status.name().to_string(),
+                        stats,
+                        core,
+                        time: Some(elapsed),
+                    };
+                    wb.state.last = Some(Rc::new(Attempt::new(name.clone(), solved, time)));
+                    (status, line, result)
+                }
+            };
+            let gave_up =
+                matches!(status, SzsStatus::GaveUp | SzsStatus::ResourceOut | SzsStatus::Timeout);
+            if gave_up && !last_strategy {
                 continue;
             }
-            GoalProblem::Refused(reason) => {
-                writeln!(out, "{name:width$}  {:20}  translation refused: {reason}", "Refused")?;
+            let proved = matches!(
+                status,
+                SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
+            );
+            let line = if line.contains('\n') {
+                line
+            } else if proved {
+                format!("{line}{by}")
+            } else {
+                // The counters are the last strategy's: say which one that was.
+                format!("{line}{}", by.replacen("  by strategy", "  after strategy", 1))
+            };
+            writeln!(out, "{}", line.trim_end())?;
+            if !proved {
                 write_obligation_failure(wb, &name, out)?;
-                record(wb, &name, GoalResult::without_search("Refused"));
-                continue;
             }
-        };
-        let options = wb.state.settings.prover_options(wb.state.obligation_of(goal).is_some());
-        let check = wb.state.settings.check;
-        let interrupt = wb.interrupt.clone();
-        // Borrowed, not taken out: a panic in the prover must not lose the observer.
-        let progress = &mut wb.progress;
-        let start = Instant::now();
-        let solved = solve_problem_traced(problem, options, check, &mut |prover| {
-            if interrupt.load(Ordering::SeqCst) {
-                prover.cancel_flag().store(true, Ordering::SeqCst);
+            record(wb, &name, result);
+            if status == SzsStatus::User {
+                writeln!(out, "interrupted; the remaining goals were not tried")?;
+                break 'goals;
             }
-            if let Some(observer) = progress.as_mut() {
-                observer(&Progress {
-                    goal: &name,
-                    given: prover.stats.given,
-                    active: prover.stats.active,
-                    passive: prover.stats.passive,
-                    elapsed: start.elapsed(),
-                });
-            }
-        });
-        let time = start.elapsed();
-        let core = match (&solved.proof, solved.status) {
-            (Some(p), s) if s != SzsStatus::Error => core_names(&solved.problem, p),
-            _ => Vec::new(),
-        };
-        let stats = solved.stats();
-        let status = solved.status;
-        let mut line = format!(
-            "{name:width$}  {:20}  given {:6}  time {}",
-            status.name(),
-            stats.given,
-            wb.format_time(time)
-        );
-        if let Some(Err(e)) = &solved.check {
-            line.push_str(&format!("  (the proof checker rejected the refutation: {e})"));
-        }
-        writeln!(out, "{}", line.trim_end())?;
-        if !matches!(
-            status,
-            SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
-        ) {
-            write_obligation_failure(wb, &name, out)?;
-        }
-        let result =
-            GoalResult { status: status.name().to_string(), stats, core, time: Some(time) };
-        record(wb, &name, result);
-        wb.state.last = Some(Rc::new(Attempt::new(name, solved, time)));
-        if status == SzsStatus::User {
-            writeln!(out, "interrupted; the remaining goals were not tried")?;
-            break;
+            continue 'goals;
         }
     }
     Ok(Control::Continue)
