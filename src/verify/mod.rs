@@ -127,7 +127,8 @@ pub struct Outcome {
 /// backwards, `FuncTree.remove_max1`'s three order obligations take 200 to 3,300 given clauses
 /// where the full problem exhausts 20,000.
 ///
-/// A time limit is shared 35% / 25% / 20% / 20%. The instantiation engine answers the
+/// A time limit is shared 35% / 25% / 20% / 20% (a strategy the options make a repeat of the
+/// first is left out, and its share spread over the others). The instantiation engine answers the
 /// obligations it proves in at most 0.4 s (release build, `FuncTree.java`), well within its
 /// share, while the first prover run keeps the time the obligations only it proves need.
 /// Instantiation goes before the other prover runs because it proves or gives up quickly, so a
@@ -140,31 +141,46 @@ pub fn schedule(
     prover: &ProverOptions,
     translate: &TranslateOptions,
 ) -> Vec<(Strategy, TranslateOptions)> {
-    let mut first = prover.clone();
+    let first = prover.clone();
     let mut no_selection = prover.clone();
     no_selection.selection = crate::prover::LiteralSelection::None;
     let mut selected_hypotheses = prover.clone();
     selected_hypotheses.selection = crate::prover::LiteralSelection::Complex;
-    let mut instantiation =
+    let instantiation =
         prover.limits.given_clauses.map_or_else(InstOptions::default, InstOptions::from_steps);
-    if let Some(t) = prover.limits.time {
-        first.limits.time = Some(t.mul_f64(0.35));
-        instantiation.time = Some(t.mul_f64(0.25));
-        no_selection.limits.time = Some(t.mul_f64(0.2));
-        selected_hypotheses.limits.time = Some(t.saturating_sub(t.mul_f64(0.8)));
-    }
     let sine = TranslateOptions { sine: Some(SINE), strict_order_only: true, ..*translate };
+    // (strategy, its translation, its share of a time limit in percent)
     let mut strategies = vec![
-        (Strategy::Superposition(first.clone()), *translate),
-        (Strategy::Instantiation(instantiation), *translate),
+        (Strategy::Superposition(first.clone()), *translate, 35),
+        (Strategy::Instantiation(instantiation), *translate, 25),
     ];
     if no_selection.selection != first.selection {
-        strategies.push((Strategy::Superposition(no_selection), *translate));
+        strategies.push((Strategy::Superposition(no_selection), *translate, 20));
     }
     if (selected_hypotheses.selection, sine) != (first.selection, *translate) {
-        strategies.push((Strategy::Superposition(selected_hypotheses), sine));
+        strategies.push((Strategy::Superposition(selected_hypotheses), sine, 20));
     }
-    strategies
+    // A strategy the user's options make a repeat of the first is left out, and its share goes
+    // to the others in proportion, so the whole limit is used; the last one takes what rounding
+    // leaves.
+    if let Some(t) = prover.limits.time {
+        let total: u32 = strategies.iter().map(|(_, _, share)| share).sum();
+        let mut used = Duration::ZERO;
+        let count = strategies.len();
+        for (k, (strategy, _, share)) in strategies.iter_mut().enumerate() {
+            let slice = if k + 1 == count {
+                t.saturating_sub(used)
+            } else {
+                t.mul_f64(f64::from(*share) / f64::from(total))
+            };
+            used += slice;
+            match strategy {
+                Strategy::Superposition(options) => options.limits.time = Some(slice),
+                Strategy::Instantiation(options) => options.time = Some(slice),
+            }
+        }
+    }
+    strategies.into_iter().map(|(strategy, translate, _)| (strategy, translate)).collect()
 }
 
 /// A schedule's strategy in words (`prove` at the prompt says which one settled a goal).
@@ -303,4 +319,34 @@ fn prove_one(
         }
     }
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slices(prover: &ProverOptions) -> Vec<Duration> {
+        schedule(prover, &TranslateOptions::default())
+            .iter()
+            .map(|(strategy, _)| match strategy {
+                Strategy::Superposition(options) => options.limits.time.unwrap(),
+                Strategy::Instantiation(options) => options.time.unwrap(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_schedule_shares_the_whole_time_limit() {
+        let mut prover = prover_defaults();
+        prover.limits.time = Some(Duration::from_secs(10));
+        let ms = |d: &Duration| d.as_millis();
+        let four: Vec<u128> = slices(&prover).iter().map(ms).collect();
+        assert_eq!(four, vec![3500, 2500, 2000, 2000]);
+        // Without selection the third strategy would repeat the first: its 20% is spread over
+        // the other three in proportion (35 : 25 : 20 of 80).
+        prover.selection = crate::prover::LiteralSelection::None;
+        let three: Vec<u128> = slices(&prover).iter().map(ms).collect();
+        assert_eq!(three, vec![4375, 3125, 2500]);
+        assert_eq!(three.iter().sum::<u128>(), 10_000);
+    }
 }
