@@ -1152,6 +1152,11 @@ fn linear_conjuncts(
             }
         }
         form.constant -= right.constant;
+        // Interpolation over uninterpreted applications or quotients would need the EUF and
+        // division reasoning the linear interpolator does not have.
+        if form.coefficients.keys().any(|&x| !store.term(x).args.is_empty()) {
+            return Err(Fail::Unsupported);
+        }
         Ok(LinearConstraint { form, relation })
     };
     match formula {
