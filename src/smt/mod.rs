@@ -1,5 +1,6 @@
-//! A ground SMT engine for equality with uninterpreted functions (EUF): hash-consed terms, a
-//! congruence closure with explanations, and a lazy DPLL(T) loop over [`crate::sat`].
+//! A ground SMT engine for equality with uninterpreted functions (EUF) and linear arithmetic:
+//! hash-consed terms, a congruence closure with explanations, a simplex, their combination,
+//! and a lazy DPLL(T) loop over [`crate::sat`].
 //!
 //! The module is written as if it were a crate: it names no other craig module except
 //! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/tidy.rs`
@@ -17,6 +18,42 @@
 //! inside the SAT search. It is complete (each lemma removes the current propositional model,
 //! and there are finitely many) and much simpler than CDCL(T); its cost is more SAT calls on
 //! problems where propagation would prune early. It is the first slice; CDCL(T) comes later.
+//!
+//! # Theory combination (EUF with linear arithmetic)
+//!
+//! Uninterpreted functions may take and return Int and Real values (QF_UFLIA, QF_UFLRA). The
+//! method is model-based theory combination in the style of de Moura and Bjørner: each
+//! theory decides its own literals and builds its own model, and only where the two models
+//! disagree on an equality between arithmetic terms is that equality made a new atom, which
+//! the SAT solver then decides (a delayed split; LIA is not convex, so equalities between
+//! shared terms cannot simply be propagated, and deciding them by splitting is complete).
+//!
+//! - Purification is implicit: an application `f(t̄)` of arithmetic sort (and an integer
+//!   quotient `(div x k)`) is a variable to the simplex and the Farkas checker, and an
+//!   opaque term to the congruence closure, which also sees interpreted terms such as `x + 1`
+//!   as applications (congruence over them is sound: they are functions too).
+//! - After both theories accept a propositional model, `interface_equalities` compares
+//!   them on the terms the assertions mention: two applications of one function whose
+//!   arguments agree (equal numbers, or one class) but whose results do not, and two
+//!   arithmetic terms in one class with different numbers. For each such pair `a, b` the
+//!   interface atom `e` (the EUF atom `a = b`) is made and tied to arithmetic by the clauses
+//!   of `e ⇔ a - b <= 0 ∧ b - a <= 0` (`Encoder::bridge`). These clauses are the definition
+//!   of equality in an ordered field; the check is that their arithmetic literals denote
+//!   exactly `a - b <= 0` and `b - a <= 0`, which the Farkas checker confirms on its own
+//!   canonical forms ([`farkas::same_constraint`], or [`farkas::refutes`] when the difference
+//!   is a constant). Every other lemma is the usual one: EUF conflicts (over any atoms,
+//!   interface atoms included) checked by [`check::implies`], arithmetic conflicts by
+//!   [`farkas::refutes`].
+//! - A pair once bridged is decided by both theories from then on (`e` true: one class and,
+//!   through the clauses, equal numbers; `e` false: different numbers and, through EUF's
+//!   disequality check, different classes), so each pair is bridged at most once and the loop
+//!   ends. When no pair is left, the classes and numbers agree on every argument and result,
+//!   and the function tables built from them (arguments and results numbers where the sort is
+//!   arithmetic) are functions; the model is then checked by evaluation as always.
+//! - `(div x k)` for a nonzero numeral `k` is bounded by its definition, `0 <= x - k·d <= |k|
+//!   - 1`, as two unit clauses whose literals [`farkas::division_bounds`] reads from the term;
+//!   `mod` is `x - k·(div x k)` (built by the front end), and the model evaluates `div` with
+//!   [`euclidean_div`], so a `sat` answer is checked against SMT-LIB's semantics.
 //!
 //! # Soundness
 //!

@@ -1,6 +1,6 @@
-//! SMT-LIB 2 for QF_UF, QF_LRA, QF_LIA, QF_UFLIA and QF_UFLRA: an S-expression reader (pest grammar `grammar.pest`) and a command
-//! layer that elaborates assertions into [`crate::smt`] formulas and answers as the standard
-//! prints them.
+//! SMT-LIB 2 for QF_UF, QF_LRA, QF_LIA, QF_UFLIA and QF_UFLRA: an S-expression reader (pest
+//! grammar `grammar.pest`) and a command layer that elaborates assertions into [`crate::smt`]
+//! formulas and answers as the standard prints them.
 //!
 //! A front end: it names [`crate::smt`] and [`crate::syntax`], never the prover or `solve`
 //! (`tests/tidy.rs`). No crates.io SMT-LIB parser could be consulted when this was written
