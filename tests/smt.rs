@@ -197,12 +197,12 @@ proptest! {
     /// signs and comparisons reach the linear-arithmetic reader and the simplex.
     #[test]
     fn mutated_and_truncated_arithmetic_scripts_never_panic(
-        script in 0usize..5,
+        script in 0usize..6,
         cut in 0usize..600,
         keep in 0usize..800,
         insert in "[()a-z0-9 .+*/<>=-]{0,8}",
     ) {
-        let name = ["lia.smt2", "lra.smt2", "interpolants.smt2", "uflia.smt2", "divmod.smt2"][script];
+        let name = ["lia.smt2", "lra.smt2", "interpolants.smt2", "uflia.smt2", "divmod.smt2", "uflra.smt2"][script];
         let base = std::fs::read_to_string(
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smt").join(name),
         ).expect("the arithmetic example scripts are in the repository");
