@@ -50,8 +50,9 @@
 //!   ends. When no pair is left, the classes and numbers agree on every argument and result,
 //!   and the function tables built from them (arguments and results numbers where the sort is
 //!   arithmetic) are functions; the model is then checked by evaluation as always.
-//! - `(div x k)` for a nonzero numeral `k` is bounded by its definition, `0 <= x - k·d <= |k|
-//!   - 1`, as two unit clauses whose literals [`farkas::division_bounds`] reads from the term;
+//! - `(div x k)` for a nonzero numeral `k` is bounded by its definition,
+//!   `0 <= x - k·d <= |k| - 1`, as two unit clauses whose literals
+//!   [`farkas::division_bounds`] reads from the term;
 //!   `mod` is `x - k·(div x k)` (built by the front end), and the model evaluates `div` with
 //!   [`euclidean_div`], so a `sat` answer is checked against SMT-LIB's semantics.
 //!
