@@ -3,7 +3,7 @@
 in one run.
 
 usage: python3 bench/smt_vs_z3.py [--limit 20] [--craig BINARY] [--quick] [--out DIR]
-                                  [--families cycle,random,chain,lra,lia,parity,ladder]
+                                  [--families cycle,random,chain,lra,lia,parity,ladder,uflia,divmod]
 
 Generates its problems (nothing is read from ../shared), with a fixed seed:
   cycle    f^m(a) = a and f^n(a) = a and f^gcd(m,n)(a) != a (unsatisfiable), m, n up to 40
@@ -18,6 +18,11 @@ Generates its problems (nothing is read from ../shared), with a fixed seed:
            over the integers, satisfiable over the rationals: integer rounding decides it)
   ladder   (x_i + 1 <= x_{i+1}) or (x_i + 2 <= x_{i+1}) for i < n, and x_n <= x_0 + n - 1 over
            Reals (unsatisfiable; exponentially many propositional models for an offline loop)
+  uflia    QF_UFLIA: random clauses of linear constraints and equalities over k Int constants
+           boxed in [-5, 5] and the terms f(x), f(x + 1), f(f(x)), g(x, y) built on them
+           (theory combination); sat and unsat mixed
+  divmod   QF_LIA: random clauses of linear constraints over k Int constants boxed in
+           [-30, 30] and their quotients and remainders (div x k), (mod x k), k in ±2..±5
 then runs target/release/craig smt, z3 (/usr/bin/z3) and cvc5 (/usr/bin/cvc5) on each with the
 same per-problem time limit, checks that the answers agree (a disagreement is printed loudly
 and makes the exit code 1), and prints per family: problems solved and total wall time per
@@ -115,6 +120,36 @@ def ladder(n):
     return text + f"(assert (<= x{n} (+ x0 {n - 1})))\n(check-sat)\n"
 
 
+def uflia(rng, consts, clauses):
+    names = [f"x{i}" for i in range(consts)]
+    text = "(set-logic QF_UFLIA)\n(declare-fun f (Int) Int)\n(declare-fun g (Int Int) Int)\n"
+    text += "".join(f"(declare-const {v} Int)\n" for v in names)
+    text += "".join(f"(assert (<= (- 5) {v} 5))\n" for v in names)
+    terms = list(names)
+    for _ in range(consts + 2):
+        x, y = rng.choice(names), rng.choice(names)
+        terms.append(rng.choice([f"(f {x})", f"(f (+ {x} 1))", f"(f (f {x}))", f"(g {x} {y})"]))
+    terms = sorted(set(terms))
+    for _ in range(clauses // 3):
+        a, b = rng.sample(terms, 2)
+        eq = f"(= {a} {b})"
+        text += f"(assert {eq if rng.random() < 0.5 else f'(not {eq})'})\n"
+    text += linear_clauses(rng, terms, clauses, 2, 3)
+    return text + "(check-sat)\n"
+
+
+def divmod_problem(rng, consts, clauses):
+    names = [f"x{i}" for i in range(consts)]
+    text = "(set-logic QF_LIA)\n" + "".join(f"(declare-const {v} Int)\n" for v in names)
+    text += "".join(f"(assert (<= (- 30) {v} 30))\n" for v in names)
+    terms = list(names)
+    for v in names:
+        k = rng.choice([2, 3, 4, 5, -2, -3])
+        terms.append(f"({rng.choice(['div', 'mod'])} {v} {num(k)})")
+    text += linear_clauses(rng, terms, clauses, 2, 3)
+    return text + "(check-sat)\n"
+
+
 def families(quick):
     rng = random.Random(20261123)
     fams = {"cycle": [], "random": [], "chain": []}
@@ -140,6 +175,13 @@ def families(quick):
         fams["parity"].append((f"parity_{k}", parity(rng, k)))
     for n in ([4, 6] if quick else [4, 6, 8, 10]):
         fams["ladder"].append((f"ladder_{n}", ladder(n)))
+    rng = random.Random(20261127)
+    fams.update({"uflia": [], "divmod": []})
+    for consts, clauses in [(2, 4), (3, 8), (4, 12), (6, 18)][: 2 if quick else None]:
+        for k in range(3 if quick else 6):
+            fams["uflia"].append((f"uflia_{consts}_{clauses}_{k}", uflia(rng, consts, clauses)))
+            fams["divmod"].append((f"divmod_{consts}_{clauses}_{k}",
+                                   divmod_problem(rng, consts, clauses)))
     return fams
 
 
@@ -172,6 +214,7 @@ def main():
         if wanted and fam not in wanted:
             continue
         solved = {name: 0 for name, _ in solvers}
+        craig_answers = {}
         total = {name: 0.0 for name, _ in solvers}
         for name, text in problems:
             path = os.path.join(args.out, name + ".smt2")
@@ -186,13 +229,15 @@ def main():
                     total[sname] += elapsed
                 else:
                     total[sname] += args.limit
+            craig_answers[answers["craig"]] = craig_answers.get(answers["craig"], 0) + 1
             decided = {a for a in answers.values() if a in ("sat", "unsat")}
             if len(decided) > 1 or answers["craig"] not in ("sat", "unsat", "timeout", "unknown"):
                 print(f"DISAGREEMENT on {path}: {answers}", file=sys.stderr)
                 bad += 1
         ratio = lambda other: total["craig"] / total[other] if total[other] > 0 else float("nan")
         print(f"{fam:8} {len(problems):>3} " + " ".join(f"{solved[n]:>13} {total[n]:>9.2f}" for n, _ in solvers)
-              + f" {ratio('z3'):>9.2f} {ratio('cvc5'):>10.2f}")
+              + f" {ratio('z3'):>9.2f} {ratio('cvc5'):>10.2f}   craig: "
+              + ", ".join(f"{n} {a}" for a, n in sorted(craig_answers.items())))
     sys.exit(1 if bad else 0)
 
 

@@ -43,8 +43,16 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         let s = session.stats;
         writeln!(
             err,
-            "rounds {} lemmas {} atoms {} arith_atoms {} arith_lemmas {} splits {} pivots {}",
-            s.rounds, s.lemmas, s.atoms, s.arith_atoms, s.arith_lemmas, s.splits, s.pivots
+            "rounds {} lemmas {} atoms {} arith_atoms {} arith_lemmas {} splits {} pivots {} \
+             interface_equalities {}",
+            s.rounds,
+            s.lemmas,
+            s.atoms,
+            s.arith_atoms,
+            s.arith_lemmas,
+            s.splits,
+            s.pivots,
+            s.interface_equalities
         )?;
     }
     Ok(if outcome == Outcome::InternalError { 1 } else { 0 })

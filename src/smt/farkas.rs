@@ -45,8 +45,11 @@ type Sum = (BTreeMap<TermId, Rational>, Rational);
 fn add_term(store: &TermStore, t: TermId, factor: &Rational, sum: &mut Sum) -> Option<()> {
     let term = store.term(t);
     match store.interpretation(term.fun) {
-        None => {
-            if !term.args.is_empty() {
+        // Uninterpreted terms (constants or applications) and integer quotients are unknowns
+        // to Farkas reasoning: a certificate that holds for every value of them holds for the
+        // values any interpretation gives.
+        None | Some(Interpretation::Op(ArithOp::Div)) => {
+            if !store.sort_of(t).is_arithmetic() {
                 return None;
             }
             *sum.0.entry(t).or_default() += factor;
@@ -67,6 +70,7 @@ fn add_term(store: &TermStore, t: TermId, factor: &Rational, sum: &mut Sum) -> O
             }
             ArithOp::Neg => add_term(store, *term.args.first()?, &Rational::from(-factor), sum)?,
             ArithOp::ToReal => add_term(store, *term.args.first()?, factor, sum)?,
+            ArithOp::Div => return None,
             ArithOp::Mul => {
                 // One factor may be a variable expression; the others must be numerals.
                 let mut scale = factor.clone();
@@ -170,6 +174,36 @@ pub fn is_integer_split(store: &TermStore, literal: &ArithLiteral) -> bool {
     let single = coefficients.len() == 1
         && coefficients.iter().all(|(&x, b)| *b == 1 && store.sort_of(x) == SortId::INT);
     single && !strict && rhs.denom() == &1
+}
+
+/// The two bounds that define the integer quotient `d = (div x k)` for a nonzero integer
+/// numeral `k`, read from the term itself: `k·d - x <= 0` and `x - k·d - (|k| - 1) <= 0`,
+/// that is `0 <= x - k·d <= |k| - 1`, SMT-LIB's Euclidean remainder. `None` when `d` is not
+/// such a quotient (the divisor is not a nonzero integer numeral).
+pub fn division_bounds(store: &TermStore, d: TermId) -> Option<[ArithLiteral; 2]> {
+    let term = store.term(d);
+    if store.interpretation(term.fun) != Some(&Interpretation::Op(ArithOp::Div)) {
+        return None;
+    }
+    let [x, k] = term.args[..] else { return None };
+    let Some(Interpretation::Numeral(k)) = store.interpretation(store.term(k).fun) else {
+        return None;
+    };
+    if k.cmp0() == Ordering::Equal || k.denom() != &1 || store.sort_of(x) != SortId::INT {
+        return None;
+    }
+    let one = Rational::from(1);
+    let remainder_at_least_zero = ArithLiteral {
+        terms: vec![(k.clone(), d), (-one.clone(), x)],
+        constant: Rational::new(),
+        strict: false,
+    };
+    let remainder_below_divisor = ArithLiteral {
+        terms: vec![(one.clone(), x), (-k.clone(), d)],
+        constant: -(Rational::from(k.abs_ref()) - one),
+        strict: false,
+    };
+    Some([remainder_at_least_zero, remainder_below_divisor])
 }
 
 #[cfg(test)]

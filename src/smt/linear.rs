@@ -44,19 +44,21 @@ impl LinearForm {
 }
 
 /// The linear form of an arithmetic term, or why it has none (a product of two variable
-/// terms, or an uninterpreted application of arithmetic sort, which needs UFLIA/UFLRA).
+/// terms). Uninterpreted constants and applications and integer quotients are variables.
 pub fn linearize(store: &TermStore, t: TermId) -> Result<LinearForm, SmtError> {
     let term = store.term(t);
     let mut form = LinearForm::default();
     let one = Rational::from(1);
     match store.interpretation(term.fun) {
-        None if term.args.is_empty() => {
+        // Uninterpreted constants and applications of arithmetic sort, and integer quotients,
+        // are the arithmetic variables: the theory combination relates applications through
+        // interface equalities, and each quotient is bounded by its definition.
+        None | Some(Interpretation::Op(ArithOp::Div)) if store.sort_of(t).is_arithmetic() => {
             form.coefficients.insert(t, one);
         }
-        None => {
+        None | Some(Interpretation::Op(ArithOp::Div)) => {
             return Err(SmtError::Unsupported(format!(
-                "the application of {} has arithmetic sort or arithmetic arguments; \
-                 uninterpreted functions over Int or Real (QF_UFLIA, QF_UFLRA) are not supported",
+                "{} is not an arithmetic term",
                 store.fun(term.fun).name
             )));
         }
@@ -65,6 +67,10 @@ pub fn linearize(store: &TermStore, t: TermId) -> Result<LinearForm, SmtError> {
             let parts =
                 term.args.iter().map(|&a| linearize(store, a)).collect::<Result<Vec<_>, _>>()?;
             match op {
+                // A quotient of arithmetic sort is a variable (the arm above).
+                ArithOp::Div => {
+                    form.coefficients.insert(t, one);
+                }
                 ArithOp::Add | ArithOp::ToReal => {
                     for p in &parts {
                         form.add_scaled(p, &one);

@@ -1,5 +1,6 @@
-//! A ground SMT engine for equality with uninterpreted functions (EUF): hash-consed terms, a
-//! congruence closure with explanations, and a lazy DPLL(T) loop over [`crate::sat`].
+//! A ground SMT engine for equality with uninterpreted functions (EUF) and linear arithmetic:
+//! hash-consed terms, a congruence closure with explanations, a simplex, their combination,
+//! and a lazy DPLL(T) loop over [`crate::sat`].
 //!
 //! The module is written as if it were a crate: it names no other craig module except
 //! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/tidy.rs`
@@ -17,6 +18,43 @@
 //! inside the SAT search. It is complete (each lemma removes the current propositional model,
 //! and there are finitely many) and much simpler than CDCL(T); its cost is more SAT calls on
 //! problems where propagation would prune early. It is the first slice; CDCL(T) comes later.
+//!
+//! # Theory combination (EUF with linear arithmetic)
+//!
+//! Uninterpreted functions may take and return Int and Real values (QF_UFLIA, QF_UFLRA). The
+//! method is model-based theory combination in the style of de Moura and Bjørner: each
+//! theory decides its own literals and builds its own model, and only where the two models
+//! disagree on an equality between arithmetic terms is that equality made a new atom, which
+//! the SAT solver then decides (a delayed split; LIA is not convex, so equalities between
+//! shared terms cannot simply be propagated, and deciding them by splitting is complete).
+//!
+//! - Purification is implicit: an application `f(t̄)` of arithmetic sort (and an integer
+//!   quotient `(div x k)`) is a variable to the simplex and the Farkas checker, and an
+//!   opaque term to the congruence closure, which also sees interpreted terms such as `x + 1`
+//!   as applications (congruence over them is sound: they are functions too).
+//! - After both theories accept a propositional model, `interface_equalities` compares
+//!   them on the terms the assertions mention: two applications of one function whose
+//!   arguments agree (equal numbers, or one class) but whose results do not, and two
+//!   arithmetic terms in one class with different numbers. For each such pair `a, b` the
+//!   interface atom `e` (the EUF atom `a = b`) is made and tied to arithmetic by the clauses
+//!   of `e ⇔ a - b <= 0 ∧ b - a <= 0` (`Encoder::bridge`). These clauses are the definition
+//!   of equality in an ordered field; the check is that their arithmetic literals denote
+//!   exactly `a - b <= 0` and `b - a <= 0`, which the Farkas checker confirms on its own
+//!   canonical forms ([`farkas::same_constraint`], or [`farkas::refutes`] when the difference
+//!   is a constant). Every other lemma is the usual one: EUF conflicts (over any atoms,
+//!   interface atoms included) checked by [`check::implies`], arithmetic conflicts by
+//!   [`farkas::refutes`].
+//! - A pair once bridged is decided by both theories from then on (`e` true: one class and,
+//!   through the clauses, equal numbers; `e` false: different numbers and, through EUF's
+//!   disequality check, different classes), so each pair is bridged at most once and the loop
+//!   ends. When no pair is left, the classes and numbers agree on every argument and result,
+//!   and the function tables built from them (arguments and results numbers where the sort is
+//!   arithmetic) are functions; the model is then checked by evaluation as always.
+//! - `(div x k)` for a nonzero numeral `k` is bounded by its definition,
+//!   `0 <= x - k·d <= |k| - 1`, as two unit clauses whose literals
+//!   [`farkas::division_bounds`] reads from the term;
+//!   `mod` is `x - k·(div x k)` (built by the front end), and the model evaluates `div` with
+//!   [`euclidean_div`], so a `sat` answer is checked against SMT-LIB's semantics.
 //!
 //! # Soundness
 //!
@@ -76,6 +114,10 @@ pub enum ArithOp {
     Mul,
     /// `(to_real a)`.
     ToReal,
+    /// `(div a k)` for a nonzero Int numeral `k`: Euclidean division (the remainder
+    /// `a - k·(div a k)` lies in `[0, |k|)`). The engine treats the term as an Int variable
+    /// bounded by the two inequalities of that definition.
+    Div,
 }
 
 /// What an interpreted function symbol means.
@@ -215,6 +257,7 @@ impl TermStore {
                     ArithOp::Sub | ArithOp::Neg => "-",
                     ArithOp::Mul => "*",
                     ArithOp::ToReal => "to_real",
+                    ArithOp::Div => "div",
                 };
                 let f = self.declare_fun(name, Vec::new(), sort, true);
                 self.interpretations[f.0 as usize] = Some(Interpretation::Op(op));
@@ -362,15 +405,31 @@ pub struct SmtStats {
     pub splits: u64,
     /// Simplex pivots.
     pub pivots: u64,
+    /// Interface equalities between arithmetic terms made by the theory combination.
+    pub interface_equalities: u64,
 }
 
+/// A value in a model: an element of an uninterpreted sort or of Bool (an index into the
+/// sort's universe; Booleans are 0 for false and 1 for true), or a number for Int and Real.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ModelValue {
+    /// An element of an uninterpreted sort, or a Boolean.
+    Element(u32),
+    /// The value of an Int or Real term.
+    Number(Rational),
+}
+
+/// A function table: argument values to result value, ascending.
+pub type Table = std::collections::BTreeMap<Vec<ModelValue>, ModelValue>;
+
 /// A checked model: every term's value (an index into its sort's universe; Booleans are 0 for
-/// false and 1 for true) and every function's table.
+/// false and 1 for true; arithmetic terms get their number from [`Model::number`]) and every
+/// function's table, whose arguments and results are numbers where their sorts are arithmetic.
 #[derive(Clone, Debug)]
 pub struct Model {
     values: Vec<u32>,
     universe: Vec<u32>,
-    tables: Vec<std::collections::BTreeMap<Vec<u32>, u32>>,
+    tables: Vec<Table>,
     /// The rational value of each arithmetic variable (uninterpreted constant of sort Int or
     /// Real) that occurs in an assertion.
     numbers: FxHashMap<TermId, Rational>,
@@ -386,44 +445,61 @@ impl Model {
         }
     }
 
-    /// A function's table: argument values to result value, ascending.
-    pub fn table(&self, f: FunId) -> &std::collections::BTreeMap<Vec<u32>, u32> {
+    /// A function's table: argument values to result value, ascending. Arguments not in the
+    /// table map to the value of its first entry (0 when it is empty).
+    pub fn table(&self, f: FunId) -> &Table {
         &self.tables[f.0 as usize]
     }
 
-    /// The value of a term (terms made after the model get the table's entry or value 0).
+    /// The value of a non-arithmetic term (terms made after the model are evaluated through
+    /// the tables).
     pub fn value(&self, store: &TermStore, t: TermId) -> u32 {
         if let Some(&v) = self.values.get(t.0 as usize) {
             return v;
         }
+        self.eval_term(store, t)
+    }
+
+    /// The value of `t` as a table key: its number when arithmetic, its element otherwise,
+    /// computed through the tables only.
+    fn eval_value(&self, store: &TermStore, t: TermId) -> ModelValue {
+        if store.sort_of(t).is_arithmetic() {
+            ModelValue::Number(self.number(store, t))
+        } else {
+            ModelValue::Element(self.eval_term(store, t))
+        }
+    }
+
+    /// The table entry of an uninterpreted application; arguments outside the table get the
+    /// value of its first entry (as the printed model says), `None` for an empty table.
+    fn lookup(&self, store: &TermStore, t: TermId) -> Option<&ModelValue> {
         let term = store.term(t);
-        let args: Vec<u32> = term.args.iter().map(|&a| self.value(store, a)).collect();
-        self.tables
-            .get(term.fun.0 as usize)
-            .and_then(|table| table.get(&args))
-            .copied()
-            .unwrap_or(0)
+        let args: Vec<ModelValue> = term.args.iter().map(|&a| self.eval_value(store, a)).collect();
+        let table = self.tables.get(term.fun.0 as usize)?;
+        table.get(&args).or_else(|| table.values().next())
     }
 
     /// Evaluates a term through the function tables only (not the stored values), so that an
     /// assertion's truth is computed from the interpretation, not from the closure's classes.
     fn eval_term(&self, store: &TermStore, t: TermId) -> u32 {
-        let term = store.term(t);
-        let args: Vec<u32> = term.args.iter().map(|&a| self.eval_term(store, a)).collect();
-        self.tables
-            .get(term.fun.0 as usize)
-            .and_then(|table| table.get(&args))
-            .copied()
-            .unwrap_or(0)
+        match self.lookup(store, t) {
+            Some(ModelValue::Element(v)) => *v,
+            _ => 0,
+        }
     }
 
-    /// The value of an arithmetic term: variables take their value in the model (0 for those
-    /// no assertion mentions), interpreted symbols are computed.
+    /// The value of an arithmetic term: constants take their value in the model (0 for those
+    /// no assertion mentions), applications of uninterpreted functions their table entry (0
+    /// for an empty table), interpreted symbols are computed.
     pub fn number(&self, store: &TermStore, t: TermId) -> Rational {
         let term = store.term(t);
         let args = || term.args.iter().map(|&a| self.number(store, a));
         match store.interpretation(term.fun) {
-            None => self.numbers.get(&t).cloned().unwrap_or_default(),
+            None if term.args.is_empty() => self.numbers.get(&t).cloned().unwrap_or_default(),
+            None => match self.lookup(store, t) {
+                Some(ModelValue::Number(v)) => v.clone(),
+                _ => Rational::new(),
+            },
             Some(Interpretation::Numeral(v)) => v.clone(),
             Some(Interpretation::Op(ArithOp::Add | ArithOp::ToReal)) => args().sum(),
             Some(Interpretation::Op(ArithOp::Mul)) => args().product(),
@@ -432,6 +508,11 @@ impl Model {
                 let mut values = args();
                 let first = values.next().unwrap_or_default();
                 if term.args.len() == 1 { -first } else { values.fold(first, |acc, v| acc - v) }
+            }
+            Some(Interpretation::Op(ArithOp::Div)) => {
+                let mut values = args();
+                let (a, k) = (values.next().unwrap_or_default(), values.next().unwrap_or_default());
+                euclidean_div(&a, &k)
             }
         }
     }
@@ -462,6 +543,18 @@ impl Model {
             }
         }
     }
+}
+
+/// SMT-LIB's integer division: the `q` with `a = k·q + r` and `0 <= r < |k|` (0 for `k = 0`,
+/// which the front ends never build; SMT-LIB leaves it unspecified). For non-integers (never
+/// built either) the same formula on the rationals.
+pub fn euclidean_div(a: &Rational, k: &Rational) -> Rational {
+    if k.cmp0() == std::cmp::Ordering::Equal {
+        return Rational::new();
+    }
+    let magnitude = Rational::from(k.abs_ref());
+    let q = Rational::from(a / &magnitude).floor();
+    if k.cmp0() == std::cmp::Ordering::Less { -q } else { q }
 }
 
 /// The answer of [`check`].
@@ -534,6 +627,53 @@ impl Encoder {
         self.arith_vars[i]
     }
 
+    /// The literal of the premise `literal`, confirmed by the Farkas checker to denote it: the
+    /// atom's own premise (negated for a negative polarity) is the same constraint, or, when
+    /// the premise folded to a constant, the Farkas checker refutes its false side.
+    fn checked_arith(
+        &mut self,
+        store: &TermStore,
+        literal: farkas::ArithLiteral,
+    ) -> Result<Lit, SmtError> {
+        match self.linear.encode(store, literal.clone())? {
+            linear::Encoded::Constant(holds) => {
+                let false_side = if holds { literal.negated() } else { literal };
+                if !farkas::refutes(store, &[(false_side, Rational::from(1))]) {
+                    return Err(SmtError::LemmaRejected);
+                }
+                Ok(if holds { self.true_lit } else { !self.true_lit })
+            }
+            linear::Encoded::Atom(i, polarity) => {
+                let own = &self.linear.atoms()[i].literal;
+                let denoted = if polarity { own.clone() } else { own.negated() };
+                if !farkas::same_constraint(store, &denoted, &literal) {
+                    return Err(SmtError::LemmaRejected);
+                }
+                let v = self.arith_var(i);
+                Ok(if polarity { v.positive() } else { v.negative() })
+            }
+        }
+    }
+
+    /// Makes the interface equality `a = b` between two arithmetic terms visible to both
+    /// theories: the EUF atom `e` for `a = b` and the clauses of `e ⇔ a - b <= 0 ∧ b - a <= 0`
+    /// (equality in an ordered field), whose arithmetic literals are confirmed by
+    /// [`Encoder::checked_arith`] to denote exactly those two bounds.
+    fn bridge(&mut self, store: &TermStore, a: TermId, b: TermId) -> Result<(), SmtError> {
+        let e = self.atom(a, b);
+        let at_most = |x: TermId, y: TermId| farkas::ArithLiteral {
+            terms: vec![(Rational::from(1), x), (Rational::from(-1), y)],
+            constant: Rational::new(),
+            strict: false,
+        };
+        let below = self.checked_arith(store, at_most(a, b))?;
+        let above = self.checked_arith(store, at_most(b, a))?;
+        self.add(vec![!e, below]);
+        self.add(vec![!e, above]);
+        self.add(vec![e, !below, !above]);
+        Ok(())
+    }
+
     fn encode(&mut self, store: &TermStore, formula: &Formula) -> Result<Lit, SmtError> {
         let one = Rational::from(1);
         let difference = |a: TermId, b: TermId, strict: bool| farkas::ArithLiteral {
@@ -544,20 +684,13 @@ impl Encoder {
         Ok(match formula {
             Formula::True => self.true_lit,
             Formula::False => !self.true_lit,
-            Formula::Atom(p) => {
-                uninterpreted_only(store, *p)?;
-                self.atom(*p, store.true_term())
-            }
+            Formula::Atom(p) => self.atom(*p, store.true_term()),
             Formula::Eq(a, b) if store.sort_of(*a).is_arithmetic() => {
                 // a = b is a <= b and b <= a; its negation becomes a < b or b < a.
                 let both = Formula::And(vec![Formula::Le(*a, *b), Formula::Le(*b, *a)]);
                 self.encode(store, &both)?
             }
-            Formula::Eq(a, b) => {
-                uninterpreted_only(store, *a)?;
-                uninterpreted_only(store, *b)?;
-                self.atom(*a, *b)
-            }
+            Formula::Eq(a, b) => self.atom(*a, *b),
             Formula::Le(a, b) => self.arith(store, difference(*a, *b, false))?,
             Formula::Lt(a, b) => self.arith(store, difference(*a, *b, true))?,
             Formula::Not(f) => !self.encode(store, f)?,
@@ -609,23 +742,6 @@ impl Encoder {
     }
 }
 
-/// Refuses an uninterpreted term that applies a function to arithmetic arguments: deciding it
-/// needs the combination of EUF with arithmetic (QF_UFLIA, QF_UFLRA), which is not done.
-fn uninterpreted_only(store: &TermStore, t: TermId) -> Result<(), SmtError> {
-    let term = store.term(t);
-    for &a in &term.args {
-        if store.sort_of(a).is_arithmetic() {
-            return Err(SmtError::Unsupported(format!(
-                "{} is applied to an arithmetic term; uninterpreted functions over Int or Real \
-                 (QF_UFLIA, QF_UFLRA) are not supported",
-                store.fun(term.fun).name
-            )));
-        }
-        uninterpreted_only(store, a)?;
-    }
-    Ok(())
-}
-
 /// Decides the conjunction of `assertions`. Those with `tracked[i]` true are assumed through
 /// selector literals so that an `Unsat` answer can name the ones it used.
 pub fn check(
@@ -657,7 +773,29 @@ pub fn check(
             encoder.add(vec![root]);
         }
     }
-    stats.atoms = encoder.atoms.len() as u64;
+    // The terms the assertions mention: the combination and the model consider only these
+    // (the store may hold terms of other scopes).
+    let relevant = relevant_terms(store, assertions);
+    let mut is_relevant = vec![false; store.len()];
+    for &t in &relevant {
+        is_relevant[t.0 as usize] = true;
+    }
+    // Each integer quotient gets the two bounds of its definition as unit clauses.
+    for &t in &relevant {
+        if store.interpretation(store.term(t).fun) != Some(&Interpretation::Op(ArithOp::Div)) {
+            continue;
+        }
+        let Some(bounds) = farkas::division_bounds(store, t) else {
+            return Err(SmtError::Unsupported(
+                "div and mod need a nonzero numeral divisor".to_string(),
+            ));
+        };
+        for bound in bounds {
+            let l = encoder.checked_arith(store, bound)?;
+            encoder.add(vec![l]);
+        }
+    }
+    let mut bridged: std::collections::BTreeSet<(TermId, TermId)> = Default::default();
     let mut splits = 0u64;
     let assumptions: Vec<Lit> = selectors.iter().map(|&(s, _)| s).collect();
     loop {
@@ -761,14 +899,38 @@ pub fn check(
                 }
                 stats.arith_atoms = encoder.arith_vars.len() as u64;
                 if lemmas.is_empty() && !split_made {
-                    let mut result = build_model(store, &closure)?;
-                    result.numbers = numbers;
-                    for (i, formula) in assertions.iter().enumerate() {
-                        if !result.eval(store, formula) {
-                            return Err(SmtError::ModelRejected(i));
+                    let solved: FxHashMap<TermId, Rational> = relevant
+                        .iter()
+                        .filter(|&&t| store.sort_of(t).is_arithmetic())
+                        .map(|&t| (t, solved_value(store, &numbers, t)))
+                        .collect();
+                    let value = |t: TermId| solved.get(&t).cloned().unwrap_or_default();
+                    let pairs = interface_equalities(store, &closure, &relevant, &value);
+                    if pairs.is_empty() {
+                        let mut result = build_model(store, &closure, &is_relevant, &value)?;
+                        result.numbers = numbers;
+                        for (i, formula) in assertions.iter().enumerate() {
+                            if !result.eval(store, formula) {
+                                return Err(SmtError::ModelRejected(i));
+                            }
                         }
+                        stats.atoms = encoder.atoms.len() as u64;
+                        return Ok(Answer::Sat(result));
                     }
-                    return Ok(Answer::Sat(result));
+                    for (a, b) in pairs {
+                        // A pair already bridged is decided by both theories (equal values and
+                        // one class, or different values and two classes), so meeting one
+                        // again would be a bug; answer unknown rather than loop.
+                        if !bridged.insert((a, b)) {
+                            return Err(SmtError::Incomplete(
+                                "theory combination met an interface equality twice".into(),
+                            ));
+                        }
+                        encoder.bridge(store, a, b)?;
+                        stats.interface_equalities += 1;
+                    }
+                    stats.atoms = encoder.atoms.len() as u64;
+                    continue;
                 }
                 stats.lemmas += lemmas.len() as u64;
                 for lemma in lemmas {
@@ -779,7 +941,150 @@ pub fn check(
     }
 }
 
-fn build_model(store: &TermStore, closure: &cc::CongruenceClosure<'_>) -> Result<Model, SmtError> {
+/// The subterms of the assertions' atoms, each once, in the order met.
+fn relevant_terms(store: &TermStore, assertions: &[Formula]) -> Vec<TermId> {
+    fn walk(store: &TermStore, f: &Formula, seen: &mut Vec<bool>, out: &mut Vec<TermId>) {
+        let add = |t: TermId, seen: &mut Vec<bool>, out: &mut Vec<TermId>| {
+            let mut stack = vec![t];
+            while let Some(t) = stack.pop() {
+                if std::mem::replace(&mut seen[t.0 as usize], true) {
+                    continue;
+                }
+                out.push(t);
+                stack.extend(store.term(t).args.iter().rev().copied());
+            }
+        };
+        match f {
+            Formula::True | Formula::False => {}
+            Formula::Atom(p) => add(*p, seen, out),
+            Formula::Eq(a, b) | Formula::Le(a, b) | Formula::Lt(a, b) => {
+                add(*a, seen, out);
+                add(*b, seen, out);
+            }
+            Formula::Not(g) => walk(store, g, seen, out),
+            Formula::And(gs) | Formula::Or(gs) => {
+                for g in gs {
+                    walk(store, g, seen, out);
+                }
+            }
+            Formula::Iff(a, b) | Formula::Xor(a, b) => {
+                walk(store, a, seen, out);
+                walk(store, b, seen, out);
+            }
+            Formula::Ite(c, a, b) => {
+                walk(store, c, seen, out);
+                walk(store, a, seen, out);
+                walk(store, b, seen, out);
+            }
+        }
+    }
+    let mut seen = vec![false; store.len()];
+    let mut out = Vec::new();
+    for f in assertions {
+        walk(store, f, &mut seen, &mut out);
+    }
+    out
+}
+
+/// The value of an arithmetic term in the simplex solution `numbers`: uninterpreted terms
+/// (constants and applications) and integer quotients are the simplex's variables (0 when
+/// the simplex never saw them), interpreted symbols are computed.
+fn solved_value(store: &TermStore, numbers: &FxHashMap<TermId, Rational>, t: TermId) -> Rational {
+    let term = store.term(t);
+    let args = || term.args.iter().map(|&a| solved_value(store, numbers, a));
+    match store.interpretation(term.fun) {
+        None | Some(Interpretation::Op(ArithOp::Div)) => {
+            numbers.get(&t).cloned().unwrap_or_default()
+        }
+        Some(Interpretation::Numeral(v)) => v.clone(),
+        Some(Interpretation::Op(ArithOp::Add | ArithOp::ToReal)) => args().sum(),
+        Some(Interpretation::Op(ArithOp::Mul)) => args().product(),
+        Some(Interpretation::Op(ArithOp::Neg)) => -args().sum::<Rational>(),
+        Some(Interpretation::Op(ArithOp::Sub)) => {
+            let mut values = args();
+            let first = values.next().unwrap_or_default();
+            if term.args.len() == 1 { -first } else { values.fold(first, |acc, v| acc - v) }
+        }
+    }
+}
+
+/// Model-based theory combination: the equalities between arithmetic terms that the current
+/// pair of theory models disagrees on, each `(a, b)` with `a < b`, in a deterministic order.
+///
+/// - Two applications `f(s̄)`, `f(t̄)` of one uninterpreted function whose arguments have
+///   equal values (numbers for arithmetic arguments, classes for the others) but whose
+///   results differ would make `f`'s table a relation: every arithmetic argument pair with
+///   equal numbers but different classes is returned, so that EUF learns (or refutes) it.
+/// - Two arithmetic terms in one EUF class with different numbers: the pair is returned, so
+///   that arithmetic learns (or refutes) it.
+///
+/// When nothing is returned, the classes and the numbers agree on every argument and result,
+/// so the tables built from them are functions.
+fn interface_equalities(
+    store: &TermStore,
+    closure: &cc::CongruenceClosure<'_>,
+    relevant: &[TermId],
+    value: &dyn Fn(TermId) -> Rational,
+) -> Vec<(TermId, TermId)> {
+    let same = |a: TermId, b: TermId| {
+        if store.sort_of(a).is_arithmetic() {
+            value(a) == value(b)
+        } else {
+            closure.find(a) == closure.find(b)
+        }
+    };
+    let mut pairs = std::collections::BTreeSet::new();
+    let mut by_function: std::collections::BTreeMap<FunId, Vec<TermId>> = Default::default();
+    let mut by_class: std::collections::BTreeMap<TermId, Vec<TermId>> = Default::default();
+    for &t in relevant {
+        let term = store.term(t);
+        if store.interpretation(term.fun).is_none() && !term.args.is_empty() {
+            by_function.entry(term.fun).or_default().push(t);
+        }
+        if store.sort_of(t).is_arithmetic() {
+            by_class.entry(closure.find(t)).or_default().push(t);
+        }
+    }
+    for applications in by_function.values() {
+        for (i, &s) in applications.iter().enumerate() {
+            for &t in &applications[i + 1..] {
+                let (xs, ys) = (&store.term(s).args, &store.term(t).args);
+                if same(s, t) || !xs.iter().zip(ys).all(|(&x, &y)| same(x, y)) {
+                    continue;
+                }
+                for (&x, &y) in xs.iter().zip(ys) {
+                    if x != y
+                        && store.sort_of(x).is_arithmetic()
+                        && closure.find(x) != closure.find(y)
+                    {
+                        pairs.insert((x.min(y), x.max(y)));
+                    }
+                }
+            }
+        }
+    }
+    for members in by_class.values() {
+        let first = members[0];
+        for &m in &members[1..] {
+            if value(m) != value(first) {
+                pairs.insert((first.min(m), first.max(m)));
+            }
+        }
+    }
+    pairs.into_iter().collect()
+}
+
+/// The model of the final classes and numbers: an element per class of each uninterpreted
+/// sort (numbered in the order of their first term, user terms first), the numbers `value`
+/// gives for arithmetic terms, and a table per uninterpreted function. Applications that
+/// involve arithmetic (an arithmetic argument or result) are tabled only when the assertions
+/// mention them (`relevant`), since the numbers cover only those.
+fn build_model(
+    store: &TermStore,
+    closure: &cc::CongruenceClosure<'_>,
+    relevant: &[bool],
+    value: &dyn Fn(TermId) -> Rational,
+) -> Result<Model, SmtError> {
     let mut universe = vec![0u32; store.num_sorts()];
     let mut class_value: FxHashMap<TermId, u32> = FxHashMap::default();
     let true_class = closure.find(store.true_term());
@@ -789,10 +1094,10 @@ fn build_model(store: &TermStore, closure: &cc::CongruenceClosure<'_>) -> Result
     for internal in [false, true] {
         for t in 0..store.len() as u32 {
             let t = TermId(t);
-            if store.fun(store.term(t).fun).internal != internal {
+            let sort = store.sort_of(t);
+            if store.fun(store.term(t).fun).internal != internal || sort.is_arithmetic() {
                 continue;
             }
-            let sort = store.sort_of(t);
             let rep = closure.find(t);
             values[t.0 as usize] = if sort == SortId::BOOL {
                 u32::from(rep == true_class)
@@ -804,16 +1109,32 @@ fn build_model(store: &TermStore, closure: &cc::CongruenceClosure<'_>) -> Result
             };
         }
     }
-    let mut tables = vec![std::collections::BTreeMap::new(); store.num_funs()];
-    for t in 0..store.len() {
-        let term = store.term(TermId(t as u32));
-        let args: Vec<u32> = term.args.iter().map(|a| values[a.0 as usize]).collect();
-        let table: &mut std::collections::BTreeMap<Vec<u32>, u32> =
-            &mut tables[term.fun.0 as usize];
-        if table.get(&args).is_some_and(|&old| old != values[t]) {
+    let model_value = |t: TermId| {
+        if store.sort_of(t).is_arithmetic() {
+            ModelValue::Number(value(t))
+        } else {
+            ModelValue::Element(values[t.0 as usize])
+        }
+    };
+    let mut tables = vec![Table::new(); store.num_funs()];
+    for (t, &mentioned) in relevant.iter().enumerate() {
+        let t = TermId(t as u32);
+        let term = store.term(t);
+        if store.interpretation(term.fun).is_some() {
+            continue;
+        }
+        let arithmetic = store.sort_of(t).is_arithmetic()
+            || term.args.iter().any(|&a| store.sort_of(a).is_arithmetic());
+        if arithmetic && !mentioned {
+            continue;
+        }
+        let args: Vec<ModelValue> = term.args.iter().map(|&a| model_value(a)).collect();
+        let result = model_value(t);
+        let table = &mut tables[term.fun.0 as usize];
+        if table.get(&args).is_some_and(|old| *old != result) {
             return Err(SmtError::ModelNotFunctional(store.fun(term.fun).name.clone()));
         }
-        table.insert(args, values[t]);
+        table.insert(args, result);
     }
     Ok(Model { values, universe, tables, numbers: FxHashMap::default() })
 }

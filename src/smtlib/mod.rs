@@ -1,6 +1,6 @@
-//! SMT-LIB 2 for QF_UF, QF_LRA and QF_LIA: an S-expression reader (pest grammar `grammar.pest`) and a command
-//! layer that elaborates assertions into [`crate::smt`] formulas and answers as the standard
-//! prints them.
+//! SMT-LIB 2 for QF_UF, QF_LRA, QF_LIA, QF_UFLIA and QF_UFLRA: an S-expression reader (pest
+//! grammar `grammar.pest`) and a command layer that elaborates assertions into [`crate::smt`]
+//! formulas and answers as the standard prints them.
 //!
 //! A front end: it names [`crate::smt`] and [`crate::syntax`], never the prover or `solve`
 //! (`tests/tidy.rs`). No crates.io SMT-LIB parser could be consulted when this was written
@@ -15,8 +15,8 @@ use rustc_hash::FxHashMap;
 use rug::Rational;
 
 use crate::smt::{
-    self, Answer, ArithOp, Formula, FunId, Interpretation, Model, SmtError, SmtStats, SortId,
-    TermId, TermStore,
+    self, Answer, ArithOp, Formula, FunId, Interpretation, Model, ModelValue, SmtError, SmtStats,
+    SortId, TermId, TermStore,
 };
 use crate::syntax::{Diagnostic, FileId, SourceMap, Span};
 
@@ -254,7 +254,10 @@ impl Session {
         let io = |r: io::Result<()>| r.map_err(|e| Fail::Error(e.to_string(), command.span()));
         match head {
             "set-logic" => match items.get(1).and_then(SExpr::symbol) {
-                Some("QF_UF" | "QF_LRA" | "QF_LIA" | "QF_IDL" | "QF_RDL") => {}
+                Some(
+                    "QF_UF" | "QF_LRA" | "QF_LIA" | "QF_IDL" | "QF_RDL" | "QF_UFLIA" | "QF_UFLRA"
+                    | "QF_UFIDL",
+                ) => {}
                 Some(_) => return Err(Fail::Unsupported),
                 None => return error(command, "set-logic expects a logic name"),
             },
@@ -287,13 +290,6 @@ impl Session {
                 let Some(result) = result else { return error(command, "missing result sort") };
                 let result = self.sort(result)?;
                 if !args.is_empty() && args.contains(&SortId::BOOL) {
-                    return Err(Fail::Unsupported);
-                }
-                // Uninterpreted functions over Int or Real need the combination of EUF with
-                // arithmetic (QF_UFLIA, QF_UFLRA), which the engine does not do.
-                if !args.is_empty()
-                    && (result.is_arithmetic() || args.iter().any(|s| s.is_arithmetic()))
-                {
                     return Err(Fail::Unsupported);
                 }
                 let f = self.store.declare_fun(&name, args, result, false);
@@ -744,7 +740,8 @@ impl Session {
                             Formula::And(parts)
                         }))
                     }
-                    "div" | "mod" | "abs" | "to_int" | "is_int" => Err(Fail::Unsupported),
+                    "div" | "mod" | "abs" => self.integer_operation(name, args, expr, env, side),
+                    "to_int" | "is_int" => Err(Fail::Unsupported),
                     _ => self.apply(name, args, expr, env, side),
                 }
             }
@@ -867,6 +864,51 @@ impl Session {
         Ok(Value::Term(t))
     }
 
+    /// `div` and `mod` by a nonzero numeral and `abs`, on Int terms. `(div x k)` is the
+    /// engine's quotient term, `(mod x k)` is `x - k·(div x k)`, and `(abs x)` is a fresh
+    /// constant `a` with `x >= 0 ? a = x : a = -x` (as for term `ite`). A divisor that is not
+    /// a nonzero numeral is unsupported (non-linear).
+    fn integer_operation(
+        &mut self,
+        name: &str,
+        args: &[SExpr],
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<Value, Fail> {
+        let (terms, sort) = self.arith_terms(args, expr, env, side)?;
+        if sort != SortId::INT {
+            return error(expr, format!("{name} expects Int arguments"));
+        }
+        if name == "abs" {
+            let [x] = terms[..] else { return error(expr, "abs expects one argument") };
+            if let Some(v) = self.numeral_value(x) {
+                return Ok(Value::Term(self.store.numeral(&v.abs(), SortId::INT)));
+            }
+            let minus = self.store.arith(ArithOp::Neg, vec![x], SortId::INT);
+            let zero = self.store.numeral(&Rational::new(), SortId::INT);
+            let a = self.fresh_constant(SortId::INT);
+            side.push(Formula::Ite(
+                Box::new(Formula::Le(zero, x)),
+                Box::new(Formula::Eq(a, x)),
+                Box::new(Formula::Eq(a, minus)),
+            ));
+            return Ok(Value::Term(a));
+        }
+        let [x, k] = terms[..] else { return error(expr, format!("{name} expects two arguments")) };
+        let divisor = match self.numeral_value(k) {
+            Some(v) if v != 0 => v,
+            _ => return Err(Fail::Unsupported),
+        };
+        let quotient = self.store.arith(ArithOp::Div, vec![x, k], SortId::INT);
+        if name == "div" {
+            return Ok(Value::Term(quotient));
+        }
+        let factor = self.store.numeral(&divisor, SortId::INT);
+        let scaled = self.store.arith(ArithOp::Mul, vec![factor, quotient], SortId::INT);
+        Ok(Value::Term(self.store.arith(ArithOp::Sub, vec![x, scaled], SortId::INT)))
+    }
+
     /// A linear constraint `Σ c·x + k ⋈ 0` as SMT-LIB, scaled to integer coefficients (a
     /// positive factor keeps its meaning) so that it is well sorted over Int variables too.
     fn constraint_text(&self, constraint: &smt::linear::LinearConstraint) -> String {
@@ -965,6 +1007,13 @@ impl Session {
         }
     }
 
+    fn model_value_text(&self, sort: SortId, value: &ModelValue) -> String {
+        match value {
+            ModelValue::Element(v) => self.value_name(sort, *v),
+            ModelValue::Number(n) => number_text(n, sort),
+        }
+    }
+
     fn print_model(&self, model: &Model) -> String {
         let mut text = String::from("(\n");
         let mut sorts: BTreeMap<String, SortId> = BTreeMap::new();
@@ -996,7 +1045,7 @@ impl Session {
                 .enumerate()
                 .map(|(i, &s)| format!("(x!{i} {})", self.store.sort_name(s)))
                 .collect();
-            if decl.result.is_arithmetic() {
+            if decl.args.is_empty() && decl.result.is_arithmetic() {
                 let value = match self.store.lookup(f, &[]) {
                     Some(t) => model.number(&self.store, t),
                     None => Rational::new(),
@@ -1005,25 +1054,29 @@ impl Session {
                 text.push_str(&format!("  (define-fun {name} () {result} {value})\n"));
                 continue;
             }
-            let mut body =
-                self.value_name(decl.result, table.values().next().copied().unwrap_or(0));
-            for (args, &value) in table.iter().rev() {
+            // Arguments outside the table get the value of the first entry (any value would do).
+            let mut body = match table.values().next() {
+                Some(v) => self.model_value_text(decl.result, v),
+                None if decl.result.is_arithmetic() => number_text(&Rational::new(), decl.result),
+                None => self.value_name(decl.result, 0),
+            };
+            for (args, value) in table.iter().rev() {
                 if args.is_empty() {
-                    body = self.value_name(decl.result, value);
+                    body = self.model_value_text(decl.result, value);
                     continue;
                 }
                 let tests: Vec<String> = args
                     .iter()
                     .zip(&decl.args)
                     .enumerate()
-                    .map(|(i, (&a, &s))| format!("(= x!{i} {})", self.value_name(s, a)))
+                    .map(|(i, (a, &s))| format!("(= x!{i} {})", self.model_value_text(s, a)))
                     .collect();
                 let test = if tests.len() == 1 {
                     tests[0].clone()
                 } else {
                     format!("(and {})", tests.join(" "))
                 };
-                body = format!("(ite {test} {} {body})", self.value_name(decl.result, value));
+                body = format!("(ite {test} {} {body})", self.model_value_text(decl.result, value));
             }
             text.push_str(&format!(
                 "  (define-fun {name} ({}) {result} {body})\n",
@@ -1099,6 +1152,11 @@ fn linear_conjuncts(
             }
         }
         form.constant -= right.constant;
+        // Interpolation over uninterpreted applications or quotients would need the EUF and
+        // division reasoning the linear interpolator does not have.
+        if form.coefficients.keys().any(|&x| !store.term(x).args.is_empty()) {
+            return Err(Fail::Unsupported);
+        }
         Ok(LinearConstraint { form, relation })
     };
     match formula {

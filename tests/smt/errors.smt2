@@ -1,5 +1,5 @@
-(set-logic QF_UFLIA)
-(declare-fun f (Int) Int)
+(set-logic QF_AUFLIA)
+(declare-fun f (Bool) Int)
 (declare-sort U 0)
 (declare-const a U)
 (assert (= a c))
