@@ -24,7 +24,7 @@ impl Engine {
             if let Some(site) = &location.error {
                 let _ = write!(out, " error: {}", site.what);
             }
-            if !n.expanded && n.covered_by.is_none() && location.error.is_none() {
+            if !n.expanded && !self.art.is_closed(n.id) && location.error.is_none() {
                 out.push_str(" (open)");
             }
             out.push('\n');

@@ -220,6 +220,7 @@ impl Pred {
             }
         }
         keep_bounds(&mut out, true);
+        join_equalities(&mut out);
         match out.len() {
             0 => Pred::True,
             1 => out.pop().unwrap_or(Pred::True),
@@ -450,6 +451,25 @@ fn keep_bounds(parts: &mut Vec<Pred>, strongest: bool) {
     }
 }
 
+/// Two opposite bounds `l <= 0` and `-l <= 0` in a conjunction are the equality `l = 0`.
+fn join_equalities(parts: &mut Vec<Pred>) {
+    let mut k = 0;
+    while k < parts.len() {
+        if let Pred::Atom(l, Rel::Le) = &parts[k] {
+            let opposite = Pred::Atom(l.scale(&Integer::from(-1)), Rel::Le);
+            if let Some(j) = parts.iter().position(|q| *q == opposite) {
+                let equality = Pred::atom(l.clone(), Rel::Eq);
+                let (first, second) = (k.min(j), k.max(j));
+                parts.remove(second);
+                parts[first] = equality;
+                k = first + 1;
+                continue;
+            }
+        }
+        k += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -490,5 +510,16 @@ mod tests {
         let cases = p.cases(8).expect("few cases");
         assert_eq!(cases.len(), 2);
         assert!(p.cases(1).is_none());
+    }
+
+    #[test]
+    fn opposite_bounds_join_into_an_equality_and_weaker_bounds_drop() {
+        let y = Linear::variable(1);
+        let p = Pred::and(vec![Pred::le(&x(), &y), Pred::le(&y, &x())]);
+        assert_eq!(p.show(&name), "x = y");
+        let q = Pred::and(vec![Pred::le(&x(), &n(3)), Pred::le(&x(), &n(5))]);
+        assert_eq!(q.show(&name), "x <= 3");
+        let r = Pred::or(vec![Pred::le(&x(), &n(3)), Pred::le(&x(), &n(5))]);
+        assert_eq!(r.show(&name), "x <= 5");
     }
 }

@@ -32,6 +32,7 @@ pub mod flat;
 pub mod formula;
 pub mod path;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -258,6 +259,8 @@ pub struct Engine {
     stats: SmtStats,
     /// The nodes at each location, ascending.
     by_location: Vec<Vec<usize>>,
+    /// Implications already decided.
+    implications: BTreeMap<(Pred, Pred), bool>,
 }
 
 impl Engine {
@@ -284,6 +287,7 @@ impl Engine {
         by_location[0].push(0);
         Ok(Engine {
             by_location,
+            implications: BTreeMap::new(),
             program: program.clone(),
             procedure,
             flat,
@@ -358,9 +362,16 @@ impl Engine {
         self.flat.variables.len()
     }
 
+    /// Whether `a ⇒ b`, remembered: covering asks the same question of many nodes.
     fn implies(&mut self, a: &Pred, b: &Pred) -> Result<bool, String> {
+        let key = (a.clone(), b.clone());
+        if let Some(&known) = self.implications.get(&key) {
+            return Ok(known);
+        }
         self.counters.smt_calls += 1;
-        path::implies(self.variables(), a, b, &mut self.stats)
+        let answer = path::implies(self.variables(), a, b, &mut self.stats)?;
+        self.implications.insert(key, answer);
+        Ok(answer)
     }
 
     /// One step: an expansion, a covering, or the check of an error path (with its refinement
@@ -619,10 +630,26 @@ impl Engine {
     /// the first edge that fails (which would be an internal error).
     pub fn certify(&mut self) -> Result<Verdict, String> {
         let invariants = self.invariants();
+        if let Some(failure) = self.check_certificate(&invariants)? {
+            return Ok(Verdict::Unknown(format!("internal error: {failure}")));
+        }
+        let reached: Vec<(usize, Pred)> = invariants
+            .into_iter()
+            .enumerate()
+            .filter(|(l, p)| *p != Pred::False && self.flat.locations[*l].error.is_none())
+            .collect();
+        Ok(Verdict::Safe { invariants: reached })
+    }
+
+    /// Checks a candidate invariant per location (indexed like [`Flat::locations`]) as an
+    /// inductive certificate of safety by one SMT check per edge: `None` when it is one, else
+    /// which condition fails.
+    pub fn check_certificate(&mut self, invariants: &[Pred]) -> Result<Option<String>, String> {
+        if invariants.len() != self.flat.locations.len() {
+            return Ok(Some("the certificate does not give one formula per location".into()));
+        }
         if !self.implies(&Pred::True, &invariants[0])? {
-            return Ok(Verdict::Unknown(
-                "internal error: the invariant at the start is not True".into(),
-            ));
+            return Ok(Some("the invariant at the start is not True".into()));
         }
         for (i, e) in self.flat.edges.iter().enumerate() {
             let source = &invariants[e.from];
@@ -632,7 +659,8 @@ impl Engine {
             let formula = PathFormula::encode(&self.flat, &[i]);
             let before = source.rename(&|v| formula.current[0][v]);
             let mut assertions = vec![before, formula.parts[0].clone()];
-            if self.flat.locations[e.to].error.is_none() {
+            let error = self.flat.locations[e.to].error.is_some();
+            if !error {
                 let after = invariants[e.to].rename(&|v| formula.current[1][v]);
                 assertions.push(after.negate());
             }
@@ -640,18 +668,14 @@ impl Engine {
             if let Solved::Sat(_) = path::solve(formula.ssa.len(), &assertions, &mut self.stats)? {
                 let from = &self.flat.locations[e.from].name;
                 let to = &self.flat.locations[e.to].name;
-                return Ok(Verdict::Unknown(format!(
-                    "internal error: the invariant candidate is not inductive along the edge \
-                     {from} -> {to}"
-                )));
+                return Ok(Some(if error {
+                    format!("the invariant at {from} does not exclude the failing check there")
+                } else {
+                    format!("the invariant is not inductive along the edge {from} -> {to}")
+                }));
             }
         }
-        let reached: Vec<(usize, Pred)> = invariants
-            .into_iter()
-            .enumerate()
-            .filter(|(l, p)| *p != Pred::False && self.flat.locations[*l].error.is_none())
-            .collect();
-        Ok(Verdict::Safe { invariants: reached })
+        Ok(None)
     }
 }
 
