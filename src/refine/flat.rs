@@ -97,6 +97,12 @@ pub struct Flat {
 /// At most this many locations after inlining.
 const MAX_LOCATIONS: usize = 200_000;
 
+/// A value under a guard (`None`: an arbitrary value).
+type GuardedValue = (Pred, Option<Linear>);
+
+/// A parallel assignment (`None`: an arbitrary value).
+type Assignment = Vec<(usize, Option<Linear>)>;
+
 /// At most this many guarded cases for one conditional value.
 const MAX_VALUE_CASES: usize = 16;
 
@@ -304,10 +310,10 @@ impl Builder<'_> {
                         }
                     }
                     for c in callee_proc.locals.iter().chain(&callee_proc.results) {
-                        if let Some(&v) = self.index.get(c) {
-                            if !enter.iter().any(|(w, _)| *w == v) {
-                                enter.push((v, vec![(Pred::True, None)]));
-                            }
+                        if let Some(&v) = self.index.get(c)
+                            && !enter.iter().any(|(w, _)| *w == v)
+                        {
+                            enter.push((v, vec![(Pred::True, None)]));
                         }
                     }
                     let (entry, exit) = self.inline(*callee)?;
@@ -340,7 +346,7 @@ impl Builder<'_> {
 
     /// An assigned value as guarded cases, or one arbitrary value (recorded) when it is not
     /// linear.
-    fn value(&mut self, t: TermId, span: Option<Span>) -> Vec<(Pred, Option<Linear>)> {
+    fn value(&mut self, t: TermId, span: Option<Span>) -> Vec<GuardedValue> {
         match self.int_cases(t) {
             Ok(cases) => cases.into_iter().map(|(g, l)| (g, Some(l))).collect(),
             Err(reason) => {
@@ -357,10 +363,10 @@ impl Builder<'_> {
         &mut self,
         from: usize,
         to: usize,
-        pairs: Vec<(usize, Vec<(Pred, Option<Linear>)>)>,
+        pairs: Vec<(usize, Vec<GuardedValue>)>,
         span: Option<Span>,
     ) {
-        let mut combos: Vec<(Pred, Vec<(usize, Option<Linear>)>)> = vec![(Pred::True, Vec::new())];
+        let mut combos: Vec<(Pred, Assignment)> = vec![(Pred::True, Vec::new())];
         for (v, cases) in pairs {
             let mut next = Vec::new();
             for (g, assigned) in &combos {

@@ -172,7 +172,7 @@ impl Pred {
                 *c /= &g;
             }
             // Σ a·x + c <= 0 ⇔ Σ (a/g)·x <= -c/g ⇔ Σ (a/g)·x <= floor(-c/g).
-            let rhs = Integer::from(-l.constant.clone()).div_rem_floor(g.clone()).0;
+            let rhs = (-l.constant.clone()).div_rem_floor(g.clone()).0;
             l.constant = -rhs;
         }
         if rel != Rel::Le && l.coefficients.values().next().is_some_and(|c| *c < 0) {

@@ -335,25 +335,25 @@ impl Engine {
     }
 
     fn limit_reached(&self) -> Option<String> {
-        if let Some(max) = self.limits.max_steps {
-            if self.counters.steps >= max {
-                return Some(format!("the step limit ({max}) was reached"));
-            }
+        if let Some(max) = self.limits.max_steps
+            && self.counters.steps >= max
+        {
+            return Some(format!("the step limit ({max}) was reached"));
         }
-        if let Some(max) = self.limits.max_nodes {
-            if self.art.nodes.len() >= max {
-                return Some(format!("the node limit ({max}) was reached"));
-            }
+        if let Some(max) = self.limits.max_nodes
+            && self.art.nodes.len() >= max
+        {
+            return Some(format!("the node limit ({max}) was reached"));
         }
-        if let Some(t) = self.limits.time {
-            if self.started.elapsed() >= t {
-                return Some(format!("the time limit ({} s) was reached", t.as_secs_f64()));
-            }
+        if let Some(t) = self.limits.time
+            && self.started.elapsed() >= t
+        {
+            return Some(format!("the time limit ({} s) was reached", t.as_secs_f64()));
         }
-        if let Some(c) = &self.limits.cancel {
-            if c.load(Ordering::Relaxed) {
-                return Some("the run was interrupted".into());
-            }
+        if let Some(c) = &self.limits.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            return Some("the run was interrupted".into());
         }
         None
     }
