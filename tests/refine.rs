@@ -299,6 +299,13 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     assert!(written.contains("unsafe\ninputs 0\n"), "{written}");
     let _ = std::fs::remove_file(&witness);
 
+    // Without inputs the replay command names none.
+    let (code, out) = command(&["cegar", &format!("{dir}/division_unsafe.c")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("division_unsafe.c:6:19: division by zero fails"), "{out}");
+    assert!(out.contains("division_unsafe.c` fails the same check"), "{out}");
+    assert!(out.contains("note: "), "the over-approximated division is noted: {out}");
+
     let (code, out) =
         command(&["cegar", &format!("{dir}/nested_counter_safe.c"), "--max-steps", "50"]);
     assert_eq!(code, 3, "{out}");

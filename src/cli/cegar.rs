@@ -88,11 +88,15 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
             let shown = if inputs.is_empty() { "(none)".to_string() } else { inputs.join(", ") };
             writeln!(out, "inputs (in the order they are read): {shown}")?;
+            let replay = if inputs.is_empty() {
+                String::new()
+            } else {
+                format!(" --inputs {}", inputs.join(","))
+            };
             writeln!(
                 out,
-                "replayed: `craig run {} --inputs {}` fails the same check",
-                args.file.display(),
-                inputs.join(",")
+                "replayed: `craig run {}{replay}` fails the same check",
+                args.file.display()
             )?;
             witness.push_str(&format!("unsafe\ninputs {}\n", inputs.join(",")));
             1
