@@ -18,6 +18,7 @@ pub mod ir;
 pub mod java;
 pub mod notation;
 pub mod prover;
+pub mod refine;
 pub mod repl;
 pub mod sat;
 pub mod scheme;

@@ -103,6 +103,13 @@ fn dependency_directions_hold() {
         ("c", &["crate::boolprog", "crate::vc", "crate::verify", "crate::cfa"]),
         ("c", &["crate::fol", "crate::sat", "crate::smt", "crate::inst"]),
         ("c", ABOVE_THE_KERNEL),
+        // Abstraction refinement is an analysis over the IR: it asks the SMT core and runs the
+        // interpreter, but reads no front end (C programs reach it as an `ir::Program`) and
+        // knows nothing of the VC generator, the prover, the solve path or the workbench.
+        ("refine", &["crate::c", "crate::java", "crate::spec", "crate::input", "crate::smtlib"]),
+        ("refine", &["crate::scheme", "crate::boolprog", "crate::vc", "crate::verify"]),
+        ("refine", &["crate::cfa", "crate::fol", "crate::inst", "crate::fmb"]),
+        ("refine", ABOVE_THE_KERNEL),
         // Program verification is an analysis: it puts front end, VC generator and the solve
         // path together and knows nothing of the workbench.
         ("verify", &["crate::repl", "crate::session", "crate::cli", "crate::interpolate"]),

@@ -3,6 +3,7 @@
 //! answer to `out` and its complaints to `err`, and returns the exit code, so the binary stays a
 //! table and the subcommands can be driven from tests.
 
+pub mod cegar;
 pub mod cfa;
 pub mod check;
 pub mod check_bp;

@@ -1,0 +1,142 @@
+//! `craig cegar FILE.c`: lazy abstraction with interpolants on a C program's function (`main`
+//! by default): `SAFE` with the invariants found (checked inductive), `UNSAFE` with the inputs
+//! of a counterexample (replayed by the interpreter) and the failing check, or `UNKNOWN` with
+//! why; then the counters. Integers are mathematical, and every answer says so.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::cli::{CliError, load_c_file, seconds};
+use crate::refine::{Engine, Limits, Verdict};
+use crate::syntax::SourceMap;
+
+/// Lazy abstraction with interpolants (IMPACT) on a C program.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Args {
+    /// The program (`.c`, or a preprocessed `.i`).
+    pub file: PathBuf,
+    /// The function to analyse (calls are inlined).
+    #[arg(long, value_name = "NAME", default_value = "main")]
+    pub function: String,
+    /// Stop after this many steps (expansions, coverings, checks).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<usize>,
+    /// Stop after this many tree nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<usize>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "S")]
+    pub time_limit: Option<f64>,
+    /// Write the invariants (safe) or the inputs (unsafe) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
+    /// Print the abstract reachability tree at the end.
+    #[arg(long)]
+    pub art: bool,
+}
+
+/// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+    let mut sources = SourceMap::new();
+    let program = load_c_file(&args.file, &mut sources, err)?;
+    let time = match args.time_limit {
+        Some(t) => Some(seconds("--time-limit", t)?),
+        None => None,
+    };
+    let limits =
+        Limits { max_steps: args.max_steps, max_nodes: args.max_nodes, time, cancel: None };
+    let mut engine = match Engine::new(&program, &args.function, limits) {
+        Ok(engine) => engine,
+        Err(reason) => {
+            writeln!(out, "UNKNOWN: {reason}")?;
+            writeln!(out, "integers are mathematical (unbounded, no overflow)")?;
+            return Ok(3);
+        }
+    };
+    let verdict = engine.run();
+    let locate = |span: Option<crate::syntax::Span>| match span {
+        Some(s) => sources.location(s),
+        None => args.file.display().to_string(),
+    };
+    let names = |v: usize| engine.flat.variable_name(v);
+    let mut witness =
+        format!("# craig cegar {} --function {}\n", args.file.display(), args.function);
+    let code = match &verdict {
+        Verdict::Safe { invariants } => {
+            writeln!(out, "SAFE")?;
+            witness.push_str("safe\n");
+            writeln!(
+                out,
+                "invariants at the loop heads (all {} reached locations checked inductive{}):",
+                invariants.len(),
+                if args.witness.is_some() { ", all in the witness" } else { "" }
+            )?;
+            for (l, p) in invariants {
+                let location = &engine.flat.locations[*l];
+                let line =
+                    format!("{} ({}): {}", location.name, locate(location.span), p.show(&names));
+                witness.push_str(&format!("invariant {line}\n"));
+                if location.loop_head {
+                    writeln!(out, "  {line}")?;
+                }
+            }
+            0
+        }
+        Verdict::Unsafe(cex) => {
+            writeln!(out, "UNSAFE")?;
+            writeln!(out, "{}: {} fails: {}", locate(cex.span), cex.check.describe(), cex.what)?;
+            let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
+            let shown = if inputs.is_empty() { "(none)".to_string() } else { inputs.join(", ") };
+            writeln!(out, "inputs (in the order they are read): {shown}")?;
+            let replay = if inputs.is_empty() {
+                String::new()
+            } else {
+                format!(" --inputs {}", inputs.join(","))
+            };
+            writeln!(
+                out,
+                "replayed: `craig run {}{replay}` fails the same check",
+                args.file.display()
+            )?;
+            witness.push_str(&format!("unsafe\ninputs {}\n", inputs.join(",")));
+            1
+        }
+        Verdict::Unknown(reason) => {
+            writeln!(out, "UNKNOWN: {reason}")?;
+            witness.push_str(&format!("unknown\n# {reason}\n"));
+            3
+        }
+    };
+    for (span, what) in &engine.flat.approximations {
+        writeln!(out, "note: {}: over-approximated: {what}", locate(*span))?;
+    }
+    writeln!(out, "integers are mathematical (unbounded, no overflow)")?;
+    let c = engine.counters();
+    writeln!(
+        out,
+        "refinements {}, ART nodes {} ({} covered), steps {}, path checks {}, SMT calls {}",
+        c.refinements, c.nodes, c.covered, c.steps, c.checks, c.smt_calls
+    )?;
+    if args.art {
+        write!(out, "{}", engine.art_text())?;
+    }
+    if let Some(path) = &args.witness {
+        write_atomically(path, &witness)?;
+    }
+    Ok(code)
+}
+
+/// Writes through a temporary file beside the target, then renames it into place, so a reader
+/// never sees half a witness.
+fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+    std::fs::write(&temp, text).map_err(|e| CliError::Failed {
+        message: format!("cannot write {}: {e}", temp.display()),
+        code: 2,
+    })?;
+    std::fs::rename(&temp, path).map_err(|e| CliError::Failed {
+        message: format!("cannot write {}: {e}", path.display()),
+        code: 2,
+    })
+}

@@ -1,0 +1,63 @@
+//! Printers of the abstract reachability tree: as text, one node a line (for `show art` and
+//! for tests that compare trees), and as Graphviz DOT (tree edges solid, coverings dashed).
+
+use std::fmt::Write as _;
+
+use super::Engine;
+
+impl Engine {
+    /// The tree as text: `n4 main:l11 <- n3 [i <= n] covered by n2`, one node a line in
+    /// node order, with the error check named at error nodes.
+    pub fn art_text(&self) -> String {
+        let names = |v: usize| self.flat.variable_name(v);
+        let mut out = String::new();
+        for n in &self.art.nodes {
+            let location = &self.flat.locations[n.location];
+            let _ = write!(out, "n{} {}", n.id, location.name);
+            if let Some(p) = n.parent {
+                let _ = write!(out, " <- n{p}");
+            }
+            let _ = write!(out, " [{}]", n.label.show(&names));
+            if let Some(w) = n.covered_by {
+                let _ = write!(out, " covered by n{w}");
+            }
+            if let Some(site) = &location.error {
+                let _ = write!(out, " error: {}", site.what);
+            }
+            if !n.expanded && !self.art.is_closed(n.id) && location.error.is_none() {
+                out.push_str(" (open)");
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The tree in Graphviz DOT.
+    pub fn art_dot(&self) -> String {
+        let names = |v: usize| self.flat.variable_name(v);
+        let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+        let mut out = String::from("digraph art {\n  node [shape=box, fontname=\"monospace\"];\n");
+        for n in &self.art.nodes {
+            let location = &self.flat.locations[n.location];
+            let style = if location.error.is_some() {
+                ", color=red"
+            } else if n.covered_by.is_some() {
+                ", style=dashed"
+            } else {
+                ""
+            };
+            let text = format!("n{} {}\\n{}", n.id, location.name, escape(&n.label.show(&names)));
+            let _ = writeln!(out, "  n{} [label=\"{}\"{style}];", n.id, text);
+        }
+        for n in &self.art.nodes {
+            if let Some(p) = n.parent {
+                let _ = writeln!(out, "  n{p} -> n{};", n.id);
+            }
+            if let Some(w) = n.covered_by {
+                let _ = writeln!(out, "  n{} -> n{w} [style=dashed, label=\"covered\"];", n.id);
+            }
+        }
+        out.push_str("}\n");
+        out
+    }
+}

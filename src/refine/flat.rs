@@ -1,0 +1,540 @@
+//! The graph the refinement engine unwinds: one procedure of an IR program with every call
+//! inlined (C functions have no contracts to summarise them by), its commands translated into
+//! linear integer arithmetic over the program's integer variables, and every `assert` split
+//! into the edge that passes and an edge into an error location of its own.
+//!
+//! The translation never under-approximates: what it cannot express exactly (a non-linear or
+//! array right-hand side, a condition on an array element, a call to a function without a
+//! body) becomes an assignment of an arbitrary value, or a condition dropped, and is recorded
+//! in [`Flat::approximations`]. A proof over the approximation is therefore a proof of the
+//! program; a counterexample over it is reported only after the interpreter has replayed it.
+//! Recursion is refused, since inlining would not end.
+
+use std::collections::BTreeMap;
+
+use rug::Integer;
+
+use super::formula::{Linear, Pred};
+use crate::hol::{ConstId, Obligation, Prim, Term, TermId, TyNode};
+use crate::ir::{Command, Loc, ProcId, Program};
+use crate::syntax::Span;
+
+/// An integer program variable the engine tracks.
+#[derive(Clone, Debug)]
+pub struct FlatVariable {
+    /// Its constant in the program.
+    pub constant: ConstId,
+    /// The name shown (qualified by its function when two functions use the same name).
+    pub name: String,
+    /// A global (zero when `main` starts), rather than a local, parameter or result.
+    pub global: bool,
+}
+
+/// The failure an error location stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorSite {
+    /// What kind of check fails.
+    pub check: Obligation,
+    /// What it checks, in the program's words.
+    pub what: String,
+    /// Where the check stands.
+    pub span: Option<Span>,
+}
+
+/// A location of the inlined graph.
+#[derive(Clone, Debug)]
+pub struct FlatLocation {
+    /// `main:l3`, `steps#2:l5` (the second inlined call of `steps`), `init`, `error#4`.
+    pub name: String,
+    /// The source position it stands for.
+    pub span: Option<Span>,
+    /// For an error location, the check that fails there.
+    pub error: Option<ErrorSite>,
+    /// The head of a loop in the source.
+    pub loop_head: bool,
+}
+
+/// What an edge of the inlined graph does, over variable indices of [`Flat::variables`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Continue only if the formula holds.
+    Assume(Pred),
+    /// Parallel assignment; `None` assigns an arbitrary value.
+    Assign(Vec<(usize, Option<Linear>)>),
+    /// Fresh values from the program's inputs (`__VERIFIER_nondet_*`), in order; `None` for
+    /// an input that goes to a variable the engine does not track.
+    Input(Vec<Option<usize>>),
+}
+
+/// An edge of the inlined graph.
+#[derive(Clone, Debug)]
+pub struct FlatEdge {
+    /// Where it starts.
+    pub from: usize,
+    /// Where it leads.
+    pub to: usize,
+    /// What it does.
+    pub action: Action,
+    /// The source it comes from.
+    pub span: Option<Span>,
+}
+
+/// The inlined, translated graph of one procedure.
+#[derive(Clone, Debug)]
+pub struct Flat {
+    /// The tracked variables.
+    pub variables: Vec<FlatVariable>,
+    /// The locations; 0 is the start, before the globals are zeroed.
+    pub locations: Vec<FlatLocation>,
+    /// The edges, in the order of the IR's edges (so the unwinding order follows the source).
+    pub edges: Vec<FlatEdge>,
+    /// What was over-approximated, and where.
+    pub approximations: Vec<(Option<Span>, String)>,
+    /// The outgoing edges of each location, in order.
+    pub outgoing: Vec<Vec<usize>>,
+}
+
+/// At most this many locations after inlining.
+const MAX_LOCATIONS: usize = 200_000;
+
+/// A value under a guard (`None`: an arbitrary value).
+type GuardedValue = (Pred, Option<Linear>);
+
+/// A parallel assignment (`None`: an arbitrary value).
+type Assignment = Vec<(usize, Option<Linear>)>;
+
+/// At most this many guarded cases for one conditional value.
+const MAX_VALUE_CASES: usize = 16;
+
+impl Flat {
+    /// Inlines `procedure` of `program`, or says why it cannot (recursion, no body, too big).
+    pub fn build(program: &Program, procedure: ProcId) -> Result<Flat, String> {
+        let mut builder = Builder {
+            program,
+            flat: Flat {
+                variables: Vec::new(),
+                locations: Vec::new(),
+                edges: Vec::new(),
+                approximations: Vec::new(),
+                outgoing: Vec::new(),
+            },
+            index: BTreeMap::new(),
+            inlined: BTreeMap::new(),
+            stack: Vec::new(),
+        };
+        builder.variables();
+        let start = builder.location("init".into(), None);
+        let proc = program.procedure(procedure);
+        let first = builder.location(format!("{}:entry", proc.name), Some(proc.span));
+        // The globals start at zero (C's static initialisation, as the interpreter reads them);
+        // the locals start with arbitrary values; the parameters are the first inputs.
+        let mut init = Vec::new();
+        for (i, v) in builder.flat.variables.iter().enumerate() {
+            init.push((i, if v.global { Some(Linear::default()) } else { None }));
+        }
+        builder.edge(start, first, Action::Assign(init), Some(proc.span));
+        let params: Vec<Option<usize>> =
+            proc.params.iter().map(|p| builder.index.get(p).copied()).collect();
+        let (entry, exit) = builder.inline(procedure)?;
+        builder.edge(first, entry, Action::Input(params), Some(proc.span));
+        let _ = exit;
+        let mut flat = builder.flat;
+        flat.outgoing = vec![Vec::new(); flat.locations.len()];
+        for (i, e) in flat.edges.iter().enumerate() {
+            flat.outgoing[e.from].push(i);
+        }
+        Ok(flat)
+    }
+
+    /// The name of a variable index.
+    pub fn variable_name(&self, v: usize) -> String {
+        self.variables.get(v).map_or_else(|| format!("v{v}"), |x| x.name.clone())
+    }
+}
+
+struct Builder<'p> {
+    program: &'p Program,
+    flat: Flat,
+    index: BTreeMap<ConstId, usize>,
+    /// How many times each procedure was inlined, to name the copies.
+    inlined: BTreeMap<ProcId, usize>,
+    /// The procedures being inlined, innermost last.
+    stack: Vec<ProcId>,
+}
+
+impl Builder<'_> {
+    fn variables(&mut self) {
+        let program = self.program;
+        let mut owner: BTreeMap<ConstId, &str> = BTreeMap::new();
+        for p in &program.procedures {
+            for c in p.params.iter().chain(&p.results).chain(&p.locals) {
+                owner.insert(*c, &p.name);
+            }
+        }
+        let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+        for v in &program.variables {
+            *count.entry(v.name.as_str()).or_default() += 1;
+        }
+        for v in &program.variables {
+            let ty = program.consts[v.constant.0 as usize].ty;
+            if *program.bank.ty_node(ty) != TyNode::Int {
+                continue;
+            }
+            let global = v.kind.is_global();
+            let name = match owner.get(&v.constant) {
+                Some(p) if count[v.name.as_str()] > 1 && !global => format!("{p}::{}", v.name),
+                _ => v.name.clone(),
+            };
+            self.index.insert(v.constant, self.flat.variables.len());
+            self.flat.variables.push(FlatVariable { constant: v.constant, name, global });
+        }
+    }
+
+    fn location(&mut self, name: String, span: Option<Span>) -> usize {
+        self.flat.locations.push(FlatLocation { name, span, error: None, loop_head: false });
+        self.flat.locations.len() - 1
+    }
+
+    fn edge(&mut self, from: usize, to: usize, action: Action, span: Option<Span>) {
+        self.flat.edges.push(FlatEdge { from, to, action, span });
+    }
+
+    fn approximate(&mut self, span: Option<Span>, what: String) {
+        let entry = (span, what);
+        if !self.flat.approximations.contains(&entry) {
+            self.flat.approximations.push(entry);
+        }
+    }
+
+    /// Copies the body of `procedure` into the graph: its entry and exit locations.
+    fn inline(&mut self, procedure: ProcId) -> Result<(usize, usize), String> {
+        let program = self.program;
+        let proc = program.procedure(procedure);
+        if self.stack.contains(&procedure) {
+            return Err(format!(
+                "`{}` is recursive; the refinement engine inlines calls and cannot inline \
+                 recursion",
+                proc.name
+            ));
+        }
+        let Some(cfg) = &proc.body else {
+            return Err(format!("`{}` has no body", proc.name));
+        };
+        let copy = self.inlined.entry(procedure).or_default();
+        *copy += 1;
+        let prefix = if *copy == 1 { proc.name.clone() } else { format!("{}#{}", proc.name, copy) };
+        if self.flat.locations.len() + cfg.locations.len() > MAX_LOCATIONS {
+            return Err(format!("inlining every call gives more than {MAX_LOCATIONS} locations"));
+        }
+        self.stack.push(procedure);
+        let base = self.flat.locations.len();
+        for (i, l) in cfg.locations.iter().enumerate() {
+            let at = self.location(format!("{prefix}:l{i}"), l.span);
+            self.flat.locations[at].loop_head = l.loop_head;
+        }
+        let at = |l: Loc| base + l.0 as usize;
+        for e in &cfg.edges {
+            let (from, to) = (at(e.from), at(e.to));
+            match &e.command {
+                Command::Skip => self.edge(from, to, Action::Assume(Pred::True), e.span),
+                Command::Assume { formula, .. } => {
+                    let p = self.condition(*formula, e.span);
+                    self.edge(from, to, Action::Assume(p), e.span);
+                }
+                Command::Assign(pairs) => {
+                    let mut assigned = Vec::new();
+                    for (x, t) in pairs {
+                        let Some(&v) = self.index.get(x) else { continue };
+                        assigned.push((v, self.value(*t, e.span)));
+                    }
+                    self.assign(from, to, assigned, e.span);
+                }
+                Command::Havoc(vars) => {
+                    let inputs = vars.iter().map(|x| self.index.get(x).copied()).collect();
+                    self.edge(from, to, Action::Input(inputs), e.span);
+                }
+                Command::Assert { formula, check, what } => {
+                    let (pass, fail) = match self.translate_pred(*formula) {
+                        Ok(p) => (p.clone(), p.negate()),
+                        Err(reason) => {
+                            self.approximate(
+                                e.span,
+                                format!(
+                                    "the check `{what}` is not linear integer arithmetic \
+                                     ({reason}); it is taken as possibly failing"
+                                ),
+                            );
+                            (Pred::True, Pred::True)
+                        }
+                    };
+                    if pass != Pred::False {
+                        self.edge(from, to, Action::Assume(pass), e.span);
+                    }
+                    let n = self.flat.locations.len();
+                    let error = self.location(format!("error#{n}"), e.span);
+                    self.flat.locations[error].error =
+                        Some(ErrorSite { check: *check, what: what.clone(), span: e.span });
+                    self.edge(from, error, Action::Assume(fail), e.span);
+                }
+                Command::Call { callee, args, results } => {
+                    let callee_proc = program.procedure(*callee);
+                    if callee_proc.body.is_none() {
+                        self.approximate(
+                            e.span,
+                            format!(
+                                "`{}` has no body; its results and every global are taken \
+                                 as arbitrary",
+                                callee_proc.name
+                            ),
+                        );
+                        let mut assigned: Vec<(usize, Option<Linear>)> = results
+                            .iter()
+                            .filter_map(|r| self.index.get(r))
+                            .map(|&v| (v, None))
+                            .collect();
+                        for (i, v) in self.flat.variables.iter().enumerate() {
+                            if v.global && !assigned.iter().any(|(w, _)| *w == i) {
+                                assigned.push((i, None));
+                            }
+                        }
+                        self.edge(from, to, Action::Assign(assigned), e.span);
+                        continue;
+                    }
+                    // Parameters get the arguments (evaluated in the caller), the callee's
+                    // locals and results start arbitrary, then the body runs, then the
+                    // receivers get the results.
+                    let mut enter = Vec::new();
+                    for (p, a) in callee_proc.params.iter().zip(args) {
+                        if let Some(&v) = self.index.get(p) {
+                            enter.push((v, self.value(*a, e.span)));
+                        }
+                    }
+                    for c in callee_proc.locals.iter().chain(&callee_proc.results) {
+                        if let Some(&v) = self.index.get(c)
+                            && !enter.iter().any(|(w, _)| *w == v)
+                        {
+                            enter.push((v, vec![(Pred::True, None)]));
+                        }
+                    }
+                    let (entry, exit) = self.inline(*callee)?;
+                    self.assign(from, entry, enter, e.span);
+                    let mut leave = Vec::new();
+                    for (r, result) in results.iter().zip(&callee_proc.results) {
+                        if let Some(&v) = self.index.get(r) {
+                            let value = self.index.get(result).map(|&w| Linear::variable(w));
+                            leave.push((v, value));
+                        }
+                    }
+                    self.edge(exit, to, Action::Assign(leave), e.span);
+                }
+            }
+        }
+        self.stack.pop();
+        Ok((at(cfg.entry), at(cfg.exit)))
+    }
+
+    /// An assumed condition, or `True` (recorded) when it is not linear integer arithmetic.
+    fn condition(&mut self, t: TermId, span: Option<Span>) -> Pred {
+        match self.translate_pred(t) {
+            Ok(p) => p,
+            Err(reason) => {
+                self.approximate(span, format!("a condition is dropped ({reason})"));
+                Pred::True
+            }
+        }
+    }
+
+    /// An assigned value as guarded cases, or one arbitrary value (recorded) when it is not
+    /// linear.
+    fn value(&mut self, t: TermId, span: Option<Span>) -> Vec<GuardedValue> {
+        match self.int_cases(t) {
+            Ok(cases) => cases.into_iter().map(|(g, l)| (g, Some(l))).collect(),
+            Err(reason) => {
+                self.approximate(span, format!("a value is taken as arbitrary ({reason})"));
+                vec![(Pred::True, None)]
+            }
+        }
+    }
+
+    /// A parallel assignment whose values have guarded cases: one edge when there is a single
+    /// unguarded case, else per combination of cases an edge that assumes the guards into a
+    /// location of its own and one that assigns from there.
+    fn assign(
+        &mut self,
+        from: usize,
+        to: usize,
+        pairs: Vec<(usize, Vec<GuardedValue>)>,
+        span: Option<Span>,
+    ) {
+        let mut combos: Vec<(Pred, Assignment)> = vec![(Pred::True, Vec::new())];
+        for (v, cases) in pairs {
+            let mut next = Vec::new();
+            for (g, assigned) in &combos {
+                for (h, value) in &cases {
+                    let guard = Pred::and(vec![g.clone(), h.clone()]);
+                    if guard == Pred::False {
+                        continue;
+                    }
+                    let mut a = assigned.clone();
+                    a.push((v, value.clone()));
+                    next.push((guard, a));
+                }
+            }
+            combos = next;
+        }
+        if let [(Pred::True, assigned)] = combos.as_slice() {
+            self.edge(from, to, Action::Assign(assigned.clone()), span);
+            return;
+        }
+        let name = self.flat.locations[from].name.clone();
+        for (k, (guard, assigned)) in combos.into_iter().enumerate() {
+            let mid = self.location(format!("{name}~{}", k + 1), span);
+            self.edge(from, mid, Action::Assume(guard), span);
+            self.edge(mid, to, Action::Assign(assigned), span);
+        }
+    }
+
+    fn is_int(&self, t: TermId) -> bool {
+        *self.program.bank.ty_node(self.program.bank.term(t).ty) == TyNode::Int
+    }
+
+    /// An integer term as guarded linear cases: `ite(c, a, b)` gives `a` under `c` and `b`
+    /// under `¬c`, so conditional values stay exact.
+    fn int_cases(&self, t: TermId) -> Result<Vec<(Pred, Linear)>, String> {
+        let bank = &self.program.bank;
+        let combine = |a: Vec<(Pred, Linear)>,
+                       b: Vec<(Pred, Linear)>,
+                       op: &dyn Fn(&Linear, &Linear) -> Result<Linear, String>|
+         -> Result<Vec<(Pred, Linear)>, String> {
+            let mut out = Vec::new();
+            for (ga, la) in &a {
+                for (gb, lb) in &b {
+                    let g = Pred::and(vec![ga.clone(), gb.clone()]);
+                    if g != Pred::False {
+                        out.push((g, op(la, lb)?));
+                    }
+                }
+            }
+            if out.len() > MAX_VALUE_CASES {
+                return Err("too many conditional values in one expression".into());
+            }
+            Ok(out)
+        };
+        match &bank.term(t).term {
+            Term::Const(c) => match self.index.get(c) {
+                Some(&v) => Ok(vec![(Pred::True, Linear::variable(v))]),
+                None => {
+                    Err(format!("`{}` is not an integer variable", self.program.display_name(*c)))
+                }
+            },
+            Term::Int(n) => Ok(vec![(Pred::True, Linear::constant(n.clone()))]),
+            Term::Prim(Prim::Add, args) => {
+                combine(self.int_cases(args[0])?, self.int_cases(args[1])?, &|a, b| {
+                    Ok(a.add_scaled(b, &Integer::from(1)))
+                })
+            }
+            Term::Prim(Prim::Sub, args) => {
+                combine(self.int_cases(args[0])?, self.int_cases(args[1])?, &|a, b| {
+                    Ok(a.add_scaled(b, &Integer::from(-1)))
+                })
+            }
+            Term::Prim(Prim::Neg, args) => Ok(self
+                .int_cases(args[0])?
+                .into_iter()
+                .map(|(g, l)| (g, l.scale(&Integer::from(-1))))
+                .collect()),
+            Term::Prim(Prim::Mul, args) => combine(
+                self.int_cases(args[0])?,
+                self.int_cases(args[1])?,
+                &|a, b| match (a.as_constant(), b.as_constant()) {
+                    (Some(k), _) => Ok(b.scale(k)),
+                    (_, Some(k)) => Ok(a.scale(k)),
+                    _ => Err("a product of two variables is not linear".into()),
+                },
+            ),
+            Term::Prim(Prim::Ite, args) => {
+                let c = self.translate_pred(args[0])?;
+                let mut out = Vec::new();
+                for (g, l) in self.int_cases(args[1])? {
+                    out.push((Pred::and(vec![c.clone(), g]), l));
+                }
+                for (g, l) in self.int_cases(args[2])? {
+                    out.push((Pred::and(vec![c.negate(), g]), l));
+                }
+                out.retain(|(g, _)| *g != Pred::False);
+                if out.len() > MAX_VALUE_CASES {
+                    return Err("too many conditional values in one expression".into());
+                }
+                Ok(out)
+            }
+            Term::Prim(Prim::Div | Prim::Mod, _) => {
+                Err("division and remainder are not linear arithmetic here".into())
+            }
+            Term::App(..) => {
+                Err("array elements are not supported by the refinement engine".into())
+            }
+            _ => Err("the term is not integer arithmetic".into()),
+        }
+    }
+
+    /// A comparison of two integer terms, over their guarded cases.
+    fn compare(
+        &self,
+        a: TermId,
+        b: TermId,
+        op: fn(&Linear, &Linear) -> Pred,
+    ) -> Result<Pred, String> {
+        let (ca, cb) = (self.int_cases(a)?, self.int_cases(b)?);
+        let mut out = Vec::new();
+        for (ga, la) in &ca {
+            for (gb, lb) in &cb {
+                out.push(Pred::and(vec![ga.clone(), gb.clone(), op(la, lb)]));
+            }
+        }
+        Ok(Pred::or(out))
+    }
+
+    fn translate_pred(&self, t: TermId) -> Result<Pred, String> {
+        let bank = &self.program.bank;
+        match &bank.term(t).term {
+            Term::Prim(Prim::True, _) => Ok(Pred::True),
+            Term::Prim(Prim::False, _) => Ok(Pred::False),
+            Term::Prim(Prim::Not, args) => Ok(self.translate_pred(args[0])?.negate()),
+            Term::Prim(Prim::And, args) => {
+                Ok(Pred::and(vec![self.translate_pred(args[0])?, self.translate_pred(args[1])?]))
+            }
+            Term::Prim(Prim::Or, args) => {
+                Ok(Pred::or(vec![self.translate_pred(args[0])?, self.translate_pred(args[1])?]))
+            }
+            Term::Prim(Prim::Imp, args) => Ok(Pred::or(vec![
+                self.translate_pred(args[0])?.negate(),
+                self.translate_pred(args[1])?,
+            ])),
+            Term::Prim(Prim::Iff, args) => self.iff(args[0], args[1]),
+            Term::Prim(Prim::Eq, args) if self.is_int(args[0]) => {
+                self.compare(args[0], args[1], Pred::eq)
+            }
+            Term::Prim(Prim::Eq, args) if *bank.ty_node(bank.term(args[0]).ty) == TyNode::Bool => {
+                self.iff(args[0], args[1])
+            }
+            Term::Prim(Prim::Le, args) => self.compare(args[0], args[1], Pred::le),
+            Term::Prim(Prim::Lt, args) => self.compare(args[0], args[1], Pred::lt),
+            Term::Prim(Prim::Ite, args) => {
+                let c = self.translate_pred(args[0])?;
+                let a = self.translate_pred(args[1])?;
+                let b = self.translate_pred(args[2])?;
+                Ok(Pred::or(vec![Pred::and(vec![c.clone(), a]), Pred::and(vec![c.negate(), b])]))
+            }
+            _ => Err("the condition is not linear integer arithmetic".into()),
+        }
+    }
+
+    fn iff(&self, a: TermId, b: TermId) -> Result<Pred, String> {
+        let a = self.translate_pred(a)?;
+        let b = self.translate_pred(b)?;
+        Ok(Pred::or(vec![
+            Pred::and(vec![a.clone(), b.clone()]),
+            Pred::and(vec![a.negate(), b.negate()]),
+        ]))
+    }
+}

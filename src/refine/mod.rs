@@ -1,0 +1,691 @@
+//! Abstraction refinement over programs: lazy abstraction with interpolants (McMillan, CAV
+//! 2006, "IMPACT") on the guarded-command IR, as a machine that advances one step at a time.
+//!
+//! The procedure is inlined into one graph ([`flat::Flat`]: calls copied in, commands turned
+//! into linear integer arithmetic, each `assert` given an error location). The engine unwinds
+//! that graph into an abstract reachability tree ([`Art`]): every node is a location with a
+//! label (a formula over the program's variables that holds whenever a run reaches the node
+//! along the node's path), a parent, and possibly a node that covers it (an earlier node at the
+//! same location whose label its label implies, so its future need not be explored). Nodes
+//! start labelled `True`. When an error location is reached, the path formula from the root
+//! goes to the SMT core: satisfiable gives a counterexample; unsatisfiable gives a sequence
+//! interpolant ([`path::interpolate`]) whose formulas strengthen the labels along the path
+//! (the error node's becomes `False`), which may undo coverings and allow new ones. When no
+//! uncovered node is left to explore, the labels are an invariant.
+//!
+//! Nothing is reported unchecked: `Safe` only after the disjunction of the labels of the
+//! uncovered nodes at each location is confirmed an inductive invariant edge by edge by the
+//! SMT core ([`Engine::certify`]); `Unsafe` only after the inputs read off the model are
+//! replayed by [`crate::ir::interpret::run`] to the same failed check. Integers are
+//! mathematical, as in the IR.
+//!
+//! The engine is deterministic (nodes are numbered in creation order, the worklist is a stack,
+//! candidates for covering are tried in node order), so re-running to step `N` rebuilds the
+//! same tree: that is how the workbench can undo. [`Engine::step`] does one expansion, one
+//! covering, or one check of an error path with its refinement, and says which.
+//!
+//! This module names the IR, the SMT core and `syntax`; no front end and nothing of the
+//! workbench.
+
+pub mod art;
+pub mod flat;
+pub mod formula;
+pub mod path;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rug::Integer;
+
+use crate::hol::Obligation;
+use crate::ir::interpret::{Outcome, run as run_program};
+use crate::ir::{ProcId, Program};
+use crate::smt::SmtStats;
+use crate::syntax::Span;
+use flat::{Action, Flat};
+use formula::Pred;
+use path::{PathFormula, Solved};
+
+/// Limits of a run; reaching one gives [`Verdict::Unknown`] and keeps the tree.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// At most this many steps.
+    pub max_steps: Option<usize>,
+    /// At most this many tree nodes.
+    pub max_nodes: Option<usize>,
+    /// At most this much wall time.
+    pub time: Option<Duration>,
+    /// Set from outside (Ctrl-C) to stop at the next step.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// A node of the abstract reachability tree.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// Its number (creation order).
+    pub id: usize,
+    /// Its location in the inlined graph.
+    pub location: usize,
+    /// What holds whenever a run reaches it along its path.
+    pub label: Pred,
+    /// Its parent (`None` for the root).
+    pub parent: Option<usize>,
+    /// The graph edge from the parent.
+    pub edge: Option<usize>,
+    /// Its children, in creation order.
+    pub children: Vec<usize>,
+    /// The earlier node at the same location that covers it.
+    pub covered_by: Option<usize>,
+    /// Whether its successors were made.
+    pub expanded: bool,
+    /// Its distance from the root.
+    pub depth: usize,
+}
+
+/// The abstract reachability tree.
+#[derive(Clone, Debug, Default)]
+pub struct Art {
+    /// The nodes, by number; node 0 is the root.
+    pub nodes: Vec<Node>,
+}
+
+impl Art {
+    /// Whether a node or one of its ancestors is covered.
+    pub fn is_covered(&self, mut n: usize) -> bool {
+        loop {
+            if self.nodes[n].covered_by.is_some() {
+                return true;
+            }
+            match self.nodes[n].parent {
+                Some(p) => n = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Whether a node needs no exploration: it or an ancestor is covered, or labelled `False`
+    /// (no run reaches it, nor anything below it).
+    pub fn is_closed(&self, mut n: usize) -> bool {
+        loop {
+            let node = &self.nodes[n];
+            if node.covered_by.is_some() || node.label == Pred::False {
+                return true;
+            }
+            match node.parent {
+                Some(p) => n = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Whether `a` is `b` or below it.
+    pub fn is_descendant(&self, mut a: usize, b: usize) -> bool {
+        loop {
+            if a == b {
+                return true;
+            }
+            match self.nodes[a].parent {
+                Some(p) => a = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// The nodes from the root to `n`.
+    pub fn path_to(&self, n: usize) -> Vec<usize> {
+        let mut out = vec![n];
+        let mut at = n;
+        while let Some(p) = self.nodes[at].parent {
+            out.push(p);
+            at = p;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The number of nodes covered themselves.
+    pub fn covered_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.covered_by.is_some()).count()
+    }
+}
+
+/// One refinement: a spurious error path and the interpolants that excluded it.
+#[derive(Clone, Debug)]
+pub struct Refinement {
+    /// The step that made it.
+    pub step: usize,
+    /// The nodes of the path, root first, the error node last.
+    pub path: Vec<usize>,
+    /// The path formula, one formula per edge, in SSA form as the user reads it.
+    pub formula: Vec<String>,
+    /// The interpolant for each node of the path after the root (the last is `False`).
+    pub interpolants: Vec<Pred>,
+    /// The nodes whose labels it strengthened.
+    pub strengthened: Vec<usize>,
+    /// The nodes it uncovered (their cover was strengthened).
+    pub uncovered: Vec<usize>,
+    /// The coverings it made afterwards: (node, covering node).
+    pub covered: Vec<(usize, usize)>,
+}
+
+/// A counterexample, replayed.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// The input values, in the order the program reads them.
+    pub inputs: Vec<Integer>,
+    /// What kind of check fails.
+    pub check: Obligation,
+    /// What it checks.
+    pub what: String,
+    /// Where it stands.
+    pub span: Option<Span>,
+    /// The tree nodes of the path, root first.
+    pub path: Vec<usize>,
+}
+
+/// A checked answer.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// No check can fail: the invariant per location (only locations the tree reached; every
+    /// other location's invariant is `False`), confirmed inductive.
+    Safe {
+        /// (location, invariant), by location.
+        invariants: Vec<(usize, Pred)>,
+    },
+    /// A check fails on these inputs, as the interpreter confirmed.
+    Unsafe(Counterexample),
+    /// No answer, and why.
+    Unknown(String),
+}
+
+/// What one step did.
+#[derive(Clone, Debug)]
+pub enum StepReport {
+    /// A node got its successors.
+    Expanded {
+        /// The node.
+        node: usize,
+        /// Its new children.
+        children: Vec<usize>,
+    },
+    /// A node was covered by an earlier one.
+    Covered {
+        /// The node.
+        node: usize,
+        /// The covering node.
+        by: usize,
+    },
+    /// An error path was infeasible and refined; the index into [`Engine::refinements`].
+    Refined(usize),
+    /// The run ended with this verdict (a counterexample was found, the tree was closed, or a
+    /// limit was reached).
+    Finished(Verdict),
+}
+
+/// Counters of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Steps taken.
+    pub steps: usize,
+    /// Refinements made.
+    pub refinements: usize,
+    /// Tree nodes.
+    pub nodes: usize,
+    /// Nodes covered (themselves) now.
+    pub covered: usize,
+    /// Error paths checked.
+    pub checks: usize,
+    /// SMT calls.
+    pub smt_calls: usize,
+}
+
+/// The refinement engine on one procedure.
+pub struct Engine {
+    program: Program,
+    procedure: ProcId,
+    /// The inlined graph.
+    pub flat: Flat,
+    /// The tree built so far.
+    pub art: Art,
+    /// The refinements so far, in order.
+    pub refinements: Vec<Refinement>,
+    worklist: Vec<usize>,
+    limits: Limits,
+    started: Instant,
+    counters: Counters,
+    verdict: Option<Verdict>,
+    stats: SmtStats,
+    /// The nodes at each location, ascending.
+    by_location: Vec<Vec<usize>>,
+    /// Implications already decided.
+    implications: BTreeMap<(Pred, Pred), bool>,
+}
+
+impl Engine {
+    /// An engine on `function` of `program`, or why the function cannot be analysed
+    /// (missing, recursive).
+    pub fn new(program: &Program, function: &str, limits: Limits) -> Result<Engine, String> {
+        let procedure = program.find(function).ok_or_else(|| {
+            let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
+            format!("no function `{function}` (functions: {})", names.join(", "))
+        })?;
+        let flat = Flat::build(program, procedure)?;
+        let root = Node {
+            id: 0,
+            location: 0,
+            label: Pred::True,
+            parent: None,
+            edge: None,
+            children: Vec::new(),
+            covered_by: None,
+            expanded: false,
+            depth: 0,
+        };
+        let mut by_location = vec![Vec::new(); flat.locations.len()];
+        by_location[0].push(0);
+        Ok(Engine {
+            by_location,
+            implications: BTreeMap::new(),
+            program: program.clone(),
+            procedure,
+            flat,
+            art: Art { nodes: vec![root] },
+            refinements: Vec::new(),
+            worklist: vec![0],
+            limits,
+            started: Instant::now(),
+            counters: Counters { nodes: 1, ..Counters::default() },
+            verdict: None,
+            stats: SmtStats::default(),
+        })
+    }
+
+    /// The counters now.
+    pub fn counters(&self) -> Counters {
+        let mut c = self.counters.clone();
+        c.nodes = self.art.nodes.len();
+        c.covered = self.art.covered_count();
+        c
+    }
+
+    /// The verdict, once the run has ended.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
+    }
+
+    /// The program analysed.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// Steps until the run ends; the verdict.
+    pub fn run(&mut self) -> Verdict {
+        loop {
+            if let StepReport::Finished(v) = self.step() {
+                return v;
+            }
+        }
+    }
+
+    fn finish(&mut self, verdict: Verdict) -> StepReport {
+        self.verdict = Some(verdict.clone());
+        StepReport::Finished(verdict)
+    }
+
+    fn limit_reached(&self) -> Option<String> {
+        if let Some(max) = self.limits.max_steps
+            && self.counters.steps >= max
+        {
+            return Some(format!("the step limit ({max}) was reached"));
+        }
+        if let Some(max) = self.limits.max_nodes
+            && self.art.nodes.len() >= max
+        {
+            return Some(format!("the node limit ({max}) was reached"));
+        }
+        if let Some(t) = self.limits.time
+            && self.started.elapsed() >= t
+        {
+            return Some(format!("the time limit ({} s) was reached", t.as_secs_f64()));
+        }
+        if let Some(c) = &self.limits.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            return Some("the run was interrupted".into());
+        }
+        None
+    }
+
+    fn variables(&self) -> usize {
+        self.flat.variables.len()
+    }
+
+    /// Whether `a ⇒ b`, remembered: covering asks the same question of many nodes.
+    fn implies(&mut self, a: &Pred, b: &Pred) -> Result<bool, String> {
+        let key = (a.clone(), b.clone());
+        if let Some(&known) = self.implications.get(&key) {
+            return Ok(known);
+        }
+        self.counters.smt_calls += 1;
+        let answer = path::implies(self.variables(), a, b, &mut self.stats)?;
+        self.implications.insert(key, answer);
+        Ok(answer)
+    }
+
+    /// One step: an expansion, a covering, or the check of an error path (with its refinement
+    /// when the path is spurious); the end of the run when nothing is left or a limit is hit.
+    pub fn step(&mut self) -> StepReport {
+        if let Some(v) = &self.verdict {
+            return StepReport::Finished(v.clone());
+        }
+        if let Some(reason) = self.limit_reached() {
+            return self.finish(Verdict::Unknown(reason));
+        }
+        self.counters.steps += 1;
+        match self.advance() {
+            Ok(report) => report,
+            Err(reason) => self.finish(Verdict::Unknown(reason)),
+        }
+    }
+
+    fn advance(&mut self) -> Result<StepReport, String> {
+        loop {
+            let Some(v) = self.worklist.pop() else {
+                let verdict = self.certify()?;
+                return Ok(self.finish(verdict));
+            };
+            let node = &self.art.nodes[v];
+            if node.expanded || self.art.is_closed(v) {
+                // Already expanded, infeasible, or covered since it was pushed.
+                continue;
+            }
+            if let Some(w) = self.find_cover(v)? {
+                self.cover(v, w);
+                return Ok(StepReport::Covered { node: v, by: w });
+            }
+            if self.flat.locations[self.art.nodes[v].location].error.is_some() {
+                return self.check_error(v);
+            }
+            return Ok(self.expand(v));
+        }
+    }
+
+    fn expand(&mut self, v: usize) -> StepReport {
+        let location = self.art.nodes[v].location;
+        let depth = self.art.nodes[v].depth + 1;
+        let mut children = Vec::new();
+        for &e in &self.flat.outgoing[location] {
+            if self.flat.edges[e].action == Action::Assume(Pred::False) {
+                continue;
+            }
+            let id = self.art.nodes.len();
+            self.art.nodes.push(Node {
+                id,
+                location: self.flat.edges[e].to,
+                label: Pred::True,
+                parent: Some(v),
+                edge: Some(e),
+                children: Vec::new(),
+                covered_by: None,
+                expanded: false,
+                depth,
+            });
+            self.by_location[self.flat.edges[e].to].push(id);
+            children.push(id);
+        }
+        self.art.nodes[v].expanded = true;
+        self.art.nodes[v].children = children.clone();
+        // Depth first, the first edge first.
+        self.worklist.extend(children.iter().rev().copied());
+        StepReport::Expanded { node: v, children }
+    }
+
+    /// The first earlier, uncovered node at `v`'s location whose label `v`'s label implies.
+    /// (A node's own ancestors may cover it, which closes a loop; its descendants, being
+    /// later, never do.)
+    fn find_cover(&mut self, v: usize) -> Result<Option<usize>, String> {
+        let location = self.art.nodes[v].location;
+        let label = self.art.nodes[v].label.clone();
+        let candidates: Vec<usize> =
+            self.by_location[location].iter().copied().take_while(|&w| w < v).collect();
+        if candidates.is_empty() {
+            return Ok(None);
+        }
+        let covered = self.covered_flags();
+        for w in candidates {
+            if covered[w] {
+                continue;
+            }
+            let target = self.art.nodes[w].label.clone();
+            if self.implies(&label, &target)? {
+                return Ok(Some(w));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Per node, whether it is closed ([`Art::is_closed`]; parents come before children).
+    fn covered_flags(&self) -> Vec<bool> {
+        let mut flags = vec![false; self.art.nodes.len()];
+        for n in &self.art.nodes {
+            flags[n.id] = n.covered_by.is_some()
+                || n.label == Pred::False
+                || n.parent.is_some_and(|p| flags[p]);
+        }
+        flags
+    }
+
+    /// Covers `v` by `w`; coverings by nodes below `v` lapse (those nodes are covered now).
+    fn cover(&mut self, v: usize, w: usize) {
+        self.art.nodes[v].covered_by = Some(w);
+        let lapsed: Vec<usize> = (0..self.art.nodes.len())
+            .filter(|&x| {
+                self.art.nodes[x].covered_by.is_some_and(|y| y != w && self.art.is_descendant(y, v))
+            })
+            .collect();
+        for x in lapsed {
+            self.uncover(x);
+        }
+    }
+
+    /// Removes `x`'s covering and puts the open leaves below it back on the worklist.
+    fn uncover(&mut self, x: usize) {
+        self.art.nodes[x].covered_by = None;
+        let mut stack = vec![x];
+        let mut leaves = Vec::new();
+        while let Some(n) = stack.pop() {
+            if self.art.nodes[n].expanded {
+                stack.extend(self.art.nodes[n].children.iter().rev().copied());
+            } else {
+                leaves.push(n);
+            }
+        }
+        self.worklist.extend(leaves.iter().rev().copied());
+    }
+
+    fn path_edges(&self, nodes: &[usize]) -> Vec<usize> {
+        nodes.iter().skip(1).filter_map(|&n| self.art.nodes[n].edge).collect()
+    }
+
+    fn check_error(&mut self, v: usize) -> Result<StepReport, String> {
+        self.counters.checks += 1;
+        let nodes = self.art.path_to(v);
+        let edges = self.path_edges(&nodes);
+        let formula = PathFormula::encode(&self.flat, &edges);
+        self.counters.smt_calls += 1;
+        match path::solve(formula.ssa.len(), &formula.parts, &mut self.stats)? {
+            Solved::Sat(values) => {
+                let inputs: Vec<Integer> = formula
+                    .inputs
+                    .iter()
+                    .map(|s| s.map_or_else(Integer::new, |s| values[s].clone()))
+                    .collect();
+                let verdict = self.replay(v, nodes, inputs);
+                Ok(self.finish(verdict))
+            }
+            Solved::Unsat(_) => {
+                self.counters.smt_calls += 1;
+                let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats)?;
+                Ok(StepReport::Refined(self.refine(nodes, &formula, interpolants)?))
+            }
+        }
+    }
+
+    fn replay(&self, v: usize, path: Vec<usize>, inputs: Vec<Integer>) -> Verdict {
+        let Some(site) = self.flat.locations[self.art.nodes[v].location].error.clone() else {
+            return Verdict::Unknown("internal error: a check of a node that is no error".into());
+        };
+        let outcome = run_program(&self.program, self.procedure, &inputs, 10_000_000);
+        match outcome {
+            Outcome::AssertionFailed { obligation, span, .. }
+                if obligation == site.check && span == site.span =>
+            {
+                Verdict::Unsafe(Counterexample {
+                    inputs,
+                    check: site.check,
+                    what: site.what,
+                    span: site.span,
+                    path,
+                })
+            }
+            other => Verdict::Unknown(format!(
+                "a counterexample to `{}` was found on the approximated program, but replaying \
+                 its inputs ({}) did not fail that check: {}",
+                site.what,
+                inputs.iter().map(Integer::to_string).collect::<Vec<_>>().join(", "),
+                short_outcome(&other)
+            )),
+        }
+    }
+
+    fn refine(
+        &mut self,
+        nodes: Vec<usize>,
+        formula: &PathFormula,
+        interpolants: Vec<Pred>,
+    ) -> Result<usize, String> {
+        self.counters.refinements += 1;
+        let mut strengthened = Vec::new();
+        let mut uncovered = Vec::new();
+        for (k, interpolant) in interpolants.iter().enumerate() {
+            let n = nodes[k + 1];
+            let label = self.art.nodes[n].label.clone();
+            if self.implies(&label, interpolant)? {
+                continue;
+            }
+            self.art.nodes[n].label = Pred::and(vec![label, interpolant.clone()]);
+            strengthened.push(n);
+            // Nodes covered by `n` may no longer be: its label is stronger now.
+            let covered: Vec<usize> = (0..self.art.nodes.len())
+                .filter(|&x| self.art.nodes[x].covered_by == Some(n))
+                .collect();
+            for x in covered {
+                self.uncover(x);
+                uncovered.push(x);
+            }
+        }
+        // Strengthened nodes may now be covered, closing whole subtrees (root side first).
+        let mut covered = Vec::new();
+        for &n in &strengthened {
+            if self.art.is_closed(n) {
+                continue;
+            }
+            if let Some(w) = self.find_cover(n)? {
+                self.cover(n, w);
+                covered.push((n, w));
+            }
+        }
+        let names = |s: usize| formula.ssa_name(&self.flat, s);
+        let printed: Vec<String> = formula.parts.iter().map(|p| p.show(&names)).collect();
+        self.refinements.push(Refinement {
+            step: self.counters.steps,
+            path: nodes,
+            formula: printed,
+            interpolants,
+            strengthened,
+            uncovered,
+            covered,
+        });
+        Ok(self.refinements.len() - 1)
+    }
+
+    /// The invariant candidate per location: the disjunction of the labels of the nodes there
+    /// that are not closed (`False` where the tree never came).
+    pub fn invariants(&self) -> Vec<Pred> {
+        let mut labels: Vec<Vec<Pred>> = vec![Vec::new(); self.flat.locations.len()];
+        let closed = self.covered_flags();
+        for n in &self.art.nodes {
+            if !closed[n.id] {
+                labels[n.location].push(n.label.clone());
+            }
+        }
+        labels.into_iter().map(Pred::or).collect()
+    }
+
+    /// Confirms the invariants inductive: `True` at the start implies the start's invariant,
+    /// every edge leads from its source's invariant into its target's, and no error edge can
+    /// be taken from its source's invariant. `Safe` with the invariants, or `Unknown` naming
+    /// the first edge that fails (which would be an internal error).
+    pub fn certify(&mut self) -> Result<Verdict, String> {
+        let invariants = self.invariants();
+        if let Some(failure) = self.check_certificate(&invariants)? {
+            return Ok(Verdict::Unknown(format!("internal error: {failure}")));
+        }
+        let reached: Vec<(usize, Pred)> = invariants
+            .into_iter()
+            .enumerate()
+            .filter(|(l, p)| *p != Pred::False && self.flat.locations[*l].error.is_none())
+            .collect();
+        Ok(Verdict::Safe { invariants: reached })
+    }
+
+    /// Checks a candidate invariant per location (indexed like [`Flat::locations`]) as an
+    /// inductive certificate of safety by one SMT check per edge: `None` when it is one, else
+    /// which condition fails.
+    pub fn check_certificate(&mut self, invariants: &[Pred]) -> Result<Option<String>, String> {
+        if invariants.len() != self.flat.locations.len() {
+            return Ok(Some("the certificate does not give one formula per location".into()));
+        }
+        if !self.implies(&Pred::True, &invariants[0])? {
+            return Ok(Some("the invariant at the start is not True".into()));
+        }
+        for (i, e) in self.flat.edges.iter().enumerate() {
+            let source = &invariants[e.from];
+            if *source == Pred::False {
+                continue;
+            }
+            let formula = PathFormula::encode(&self.flat, &[i]);
+            let before = source.rename(&|v| formula.current[0][v]);
+            let mut assertions = vec![before, formula.parts[0].clone()];
+            let error = self.flat.locations[e.to].error.is_some();
+            if !error {
+                let after = invariants[e.to].rename(&|v| formula.current[1][v]);
+                assertions.push(after.negate());
+            }
+            self.counters.smt_calls += 1;
+            if let Solved::Sat(_) = path::solve(formula.ssa.len(), &assertions, &mut self.stats)? {
+                let from = &self.flat.locations[e.from].name;
+                let to = &self.flat.locations[e.to].name;
+                return Ok(Some(if error {
+                    format!("the invariant at {from} does not exclude the failing check there")
+                } else {
+                    format!("the invariant is not inductive along the edge {from} -> {to}")
+                }));
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn short_outcome(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Completed { .. } => "the run completed".into(),
+        Outcome::AssertionFailed { what, .. } => format!("another check failed: {what}"),
+        Outcome::Blocked { .. } => "the run blocked on an assumption".into(),
+        Outcome::OutOfInputs { .. } => "the run needed more inputs".into(),
+        Outcome::StepLimit { steps } => format!("the run took more than {steps} steps"),
+        Outcome::Stuck { reason, .. } => format!("the run got stuck: {reason}"),
+    }
+}

@@ -1,0 +1,342 @@
+//! Path formulas in static single assignment form, their satisfiability by the SMT core, and
+//! their sequence interpolants.
+//!
+//! A path of the inlined graph becomes one formula per edge over SSA variables (a program
+//! variable and a version; every assignment and input makes a new version). The SMT core
+//! decides the conjunction; a model gives the inputs, an unsatisfiable core the conjuncts that
+//! matter. Interpolation keeps only those conjuncts (a weaker path, so its interpolants serve
+//! the real one), drops the edges left empty (their interpolants are their neighbours'), splits
+//! disjunctions and disequalities into cases (`x != 0` is `x < 0` or `x > 0`), asks
+//! [`smt::linear::interpolate_sequence`] for each case's checked interpolants, and combines
+//! them per cut as the disjunction over the choices before the cut of the conjunction over the
+//! choices after it. That combination is an interpolant of the whole path at every cut, and
+//! consecutive ones chain (`I_i ∧ edge_i ⇒ I_{i+1}`), because for each prefix choice the
+//! chained per-case sequences line up.
+
+use std::collections::BTreeMap;
+
+use rug::{Integer, Rational};
+
+use super::flat::{Action, Flat};
+use super::formula::{Linear, Pred, Rel};
+use crate::smt::linear::{LinearConstraint, LinearForm, Relation, interpolate_sequence};
+use crate::smt::{self, Answer, SmtStats, SortId, TermStore};
+
+/// A path's formula in SSA form.
+#[derive(Clone, Debug)]
+pub struct PathFormula {
+    /// One formula per edge, over SSA variables.
+    pub parts: Vec<Pred>,
+    /// The SSA variables: (program variable, version).
+    pub ssa: Vec<(usize, u32)>,
+    /// At each cut `0..=n` (before edge `i`), the SSA variable of each program variable.
+    pub current: Vec<Vec<usize>>,
+    /// The SSA variable of each input read along the path, in order (`None` for an input into
+    /// an untracked variable).
+    pub inputs: Vec<Option<usize>>,
+}
+
+impl PathFormula {
+    /// The formula of the path through `edges` (indices into the graph's edges).
+    pub fn encode(flat: &Flat, edges: &[usize]) -> PathFormula {
+        let count = flat.variables.len();
+        let mut ssa: Vec<(usize, u32)> = (0..count).map(|v| (v, 0)).collect();
+        let mut current: Vec<usize> = (0..count).collect();
+        let mut versions = vec![0u32; count];
+        let mut out = PathFormula {
+            parts: Vec::new(),
+            ssa: Vec::new(),
+            current: vec![current.clone()],
+            inputs: Vec::new(),
+        };
+        let mut fresh = |x: usize, current: &mut Vec<usize>| {
+            versions[x] += 1;
+            ssa.push((x, versions[x]));
+            current[x] = ssa.len() - 1;
+        };
+        for &e in edges {
+            let part = match &flat.edges[e].action {
+                Action::Assume(p) => {
+                    let now = current.clone();
+                    p.rename(&|v| now[v])
+                }
+                Action::Assign(pairs) => {
+                    let old = current.clone();
+                    let mut constraints = Vec::new();
+                    for (x, value) in pairs {
+                        fresh(*x, &mut current);
+                        if let Some(l) = value {
+                            let new = Linear::variable(current[*x]);
+                            constraints.push(Pred::eq(&new, &l.rename(&|v| old[v])));
+                        }
+                    }
+                    Pred::and(constraints)
+                }
+                Action::Input(vars) => {
+                    for x in vars {
+                        match x {
+                            Some(x) => {
+                                fresh(*x, &mut current);
+                                out.inputs.push(Some(current[*x]));
+                            }
+                            None => out.inputs.push(None),
+                        }
+                    }
+                    Pred::True
+                }
+            };
+            out.parts.push(part);
+            out.current.push(current.clone());
+        }
+        out.ssa = ssa;
+        out
+    }
+
+    /// How an SSA variable reads: `x@2` for version 2 of `x`.
+    pub fn ssa_name(&self, flat: &Flat, s: usize) -> String {
+        let (v, version) = self.ssa[s];
+        format!("{}@{version}", flat.variable_name(v))
+    }
+}
+
+/// What the SMT core says of a conjunction.
+pub enum Solved {
+    /// Satisfiable: a value per variable (0 for those no assertion mentions).
+    Sat(Vec<Integer>),
+    /// Unsatisfiable: the indices of the assertions the refutation used, ascending.
+    Unsat(Vec<usize>),
+}
+
+/// Decides the conjunction of `assertions` over `variables` integer variables, each assertion
+/// tracked so that a refutation names the ones it used. Errors are the SMT core's reasons
+/// (incomplete, internal check failures) in words.
+pub fn solve(
+    variables: usize,
+    assertions: &[Pred],
+    stats: &mut SmtStats,
+) -> Result<Solved, String> {
+    let mut store = TermStore::new();
+    let mut used: Vec<usize> = assertions.iter().flat_map(|p| p.variables()).collect();
+    used.sort_unstable();
+    used.dedup();
+    let mut terms: BTreeMap<usize, smt::TermId> = BTreeMap::new();
+    for &v in &used {
+        let f = store.declare_fun(&format!("v{v}"), Vec::new(), SortId::INT, false);
+        terms.insert(v, store.apply(f, Vec::new()));
+    }
+    let var = |v: usize| terms[&v];
+    let formulas: Vec<smt::Formula> =
+        assertions.iter().map(|p| p.to_smt(&mut store, &var)).collect();
+    let tracked = vec![true; formulas.len()];
+    match smt::check(&store, &formulas, &tracked, stats).map_err(|e| e.to_string())? {
+        Answer::Sat(model) => {
+            let mut values = vec![Integer::new(); variables];
+            for (&v, &t) in &terms {
+                let q = model.number(&store, t);
+                if *q.denom() != 1 {
+                    return Err(format!("the model gives a non-integer value {q}"));
+                }
+                if v < values.len() {
+                    values[v] = q.numer().clone();
+                }
+            }
+            Ok(Solved::Sat(values))
+        }
+        Answer::Unsat { core } => Ok(Solved::Unsat(core)),
+    }
+}
+
+/// Whether `a ⇒ b` over `variables` integer variables.
+pub fn implies(variables: usize, a: &Pred, b: &Pred, stats: &mut SmtStats) -> Result<bool, String> {
+    if *b == Pred::True || *a == Pred::False || a == b {
+        return Ok(true);
+    }
+    let (ca, cb) = (a.conjuncts(), b.conjuncts());
+    if !cb.is_empty() && cb.iter().all(|c| ca.contains(c)) {
+        return Ok(true);
+    }
+    Ok(matches!(solve(variables, &[a.clone(), b.negate()], stats)?, Solved::Unsat(_)))
+}
+
+/// At most this many cases (choices among disjuncts) per interpolation.
+const MAX_CASES: usize = 256;
+
+/// The interpolant at every cut `1..n` of an infeasible path of `n` edges (the last one is
+/// `False`), over program variables: the label the node after edge `i - 1` must imply.
+pub fn interpolate(
+    flat: &Flat,
+    path: &PathFormula,
+    stats: &mut SmtStats,
+) -> Result<Vec<Pred>, String> {
+    let n = path.parts.len();
+    // Keep the conjuncts the refutation used.
+    let mut conjuncts = Vec::new();
+    let mut owner = Vec::new();
+    for (i, part) in path.parts.iter().enumerate() {
+        if *part == Pred::False {
+            conjuncts.push(Pred::False);
+            owner.push(i);
+            continue;
+        }
+        for c in part.conjuncts() {
+            conjuncts.push(c);
+            owner.push(i);
+        }
+    }
+    let core = match solve(path.ssa.len(), &conjuncts, stats)? {
+        Solved::Sat(_) => return Err("the path is feasible".into()),
+        Solved::Unsat(core) => core,
+    };
+    let mut kept: Vec<Vec<Pred>> = vec![Vec::new(); n];
+    for k in core {
+        kept[owner[k]].push(conjuncts[k].clone());
+    }
+    let reduced: Vec<(usize, Pred)> = kept
+        .into_iter()
+        .enumerate()
+        .map(|(i, cs)| (i, Pred::and(cs)))
+        .filter(|(_, p)| *p != Pred::True)
+        .collect();
+    // The interpolant after compressed part j (0 = before all, m = after all).
+    let compressed = interpolate_compressed(path, &reduced, stats)?;
+    let mut out = Vec::new();
+    for cut in 1..=n {
+        let before = reduced.iter().filter(|(i, _)| *i < cut).count();
+        out.push(match before {
+            0 => Pred::True,
+            b if b == reduced.len() => Pred::False,
+            b => compressed[b - 1].clone(),
+        });
+    }
+    // Back to program variables: the SSA variables of an interpolant at a cut are the current
+    // versions there.
+    let mut result = Vec::new();
+    for (k, p) in out.into_iter().enumerate() {
+        let cut = k + 1;
+        let ok = std::cell::Cell::new(true);
+        let renamed = p.rename(&|s| {
+            let (v, _) = path.ssa[s];
+            if path.current[cut][v] != s {
+                ok.set(false);
+            }
+            v
+        });
+        if !ok.get() {
+            return Err(format!(
+                "internal error: an interpolant at cut {cut} names a variable that is not current \
+                 there: {}",
+                p.show(&|s| path.ssa_name(flat, s))
+            ));
+        }
+        result.push(renamed);
+    }
+    Ok(result)
+}
+
+/// Interpolants at the cuts between the non-empty parts (`m - 1` of them for `m` parts).
+fn interpolate_compressed(
+    path: &PathFormula,
+    parts: &[(usize, Pred)],
+    stats: &mut SmtStats,
+) -> Result<Vec<Pred>, String> {
+    let m = parts.len();
+    if m <= 1 {
+        return Ok(Vec::new());
+    }
+    let _ = stats;
+    let mut cases_per_part = Vec::new();
+    let mut total = 1usize;
+    for (_, p) in parts {
+        let cases = p.cases(MAX_CASES).ok_or_else(|| {
+            format!("a path needs more than {MAX_CASES} case splits (disjunctions, disequalities)")
+        })?;
+        total = total.saturating_mul(cases.len().max(1));
+        if total > MAX_CASES {
+            return Err(format!(
+                "a path needs more than {MAX_CASES} case splits (disjunctions, disequalities)"
+            ));
+        }
+        cases_per_part.push(cases);
+    }
+    if cases_per_part.iter().any(Vec::is_empty) {
+        // A part is unsatisfiable by itself: True before it, False after it.
+        let first = cases_per_part.iter().position(Vec::is_empty).unwrap_or(0);
+        return Ok((1..m).map(|cut| if cut <= first { Pred::True } else { Pred::False }).collect());
+    }
+    let mut store = TermStore::new();
+    let mut terms: Vec<smt::TermId> = Vec::new();
+    for s in 0..path.ssa.len() {
+        let f = store.declare_fun(&format!("v{s}"), Vec::new(), SortId::INT, false);
+        terms.push(store.apply(f, Vec::new()));
+    }
+    let back: BTreeMap<smt::TermId, usize> =
+        terms.iter().enumerate().map(|(s, t)| (*t, s)).collect();
+    // Every choice vector, in lexicographic order.
+    let mut choices: Vec<Vec<usize>> = vec![Vec::new()];
+    for cases in &cases_per_part {
+        let mut next = Vec::new();
+        for prefix in &choices {
+            for k in 0..cases.len() {
+                let mut c = prefix.clone();
+                c.push(k);
+                next.push(c);
+            }
+        }
+        choices = next;
+    }
+    // Per cut, per prefix choice, the interpolants of the cases with that prefix.
+    let mut per_cut: Vec<BTreeMap<Vec<usize>, Vec<Pred>>> = vec![BTreeMap::new(); m - 1];
+    for choice in &choices {
+        let linear_parts: Vec<Vec<LinearConstraint>> = choice
+            .iter()
+            .enumerate()
+            .map(|(j, &k)| {
+                cases_per_part[j][k].iter().map(|(l, rel)| constraint(l, *rel, &terms)).collect()
+            })
+            .collect();
+        let interpolants = interpolate_sequence(&store, &linear_parts)
+            .map_err(|e| format!("a case of the path gave no interpolant: {e}"))?;
+        for (j, interpolant) in interpolants.iter().enumerate() {
+            let p = from_constraint(interpolant, &back)?;
+            per_cut[j].entry(choice[..=j].to_vec()).or_default().push(p);
+        }
+    }
+    Ok(per_cut
+        .into_iter()
+        .map(|groups| Pred::or(groups.into_values().map(Pred::and).collect()))
+        .collect())
+}
+
+fn constraint(l: &Linear, rel: Rel, terms: &[smt::TermId]) -> LinearConstraint {
+    let mut form = LinearForm::default();
+    for (v, c) in &l.coefficients {
+        form.coefficients.insert(terms[*v], Rational::from(c));
+    }
+    form.constant = Rational::from(&l.constant);
+    let relation = if rel == Rel::Eq { Relation::Eq } else { Relation::Le };
+    LinearConstraint { form, relation }
+}
+
+fn from_constraint(
+    c: &LinearConstraint,
+    back: &BTreeMap<smt::TermId, usize>,
+) -> Result<Pred, String> {
+    let mut lcm = Integer::from(c.form.constant.denom());
+    for q in c.form.coefficients.values() {
+        lcm.lcm_mut(q.denom());
+    }
+    let scale = Rational::from(lcm);
+    let mut l = Linear::constant(Rational::from(&c.form.constant * &scale).numer().clone());
+    for (t, q) in &c.form.coefficients {
+        let Some(&s) = back.get(t) else {
+            return Err("internal error: an interpolant names an unknown term".into());
+        };
+        let k = Rational::from(q * &scale).numer().clone();
+        l = l.add_scaled(&Linear::variable(s), &k);
+    }
+    Ok(match c.relation {
+        Relation::Le => Pred::atom(l, Rel::Le),
+        Relation::Lt => Pred::lt(&l, &Linear::default()),
+        Relation::Eq => Pred::atom(l, Rel::Eq),
+    })
+}
