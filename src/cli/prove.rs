@@ -6,22 +6,35 @@ use std::path::PathBuf;
 
 use super::{CliError, seconds};
 use crate::fol::SortMode;
-use crate::prover::{ClauseWeight, Limits, LiteralSelection, Prover, ProverOptions};
+use crate::prover::{
+    ClauseWeight, Clock, Limits, LiteralSelection, Prover, ProverOptions, Stopwatch,
+};
 use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
 use crate::solve::core::minimize_core;
-use crate::solve::solve_file_sorted;
+use crate::solve::schedule::{self, Attempt, Class, Features, Schedule};
+use crate::solve::sine::{SineOptions, select};
+use crate::solve::solve_problem_traced;
 
 /// Prove a TPTP problem (CNF or FOF) and print its SZS status.
 #[derive(clap::Args)]
 pub struct Args {
     /// The problem file; includes resolve next to it, then under $TPTP.
     pub file: PathBuf,
-    /// Wall-clock limit in seconds (loading included).
+    /// Time limit in seconds, loading included: the CPU time of the process (as E's
+    /// `--cpu-limit` counts), or wall-clock time with `--wall-clock`.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Stop after this many given clauses (deterministic).
+    /// Measure `--time-limit` in wall-clock time instead of CPU time.
+    #[arg(long)]
+    pub wall_clock: bool,
+    /// Stop after this many given clauses (deterministic); a schedule shares them among its
+    /// slices.
     #[arg(long, value_name = "N")]
     pub steps: Option<u64>,
+    /// Run one strategy (the options below, or their defaults) instead of the schedule of the
+    /// problem's class. Giving any of the strategy options below implies it.
+    #[arg(long)]
+    pub no_schedule: bool,
     /// Print the refutation in TSTP form.
     #[arg(long)]
     pub proof: bool,
@@ -50,18 +63,29 @@ pub struct Args {
     /// Print every given clause as it is activated (selected literal marked with `*`).
     #[arg(long)]
     pub trace: bool,
-    /// Literal selection function.
-    #[arg(long, value_parser = super::literal_selections(), default_value = "max-negative-if-positive")]
-    pub selection: LiteralSelection,
-    /// How the weight queue weighs clauses.
-    #[arg(long, value_parser = super::clause_weights(), default_value = "symbols")]
-    pub clause_weight: ClauseWeight,
-    /// Given clauses picked by age, per `--weight-ratio` picked by weight.
-    #[arg(long, default_value_t = 1)]
-    pub age_ratio: u32,
-    /// Given clauses picked by weight, per `--age-ratio` picked by age.
-    #[arg(long, default_value_t = 5)]
-    pub weight_ratio: u32,
+    /// Literal selection function (default max-negative-if-positive); implies `--no-schedule`.
+    #[arg(long, value_parser = super::literal_selections())]
+    pub selection: Option<LiteralSelection>,
+    /// How the weight queue weighs clauses (default symbols); implies `--no-schedule`.
+    #[arg(long, value_parser = super::clause_weights())]
+    pub clause_weight: Option<ClauseWeight>,
+    /// Given clauses picked by age, per `--weight-ratio` picked by weight (default 1); implies
+    /// `--no-schedule`.
+    #[arg(long)]
+    pub age_ratio: Option<u32>,
+    /// Given clauses picked by weight, per `--age-ratio` picked by age (default 5); implies
+    /// `--no-schedule`.
+    #[arg(long)]
+    pub weight_ratio: Option<u32>,
+    /// Weight multiplier in percent for clauses not descended from the conjecture (default
+    /// 150; 100 turns the preference for goal-directed clauses off); implies `--no-schedule`.
+    #[arg(long, value_name = "PERCENT")]
+    pub non_goal_weight: Option<u32>,
+    /// SInE axiom selection first, with this tolerance in percent (100 is the strictest):
+    /// the prover sees the conjecture and the axioms its symbols reach; a saturation then
+    /// proves nothing. Implies `--no-schedule`.
+    #[arg(long, value_name = "PERCENT")]
+    pub sine: Option<u32>,
     /// Memory guard: stop when this many clauses were made.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_clauses: usize,
@@ -100,11 +124,13 @@ pub enum Engine {
 fn fmb_options(
     args: &Args,
     time_limit: Option<std::time::Duration>,
-    start: std::time::Instant,
+    watch: &Stopwatch,
 ) -> crate::fmb::FmbOptions {
     let mut options =
         args.steps.map_or_else(crate::fmb::FmbOptions::default, crate::fmb::FmbOptions::from_steps);
-    options.time = time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    // The finder measures wall time; what is left on the CPU clock, measured as wall time,
+    // ends no later in CPU time (one thread spends at most as much CPU as wall time).
+    options.time = time_limit.map(|t| watch.remaining(t));
     options
 }
 
@@ -130,12 +156,12 @@ fn write_fmb_report(solved: &crate::solve::FmbSolved, stats: bool, text: &mut St
 fn run_fmb(
     args: &Args,
     time_limit: Option<std::time::Duration>,
+    watch: &Stopwatch,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CliError> {
-    let start = std::time::Instant::now();
     let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
-    let solved = crate::solve::solve_fmb(problem, &fmb_options(args, time_limit, start));
+    let solved = crate::solve::solve_fmb(problem, &fmb_options(args, time_limit, watch));
     write_fmb_errors(&solved, err)?;
     let mut text = format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name);
     write_fmb_report(&solved, args.stats, &mut text);
@@ -165,15 +191,15 @@ fn write_fmb_errors(solved: &crate::solve::FmbSolved, err: &mut dyn Write) -> Re
 fn run_instantiation(
     args: &Args,
     time_limit: Option<std::time::Duration>,
+    watch: &Stopwatch,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CliError> {
-    let start = std::time::Instant::now();
     let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
     let mut options = args
         .steps
         .map_or_else(crate::inst::InstOptions::default, crate::inst::InstOptions::from_steps);
-    options.time = time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    options.time = time_limit.map(|t| watch.remaining(t));
     let solved = crate::solve::solve_instantiation(problem, &options);
     if let crate::inst::InstOutcome::Unknown(crate::inst::StopReason::Error(e)) =
         &solved.result.outcome
@@ -230,13 +256,79 @@ fn trace_line(prover: &Prover) -> Option<String> {
     Some(format!("% given {} c_{}: {}\n", prover.stats.given, id.0, line))
 }
 
+/// The single strategy `--no-schedule` (or an explicit strategy option) runs.
+fn single_strategy(args: &Args, limits: Limits) -> ProverOptions {
+    let default = ProverOptions::default();
+    ProverOptions {
+        age_ratio: args.age_ratio.unwrap_or(default.age_ratio),
+        weight_ratio: args.weight_ratio.unwrap_or(default.weight_ratio),
+        selection: args.selection.unwrap_or(default.selection),
+        clause_weight: args.clause_weight.unwrap_or(default.clause_weight),
+        non_goal_weight_percent: args.non_goal_weight.unwrap_or(default.non_goal_weight_percent),
+        limits,
+    }
+}
+
+/// Whether the schedule runs: not when asked not to, nor when a strategy option was given.
+fn schedule_wanted(args: &Args) -> bool {
+    !args.no_schedule
+        && args.selection.is_none()
+        && args.clause_weight.is_none()
+        && args.age_ratio.is_none()
+        && args.weight_ratio.is_none()
+        && args.non_goal_weight.is_none()
+        && args.sine.is_none()
+}
+
+/// The lines `--stats` prints about a schedule: the class and its features, then each slice
+/// run with its status and given clauses, the last being the one that answered (if any did).
+fn write_schedule_report(
+    class: Class,
+    features: &Features,
+    attempts: &[Attempt],
+    slices: usize,
+    text: &mut String,
+) {
+    text.push_str(&format!(
+        "% schedule: class {} ({} clauses, {} axioms, conjecture {}, equations {}%, ground {}%, max arity {}, size {}), {} slices\n",
+        class.name(),
+        features.clauses,
+        features.axioms,
+        if features.has_conjecture { "yes" } else { "no" },
+        features.equational_percent,
+        features.ground_percent,
+        features.max_arity,
+        features.size,
+        slices
+    ));
+    for (i, a) in attempts.iter().enumerate() {
+        text.push_str(&format!(
+            "% slice {} {}{}: {}, {} given\n",
+            i + 1,
+            a.strategy,
+            if a.selected { " (SInE selection)" } else { "" },
+            a.status.name(),
+            a.given
+        ));
+    }
+    if let Some(last) = attempts.last().filter(|a| !schedule::gave_up(a.status)) {
+        text.push_str(&format!(
+            "% solved by slice {} of {}: {}\n",
+            attempts.len(),
+            slices,
+            last.strategy
+        ));
+    }
+}
+
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+    let clock = if args.wall_clock { Clock::Wall } else { Clock::ProcessCpu };
+    let watch = Stopwatch::start(clock);
     let time_limit = args.time_limit.map(|s| seconds("--time-limit", s)).transpose()?;
-    let start = std::time::Instant::now();
     match args.engine {
-        Engine::Instantiation => return run_instantiation(args, time_limit, out, err),
-        Engine::Fmb => return run_fmb(args, time_limit, out, err),
+        Engine::Instantiation => return run_instantiation(args, time_limit, &watch, out, err),
+        Engine::Fmb => return run_fmb(args, time_limit, &watch, out, err),
         Engine::Superposition => {}
     }
     let try_fmb = !args.no_fmb;
@@ -244,22 +336,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         Some(t) if try_fmb => Some(t.mul_f64(PROVER_TIME_SHARE)),
         other => other,
     };
-    let options = ProverOptions {
-        age_ratio: args.age_ratio,
-        weight_ratio: args.weight_ratio,
-        selection: args.selection,
-        clause_weight: args.clause_weight,
-        limits: Limits {
-            time: None,
-            given_clauses: args.steps,
-            clauses: Some(args.max_clauses),
-            terms: Some(args.max_terms),
-        },
-        ..ProverOptions::default()
+    let limits = Limits {
+        time: None,
+        clock,
+        given_clauses: args.steps,
+        clauses: Some(args.max_clauses),
+        terms: Some(args.max_terms),
     };
-    // Each run of the minimization gets the whole time limit of its own.
-    let mut minimize_options = options.clone();
-    minimize_options.limits.time = time_limit;
     let mut trace_error = None;
     let mut on_step = |prover: &Prover| {
         if args.trace
@@ -271,8 +354,29 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         }
     };
     let check = !args.no_check;
-    let solved =
-        solve_file_sorted(&args.file, args.sorts, options, prover_time_limit, check, &mut on_step)?;
+    let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
+    let mut schedule_report = String::new();
+    let (solved, options) = if schedule_wanted(args) {
+        let schedule = Schedule::builtin();
+        let features = schedule::features(&problem);
+        let class = schedule::classify(&features);
+        let slices = schedule.slices(class);
+        let base = ProverOptions { limits, ..ProverOptions::default() };
+        let budget = schedule::Budget { time: prover_time_limit, steps: args.steps, watch };
+        let run = schedule::run(&problem, &schedule, slices, &base, budget, check, &mut on_step);
+        write_schedule_report(class, &features, &run.attempts, slices.len(), &mut schedule_report);
+        (run.solved, run.options)
+    } else {
+        let mut options = single_strategy(args, limits);
+        options.limits.time = prover_time_limit.map(|t| watch.remaining(t));
+        let sine =
+            args.sine.map(|tolerance_percent| SineOptions { tolerance_percent, depth: u32::MAX });
+        let input = sine.and_then(|sine| select(&problem, sine)).unwrap_or_else(|| problem.clone());
+        (solve_problem_traced(input, options.clone(), check, &mut on_step), options)
+    };
+    // Each run of the minimization gets the whole time limit of its own.
+    let mut minimize_options = options;
+    minimize_options.limits.time = time_limit;
     if let Some(e) = trace_error {
         return Err(e.into());
     }
@@ -284,9 +388,10 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     // budget: a checked model answers the satisfiable side the prover cannot reach.
     let prover_gave_up =
         matches!(solved.status, SzsStatus::GaveUp | SzsStatus::ResourceOut | SzsStatus::Timeout);
-    let model_search = (try_fmb && prover_gave_up).then(|| {
-        crate::solve::solve_fmb(solved.whole_problem(), &fmb_options(args, time_limit, start))
-    });
+    // The problem as read, not the last slice's: that may be a SInE selection, whose models
+    // say nothing of the whole.
+    let model_search = (try_fmb && prover_gave_up)
+        .then(|| crate::solve::solve_fmb(problem, &fmb_options(args, time_limit, &watch)));
     let found_model = model_search
         .as_ref()
         .filter(|m| matches!(m.status, SzsStatus::Satisfiable | SzsStatus::CounterSatisfiable));
@@ -310,6 +415,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             .iter()
             .map(|(counter, value)| format!("{} {value}", counter.flag))
             .collect();
+        text.push_str(&schedule_report);
         text.push_str(&format!("% {}\n", counters.join(" ")));
     }
     if let Some(m) = &model_search {
