@@ -20,7 +20,9 @@ import argparse, collections, csv, hashlib, os, re, resource, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-SHARED = os.path.normpath(os.path.join(REPO, "..", "shared"))
+# The shared folder beside the clone (or beside its parent, for a worktree under wt/).
+SHARED = next((d for d in (os.path.normpath(os.path.join(REPO, *up, "shared")) for up in ([".."], ["..", ".."]))
+               if os.path.isdir(d)), os.path.normpath(os.path.join(REPO, "..", "shared")))
 POS = {"Theorem", "Unsatisfiable", "ContradictoryAxioms"}
 NEG = {"Satisfiable", "CounterSatisfiable"}
 
