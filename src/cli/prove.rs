@@ -35,6 +35,10 @@ pub struct Args {
     /// problem's class. Giving any of the strategy options below implies it.
     #[arg(long)]
     pub no_schedule: bool,
+    /// Read the schedule from this RON file (the form of `src/solve/schedule.ron`) instead of
+    /// the one craig was built with, to try a schedule without rebuilding.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_schedule")]
+    pub schedule: Option<PathBuf>,
     /// Print the refutation in TSTP form.
     #[arg(long)]
     pub proof: bool,
@@ -119,19 +123,53 @@ pub enum Engine {
     Fmb,
 }
 
-/// The finite-model finding limits for a run: a deterministic conflict budget from `--steps`,
-/// the time left from `--time-limit`.
-fn fmb_options(
-    args: &Args,
+/// The finite-model finding limits for a run: a deterministic conflict budget from `--steps`;
+/// the time left of `--time-limit` is enforced by [`solve_fmb_in_time`].
+fn fmb_options(args: &Args) -> crate::fmb::FmbOptions {
+    args.steps.map_or_else(crate::fmb::FmbOptions::default, crate::fmb::FmbOptions::from_steps)
+}
+
+/// Finite-model finding within what is left of `time_limit` on `watch`'s clock. The finder
+/// measures wall time only, so for a CPU limit a watchdog thread raises its cancel flag when
+/// the process has spent the limit (polling every few milliseconds), and a cancelled run is
+/// reported as the timeout it is.
+fn solve_fmb_in_time(
+    problem: crate::fol::Problem,
+    mut options: crate::fmb::FmbOptions,
     time_limit: Option<std::time::Duration>,
     watch: &Stopwatch,
-) -> crate::fmb::FmbOptions {
-    let mut options =
-        args.steps.map_or_else(crate::fmb::FmbOptions::default, crate::fmb::FmbOptions::from_steps);
-    // The finder measures wall time; what is left on the CPU clock, measured as wall time,
-    // ends no later in CPU time (one thread spends at most as much CPU as wall time).
-    options.time = time_limit.map(|t| watch.remaining(t));
-    options
+    clock: Clock,
+) -> crate::solve::FmbSolved {
+    let Some(limit) = time_limit else {
+        return crate::solve::solve_fmb(problem, &options);
+    };
+    if clock == Clock::Wall {
+        options.time = Some(watch.remaining(limit));
+        return crate::solve::solve_fmb(problem, &options);
+    }
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let finished = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    options.cancel = Some(cancel.clone());
+    let watchdog = {
+        let (cancel, finished, watch) = (cancel.clone(), finished.clone(), *watch);
+        std::thread::spawn(move || {
+            use std::sync::atomic::Ordering::Relaxed;
+            while !finished.load(Relaxed) {
+                if watch.elapsed() >= limit {
+                    cancel.store(true, Relaxed);
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        })
+    };
+    let mut solved = crate::solve::solve_fmb(problem, &options);
+    finished.store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = watchdog.join();
+    if solved.status == SzsStatus::User {
+        solved.status = SzsStatus::Timeout;
+    }
+    solved
 }
 
 /// The model (when there is one), the check that passed and, with `--stats`, the counters of a
@@ -161,7 +199,8 @@ fn run_fmb(
     err: &mut dyn Write,
 ) -> Result<u8, CliError> {
     let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
-    let solved = crate::solve::solve_fmb(problem, &fmb_options(args, time_limit, watch));
+    let clock = if args.wall_clock { Clock::Wall } else { Clock::ProcessCpu };
+    let solved = solve_fmb_in_time(problem, fmb_options(args), time_limit, watch, clock);
     write_fmb_errors(&solved, err)?;
     let mut text = format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name);
     write_fmb_report(&solved, args.stats, &mut text);
@@ -357,7 +396,15 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
     let mut schedule_report = String::new();
     let (solved, options) = if schedule_wanted(args) {
-        let schedule = Schedule::builtin();
+        let schedule = match &args.schedule {
+            None => Schedule::builtin(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| CliError::Usage(format!("--schedule {}: {e}", path.display())))?;
+                Schedule::parse(&text)
+                    .map_err(|e| CliError::Usage(format!("--schedule {}: {e}", path.display())))?
+            }
+        };
         let features = schedule::features(&problem);
         let class = schedule::classify(&features);
         let slices = schedule.slices(class);
@@ -391,7 +438,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     // The problem as read, not the last slice's: that may be a SInE selection, whose models
     // say nothing of the whole.
     let model_search = (try_fmb && prover_gave_up)
-        .then(|| crate::solve::solve_fmb(problem, &fmb_options(args, time_limit, &watch)));
+        .then(|| solve_fmb_in_time(problem, fmb_options(args), time_limit, &watch, clock));
     let found_model = model_search
         .as_ref()
         .filter(|m| matches!(m.status, SzsStatus::Satisfiable | SzsStatus::CounterSatisfiable));
