@@ -293,3 +293,17 @@ fn fmb_checker_shares_no_code_with_the_finder() {
         assert!(!code.contains(forbidden), "fmb/check.rs names {forbidden}");
     }
 }
+
+#[test]
+fn the_schedule_and_sine_read_problems_not_front_ends() {
+    // The classifier, the schedule and SInE's selection work on `fol::Problem`s whatever
+    // produced them, so a problem from any front end can be scheduled; they sit in `solve`,
+    // above the prover, and name no front end, translation or workbench.
+    let banned = ["crate::input", "crate::spec", "crate::translate", "crate::repl", "crate::cli"];
+    for file in ["schedule.rs", "sine.rs"] {
+        let text = std::fs::read_to_string(src().join("solve").join(file)).unwrap();
+        for b in banned {
+            assert!(!shipped_code(&text).contains(b), "src/solve/{file} names {b}");
+        }
+    }
+}

@@ -6,22 +6,39 @@ use std::path::PathBuf;
 
 use super::{CliError, seconds};
 use crate::fol::SortMode;
-use crate::prover::{ClauseWeight, Limits, LiteralSelection, Prover, ProverOptions};
+use crate::prover::{
+    ClauseWeight, Clock, Limits, LiteralSelection, Prover, ProverOptions, Stopwatch,
+};
 use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
 use crate::solve::core::minimize_core;
-use crate::solve::solve_file_sorted;
+use crate::solve::schedule::{self, Attempt, Class, Features, Schedule};
+use crate::solve::sine::{SineOptions, select};
+use crate::solve::solve_problem_traced;
 
 /// Prove a TPTP problem (CNF or FOF) and print its SZS status.
 #[derive(clap::Args)]
 pub struct Args {
     /// The problem file; includes resolve next to it, then under $TPTP.
     pub file: PathBuf,
-    /// Wall-clock limit in seconds (loading included).
+    /// Time limit in seconds, loading included: the CPU time of the process (as E's
+    /// `--cpu-limit` counts), or wall-clock time with `--wall-clock`.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Stop after this many given clauses (deterministic).
+    /// Measure `--time-limit` in wall-clock time instead of CPU time.
+    #[arg(long)]
+    pub wall_clock: bool,
+    /// Stop after this many given clauses (deterministic); a schedule shares them among its
+    /// slices.
     #[arg(long, value_name = "N")]
     pub steps: Option<u64>,
+    /// Run one strategy (the options below, or their defaults) instead of the schedule of the
+    /// problem's class. Giving any of the strategy options below implies it.
+    #[arg(long)]
+    pub no_schedule: bool,
+    /// Read the schedule from this RON file (the form of `src/solve/schedule.ron`) instead of
+    /// the one craig was built with, to try a schedule without rebuilding.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_schedule")]
+    pub schedule: Option<PathBuf>,
     /// Print the refutation in TSTP form.
     #[arg(long)]
     pub proof: bool,
@@ -50,18 +67,29 @@ pub struct Args {
     /// Print every given clause as it is activated (selected literal marked with `*`).
     #[arg(long)]
     pub trace: bool,
-    /// Literal selection function.
-    #[arg(long, value_parser = super::literal_selections(), default_value = "max-negative-if-positive")]
-    pub selection: LiteralSelection,
-    /// How the weight queue weighs clauses.
-    #[arg(long, value_parser = super::clause_weights(), default_value = "symbols")]
-    pub clause_weight: ClauseWeight,
-    /// Given clauses picked by age, per `--weight-ratio` picked by weight.
-    #[arg(long, default_value_t = 1)]
-    pub age_ratio: u32,
-    /// Given clauses picked by weight, per `--age-ratio` picked by age.
-    #[arg(long, default_value_t = 5)]
-    pub weight_ratio: u32,
+    /// Literal selection function (default max-negative-if-positive); implies `--no-schedule`.
+    #[arg(long, value_parser = super::literal_selections())]
+    pub selection: Option<LiteralSelection>,
+    /// How the weight queue weighs clauses (default symbols); implies `--no-schedule`.
+    #[arg(long, value_parser = super::clause_weights())]
+    pub clause_weight: Option<ClauseWeight>,
+    /// Given clauses picked by age, per `--weight-ratio` picked by weight (default 1); implies
+    /// `--no-schedule`.
+    #[arg(long)]
+    pub age_ratio: Option<u32>,
+    /// Given clauses picked by weight, per `--age-ratio` picked by age (default 5); implies
+    /// `--no-schedule`.
+    #[arg(long)]
+    pub weight_ratio: Option<u32>,
+    /// Weight multiplier in percent for clauses not descended from the conjecture (default
+    /// 150; 100 turns the preference for goal-directed clauses off); implies `--no-schedule`.
+    #[arg(long, value_name = "PERCENT")]
+    pub non_goal_weight: Option<u32>,
+    /// SInE axiom selection first, with this tolerance in percent (100 is the strictest):
+    /// the prover sees the conjecture and the axioms its symbols reach; a saturation then
+    /// proves nothing. Implies `--no-schedule`.
+    #[arg(long, value_name = "PERCENT")]
+    pub sine: Option<u32>,
     /// Memory guard: stop when this many clauses were made.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_clauses: usize,
@@ -95,17 +123,53 @@ pub enum Engine {
     Fmb,
 }
 
-/// The finite-model finding limits for a run: a deterministic conflict budget from `--steps`,
-/// the time left from `--time-limit`.
-fn fmb_options(
-    args: &Args,
+/// The finite-model finding limits for a run: a deterministic conflict budget from `--steps`;
+/// the time left of `--time-limit` is enforced by [`solve_fmb_in_time`].
+fn fmb_options(args: &Args) -> crate::fmb::FmbOptions {
+    args.steps.map_or_else(crate::fmb::FmbOptions::default, crate::fmb::FmbOptions::from_steps)
+}
+
+/// Finite-model finding within what is left of `time_limit` on `watch`'s clock. The finder
+/// measures wall time only, so for a CPU limit a watchdog thread raises its cancel flag when
+/// the process has spent the limit (polling every few milliseconds), and a cancelled run is
+/// reported as the timeout it is.
+fn solve_fmb_in_time(
+    problem: crate::fol::Problem,
+    mut options: crate::fmb::FmbOptions,
     time_limit: Option<std::time::Duration>,
-    start: std::time::Instant,
-) -> crate::fmb::FmbOptions {
-    let mut options =
-        args.steps.map_or_else(crate::fmb::FmbOptions::default, crate::fmb::FmbOptions::from_steps);
-    options.time = time_limit.map(|t| t.saturating_sub(start.elapsed()));
-    options
+    watch: &Stopwatch,
+    clock: Clock,
+) -> crate::solve::FmbSolved {
+    let Some(limit) = time_limit else {
+        return crate::solve::solve_fmb(problem, &options);
+    };
+    if clock == Clock::Wall {
+        options.time = Some(watch.remaining(limit));
+        return crate::solve::solve_fmb(problem, &options);
+    }
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let finished = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    options.cancel = Some(cancel.clone());
+    let watchdog = {
+        let (cancel, finished, watch) = (cancel.clone(), finished.clone(), *watch);
+        std::thread::spawn(move || {
+            use std::sync::atomic::Ordering::Relaxed;
+            while !finished.load(Relaxed) {
+                if watch.elapsed() >= limit {
+                    cancel.store(true, Relaxed);
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        })
+    };
+    let mut solved = crate::solve::solve_fmb(problem, &options);
+    finished.store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = watchdog.join();
+    if solved.status == SzsStatus::User {
+        solved.status = SzsStatus::Timeout;
+    }
+    solved
 }
 
 /// The model (when there is one), the check that passed and, with `--stats`, the counters of a
@@ -130,12 +194,13 @@ fn write_fmb_report(solved: &crate::solve::FmbSolved, stats: bool, text: &mut St
 fn run_fmb(
     args: &Args,
     time_limit: Option<std::time::Duration>,
+    watch: &Stopwatch,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CliError> {
-    let start = std::time::Instant::now();
     let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
-    let solved = crate::solve::solve_fmb(problem, &fmb_options(args, time_limit, start));
+    let clock = if args.wall_clock { Clock::Wall } else { Clock::ProcessCpu };
+    let solved = solve_fmb_in_time(problem, fmb_options(args), time_limit, watch, clock);
     write_fmb_errors(&solved, err)?;
     let mut text = format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name);
     write_fmb_report(&solved, args.stats, &mut text);
@@ -165,15 +230,15 @@ fn write_fmb_errors(solved: &crate::solve::FmbSolved, err: &mut dyn Write) -> Re
 fn run_instantiation(
     args: &Args,
     time_limit: Option<std::time::Duration>,
+    watch: &Stopwatch,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CliError> {
-    let start = std::time::Instant::now();
     let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
     let mut options = args
         .steps
         .map_or_else(crate::inst::InstOptions::default, crate::inst::InstOptions::from_steps);
-    options.time = time_limit.map(|t| t.saturating_sub(start.elapsed()));
+    options.time = time_limit.map(|t| watch.remaining(t));
     let solved = crate::solve::solve_instantiation(problem, &options);
     if let crate::inst::InstOutcome::Unknown(crate::inst::StopReason::Error(e)) =
         &solved.result.outcome
@@ -230,13 +295,79 @@ fn trace_line(prover: &Prover) -> Option<String> {
     Some(format!("% given {} c_{}: {}\n", prover.stats.given, id.0, line))
 }
 
+/// The single strategy `--no-schedule` (or an explicit strategy option) runs.
+fn single_strategy(args: &Args, limits: Limits) -> ProverOptions {
+    let default = ProverOptions::default();
+    ProverOptions {
+        age_ratio: args.age_ratio.unwrap_or(default.age_ratio),
+        weight_ratio: args.weight_ratio.unwrap_or(default.weight_ratio),
+        selection: args.selection.unwrap_or(default.selection),
+        clause_weight: args.clause_weight.unwrap_or(default.clause_weight),
+        non_goal_weight_percent: args.non_goal_weight.unwrap_or(default.non_goal_weight_percent),
+        limits,
+    }
+}
+
+/// Whether the schedule runs: not when asked not to, nor when a strategy option was given.
+fn schedule_wanted(args: &Args) -> bool {
+    !args.no_schedule
+        && args.selection.is_none()
+        && args.clause_weight.is_none()
+        && args.age_ratio.is_none()
+        && args.weight_ratio.is_none()
+        && args.non_goal_weight.is_none()
+        && args.sine.is_none()
+}
+
+/// The lines `--stats` prints about a schedule: the class and its features, then each slice
+/// run with its status and given clauses, the last being the one that answered (if any did).
+fn write_schedule_report(
+    class: Class,
+    features: &Features,
+    attempts: &[Attempt],
+    slices: usize,
+    text: &mut String,
+) {
+    text.push_str(&format!(
+        "% schedule: class {} ({} clauses, {} axioms, conjecture {}, equations {}%, ground {}%, max arity {}, size {}), {} slices\n",
+        class.name(),
+        features.clauses,
+        features.axioms,
+        if features.has_conjecture { "yes" } else { "no" },
+        features.equational_percent,
+        features.ground_percent,
+        features.max_arity,
+        features.size,
+        slices
+    ));
+    for (i, a) in attempts.iter().enumerate() {
+        text.push_str(&format!(
+            "% slice {} {}{}: {}, {} given\n",
+            i + 1,
+            a.strategy,
+            if a.selected { " (SInE selection)" } else { "" },
+            a.status.name(),
+            a.given
+        ));
+    }
+    if let Some(last) = attempts.last().filter(|a| !schedule::gave_up(a.status)) {
+        text.push_str(&format!(
+            "% solved by slice {} of {}: {}\n",
+            attempts.len(),
+            slices,
+            last.strategy
+        ));
+    }
+}
+
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+    let clock = if args.wall_clock { Clock::Wall } else { Clock::ProcessCpu };
+    let watch = Stopwatch::start(clock);
     let time_limit = args.time_limit.map(|s| seconds("--time-limit", s)).transpose()?;
-    let start = std::time::Instant::now();
     match args.engine {
-        Engine::Instantiation => return run_instantiation(args, time_limit, out, err),
-        Engine::Fmb => return run_fmb(args, time_limit, out, err),
+        Engine::Instantiation => return run_instantiation(args, time_limit, &watch, out, err),
+        Engine::Fmb => return run_fmb(args, time_limit, &watch, out, err),
         Engine::Superposition => {}
     }
     let try_fmb = !args.no_fmb;
@@ -244,22 +375,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         Some(t) if try_fmb => Some(t.mul_f64(PROVER_TIME_SHARE)),
         other => other,
     };
-    let options = ProverOptions {
-        age_ratio: args.age_ratio,
-        weight_ratio: args.weight_ratio,
-        selection: args.selection,
-        clause_weight: args.clause_weight,
-        limits: Limits {
-            time: None,
-            given_clauses: args.steps,
-            clauses: Some(args.max_clauses),
-            terms: Some(args.max_terms),
-        },
-        ..ProverOptions::default()
+    let limits = Limits {
+        time: None,
+        clock,
+        given_clauses: args.steps,
+        clauses: Some(args.max_clauses),
+        terms: Some(args.max_terms),
     };
-    // Each run of the minimization gets the whole time limit of its own.
-    let mut minimize_options = options.clone();
-    minimize_options.limits.time = time_limit;
     let mut trace_error = None;
     let mut on_step = |prover: &Prover| {
         if args.trace
@@ -271,8 +393,37 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         }
     };
     let check = !args.no_check;
-    let solved =
-        solve_file_sorted(&args.file, args.sorts, options, prover_time_limit, check, &mut on_step)?;
+    let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
+    let mut schedule_report = String::new();
+    let (solved, options) = if schedule_wanted(args) {
+        let schedule = match &args.schedule {
+            None => Schedule::builtin(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| CliError::Usage(format!("--schedule {}: {e}", path.display())))?;
+                Schedule::parse(&text)
+                    .map_err(|e| CliError::Usage(format!("--schedule {}: {e}", path.display())))?
+            }
+        };
+        let features = schedule::features(&problem);
+        let class = schedule::classify(&features);
+        let slices = schedule.slices(class);
+        let base = ProverOptions { limits, ..ProverOptions::default() };
+        let budget = schedule::Budget { time: prover_time_limit, steps: args.steps, watch };
+        let run = schedule::run(&problem, &schedule, slices, &base, budget, check, &mut on_step);
+        write_schedule_report(class, &features, &run.attempts, slices.len(), &mut schedule_report);
+        (run.solved, run.options)
+    } else {
+        let mut options = single_strategy(args, limits);
+        options.limits.time = prover_time_limit.map(|t| watch.remaining(t));
+        let sine =
+            args.sine.map(|tolerance_percent| SineOptions { tolerance_percent, depth: u32::MAX });
+        let input = sine.and_then(|sine| select(&problem, sine)).unwrap_or_else(|| problem.clone());
+        (solve_problem_traced(input, options.clone(), check, &mut on_step), options)
+    };
+    // Each run of the minimization gets the whole time limit of its own.
+    let mut minimize_options = options;
+    minimize_options.limits.time = time_limit;
     if let Some(e) = trace_error {
         return Err(e.into());
     }
@@ -284,9 +435,10 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     // budget: a checked model answers the satisfiable side the prover cannot reach.
     let prover_gave_up =
         matches!(solved.status, SzsStatus::GaveUp | SzsStatus::ResourceOut | SzsStatus::Timeout);
-    let model_search = (try_fmb && prover_gave_up).then(|| {
-        crate::solve::solve_fmb(solved.whole_problem(), &fmb_options(args, time_limit, start))
-    });
+    // The problem as read, not the last slice's: that may be a SInE selection, whose models
+    // say nothing of the whole.
+    let model_search = (try_fmb && prover_gave_up)
+        .then(|| solve_fmb_in_time(problem, fmb_options(args), time_limit, &watch, clock));
     let found_model = model_search
         .as_ref()
         .filter(|m| matches!(m.status, SzsStatus::Satisfiable | SzsStatus::CounterSatisfiable));
@@ -310,6 +462,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             .iter()
             .map(|(counter, value)| format!("{} {value}", counter.flag))
             .collect();
+        text.push_str(&schedule_report);
         text.push_str(&format!("% {}\n", counters.join(" ")));
     }
     if let Some(m) = &model_search {

@@ -4,6 +4,7 @@
 //! Architecture invariant: the prover imports only `fol`; never the front ends or the REPL.
 
 pub mod check;
+pub mod clock;
 pub mod index;
 mod inference;
 pub mod options;
@@ -14,6 +15,7 @@ mod simplify;
 pub mod stats;
 pub mod store;
 
+pub use clock::{Clock, Stopwatch};
 pub use options::{ClauseWeight, Limits, LiteralSelection, ProverOptions};
 pub use proof::{ClauseId, Proof, ProofStep, Rule};
 pub use saturate::{IndexSet, InferenceFilter, Limit, ProofOutcome, Prover, StepOutcome};

@@ -102,8 +102,10 @@ impl ClauseWeight {
 /// Limits on the search; `None` means unlimited.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
-    /// Wall-clock limit.
+    /// Time limit, measured on `clock` from the first step.
     pub time: Option<Duration>,
+    /// The clock `time` is measured on.
+    pub clock: super::clock::Clock,
     /// Maximum number of given clauses processed (deterministic, for tests).
     pub given_clauses: Option<u64>,
     /// Memory guard: maximum number of clauses in the store.

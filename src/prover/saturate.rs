@@ -11,7 +11,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
-use std::time::Instant;
 
 use super::index::{ClauseIndex, TermEntry, TermIndex};
 use super::options::{ClauseWeight, LiteralSelection, ProverOptions};
@@ -130,7 +129,7 @@ pub struct Prover {
     pub(crate) subst: Substitution,
     n_inputs: usize,
     cancel: Arc<AtomicBool>,
-    started: Option<Instant>,
+    started: Option<super::clock::Stopwatch>,
     outcome: Option<ProofOutcome>,
     last_given: Option<ClauseId>,
     filter: Option<Box<dyn InferenceFilter>>,
@@ -277,8 +276,8 @@ impl Prover {
         if self.cancel.load(AtomicOrdering::Relaxed) {
             return Some(Limit::Cancelled);
         }
-        if let (Some(limit), Some(start)) = (limits.time, self.started)
-            && start.elapsed() >= limit
+        if let (Some(limit), Some(watch)) = (limits.time, self.started)
+            && watch.elapsed() >= limit
         {
             return Some(Limit::Time);
         }
@@ -300,7 +299,7 @@ impl Prover {
             return StepOutcome::Done(outcome);
         }
         if self.started.is_none() {
-            self.started = Some(Instant::now());
+            self.started = Some(super::clock::Stopwatch::start(self.options.limits.clock));
         }
         if let Some(limit) = self.check_limits() {
             return self.finish(ProofOutcome::LimitReached(limit));

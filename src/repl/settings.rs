@@ -210,6 +210,9 @@ impl Settings {
                 // The same memory guards as `craig prove`.
                 clauses: Some(4_000_000),
                 terms: Some(40_000_000),
+                // The workbench runs the prover beside its own threads (the terminal, Ctrl-C),
+                // so its limit is the wall-clock time the user waits.
+                ..Limits::default()
             },
             ..ProverOptions::default()
         }

@@ -7,6 +7,8 @@
 pub mod answer;
 pub mod core;
 pub mod goal;
+pub mod schedule;
+pub mod sine;
 
 use std::path::Path;
 use std::time::{Duration, Instant};

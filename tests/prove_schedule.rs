@@ -1,0 +1,133 @@
+//! The strategy schedule of `craig prove`: slices run in order while the ones before give up,
+//! each with its share of the step budget, and what `--stats` prints of them is the same on
+//! every run under `--steps`. Problems come from `tests/data/tptp`; only step limits are used.
+
+use std::path::{Path, PathBuf};
+
+use craig::input::load_problem_with_roots;
+use craig::prover::{Clock, Limits, ProverOptions, Stopwatch};
+use craig::solve::answer::SzsStatus;
+use craig::solve::schedule::{self, Budget, Schedule};
+
+fn tptp_root() -> PathBuf {
+    PathBuf::from("tests/data/tptp")
+}
+
+fn problem_path(name: &str) -> PathBuf {
+    tptp_root().join("Problems").join(&name[..3]).join(format!("{name}.p"))
+}
+
+/// A schedule of the given slices over three strategies that differ in literal selection.
+fn schedule_of(slices: &[(&str, u32)]) -> Schedule {
+    let strategy = |name: &str, selection: &str| {
+        format!(
+            "(name: \"{name}\", selection: \"{selection}\", clause_weight: \"symbols\", age_ratio: 1, weight_ratio: 5, non_goal_weight_percent: 150, sine_tolerance_percent: None)"
+        )
+    };
+    let slices: Vec<String> =
+        slices.iter().map(|(s, p)| format!("(strategy: \"{s}\", percent: {p})")).collect();
+    let text = format!(
+        "(strategies: [{}, {}, {}], default: [{}], classes: {{}})",
+        strategy("first", "max-negative-if-positive"),
+        strategy("second", "none"),
+        strategy("third", "complex"),
+        slices.join(", ")
+    );
+    Schedule::parse(&text).expect("the test schedule is valid")
+}
+
+fn run_schedule(name: &str, schedule: &Schedule, steps: u64) -> schedule::ScheduleRun {
+    let root = tptp_root();
+    let problem = load_problem_with_roots(&problem_path(name), std::slice::from_ref(&root))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let base = ProverOptions { limits: Limits::default(), ..ProverOptions::default() };
+    let budget =
+        Budget { time: None, steps: Some(steps), watch: Stopwatch::start(Clock::ProcessCpu) };
+    schedule::run(&problem, schedule, &schedule.default, &base, budget, true, &mut |_| {})
+}
+
+#[test]
+fn slices_run_in_order_while_the_ones_before_give_up() {
+    // GRP003-1 needs 81 given clauses under the first strategy: 2% of 1000 steps is too few,
+    // so the first slice gives up at its budget and the second (98%, 980 steps) proves it;
+    // nothing after a slice that answered runs.
+    let schedule = schedule_of(&[("first", 2), ("second", 97), ("third", 1)]);
+    let run = run_schedule("GRP003-1", &schedule, 1000);
+    let seen: Vec<(&str, SzsStatus, u64)> =
+        run.attempts.iter().map(|a| (a.strategy.as_str(), a.status, a.given)).collect();
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    assert_eq!(seen[0], ("first", SzsStatus::ResourceOut, 20));
+    assert_eq!((seen[1].0, seen[1].1), ("second", SzsStatus::Unsatisfiable));
+    assert!(seen[1].2 <= 970, "the second slice keeps to its 97% of the steps: {seen:?}");
+    assert!(matches!(run.solved.check, Some(Ok(_))), "the answer is a checked refutation");
+    assert_eq!(run.options.limits.given_clauses, Some(970));
+}
+
+#[test]
+fn a_schedule_whose_slices_all_give_up_reports_the_last() {
+    let schedule = schedule_of(&[("first", 50), ("second", 30), ("third", 20)]);
+    let run = run_schedule("GRP003-1", &schedule, 10);
+    let seen: Vec<(&str, u64)> =
+        run.attempts.iter().map(|a| (a.strategy.as_str(), a.given)).collect();
+    assert_eq!(seen, [("first", 5), ("second", 3), ("third", 2)]);
+    assert!(run.attempts.iter().all(|a| schedule::gave_up(a.status)));
+    assert_eq!(run.solved.status, SzsStatus::ResourceOut);
+}
+
+fn craig_prove(args: &[&str], file: &Path) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .arg("prove")
+        .args(args)
+        .arg(file)
+        .env("TPTP", tptp_root())
+        .output()
+        .expect("craig runs");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("craig prints UTF-8")
+}
+
+/// The lines `--stats` prints about the schedule.
+fn schedule_lines(output: &str) -> Vec<&str> {
+    output
+        .lines()
+        .filter(|l| {
+            l.starts_with("% schedule:")
+                || l.starts_with("% slice ")
+                || l.starts_with("% solved by")
+        })
+        .collect()
+}
+
+#[test]
+fn the_printed_slices_are_in_order_and_the_same_on_every_run_under_steps() {
+    for name in ["GRP003-1", "LCL108-1", "PUZ001-1"] {
+        let file = problem_path(name);
+        let first = craig_prove(&["--stats", "--steps", "3000", "--no-fmb"], &file);
+        let again = craig_prove(&["--stats", "--steps", "3000", "--no-fmb"], &file);
+        let lines = schedule_lines(&first);
+        assert_eq!(lines, schedule_lines(&again), "{name}: the schedule is not deterministic");
+        assert!(lines[0].starts_with("% schedule: class "), "{name}: {first}");
+        let slices: Vec<&str> =
+            lines.iter().copied().filter(|l| l.starts_with("% slice ")).collect();
+        assert!(!slices.is_empty(), "{name}: no slice printed: {first}");
+        for (i, line) in slices.iter().enumerate() {
+            assert!(line.starts_with(&format!("% slice {} ", i + 1)), "{name}: {line}");
+        }
+        let solved_by = lines.last().expect("lines were found");
+        assert!(
+            solved_by.starts_with(&format!("% solved by slice {} of ", slices.len())),
+            "{name}: the last slice run answered: {first}"
+        );
+        assert!(first.contains("% SZS status Unsatisfiable"), "{name}: {first}");
+    }
+}
+
+#[test]
+fn a_strategy_option_or_no_schedule_runs_one_strategy() {
+    let file = problem_path("GRP003-1");
+    for args in [&["--no-schedule"][..], &["--selection", "none"][..]] {
+        let output = craig_prove(&[&["--stats", "--steps", "3000"][..], args].concat(), &file);
+        assert!(schedule_lines(&output).is_empty(), "{args:?}: {output}");
+        assert!(output.contains("% SZS status Unsatisfiable"), "{args:?}: {output}");
+    }
+}
