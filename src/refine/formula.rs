@@ -200,25 +200,7 @@ impl Pred {
 
     /// The conjunction, flattened, without `True`s and duplicates; `False` if one is.
     pub fn and(parts: Vec<Pred>) -> Pred {
-        let mut out: Vec<Pred> = Vec::new();
-        for p in parts {
-            match p {
-                Pred::True => {}
-                Pred::False => return Pred::False,
-                Pred::And(qs) => {
-                    for q in qs {
-                        if !out.contains(&q) {
-                            out.push(q);
-                        }
-                    }
-                }
-                other => {
-                    if !out.contains(&other) {
-                        out.push(other);
-                    }
-                }
-            }
-        }
+        let Some(mut out) = flatten(parts, true) else { return Pred::False };
         keep_bounds(&mut out, true);
         join_equalities(&mut out);
         match out.len() {
@@ -230,25 +212,7 @@ impl Pred {
 
     /// The disjunction, flattened, without `False`s and duplicates; `True` if one is.
     pub fn or(parts: Vec<Pred>) -> Pred {
-        let mut out: Vec<Pred> = Vec::new();
-        for p in parts {
-            match p {
-                Pred::False => {}
-                Pred::True => return Pred::True,
-                Pred::Or(qs) => {
-                    for q in qs {
-                        if !out.contains(&q) {
-                            out.push(q);
-                        }
-                    }
-                }
-                other => {
-                    if !out.contains(&other) {
-                        out.push(other);
-                    }
-                }
-            }
-        }
+        let Some(mut out) = flatten(parts, false) else { return Pred::True };
         keep_bounds(&mut out, false);
         match out.len() {
             0 => Pred::False,
@@ -425,6 +389,27 @@ impl Pred {
             _ => self.show(names),
         }
     }
+}
+
+/// The operands of a conjunction (`conjunction`) or a disjunction, nested ones of the same
+/// connective flattened in, without its unit (`True` for `&`, `False` for `|`) and without
+/// duplicates, in order; `None` when its absorbing element is among them.
+fn flatten(parts: Vec<Pred>, conjunction: bool) -> Option<Vec<Pred>> {
+    let mut out: Vec<Pred> = Vec::new();
+    let mut push = |q: Pred| {
+        if !out.contains(&q) {
+            out.push(q);
+        }
+    };
+    for p in parts {
+        match (p, conjunction) {
+            (Pred::True, true) | (Pred::False, false) => {}
+            (Pred::False, true) | (Pred::True, false) => return None,
+            (Pred::And(qs), true) | (Pred::Or(qs), false) => qs.into_iter().for_each(&mut push),
+            (other, _) => push(other),
+        }
+    }
+    Some(out)
 }
 
 /// Of bounds `l + c <= 0` with the same variable part, a conjunction needs only the strongest
