@@ -501,19 +501,7 @@ impl Model {
                 _ => Rational::new(),
             },
             Some(Interpretation::Numeral(v)) => v.clone(),
-            Some(Interpretation::Op(ArithOp::Add | ArithOp::ToReal)) => args().sum(),
-            Some(Interpretation::Op(ArithOp::Mul)) => args().product(),
-            Some(Interpretation::Op(ArithOp::Neg)) => -args().sum::<Rational>(),
-            Some(Interpretation::Op(ArithOp::Sub)) => {
-                let mut values = args();
-                let first = values.next().unwrap_or_default();
-                if term.args.len() == 1 { -first } else { values.fold(first, |acc, v| acc - v) }
-            }
-            Some(Interpretation::Op(ArithOp::Div)) => {
-                let mut values = args();
-                let (a, k) = (values.next().unwrap_or_default(), values.next().unwrap_or_default());
-                euclidean_div(&a, &k)
-            }
+            Some(Interpretation::Op(op)) => apply_op(*op, args(), term.args.len()),
         }
     }
 
@@ -997,13 +985,25 @@ fn solved_value(store: &TermStore, numbers: &FxHashMap<TermId, Rational>, t: Ter
             numbers.get(&t).cloned().unwrap_or_default()
         }
         Some(Interpretation::Numeral(v)) => v.clone(),
-        Some(Interpretation::Op(ArithOp::Add | ArithOp::ToReal)) => args().sum(),
-        Some(Interpretation::Op(ArithOp::Mul)) => args().product(),
-        Some(Interpretation::Op(ArithOp::Neg)) => -args().sum::<Rational>(),
-        Some(Interpretation::Op(ArithOp::Sub)) => {
-            let mut values = args();
+        Some(Interpretation::Op(op)) => apply_op(*op, args(), term.args.len()),
+    }
+}
+
+/// An interpreted arithmetic operation applied to its arguments' values (`arity` of them):
+/// the model's evaluator and the simplex solution's read the same operations the same way.
+/// `Div` is SMT-LIB's Euclidean integer quotient.
+fn apply_op(op: ArithOp, mut values: impl Iterator<Item = Rational>, arity: usize) -> Rational {
+    match op {
+        ArithOp::Add | ArithOp::ToReal => values.sum(),
+        ArithOp::Mul => values.product(),
+        ArithOp::Neg => -values.sum::<Rational>(),
+        ArithOp::Sub => {
             let first = values.next().unwrap_or_default();
-            if term.args.len() == 1 { -first } else { values.fold(first, |acc, v| acc - v) }
+            if arity == 1 { -first } else { values.fold(first, |acc, v| acc - v) }
+        }
+        ArithOp::Div => {
+            let (a, k) = (values.next().unwrap_or_default(), values.next().unwrap_or_default());
+            euclidean_div(&a, &k)
         }
     }
 }
