@@ -283,34 +283,17 @@ proptest! {
     }
 }
 
-fn prove_args(file: &str, engine: craig::cli::prove::Engine) -> craig::cli::prove::Args {
-    craig::cli::prove::Args {
-        file: data(file),
-        time_limit: None,
-        steps: Some(2_000),
-        proof: false,
-        core: false,
-        sorts: craig::fol::SortMode::default(),
-        minimal_core: false,
-        check: false,
-        no_check: false,
-        stats: true,
-        trace: false,
-        // The single default strategy, as before the schedule.
-        no_schedule: true,
-        schedule: None,
-        wall_clock: false,
-        selection: None,
-        clause_weight: None,
-        age_ratio: None,
-        weight_ratio: None,
-        non_goal_weight: None,
-        sine: None,
-        max_clauses: 4_000_000,
-        max_terms: 40_000_000,
-        engine,
-        no_fmb: false,
-    }
+/// `craig prove FILE --steps 2000 --stats --no-schedule --engine ENGINE` as the command line
+/// parses it (so every other option takes the command line's default): the single default
+/// strategy, as before the schedule.
+fn prove_args(file: &str, engine: &str) -> craig::cli::prove::Args {
+    use clap::{Args as _, FromArgMatches as _};
+    let file = data(file);
+    let words = ["prove", "--steps", "2000", "--stats", "--no-schedule", "--engine", engine];
+    let command = craig::cli::prove::Args::augment_args(clap::Command::new("prove"));
+    let matches = command
+        .get_matches_from(words.into_iter().map(std::ffi::OsString::from).chain([file.into()]));
+    craig::cli::prove::Args::from_arg_matches(&matches).expect("the arguments parse")
 }
 
 fn run_prove(args: &craig::cli::prove::Args) -> String {
@@ -323,7 +306,7 @@ fn run_prove(args: &craig::cli::prove::Args) -> String {
 
 #[test]
 fn the_fmb_engine_prints_status_model_and_counters() {
-    let out = run_prove(&prove_args("successor_cycle.p", craig::cli::prove::Engine::Fmb));
+    let out = run_prove(&prove_args("successor_cycle.p", "fmb"));
     assert!(out.starts_with("% SZS status CounterSatisfiable for successor_cycle\n"), "{out}");
     assert!(out.contains("% SZS output start FiniteModel for successor_cycle"), "{out}");
     assert!(out.contains("% SZS output end FiniteModel for successor_cycle"), "{out}");
@@ -334,7 +317,7 @@ fn the_fmb_engine_prints_status_model_and_counters() {
 fn the_default_engine_falls_back_to_model_finding_when_the_prover_gives_up() {
     // The prover derives p(f^k(a)) for every k and never saturates; finite-model finding then
     // answers with a checked 2-element model.
-    let mut args = prove_args("growing_chain.p", craig::cli::prove::Engine::Superposition);
+    let mut args = prove_args("growing_chain.p", "superposition");
     args.steps = Some(200);
     let out = run_prove(&args);
     assert!(out.starts_with("% SZS status Satisfiable for growing_chain\n"), "{out}");

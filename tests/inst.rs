@@ -68,33 +68,15 @@ fn a_tight_instance_limit_gives_up_instead_of_answering() {
 
 #[test]
 fn the_command_line_engine_prints_a_checked_status() {
-    let args = craig::cli::prove::Args {
-        file: data("FuncTree_min1_23.p"),
-        time_limit: None,
-        steps: Some(5_000),
-        proof: false,
-        core: true,
-        sorts: craig::fol::SortMode::default(),
-        minimal_core: false,
-        check: false,
-        no_check: false,
-        stats: true,
-        trace: false,
-        // The single default strategy, as before the schedule.
-        no_schedule: true,
-        schedule: None,
-        wall_clock: false,
-        selection: None,
-        clause_weight: None,
-        age_ratio: None,
-        weight_ratio: None,
-        non_goal_weight: None,
-        sine: None,
-        max_clauses: 4_000_000,
-        max_terms: 40_000_000,
-        engine: craig::cli::prove::Engine::Instantiation,
-        no_fmb: false,
-    };
+    // Parsed as the command line parses it, so every other option takes its default; the
+    // single default strategy, as before the schedule.
+    use clap::{Args as _, FromArgMatches as _};
+    let words = ["prove", "--steps", "5000", "--core", "--stats", "--no-schedule"];
+    let words =
+        words.into_iter().chain(["--engine", "instantiation"]).map(std::ffi::OsString::from);
+    let command = craig::cli::prove::Args::augment_args(clap::Command::new("prove"));
+    let matches = command.get_matches_from(words.chain([data("FuncTree_min1_23.p").into()]));
+    let args = craig::cli::prove::Args::from_arg_matches(&matches).expect("the arguments parse");
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = craig::cli::prove::run(&args, &mut out, &mut err).unwrap();
     let out = String::from_utf8(out).unwrap();
