@@ -101,7 +101,6 @@ def split(rng, real):
     b_local = ["b0", "b1"]
     a = [constraint(rng, a_local[: rng.choice([1, 2])] + shared, real) for _ in range(rng.randint(2, 4))]
     b = [constraint(rng, shared + b_local[: rng.choice([1, 2])], real) for _ in range(rng.randint(2, 4))]
-    # Make sure each part mentions every shared variable's neighbourhood at least once.
     return a, b, a_local + shared + b_local
 
 

@@ -253,10 +253,7 @@ fn run_instantiation(
             core.len()
         ));
         if args.core {
-            let names: Vec<String> =
-                core.iter().map(|&i| solved.problem.clauses[i].source.name.clone()).collect();
-            let mut names = names;
-            names.dedup();
+            let names = crate::solve::answer::formula_names(&solved.problem, core.iter().copied());
             text.push_str(&format!("% SZS core: {}\n", names.join(", ")));
         }
     }

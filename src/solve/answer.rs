@@ -132,8 +132,19 @@ pub fn core_names(problem: &Problem, proof: &Proof) -> Vec<String> {
 /// The origins of the input formulas a proof uses, in input order, one per formula (the first
 /// clause's origin stands for the formula).
 pub fn core_sources<'p>(problem: &'p Problem, proof: &Proof) -> Vec<&'p InputSource> {
+    sources_of(problem, proof.input_indices())
+}
+
+/// The names of the input formulas the input clauses `indices` come from, in the order given,
+/// each once (the instantiation engine's core is such a list of clauses).
+pub fn formula_names(problem: &Problem, indices: impl IntoIterator<Item = usize>) -> Vec<String> {
+    sources_of(problem, indices).into_iter().map(|s| s.name.clone()).collect()
+}
+
+/// The origins of the input formulas the input clauses `indices` come from, one per formula.
+fn sources_of(problem: &Problem, indices: impl IntoIterator<Item = usize>) -> Vec<&InputSource> {
     let mut sources: Vec<&InputSource> = Vec::new();
-    for i in proof.input_indices() {
+    for i in indices {
         let source = &problem.clauses[i].source;
         if !sources.iter().any(|s| s.name == source.name) {
             sources.push(source);

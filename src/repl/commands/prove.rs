@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use super::{CommandSpec, arity};
 use crate::inst::InstOutcome;
 use crate::repl::{Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench};
-use crate::solve::answer::{SzsStatus, core_names};
+use crate::solve::answer::{SzsStatus, core_names, formula_names};
 use crate::solve::goal::Strategy;
 use crate::solve::{solve_instantiation, solve_problem_traced};
 use crate::verify::{describe_strategy, schedule};
@@ -63,16 +63,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         let mut elapsed = Duration::ZERO;
         for (k, (strategy, translate)) in plan.into_iter().enumerate() {
             let last_strategy = k + 1 == strategies;
-            // The first strategy is the current options; a later one is named.
-            let by = if k > 0 {
-                format!(
-                    "  by strategy {} of {strategies}: {}",
-                    k + 1,
-                    describe_strategy(&strategy, &translate)
-                )
-            } else {
-                String::new()
-            };
+            let description = describe_strategy(&strategy, &translate);
             let goal = wb.state.goal(&name)?;
             let problem = match wb.state.problem_of_with(goal, &translate)? {
                 GoalProblem::Ready(problem) => (*problem).clone(),
@@ -95,35 +86,28 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 }
             };
             let start = Instant::now();
-            let (status, line, result) = match strategy {
+            // The line's counters, and for an instantiation proof the formulas its instances
+            // came from (`core` reads superposition proofs only, so they are shown here).
+            let (status, mut line, instances_of, result) = match strategy {
                 Strategy::Instantiation(inst) => {
                     let solved = solve_instantiation(problem, &inst);
                     let time = start.elapsed();
                     elapsed += time;
                     let core = match &solved.result.outcome {
                         InstOutcome::Unsat { core } => {
-                            let mut names: Vec<String> = Vec::new();
-                            for &i in core {
-                                let n = &solved.problem.clauses[i].source.name;
-                                if !names.contains(n) {
-                                    names.push(n.clone());
-                                }
-                            }
-                            names
+                            formula_names(&solved.problem, core.iter().copied())
                         }
                         InstOutcome::Unknown(_) => Vec::new(),
                     };
                     let status = solved.status;
-                    let mut line = format!(
+                    let line = format!(
                         "{name:width$}  {:20}  instances {:6}  time {}",
                         status.name(),
                         solved.result.stats.instances,
                         wb.format_time(elapsed)
                     );
-                    if !core.is_empty() {
-                        // `core` reads superposition proofs; this one's core is shown here.
-                        line.push_str(&format!("{by}\n  instances of: {}", core.join(", ")));
-                    }
+                    let instances_of =
+                        (!core.is_empty()).then(|| format!("  instances of: {}", core.join(", ")));
                     let result = GoalResult {
                         status: status.name().to_string(),
                         stats: Default::default(),
@@ -133,7 +117,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     // The engine's refutation is a set of ground instances, not a
                     // superposition proof: there is no attempt for `proof` to show.
                     wb.state.last = None;
-                    (status, line, result)
+                    (status, line, instances_of, result)
                 }
                 Strategy::Superposition(options) => {
                     let check = wb.state.settings.check;
@@ -180,7 +164,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                         time: Some(elapsed),
                     };
                     wb.state.last = Some(Rc::new(Attempt::new(name.clone(), solved, time)));
-                    (status, line, result)
+                    (status, line, None, result)
                 }
             };
             let gave_up =
@@ -192,15 +176,19 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 status,
                 SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
             );
-            let line = if line.contains('\n') {
-                line
-            } else if proved {
-                format!("{line}{by}")
-            } else {
-                // The counters are the last strategy's: say which one that was.
-                format!("{line}{}", by.replacen("  by strategy", "  after strategy", 1))
-            };
+            // The first strategy is the current options; a later one is named (for a goal not
+            // proved, the counters are the last strategy's: the line says which that was).
+            if k > 0 {
+                let word = if proved { "by" } else { "after" };
+                line.push_str(&format!(
+                    "  {word} strategy {} of {strategies}: {description}",
+                    k + 1
+                ));
+            }
             writeln!(out, "{}", line.trim_end())?;
+            if let Some(instances_of) = instances_of {
+                writeln!(out, "{instances_of}")?;
+            }
             if !proved {
                 write_obligation_failure(wb, &name, out)?;
             }
