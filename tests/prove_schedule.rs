@@ -1,6 +1,7 @@
 //! The strategy schedule of `craig prove`: slices run in order while the ones before give up,
 //! each with its share of the step budget, and what `--stats` prints of them is the same on
-//! every run under `--steps`. Problems come from `tests/data/tptp`; only step limits are used.
+//! every run under `--steps`, and the schedule file's reader never panics. Problems come from
+//! `tests/data/tptp`; only step limits are used.
 
 use std::path::{Path, PathBuf};
 
@@ -129,5 +130,62 @@ fn a_strategy_option_or_no_schedule_runs_one_strategy() {
         let output = craig_prove(&[&["--stats", "--steps", "3000"][..], args].concat(), &file);
         assert!(schedule_lines(&output).is_empty(), "{args:?}: {output}");
         assert!(output.contains("% SZS status Unsatisfiable"), "{args:?}: {output}");
+    }
+}
+
+/// The schedule file `--schedule FILE` reads, cut short, with a byte replaced or with a number
+/// made huge: the reader answers a schedule or an error, and never panics.
+mod schedule_file_never_panics {
+    use proptest::prelude::*;
+
+    use craig::solve::schedule::Schedule;
+
+    fn shipped() -> String {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/solve/schedule.ron");
+        std::fs::read_to_string(path).expect("the shipped schedule")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        #[test]
+        fn cut_short_or_with_a_byte_replaced(cut in 0usize..4000, at in 0usize..4000, byte in 0u8..128) {
+            let text = shipped();
+            let mut bytes = text.into_bytes();
+            let at = at % bytes.len();
+            bytes[at] = byte;
+            bytes.truncate(cut);
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = Schedule::parse(&text);
+        }
+
+        #[test]
+        fn with_a_number_made_huge(which in 0usize..200, value in prop_oneof![Just(u32::MAX), any::<u32>()]) {
+            let text = shipped();
+            let numbers: Vec<(usize, usize)> = text
+                .char_indices()
+                .filter(|&(i, c)| c.is_ascii_digit() && !text[..i].ends_with(|p: char| p.is_ascii_digit()))
+                .map(|(i, _)| (i, text[i..].find(|c: char| !c.is_ascii_digit()).map_or(text.len(), |n| i + n)))
+                .collect();
+            let (start, end) = numbers[which % numbers.len()];
+            let text = format!("{}{value}{}", &text[..start], &text[end..]);
+            let _ = Schedule::parse(&text);
+        }
+    }
+
+    #[test]
+    fn shares_that_overflow_are_refused_not_a_panic() {
+        let text = shipped().replacen("percent: 100", &format!("percent: {}", u32::MAX), 1);
+        let text = text.replacen("percent: 20)", "percent: 101)", 1);
+        assert!(Schedule::parse(&text).is_err());
+        let both = format!("percent: {}), (strategy: \"complex-goal\", percent: 1)", u32::MAX);
+        let text = shipped().replacen("percent: 100)", &both, 1);
+        assert!(Schedule::parse(&text).unwrap_err().contains("do not sum to 100"));
+        let text = shipped().replacen(
+            "age_ratio: 1, weight_ratio: 5",
+            &format!("age_ratio: {}, weight_ratio: 1", u32::MAX),
+            1,
+        );
+        assert!(Schedule::parse(&text).is_ok());
     }
 }

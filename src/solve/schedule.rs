@@ -234,14 +234,16 @@ impl Schedule {
             if ClauseWeight::from_name(&s.clause_weight).is_none() {
                 return Err(format!("strategy {}: no clause weight {}", s.name, s.clause_weight));
             }
-            if s.age_ratio + s.weight_ratio == 0 {
+            if s.age_ratio == 0 && s.weight_ratio == 0 {
                 return Err(format!("strategy {}: both ratios are zero", s.name));
             }
         }
         let lists = std::iter::once(("default", &schedule.default))
             .chain(schedule.classes.iter().map(|(name, slices)| (name.as_str(), slices)));
         for (name, slices) in lists {
-            if slices.is_empty() || slices.iter().map(|s| s.percent).sum::<u32>() != 100 {
+            // Summed wide: a file may hold any u32, and the sum must not overflow.
+            if slices.is_empty() || slices.iter().map(|s| u64::from(s.percent)).sum::<u64>() != 100
+            {
                 return Err(format!("class {name}: the slices' shares do not sum to 100"));
             }
             if let Some(s) = slices.iter().find(|s| schedule.strategy(&s.strategy).is_none()) {
