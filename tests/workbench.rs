@@ -111,7 +111,8 @@ fn load_theories_goals_show() {
         run(&mut wb, "show group_inverse wide"),
         "error: unknown view `wide` (one of: hol, sequent, clauses, sorts); usage: show GOAL \
          [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | show state N | show cps \
-         [THEORY]\n"
+         [THEORY] | show art | show node N | show cex | show path | show interpolants [K] | \
+         show invariant\n"
     );
     assert_eq!(run(&mut wb, "show nope"), "error: no goal named `nope` (goals: group_inverse)\n");
 }

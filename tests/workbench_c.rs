@@ -74,3 +74,177 @@ fn a_c_file_with_errors_does_not_load() {
     );
     assert_eq!(run(&mut wb, "theories"), "no theories loaded (try `load FILE`)\n");
 }
+
+/// A loop whose safety needs an interpolant relating `x` to the input bound `n` at its head.
+const LOOP: &str = "extern int __VERIFIER_nondet_int(void);\n\
+void reach_error(void);\n\
+int main() {\n  int n = __VERIFIER_nondet_int();\n  int x = 0;\n  while (x < n) x++;\n\
+  if (n >= 0 && x != n) reach_error();\n  return 0;\n}\n";
+
+#[test]
+fn a_refinement_run_steps_says_each_step_and_ends_safe_with_a_checked_invariant() {
+    let path = scratch("cegar", "loop.c", LOOP);
+    let p = path.display().to_string();
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load {p}"));
+    let started = run(&mut wb, "cegar");
+    assert!(started.starts_with(&format!(
+        "new run: lazy abstraction with interpolants (McMillan's IMPACT) on main of {p}\n"
+    )));
+    assert!(started.contains("integers are mathematical"), "{started}");
+    let first = run(&mut wb, "step");
+    assert_eq!(
+        first,
+        format!(
+            "step 1: expanded n0 at init ({p}): n1 main:entry\nafter step 1: 2 nodes (0 covered, 1 open), 0 refinements, 0 path checks, 0 SMT calls\n"
+        )
+    );
+    let to_end = run(&mut wb, "run");
+    assert!(to_end.contains("SAFE: the labels make an inductive invariant"), "{to_end}");
+    assert!(to_end.contains("loop head main:l6"), "{to_end}");
+    assert!(to_end.contains("x <= n"), "{to_end}");
+    let invariant = run(&mut wb, "show invariant");
+    assert!(invariant.contains("[loop head]"), "{invariant}");
+    // Every step kind was taken, and each refinement's interpolant is shown against its path.
+    let interpolants = run(&mut wb, "show interpolants 1");
+    assert!(interpolants.contains("sequence interpolant"), "{interpolants}");
+    assert!(interpolants.contains("(strengthened the label)"), "{interpolants}");
+    let art = run(&mut wb, "show art");
+    assert!(art.contains("covered by n"), "{art}");
+    // The run is over; a step says so and changes nothing.
+    let over = run(&mut wb, "step");
+    assert!(over.starts_with("the run is over"), "{over}");
+    assert_eq!(run(&mut wb, "show art"), art);
+}
+
+#[test]
+fn undo_puts_a_refinement_run_back_and_running_again_rebuilds_the_same_tree() {
+    let path = scratch("undo", "loop.c", LOOP);
+    let p = path.display().to_string();
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, "cegar");
+    run(&mut wb, "run 7");
+    let middle = run(&mut wb, "show art");
+    let finished = run(&mut wb, "run");
+    let final_art = run(&mut wb, "show art");
+    assert_ne!(middle, final_art);
+    assert_eq!(run(&mut wb, "undo"), "undone: run\n");
+    assert_eq!(run(&mut wb, "show art"), middle);
+    assert_eq!(run(&mut wb, "run"), finished);
+    assert_eq!(run(&mut wb, "show art"), final_art);
+    // A second workbench gives the same transcript: the engine is deterministic.
+    let mut other = Workbench::new();
+    other.set_deterministic(true);
+    run(&mut other, &format!("load {p}"));
+    run(&mut other, "cegar");
+    run(&mut other, "run");
+    assert_eq!(run(&mut other, "show art"), final_art);
+    // `diff` compares any two steps; the tree at step 7 against the end.
+    let steps = final_art.split_whitespace().nth(2).unwrap().trim_end_matches(':').to_string();
+    let diff = run(&mut wb, &format!("diff 7 {steps}"));
+    assert!(diff.starts_with(&format!("--- art after step 7\n+++ art after step {steps}\n")));
+    assert_eq!(run(&mut wb, "diff 3 3"), "the tree is the same after step 3 and after step 3\n");
+}
+
+#[test]
+fn a_predicate_added_by_hand_is_refused_where_a_run_falsifies_it_and_refines_where_it_holds() {
+    let path = scratch("hand", "loop.c", LOOP);
+    let p = path.display().to_string();
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, "cegar");
+    run(&mut wb, "run 7");
+    let art = run(&mut wb, "show art");
+    assert!(art.contains("n7 main:l6 <- n6 [True] (open)"), "{art}");
+    let refused = run(&mut wb, "predicate add main:l6 \"x == 1\"");
+    assert!(
+        refused.contains("n7: not added: a run along its path reaches it with the predicate false"),
+        "{refused}"
+    );
+    let unchanged = run(&mut wb, "show art");
+    assert_eq!(
+        unchanged.lines().skip(1).collect::<Vec<_>>(),
+        art.lines().skip(1).collect::<Vec<_>>()
+    );
+    let added = run(&mut wb, "predicate add main:l6 \"x <= 0 || x <= n\"");
+    assert!(added.contains("n7: holds on its path; refinement 1 strengthened"), "{added}");
+    let after = run(&mut wb, "show art");
+    // The interpolant at n7 may be stronger than the predicate; it implies it.
+    assert!(after.contains("n7 main:l6 <- n6 [x <= 0] (open)"), "{after}");
+    let ended = run(&mut wb, "run");
+    assert!(ended.contains("SAFE"), "{ended}");
+    // Undo takes back the run and then the hand refinement.
+    assert_eq!(run(&mut wb, "undo"), "undone: run\n");
+    assert_eq!(run(&mut wb, "undo"), "undone: predicate add main:l6 \"x <= 0 || x <= n\"\n");
+    assert_eq!(run(&mut wb, "show art"), unchanged);
+}
+
+#[test]
+fn refinement_commands_explain_what_is_missing_or_wrong() {
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    assert_eq!(run(&mut wb, "cegar"), "error: no C program is loaded (try `load FILE.c`)\n");
+    let path = scratch("errors", "loop.c", LOOP);
+    let p = path.display().to_string();
+    run(&mut wb, &format!("load {p}"));
+    assert_eq!(
+        run(&mut wb, "show art"),
+        "error: no refinement run yet (`cegar [FUNCTION]` starts one)\n"
+    );
+    let missing = run(&mut wb, "cegar nothing");
+    assert!(missing.starts_with("error: no function `nothing` (functions: main)"), "{missing}");
+    assert_eq!(
+        run(&mut wb, "cegar --max-steps none"),
+        "error: --max-steps needs a positive number, got `none`\n"
+    );
+    run(&mut wb, "cegar --max-steps 4");
+    let limited = run(&mut wb, "run");
+    assert!(
+        limited.contains("UNKNOWN: the step limit (4) was reached (the tree is kept: `show art`)"),
+        "{limited}"
+    );
+    run(&mut wb, "cegar");
+    run(&mut wb, "run 3");
+    assert_eq!(
+        run(&mut wb, "show invariant"),
+        "error: no invariant: the run has not ended SAFE (`run` runs it to the end)\n"
+    );
+    assert_eq!(run(&mut wb, "show node 99"), "error: no node `99` (nodes n0 to n3)\n");
+    let node = run(&mut wb, "show node n2");
+    assert!(node.starts_with("n2 at main:l0 ("), "{node}");
+    assert_eq!(
+        run(&mut wb, "show interpolants"),
+        "error: no refinement yet (`step` until a path is checked)\n"
+    );
+    assert_eq!(run(&mut wb, "diff 1 50"), "error: no step `50` (steps 0 to 3)\n");
+    let nowhere = run(&mut wb, "predicate add nowhere \"x = 1\"");
+    assert!(
+        nowhere.starts_with(
+            "error: no location `nowhere` (locations are named as `show art` prints them"
+        ),
+        "{nowhere}"
+    );
+    assert_eq!(
+        run(&mut wb, "predicate add main:entry \"y = 1\""),
+        "error: in the predicate `y = 1`: no variable `y`\n"
+    );
+    assert_eq!(
+        run(&mut wb, "predicate add main:entry \"x <\""),
+        "error: in the predicate `x <`: column 4: expected a linear expression, found end of input\n"
+    );
+    assert_eq!(
+        run(&mut wb, "run 0"),
+        "error: expected a positive number of steps, got `0`; usage: run [N]\n"
+    );
+    // The tree is drawn in DOT; other endings are refused.
+    let dot = path.with_file_name("art.dot");
+    let wrote = run(&mut wb, &format!("dot {}", dot.display()));
+    assert!(wrote.starts_with("wrote the tree in DOT to"), "{wrote}");
+    assert!(std::fs::read_to_string(&dot).unwrap().starts_with("digraph art {"));
+    let refused = run(&mut wb, "dot art.png");
+    assert!(refused.starts_with("error: graph files end in .dot or .gv"), "{refused}");
+}

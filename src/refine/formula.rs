@@ -89,6 +89,13 @@ impl Linear {
         }
     }
 
+    /// The expression with variable names (`x + 2*y - 3`).
+    pub fn show(&self, names: &dyn Fn(usize) -> String) -> String {
+        let terms: Vec<(String, Integer)> =
+            self.coefficients.iter().map(|(v, c)| (names(*v), c.clone())).collect();
+        Linear::show_sum(&terms, &self.constant)
+    }
+
     fn show_sum(terms: &[(String, Integer)], constant: &Integer) -> String {
         let mut out = String::new();
         for (name, c) in terms {

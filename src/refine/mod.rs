@@ -30,6 +30,8 @@
 pub mod art;
 pub mod flat;
 pub mod formula;
+pub mod manual;
+pub mod parse;
 pub mod path;
 
 use std::collections::BTreeMap;

@@ -1,6 +1,7 @@
 //! C programs at the prompt: `load prog.c` (or a preprocessed `.i`) reads and lowers the file
 //! into the IR; the theory has no goals yet (the refinement engine will decide its checks), and
-//! `show ir FUNCTION` lists a function's IR as for a Java method.
+//! `show ir FUNCTION` lists a function's IR as for a Java method. Refinement runs on it are in
+//! [`super::refinement`].
 
 use std::path::Path;
 use std::rc::Rc;
@@ -9,6 +10,7 @@ use crate::ir::Program;
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, Span, has_errors, render_all};
 
+use super::refinement::{CProgram, EngineCache};
 use super::theory::locate;
 use super::{Theory, TheoryContent, counted};
 
@@ -21,6 +23,8 @@ pub struct CTheory {
     pub sources: SourceMap,
     /// Warnings of the front end, rendered (errors make the load fail).
     pub warnings: String,
+    /// The refinement engine at some run position, reused while runs move forward.
+    pub(crate) cegar_cache: EngineCache,
 }
 
 impl CTheory {
@@ -32,7 +36,12 @@ impl CTheory {
         let (program, diagnostics) = crate::c::read_c(&sources, file);
         let rendered = render_all(&diagnostics, &sources);
         match program.filter(|_| !has_errors(&diagnostics)) {
-            Some(program) => Ok(CTheory { program, sources, warnings: rendered }),
+            Some(program) => Ok(CTheory {
+                program,
+                sources,
+                warnings: rendered,
+                cegar_cache: EngineCache::default(),
+            }),
             None => {
                 let errors = diagnostics.len();
                 Err(format!(
@@ -67,7 +76,7 @@ pub(crate) fn load_c_theory(path: &str) -> Result<Theory, String> {
         path: path.to_string(),
         checksum,
         text_checksum: checksum,
-        content: TheoryContent::C(Rc::new(c)),
+        content: TheoryContent::C(CProgram { shared: Rc::new(c), run: None }),
     })
 }
 

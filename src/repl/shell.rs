@@ -62,6 +62,7 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
             let mut v = goals.to_vec();
             v.push("summary".to_string());
             v.extend(list(&["cps", "state"]));
+            v.extend(list(super::refinement::SHOW_VIEWS));
             v
         }
         ["show", "summary"] => Vec::new(),
@@ -73,7 +74,10 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
             v
         }
         ["witness"] => list(&["--steps"]),
-        ["show", "state" | "cps"] | ["succ"] => Vec::new(),
+        ["show", "state" | "cps" | "node" | "interpolants"] | ["succ"] => Vec::new(),
+        ["show", "art" | "cex" | "path" | "invariant"] => Vec::new(),
+        ["cegar", ..] => list(&["--max-steps", "--max-nodes"]),
+        ["predicate"] => list(&["add"]),
         ["show", _] => list(super::commands::SHOW_VIEWS),
         ["step", ..] => list(&["all", "--restart", "--no-patterns"]),
         ["check", ..] => list(&["--no-summaries", "--no-patterns"]),

@@ -55,8 +55,9 @@ pub enum TheoryContent {
     BoolProg(BoolProgTheory),
     /// A Scheme program in CPS, for `cfa` (it has no goals).
     Scheme(Rc<SchemeTheory>),
-    /// A C program lowered into the IR (no goals yet; `show ir` lists its functions).
-    C(Rc<super::CTheory>),
+    /// A C program lowered into the IR, with its refinement run (no goals: `cegar` decides its
+    /// checks; `show ir` lists its functions).
+    C(super::refinement::CProgram),
 }
 
 /// A lemma's split sequents as translated, by the lemma's item index and the options.

@@ -1,6 +1,6 @@
 //! `dot FILE`: draw a graph of the loaded program as Graphviz, for the kind of program loaded
 //! last that has one to draw (a boolean program: its call graph or a summary's heap; a Scheme
-//! program: the last `cfa`'s state graph).
+//! program: the last `cfa`'s state graph; a C program: its refinement run's tree).
 
 use std::io::Write;
 
@@ -9,14 +9,18 @@ use crate::repl::{CommandResult, TheoryContent, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "dot",
-    summary: "write a program's graph as Graphviz DOT (call graph, summary heap or state graph)",
+    summary: "write a program's graph as Graphviz DOT (call graph, summary heap, state graph, \
+              refinement tree)",
     usage: "dot FILE.dot [summary N]",
     help: "Writes a Graphviz file (atomically; .dot or .gv) for the program loaded last that has\n\
            a graph to draw. For a boolean program (.bp or .qr): the call graph of its current\n\
            run, each procedure with its number of summaries and effects, each call made an\n\
            edge; with `summary N`, the canonical entry heap of summary N (globals and locals\n\
            as roots, cells as records). For a Scheme program (.scm): the state graph of the\n\
-           last `cfa` (events filled, halting states doubled, the first witness path in red).",
+           last `cfa` (events filled, halting states doubled, the first witness path in red).\n\
+           For a C program: the abstract reachability tree of its refinement run (labels in\n\
+           the nodes, coverings dashed, error nodes red); a FILE ending in .svg is drawn by\n\
+           Graphviz's `dot` when it is installed, in one command.",
     changes_state: false,
     run,
 };
@@ -32,11 +36,62 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 super::arity("dot FILE", args, 1, 1)?;
                 return crate::repl::cfa::cfa_dot(wb, &args[0], out);
             }
-            TheoryContent::Tptp(_)
-            | TheoryContent::Spec(_)
-            | TheoryContent::Java(_)
-            | TheoryContent::C(_) => continue,
+            TheoryContent::C(_) => {
+                super::arity("dot FILE", args, 1, 1)?;
+                let text = crate::repl::refinement::art_dot(wb)?;
+                return write_graph(&args[0], &text, out);
+            }
+            TheoryContent::Tptp(_) | TheoryContent::Spec(_) | TheoryContent::Java(_) => continue,
         }
     }
     Err("dot needs a boolean program or a Scheme program loaded".into())
+}
+
+/// Writes a graph to `path`: the DOT text itself for `.dot` or `.gv`, or for `.svg` the picture
+/// Graphviz's `dot` draws of it (when `dot` is installed), atomically either way.
+fn write_graph(path: &str, text: &str, out: &mut dyn Write) -> CommandResult {
+    let bytes = if path.ends_with(".dot") || path.ends_with(".gv") {
+        text.as_bytes().to_vec()
+    } else if path.ends_with(".svg") {
+        draw_svg(text)?
+    } else {
+        return Err(format!(
+            "graph files end in .dot or .gv (or .svg, drawn by Graphviz), got {path}"
+        )
+        .into());
+    };
+    crate::session::write_atomic(std::path::Path::new(path), &bytes)
+        .map_err(|e| format!("cannot write {path}: {e}"))?;
+    let what = if path.ends_with(".svg") { "a drawing of the tree" } else { "the tree in DOT" };
+    writeln!(out, "wrote {what} to {path} (dashed: covered; red: error nodes)")?;
+    Ok(crate::repl::Control::Continue)
+}
+
+/// The SVG Graphviz draws of `text`, or why there is none.
+fn draw_svg(text: &str) -> Result<Vec<u8>, String> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            format!(
+                "cannot run Graphviz's `dot` ({e}): write FILE.dot instead and draw it where \
+                 Graphviz is installed (`dot -Tsvg FILE.dot -o FILE.svg`)"
+            )
+        })?;
+    // The DOT text is small (one line a node), so writing it all before reading cannot block.
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(text.as_bytes()).map_err(|e| format!("cannot feed `dot`: {e}"))?;
+    }
+    let output = child.wait_with_output().map_err(|e| format!("`dot` failed: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "`dot -Tsvg` failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
+    }
+    Ok(output.stdout)
 }

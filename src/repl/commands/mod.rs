@@ -6,16 +6,19 @@ use std::io::Write;
 
 use super::{CommandResult, Workbench};
 
+mod cegar;
 mod cfa;
 mod check;
 mod compare;
 mod core;
+mod diff;
 mod dot;
 mod get;
 mod goals;
 mod help;
 mod interpolate;
 mod load;
+mod predicate;
 mod proof;
 mod prove;
 mod quit;
@@ -23,6 +26,7 @@ mod record;
 mod reload;
 mod replay;
 mod restore;
+mod run;
 mod save;
 mod set;
 mod show;
@@ -74,7 +78,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     proof::SPEC,
     core::SPEC,
     interpolate::SPEC,
+    cegar::SPEC,
     step::SPEC,
+    run::SPEC,
+    predicate::SPEC,
+    diff::SPEC,
     check::SPEC,
     summaries::SPEC,
     trace::SPEC,

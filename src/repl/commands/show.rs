@@ -19,7 +19,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     summary: "show a goal (overview, HOL, sequent, clauses, sorts), a method's IR, a summary, \
               a ΓCFA state or a Scheme program's CPS",
     usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | \
-            show state N | show cps [THEORY]",
+            show state N | show cps [THEORY] | show art | show node N | show cex | show path | \
+            show interpolants [K] | show invariant",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
            sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
@@ -43,7 +44,19 @@ pub const SPEC: CommandSpec = CommandSpec {
 
            show state N  state N of the last `cfa`: what it does, its time, environment,\n\
                          continuation, store with counts, and successors\n\
-           show cps [THEORY]  a Scheme program (default: the last loaded) in CPS",
+           show cps [THEORY]  a Scheme program (default: the last loaded) in CPS\n\
+           \n\
+           On the refinement run of the C program loaded last (`help cegar`):\n\
+           show art              the abstract reachability tree, one node a line: location,\n\
+                                 parent, label, covering, error check, open nodes marked\n\
+           show node N           node N: location, label, the edge from its parent, children,\n\
+                                 coverings, and the refinements that strengthened it\n\
+           show cex              the counterexample (UNSAFE: its inputs, replayed, and its\n\
+                                 path), or else the last spurious abstract counterexample\n\
+           show path             the last checked path's formula in SSA, one part per edge\n\
+           show interpolants [K] refinement K's (default the last) path formula and sequence\n\
+                                 interpolant, each formula against its path position\n\
+           show invariant        after SAFE: the checked invariant at every reached location",
     changes_state: false,
     run,
 };
@@ -55,6 +68,12 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     arity(SPEC.usage, args, 1, 2)?;
     if args[0] == "ir" && wb.state.goal("ir").is_err() {
         return show_ir(wb, args.get(1).map(String::as_str), out);
+    }
+    // A refinement run on a C program (see `help cegar`).
+    if crate::repl::refinement::SHOW_VIEWS.contains(&args[0].as_str())
+        && wb.state.goal(&args[0]).is_err()
+    {
+        return crate::repl::refinement::show(wb, &args[0], args.get(1).map(String::as_str), out);
     }
     if args[0] == "summary" && wb.state.goal("summary").is_err() {
         return crate::repl::boolprog::show_summary(wb, args.get(1).map(String::as_str), out);

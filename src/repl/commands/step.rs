@@ -1,5 +1,6 @@
-//! `step [N|all]`: advance the summary engine of the loaded boolean program by one worklist item
-//! (or N, or to the end), saying what each step did.
+//! `step [N|all]`: advance the refinement run of the C program loaded last, or the summary
+//! engine of the boolean program loaded last, by one step (or N, or to the end), saying what each
+//! step did.
 
 use std::io::Write;
 
@@ -8,9 +9,14 @@ use crate::repl::{CommandResult, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "step",
-    summary: "advance a boolean program's summary engine by one step (or N, or all)",
+    summary: "advance a refinement run or a boolean program's summary engine by one step",
     usage: "step [N|all] [--restart] [--no-patterns]",
-    help: "Works on the boolean program (.bp or .qr) loaded last. Takes the next item off the\n\
+    help: "On a C program (the program loaded last being C): one step of the refinement run\n\
+           (`cegar` starts one; without it, `step` starts one on main), or N steps, each said:\n\
+           the node expanded and its children, the node covered and by which, or the error\n\
+           path checked, found infeasible and refined (the nodes its interpolants\n\
+           strengthened, the coverings undone and made), or the verdict that ended the run.\n\
+           On a boolean program (.bp or .qr, loaded last): takes the next item off the\n\
            summary engine's worklist (N items with N, every item with `all`) and prints what\n\
            each step did: the state expanded or the call resumed, then each path edge (a new\n\
            state in a summary computation), call, summary started or reused, summary edge (a\n\
@@ -28,5 +34,8 @@ pub const SPEC: CommandSpec = CommandSpec {
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    if crate::repl::refinement::c_is_current(&wb.state) {
+        return crate::repl::refinement::advance(wb, args, "step [N]", true, out);
+    }
     crate::repl::boolprog::step(wb, args, SPEC.usage, out)
 }

@@ -1,0 +1,31 @@
+//! `cegar [FUNCTION]`: start abstraction refinement (lazy abstraction with interpolants) on a
+//! function of the C program loaded last.
+
+use std::io::Write;
+
+use super::CommandSpec;
+use crate::repl::{CommandResult, Workbench};
+
+pub const SPEC: CommandSpec = CommandSpec {
+    name: "cegar",
+    summary: "start lazy abstraction with interpolants on a C function (then `step`, `run`)",
+    usage: "cegar [FUNCTION] [--max-steps N] [--max-nodes N]",
+    help: "Starts a refinement run on FUNCTION (default main) of the C program loaded last:\n\
+           its calls are inlined into one graph, and the abstract reachability tree starts as\n\
+           the root n0 labelled True. Nothing is explored yet: `step` takes one step (an\n\
+           expansion, a covering, or the check of an error path with its refinement, and says\n\
+           which), `run [N]` takes N steps or runs to the end. Then `show art`, `show node N`,\n\
+           `show cex`, `show path`, `show interpolants [K]`, `show invariant`, `predicates`,\n\
+           `diff`, `predicate add`, `dot FILE` and `undo` look at the run and change it.\n\
+           A run ends SAFE (the labels form an inductive invariant, checked edge by edge),\n\
+           UNSAFE (a counterexample whose inputs were replayed on the program) or UNKNOWN\n\
+           (a limit was reached, or something is out of scope, and why). The limits (default\n\
+           20000 steps and 20000 nodes) end a run that does not converge; Ctrl-C stops `run`\n\
+           where it is, and the run continues with the next `run`. Integers are mathematical.",
+    changes_state: true,
+    run,
+};
+
+fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    crate::repl::refinement::start(wb, args, SPEC.usage, out)
+}

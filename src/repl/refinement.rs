@@ -1,0 +1,966 @@
+//! Abstraction refinement at the prompt: `cegar` starts lazy abstraction with interpolants on a
+//! function of the C program loaded last, `step` and `run` advance it, `show art|node|cex|path|
+//! interpolants|invariant` look at what it built, `diff` compares the tree at two steps,
+//! `predicate add` refines by hand, `predicates` lists what the interpolants introduced, and
+//! `dot` draws the tree.
+//!
+//! As for boolean programs, where a run is (its function, its limits, and the steps and hand
+//! refinements made, in order) is a small value in the theory, so `undo` puts a run back where
+//! it was and a replayed script rebuilds it exactly. The engine is a cache beside the program:
+//! advanced while the run moves forward, rebuilt from the start when it has to go back (the
+//! engine is deterministic, so the rebuilt tree is the same tree).
+
+use std::cell::{RefCell, RefMut};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+
+use crate::refine::formula::Pred;
+use crate::refine::manual::HandOutcome;
+use crate::refine::parse::parse_predicate;
+use crate::refine::{Engine, Limits, StepReport, Verdict};
+use crate::syntax::Span;
+
+use super::c::CTheory;
+use super::{CommandResult, Control, State, TheoryContent, Workbench, counted};
+
+/// Steps a run takes at most unless `cegar --max-steps` says otherwise: enough for every
+/// example, and an end (Unknown) for a program whose loops the interpolants never generalise.
+pub const DEFAULT_MAX_STEPS: usize = 20_000;
+
+/// Tree nodes a run builds at most unless `cegar --max-nodes` says otherwise.
+pub const DEFAULT_MAX_NODES: usize = 20_000;
+
+/// What a run did, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunAction {
+    /// This many calls of [`Engine::step`].
+    Steps(usize),
+    /// A hand refinement with this predicate at this location.
+    Predicate {
+        /// The location (an index into the inlined graph's locations).
+        location: usize,
+        /// The predicate.
+        predicate: Pred,
+    },
+}
+
+/// Where a refinement run is: enough to rebuild its engine exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CegarRun {
+    /// The function analysed.
+    pub function: String,
+    /// The step limit.
+    pub max_steps: usize,
+    /// The node limit.
+    pub max_nodes: usize,
+    /// What was done since the start.
+    pub actions: Vec<RunAction>,
+}
+
+impl CegarRun {
+    fn push_steps(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        if let Some(RunAction::Steps(k)) = self.actions.last_mut() {
+            *k += n;
+        } else {
+            self.actions.push(RunAction::Steps(n));
+        }
+    }
+
+    fn same_engine(&self, other: &CegarRun) -> bool {
+        self.function == other.function
+            && self.max_steps == other.max_steps
+            && self.max_nodes == other.max_nodes
+    }
+}
+
+/// The engine of a run at the position it was left, with that position.
+pub(crate) struct CachedEngine {
+    run: CegarRun,
+    engine: Engine,
+}
+
+impl std::fmt::Debug for CachedEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CachedEngine").field("run", &self.run).finish_non_exhaustive()
+    }
+}
+
+/// The engine cache a C theory keeps.
+pub(crate) type EngineCache = RefCell<Option<CachedEngine>>;
+
+/// A C program at the prompt: the program (shared by every undo step) and its refinement run
+/// (a value, so undo restores it).
+#[derive(Clone, Debug)]
+pub struct CProgram {
+    /// The program and its sources.
+    pub shared: Rc<CTheory>,
+    /// The run, once `cegar` or `step` started one.
+    pub run: Option<CegarRun>,
+}
+
+impl std::ops::Deref for CProgram {
+    type Target = CTheory;
+    fn deref(&self) -> &CTheory {
+        &self.shared
+    }
+}
+
+/// Whether the program loaded last that `step` could act on is a C program (rather than a
+/// boolean program).
+pub(crate) fn c_is_current(state: &State) -> bool {
+    state
+        .theories
+        .iter()
+        .rev()
+        .find_map(|t| match &t.content {
+            TheoryContent::C(_) => Some(true),
+            TheoryContent::BoolProg(_) => Some(false),
+            _ => None,
+        })
+        .unwrap_or(false)
+}
+
+/// The C program the commands act on: the one loaded last.
+fn current(state: &State) -> Result<(usize, &CProgram), String> {
+    state
+        .theories
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, t)| match &t.content {
+            TheoryContent::C(c) => Some((i, c)),
+            _ => None,
+        })
+        .ok_or_else(|| "no C program is loaded (try `load FILE.c`)".into())
+}
+
+/// The C program loaded last and its run, or an error naming the command that starts one.
+fn current_run(state: &State) -> Result<(Rc<CTheory>, CegarRun), String> {
+    let (_, c) = current(state)?;
+    let run = c.run.clone().ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
+    Ok((c.shared.clone(), run))
+}
+
+fn set_run(wb: &mut Workbench, index: usize, run: CegarRun) {
+    if let TheoryContent::C(c) = &mut wb.state.theories[index].content {
+        c.run = Some(run);
+    }
+}
+
+fn new_engine(c: &CTheory, run: &CegarRun) -> Result<Engine, String> {
+    let limits = Limits {
+        max_steps: Some(run.max_steps),
+        max_nodes: Some(run.max_nodes),
+        time: None,
+        cancel: None,
+    };
+    Engine::new(&c.program, &run.function, limits)
+}
+
+fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), String> {
+    match action {
+        RunAction::Steps(n) => {
+            for _ in 0..*n {
+                engine.step();
+            }
+        }
+        RunAction::Predicate { location, predicate } => {
+            engine.strengthen_at(*location, predicate)?;
+        }
+    }
+    Ok(())
+}
+
+/// What is left to do to bring an engine at `done` to `wanted`, when `wanted` continues it.
+fn continuation(done: &[RunAction], wanted: &[RunAction]) -> Option<Vec<RunAction>> {
+    let Some((last, before)) = done.split_last() else { return Some(wanted.to_vec()) };
+    if wanted.len() < done.len() || wanted[..before.len()] != *before {
+        return None;
+    }
+    let mut rest = Vec::new();
+    match (last, &wanted[before.len()]) {
+        (a, b) if a == b => {}
+        (RunAction::Steps(a), RunAction::Steps(b)) if a < b => rest.push(RunAction::Steps(b - a)),
+        _ => return None,
+    }
+    rest.extend(wanted[done.len()..].iter().cloned());
+    Some(rest)
+}
+
+/// The engine at the position `run` describes (the cached one advanced, or a new one), with
+/// the position it is at. A command that moves the engine itself must record the new position
+/// in [`CachedEngine::run`] too, or the next command would advance it again.
+fn cached_at<'c>(c: &'c CTheory, run: &CegarRun) -> Result<RefMut<'c, CachedEngine>, String> {
+    let mut cache = c.cegar_cache.borrow_mut();
+    let rest = cache
+        .as_ref()
+        .filter(|cached| cached.run.same_engine(run))
+        .and_then(|cached| continuation(&cached.run.actions, &run.actions));
+    let rest = match rest {
+        Some(rest) => rest,
+        None => {
+            let engine = new_engine(c, run)?;
+            let start = CegarRun { actions: Vec::new(), ..run.clone() };
+            *cache = Some(CachedEngine { run: start, engine });
+            run.actions.clone()
+        }
+    };
+    let cached = cache.as_mut().expect("the cache was just filled");
+    for action in &rest {
+        apply(&mut cached.engine, action)?;
+    }
+    cached.run = run.clone();
+    Ok(RefMut::map(cache, |c| c.as_mut().expect("a cached engine")))
+}
+
+/// The engine at the position `run` describes, to look at.
+fn engine_at<'c>(c: &'c CTheory, run: &CegarRun) -> Result<RefMut<'c, Engine>, String> {
+    Ok(RefMut::map(cached_at(c, run)?, |cached| &mut cached.engine))
+}
+
+/// A fresh engine taken along `run` until it has made `step` steps (or the run ends).
+fn engine_at_step(c: &CTheory, run: &CegarRun, step: usize) -> Result<Engine, String> {
+    let mut engine = new_engine(c, run)?;
+    for action in &run.actions {
+        match action {
+            RunAction::Steps(n) => {
+                for _ in 0..*n {
+                    if engine.counters().steps >= step {
+                        return Ok(engine);
+                    }
+                    engine.step();
+                }
+            }
+            RunAction::Predicate { .. } => {
+                if engine.counters().steps >= step {
+                    return Ok(engine);
+                }
+                apply(&mut engine, action)?;
+            }
+        }
+    }
+    Ok(engine)
+}
+
+/// `file:line:col` of a span, or the file's name.
+fn place(c: &CTheory, span: Option<Span>) -> String {
+    match span {
+        Some(s) => c.location(s),
+        None => c.sources.file(crate::syntax::FileId(0)).name.clone(),
+    }
+}
+
+/// A location by the name `show art` prints (`main:l11`, `lock#2:l3`).
+fn location_named(engine: &Engine, name: &str) -> Result<usize, String> {
+    if let Some(l) = engine.flat.locations.iter().position(|l| l.name == name) {
+        return Ok(l);
+    }
+    let heads: Vec<&str> =
+        engine.flat.locations.iter().filter(|l| l.loop_head).map(|l| l.name.as_str()).collect();
+    Err(format!(
+        "no location `{name}` (locations are named as `show art` prints them{})",
+        if heads.is_empty() {
+            String::new()
+        } else {
+            format!("; loop heads: {}", heads.join(", "))
+        }
+    ))
+}
+
+fn node_text(engine: &Engine, n: usize) -> String {
+    format!("n{n} {}", engine.flat.locations[engine.art.nodes[n].location].name)
+}
+
+fn label_text(engine: &Engine, p: &Pred) -> String {
+    p.show(&|v| engine.flat.variable_name(v))
+}
+
+fn node_list(nodes: &[usize]) -> String {
+    nodes.iter().map(|n| format!("n{n}")).collect::<Vec<_>>().join(", ")
+}
+
+/// Where a run is, in one line.
+fn progress(engine: &Engine) -> String {
+    let c = engine.counters();
+    let open =
+        engine.art.nodes.iter().filter(|n| !n.expanded && !engine.art.is_closed(n.id)).count();
+    format!(
+        "after step {}: {} ({} covered, {} open), {}, {}, {}",
+        c.steps,
+        counted(c.nodes, "node"),
+        c.covered,
+        open,
+        counted(c.refinements, "refinement"),
+        counted(c.checks, "path check"),
+        counted(c.smt_calls, "SMT call"),
+    )
+}
+
+/// What one step did, in a line or a few.
+fn describe_step(c: &CTheory, engine: &Engine, step: usize, report: &StepReport) -> String {
+    let mut out = String::new();
+    match report {
+        StepReport::Expanded { node, children } => {
+            let location = &engine.flat.locations[engine.art.nodes[*node].location];
+            let kids: Vec<String> = children.iter().map(|&k| node_text(engine, k)).collect();
+            let _ = writeln!(
+                out,
+                "step {step}: expanded n{node} at {} ({}): {}",
+                location.name,
+                place(c, location.span),
+                if kids.is_empty() { "no successors".to_string() } else { kids.join(", ") }
+            );
+        }
+        StepReport::Covered { node, by } => {
+            let _ = writeln!(
+                out,
+                "step {step}: covered {} by n{by}: its label [{}] implies n{by}'s [{}]",
+                node_text(engine, *node),
+                label_text(engine, &engine.art.nodes[*node].label),
+                label_text(engine, &engine.art.nodes[*by].label)
+            );
+        }
+        StepReport::Refined(index) => {
+            let r = &engine.refinements[*index];
+            let error = *r.path.last().expect("a path has an end");
+            let location = &engine.flat.locations[engine.art.nodes[error].location];
+            let what = location
+                .error
+                .as_ref()
+                .map_or_else(String::new, |e| format!(" ({} at {})", e.what, place(c, e.span)));
+            let _ = writeln!(
+                out,
+                "step {step}: checked the path to n{error}{what}: infeasible, so refinement {} \
+                 strengthened {}",
+                index + 1,
+                if r.strengthened.is_empty() {
+                    "no label".to_string()
+                } else {
+                    node_list(&r.strengthened)
+                }
+            );
+            write_refinement_effects(&mut out, r);
+        }
+        StepReport::Finished(verdict) => {
+            let _ = writeln!(out, "step {step}: the run ended");
+            out.push_str(&verdict_text(c, engine, verdict));
+        }
+    }
+    out
+}
+
+fn write_refinement_effects(out: &mut String, r: &crate::refine::Refinement) {
+    if !r.uncovered.is_empty() {
+        let _ =
+            writeln!(out, "  uncovered (their cover got stronger): {}", node_list(&r.uncovered));
+    }
+    for (n, w) in &r.covered {
+        let _ = writeln!(out, "  covered n{n} by n{w}");
+    }
+}
+
+/// The verdict, as `craig cegar` words it.
+fn verdict_text(c: &CTheory, engine: &Engine, verdict: &Verdict) -> String {
+    let mut out = String::new();
+    match verdict {
+        Verdict::Safe { invariants } => {
+            let heads: Vec<&(usize, Pred)> =
+                invariants.iter().filter(|(l, _)| engine.flat.locations[*l].loop_head).collect();
+            let _ = writeln!(
+                out,
+                "SAFE: the labels make an inductive invariant, checked edge by edge ({} reached; \
+                 `show invariant` lists them all)",
+                counted(invariants.len(), "location")
+            );
+            for (l, p) in heads {
+                let location = &engine.flat.locations[*l];
+                let _ = writeln!(
+                    out,
+                    "  loop head {} ({}): {}",
+                    location.name,
+                    place(c, location.span),
+                    label_text(engine, p)
+                );
+            }
+        }
+        Verdict::Unsafe(cex) => {
+            let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
+            let _ = writeln!(
+                out,
+                "UNSAFE: {}: {} fails: {}",
+                place(c, cex.span),
+                cex.check.describe(),
+                cex.what
+            );
+            let _ = writeln!(
+                out,
+                "  inputs (in the order they are read): {}; replayed on the program, they fail \
+                 the same check (`show cex` has the path)",
+                if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") }
+            );
+        }
+        Verdict::Unknown(reason) => {
+            let _ = writeln!(out, "UNKNOWN: {reason} (the tree is kept: `show art`)");
+        }
+    }
+    out.push_str("  integers are mathematical (unbounded, no overflow)\n");
+    out
+}
+
+/// Parses `--max-steps N`, `--max-nodes N` and a function name.
+fn start_options(args: &[String], usage: &str) -> Result<CegarRun, String> {
+    let mut run = CegarRun {
+        function: "main".into(),
+        max_steps: DEFAULT_MAX_STEPS,
+        max_nodes: DEFAULT_MAX_NODES,
+        actions: Vec::new(),
+    };
+    let mut function = None;
+    let mut words = args.iter();
+    while let Some(w) = words.next() {
+        match w.as_str() {
+            "--max-steps" | "--max-nodes" => {
+                let value = words.next().ok_or_else(|| format!("{w} needs a number"))?;
+                let n: usize = value
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("{w} needs a positive number, got `{value}`"))?;
+                if w == "--max-steps" {
+                    run.max_steps = n;
+                } else {
+                    run.max_nodes = n;
+                }
+            }
+            other if other.starts_with("--") => {
+                return Err(format!("unknown option `{other}`; usage: {usage}"));
+            }
+            other if function.is_none() => function = Some(other.to_string()),
+            _ => return Err(format!("usage: {usage}")),
+        }
+    }
+    if let Some(f) = function {
+        run.function = f;
+    }
+    Ok(run)
+}
+
+/// `cegar [FUNCTION] [--max-steps N] [--max-nodes N]`: a new run, at its start.
+pub(crate) fn start(
+    wb: &mut Workbench,
+    args: &[String],
+    usage: &str,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let run = start_options(args, usage)?;
+    let (index, c) = current(&wb.state)?;
+    let shared = c.shared.clone();
+    let engine = engine_at(&shared, &run)?;
+    let flat = &engine.flat;
+    writeln!(
+        out,
+        "new run: lazy abstraction with interpolants (McMillan's IMPACT) on {} of {}",
+        run.function,
+        place(&shared, None)
+    )?;
+    writeln!(
+        out,
+        "the inlined graph: {}, {}, {} ({} integer variable{}: {}); the tree is its root n0",
+        counted(flat.locations.len(), "location"),
+        counted(flat.edges.len(), "edge"),
+        counted(flat.locations.iter().filter(|l| l.error.is_some()).count(), "check"),
+        flat.variables.len(),
+        if flat.variables.len() == 1 { "" } else { "s" },
+        flat.variables.iter().map(|v| v.name.as_str()).collect::<Vec<_>>().join(", ")
+    )?;
+    for (span, what) in &flat.approximations {
+        writeln!(out, "note: {}: over-approximated: {what}", place(&shared, *span))?;
+    }
+    writeln!(
+        out,
+        "limits: {} steps, {} nodes; integers are mathematical (unbounded, no overflow)",
+        run.max_steps, run.max_nodes
+    )?;
+    writeln!(out, "`step` takes one step, `run` runs to the end")?;
+    drop(engine);
+    set_run(wb, index, run);
+    Ok(Control::Continue)
+}
+
+/// Reads `[N]` (a positive count) or nothing.
+fn count_argument(args: &[String], usage: &str) -> Result<Option<usize>, String> {
+    match args {
+        [] => Ok(None),
+        [w] => match w.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(format!("expected a positive number of steps, got `{w}`; usage: {usage}")),
+        },
+        _ => Err(format!("usage: {usage}")),
+    }
+}
+
+/// `step [N]` (each step said) and `run [N]` (to the end, or N steps, then where it is).
+pub(crate) fn advance(
+    wb: &mut Workbench,
+    args: &[String],
+    usage: &str,
+    each: bool,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let count = count_argument(args, usage)?;
+    let (index, c) = current(&wb.state)?;
+    let shared = c.shared.clone();
+    let mut run = match c.run.clone() {
+        Some(run) => run,
+        None => {
+            let run = start_options(&[], usage)?;
+            writeln!(
+                out,
+                "new run: lazy abstraction with interpolants (McMillan's IMPACT) on {}",
+                run.function
+            )?;
+            run
+        }
+    };
+    let interrupt = wb.interrupt_handle();
+    interrupt.store(false, Ordering::Relaxed);
+    let mut cached = cached_at(&shared, &run)?;
+    let engine = &mut cached.engine;
+    if let Some(verdict) = engine.verdict() {
+        let text = verdict_text(&shared, engine, verdict);
+        drop(cached);
+        set_run(wb, index, run);
+        write!(out, "the run is over (`cegar` starts another):\n{text}")?;
+        return Ok(Control::Continue);
+    }
+    let wanted = count.unwrap_or(if each { 1 } else { usize::MAX });
+    let (mut taken, mut expanded, mut covered, mut refined) = (0, 0, 0, 0);
+    let mut interrupted = false;
+    let mut finished = None;
+    while taken < wanted {
+        if interrupt.load(Ordering::Relaxed) {
+            interrupted = true;
+            break;
+        }
+        let report = engine.step();
+        taken += 1;
+        if each {
+            let step = engine.counters().steps;
+            write!(out, "{}", describe_step(&shared, engine, step, &report))?;
+        }
+        match report {
+            StepReport::Expanded { .. } => expanded += 1,
+            StepReport::Covered { .. } => covered += 1,
+            StepReport::Refined(_) => refined += 1,
+            StepReport::Finished(v) => {
+                finished = Some(v);
+                break;
+            }
+        }
+    }
+    run.push_steps(taken);
+    if !each {
+        writeln!(
+            out,
+            "ran {}: {} expanded, {} covered, {}",
+            counted(taken, "step"),
+            counted(expanded, "node"),
+            counted(covered, "node"),
+            counted(refined, "refinement")
+        )?;
+    }
+    if interrupted {
+        writeln!(out, "interrupted")?;
+    }
+    writeln!(out, "{}", progress(engine))?;
+    if let (Some(v), false) = (&finished, each) {
+        write!(out, "{}", verdict_text(&shared, engine, v))?;
+    }
+    cached.run = run.clone();
+    drop(cached);
+    set_run(wb, index, run);
+    Ok(Control::Continue)
+}
+
+/// The views `show` offers on a refinement run.
+pub const SHOW_VIEWS: &[&str] = &["art", "node", "cex", "path", "interpolants", "invariant"];
+
+/// `show art | node N | cex | path | interpolants [K] | invariant`.
+pub(crate) fn show(
+    wb: &mut Workbench,
+    view: &str,
+    argument: Option<&str>,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let (c, run) = current_run(&wb.state)?;
+    let engine = engine_at(&c, &run)?;
+    let text = match (view, argument) {
+        ("art", None) => show_art(&engine),
+        ("node", Some(n)) => show_node(&c, &engine, n)?,
+        ("node", None) => return Err("usage: show node N".into()),
+        ("cex", None) => show_cex(&c, &engine)?,
+        ("path", None) => show_path(&c, &engine, None)?,
+        ("interpolants", k) => show_interpolants(&c, &engine, k)?,
+        ("invariant", None) => show_invariant(&c, &engine)?,
+        _ => return Err(format!("usage: show {view}").into()),
+    };
+    write!(out, "{text}")?;
+    Ok(Control::Continue)
+}
+
+fn show_art(engine: &Engine) -> String {
+    format!("{}\n{}", progress(engine), engine.art_text())
+}
+
+fn show_node(c: &CTheory, engine: &Engine, word: &str) -> Result<String, String> {
+    let n: usize = word
+        .trim_start_matches('n')
+        .parse()
+        .ok()
+        .filter(|&n| n < engine.art.nodes.len())
+        .ok_or_else(|| format!("no node `{word}` (nodes n0 to n{})", engine.art.nodes.len() - 1))?;
+    let node = &engine.art.nodes[n];
+    let location = &engine.flat.locations[node.location];
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "n{n} at {} ({}), depth {}",
+        location.name,
+        place(c, location.span),
+        node.depth
+    );
+    let _ = writeln!(out, "  label: {}", label_text(engine, &node.label));
+    if let (Some(p), Some(e)) = (node.parent, node.edge) {
+        let edge = &engine.flat.edges[e];
+        let _ = writeln!(
+            out,
+            "  from n{p} by the edge at {}: {}",
+            place(c, edge.span),
+            action_text(engine, &edge.action)
+        );
+    }
+    if let Some(site) = &location.error {
+        let _ = writeln!(out, "  an error node: {} fails: {}", site.check.describe(), site.what);
+    }
+    if !node.children.is_empty() {
+        let _ = writeln!(out, "  children: {}", node_list(&node.children));
+    }
+    if let Some(w) = node.covered_by {
+        let _ = writeln!(out, "  covered by n{w}");
+    }
+    let covers: Vec<usize> =
+        engine.art.nodes.iter().filter(|m| m.covered_by == Some(n)).map(|m| m.id).collect();
+    if !covers.is_empty() {
+        let _ = writeln!(out, "  covers: {}", node_list(&covers));
+    }
+    let state = if node.covered_by.is_some() {
+        "covered"
+    } else if engine.art.is_closed(n) {
+        if node.label == Pred::False {
+            "unreachable (label False)"
+        } else {
+            "closed (an ancestor is covered or unreachable)"
+        }
+    } else if node.expanded {
+        "expanded"
+    } else {
+        "open"
+    };
+    let _ = writeln!(out, "  state: {state}");
+    let by: Vec<String> = engine
+        .refinements
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.strengthened.contains(&n))
+        .map(|(i, r)| format!("{} (step {})", i + 1, r.step))
+        .collect();
+    if !by.is_empty() {
+        let _ = writeln!(out, "  strengthened by refinement {}", by.join(", "));
+    }
+    let _ = writeln!(out, "  path: {}", node_list(&engine.art.path_to(n)));
+    Ok(out)
+}
+
+fn action_text(engine: &Engine, action: &crate::refine::flat::Action) -> String {
+    use crate::refine::flat::Action;
+    let name = |v: usize| engine.flat.variable_name(v);
+    match action {
+        Action::Assume(p) => format!("assume {}", label_text(engine, p)),
+        Action::Assign(assignments) => {
+            if assignments.is_empty() {
+                return "skip".into();
+            }
+            let parts: Vec<String> = assignments
+                .iter()
+                .map(|(v, value)| match value {
+                    Some(l) => format!("{} := {}", name(*v), l.show(&name)),
+                    None => format!("{} := *", name(*v)),
+                })
+                .collect();
+            parts.join(", ")
+        }
+        Action::Input(targets) => {
+            let parts: Vec<String> =
+                targets.iter().map(|t| t.map_or_else(|| "(unused)".to_string(), name)).collect();
+            if parts.is_empty() {
+                "read no input".to_string()
+            } else {
+                format!("read inputs into {}", parts.join(", "))
+            }
+        }
+    }
+}
+
+/// The refinement `word` names (1-based), or the last.
+fn refinement_index(engine: &Engine, word: Option<&str>) -> Result<usize, String> {
+    let count = engine.refinements.len();
+    if count == 0 {
+        return Err("no refinement yet (`step` until a path is checked)".into());
+    }
+    match word {
+        None => Ok(count - 1),
+        Some(w) => match w.parse::<usize>() {
+            Ok(k) if (1..=count).contains(&k) => Ok(k - 1),
+            _ => Err(format!("no refinement `{w}` (refinements 1 to {count})")),
+        },
+    }
+}
+
+fn show_cex(c: &CTheory, engine: &Engine) -> Result<String, String> {
+    let mut out = String::new();
+    if let Some(Verdict::Unsafe(cex)) = engine.verdict() {
+        let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "a real counterexample: {} fails at {}: {}",
+            cex.check.describe(),
+            place(c, cex.span),
+            cex.what
+        );
+        let _ = writeln!(
+            out,
+            "inputs (in the order they are read): {} (replayed on the program: it fails there)",
+            if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") }
+        );
+        write_path_nodes(&mut out, c, engine, &cex.path);
+        return Ok(out);
+    }
+    let index = refinement_index(engine, None)
+        .map_err(|_| "no counterexample yet: no error path was checked".to_string())?;
+    let r = &engine.refinements[index];
+    let _ = writeln!(
+        out,
+        "the last abstract counterexample (refinement {}, step {}) was spurious: its path \
+         formula is unsatisfiable (`show path`)",
+        index + 1,
+        r.step
+    );
+    write_path_nodes(&mut out, c, engine, &r.path);
+    Ok(out)
+}
+
+fn write_path_nodes(out: &mut String, c: &CTheory, engine: &Engine, path: &[usize]) {
+    for &n in path {
+        let node = &engine.art.nodes[n];
+        let location = &engine.flat.locations[node.location];
+        let by = node.edge.map_or_else(String::new, |e| {
+            let edge = &engine.flat.edges[e];
+            format!(" after {} ({})", action_text(engine, &edge.action), place(c, edge.span))
+        });
+        let _ = writeln!(out, "  n{n} {}{by}", location.name);
+    }
+}
+
+/// The path formula of refinement `word` (default the last), one conjunct per edge.
+fn show_path(c: &CTheory, engine: &Engine, word: Option<&str>) -> Result<String, String> {
+    let index = refinement_index(engine, word)?;
+    let r = &engine.refinements[index];
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "path formula of refinement {} (step {}) in SSA form (x@k is the k-th value of x), one \
+         part per edge:",
+        index + 1,
+        r.step
+    );
+    for (k, formula) in r.formula.iter().enumerate() {
+        let target = r.path.get(k + 1).map_or_else(
+            || "(the predicate, negated)".to_string(),
+            |&n| {
+                let node = &engine.art.nodes[n];
+                let edge =
+                    node.edge.map(|e| place(c, engine.flat.edges[e].span)).unwrap_or_default();
+                format!("to n{n} {} ({edge})", engine.flat.locations[node.location].name)
+            },
+        );
+        let _ = writeln!(out, "  {:>2}. {target}: {formula}", k + 1);
+    }
+    Ok(out)
+}
+
+fn show_interpolants(c: &CTheory, engine: &Engine, word: Option<&str>) -> Result<String, String> {
+    let index = refinement_index(engine, word)?;
+    let r = &engine.refinements[index];
+    let mut out = show_path(c, engine, word)?;
+    let _ = writeln!(
+        out,
+        "sequence interpolant (each implied by the path up to its node, and with the rest of the \
+         path unsatisfiable; over the variables live there):"
+    );
+    for (k, interpolant) in r.interpolants.iter().enumerate() {
+        let n = r.path[k + 1];
+        let mark = if r.strengthened.contains(&n) { "  (strengthened the label)" } else { "" };
+        let _ = writeln!(
+            out,
+            "  after {:>2}: {}: {}{mark}",
+            k + 1,
+            node_text(engine, n),
+            label_text(engine, interpolant)
+        );
+    }
+    write_refinement_effects(&mut out, r);
+    Ok(out)
+}
+
+fn show_invariant(c: &CTheory, engine: &Engine) -> Result<String, String> {
+    let Some(Verdict::Safe { invariants }) = engine.verdict() else {
+        return Err("no invariant: the run has not ended SAFE (`run` runs it to the end)".into());
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "the invariant at each reached location (the disjunction of its uncovered labels), \
+         checked inductive edge by edge; every other location is unreachable:"
+    );
+    for (l, p) in invariants {
+        let location = &engine.flat.locations[*l];
+        let _ = writeln!(
+            out,
+            "  {}{} ({}): {}",
+            location.name,
+            if location.loop_head { " [loop head]" } else { "" },
+            place(c, location.span),
+            label_text(engine, p)
+        );
+    }
+    Ok(out)
+}
+
+/// `predicate add LOCATION "FORMULA"`: a hand refinement.
+pub(crate) fn predicate_add(
+    wb: &mut Workbench,
+    location: &str,
+    text: &str,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let (index, c) = current(&wb.state)?;
+    let run = c.run.clone().ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
+    let shared = c.shared.clone();
+    let mut cached = cached_at(&shared, &run)?;
+    let engine = &mut cached.engine;
+    let l = location_named(engine, location)?;
+    let predicate =
+        parse_predicate(text, &|name| engine.flat.variables.iter().position(|v| v.name == name))
+            .map_err(|e| format!("in the predicate `{text}`: {e}"))?;
+    let outcomes = match engine.strengthen_at(l, &predicate) {
+        Ok(outcomes) => outcomes,
+        Err(e) => {
+            // The engine may have moved part of the way: rebuild it next time.
+            drop(cached);
+            *shared.cegar_cache.borrow_mut() = None;
+            return Err(e.into());
+        }
+    };
+    let step = engine.counters().steps;
+    writeln!(
+        out,
+        "step {step}: the predicate {} at {}:",
+        label_text(engine, &predicate),
+        engine.flat.locations[l].name
+    )?;
+    for (n, outcome) in &outcomes {
+        match outcome {
+            HandOutcome::Refined(None) => writeln!(out, "  n{n}: its label implies it already")?,
+            HandOutcome::Refined(Some(k)) => {
+                let r = &engine.refinements[*k];
+                writeln!(
+                    out,
+                    "  n{n}: holds on its path; refinement {} strengthened {}",
+                    k + 1,
+                    node_list(&r.strengthened)
+                )?;
+                let mut effects = String::new();
+                write_refinement_effects(&mut effects, r);
+                write!(out, "{effects}")?;
+            }
+            HandOutcome::Refuted => writeln!(
+                out,
+                "  n{n}: not added: a run along its path reaches it with the predicate false"
+            )?,
+        }
+    }
+    writeln!(out, "{}", progress(engine))?;
+    let mut run = run;
+    run.actions.push(RunAction::Predicate { location: l, predicate });
+    cached.run = run.clone();
+    drop(cached);
+    set_run(wb, index, run);
+    Ok(Control::Continue)
+}
+
+/// `diff [STEP1 STEP2]`: the tree at two steps, as a unified diff of `show art`.
+pub(crate) fn diff(
+    wb: &mut Workbench,
+    args: &[String],
+    usage: &str,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let (c, run) = current_run(&wb.state)?;
+    let now = engine_at(&c, &run)?.counters().steps;
+    let (a, b) = match args {
+        [] => {
+            let engine = engine_at(&c, &run)?;
+            let last = engine
+                .refinements
+                .last()
+                .ok_or("no refinement yet; `diff STEP1 STEP2` compares any two steps")?;
+            (last.step - 1, last.step)
+        }
+        [x, y] => {
+            let parse = |w: &String| {
+                w.parse::<usize>()
+                    .ok()
+                    .filter(|&s| s <= now)
+                    .ok_or_else(|| format!("no step `{w}` (steps 0 to {now})"))
+            };
+            (parse(x)?, parse(y)?)
+        }
+        _ => return Err(format!("usage: {usage}").into()),
+    };
+    let before = engine_at_step(&c, &run, a)?.art_text();
+    let after = engine_at_step(&c, &run, b)?.art_text();
+    let diff = similar::TextDiff::from_lines(&before, &after);
+    let text = diff
+        .unified_diff()
+        .context_radius(1)
+        .header(&format!("art after step {a}"), &format!("art after step {b}"))
+        .to_string();
+    if text.is_empty() {
+        writeln!(out, "the tree is the same after step {a} and after step {b}")?;
+    } else {
+        write!(out, "{text}")?;
+    }
+    Ok(Control::Continue)
+}
+
+/// `dot FILE`: the tree in Graphviz DOT.
+pub(crate) fn art_dot(wb: &mut Workbench) -> Result<String, String> {
+    let (c, run) = current_run(&wb.state)?;
+    let engine = engine_at(&c, &run)?;
+    Ok(engine.art_dot())
+}
