@@ -541,3 +541,60 @@ fn the_program_background_lemmas_are_proved_from_the_integer_axioms() {
     assert!(names.len() >= 11, "{names:?}");
     assert!(not_proved.is_empty(), "not proved: {not_proved:?}");
 }
+
+/// Loops without invariants: the verification conditions cut them with `True` and cannot be
+/// proved, but the refinement engine, run on the same IR with the method's contract assumed
+/// and checked, finds the invariants (checked inductive) or a counterexample (replayed).
+#[test]
+fn loops_without_invariants_are_refinement_problems_for_the_engine() {
+    use craig::refine::{Engine, Limits, Verdict};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/refinement/Loops.java");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (v, _) = load(&[("Loops.java", text.clone())]);
+    // The prover cannot do it: the postcondition of `twice` needs the loop invariant.
+    let answers = verify(&[("Loops.java", text)], &["Loops.twice"], 2000);
+    assert!(
+        answers.iter().any(|a| a.check == Obligation::Postcondition && !a.proved),
+        "{answers:?}"
+    );
+    let limits = Limits { max_steps: Some(5000), ..Limits::default() };
+    for method in ["Loops.twice", "Loops.countDown"] {
+        let mut engine = Engine::new(&v.program, method, limits.clone()).unwrap();
+        match engine.run() {
+            Verdict::Safe { invariants } => {
+                let head = invariants
+                    .iter()
+                    .find(|(l, _)| engine.flat.locations[*l].loop_head)
+                    .expect("an invariant at the loop head");
+                assert_ne!(head.1, craig::refine::formula::Pred::True, "{method}");
+            }
+            other => panic!("{method}: {other:?}"),
+        }
+    }
+    let mut engine = Engine::new(&v.program, "Loops.twiceSkewed", limits).unwrap();
+    match engine.run() {
+        Verdict::Unsafe(cex) => {
+            assert_eq!(cex.check, Obligation::Postcondition);
+            assert_eq!(cex.inputs, vec![rug::Integer::from(8)]);
+        }
+        other => panic!("twiceSkewed: {other:?}"),
+    }
+    // A precondition outside linear arithmetic is dropped (and said), never assumed wrongly;
+    // a postcondition outside it is possibly failing, so the answer is never a wrong SAFE.
+    let heap = "class Cell {\n  public int value;\n  public static int get(Cell c)\n  \
+                /*: requires \"c ~= null\"\n      ensures \"result = c..Cell.value\" */\n  {\n    \
+                return c.value;\n  }\n}\n";
+    let (v, _) = load(&[("Cell.java", heap.to_string())]);
+    let mut engine = Engine::new(&v.program, "Cell.get", Limits::default()).unwrap();
+    let verdict = engine.run();
+    assert!(!matches!(verdict, Verdict::Safe { .. }), "{verdict:?}");
+    assert!(
+        engine
+            .flat
+            .approximations
+            .iter()
+            .any(|(_, what)| what.contains("taken as possibly failing")),
+        "{:?}",
+        engine.flat.approximations
+    );
+}

@@ -6,16 +6,17 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::cli::{CliError, load_c_file, seconds};
+use crate::cli::{CliError, load_program_file, seconds};
 use crate::refine::{Engine, Limits, Verdict};
 use crate::syntax::SourceMap;
 
 /// Lazy abstraction with interpolants (IMPACT) on a C program.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Args {
-    /// The program (`.c`, or a preprocessed `.i`).
+    /// The program (`.c`, or a preprocessed `.i`; or a `.java` file, whose method's contract
+    /// is assumed and checked).
     pub file: PathBuf,
-    /// The function to analyse (calls are inlined).
+    /// The function to analyse (calls are inlined); a Java method as `Class.method`.
     #[arg(long, value_name = "NAME", default_value = "main")]
     pub function: String,
     /// Stop after this many steps (expansions, coverings, checks).
@@ -38,7 +39,7 @@ pub struct Args {
 /// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
-    let program = load_c_file(&args.file, &mut sources, err)?;
+    let program = load_program_file(&args.file, &mut sources, err)?;
     let time = match args.time_limit {
         Some(t) => Some(seconds("--time-limit", t)?),
         None => None,
@@ -93,11 +94,15 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             } else {
                 format!(" --inputs {}", inputs.join(","))
             };
-            writeln!(
-                out,
-                "replayed: `craig run {}{replay}` fails the same check",
-                args.file.display()
-            )?;
+            if args.file.extension().is_some_and(|e| e == "java") {
+                writeln!(out, "replayed on the method's IR: the same check fails")?;
+            } else {
+                writeln!(
+                    out,
+                    "replayed: `craig run {}{replay}` fails the same check",
+                    args.file.display()
+                )?;
+            }
             witness.push_str(&format!("unsafe\ninputs {}\n", inputs.join(",")));
             1
         }

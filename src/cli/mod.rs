@@ -110,6 +110,25 @@ pub fn load_spec_file(
     module.ok_or(CliError::Reported { code: 2 })
 }
 
+/// Reads a program for the refinement engine: Java files (`.java`, lowered with their
+/// contracts) or C (anything else), diagnostics written to `err`.
+pub fn load_program_file(
+    file: &Path,
+    sources: &mut SourceMap,
+    err: &mut dyn Write,
+) -> Result<crate::ir::Program, CliError> {
+    if file.extension().is_some_and(|e| e == "java") {
+        let options = crate::vc::VcOptions::default();
+        let (verification, diagnostics) =
+            crate::verify::load_java(&[file.to_path_buf()], sources, &options);
+        for d in &diagnostics {
+            err.write_all(d.render(sources).as_bytes())?;
+        }
+        return verification.map(|v| v.program).ok_or(CliError::Reported { code: 2 });
+    }
+    load_c_file(file, sources, err)
+}
+
 /// Reads and lowers a C file, writing its diagnostics (warnings too) to `err`; an error (exit 2)
 /// when it cannot be read or has errors.
 pub fn load_c_file(

@@ -136,8 +136,11 @@ impl Flat {
         let params: Vec<Option<usize>> =
             proc.params.iter().map(|p| builder.index.get(p).copied()).collect();
         let (entry, exit) = builder.inline(procedure)?;
-        builder.edge(first, entry, Action::Input(params), Some(proc.span));
-        let _ = exit;
+        // A Java method's contract: its precondition is assumed where its body starts, and
+        // its postcondition checked where it ends (C functions have neither).
+        let body = builder.assume_preconditions(procedure, entry);
+        builder.edge(first, body, Action::Input(params), Some(proc.span));
+        builder.check_postconditions(procedure, exit);
         let mut flat = builder.flat;
         flat.outgoing = vec![Vec::new(); flat.locations.len()];
         for (i, e) in flat.edges.iter().enumerate() {
@@ -492,6 +495,116 @@ impl Builder<'_> {
             }
         }
         Ok(Pred::or(out))
+    }
+
+    /// The formula in the notation the program's annotations are written in.
+    fn show(&self, t: TermId) -> String {
+        crate::ir::show_term(self.program, t)
+    }
+
+    /// Assumes the analysed procedure's preconditions before its body (each conjunct outside
+    /// linear integer arithmetic dropped, which only adds runs, and recorded); the location the
+    /// inputs lead to.
+    fn assume_preconditions(&mut self, procedure: ProcId, entry: usize) -> usize {
+        let program = self.program;
+        let proc = program.procedure(procedure);
+        if proc.requires.is_empty() {
+            return entry;
+        }
+        let mut parts = Vec::new();
+        for c in &proc.requires {
+            match self.translate_pred(c.formula) {
+                Ok(p) => parts.push(p),
+                Err(reason) => {
+                    let text = self.show(c.formula);
+                    self.approximate(
+                        Some(c.span),
+                        format!(
+                            "the precondition `{text}` is not linear integer arithmetic \
+                             ({reason}); it is not assumed"
+                        ),
+                    );
+                }
+            }
+        }
+        let at = self.location(format!("{}:requires", proc.name), Some(proc.span));
+        self.edge(at, entry, Action::Assume(Pred::and(parts)), Some(proc.span));
+        at
+    }
+
+    /// Checks the analysed procedure's postconditions where its body ends, one error location
+    /// per conjunct. A conjunct outside linear integer arithmetic, or one that names a parameter
+    /// the body assigns (parameters in a postcondition mean their values on entry, and the
+    /// graph keeps only the current ones), is taken as possibly failing.
+    fn check_postconditions(&mut self, procedure: ProcId, exit: usize) {
+        let program = self.program;
+        let proc = program.procedure(procedure);
+        let mut assigned: Vec<ConstId> = Vec::new();
+        if let Some(cfg) = &proc.body {
+            for e in &cfg.edges {
+                let targets: Vec<ConstId> = match &e.command {
+                    Command::Assign(pairs) => pairs.iter().map(|(c, _)| *c).collect(),
+                    Command::Havoc(vars) => vars.clone(),
+                    Command::Call { results, .. } => results.clone(),
+                    _ => Vec::new(),
+                };
+                assigned.extend(targets.into_iter().filter(|c| proc.params.contains(c)));
+            }
+        }
+        let mut at = exit;
+        for (k, c) in proc.ensures.iter().enumerate() {
+            let text = self.show(c.formula);
+            let changed = assigned.iter().find(|p| self.mentions(c.formula, **p));
+            let translated = match changed {
+                Some(p) => Err(format!(
+                    "it names the parameter `{}`, which the body assigns",
+                    program.consts[p.0 as usize].name
+                )),
+                None => self.translate_pred(c.formula),
+            };
+            let (pass, fail) = match translated {
+                Ok(p) => (p.clone(), p.negate()),
+                Err(reason) => {
+                    self.approximate(
+                        Some(c.span),
+                        format!(
+                            "the postcondition `{text}` cannot be checked exactly ({reason}); \
+                             it is taken as possibly failing"
+                        ),
+                    );
+                    (Pred::True, Pred::True)
+                }
+            };
+            let next = self.location(format!("{}:ensures{}", proc.name, k + 1), Some(c.span));
+            if pass != Pred::False {
+                self.edge(at, next, Action::Assume(pass), Some(c.span));
+            }
+            let n = self.flat.locations.len();
+            let error = self.location(format!("error#{n}"), Some(c.span));
+            self.flat.locations[error].error = Some(ErrorSite {
+                check: Obligation::Postcondition,
+                what: format!("postcondition {text}"),
+                span: Some(c.span),
+            });
+            self.edge(at, error, Action::Assume(fail), Some(c.span));
+            at = next;
+        }
+    }
+
+    /// Whether the term mentions the constant.
+    fn mentions(&self, t: TermId, c: ConstId) -> bool {
+        let bank = &self.program.bank;
+        let mut stack = vec![t];
+        while let Some(t) = stack.pop() {
+            match &bank.term(t).term {
+                Term::Const(d) if *d == c => return true,
+                Term::App(f, a) => stack.extend([*f, *a]),
+                Term::Bind(_, _, body) => stack.push(*body),
+                Term::Prim(_, args) => stack.extend(args.iter().copied()),
+                _ => {}
+            }
+        }
+        false
     }
 
     fn translate_pred(&self, t: TermId) -> Result<Pred, String> {

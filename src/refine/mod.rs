@@ -28,6 +28,7 @@
 //! workbench.
 
 pub mod art;
+mod contract;
 pub mod flat;
 pub mod formula;
 pub mod manual;
@@ -543,6 +544,18 @@ impl Engine {
         match outcome {
             Outcome::AssertionFailed { obligation, span, .. }
                 if obligation == site.check && span == site.span =>
+            {
+                Verdict::Unsafe(Counterexample {
+                    inputs,
+                    check: site.check,
+                    what: site.what,
+                    span: site.span,
+                    path,
+                })
+            }
+            Outcome::Completed { ref results, ref globals, .. }
+                if site.check == Obligation::Postcondition
+                    && self.postcondition_fails(v, &inputs, results, globals) =>
             {
                 Verdict::Unsafe(Counterexample {
                     inputs,
