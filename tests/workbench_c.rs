@@ -187,7 +187,10 @@ fn a_predicate_added_by_hand_is_refused_where_a_run_falsifies_it_and_refines_whe
 fn refinement_commands_explain_what_is_missing_or_wrong() {
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    assert_eq!(run(&mut wb, "cegar"), "error: no C program is loaded (try `load FILE.c`)\n");
+    assert_eq!(
+        run(&mut wb, "cegar"),
+        "error: no C or Java program is loaded (try `load FILE.c` or `load FILE.java`)\n"
+    );
     let path = scratch("errors", "loop.c", LOOP);
     let p = path.display().to_string();
     run(&mut wb, &format!("load {p}"));
@@ -247,4 +250,30 @@ fn refinement_commands_explain_what_is_missing_or_wrong() {
     assert!(std::fs::read_to_string(&dot).unwrap().starts_with("digraph art {"));
     let refused = run(&mut wb, "dot art.png");
     assert!(refused.starts_with("error: graph files end in .dot or .gv"), "{refused}");
+}
+
+#[test]
+fn a_java_method_without_loop_invariants_is_refined_at_the_prompt() {
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, "load examples/refinement/Loops.java");
+    let started = run(&mut wb, "cegar Loops.twice");
+    assert!(started.contains("on Loops.twice of examples/refinement/Loops.java"), "{started}");
+    let safe = run(&mut wb, "run");
+    assert!(safe.contains("SAFE"), "{safe}");
+    assert!(safe.contains("loop head Loops.twice:l4"), "{safe}");
+    run(&mut wb, "cegar Loops.twiceSkewed");
+    let unsafe_answer = run(&mut wb, "run");
+    assert!(
+        unsafe_answer.contains(
+            "UNSAFE: examples/refinement/Loops.java:37:18: postcondition fails: postcondition \
+             result = 2 * n"
+        ),
+        "{unsafe_answer}"
+    );
+    assert!(unsafe_answer.contains("inputs (in the order they are read): 8;"), "{unsafe_answer}");
+    // `step` goes to the refinement run once one was started on the Java program.
+    run(&mut wb, "undo");
+    let step = run(&mut wb, "step");
+    assert!(step.starts_with("step 1: expanded n0 at init"), "{step}");
 }

@@ -152,6 +152,7 @@ pub(crate) fn load_theory(path: &str, name: String) -> Result<Theory, String> {
         checksum,
         text_checksum: checksum,
         content: TheoryContent::BoolProg(BoolProgTheory { shared: Rc::new(shared), run: None }),
+        cegar: None,
     })
 }
 

@@ -10,7 +10,7 @@ use crate::ir::Program;
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, Span, has_errors, render_all};
 
-use super::refinement::{CProgram, EngineCache};
+use super::refinement::EngineCache;
 use super::theory::locate;
 use super::{Theory, TheoryContent, counted};
 
@@ -76,7 +76,8 @@ pub(crate) fn load_c_theory(path: &str) -> Result<Theory, String> {
         path: path.to_string(),
         checksum,
         text_checksum: checksum,
-        content: TheoryContent::C(CProgram { shared: Rc::new(c), run: None }),
+        content: TheoryContent::C(Rc::new(c)),
+        cegar: None,
     })
 }
 

@@ -116,6 +116,7 @@ pub(crate) fn load_scheme_theory(path: &str) -> Result<Theory, String> {
         checksum,
         text_checksum: checksum,
         content: TheoryContent::Scheme(Rc::new(scheme)),
+        cegar: None,
     })
 }
 

@@ -30,7 +30,7 @@ pub use boolprog::Run as BoolProgRun;
 pub use c::CTheory;
 pub use cfa::{CFA_OPTIONS, CfaRun, SchemeTheory};
 pub use input::{input_is_complete, split_words};
-pub use refinement::{CProgram, CegarRun, RunAction};
+pub use refinement::{CegarRun, RunAction};
 pub use settings::{CLAUSE_WEIGHT_NAMES, OPTION_NAMES, SELECTION_NAMES, SORTS_NAMES, Settings};
 pub use state::{Attempt, Goal, GoalResult, GoalSource, State};
 pub use theory::{BoolProgTheory, GoalProblem, JavaTheory, SpecTheory, Theory, TheoryContent};

@@ -40,6 +40,8 @@ pub struct JavaTheory {
     /// asks through one cache per theory, as for spec modules).
     pub validity: ValidityCache,
     translations: RefCell<TranslationCache>,
+    /// The refinement engine of a `cegar` run on one of its methods, at some position.
+    pub(crate) cegar_cache: super::refinement::EngineCache,
     sequents_translated: Cell<u64>,
 }
 
@@ -68,6 +70,7 @@ impl JavaTheory {
             validity: ValidityCache::new(),
             translations: RefCell::default(),
             sequents_translated: Cell::new(0),
+            cegar_cache: Default::default(),
         })
     }
 

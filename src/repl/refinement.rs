@@ -1,5 +1,6 @@
 //! Abstraction refinement at the prompt: `cegar` starts lazy abstraction with interpolants on a
-//! function of the C program loaded last, `step` and `run` advance it, `show art|node|cex|path|
+//! function of the C program loaded last (or a method of the Java program loaded last, with its
+//! contract assumed and checked), `step` and `run` advance it, `show art|node|cex|path|
 //! interpolants|invariant` look at what it built, `diff` compares the tree at two steps,
 //! `predicate add` refines by hand, `predicates` lists what the interpolants introduced, and
 //! `dot` draws the tree.
@@ -23,7 +24,9 @@ use crate::refine::{Engine, Limits, StepReport, Verdict};
 use crate::syntax::Span;
 
 use super::c::CTheory;
+use super::program::JavaTheory;
 use super::{CommandResult, Control, State, TheoryContent, Workbench, counted};
+use crate::ir::Program;
 
 /// Steps a run takes at most unless `cegar --max-steps` says otherwise: enough for every
 /// example, and an end (Unknown) for a program whose loops the interpolants never generalise.
@@ -93,20 +96,56 @@ impl std::fmt::Debug for CachedEngine {
 /// The engine cache a C theory keeps.
 pub(crate) type EngineCache = RefCell<Option<CachedEngine>>;
 
-/// A C program at the prompt: the program (shared by every undo step) and its refinement run
-/// (a value, so undo restores it).
-#[derive(Clone, Debug)]
-pub struct CProgram {
-    /// The program and its sources.
-    pub shared: Rc<CTheory>,
-    /// The run, once `cegar` or `step` started one.
-    pub run: Option<CegarRun>,
+/// The program a run is on: a C program, or Java files (a method of which is analysed).
+#[derive(Clone)]
+enum Analysed {
+    C(Rc<CTheory>),
+    Java(Rc<JavaTheory>),
 }
 
-impl std::ops::Deref for CProgram {
-    type Target = CTheory;
-    fn deref(&self) -> &CTheory {
-        &self.shared
+impl Analysed {
+    fn program(&self) -> &Program {
+        match self {
+            Analysed::C(c) => &c.program,
+            Analysed::Java(j) => &j.verification.program,
+        }
+    }
+
+    fn cache(&self) -> &EngineCache {
+        match self {
+            Analysed::C(c) => &c.cegar_cache,
+            Analysed::Java(j) => &j.cegar_cache,
+        }
+    }
+
+    fn location(&self, span: Span) -> String {
+        match self {
+            Analysed::C(c) => c.location(span),
+            Analysed::Java(j) => j.location(span),
+        }
+    }
+
+    /// The file (or files) read.
+    fn file_name(&self) -> String {
+        match self {
+            Analysed::C(c) => c.sources.file(crate::syntax::FileId(0)).name.clone(),
+            Analysed::Java(j) => j.files.join(" "),
+        }
+    }
+
+    /// The function a run starts on unless one is named: C's `main`, a Java file's first
+    /// method with a body.
+    fn default_function(&self) -> String {
+        match self {
+            Analysed::C(_) => "main".into(),
+            Analysed::Java(j) => j
+                .verification
+                .program
+                .procedures
+                .iter()
+                .find(|p| p.body.is_some())
+                .map_or_else(|| "main".into(), |p| p.name.clone()),
+        }
     }
 }
 
@@ -119,47 +158,49 @@ pub(crate) fn c_is_current(state: &State) -> bool {
         .rev()
         .find_map(|t| match &t.content {
             TheoryContent::C(_) => Some(true),
+            TheoryContent::Java(_) if t.cegar.is_some() => Some(true),
             TheoryContent::BoolProg(_) => Some(false),
             _ => None,
         })
         .unwrap_or(false)
 }
 
-/// The C program the commands act on: the one loaded last.
-fn current(state: &State) -> Result<(usize, &CProgram), String> {
+/// The program the commands act on: the C program or Java files loaded last, with its run.
+fn current(state: &State) -> Result<(usize, Analysed, Option<CegarRun>), String> {
     state
         .theories
         .iter()
         .enumerate()
         .rev()
         .find_map(|(i, t)| match &t.content {
-            TheoryContent::C(c) => Some((i, c)),
+            TheoryContent::C(c) => Some((i, Analysed::C(c.clone()), t.cegar.clone())),
+            TheoryContent::Java(j) => Some((i, Analysed::Java(j.clone()), t.cegar.clone())),
             _ => None,
         })
-        .ok_or_else(|| "no C program is loaded (try `load FILE.c`)".into())
+        .ok_or_else(|| {
+            "no C or Java program is loaded (try `load FILE.c` or `load FILE.java`)".into()
+        })
 }
 
-/// The C program loaded last and its run, or an error naming the command that starts one.
-fn current_run(state: &State) -> Result<(Rc<CTheory>, CegarRun), String> {
-    let (_, c) = current(state)?;
-    let run = c.run.clone().ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
-    Ok((c.shared.clone(), run))
+/// The program loaded last and its run, or an error naming the command that starts one.
+fn current_run(state: &State) -> Result<(Analysed, CegarRun), String> {
+    let (_, c, run) = current(state)?;
+    let run = run.ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
+    Ok((c, run))
 }
 
 fn set_run(wb: &mut Workbench, index: usize, run: CegarRun) {
-    if let TheoryContent::C(c) = &mut wb.state.theories[index].content {
-        c.run = Some(run);
-    }
+    wb.state.theories[index].cegar = Some(run);
 }
 
-fn new_engine(c: &CTheory, run: &CegarRun) -> Result<Engine, String> {
+fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, String> {
     let limits = Limits {
         max_steps: Some(run.max_steps),
         max_nodes: Some(run.max_nodes),
         time: None,
         cancel: None,
     };
-    Engine::new(&c.program, &run.function, limits)
+    Engine::new(c.program(), &run.function, limits)
 }
 
 fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), String> {
@@ -195,8 +236,8 @@ fn continuation(done: &[RunAction], wanted: &[RunAction]) -> Option<Vec<RunActio
 /// The engine at the position `run` describes (the cached one advanced, or a new one), with
 /// the position it is at. A command that moves the engine itself must record the new position
 /// in [`CachedEngine::run`] too, or the next command would advance it again.
-fn cached_at<'c>(c: &'c CTheory, run: &CegarRun) -> Result<RefMut<'c, CachedEngine>, String> {
-    let mut cache = c.cegar_cache.borrow_mut();
+fn cached_at<'c>(c: &'c Analysed, run: &CegarRun) -> Result<RefMut<'c, CachedEngine>, String> {
+    let mut cache = c.cache().borrow_mut();
     let rest = cache
         .as_ref()
         .filter(|cached| cached.run.same_engine(run))
@@ -219,12 +260,12 @@ fn cached_at<'c>(c: &'c CTheory, run: &CegarRun) -> Result<RefMut<'c, CachedEngi
 }
 
 /// The engine at the position `run` describes, to look at.
-fn engine_at<'c>(c: &'c CTheory, run: &CegarRun) -> Result<RefMut<'c, Engine>, String> {
+fn engine_at<'c>(c: &'c Analysed, run: &CegarRun) -> Result<RefMut<'c, Engine>, String> {
     Ok(RefMut::map(cached_at(c, run)?, |cached| &mut cached.engine))
 }
 
 /// A fresh engine taken along `run` until it has made `step` steps (or the run ends).
-fn engine_at_step(c: &CTheory, run: &CegarRun, step: usize) -> Result<Engine, String> {
+fn engine_at_step(c: &Analysed, run: &CegarRun, step: usize) -> Result<Engine, String> {
     let mut engine = new_engine(c, run)?;
     for action in &run.actions {
         match action {
@@ -248,10 +289,10 @@ fn engine_at_step(c: &CTheory, run: &CegarRun, step: usize) -> Result<Engine, St
 }
 
 /// `file:line:col` of a span, or the file's name.
-fn place(c: &CTheory, span: Option<Span>) -> String {
+fn place(c: &Analysed, span: Option<Span>) -> String {
     match span {
         Some(s) => c.location(s),
-        None => c.sources.file(crate::syntax::FileId(0)).name.clone(),
+        None => c.file_name(),
     }
 }
 
@@ -302,7 +343,7 @@ fn progress(engine: &Engine) -> String {
 }
 
 /// What one step did, in a line or a few.
-fn describe_step(c: &CTheory, engine: &Engine, step: usize, report: &StepReport) -> String {
+fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport) -> String {
     let mut out = String::new();
     match report {
         StepReport::Expanded { node, children } => {
@@ -365,7 +406,7 @@ fn write_refinement_effects(out: &mut String, r: &crate::refine::Refinement) {
 }
 
 /// The verdict, as `craig cegar` words it.
-fn verdict_text(c: &CTheory, engine: &Engine, verdict: &Verdict) -> String {
+fn verdict_text(c: &Analysed, engine: &Engine, verdict: &Verdict) -> String {
     let mut out = String::new();
     match verdict {
         Verdict::Safe { invariants } => {
@@ -413,9 +454,9 @@ fn verdict_text(c: &CTheory, engine: &Engine, verdict: &Verdict) -> String {
 }
 
 /// Parses `--max-steps N`, `--max-nodes N` and a function name.
-fn start_options(args: &[String], usage: &str) -> Result<CegarRun, String> {
+fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun, String> {
     let mut run = CegarRun {
-        function: "main".into(),
+        function: c.default_function(),
         max_steps: DEFAULT_MAX_STEPS,
         max_nodes: DEFAULT_MAX_NODES,
         actions: Vec::new(),
@@ -457,9 +498,8 @@ pub(crate) fn start(
     usage: &str,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let run = start_options(args, usage)?;
-    let (index, c) = current(&wb.state)?;
-    let shared = c.shared.clone();
+    let (index, shared, _) = current(&wb.state)?;
+    let run = start_options(&shared, args, usage)?;
     let engine = engine_at(&shared, &run)?;
     let flat = &engine.flat;
     writeln!(
@@ -513,12 +553,11 @@ pub(crate) fn advance(
     out: &mut dyn Write,
 ) -> CommandResult {
     let count = count_argument(args, usage)?;
-    let (index, c) = current(&wb.state)?;
-    let shared = c.shared.clone();
-    let mut run = match c.run.clone() {
+    let (index, shared, run) = current(&wb.state)?;
+    let mut run = match run {
         Some(run) => run,
         None => {
-            let run = start_options(&[], usage)?;
+            let run = start_options(&shared, &[], usage)?;
             writeln!(
                 out,
                 "new run: lazy abstraction with interpolants (McMillan's IMPACT) on {}",
@@ -617,7 +656,7 @@ fn show_art(engine: &Engine) -> String {
     format!("{}\n{}", progress(engine), engine.art_text())
 }
 
-fn show_node(c: &CTheory, engine: &Engine, word: &str) -> Result<String, String> {
+fn show_node(c: &Analysed, engine: &Engine, word: &str) -> Result<String, String> {
     let n: usize = word
         .trim_start_matches('n')
         .parse()
@@ -731,7 +770,7 @@ fn refinement_index(engine: &Engine, word: Option<&str>) -> Result<usize, String
     }
 }
 
-fn show_cex(c: &CTheory, engine: &Engine) -> Result<String, String> {
+fn show_cex(c: &Analysed, engine: &Engine) -> Result<String, String> {
     let mut out = String::new();
     if let Some(Verdict::Unsafe(cex)) = engine.verdict() {
         let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
@@ -764,7 +803,7 @@ fn show_cex(c: &CTheory, engine: &Engine) -> Result<String, String> {
     Ok(out)
 }
 
-fn write_path_nodes(out: &mut String, c: &CTheory, engine: &Engine, path: &[usize]) {
+fn write_path_nodes(out: &mut String, c: &Analysed, engine: &Engine, path: &[usize]) {
     for &n in path {
         let node = &engine.art.nodes[n];
         let location = &engine.flat.locations[node.location];
@@ -777,7 +816,7 @@ fn write_path_nodes(out: &mut String, c: &CTheory, engine: &Engine, path: &[usiz
 }
 
 /// The path formula of refinement `word` (default the last), one conjunct per edge.
-fn show_path(c: &CTheory, engine: &Engine, word: Option<&str>) -> Result<String, String> {
+fn show_path(c: &Analysed, engine: &Engine, word: Option<&str>) -> Result<String, String> {
     let index = refinement_index(engine, word)?;
     let r = &engine.refinements[index];
     let mut out = String::new();
@@ -803,7 +842,7 @@ fn show_path(c: &CTheory, engine: &Engine, word: Option<&str>) -> Result<String,
     Ok(out)
 }
 
-fn show_interpolants(c: &CTheory, engine: &Engine, word: Option<&str>) -> Result<String, String> {
+fn show_interpolants(c: &Analysed, engine: &Engine, word: Option<&str>) -> Result<String, String> {
     let index = refinement_index(engine, word)?;
     let r = &engine.refinements[index];
     let mut out = show_path(c, engine, word)?;
@@ -827,7 +866,7 @@ fn show_interpolants(c: &CTheory, engine: &Engine, word: Option<&str>) -> Result
     Ok(out)
 }
 
-fn show_invariant(c: &CTheory, engine: &Engine) -> Result<String, String> {
+fn show_invariant(c: &Analysed, engine: &Engine) -> Result<String, String> {
     let Some(Verdict::Safe { invariants }) = engine.verdict() else {
         return Err("no invariant: the run has not ended SAFE (`run` runs it to the end)".into());
     };
@@ -858,9 +897,8 @@ pub(crate) fn predicate_add(
     text: &str,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let (index, c) = current(&wb.state)?;
-    let run = c.run.clone().ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
-    let shared = c.shared.clone();
+    let (index, shared, run) = current(&wb.state)?;
+    let run = run.ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
     let mut cached = cached_at(&shared, &run)?;
     let engine = &mut cached.engine;
     let l = location_named(engine, location)?;
@@ -872,7 +910,7 @@ pub(crate) fn predicate_add(
         Err(e) => {
             // The engine may have moved part of the way: rebuild it next time.
             drop(cached);
-            *shared.cegar_cache.borrow_mut() = None;
+            *shared.cache().borrow_mut() = None;
             return Err(e.into());
         }
     };

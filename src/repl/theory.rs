@@ -40,6 +40,9 @@ pub struct Theory {
     pub text_checksum: Checksum,
     /// What was read.
     pub content: TheoryContent,
+    /// The refinement run on one of its procedures (C programs and Java methods), a value so
+    /// that `undo` puts it back.
+    pub cegar: Option<super::CegarRun>,
 }
 
 /// What a theory holds, by the kind of file.
@@ -57,7 +60,7 @@ pub enum TheoryContent {
     Scheme(Rc<SchemeTheory>),
     /// A C program lowered into the IR, with its refinement run (no goals: `cegar` decides its
     /// checks; `show ir` lists its functions).
-    C(super::refinement::CProgram),
+    C(Rc<super::CTheory>),
 }
 
 /// A lemma's split sequents as translated, by the lemma's item index and the options.
@@ -277,6 +280,7 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
         checksum: fnv1a64(&bytes),
         text_checksum: fnv1a64(&text),
         content: TheoryContent::Tptp(Arc::new(problem)),
+        cegar: None,
     })
 }
 
@@ -313,6 +317,7 @@ fn load_spec_theory(path: &str, name: String) -> Result<Theory, String> {
         checksum: fnv1a64(&bytes),
         text_checksum: fnv1a64(&text),
         content: TheoryContent::Spec(Rc::new(SpecTheory::new(module, sources, lemmas))),
+        cegar: None,
     })
 }
 
@@ -337,6 +342,7 @@ pub(crate) fn load_java_theory(files: &[String]) -> Result<Theory, String> {
         checksum,
         text_checksum: checksum,
         content: TheoryContent::Java(Rc::new(java)),
+        cegar: None,
     })
 }
 
