@@ -183,11 +183,16 @@ impl Engine {
                     decided
                 }
             };
-            match decided {
+            let conjunct = match decided {
                 Some(true) if *p == Pred::False => return Ok(Pred::False),
-                Some(true) => kept.push(p.clone()),
-                Some(false) => kept.push(p.negate()),
-                None => {}
+                Some(true) => p.clone(),
+                Some(false) => p.negate(),
+                None => continue,
+            };
+            // Two predicates may abstract to the same conjunct (a disjunction's negation can
+            // be another predicate): keep one.
+            if !kept.contains(&conjunct) {
+                kept.push(conjunct);
             }
         }
         Ok(Pred::and(kept))
