@@ -1,16 +1,17 @@
-//! `craig cegar FILE.c`: lazy abstraction with interpolants on a C program's function (`main`
-//! by default): `SAFE` with the invariants found (checked inductive), `UNSAFE` with the inputs
+//! `craig cegar FILE.c`: lazy abstraction on a C program's function (`main` by default), with
+//! interpolant labels (IMPACT, the default) or predicate abstraction (`--domain predicates`):
+//! `SAFE` with the invariants found (checked inductive), `UNSAFE` with the inputs
 //! of a counterexample (replayed by the interpreter) and the failing check, or `UNKNOWN` with
-//! why; then the counters. Integers are mathematical, and every answer says so.
+//! why; then the domain and the counters. Integers are mathematical, and every answer says so.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{CliError, load_program_file, seconds};
-use crate::refine::{Engine, Limits, Verdict};
+use crate::refine::{Domain, Engine, Limits, Verdict};
 use crate::syntax::SourceMap;
 
-/// Lazy abstraction with interpolants (IMPACT) on a C program.
+/// Lazy abstraction (IMPACT, or predicate abstraction) on a C program.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Args {
     /// The program (`.c`, or a preprocessed `.i`; or a `.java` file, whose method's contract
@@ -19,6 +20,10 @@ pub struct Args {
     /// The function to analyse (calls are inlined); a Java method as `Class.method`.
     #[arg(long, value_name = "NAME", default_value = "main")]
     pub function: String,
+    /// The abstract domain: `impact` (interpolants as labels) or `predicates` (cartesian
+    /// predicate abstraction with predicates from the interpolants).
+    #[arg(long, value_name = "DOMAIN", default_value = "impact")]
+    pub domain: Domain,
     /// Stop after this many steps (expansions, coverings, checks).
     #[arg(long, value_name = "N")]
     pub max_steps: Option<usize>,
@@ -46,7 +51,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     };
     let limits =
         Limits { max_steps: args.max_steps, max_nodes: args.max_nodes, time, cancel: None };
-    let mut engine = match Engine::new(&program, &args.function, limits) {
+    let mut engine = match Engine::with_domain(&program, &args.function, limits, args.domain) {
         Ok(engine) => engine,
         Err(reason) => {
             writeln!(out, "UNKNOWN: {reason}")?;
@@ -60,8 +65,12 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         None => args.file.display().to_string(),
     };
     let names = |v: usize| engine.flat.variable_name(v);
-    let mut witness =
-        format!("# craig cegar {} --function {}\n", args.file.display(), args.function);
+    let mut witness = format!(
+        "# craig cegar {} --function {} --domain {}\n",
+        args.file.display(),
+        args.function,
+        args.domain
+    );
     let code = match &verdict {
         Verdict::Safe { invariants } => {
             writeln!(out, "SAFE")?;
@@ -119,8 +128,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let c = engine.counters();
     writeln!(
         out,
-        "refinements {}, ART nodes {} ({} covered), steps {}, path checks {}, SMT calls {}",
-        c.refinements, c.nodes, c.covered, c.steps, c.checks, c.smt_calls
+        "domain {}: refinements {}, ART nodes {} ({} covered, {} cut), steps {}, path checks {}, \
+         SMT calls {}",
+        args.domain, c.refinements, c.nodes, c.covered, c.cut, c.steps, c.checks, c.smt_calls
     )?;
     if args.art {
         write!(out, "{}", engine.art_text())?;

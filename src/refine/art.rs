@@ -7,11 +7,13 @@ use super::Engine;
 
 impl Engine {
     /// The tree as text: `n4 main:l11 <- n3 [i <= n] covered by n2`, one node a line in
-    /// node order, with the error check named at error nodes.
+    /// node order, with the error check named at error nodes. Nodes cut off by a refinement
+    /// of the predicates domain are not part of the tree and are left out (their numbers are
+    /// not reused, so the numbering has gaps).
     pub fn art_text(&self) -> String {
         let names = |v: usize| self.flat.variable_name(v);
         let mut out = String::new();
-        for n in &self.art.nodes {
+        for n in self.art.nodes.iter().filter(|n| !n.dead) {
             let location = &self.flat.locations[n.location];
             let _ = write!(out, "n{} {}", n.id, location.name);
             if let Some(p) = n.parent {
@@ -32,12 +34,12 @@ impl Engine {
         out
     }
 
-    /// The tree in Graphviz DOT.
+    /// The tree in Graphviz DOT (live nodes only, as in [`Engine::art_text`]).
     pub fn art_dot(&self) -> String {
         let names = |v: usize| self.flat.variable_name(v);
         let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
         let mut out = String::from("digraph art {\n  node [shape=box, fontname=\"monospace\"];\n");
-        for n in &self.art.nodes {
+        for n in self.art.nodes.iter().filter(|n| !n.dead) {
             let location = &self.flat.locations[n.location];
             let style = if location.error.is_some() {
                 ", color=red"
@@ -49,7 +51,7 @@ impl Engine {
             let text = format!("n{} {}\\n{}", n.id, location.name, escape(&n.label.show(&names)));
             let _ = writeln!(out, "  n{} [label=\"{}\"{style}];", n.id, text);
         }
-        for n in &self.art.nodes {
+        for n in self.art.nodes.iter().filter(|n| !n.dead) {
             if let Some(p) = n.parent {
                 let _ = writeln!(out, "  n{p} -> n{};", n.id);
             }

@@ -453,6 +453,12 @@ fn join_equalities(parts: &mut Vec<Pred>) {
                 let equality = Pred::atom(l.clone(), Rel::Eq);
                 let (first, second) = (k.min(j), k.max(j));
                 parts.remove(second);
+                // The equality may be a conjunct already: keep it once.
+                if parts.contains(&equality) {
+                    parts.remove(first);
+                    k = first;
+                    continue;
+                }
                 parts[first] = equality;
                 k = first + 1;
                 continue;
@@ -476,6 +482,16 @@ mod tests {
 
     fn name(v: usize) -> String {
         ["x", "y"][v].to_string()
+    }
+
+    #[test]
+    fn opposite_bounds_beside_their_equality_leave_it_once() {
+        let y = Linear::variable(1);
+        let equal = Pred::eq(&x(), &y);
+        let joined = Pred::and(vec![equal.clone(), Pred::le(&x(), &y), Pred::le(&y, &x())]);
+        assert_eq!(joined, equal);
+        let bounds = Pred::and(vec![Pred::le(&x(), &n(3)), Pred::le(&n(3), &x())]);
+        assert_eq!(bounds.show(&name), "x = 3");
     }
 
     #[test]

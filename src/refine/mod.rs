@@ -24,6 +24,10 @@
 //! same tree: that is how the workbench can undo. [`Engine::step`] does one expansion, one
 //! covering, or one check of an error path with its refinement, and says which.
 //!
+//! A second abstract domain, predicate abstraction over per-location predicates (BLAST
+//! style), lives in [`predicates`]: the same tree, checks, certificate and replay, but labels
+//! computed by cartesian abstraction and refinement by adding predicates and re-exploring.
+//!
 //! This module names the IR, the SMT core and `syntax`; no front end and nothing of the
 //! workbench.
 
@@ -34,6 +38,7 @@ pub mod formula;
 pub mod manual;
 pub mod parse;
 pub mod path;
+pub mod predicates;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -50,6 +55,7 @@ use crate::syntax::Span;
 use flat::{Action, Flat};
 use formula::Pred;
 use path::{PathFormula, Solved};
+pub use predicates::Domain;
 
 /// Limits of a run; reaching one gives [`Verdict::Unknown`] and keeps the tree.
 #[derive(Clone, Debug, Default)]
@@ -85,6 +91,9 @@ pub struct Node {
     pub expanded: bool,
     /// Its distance from the root.
     pub depth: usize,
+    /// Cut off by a refinement of the predicates domain: it stays in [`Art::nodes`] so that
+    /// numbers stay stable, but it is no longer part of the tree (never shown, counted apart).
+    pub dead: bool,
 }
 
 /// The abstract reachability tree.
@@ -113,7 +122,7 @@ impl Art {
     pub fn is_closed(&self, mut n: usize) -> bool {
         loop {
             let node = &self.nodes[n];
-            if node.covered_by.is_some() || node.label == Pred::False {
+            if node.dead || node.covered_by.is_some() || node.label == Pred::False {
                 return true;
             }
             match node.parent {
@@ -148,9 +157,14 @@ impl Art {
         out
     }
 
-    /// The number of nodes covered themselves.
+    /// The number of live nodes covered themselves.
     pub fn covered_count(&self) -> usize {
-        self.nodes.iter().filter(|n| n.covered_by.is_some()).count()
+        self.nodes.iter().filter(|n| !n.dead && n.covered_by.is_some()).count()
+    }
+
+    /// The number of nodes cut off by refinements (the predicates domain).
+    pub fn dead_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.dead).count()
     }
 }
 
@@ -171,6 +185,13 @@ pub struct Refinement {
     pub uncovered: Vec<usize>,
     /// The coverings it made afterwards: (node, covering node).
     pub covered: Vec<(usize, usize)>,
+    /// The predicates domain: the predicates it added, per location (ascending), in the order
+    /// added. Empty for IMPACT, which strengthens labels instead.
+    pub predicates_added: Vec<(usize, Vec<Pred>)>,
+    /// The predicates domain: the node whose subtree was cut and which was re-opened.
+    pub reopened: Option<usize>,
+    /// The predicates domain: the nodes cut off (marked dead), ascending.
+    pub cut: Vec<usize>,
 }
 
 /// A counterexample, replayed.
@@ -234,8 +255,10 @@ pub struct Counters {
     pub steps: usize,
     /// Refinements made.
     pub refinements: usize,
-    /// Tree nodes.
+    /// Tree nodes made (cut ones included: numbers are never reused).
     pub nodes: usize,
+    /// Nodes cut off by refinements (the predicates domain).
+    pub cut: usize,
     /// Nodes covered (themselves) now.
     pub covered: usize,
     /// Error paths checked.
@@ -264,12 +287,30 @@ pub struct Engine {
     by_location: Vec<Vec<usize>>,
     /// Implications already decided.
     implications: BTreeMap<(Pred, Pred), bool>,
+    /// The abstract domain.
+    domain: Domain,
+    /// The predicates domain's precision: the predicates of each location, in the order added.
+    precision: Vec<Vec<Pred>>,
+    /// Cartesian abstractions already decided: (label before, edge, predicate) gives whether
+    /// the post implies the predicate (`Some(true)`), its negation (`Some(false)`) or neither.
+    abstractions: BTreeMap<(Pred, usize, Pred), Option<bool>>,
 }
 
 impl Engine {
-    /// An engine on `function` of `program`, or why the function cannot be analysed
+    /// An IMPACT engine on `function` of `program`, or why the function cannot be analysed
     /// (missing, recursive).
     pub fn new(program: &Program, function: &str, limits: Limits) -> Result<Engine, String> {
+        Engine::with_domain(program, function, limits, Domain::Impact)
+    }
+
+    /// An engine with the abstract domain `domain` on `function` of `program`, or why the
+    /// function cannot be analysed (missing, recursive).
+    pub fn with_domain(
+        program: &Program,
+        function: &str,
+        limits: Limits,
+        domain: Domain,
+    ) -> Result<Engine, String> {
         let procedure = program.find(function).ok_or_else(|| {
             let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
             format!("no function `{function}` (functions: {})", names.join(", "))
@@ -285,10 +326,15 @@ impl Engine {
             covered_by: None,
             expanded: false,
             depth: 0,
+            dead: false,
         };
         let mut by_location = vec![Vec::new(); flat.locations.len()];
         by_location[0].push(0);
+        let precision = vec![Vec::new(); flat.locations.len()];
         Ok(Engine {
+            domain,
+            precision,
+            abstractions: BTreeMap::new(),
             by_location,
             implications: BTreeMap::new(),
             program: program.clone(),
@@ -310,7 +356,13 @@ impl Engine {
         let mut c = self.counters.clone();
         c.nodes = self.art.nodes.len();
         c.covered = self.art.covered_count();
+        c.cut = self.art.dead_count();
         c
+    }
+
+    /// The abstract domain.
+    pub fn domain(&self) -> Domain {
+        self.domain
     }
 
     /// The verdict, once the run has ended.
@@ -411,29 +463,39 @@ impl Engine {
             if self.flat.locations[self.art.nodes[v].location].error.is_some() {
                 return self.check_error(v);
             }
-            return Ok(self.expand(v));
+            return self.expand(v);
         }
     }
 
-    fn expand(&mut self, v: usize) -> StepReport {
+    fn expand(&mut self, v: usize) -> Result<StepReport, String> {
         let location = self.art.nodes[v].location;
         let depth = self.art.nodes[v].depth + 1;
         let mut children = Vec::new();
-        for &e in &self.flat.outgoing[location] {
+        let outgoing = self.flat.outgoing[location].clone();
+        for e in outgoing {
             if self.flat.edges[e].action == Action::Assume(Pred::False) {
                 continue;
             }
+            // IMPACT starts every node at `True`; predicate abstraction computes the label.
+            let label = match self.domain {
+                Domain::Impact => Pred::True,
+                Domain::Predicates => {
+                    let parent = self.art.nodes[v].label.clone();
+                    self.abstract_post(&parent, e)?
+                }
+            };
             let id = self.art.nodes.len();
             self.art.nodes.push(Node {
                 id,
                 location: self.flat.edges[e].to,
-                label: Pred::True,
+                label,
                 parent: Some(v),
                 edge: Some(e),
                 children: Vec::new(),
                 covered_by: None,
                 expanded: false,
                 depth,
+                dead: false,
             });
             self.by_location[self.flat.edges[e].to].push(id);
             children.push(id);
@@ -442,7 +504,7 @@ impl Engine {
         self.art.nodes[v].children = children.clone();
         // Depth first, the first edge first.
         self.worklist.extend(children.iter().rev().copied());
-        StepReport::Expanded { node: v, children }
+        Ok(StepReport::Expanded { node: v, children })
     }
 
     /// The first earlier, uncovered node at `v`'s location whose label `v`'s label implies.
@@ -473,7 +535,8 @@ impl Engine {
     fn covered_flags(&self) -> Vec<bool> {
         let mut flags = vec![false; self.art.nodes.len()];
         for n in &self.art.nodes {
-            flags[n.id] = n.covered_by.is_some()
+            flags[n.id] = n.dead
+                || n.covered_by.is_some()
                 || n.label == Pred::False
                 || n.parent.is_some_and(|p| flags[p]);
         }
@@ -531,7 +594,11 @@ impl Engine {
             Solved::Unsat(_) => {
                 self.counters.smt_calls += 1;
                 let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats)?;
-                Ok(StepReport::Refined(self.refine(nodes, &formula, interpolants)?))
+                let index = match self.domain {
+                    Domain::Impact => self.refine(nodes, &formula, interpolants)?,
+                    Domain::Predicates => self.refine_predicates(nodes, &formula, interpolants)?,
+                };
+                Ok(StepReport::Refined(index))
             }
         }
     }
@@ -622,6 +689,9 @@ impl Engine {
             strengthened,
             uncovered,
             covered,
+            predicates_added: Vec::new(),
+            reopened: None,
+            cut: Vec::new(),
         });
         Ok(self.refinements.len() - 1)
     }
