@@ -3,6 +3,7 @@
 
 usage: python3 bench/build_schedule.py [--sample 150] [--limit 2.25] [--min-class 6]
                                        [--index FILE] [--craig BINARY] [--out FILE] [--fresh]
+                                       [--strategies NAME,NAME]
 
 The development index (../shared/tptp/index.tsv) is split by a hash of the problem name into a
 tuning half and a test half (`half_of`, which bench/tptp_vs_e.py's --half uses too). On a
@@ -34,7 +35,12 @@ STRATEGIES = [
     ("no-selection", dict(selection="none", clause_weight="symbols", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None)),
     ("instantiated-age", dict(selection="most-instantiated", clause_weight="symbols", age_ratio=1, weight_ratio=2, non_goal_weight_percent=100, sine_tolerance_percent=None)),
     ("sine-complex-goal", dict(selection="complex", clause_weight="conjecture-relative", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=150)),
+    ("lpo-complex-goal", dict(selection="complex", clause_weight="conjecture-relative", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None, ordering="lpo")),
+    ("lpo-no-selection", dict(selection="none", clause_weight="symbols", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None, ordering="lpo")),
+    ("goal-high-complex-goal", dict(selection="complex", clause_weight="conjecture-relative", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None, precedence="conjecture-high")),
 ]
+# Fields a strategy may leave out, with the value craig then uses (the schedule reader's defaults).
+DEFAULTS = dict(ordering="kbo", precedence="arity")
 
 
 def half_of(name):
@@ -56,6 +62,8 @@ def strategy_args(options):
             "--non-goal-weight", str(options["non_goal_weight_percent"])]
     if options["sine_tolerance_percent"] is not None:
         args += ["--sine", str(options["sine_tolerance_percent"])]
+    args += ["--ordering", options.get("ordering", DEFAULTS["ordering"]),
+             "--precedence", options.get("precedence", DEFAULTS["precedence"])]
     return args
 
 
@@ -126,7 +134,16 @@ def main():
     ap.add_argument("--out", default=os.path.join(REPO, "src", "solve", "schedule.ron"))
     ap.add_argument("--cache", default=os.path.join(REPO, "target", "schedule-tuning"))
     ap.add_argument("--fresh", action="store_true", help="ignore cached runs")
+    ap.add_argument("--strategies", help="comma-separated candidate names to run (default: all of STRATEGIES); "
+                    "for a quick comparison, written with --out elsewhere")
     a = ap.parse_args()
+    candidates = STRATEGIES
+    if a.strategies:
+        wanted = a.strategies.split(",")
+        unknown = [n for n in wanted if n not in dict(STRATEGIES)]
+        if unknown:
+            sys.exit(f"no candidate strategy {', '.join(unknown)}")
+        candidates = [(n, o) for n, o in STRATEGIES if n in wanted]
     if a.craig:
         craig = os.path.abspath(a.craig)
     else:
@@ -137,7 +154,7 @@ def main():
     rows = [r for r in csv.DictReader(open(a.index), delimiter="\t") if r["format"] in formats]
     sample = sample_of(rows, "tune", a.sample)
     os.makedirs(a.cache, exist_ok=True)
-    names = [n for n, _ in STRATEGIES]
+    names = [n for n, _ in candidates]
     times = {n: {} for n in names}
     classes = {}
     cache_path = os.path.join(a.cache, f"runs-{a.limit}.tsv")
@@ -157,7 +174,7 @@ def main():
                 cached[key] = dict(status=m.group(1) if m else "unknown", cpu=f"{cpu:.3f}")
                 cache.write(f"class\t{row['name']}\t{cached[key]['status']}\t{cpu:.3f}\n")
             classes[row["name"]] = cached[key]["status"]
-            for name, options in STRATEGIES:
+            for name, options in candidates:
                 key = (name, row["name"])
                 if key not in cached:
                     status, cpu, _ = run_craig(craig, ["--time-limit", str(a.limit), "--no-fmb", *strategy_args(options)],
@@ -204,7 +221,7 @@ def main():
         "(",
         "    strategies: [",
     ]
-    for name, o in STRATEGIES:
+    for name, o in candidates:
         fields = ", ".join(ron_field(k, v) for k, v in o.items())
         lines.append(f'        (name: "{name}", {fields}),')
     lines.append("    ],")

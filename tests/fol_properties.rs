@@ -1,10 +1,10 @@
-//! Property tests of the first-order kernel: unification and matching, the Knuth-Bendix
-//! ordering's defining properties, and printing clauses as TPTP and reading them back.
+//! Property tests of the first-order kernel: unification and matching, the defining properties
+//! of the Knuth-Bendix and lexicographic path orderings, and printing clauses as TPTP and reading them back.
 
 use craig::fol::subst::Renaming;
 use craig::fol::{
-    Clause, Comparison, Kbo, Literal, Signature, Substitution, SymbolKind, TermBank, TermId,
-    TermOrdering,
+    Clause, Comparison, Kbo, Literal, Lpo, Precedence, Signature, Substitution, SymbolKind,
+    TermBank, TermId, TermOrdering,
 };
 use proptest::prelude::*;
 
@@ -62,6 +62,49 @@ impl World {
     fn kbo(&self) -> Kbo {
         Kbo::from_problem(&self.sig, &[0, 3, 2, 2, 1, 1])
     }
+    /// LPO over the same precedence as `kbo`.
+    fn lpo(&self) -> Lpo {
+        Lpo::new(Precedence::by_arity_then_rarity(&self.sig, &[0, 3, 2, 2, 1, 1]))
+    }
+}
+
+/// The properties superposition needs of its ordering, on sample terms `s`, `t`, `u` and a
+/// substitution `theta`: irreflexive and antisymmetric, total on ground terms, the subterm
+/// property, transitive, and stable under substitution.
+fn simplification_ordering_properties(
+    w: &mut World,
+    ordering: &dyn TermOrdering,
+    [s, t, u]: [&Shape; 3],
+    theta: &[Shape],
+) -> Result<(), TestCaseError> {
+    let (s, t, u) = (w.build(s), w.build(t), w.build(u));
+    prop_assert_eq!(ordering.compare(&w.bank, s, s), Comparison::Equal);
+    let st = ordering.compare(&w.bank, s, t);
+    prop_assert_eq!(st.reverse(), ordering.compare(&w.bank, t, s));
+    if s != t {
+        prop_assert_ne!(st, Comparison::Equal, "only a term equals itself");
+    }
+    if s != t && w.bank.is_ground(s) && w.bank.is_ground(t) {
+        prop_assert!(
+            matches!(st, Comparison::Greater | Comparison::Less),
+            "ground terms are comparable"
+        );
+    }
+    // Subterm property.
+    for &arg in w.bank.args(s).to_vec().iter() {
+        prop_assert_eq!(ordering.compare(&w.bank, s, arg), Comparison::Greater);
+    }
+    // Transitivity.
+    if st == Comparison::Greater && ordering.compare(&w.bank, t, u) == Comparison::Greater {
+        prop_assert_eq!(ordering.compare(&w.bank, s, u), Comparison::Greater);
+    }
+    // Stability under substitution.
+    if st == Comparison::Greater {
+        let theta: Vec<TermId> = theta.iter().map(|x| w.build(x)).collect();
+        let (si, ti) = (w.instantiate(s, &theta), w.instantiate(t, &theta));
+        prop_assert_eq!(ordering.compare(&w.bank, si, ti), Comparison::Greater);
+    }
+    Ok(())
 }
 
 proptest! {
@@ -115,27 +158,16 @@ proptest! {
     ) {
         let mut w = World::new();
         let kbo = w.kbo();
-        let (s, t, u) = (w.build(&s), w.build(&t), w.build(&u));
-        prop_assert_eq!(kbo.compare(&w.bank, s, s), Comparison::Equal);
-        let st = kbo.compare(&w.bank, s, t);
-        prop_assert_eq!(st.reverse(), kbo.compare(&w.bank, t, s));
-        if s != t && w.bank.is_ground(s) && w.bank.is_ground(t) {
-            prop_assert!(matches!(st, Comparison::Greater | Comparison::Less), "ground terms are comparable");
-        }
-        // Subterm property.
-        for &arg in w.bank.args(s).to_vec().iter() {
-            prop_assert_eq!(kbo.compare(&w.bank, s, arg), Comparison::Greater);
-        }
-        // Transitivity.
-        if st == Comparison::Greater && kbo.compare(&w.bank, t, u) == Comparison::Greater {
-            prop_assert_eq!(kbo.compare(&w.bank, s, u), Comparison::Greater);
-        }
-        // Stability under substitution.
-        if st == Comparison::Greater {
-            let theta: Vec<TermId> = theta.iter().map(|x| w.build(x)).collect();
-            let (si, ti) = (w.instantiate(s, &theta), w.instantiate(t, &theta));
-            prop_assert_eq!(kbo.compare(&w.bank, si, ti), Comparison::Greater);
-        }
+        simplification_ordering_properties(&mut w, &kbo, [&s, &t, &u], &theta)?;
+    }
+
+    #[test]
+    fn lpo_is_a_simplification_ordering(
+        s in shape(3), t in shape(3), u in shape(3), theta in prop::collection::vec(shape(2), 3)
+    ) {
+        let mut w = World::new();
+        let lpo = w.lpo();
+        simplification_ordering_properties(&mut w, &lpo, [&s, &t, &u], &theta)?;
     }
 
     #[test]

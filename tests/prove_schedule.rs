@@ -133,6 +133,58 @@ fn a_strategy_option_or_no_schedule_runs_one_strategy() {
     }
 }
 
+/// A schedule file with a syntax error is refused with `FILE:line:col: message`, as craig's
+/// other readers report; one that parses but names an unknown ordering with `FILE: message`.
+#[test]
+fn a_bad_schedule_file_is_reported_with_its_name_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("craig-schedule-error-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let strategy = "(name: \"s\", selection: \"none\", clause_weight: \"symbols\", age_ratio: 1, weight_ratio: 5, non_goal_weight_percent: 150, sine_tolerance_percent: None, ordering: \"lpo\")";
+    let good = format!(
+        "(\n    strategies: [{strategy}],\n    default: [(strategy: \"s\", percent: 100)],\n    classes: {{}},\n)\n"
+    );
+    let cases = [
+        // The third line's value is cut off after its opening bracket.
+        ("syntax.ron", good.replace("default: [(strategy", "default: [(strateg y"), ":3:"),
+        ("ordering.ron", good.replace("\"lpo\"", "\"rpo\""), ": strategy s: no ordering rpo"),
+    ];
+    let problem = problem_path("GRP003-1");
+    for (name, text, expected) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("the schedule file is written");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+            .args(["prove", "--steps", "10", "--schedule"])
+            .arg(&path)
+            .arg(&problem)
+            .env("TPTP", tptp_root())
+            .output()
+            .expect("craig runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{name}: {stderr}");
+        let prefix = format!("{}{expected}", path.display());
+        assert!(stderr.contains(&prefix), "{name}: expected {prefix:?} in {stderr:?}");
+    }
+    // The good file runs the LPO strategy it names.
+    let path = dir.join("good.ron");
+    std::fs::write(&path, &good).expect("the schedule file is written");
+    let output = craig_prove(
+        &["--stats", "--steps", "3000", "--schedule", path.to_str().expect("a UTF-8 path")],
+        &problem,
+    );
+    assert!(output.contains("% SZS status Unsatisfiable"), "{output}");
+    std::fs::remove_dir_all(&dir).expect("the temporary folder is removed");
+}
+
+#[test]
+fn the_ordering_and_precedence_options_run_one_checked_strategy() {
+    let file = problem_path("GRP003-1");
+    for args in [&["--ordering", "lpo"][..], &["--precedence", "conjecture-high"][..]] {
+        let output = craig_prove(&[&["--stats", "--steps", "3000"][..], args].concat(), &file);
+        assert!(schedule_lines(&output).is_empty(), "{args:?}: {output}");
+        assert!(output.contains("% SZS status Unsatisfiable"), "{args:?}: {output}");
+    }
+}
+
 /// The schedule file `--schedule FILE` reads, cut short, with a byte replaced or with a number
 /// made huge: the reader answers a schedule or an error, and never panics.
 mod schedule_file_never_panics {

@@ -24,7 +24,7 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
 use crate::fol::SortMode;
-use crate::prover::{ClauseWeight, LiteralSelection};
+use crate::prover::{ClauseWeight, LiteralSelection, OrderingKind, PrecedenceKind};
 use crate::spec::{SpecModule, load_spec};
 use crate::syntax::SourceMap;
 
@@ -95,6 +95,20 @@ pub fn clause_weights() -> impl clap::builder::TypedValueParser<Value = ClauseWe
     let values = ClauseWeight::NAMES.map(|(_, name, help)| PossibleValue::new(name).help(help));
     PossibleValuesParser::new(values)
         .map(|name| ClauseWeight::from_name(&name).expect("clap admits listed names only"))
+}
+
+/// `--ordering`: the term orderings as [`OrderingKind::NAMES`] lists them.
+pub fn orderings() -> impl clap::builder::TypedValueParser<Value = OrderingKind> {
+    let values = OrderingKind::NAMES.map(|(_, name, help)| PossibleValue::new(name).help(help));
+    PossibleValuesParser::new(values)
+        .map(|name| OrderingKind::from_name(&name).expect("clap admits listed names only"))
+}
+
+/// `--precedence`: the precedence choices as [`PrecedenceKind::NAMES`] lists them.
+pub fn precedences() -> impl clap::builder::TypedValueParser<Value = PrecedenceKind> {
+    let values = PrecedenceKind::NAMES.map(|(_, name, help)| PossibleValue::new(name).help(help));
+    PossibleValuesParser::new(values)
+        .map(|name| PrecedenceKind::from_name(&name).expect("clap admits listed names only"))
 }
 
 /// Loads a spec file, writing its diagnostics to `err`; an error (exit 2) when it has errors.

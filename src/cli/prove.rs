@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use super::{CliError, seconds};
 use crate::fol::SortMode;
 use crate::prover::{
-    ClauseWeight, Clock, Limits, LiteralSelection, Prover, ProverOptions, Stopwatch,
+    ClauseWeight, Clock, Limits, LiteralSelection, OrderingKind, PrecedenceKind, Prover,
+    ProverOptions, Stopwatch,
 };
 use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
 use crate::solve::core::minimize_core;
@@ -90,6 +91,13 @@ pub struct Args {
     /// proves nothing. Implies `--no-schedule`.
     #[arg(long, value_name = "PERCENT")]
     pub sine: Option<u32>,
+    /// The term ordering (default kbo; lpo lets the precedence decide before size); implies
+    /// `--no-schedule`.
+    #[arg(long, value_parser = super::orderings())]
+    pub ordering: Option<OrderingKind>,
+    /// How the ordering's symbol precedence is chosen (default arity); implies `--no-schedule`.
+    #[arg(long, value_parser = super::precedences())]
+    pub precedence: Option<PrecedenceKind>,
     /// Memory guard: stop when this many clauses were made.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_clauses: usize,
@@ -301,6 +309,8 @@ fn single_strategy(args: &Args, limits: Limits) -> ProverOptions {
         selection: args.selection.unwrap_or(default.selection),
         clause_weight: args.clause_weight.unwrap_or(default.clause_weight),
         non_goal_weight_percent: args.non_goal_weight.unwrap_or(default.non_goal_weight_percent),
+        ordering: args.ordering.unwrap_or(default.ordering),
+        precedence: args.precedence.unwrap_or(default.precedence),
         limits,
     }
 }
@@ -314,6 +324,8 @@ fn schedule_wanted(args: &Args) -> bool {
         && args.weight_ratio.is_none()
         && args.non_goal_weight.is_none()
         && args.sine.is_none()
+        && args.ordering.is_none()
+        && args.precedence.is_none()
 }
 
 /// The lines `--stats` prints about a schedule: the class and its features, then each slice
@@ -398,8 +410,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             Some(path) => {
                 let text = std::fs::read_to_string(path)
                     .map_err(|e| CliError::Usage(format!("--schedule {}: {e}", path.display())))?;
-                Schedule::parse(&text)
-                    .map_err(|e| CliError::Usage(format!("--schedule {}: {e}", path.display())))?
+                Schedule::parse_file(&text, Some(&path.display().to_string()))
+                    .map_err(CliError::Usage)?
             }
         };
         let features = schedule::features(&problem);

@@ -1,8 +1,9 @@
-//! Term orderings: the `TermOrdering` trait and the Knuth-Bendix ordering (KBO).
+//! Term orderings: the `TermOrdering` trait, symbol precedences, the Knuth-Bendix ordering (KBO),
+//! and the choice between KBO and LPO (`lpo.rs`) a prover runs with.
 //!
 //! The ordering is pluggable because interpolation needs one in which symbols local to one side
 //! of a split are larger than every shared symbol; that is a precedence choice, so KBO takes its
-//! precedence from outside. All symbol weights are 1 (the bank caches exactly that weight), which
+//! precedence from outside (a `Precedence`, which LPO shares). All symbol weights are 1 (the bank caches exactly that weight), which
 //! keeps weight comparison O(1) per term.
 
 use std::cmp::Ordering;
@@ -40,60 +41,89 @@ pub trait TermOrdering {
     fn compare(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison;
 }
 
-/// The Knuth-Bendix ordering with unit weights and a given precedence.
-#[derive(Clone, Debug)]
-pub struct Kbo {
-    /// Rank of each symbol by id; a larger rank is a larger symbol. `$true` must be the smallest.
-    precedence: Vec<u32>,
+/// A symbol precedence: `rank[symbol]`, a larger rank a larger symbol, `$true` the smallest.
+/// KBO and LPO both compare head symbols by it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Precedence {
+    ranks: Vec<u32>,
 }
 
-impl Kbo {
-    /// KBO with `precedence[symbol] = rank`.
-    pub fn new(precedence: Vec<u32>) -> Self {
-        Kbo { precedence }
+impl Precedence {
+    /// The precedence with `ranks[symbol] = rank`.
+    pub fn from_ranks(ranks: Vec<u32>) -> Self {
+        Precedence { ranks }
     }
 
-    /// The precedence craig derives from a problem: `$true` lowest, then by arity (larger arity
-    /// larger), then by how rarely the symbol occurs (rarer larger, as E's "invfreq" does, so that
-    /// frequent symbols are small and clauses rewrite towards them), ties broken by id so that
-    /// the result is deterministic. `counts[symbol]` is the number of occurrences in the input.
-    pub fn from_problem(signature: &Signature, counts: &[u32]) -> Self {
+    /// The precedence that sorts the symbols by `key` (smaller keys smaller symbols), `$true`
+    /// lowest and ties broken by id so that the result is deterministic.
+    pub fn sorted_by<K: Ord>(signature: &Signature, mut key: impl FnMut(SymbolId) -> K) -> Self {
         let mut ids: Vec<SymbolId> = signature.ids().collect();
-        ids.sort_by(|&a, &b| {
-            let a_true = a == Signature::TRUE;
-            let b_true = b == Signature::TRUE;
-            b_true
-                .cmp(&a_true)
-                .then(signature.arity(a).cmp(&signature.arity(b)))
-                .then_with(|| {
-                    let ca = counts.get(a.0 as usize).copied().unwrap_or(0);
-                    let cb = counts.get(b.0 as usize).copied().unwrap_or(0);
-                    cb.cmp(&ca)
-                })
-                .then(a.cmp(&b))
-        });
-        let mut precedence = vec![0; signature.len()];
+        ids.sort_by_cached_key(|&id| (id != Signature::TRUE, key(id), id));
+        let mut ranks = vec![0; signature.len()];
         for (rank, id) in ids.into_iter().enumerate() {
-            precedence[id.0 as usize] = rank as u32;
+            ranks[id.0 as usize] = rank as u32;
         }
-        Kbo { precedence }
+        Precedence { ranks }
+    }
+
+    /// craig's default: by arity (larger arity larger), then by how rarely the symbol occurs
+    /// (rarer larger, as E's "invfreq" does, so that frequent symbols are small and clauses
+    /// rewrite towards them). `counts[symbol]` is the number of occurrences in the input.
+    pub fn by_arity_then_rarity(signature: &Signature, counts: &[u32]) -> Self {
+        Self::sorted_by(signature, |id| {
+            let count = counts.get(id.0 as usize).copied().unwrap_or(0);
+            (signature.arity(id), std::cmp::Reverse(count))
+        })
     }
 
     /// The rank of `symbol`; symbols created after the precedence was fixed rank above all others,
     /// ordered by id (fresh Skolem and definition symbols are then large, which is what we want).
     pub fn rank(&self, symbol: SymbolId) -> u64 {
-        match self.precedence.get(symbol.0 as usize) {
+        match self.ranks.get(symbol.0 as usize) {
             Some(&r) => r as u64,
-            None => self.precedence.len() as u64 + symbol.0 as u64,
+            None => self.ranks.len() as u64 + symbol.0 as u64,
         }
     }
 
     /// Makes room for symbols created after the precedence was fixed (they rank highest).
     pub fn extend_to(&mut self, n_symbols: usize) {
-        while self.precedence.len() < n_symbols {
-            let r = self.precedence.len() as u32;
-            self.precedence.push(r);
+        while self.ranks.len() < n_symbols {
+            let r = self.ranks.len() as u32;
+            self.ranks.push(r);
         }
+    }
+}
+
+/// The Knuth-Bendix ordering with unit weights and a given precedence.
+#[derive(Clone, Debug)]
+pub struct Kbo {
+    precedence: Precedence,
+}
+
+impl Kbo {
+    /// KBO with `precedence[symbol] = rank`.
+    pub fn new(precedence: Vec<u32>) -> Self {
+        Kbo { precedence: Precedence::from_ranks(precedence) }
+    }
+
+    /// KBO over `precedence`.
+    pub fn with_precedence(precedence: Precedence) -> Self {
+        Kbo { precedence }
+    }
+
+    /// KBO over craig's default precedence ([`Precedence::by_arity_then_rarity`]).
+    pub fn from_problem(signature: &Signature, counts: &[u32]) -> Self {
+        Kbo { precedence: Precedence::by_arity_then_rarity(signature, counts) }
+    }
+
+    /// The rank of `symbol` (see [`Precedence::rank`]).
+    pub fn rank(&self, symbol: SymbolId) -> u64 {
+        self.precedence.rank(symbol)
+    }
+
+    /// Makes room for symbols created after the precedence was fixed (they rank highest).
+    pub fn extend_to(&mut self, n_symbols: usize) {
+        self.precedence.extend_to(n_symbols);
     }
 
     fn var_balance(bank: &TermBank, t: TermId, sign: i32, balance: &mut Vec<i32>) {
@@ -165,6 +195,24 @@ impl Kbo {
 impl TermOrdering for Kbo {
     fn compare(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison {
         self.compare_rec(bank, s, t)
+    }
+}
+
+/// The ordering a prover runs with: KBO (the default) or LPO, chosen per strategy.
+#[derive(Clone, Debug)]
+pub enum ChosenOrdering {
+    /// The Knuth-Bendix ordering.
+    Kbo(Kbo),
+    /// The lexicographic path ordering.
+    Lpo(super::lpo::Lpo),
+}
+
+impl TermOrdering for ChosenOrdering {
+    fn compare(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison {
+        match self {
+            ChosenOrdering::Kbo(kbo) => kbo.compare(bank, s, t),
+            ChosenOrdering::Lpo(lpo) => lpo.compare(bank, s, t),
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! First-order logic kernel: symbols, hash-consed terms, literals, clauses, substitutions, KBO,
-//! and the first-order working forms every front end and analysis lowers into: formulas, their
+//! First-order logic kernel: symbols, hash-consed terms, literals, clauses, substitutions, KBO and
+//! LPO, and the first-order working forms every front end and analysis lowers into: formulas, their
 //! clausification, the sort encodings, typed origins, and the clausified problem.
 //!
 //! Architecture invariant: nothing here imports the prover, the front ends or the REPL (only the
@@ -9,6 +9,7 @@ pub mod clause;
 pub mod clausify;
 pub mod formula;
 pub mod kbo;
+pub mod lpo;
 pub mod monotone;
 pub mod origin;
 pub mod problem;
@@ -20,7 +21,8 @@ pub mod term;
 pub use clause::{Clause, Literal};
 pub use clausify::Clausifier;
 pub use formula::{Formula, Quantifier};
-pub use kbo::{Comparison, Kbo, TermOrdering};
+pub use kbo::{ChosenOrdering, Comparison, Kbo, Precedence, TermOrdering};
+pub use lpo::Lpo;
 pub use origin::{InputSource, Part, Role};
 pub use problem::{InputClause, Problem};
 pub use signature::{Signature, SymbolId, SymbolKind, SymbolOrigin};

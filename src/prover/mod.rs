@@ -16,7 +16,9 @@ pub mod stats;
 pub mod store;
 
 pub use clock::{Clock, Stopwatch};
-pub use options::{ClauseWeight, Limits, LiteralSelection, ProverOptions};
+pub use options::{
+    ClauseWeight, Limits, LiteralSelection, OrderingKind, PrecedenceKind, ProverOptions,
+};
 pub use proof::{ClauseId, Proof, ProofStep, Rule};
 pub use saturate::{IndexSet, InferenceFilter, Limit, ProofOutcome, Prover, StepOutcome};
 pub use stats::Stats;

@@ -1,5 +1,5 @@
-//! Options of the search: limits, clause selection, literal selection. Everything a user may want
-//! to tune lives here, so strategies can be compared without code changes.
+//! Options of the search: limits, clause selection, literal selection, the term ordering and
+//! its precedence. Everything a user may want to tune lives here, so strategies can be compared without code changes.
 
 use std::time::Duration;
 
@@ -99,6 +99,80 @@ impl ClauseWeight {
     }
 }
 
+/// Which simplification ordering orients equations and picks maximal literals.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OrderingKind {
+    /// The Knuth-Bendix ordering with unit weights: size first, then the precedence.
+    Kbo,
+    /// The lexicographic path ordering: the precedence first, size never.
+    Lpo,
+}
+
+impl OrderingKind {
+    /// Every ordering with the name users type and one line about it.
+    pub const NAMES: [(OrderingKind, &'static str, &'static str); 2] = [
+        (
+            OrderingKind::Kbo,
+            "kbo",
+            "Knuth-Bendix ordering: bigger terms are greater, then the precedence.",
+        ),
+        (
+            OrderingKind::Lpo,
+            "lpo",
+            "Lexicographic path ordering: the precedence decides first (orients definitions that grow).",
+        ),
+    ];
+
+    /// The name users type.
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(o, _, _)| *o == self).map_or("?", |(_, n, _)| n)
+    }
+
+    /// The ordering a name stands for.
+    pub fn from_name(name: &str) -> Option<OrderingKind> {
+        Self::NAMES.iter().find(|(_, n, _)| *n == name).map(|(o, _, _)| *o)
+    }
+}
+
+/// How the symbol precedence of the ordering is chosen from the input (`$true` is always lowest,
+/// ties go by symbol id so the choice is deterministic).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PrecedenceKind {
+    /// Larger arity larger, then rarer larger (E's "invfreq" within an arity).
+    ArityThenRare,
+    /// Rarer symbols larger, whatever their arity: clauses rewrite towards frequent symbols.
+    RareHigh,
+    /// More frequent symbols larger (E's "freq"): rewriting eliminates the common vocabulary.
+    FrequentHigh,
+    /// The conjecture's symbols above all others (then as `ArityThenRare`): the goal's terms
+    /// are maximal, so inferences start from them.
+    ConjectureHigh,
+}
+
+impl PrecedenceKind {
+    /// Every precedence with the name users type and one line about it.
+    pub const NAMES: [(PrecedenceKind, &'static str, &'static str); 4] = [
+        (PrecedenceKind::ArityThenRare, "arity", "By arity, then rarer symbols larger."),
+        (PrecedenceKind::RareHigh, "rare-high", "Rarer symbols larger, whatever their arity."),
+        (PrecedenceKind::FrequentHigh, "frequent-high", "More frequent symbols larger."),
+        (
+            PrecedenceKind::ConjectureHigh,
+            "conjecture-high",
+            "The conjecture's symbols above all others, then by arity and rarity.",
+        ),
+    ];
+
+    /// The name users type.
+    pub fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|(p, _, _)| *p == self).map_or("?", |(_, n, _)| n)
+    }
+
+    /// The precedence a name stands for.
+    pub fn from_name(name: &str) -> Option<PrecedenceKind> {
+        Self::NAMES.iter().find(|(_, n, _)| *n == name).map(|(p, _, _)| *p)
+    }
+}
+
 /// Limits on the search; `None` means unlimited.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Limits {
@@ -129,6 +203,10 @@ pub struct ProverOptions {
     /// Weight multiplier (in percent) for clauses not descended from the negated conjecture, so
     /// goal-directed clauses are preferred by the weight queue. 100 turns the bonus off.
     pub non_goal_weight_percent: u32,
+    /// The term ordering.
+    pub ordering: OrderingKind,
+    /// How the ordering's symbol precedence is chosen.
+    pub precedence: PrecedenceKind,
     /// Search limits.
     pub limits: Limits,
 }
@@ -141,6 +219,8 @@ impl Default for ProverOptions {
             selection: LiteralSelection::MaxWeightNegativeIfPositive,
             clause_weight: ClauseWeight::Symbols,
             non_goal_weight_percent: 150,
+            ordering: OrderingKind::Kbo,
+            precedence: PrecedenceKind::ArityThenRare,
             limits: Limits::default(),
         }
     }

@@ -13,15 +13,17 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
 use super::index::{ClauseIndex, TermEntry, TermIndex};
-use super::options::{ClauseWeight, LiteralSelection, ProverOptions};
+use std::cmp::Reverse;
+
+use super::options::{ClauseWeight, LiteralSelection, OrderingKind, PrecedenceKind, ProverOptions};
 use super::passive::PassiveQueue;
 use super::proof::{ClauseId, Premise, Proof, ProofNode, ProofStep, Rule};
 use super::stats::Stats;
 use super::store::{ClauseState, ClauseStore, IntoPosition};
 use crate::fol::subst::Renaming;
 use crate::fol::{
-    Clause, Comparison, Kbo, Literal, Scope, Signature, Substitution, TermBank, TermId,
-    TermOrdering,
+    ChosenOrdering, Clause, Comparison, Kbo, Literal, Lpo, Precedence, Scope, Signature,
+    Substitution, SymbolId, TermBank, TermId, TermOrdering,
 };
 
 /// Which limit stopped a search.
@@ -117,8 +119,8 @@ pub struct Prover {
     pub signature: Signature,
     /// Terms of the problem and of every derived clause.
     pub bank: TermBank,
-    /// The term ordering.
-    pub ordering: Kbo,
+    /// The term ordering (KBO or LPO, as the options say).
+    pub ordering: ChosenOrdering,
     /// Search options.
     pub options: ProverOptions,
     /// Counters.
@@ -138,6 +140,34 @@ pub struct Prover {
     /// By symbol: its occurrences in the input clauses of the negated conjecture (for
     /// `ClauseWeight::ConjectureRelative`, which asks only whether there are any).
     conjecture_occurrences: Vec<u32>,
+}
+
+/// The precedence `kind` picks for a problem with these symbol occurrences (in all input clauses,
+/// and in those of the negated conjecture).
+fn choose_precedence(
+    kind: PrecedenceKind,
+    signature: &Signature,
+    counts: &[u32],
+    conjecture_counts: &[u32],
+) -> Precedence {
+    let count = |id: SymbolId| counts.get(id.0 as usize).copied().unwrap_or(0);
+    match kind {
+        PrecedenceKind::ArityThenRare => Precedence::by_arity_then_rarity(signature, counts),
+        PrecedenceKind::RareHigh => Precedence::sorted_by(signature, |id| Reverse(count(id))),
+        PrecedenceKind::FrequentHigh => Precedence::sorted_by(signature, count),
+        PrecedenceKind::ConjectureHigh => Precedence::sorted_by(signature, |id| {
+            let in_conjecture = conjecture_counts.get(id.0 as usize).is_some_and(|&c| c > 0);
+            (in_conjecture, signature.arity(id), Reverse(count(id)))
+        }),
+    }
+}
+
+/// The ordering of `kind` over `precedence`.
+fn make_ordering(kind: OrderingKind, precedence: Precedence) -> ChosenOrdering {
+    match kind {
+        OrderingKind::Kbo => ChosenOrdering::Kbo(Kbo::with_precedence(precedence)),
+        OrderingKind::Lpo => ChosenOrdering::Lpo(Lpo::new(precedence)),
+    }
 }
 
 /// An inference conclusion before it is stored.
@@ -170,7 +200,9 @@ impl Prover {
                 }
             }
         }
-        let ordering = Kbo::from_problem(&signature, &counts);
+        let precedence =
+            choose_precedence(options.precedence, &signature, &counts, &conjecture_occurrences);
+        let ordering = make_ordering(options.ordering, precedence);
         bank.true_term();
         let mut prover = Prover {
             signature,
@@ -209,7 +241,7 @@ impl Prover {
     /// `precedence[symbol] = rank`, `$true` lowest.
     pub fn set_precedence(&mut self, precedence: Vec<u32>) {
         debug_assert_eq!(self.stats.given, 0, "the ordering must not change during a search");
-        self.ordering = Kbo::new(precedence);
+        self.ordering = make_ordering(self.options.ordering, Precedence::from_ranks(precedence));
     }
 
     /// Installs a filter on inference conclusions (before the first step).

@@ -15,7 +15,9 @@ use super::answer::SzsStatus;
 use super::sine::{SineOptions, select};
 use super::{Solved, solve_problem_traced};
 use crate::fol::{Problem, TermBank, TermId, TermView};
-use crate::prover::{ClauseWeight, LiteralSelection, Prover, ProverOptions};
+use crate::prover::{
+    ClauseWeight, LiteralSelection, OrderingKind, PrecedenceKind, Prover, ProverOptions,
+};
 
 /// The shape of the clauses, as E names it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, PartialOrd, Ord)]
@@ -174,6 +176,21 @@ pub struct Strategy {
     pub non_goal_weight_percent: u32,
     /// SInE's tolerance in percent when the strategy selects axioms first, `None` otherwise.
     pub sine_tolerance_percent: Option<u32>,
+    /// An [`OrderingKind`] name; `kbo` when the file does not say (schedules written before
+    /// LPO existed).
+    #[serde(default = "default_ordering")]
+    pub ordering: String,
+    /// A [`PrecedenceKind`] name; `arity` when the file does not say.
+    #[serde(default = "default_precedence")]
+    pub precedence: String,
+}
+
+fn default_ordering() -> String {
+    OrderingKind::Kbo.name().to_string()
+}
+
+fn default_precedence() -> String {
+    PrecedenceKind::ArityThenRare.name().to_string()
 }
 
 impl Strategy {
@@ -187,6 +204,10 @@ impl Strategy {
             clause_weight: ClauseWeight::from_name(&self.clause_weight)
                 .expect("the schedule data was validated when it was read"),
             non_goal_weight_percent: self.non_goal_weight_percent,
+            ordering: OrderingKind::from_name(&self.ordering)
+                .expect("the schedule data was validated when it was read"),
+            precedence: PrecedenceKind::from_name(&self.precedence)
+                .expect("the schedule data was validated when it was read"),
             limits: base.limits,
         }
     }
@@ -223,16 +244,38 @@ const BUILTIN: &str = include_str!("schedule.ron");
 
 impl Schedule {
     /// Reads and validates a schedule: every slice names a strategy, every strategy names a
-    /// selection and a clause weight craig has, every list of slices is nonempty with shares
-    /// that sum to 100.
+    /// selection, a clause weight, an ordering and a precedence craig has, every list of slices
+    /// is nonempty with shares that sum to 100. A syntax error says `line:col: message`.
     pub fn parse(text: &str) -> Result<Schedule, String> {
-        let schedule: Schedule = ron::from_str(text).map_err(|e| e.to_string())?;
+        Self::parse_file(text, None)
+    }
+
+    /// [`Schedule::parse`] for the file `name`: errors say `name:line:col: message` (syntax, the
+    /// position ron reports) or `name: message` (validation, which has no position), as craig's
+    /// other readers do.
+    pub fn parse_file(text: &str, name: Option<&str>) -> Result<Schedule, String> {
+        let prefix = name.map_or(String::new(), |n| format!("{n}:"));
+        let schedule: Schedule = ron::from_str(text).map_err(|e| {
+            let at = e.span.start;
+            format!("{prefix}{}:{}: {}", at.line, at.col, e.code)
+        })?;
+        let prefix = name.map_or(String::new(), |n| format!("{n}: "));
+        Self::validate(schedule).map_err(|e| format!("{prefix}{e}"))
+    }
+
+    fn validate(schedule: Schedule) -> Result<Schedule, String> {
         for s in &schedule.strategies {
             if LiteralSelection::from_name(&s.selection).is_none() {
                 return Err(format!("strategy {}: no selection {}", s.name, s.selection));
             }
             if ClauseWeight::from_name(&s.clause_weight).is_none() {
                 return Err(format!("strategy {}: no clause weight {}", s.name, s.clause_weight));
+            }
+            if OrderingKind::from_name(&s.ordering).is_none() {
+                return Err(format!("strategy {}: no ordering {}", s.name, s.ordering));
+            }
+            if PrecedenceKind::from_name(&s.precedence).is_none() {
+                return Err(format!("strategy {}: no precedence {}", s.name, s.precedence));
             }
             if s.age_ratio == 0 && s.weight_ratio == 0 {
                 return Err(format!("strategy {}: both ratios are zero", s.name));
@@ -446,5 +489,27 @@ mod tests {
         assert!(Schedule::parse(&bad_name).unwrap_err().contains("no strategy t"));
         let bad_selection = good.replace("\"none\"", "\"nothing\"");
         assert!(Schedule::parse(&bad_selection).unwrap_err().contains("no selection"));
+        let strategy_ends = "sine_tolerance_percent: None)";
+        let with = |fields: &str| {
+            good.replace(strategy_ends, &format!("sine_tolerance_percent: None, {fields})"))
+        };
+        let bad_ordering = with("ordering: \"rpo\"");
+        assert!(Schedule::parse(&bad_ordering).unwrap_err().contains("no ordering rpo"));
+        let bad_precedence = with("precedence: \"random\"");
+        assert!(Schedule::parse(&bad_precedence).unwrap_err().contains("no precedence random"));
+        // A strategy that does not name an ordering or precedence runs craig's defaults.
+        let base = ProverOptions::default();
+        let plain = Schedule::parse(&good).unwrap().strategies[0].options(&base);
+        assert_eq!((plain.ordering, plain.precedence), (base.ordering, base.precedence));
+        let lpo = Schedule::parse(&with("ordering: \"lpo\", precedence: \"conjecture-high\""))
+            .unwrap()
+            .strategies[0]
+            .options(&base);
+        assert_eq!(
+            (lpo.ordering, lpo.precedence),
+            (OrderingKind::Lpo, PrecedenceKind::ConjectureHigh)
+        );
+        let syntax = Schedule::parse_file("(strategies: [}", Some("s.ron")).unwrap_err();
+        assert!(syntax.starts_with("s.ron:1:"), "{syntax}");
     }
 }
