@@ -33,10 +33,11 @@ impl ArrayLemmaChecker {
         match clause {
             [(p, q, true)] => read_at_write(store, *p, *q) || read_at_write(store, *q, *p),
             [(x, y, true), (p, q, true)] => {
-                read_elsewhere(store, (*x, *y), (*p, *q))
-                    || read_elsewhere(store, (*x, *y), (*q, *p))
-                    || read_elsewhere(store, (*p, *q), (*x, *y))
-                    || read_elsewhere(store, (*q, *p), (*x, *y))
+                // Either literal may be the index equality, and the reads may come either way.
+                let (first, second) = ((*x, *y), (*p, *q));
+                [(first, second), (second, first)].into_iter().any(|(indices, (r, s))| {
+                    read_elsewhere(store, indices, (r, s)) || read_elsewhere(store, indices, (s, r))
+                })
             }
             [(a, c, true), (p, q, false)] => self.extensional(store, (*a, *c), (*p, *q)),
             _ => false,
