@@ -1,6 +1,6 @@
-//! A ground SMT engine for equality with uninterpreted functions (EUF) and linear arithmetic:
-//! hash-consed terms, a congruence closure with explanations, a simplex, their combination,
-//! and a lazy DPLL(T) loop over [`crate::sat`].
+//! A ground SMT engine for equality with uninterpreted functions (EUF), linear arithmetic and
+//! arrays: hash-consed terms, a congruence closure with explanations, a simplex, array lemmas
+//! on demand, their combination, and a lazy DPLL(T) loop over [`crate::sat`].
 //!
 //! The module is written as if it were a crate: it names no other craig module except
 //! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/tidy.rs`
@@ -55,6 +55,17 @@
 //!   [`farkas::division_bounds`] reads from the term;
 //!   `mod` is `x - k·(div x k)` (built by the front end), and the model evaluates `div` with
 //!   [`euclidean_div`], so a `sat` answer is checked against SMT-LIB's semantics.
+//!
+//! # Arrays
+//!
+//! `(Array I E)` sorts with `select` and `store` ([`ArrayOp`]), decided by lemmas on demand
+//! ([`arrays`]): when EUF and arithmetic accept a propositional model, the read-over-write
+//! instances for the reads in the classes of each store term and its base, and an
+//! extensionality instance with a fresh witness for each false array equality, are added as
+//! clauses (each confirmed by [`array_check`], which shares no code with [`arrays`]), until
+//! the classes need none. The model gives each class of arrays a default and an exception
+//! per read ([`ArrayValue`]), and evaluation computes `select`, `store` and array equality on
+//! those values.
 //!
 //! # Soundness
 //!

@@ -1,4 +1,5 @@
-//! SMT-LIB 2 for QF_UF, QF_LRA, QF_LIA, QF_UFLIA and QF_UFLRA: an S-expression reader (pest
+//! SMT-LIB 2 for QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA and the array logics QF_AX, QF_ALIA
+//! and QF_AUFLIA: an S-expression reader (pest
 //! grammar `grammar.pest`) and a command layer that elaborates assertions into [`crate::smt`]
 //! formulas and answers as the standard prints them.
 //!
