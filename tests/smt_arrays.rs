@@ -177,8 +177,12 @@ fn unsupported_array_uses_answer_unsupported() {
             "unsupported\n",
         ),
         (
-            "(declare-const a (Array Int Int))(assert (= a ((as const (Array Int Int)) 0)))(check-sat)",
+            "(declare-const a (Array Int Int))(assert (= a ((as const (Array Int Bool)) true)))(check-sat)",
             "unsupported\nsat\n",
+        ),
+        (
+            "(declare-const a (Array Int Int))(assert (= a ((as const (Array Int Int)) 0 1)))(check-sat)",
+            "(error \"unsupported:1:47: a constant array takes one value\")\nsat\n",
         ),
         (
             "(declare-const a (Array Int Int))(declare-const x Int)(assert (! (= (select a 0) x) :named p))\
@@ -189,6 +193,29 @@ fn unsupported_array_uses_answer_unsupported() {
     ] {
         assert_eq!(run("unsupported", text), expected, "{text}");
     }
+}
+
+#[test]
+fn constant_arrays_are_read_and_compared() {
+    let World { mut store, a, i, j, v, .. } = world();
+    let array = store.sort_of(a);
+    let zero = store.numeral(&rug::Rational::from(0), SortId::INT);
+    let zeros = store.const_array(array, zero);
+    let (read, written) = (store.select(zeros, i), store.array_store(zeros, j, v));
+    // Every read of the constant array is its value.
+    assert!(!decide(&store, &[not(Formula::Eq(read, zero))]).0);
+    // A write of a nonzero value makes it differ; the model has one exception.
+    let (sat, stats) =
+        decide(&store, &[not(Formula::Eq(v, zero)), not(Formula::Eq(written, zeros))]);
+    assert!(sat);
+    assert!(stats.array_lemmas >= 1, "{stats:?}");
+    // A write of zero does not.
+    assert!(!decide(&store, &[Formula::Eq(v, zero), not(Formula::Eq(written, zeros))]).0);
+    // a = zeros everywhere but at j.
+    let (aj, ai) = (store.select(a, j), store.select(a, i));
+    let assertions = [Formula::Eq(a, written), not(Formula::Eq(i, j)), not(Formula::Eq(ai, zero))];
+    assert!(!decide(&store, &assertions).0);
+    assert!(decide(&store, &[Formula::Eq(a, written), Formula::Eq(aj, v)]).0);
 }
 
 #[test]
@@ -227,6 +254,11 @@ fn the_checker_confirms_instances_and_rejects_the_rest() {
     assert!(!checker.confirm(&store, &[(i, j, true), (sj, bj, true)]));
     assert!(!checker.confirm(&store, &[(sj, aj, true)]));
     assert!(!checker.confirm(&store, &[(i, j, false), (sj, aj, true)]));
+    // A read of a constant array is its value, at any index.
+    let zeros = store.const_array(store.sort_of(a), v);
+    let zj = store.select(zeros, j);
+    assert!(checker.confirm(&store, &[(zj, v, true)]));
+    assert!(!checker.confirm(&store, &[(zj, j, true)]));
     // Extensionality with a fresh witness, once per pair.
     assert!(checker.confirm(&store, &[(a, b, true), (ak, bk, false)]));
     assert!(checker.confirm(&store, &[(b, a, true), (bk, ak, false)]));

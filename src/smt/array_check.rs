@@ -1,9 +1,10 @@
 //! The independent checker of array lemmas: it confirms that a clause of equality literals is
-//! an instance of one of the three axiom schemas of arrays with extensionality, reading the
+//! an instance of one of the four axiom schemas of arrays with extensionality, reading the
 //! terms themselves (it shares no code with [`super::arrays`], which makes the instances).
 //!
 //! - `select(store(b, i, v), i) = v`;
 //! - `i = j ∨ select(store(b, i, v), j) = select(b, j)`;
+//! - `select(const(v), j) = v`;
 //! - `a = c ∨ select(a, k) ≠ select(c, k)` where `k` is a constant of the index sort made
 //!   during this check (after the assertions, so it occurs in none of them) and used as the
 //!   witness of no other pair: the clause is then the Skolemized extensionality axiom, which
@@ -31,7 +32,12 @@ impl ArrayLemmaChecker {
     /// instance of an array axiom schema.
     pub fn confirm(&mut self, store: &TermStore, clause: &[(TermId, TermId, bool)]) -> bool {
         match clause {
-            [(p, q, true)] => read_at_write(store, *p, *q) || read_at_write(store, *q, *p),
+            [(p, q, true)] => {
+                read_at_write(store, *p, *q)
+                    || read_at_write(store, *q, *p)
+                    || read_of_constant(store, *p, *q)
+                    || read_of_constant(store, *q, *p)
+            }
             [(x, y, true), (p, q, true)] => {
                 // Either literal may be the index equality, and the reads may come either way.
                 let (first, second) = ((*x, *y), (*p, *q));
@@ -88,6 +94,13 @@ fn read_at_write(store: &TermStore, read: TermId, value: TermId) -> bool {
     let Some((array, index)) = reads(store, read) else { return false };
     let Some((_, written_at, written)) = writes(store, array) else { return false };
     index == written_at && value == written
+}
+
+/// `read` is `select(const(v), j)` for any `j`, and `value` is `v`.
+fn read_of_constant(store: &TermStore, read: TermId, value: TermId) -> bool {
+    let Some((array, _)) = reads(store, read) else { return false };
+    let term = store.term(array);
+    store.array_op(term.fun) == Some(ArrayOp::Const) && term.args == [value]
 }
 
 /// `indices` is `{i, j}` and `reads` is `(select(store(b, i, v), j), select(b, j))`.

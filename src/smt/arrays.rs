@@ -7,6 +7,8 @@
 //! - read over write at the written index: `select(s, i) = v`, once per store term;
 //! - read over write elsewhere: `i = j ∨ select(s, j) = select(b, j)`, for every `select(x, j)`
 //!   whose array `x` is in the class of `s` (downwards) or of `b` (upwards);
+//! - constant arrays: `select(c, j) = v` for `c = const(v)` and every `select(x, j)` whose
+//!   array `x` is in the class of `c`;
 //! - extensionality: `a = c ∨ select(a, k) ≠ select(c, k)` with a fresh constant `k` (a
 //!   Skolem constant of the index sort, one per pair), for every array equality atom the
 //!   propositional model makes false.
@@ -31,6 +33,8 @@ pub enum Instance {
     ReadElsewhere(TermId, TermId),
     /// `a = c ∨ select(a, k) ≠ select(c, k)` for the arrays `a < c`.
     Extensionality(TermId, TermId),
+    /// `select(c, j) = v` for the constant array `c = const(v)` and the index `j`.
+    ConstantRead(TermId, TermId),
 }
 
 /// An equality literal of an instance: `left = right` when `positive`, else its negation.
@@ -99,12 +103,25 @@ pub fn wanted(
             below.push(t);
         }
     }
+    let mut consts_by_class: BTreeMap<TermId, Vec<TermId>> = BTreeMap::new();
+    for &t in relevant {
+        if store.array_op(store.term(t).fun) == Some(ArrayOp::Const) {
+            consts_by_class.entry(closure.find(t)).or_default().push(t);
+        }
+    }
     for &t in relevant {
         let term = store.term(t);
         if store.array_op(term.fun) != Some(ArrayOp::Select) {
             continue;
         }
         let (x, j) = (term.args[0], term.args[1]);
+        for &c in consts_by_class.get(&closure.find(x)).into_iter().flatten() {
+            let value = store.term(c).args[0];
+            let read = store.lookup_select(c, j);
+            if read.is_none_or(|r| closure.find(r) != closure.find(value)) {
+                want(Instance::ConstantRead(c, j), &mut out);
+            }
+        }
         let Some(stores) = stores_by_class.get(&closure.find(x)) else { continue };
         for &s in stores {
             let written = store.term(s);
@@ -145,6 +162,11 @@ pub fn instantiate(
             let above = store.select(s, j);
             let below = store.select(b, j);
             vec![(i, j, true), (above, below, true)]
+        }
+        Instance::ConstantRead(c, j) => {
+            let v = store.term(c).args[0];
+            let read = store.select(c, j);
+            vec![(read, v, true)]
         }
         Instance::Extensionality(a, c) => {
             let k = match skolems.get(&(a, c)) {

@@ -149,6 +149,8 @@ pub enum ArrayOp {
     Select,
     /// `(store a i v)`: `a` with the element at `i` replaced by `v`.
     Store,
+    /// `((as const (Array I E)) v)`: the array holding `v` at every index.
+    Const,
 }
 
 /// A function symbol (constants are nullary functions).
@@ -269,6 +271,7 @@ impl TermStore {
         let (name, args, result) = match op {
             ArrayOp::Select => ("select", vec![sort, index], element),
             ArrayOp::Store => ("store", vec![sort, index, element], sort),
+            ArrayOp::Const => ("const", vec![element], sort),
         };
         let f = self.declare_fun(name, args, result, true);
         self.array_ops[f.0 as usize] = Some(op);
@@ -281,6 +284,13 @@ impl TermStore {
     pub fn select(&mut self, array: TermId, index: TermId) -> TermId {
         let f = self.array_fun(ArrayOp::Select, self.sort_of(array));
         self.apply(f, vec![array, index])
+    }
+
+    /// `((as const sort) value)` for an array sort `sort`; the caller checks that `value` has
+    /// its element sort.
+    pub fn const_array(&mut self, sort: SortId, value: TermId) -> TermId {
+        let f = self.array_fun(ArrayOp::Const, sort);
+        self.apply(f, vec![value])
     }
 
     /// The term `(select array index)` if it was made.
@@ -611,6 +621,14 @@ impl Model {
                 let index = self.eval_value(store, term.args[1]);
                 let element = self.eval_value(store, term.args[2]);
                 array.exceptions.insert(index, element);
+                array.normalize(self.index_universe(store, sort));
+                ModelValue::Array(Box::new(array))
+            }
+            Some(ArrayOp::Const) => {
+                let mut array = ArrayValue {
+                    default: self.eval_value(store, term.args[0]),
+                    exceptions: Default::default(),
+                };
                 array.normalize(self.index_universe(store, sort));
                 ModelValue::Array(Box::new(array))
             }
@@ -1409,8 +1427,54 @@ fn build_model(
             ModelValue::Element(values[t.0 as usize])
         }
     };
-    // Each class of arrays is the default of its element sort with an exception per `select`
-    // on one of its members; the array lemmas made these agree with every `store` (see
+    // Defaults: classes joined by a store term (`store(b, i, v)` and `b` differ at one index
+    // only) share one, the value of a constant array among them, else the default of the
+    // element sort. Two constant arrays of different values joined so are left undecided:
+    // over an infinite index sort they cannot be equal, but no lemma here says so.
+    let mut joined: std::collections::BTreeMap<TermId, TermId> = Default::default();
+    fn root(joined: &std::collections::BTreeMap<TermId, TermId>, mut t: TermId) -> TermId {
+        while let Some(&next) = joined.get(&t) {
+            t = next;
+        }
+        t
+    }
+    for (t, &mentioned) in relevant.iter().enumerate() {
+        let t = TermId(t as u32);
+        let term = store.term(t);
+        if mentioned && store.array_op(term.fun) == Some(ArrayOp::Store) {
+            let x = root(&joined, closure.find(t));
+            let y = root(&joined, closure.find(term.args[0]));
+            if x != y {
+                joined.insert(x.max(y), x.min(y));
+            }
+        }
+    }
+    let mut component_default: std::collections::BTreeMap<TermId, ModelValue> = Default::default();
+    for (t, &mentioned) in relevant.iter().enumerate() {
+        let t = TermId(t as u32);
+        let term = store.term(t);
+        if mentioned && store.array_op(term.fun) == Some(ArrayOp::Const) {
+            let component = root(&joined, closure.find(t));
+            let value = plain_value(term.args[0]);
+            if component_default.insert(component, value.clone()).is_some_and(|old| old != value) {
+                return Err(SmtError::Incomplete(
+                    "two different constant arrays are joined by stores".into(),
+                ));
+            }
+        }
+    }
+    let class_default = |rep: TermId| -> ArrayValue {
+        let default = match component_default.get(&root(&joined, rep)) {
+            Some(v) => v.clone(),
+            None => match default_value(store, store.sort_of(rep)) {
+                ModelValue::Array(a) => a.default,
+                other => other,
+            },
+        };
+        ArrayValue { default, exceptions: Default::default() }
+    };
+    // Each class of arrays is its default with an exception per `select` on one of its
+    // members; the array lemmas made these agree with every `store` and constant array (see
     // `arrays`), and the evaluation below checks it.
     let mut class_arrays: std::collections::BTreeMap<TermId, ArrayValue> = Default::default();
     for (t, &mentioned) in relevant.iter().enumerate() {
@@ -1421,30 +1485,32 @@ fn build_model(
         }
         let array = term.args[0];
         let (index, element) = (plain_value(term.args[1]), plain_value(t));
-        let entry =
-            class_arrays.entry(closure.find(array)).or_insert_with(|| {
-                match default_value(store, store.sort_of(array)) {
-                    ModelValue::Array(a) => *a,
-                    other => ArrayValue { default: other, exceptions: Default::default() },
-                }
-            });
+        let rep = closure.find(array);
+        let entry = class_arrays.entry(rep).or_insert_with(|| class_default(rep));
         if entry.exceptions.get(&index).is_some_and(|old| *old != element) {
             return Err(SmtError::ModelNotFunctional("select".into()));
         }
         entry.exceptions.insert(index, element);
     }
-    for (&rep, array) in class_arrays.iter_mut() {
-        let index_universe = store
+    let index_universe = |rep: TermId| {
+        store
             .array_parts(store.sort_of(rep))
             .filter(|(index, _)| !index.is_arithmetic())
-            .map(|(index, _)| universe[index.0 as usize].max(1));
-        array.normalize(index_universe);
+            .map(|(index, _)| universe[index.0 as usize].max(1))
+    };
+    for (&rep, array) in class_arrays.iter_mut() {
+        array.normalize(index_universe(rep));
     }
     let model_value = |t: TermId| {
         if store.array_parts(store.sort_of(t)).is_some() {
-            match class_arrays.get(&closure.find(t)) {
+            let rep = closure.find(t);
+            match class_arrays.get(&rep) {
                 Some(array) => ModelValue::Array(Box::new(array.clone())),
-                None => default_value(store, store.sort_of(t)),
+                None => {
+                    let mut array = class_default(rep);
+                    array.normalize(index_universe(rep));
+                    ModelValue::Array(Box::new(array))
+                }
             }
         } else {
             plain_value(t)

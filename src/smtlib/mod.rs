@@ -600,6 +600,13 @@ impl Session {
                 let Some(head) = items.first() else { return error(expr, "empty application") };
                 let Some(name) = head.symbol() else {
                     return match head {
+                        SExpr::List(parts, _)
+                            if parts.len() == 3
+                                && parts[0].symbol() == Some("as")
+                                && parts[1].symbol() == Some("const") =>
+                        {
+                            self.constant_array(&parts[2], &items[1..], expr, env, side)
+                        }
                         SExpr::List(..) => Err(Fail::Unsupported),
                         _ => error(head, "expected a function symbol"),
                     };
@@ -924,6 +931,26 @@ impl Session {
         let factor = self.store.numeral(&divisor, SortId::INT);
         let scaled = self.store.arith(ArithOp::Mul, vec![factor, quotient], SortId::INT);
         Ok(Value::Term(self.store.arith(ArithOp::Sub, vec![x, scaled], SortId::INT)))
+    }
+
+    /// `((as const (Array I E)) v)`: the array holding `v` (of sort `E`) everywhere.
+    fn constant_array(
+        &mut self,
+        sort: &SExpr,
+        args: &[SExpr],
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<Value, Fail> {
+        let array_sort = self.sort(sort)?;
+        let Some((_, element)) = self.store.array_parts(array_sort) else {
+            return error(sort, "as const expects an array sort");
+        };
+        let [arg] = args else { return error(expr, "a constant array takes one value") };
+        let value = self.elaborate(arg, env, side)?;
+        self.check_sort(&value, element, arg)?;
+        let Value::Term(v) = value else { return Err(Fail::Unsupported) };
+        Ok(Value::Term(self.store.const_array(array_sort, v)))
     }
 
     /// `(select a i)` and `(store a i v)`, sorts checked: `a` an array, `i` of its index sort,
