@@ -3,7 +3,7 @@
 in one run.
 
 usage: python3 bench/smt_vs_z3.py [--limit 20] [--craig BINARY] [--quick] [--out DIR]
-                                  [--families cycle,random,chain,lra,lia,parity,ladder,uflia,divmod]
+                                  [--families cycle,random,chain,lra,lia,parity,ladder,uflia,divmod,arrays,swaps]
 
 Generates its problems (nothing is read from ../shared), with a fixed seed:
   cycle    f^m(a) = a and f^n(a) = a and f^gcd(m,n)(a) != a (unsatisfiable), m, n up to 40
@@ -23,6 +23,12 @@ Generates its problems (nothing is read from ../shared), with a fixed seed:
            (theory combination); sat and unsat mixed
   divmod   QF_LIA: random clauses of linear constraints over k Int constants boxed in
            [-30, 30] and their quotients and remainders (div x k), (mod x k), k in ±2..±5
+  arrays   QF_ALIA: random clauses over k Int constants boxed in [-3, 3] and arrays (Array Int
+           Int): reads of arrays and of one or two stores on them, equalities and comparisons
+           of reads, and equalities and disequalities of array terms (extensionality); sat and
+           unsat mixed
+  swaps    QF_ALIA: a chain of n arrays, each the previous one with two elements swapped
+           twice (the identity: a_0 != a_n is unsatisfiable) or once (satisfiable)
 then runs target/release/craig smt, z3 (/usr/bin/z3) and cvc5 (/usr/bin/cvc5) on each with the
 same per-problem time limit, checks that the answers agree (a disagreement is printed loudly
 and makes the exit code 1), and prints per family: problems solved and total wall time per
@@ -150,6 +156,51 @@ def divmod_problem(rng, consts, clauses):
     return text + "(check-sat)\n"
 
 
+def arrays_problem(rng, consts, arrays, clauses):
+    names = [f"x{i}" for i in range(consts)]
+    bases = [f"a{i}" for i in range(arrays)]
+    text = "(set-logic QF_ALIA)\n" + "".join(f"(declare-const {v} Int)\n" for v in names)
+    text += "".join(f"(declare-const {a} (Array Int Int))\n" for a in bases)
+    text += "".join(f"(assert (<= (- 3) {v} 3))\n" for v in names)
+    index = lambda: rng.choice(names + [f"(+ {rng.choice(names)} 1)", num(rng.randint(-2, 2))])
+    value = lambda: rng.choice(names + [num(rng.randint(-3, 3))])
+    array_terms = list(bases)
+    for _ in range(arrays + 1):
+        inner = f"(store {rng.choice(bases)} {index()} {value()})"
+        array_terms.append(inner)
+        if rng.random() < 0.5:
+            array_terms.append(f"(store {inner} {index()} {value()})")
+    reads = [f"(select {rng.choice(array_terms)} {index()})" for _ in range(consts + arrays + 2)]
+    for _ in range(clauses):
+        lits = []
+        for _ in range(rng.randint(1, 2)):
+            kind = rng.random()
+            if kind < 0.25:
+                a, b = rng.sample(array_terms, 2)
+                atom = f"(= {a} {b})"
+            elif kind < 0.65:
+                atom = f"(= {rng.choice(reads)} {rng.choice(reads + names)})"
+            else:
+                op = rng.choice(["<=", "<", "="])
+                atom = f"({op} {rng.choice(reads)} {value()})"
+            lits.append(atom if rng.random() < 0.6 else f"(not {atom})")
+        text += f"(assert (or {' '.join(lits)}))\n"
+    return text + "(check-sat)\n"
+
+
+def swaps(rng, n, twice):
+    text = "(set-logic QF_ALIA)\n" + "".join(
+        f"(declare-const a{k} (Array Int Int))\n" for k in range(n + 1))
+    text += "".join(f"(declare-const i{k} Int)\n(declare-const j{k} Int)\n" for k in range(n))
+    for k in range(n):
+        once = f"(store (store a{k} i{k} (select a{k} j{k})) j{k} (select a{k} i{k}))"
+        if twice:
+            once = (f"(let ((b {once})) "
+                    f"(store (store b i{k} (select b j{k})) j{k} (select b i{k})))")
+        text += f"(assert (= a{k + 1} {once}))\n"
+    return text + f"(assert (not (= a0 a{n})))\n(check-sat)\n"
+
+
 def families(quick):
     rng = random.Random(20261123)
     fams = {"cycle": [], "random": [], "chain": []}
@@ -182,6 +233,15 @@ def families(quick):
             fams["uflia"].append((f"uflia_{consts}_{clauses}_{k}", uflia(rng, consts, clauses)))
             fams["divmod"].append((f"divmod_{consts}_{clauses}_{k}",
                                    divmod_problem(rng, consts, clauses)))
+    rng = random.Random(20261127)
+    fams.update({"arrays": [], "swaps": []})
+    for consts, arrays, clauses in [(2, 1, 4), (3, 2, 6), (4, 2, 10), (5, 3, 14)][: 2 if quick else None]:
+        for k in range(3 if quick else 6):
+            fams["arrays"].append((f"arrays_{consts}_{arrays}_{clauses}_{k}",
+                                   arrays_problem(rng, consts, arrays, clauses)))
+    for n in ([1, 2] if quick else [1, 2, 3, 4, 6]):
+        fams["swaps"].append((f"swaps_twice_{n}", swaps(rng, n, True)))
+        fams["swaps"].append((f"swaps_once_{n}", swaps(rng, n, False)))
     return fams
 
 

@@ -44,7 +44,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         writeln!(
             err,
             "rounds {} lemmas {} atoms {} arith_atoms {} arith_lemmas {} splits {} pivots {} \
-             interface_equalities {}",
+             interface_equalities {} array_lemmas {}",
             s.rounds,
             s.lemmas,
             s.atoms,
@@ -52,7 +52,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             s.arith_lemmas,
             s.splits,
             s.pivots,
-            s.interface_equalities
+            s.interface_equalities,
+            s.array_lemmas
         )?;
     }
     Ok(if outcome == Outcome::InternalError { 1 } else { 0 })

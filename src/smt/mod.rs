@@ -1,6 +1,6 @@
-//! A ground SMT engine for equality with uninterpreted functions (EUF) and linear arithmetic:
-//! hash-consed terms, a congruence closure with explanations, a simplex, their combination,
-//! and a lazy DPLL(T) loop over [`crate::sat`].
+//! A ground SMT engine for equality with uninterpreted functions (EUF), linear arithmetic and
+//! arrays: hash-consed terms, a congruence closure with explanations, a simplex, array lemmas
+//! on demand, their combination, and a lazy DPLL(T) loop over [`crate::sat`].
 //!
 //! The module is written as if it were a crate: it names no other craig module except
 //! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/tidy.rs`
@@ -56,6 +56,17 @@
 //!   `mod` is `x - k·(div x k)` (built by the front end), and the model evaluates `div` with
 //!   [`euclidean_div`], so a `sat` answer is checked against SMT-LIB's semantics.
 //!
+//! # Arrays
+//!
+//! `(Array I E)` sorts with `select` and `store` ([`ArrayOp`]), decided by lemmas on demand
+//! ([`arrays`]): when EUF and arithmetic accept a propositional model, the read-over-write
+//! instances for the reads in the classes of each store term and its base, and an
+//! extensionality instance with a fresh witness for each false array equality, are added as
+//! clauses (each confirmed by [`array_check`], which shares no code with [`arrays`]), until
+//! the classes need none. The model gives each class of arrays a default and an exception
+//! per read ([`ArrayValue`]), and evaluation computes `select`, `store` and array equality on
+//! those values.
+//!
 //! # Soundness
 //!
 //! - `Sat`: the model (a value per term class, a table per function) is rebuilt from the
@@ -71,6 +82,8 @@
 //! Hash maps are used only for lookups; terms, atoms and lemmas are numbered in creation
 //! order, so the same input gives the same answer, model and counters.
 
+pub mod array_check;
+pub mod arrays;
 pub mod cc;
 pub mod check;
 pub mod farkas;
@@ -129,6 +142,17 @@ pub enum Interpretation {
     Op(ArithOp),
 }
 
+/// An operation of the theory of arrays, one symbol per array sort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ArrayOp {
+    /// `(select a i)`: the element of `a` at `i`.
+    Select,
+    /// `(store a i v)`: `a` with the element at `i` replaced by `v`.
+    Store,
+    /// `((as const (Array I E)) v)`: the array holding `v` at every index.
+    Const,
+}
+
 /// A function symbol (constants are nullary functions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FunId(pub u32);
@@ -171,6 +195,15 @@ pub struct TermStore {
     interpretations: Vec<Option<Interpretation>>,
     numerals: FxHashMap<(SortId, Rational), FunId>,
     operations: FxHashMap<(ArithOp, SortId), FunId>,
+    /// Per sort: its index and element sorts when it is an array sort.
+    array_parts: Vec<Option<(SortId, SortId)>>,
+    array_sorts: FxHashMap<(SortId, SortId), SortId>,
+    /// Per function: the array operation it is, `None` for every other function. Array
+    /// operations are uninterpreted to the arithmetic (`interpretation` is `None`), so a
+    /// `select` of arithmetic sort is an arithmetic variable and both are applications to
+    /// the closure and the theory combination.
+    array_ops: Vec<Option<ArrayOp>>,
+    array_funs: FxHashMap<(ArrayOp, SortId), FunId>,
 }
 
 impl Default for TermStore {
@@ -191,6 +224,10 @@ impl TermStore {
             interpretations: Vec::new(),
             numerals: FxHashMap::default(),
             operations: FxHashMap::default(),
+            array_parts: vec![None; 3],
+            array_sorts: FxHashMap::default(),
+            array_ops: Vec::new(),
+            array_funs: FxHashMap::default(),
         };
         let t = store.declare_fun("true", Vec::new(), SortId::BOOL, true);
         store.true_term = store.apply(t, Vec::new());
@@ -200,7 +237,72 @@ impl TermStore {
     /// Declares a new sort.
     pub fn declare_sort(&mut self, name: &str) -> SortId {
         self.sorts.push(name.to_string());
+        self.array_parts.push(None);
         SortId(self.sorts.len() as u32 - 1)
+    }
+
+    /// The sort `(Array index element)`, made once per pair.
+    pub fn array_sort(&mut self, index: SortId, element: SortId) -> SortId {
+        if let Some(&s) = self.array_sorts.get(&(index, element)) {
+            return s;
+        }
+        let name = format!("(Array {} {})", self.sort_name(index), self.sort_name(element));
+        let s = self.declare_sort(&name);
+        self.array_parts[s.0 as usize] = Some((index, element));
+        self.array_sorts.insert((index, element), s);
+        s
+    }
+
+    /// The index and element sorts of an array sort, `None` for other sorts.
+    pub fn array_parts(&self, sort: SortId) -> Option<(SortId, SortId)> {
+        self.array_parts.get(sort.0 as usize).copied().flatten()
+    }
+
+    /// The array operation a function is, if any.
+    pub fn array_op(&self, f: FunId) -> Option<ArrayOp> {
+        self.array_ops.get(f.0 as usize).copied().flatten()
+    }
+
+    fn array_fun(&mut self, op: ArrayOp, sort: SortId) -> FunId {
+        if let Some(&f) = self.array_funs.get(&(op, sort)) {
+            return f;
+        }
+        let (index, element) = self.array_parts(sort).unwrap_or((sort, sort));
+        let (name, args, result) = match op {
+            ArrayOp::Select => ("select", vec![sort, index], element),
+            ArrayOp::Store => ("store", vec![sort, index, element], sort),
+            ArrayOp::Const => ("const", vec![element], sort),
+        };
+        let f = self.declare_fun(name, args, result, true);
+        self.array_ops[f.0 as usize] = Some(op);
+        self.array_funs.insert((op, sort), f);
+        f
+    }
+
+    /// `(select array index)`; the caller checks that `array` has an array sort whose index
+    /// sort is `index`'s.
+    pub fn select(&mut self, array: TermId, index: TermId) -> TermId {
+        let f = self.array_fun(ArrayOp::Select, self.sort_of(array));
+        self.apply(f, vec![array, index])
+    }
+
+    /// `((as const sort) value)` for an array sort `sort`; the caller checks that `value` has
+    /// its element sort.
+    pub fn const_array(&mut self, sort: SortId, value: TermId) -> TermId {
+        let f = self.array_fun(ArrayOp::Const, sort);
+        self.apply(f, vec![value])
+    }
+
+    /// The term `(select array index)` if it was made.
+    pub fn lookup_select(&self, array: TermId, index: TermId) -> Option<TermId> {
+        let f = self.array_funs.get(&(ArrayOp::Select, self.sort_of(array)))?;
+        self.lookup(*f, &[array, index])
+    }
+
+    /// `(store array index value)`; the caller checks the sorts.
+    pub fn array_store(&mut self, array: TermId, index: TermId, value: TermId) -> TermId {
+        let f = self.array_fun(ArrayOp::Store, self.sort_of(array));
+        self.apply(f, vec![array, index, value])
     }
 
     /// A sort's name.
@@ -223,6 +325,7 @@ impl TermStore {
     ) -> FunId {
         self.funs.push(FunDecl { name: name.to_string(), args, result, internal });
         self.interpretations.push(None);
+        self.array_ops.push(None);
         FunId(self.funs.len() as u32 - 1)
     }
 
@@ -407,6 +510,8 @@ pub struct SmtStats {
     pub pivots: u64,
     /// Interface equalities between arithmetic terms made by the theory combination.
     pub interface_equalities: u64,
+    /// Array axiom instances added as lemmas (each checked by [`array_check`]).
+    pub array_lemmas: u64,
 }
 
 /// A value in a model: an element of an uninterpreted sort or of Bool (an index into the
@@ -417,6 +522,45 @@ pub enum ModelValue {
     Element(u32),
     /// The value of an Int or Real term.
     Number(Rational),
+    /// The value of an array term.
+    Array(Box<ArrayValue>),
+}
+
+/// The value of an array: a default element and the exceptions to it, kept canonical (no
+/// exception equal to the default; over an uninterpreted index sort with a finite universe,
+/// the default is the element at index 0), so that two arrays are equal exactly when their
+/// values are (extensionality).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ArrayValue {
+    /// The element at every index without an exception.
+    pub default: ModelValue,
+    /// Index to element, ascending.
+    pub exceptions: std::collections::BTreeMap<ModelValue, ModelValue>,
+}
+
+impl ArrayValue {
+    /// The element at `index`.
+    pub fn get(&self, index: &ModelValue) -> ModelValue {
+        self.exceptions.get(index).unwrap_or(&self.default).clone()
+    }
+
+    /// Brings the value to its canonical form. `index_universe` is the size of the index sort
+    /// when it is uninterpreted (its elements are `0..n`), `None` when it is infinite (Int,
+    /// Real): over a finite index sort the default is the element at index 0 and the
+    /// exceptions the other indices where the function differs, so that equal functions get
+    /// equal values.
+    pub fn normalize(&mut self, index_universe: Option<u32>) {
+        if let Some(n) = index_universe {
+            // The function over the whole finite universe, with the default read at 0.
+            let full: std::collections::BTreeMap<ModelValue, ModelValue> = (0..n.max(1))
+                .map(|e| (ModelValue::Element(e), self.get(&ModelValue::Element(e))))
+                .collect();
+            self.default = self.get(&ModelValue::Element(0));
+            self.exceptions = full;
+        }
+        let default = self.default.clone();
+        self.exceptions.retain(|_, v| *v != default);
+    }
 }
 
 /// A function table: argument values to result value, ascending.
@@ -460,14 +604,58 @@ impl Model {
         self.eval_term(store, t)
     }
 
-    /// The value of `t` as a table key: its number when arithmetic, its element otherwise,
-    /// computed through the tables only.
-    fn eval_value(&self, store: &TermStore, t: TermId) -> ModelValue {
-        if store.sort_of(t).is_arithmetic() {
-            ModelValue::Number(self.number(store, t))
-        } else {
-            ModelValue::Element(self.eval_term(store, t))
+    /// The value of `t` as a table key: its number when arithmetic, its array value when an
+    /// array, its element otherwise, computed through the tables only. `select` and `store`
+    /// are computed from their arguments' values (an array's table is its default and
+    /// exceptions), never looked up.
+    pub fn eval_value(&self, store: &TermStore, t: TermId) -> ModelValue {
+        let term = store.term(t);
+        let sort = store.sort_of(t);
+        match store.array_op(term.fun) {
+            Some(ArrayOp::Select) => {
+                let array = self.array_value(store, term.args[0]);
+                array.get(&self.eval_value(store, term.args[1]))
+            }
+            Some(ArrayOp::Store) => {
+                let mut array = self.array_value(store, term.args[0]);
+                let index = self.eval_value(store, term.args[1]);
+                let element = self.eval_value(store, term.args[2]);
+                array.exceptions.insert(index, element);
+                array.normalize(self.index_universe(store, sort));
+                ModelValue::Array(Box::new(array))
+            }
+            Some(ArrayOp::Const) => {
+                let mut array = ArrayValue {
+                    default: self.eval_value(store, term.args[0]),
+                    exceptions: Default::default(),
+                };
+                array.normalize(self.index_universe(store, sort));
+                ModelValue::Array(Box::new(array))
+            }
+            None if sort.is_arithmetic() => ModelValue::Number(self.number(store, t)),
+            None => match self.lookup(store, t) {
+                Some(v) => v.clone(),
+                None => default_value(store, sort),
+            },
         }
+    }
+
+    /// The value of an array term (the default array of its sort if it has none).
+    pub fn array_value(&self, store: &TermStore, t: TermId) -> ArrayValue {
+        match self.eval_value(store, t) {
+            ModelValue::Array(array) => *array,
+            _ => match default_value(store, store.sort_of(t)) {
+                ModelValue::Array(array) => *array,
+                other => ArrayValue { default: other, exceptions: Default::default() },
+            },
+        }
+    }
+
+    /// The size of an array sort's index sort when it is uninterpreted (finite in the model),
+    /// `None` when it is Int or Real.
+    fn index_universe(&self, store: &TermStore, array_sort: SortId) -> Option<u32> {
+        let (index, _) = store.array_parts(array_sort)?;
+        (!index.is_arithmetic()).then(|| self.universe_size(index))
     }
 
     /// The table entry of an uninterpreted application; arguments outside the table get the
@@ -482,8 +670,8 @@ impl Model {
     /// Evaluates a term through the function tables only (not the stored values), so that an
     /// assertion's truth is computed from the interpretation, not from the closure's classes.
     fn eval_term(&self, store: &TermStore, t: TermId) -> u32 {
-        match self.lookup(store, t) {
-            Some(ModelValue::Element(v)) => *v,
+        match self.eval_value(store, t) {
+            ModelValue::Element(v) => v,
             _ => 0,
         }
     }
@@ -495,6 +683,10 @@ impl Model {
         let term = store.term(t);
         let args = || term.args.iter().map(|&a| self.number(store, a));
         match store.interpretation(term.fun) {
+            None if store.array_op(term.fun).is_some() => match self.eval_value(store, t) {
+                ModelValue::Number(v) => v,
+                _ => Rational::new(),
+            },
             None if term.args.is_empty() => self.numbers.get(&t).cloned().unwrap_or_default(),
             None => match self.lookup(store, t) {
                 Some(ModelValue::Number(v)) => v.clone(),
@@ -514,7 +706,7 @@ impl Model {
             Formula::Eq(a, b) if store.sort_of(*a).is_arithmetic() => {
                 self.number(store, *a) == self.number(store, *b)
             }
-            Formula::Eq(a, b) => self.eval_term(store, *a) == self.eval_term(store, *b),
+            Formula::Eq(a, b) => self.eval_value(store, *a) == self.eval_value(store, *b),
             Formula::Le(a, b) => self.number(store, *a) <= self.number(store, *b),
             Formula::Lt(a, b) => self.number(store, *a) < self.number(store, *b),
             Formula::Not(f) => !self.eval(store, f),
@@ -530,6 +722,21 @@ impl Model {
                 }
             }
         }
+    }
+}
+
+/// The value a term of `sort` has when nothing says otherwise: 0, the first element, or the
+/// array whose every element is that.
+fn default_value(store: &TermStore, sort: SortId) -> ModelValue {
+    if sort.is_arithmetic() {
+        return ModelValue::Number(Rational::new());
+    }
+    match store.array_parts(sort) {
+        Some((_, element)) => ModelValue::Array(Box::new(ArrayValue {
+            default: default_value(store, element),
+            exceptions: Default::default(),
+        })),
+        None => ModelValue::Element(0),
     }
 }
 
@@ -732,12 +939,72 @@ impl Encoder {
 
 /// Decides the conjunction of `assertions`. Those with `tracked[i]` true are assumed through
 /// selector literals so that an `Unsat` answer can name the ones it used.
+///
+/// Array lemmas need terms the assertions do not have (`select`s at other indices, witness
+/// constants); they are made in a private copy of the store, taken only when the assertions
+/// use arrays. The model returned forgets those terms and functions, so that terms the caller
+/// makes later are evaluated through the tables, never mistaken for them.
 pub fn check(
     store: &TermStore,
     assertions: &[Formula],
     tracked: &[bool],
     stats: &mut SmtStats,
 ) -> Result<Answer, SmtError> {
+    let mut work = std::borrow::Cow::Borrowed(store);
+    match check_in(&mut work, assertions, tracked, stats)? {
+        Answer::Sat(mut model) => {
+            model.values.truncate(store.len());
+            model.tables.truncate(store.num_funs());
+            model.numbers.retain(|t, _| (t.0 as usize) < store.len());
+            Ok(Answer::Sat(model))
+        }
+        unsat => Ok(unsat),
+    }
+}
+
+/// Adds `t` and its subterms to the relevant terms, if they are not there yet.
+fn add_relevant(
+    store: &TermStore,
+    t: TermId,
+    relevant: &mut Vec<TermId>,
+    is_relevant: &mut Vec<bool>,
+) {
+    is_relevant.resize(store.len(), false);
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        if std::mem::replace(&mut is_relevant[t.0 as usize], true) {
+            continue;
+        }
+        relevant.push(t);
+        stack.extend(store.term(t).args.iter().rev().copied());
+    }
+}
+
+/// The literal of the equality `a = b` for a lemma: the EUF atom, tied to arithmetic by
+/// [`Encoder::bridge`] (once per pair) when the terms are arithmetic.
+fn equality_literal(
+    encoder: &mut Encoder,
+    store: &TermStore,
+    a: TermId,
+    b: TermId,
+    bridged: &mut std::collections::BTreeSet<(TermId, TermId)>,
+) -> Result<Lit, SmtError> {
+    if a == b {
+        return Ok(encoder.true_lit);
+    }
+    if store.sort_of(a).is_arithmetic() && bridged.insert((a.min(b), a.max(b))) {
+        encoder.bridge(store, a, b)?;
+    }
+    Ok(encoder.atom(a, b))
+}
+
+fn check_in(
+    work: &mut std::borrow::Cow<'_, TermStore>,
+    assertions: &[Formula],
+    tracked: &[bool],
+    stats: &mut SmtStats,
+) -> Result<Answer, SmtError> {
+    let store: &TermStore = work;
     let mut encoder = Encoder {
         solver: Solver::with_options(SolverOptions::checked()),
         clauses: FxHashMap::default(),
@@ -763,7 +1030,11 @@ pub fn check(
     }
     // The terms the assertions mention: the combination and the model consider only these
     // (the store may hold terms of other scopes).
-    let relevant = relevant_terms(store, assertions);
+    let mut relevant = relevant_terms(store, assertions);
+    let arrays_used = arrays::supported(store, &relevant)?;
+    let mut array_checker = array_check::ArrayLemmaChecker::new(store.num_funs());
+    let mut instances_done = std::collections::BTreeSet::new();
+    let mut skolems = std::collections::BTreeMap::new();
     let mut is_relevant = vec![false; store.len()];
     for &t in &relevant {
         is_relevant[t.0 as usize] = true;
@@ -807,6 +1078,7 @@ pub fn check(
                 return Ok(Answer::Unsat { core });
             }
             SatResult::Sat(model) => {
+                let store: &TermStore = work;
                 let mut closure = cc::CongruenceClosure::new(store);
                 let mut disequalities = Vec::new();
                 for (i, &(a, b, v)) in encoder.atoms.iter().enumerate() {
@@ -886,6 +1158,45 @@ pub fn check(
                     linear::Verdict::Consistent(values) => numbers.extend(values),
                 }
                 stats.arith_atoms = encoder.arith_vars.len() as u64;
+                if lemmas.is_empty() && !split_made && arrays_used {
+                    let false_array_atoms: Vec<(TermId, TermId)> = encoder
+                        .atoms
+                        .iter()
+                        .filter(|&&(a, _, v)| {
+                            store.array_parts(store.sort_of(a)).is_some() && !model.value(v)
+                        })
+                        .map(|&(a, b, _)| (a, b))
+                        .collect();
+                    let wanted = arrays::wanted(
+                        store,
+                        &closure,
+                        &relevant,
+                        &false_array_atoms,
+                        &instances_done,
+                    );
+                    if !wanted.is_empty() {
+                        let store = work.to_mut();
+                        for instance in wanted {
+                            instances_done.insert(instance);
+                            let literals = arrays::instantiate(store, instance, &mut skolems);
+                            if !array_checker.confirm(store, &literals) {
+                                return Err(SmtError::LemmaRejected);
+                            }
+                            let mut clause = Vec::new();
+                            for &(a, b, positive) in &literals {
+                                add_relevant(store, a, &mut relevant, &mut is_relevant);
+                                add_relevant(store, b, &mut relevant, &mut is_relevant);
+                                let l = equality_literal(&mut encoder, store, a, b, &mut bridged)?;
+                                clause.push(if positive { l } else { !l });
+                            }
+                            encoder.add(clause);
+                            stats.array_lemmas += 1;
+                            stats.lemmas += 1;
+                        }
+                        stats.atoms = encoder.atoms.len() as u64;
+                        continue;
+                    }
+                }
                 if lemmas.is_empty() && !split_made {
                     let solved: FxHashMap<TermId, Rational> = relevant
                         .iter()
@@ -1109,18 +1420,107 @@ fn build_model(
             };
         }
     }
-    let model_value = |t: TermId| {
+    let plain_value = |t: TermId| {
         if store.sort_of(t).is_arithmetic() {
             ModelValue::Number(value(t))
         } else {
             ModelValue::Element(values[t.0 as usize])
         }
     };
+    // Defaults: classes joined by a store term (`store(b, i, v)` and `b` differ at one index
+    // only) share one, the value of a constant array among them, else the default of the
+    // element sort. Two constant arrays of different values joined so are left undecided:
+    // over an infinite index sort they cannot be equal, but no lemma here says so.
+    let mut joined: std::collections::BTreeMap<TermId, TermId> = Default::default();
+    fn root(joined: &std::collections::BTreeMap<TermId, TermId>, mut t: TermId) -> TermId {
+        while let Some(&next) = joined.get(&t) {
+            t = next;
+        }
+        t
+    }
+    for (t, &mentioned) in relevant.iter().enumerate() {
+        let t = TermId(t as u32);
+        let term = store.term(t);
+        if mentioned && store.array_op(term.fun) == Some(ArrayOp::Store) {
+            let x = root(&joined, closure.find(t));
+            let y = root(&joined, closure.find(term.args[0]));
+            if x != y {
+                joined.insert(x.max(y), x.min(y));
+            }
+        }
+    }
+    let mut component_default: std::collections::BTreeMap<TermId, ModelValue> = Default::default();
+    for (t, &mentioned) in relevant.iter().enumerate() {
+        let t = TermId(t as u32);
+        let term = store.term(t);
+        if mentioned && store.array_op(term.fun) == Some(ArrayOp::Const) {
+            let component = root(&joined, closure.find(t));
+            let value = plain_value(term.args[0]);
+            if component_default.insert(component, value.clone()).is_some_and(|old| old != value) {
+                return Err(SmtError::Incomplete(
+                    "two different constant arrays are joined by stores".into(),
+                ));
+            }
+        }
+    }
+    let class_default = |rep: TermId| -> ArrayValue {
+        let default = match component_default.get(&root(&joined, rep)) {
+            Some(v) => v.clone(),
+            None => match default_value(store, store.sort_of(rep)) {
+                ModelValue::Array(a) => a.default,
+                other => other,
+            },
+        };
+        ArrayValue { default, exceptions: Default::default() }
+    };
+    // Each class of arrays is its default with an exception per `select` on one of its
+    // members; the array lemmas made these agree with every `store` and constant array (see
+    // `arrays`), and the evaluation below checks it.
+    let mut class_arrays: std::collections::BTreeMap<TermId, ArrayValue> = Default::default();
+    for (t, &mentioned) in relevant.iter().enumerate() {
+        let t = TermId(t as u32);
+        let term = store.term(t);
+        if !mentioned || store.array_op(term.fun) != Some(ArrayOp::Select) {
+            continue;
+        }
+        let array = term.args[0];
+        let (index, element) = (plain_value(term.args[1]), plain_value(t));
+        let rep = closure.find(array);
+        let entry = class_arrays.entry(rep).or_insert_with(|| class_default(rep));
+        if entry.exceptions.get(&index).is_some_and(|old| *old != element) {
+            return Err(SmtError::ModelNotFunctional("select".into()));
+        }
+        entry.exceptions.insert(index, element);
+    }
+    let index_universe = |rep: TermId| {
+        store
+            .array_parts(store.sort_of(rep))
+            .filter(|(index, _)| !index.is_arithmetic())
+            .map(|(index, _)| universe[index.0 as usize].max(1))
+    };
+    for (&rep, array) in class_arrays.iter_mut() {
+        array.normalize(index_universe(rep));
+    }
+    let model_value = |t: TermId| {
+        if store.array_parts(store.sort_of(t)).is_some() {
+            let rep = closure.find(t);
+            match class_arrays.get(&rep) {
+                Some(array) => ModelValue::Array(Box::new(array.clone())),
+                None => {
+                    let mut array = class_default(rep);
+                    array.normalize(index_universe(rep));
+                    ModelValue::Array(Box::new(array))
+                }
+            }
+        } else {
+            plain_value(t)
+        }
+    };
     let mut tables = vec![Table::new(); store.num_funs()];
     for (t, &mentioned) in relevant.iter().enumerate() {
         let t = TermId(t as u32);
         let term = store.term(t);
-        if store.interpretation(term.fun).is_some() {
+        if store.interpretation(term.fun).is_some() || store.array_op(term.fun).is_some() {
             continue;
         }
         let arithmetic = store.sort_of(t).is_arithmetic()

@@ -1,4 +1,5 @@
-//! SMT-LIB 2 for QF_UF, QF_LRA, QF_LIA, QF_UFLIA and QF_UFLRA: an S-expression reader (pest
+//! SMT-LIB 2 for QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA and the array logics QF_AX, QF_ALIA
+//! and QF_AUFLIA: an S-expression reader (pest
 //! grammar `grammar.pest`) and a command layer that elaborates assertions into [`crate::smt`]
 //! formulas and answers as the standard prints them.
 //!
@@ -256,7 +257,7 @@ impl Session {
             "set-logic" => match items.get(1).and_then(SExpr::symbol) {
                 Some(
                     "QF_UF" | "QF_LRA" | "QF_LIA" | "QF_IDL" | "QF_RDL" | "QF_UFLIA" | "QF_UFLRA"
-                    | "QF_UFIDL",
+                    | "QF_UFIDL" | "QF_AX" | "QF_ALIA" | "QF_AUFLIA",
                 ) => {}
                 Some(_) => return Err(Fail::Unsupported),
                 None => return error(command, "set-logic expects a logic name"),
@@ -282,7 +283,11 @@ impl Session {
                     let Some(SExpr::List(args, _)) = items.get(2) else {
                         return error(command, "declare-fun expects a list of argument sorts");
                     };
-                    let args = args.iter().map(|s| self.sort(s)).collect::<Result<Vec<_>, _>>()?;
+                    let mut sorts = Vec::new();
+                    for a in args {
+                        sorts.push(self.sort(a)?);
+                    }
+                    let args = sorts;
                     (args, items.get(3))
                 } else {
                     (Vec::new(), items.get(2))
@@ -438,6 +443,8 @@ impl Session {
                             let sort = self.store.sort_of(term);
                             if sort.is_arithmetic() {
                                 number_text(&model.number(&self.store, term), sort)
+                            } else if self.store.array_parts(sort).is_some() {
+                                self.model_value_text(sort, &model.eval_value(&self.store, term))
                             } else {
                                 self.value_name(sort, model.value(&self.store, term))
                             }
@@ -506,14 +513,23 @@ impl Session {
         Ok(name.to_string())
     }
 
-    fn sort(&self, expr: &SExpr) -> Result<SortId, Fail> {
-        match expr.symbol() {
-            Some(name) => match self.scope.sorts.get(name) {
-                Some(&s) => Ok(s),
-                None if matches!(name, "String" | "RoundingMode") => Err(Fail::Unsupported),
-                None => error(expr, format!("unknown sort {name}")),
+    fn sort(&mut self, expr: &SExpr) -> Result<SortId, Fail> {
+        match expr {
+            SExpr::List(parts, _) if parts.first().and_then(SExpr::symbol) == Some("Array") => {
+                let [_, index, element] = &parts[..] else {
+                    return error(expr, "Array expects an index sort and an element sort");
+                };
+                let (index, element) = (self.sort(index)?, self.sort(element)?);
+                Ok(self.store.array_sort(index, element))
+            }
+            _ => match expr.symbol() {
+                Some(name) => match self.scope.sorts.get(name) {
+                    Some(&s) => Ok(s),
+                    None if matches!(name, "String" | "RoundingMode") => Err(Fail::Unsupported),
+                    None => error(expr, format!("unknown sort {name}")),
+                },
+                None => Err(Fail::Unsupported),
             },
-            None => Err(Fail::Unsupported),
         }
     }
 
@@ -584,6 +600,13 @@ impl Session {
                 let Some(head) = items.first() else { return error(expr, "empty application") };
                 let Some(name) = head.symbol() else {
                     return match head {
+                        SExpr::List(parts, _)
+                            if parts.len() == 3
+                                && parts[0].symbol() == Some("as")
+                                && parts[1].symbol() == Some("const") =>
+                        {
+                            self.constant_array(&parts[2], &items[1..], expr, env, side)
+                        }
                         SExpr::List(..) => Err(Fail::Unsupported),
                         _ => error(head, "expected a function symbol"),
                     };
@@ -662,6 +685,7 @@ impl Session {
                             Formula::And(parts)
                         }))
                     }
+                    "select" | "store" => self.array_operation(name, args, expr, env, side),
                     "ite" => {
                         let [c, a, b] = args else {
                             return error(expr, "ite expects three arguments");
@@ -909,6 +933,63 @@ impl Session {
         Ok(Value::Term(self.store.arith(ArithOp::Sub, vec![x, scaled], SortId::INT)))
     }
 
+    /// `((as const (Array I E)) v)`: the array holding `v` (of sort `E`) everywhere.
+    fn constant_array(
+        &mut self,
+        sort: &SExpr,
+        args: &[SExpr],
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<Value, Fail> {
+        let array_sort = self.sort(sort)?;
+        let Some((_, element)) = self.store.array_parts(array_sort) else {
+            return error(sort, "as const expects an array sort");
+        };
+        let [arg] = args else { return error(expr, "a constant array takes one value") };
+        let value = self.elaborate(arg, env, side)?;
+        self.check_sort(&value, element, arg)?;
+        let Value::Term(v) = value else { return Err(Fail::Unsupported) };
+        Ok(Value::Term(self.store.const_array(array_sort, v)))
+    }
+
+    /// `(select a i)` and `(store a i v)`, sorts checked: `a` an array, `i` of its index sort,
+    /// `v` of its element sort (Int arguments are not promoted to Real here, as in z3).
+    fn array_operation(
+        &mut self,
+        name: &str,
+        args: &[SExpr],
+        expr: &SExpr,
+        env: &[(String, Value)],
+        side: &mut Vec<Formula>,
+    ) -> Result<Value, Fail> {
+        let arity = if name == "select" { 2 } else { 3 };
+        if args.len() != arity {
+            return error(expr, format!("{name} expects {arity} arguments"));
+        }
+        let mut values = Vec::new();
+        for a in args {
+            values.push(self.elaborate(a, env, side)?);
+        }
+        let Value::Term(array) = values[0] else {
+            return error(&args[0], format!("{name} expects an array"));
+        };
+        let Some((index, element)) = self.store.array_parts(self.store.sort_of(array)) else {
+            return error(&args[0], format!("{name} expects an array"));
+        };
+        self.check_sort(&values[1], index, &args[1])?;
+        if name == "select" {
+            let Value::Term(i) = values[1] else { return Err(Fail::Unsupported) };
+            let t = self.store.select(array, i);
+            return Ok(self.constant_value(t, element));
+        }
+        self.check_sort(&values[2], element, &args[2])?;
+        let (Value::Term(i), Value::Term(v)) = (&values[1], &values[2]) else {
+            return Err(Fail::Unsupported);
+        };
+        Ok(Value::Term(self.store.array_store(array, *i, *v)))
+    }
+
     /// A linear constraint `Σ c·x + k ⋈ 0` as SMT-LIB, scaled to integer coefficients (a
     /// positive factor keeps its meaning) so that it is well sorted over Int variables too.
     fn constraint_text(&self, constraint: &smt::linear::LinearConstraint) -> String {
@@ -1011,6 +1092,23 @@ impl Session {
         match value {
             ModelValue::Element(v) => self.value_name(sort, *v),
             ModelValue::Number(n) => number_text(n, sort),
+            // As z3 and cvc5 print arrays: a constant array with the exceptions stored on it.
+            ModelValue::Array(array) => {
+                let (index, element) = self.store.array_parts(sort).unwrap_or((sort, sort));
+                let mut text = format!(
+                    "((as const {}) {})",
+                    self.store.sort_name(sort),
+                    self.model_value_text(element, &array.default)
+                );
+                for (i, v) in &array.exceptions {
+                    text = format!(
+                        "(store {text} {} {})",
+                        self.model_value_text(index, i),
+                        self.model_value_text(element, v)
+                    );
+                }
+                text
+            }
         }
     }
 
@@ -1130,6 +1228,9 @@ fn is_builtin(name: &str) -> bool {
             | "div"
             | "mod"
             | "abs"
+            | "select"
+            | "store"
+            | "Array"
     )
 }
 

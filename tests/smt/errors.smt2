@@ -1,4 +1,4 @@
-(set-logic QF_AUFLIA)
+(set-logic QF_BV)
 (declare-fun f (Bool) Int)
 (declare-sort U 0)
 (declare-const a U)

@@ -1,0 +1,117 @@
+//! The independent checker of array lemmas: it confirms that a clause of equality literals is
+//! an instance of one of the four axiom schemas of arrays with extensionality, reading the
+//! terms themselves (it shares no code with [`super::arrays`], which makes the instances).
+//!
+//! - `select(store(b, i, v), i) = v`;
+//! - `i = j ∨ select(store(b, i, v), j) = select(b, j)`;
+//! - `select(const(v), j) = v`;
+//! - `a = c ∨ select(a, k) ≠ select(c, k)` where `k` is a constant of the index sort made
+//!   during this check (after the assertions, so it occurs in none of them) and used as the
+//!   witness of no other pair: the clause is then the Skolemized extensionality axiom, which
+//!   keeps satisfiability.
+
+use std::collections::BTreeMap;
+
+use super::{ArrayOp, TermId, TermStore};
+
+/// Confirms array lemmas one by one, remembering the pair each witness constant serves.
+#[derive(Debug, Default)]
+pub struct ArrayLemmaChecker {
+    /// Functions numbered at or above this were made during the check.
+    first_fresh_fun: u32,
+    witnesses: BTreeMap<TermId, (TermId, TermId)>,
+}
+
+impl ArrayLemmaChecker {
+    /// A checker for a run whose assertions use only functions below `first_fresh_fun`.
+    pub fn new(first_fresh_fun: usize) -> ArrayLemmaChecker {
+        ArrayLemmaChecker { first_fresh_fun: first_fresh_fun as u32, witnesses: BTreeMap::new() }
+    }
+
+    /// Whether `clause` (equalities `left = right`, negated where the flag is false) is an
+    /// instance of an array axiom schema.
+    pub fn confirm(&mut self, store: &TermStore, clause: &[(TermId, TermId, bool)]) -> bool {
+        match clause {
+            [(p, q, true)] => {
+                read_at_write(store, *p, *q)
+                    || read_at_write(store, *q, *p)
+                    || read_of_constant(store, *p, *q)
+                    || read_of_constant(store, *q, *p)
+            }
+            [(x, y, true), (p, q, true)] => {
+                // Either literal may be the index equality, and the reads may come either way.
+                let (first, second) = ((*x, *y), (*p, *q));
+                [(first, second), (second, first)].into_iter().any(|(indices, (r, s))| {
+                    read_elsewhere(store, indices, (r, s)) || read_elsewhere(store, indices, (s, r))
+                })
+            }
+            [(a, c, true), (p, q, false)] => self.extensional(store, (*a, *c), (*p, *q)),
+            _ => false,
+        }
+    }
+
+    fn extensional(
+        &mut self,
+        store: &TermStore,
+        (a, c): (TermId, TermId),
+        (p, q): (TermId, TermId),
+    ) -> bool {
+        let (Some((ap, k)), Some((cq, k2))) = (reads(store, p), reads(store, q)) else {
+            return false;
+        };
+        let pair_matches = (ap == a && cq == c) || (ap == c && cq == a);
+        let sort = store.sort_of(a);
+        let Some((index_sort, _)) = store.array_parts(sort) else { return false };
+        let witness = store.term(k);
+        let fresh = witness.args.is_empty()
+            && witness.fun.0 >= self.first_fresh_fun
+            && store.fun(witness.fun).internal
+            && store.sort_of(k) == index_sort;
+        if !(pair_matches && k == k2 && a != c && store.sort_of(c) == sort && fresh) {
+            return false;
+        }
+        let pair = (a.min(c), a.max(c));
+        *self.witnesses.entry(k).or_insert(pair) == pair
+    }
+}
+
+/// `(array, index)` when `t` is `select(array, index)`.
+fn reads(store: &TermStore, t: TermId) -> Option<(TermId, TermId)> {
+    let term = store.term(t);
+    (store.array_op(term.fun) == Some(ArrayOp::Select) && term.args.len() == 2)
+        .then(|| (term.args[0], term.args[1]))
+}
+
+/// `(base, index, value)` when `t` is `store(base, index, value)`.
+fn writes(store: &TermStore, t: TermId) -> Option<(TermId, TermId, TermId)> {
+    let term = store.term(t);
+    (store.array_op(term.fun) == Some(ArrayOp::Store) && term.args.len() == 3)
+        .then(|| (term.args[0], term.args[1], term.args[2]))
+}
+
+/// `read` is `select(store(b, i, v), i)` and `value` is `v`.
+fn read_at_write(store: &TermStore, read: TermId, value: TermId) -> bool {
+    let Some((array, index)) = reads(store, read) else { return false };
+    let Some((_, written_at, written)) = writes(store, array) else { return false };
+    index == written_at && value == written
+}
+
+/// `read` is `select(const(v), j)` for any `j`, and `value` is `v`.
+fn read_of_constant(store: &TermStore, read: TermId, value: TermId) -> bool {
+    let Some((array, _)) = reads(store, read) else { return false };
+    let term = store.term(array);
+    store.array_op(term.fun) == Some(ArrayOp::Const) && term.args == [value]
+}
+
+/// `indices` is `{i, j}` and `reads` is `(select(store(b, i, v), j), select(b, j))`.
+fn read_elsewhere(
+    store: &TermStore,
+    (x, y): (TermId, TermId),
+    (above, below): (TermId, TermId),
+) -> bool {
+    let (Some((s, j)), Some((b, j2))) = (reads(store, above), reads(store, below)) else {
+        return false;
+    };
+    let Some((base, i, _)) = writes(store, s) else { return false };
+    base == b && j == j2 && ((x == i && y == j) || (x == j && y == i))
+}

@@ -1,0 +1,189 @@
+//! The theory of arrays with extensionality for the lazy loop: which axiom instances the
+//! current congruence classes need (read over write and extensionality, on demand), and the
+//! terms and equality literals of each instance.
+//!
+//! The instances, for `s = store(b, i, v)`, an index term `j` and arrays `a`, `c`:
+//!
+//! - read over write at the written index: `select(s, i) = v`, once per store term;
+//! - read over write elsewhere: `i = j ∨ select(s, j) = select(b, j)`, for every `select(x, j)`
+//!   whose array `x` is in the class of `s` (downwards) or of `b` (upwards);
+//! - constant arrays: `select(c, j) = v` for `c = const(v)` and every `select(x, j)` whose
+//!   array `x` is in the class of `c`;
+//! - extensionality: `a = c ∨ select(a, k) ≠ select(c, k)` with a fresh constant `k` (a
+//!   Skolem constant of the index sort, one per pair), for every array equality atom the
+//!   propositional model makes false.
+//!
+//! An instance is asked for only when the classes do not already satisfy it, and each one is
+//! made once; the index terms are those of the assertions and the Skolem constants, so there
+//! are finitely many instances and the loop ends. When none is asked for, every class of
+//! arrays has a consistent table (see `build_model` in the parent module). The instances are
+//! checked by [`super::array_check`], which shares no code with this file.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::cc::CongruenceClosure;
+use super::{ArrayOp, SmtError, SortId, TermId, TermStore};
+
+/// One instance of an array axiom schema, named by the terms that fix it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Instance {
+    /// `select(s, i) = v` for the store term `s = store(b, i, v)`.
+    ReadOverWrite(TermId),
+    /// `i = j ∨ select(s, j) = select(b, j)` for `s = store(b, i, v)` and the index `j`.
+    ReadElsewhere(TermId, TermId),
+    /// `a = c ∨ select(a, k) ≠ select(c, k)` for the arrays `a < c`.
+    Extensionality(TermId, TermId),
+    /// `select(c, j) = v` for the constant array `c = const(v)` and the index `j`.
+    ConstantRead(TermId, TermId),
+}
+
+/// An equality literal of an instance: `left = right` when `positive`, else its negation.
+pub type EqualityLiteral = (TermId, TermId, bool);
+
+/// Whether the terms use arrays in a way the procedure decides: index sorts that are Int,
+/// Real or uninterpreted, elements that are not Bool or arrays, and no uninterpreted
+/// function over arrays (its table would be keyed by array values, which the classes do not
+/// keep apart). `Err` names what is outside.
+pub fn supported(store: &TermStore, relevant: &[TermId]) -> Result<bool, SmtError> {
+    let mut any = false;
+    for &t in relevant {
+        let term = store.term(t);
+        if let Some((index, element)) = store.array_parts(store.sort_of(t)) {
+            any = true;
+            if index == SortId::BOOL || store.array_parts(index).is_some() {
+                return Err(SmtError::Unsupported("arrays indexed by Bool or by arrays".into()));
+            }
+            if element == SortId::BOOL || store.array_parts(element).is_some() {
+                return Err(SmtError::Unsupported("arrays of Bool or of arrays".into()));
+            }
+        }
+        let uninterpreted = store.interpretation(term.fun).is_none()
+            && store.array_op(term.fun).is_none()
+            && !term.args.is_empty();
+        if uninterpreted && term.args.iter().any(|&a| store.array_parts(store.sort_of(a)).is_some())
+        {
+            return Err(SmtError::Unsupported("uninterpreted functions over arrays".into()));
+        }
+    }
+    Ok(any)
+}
+
+/// The instances the current classes violate or cannot yet be seen to satisfy, in a
+/// deterministic order, none of them in `done`. `false_array_atoms` are the array equality
+/// atoms the propositional model makes false.
+pub fn wanted(
+    store: &TermStore,
+    closure: &CongruenceClosure<'_>,
+    relevant: &[TermId],
+    false_array_atoms: &[(TermId, TermId)],
+    done: &BTreeSet<Instance>,
+) -> Vec<Instance> {
+    let mut out = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut want = |instance: Instance, out: &mut Vec<Instance>| {
+        if !done.contains(&instance) && seen.insert(instance) {
+            out.push(instance);
+        }
+    };
+    // The store terms touching each class: `s` is filed under the class of `s` and of `b`.
+    let mut stores_by_class: BTreeMap<TermId, Vec<TermId>> = BTreeMap::new();
+    for &t in relevant {
+        let term = store.term(t);
+        if store.array_op(term.fun) != Some(ArrayOp::Store) {
+            continue;
+        }
+        let (b, i, v) = (term.args[0], term.args[1], term.args[2]);
+        let read = store.lookup_select(t, i);
+        if read.is_none_or(|r| closure.find(r) != closure.find(v)) {
+            want(Instance::ReadOverWrite(t), &mut out);
+        }
+        stores_by_class.entry(closure.find(t)).or_default().push(t);
+        let below = stores_by_class.entry(closure.find(b)).or_default();
+        if !below.contains(&t) {
+            below.push(t);
+        }
+    }
+    let mut consts_by_class: BTreeMap<TermId, Vec<TermId>> = BTreeMap::new();
+    for &t in relevant {
+        if store.array_op(store.term(t).fun) == Some(ArrayOp::Const) {
+            consts_by_class.entry(closure.find(t)).or_default().push(t);
+        }
+    }
+    for &t in relevant {
+        let term = store.term(t);
+        if store.array_op(term.fun) != Some(ArrayOp::Select) {
+            continue;
+        }
+        let (x, j) = (term.args[0], term.args[1]);
+        for &c in consts_by_class.get(&closure.find(x)).into_iter().flatten() {
+            let value = store.term(c).args[0];
+            let read = store.lookup_select(c, j);
+            if read.is_none_or(|r| closure.find(r) != closure.find(value)) {
+                want(Instance::ConstantRead(c, j), &mut out);
+            }
+        }
+        let Some(stores) = stores_by_class.get(&closure.find(x)) else { continue };
+        for &s in stores {
+            let written = store.term(s);
+            let (b, i) = (written.args[0], written.args[1]);
+            if closure.find(i) == closure.find(j) {
+                continue;
+            }
+            let same = match (store.lookup_select(s, j), store.lookup_select(b, j)) {
+                (Some(p), Some(q)) => closure.find(p) == closure.find(q),
+                _ => false,
+            };
+            if !same {
+                want(Instance::ReadElsewhere(s, j), &mut out);
+            }
+        }
+    }
+    for &(a, c) in false_array_atoms {
+        want(Instance::Extensionality(a.min(c), a.max(c)), &mut out);
+    }
+    out
+}
+
+/// The equality literals of `instance`, making the `select` terms and the Skolem constant
+/// it needs. `skolems` keeps one Skolem constant per array pair.
+pub fn instantiate(
+    store: &mut TermStore,
+    instance: Instance,
+    skolems: &mut BTreeMap<(TermId, TermId), TermId>,
+) -> Vec<EqualityLiteral> {
+    match instance {
+        Instance::ReadOverWrite(s) => {
+            let (i, v) = (store.term(s).args[1], store.term(s).args[2]);
+            let read = store.select(s, i);
+            vec![(read, v, true)]
+        }
+        Instance::ReadElsewhere(s, j) => {
+            let (b, i) = (store.term(s).args[0], store.term(s).args[1]);
+            let above = store.select(s, j);
+            let below = store.select(b, j);
+            vec![(i, j, true), (above, below, true)]
+        }
+        Instance::ConstantRead(c, j) => {
+            let v = store.term(c).args[0];
+            let read = store.select(c, j);
+            vec![(read, v, true)]
+        }
+        Instance::Extensionality(a, c) => {
+            let k = match skolems.get(&(a, c)) {
+                Some(&k) => k,
+                None => {
+                    let (index, _) =
+                        store.array_parts(store.sort_of(a)).unwrap_or((SortId::INT, SortId::INT));
+                    let name = format!("array_diff!{}", skolems.len());
+                    let f = store.declare_fun(&name, Vec::new(), index, true);
+                    let k = store.apply(f, Vec::new());
+                    skolems.insert((a, c), k);
+                    k
+                }
+            };
+            let left = store.select(a, k);
+            let right = store.select(c, k);
+            vec![(a, c, true), (left, right, false)]
+        }
+    }
+}
