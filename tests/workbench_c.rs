@@ -277,3 +277,34 @@ fn a_java_method_without_loop_invariants_is_refined_at_the_prompt() {
     let step = run(&mut wb, "step");
     assert!(step.starts_with("step 1: expanded n0 at init"), "{step}");
 }
+
+#[test]
+fn the_predicates_domain_runs_at_the_prompt_and_takes_hand_predicates_into_its_precision() {
+    let path = scratch("domain", "loop.c", LOOP);
+    let p = path.display().to_string();
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load {p}"));
+    let started = run(&mut wb, "cegar --domain predicates");
+    assert!(started.starts_with("new run: predicate abstraction (BLAST-style"), "{started}");
+    assert_eq!(
+        run(&mut wb, "predicates"),
+        "no predicates yet: the precision (predicate abstraction)\n"
+    );
+    run(&mut wb, "run 7");
+    let added = run(&mut wb, "predicate add main:l6 \"x <= n\"");
+    assert!(
+        added.starts_with("the predicate x <= n joins the precision at main:l6; re-opened n7"),
+        "{added}"
+    );
+    assert!(run(&mut wb, "predicates main:l6").contains("main:l6 [loop head]"));
+    let ended = run(&mut wb, "run");
+    assert!(ended.contains("SAFE"), "{ended}");
+    // The same run again gives the same transcript (the hand predicate is part of the run).
+    assert_eq!(run(&mut wb, "undo"), "undone: run\n");
+    assert_eq!(run(&mut wb, "run"), ended);
+    assert_eq!(
+        run(&mut wb, "cegar --domain nowhere"),
+        "error: unknown domain `nowhere` (domains: impact, predicates)\n"
+    );
+}

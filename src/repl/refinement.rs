@@ -20,7 +20,7 @@ use std::sync::atomic::Ordering;
 use crate::refine::formula::Pred;
 use crate::refine::manual::HandOutcome;
 use crate::refine::parse::parse_predicate;
-use crate::refine::{Engine, Limits, StepReport, Verdict};
+use crate::refine::{Domain, Engine, Limits, StepReport, Verdict};
 use crate::syntax::Span;
 
 use super::c::CTheory;
@@ -54,6 +54,8 @@ pub enum RunAction {
 pub struct CegarRun {
     /// The function analysed.
     pub function: String,
+    /// The abstract domain.
+    pub domain: Domain,
     /// The step limit.
     pub max_steps: usize,
     /// The node limit.
@@ -76,6 +78,7 @@ impl CegarRun {
 
     fn same_engine(&self, other: &CegarRun) -> bool {
         self.function == other.function
+            && self.domain == other.domain
             && self.max_steps == other.max_steps
             && self.max_nodes == other.max_nodes
     }
@@ -200,7 +203,7 @@ fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, String> {
         time: None,
         cancel: None,
     };
-    Engine::new(c.program(), &run.function, limits)
+    Engine::with_domain(c.program(), &run.function, limits, run.domain)
 }
 
 fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), String> {
@@ -211,10 +214,43 @@ fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), String> {
             }
         }
         RunAction::Predicate { location, predicate } => {
-            engine.strengthen_at(*location, predicate)?;
+            add_predicate(engine, *location, predicate)?;
         }
     }
     Ok(())
+}
+
+/// What a hand refinement did, by domain.
+enum HandReport {
+    /// IMPACT: per open node at the location, what happened there.
+    Strengthened(Vec<(usize, HandOutcome)>),
+    /// Predicate abstraction: the nodes re-opened under the larger precision.
+    Reopened(Vec<usize>),
+}
+
+/// A hand refinement: IMPACT strengthens labels along paths, predicate abstraction adds the
+/// predicate to the location's precision.
+fn add_predicate(
+    engine: &mut Engine,
+    location: usize,
+    predicate: &Pred,
+) -> Result<HandReport, String> {
+    match engine.domain() {
+        Domain::Impact => Ok(HandReport::Strengthened(engine.strengthen_at(location, predicate)?)),
+        Domain::Predicates => Ok(HandReport::Reopened(
+            engine.add_predicates_to_precision(location, vec![predicate.clone()])?,
+        )),
+    }
+}
+
+/// How a domain is named in output.
+fn domain_text(domain: Domain) -> &'static str {
+    match domain {
+        Domain::Impact => "lazy abstraction with interpolants (McMillan's IMPACT)",
+        Domain::Predicates => {
+            "predicate abstraction (BLAST-style, cartesian, predicates from interpolants)"
+        }
+    }
 }
 
 /// What is left to do to bring an engine at `done` to `wanted`, when `wanted` continues it.
@@ -328,14 +364,19 @@ fn node_list(nodes: &[usize]) -> String {
 /// Where a run is, in one line.
 fn progress(engine: &Engine) -> String {
     let c = engine.counters();
-    let open =
-        engine.art.nodes.iter().filter(|n| !n.expanded && !engine.art.is_closed(n.id)).count();
+    let open = engine
+        .art
+        .nodes
+        .iter()
+        .filter(|n| !n.dead && !n.expanded && !engine.art.is_closed(n.id))
+        .count();
     format!(
-        "after step {}: {} ({} covered, {} open), {}, {}, {}",
+        "after step {}: {} ({} covered, {} open{}), {}, {}, {}",
         c.steps,
         counted(c.nodes, "node"),
         c.covered,
         open,
+        if c.cut > 0 { format!(", {} cut", c.cut) } else { String::new() },
         counted(c.refinements, "refinement"),
         counted(c.checks, "path check"),
         counted(c.smt_calls, "SMT call"),
@@ -385,7 +426,7 @@ fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport
                     node_list(&r.strengthened)
                 }
             );
-            write_refinement_effects(&mut out, r);
+            write_refinement_effects(&mut out, engine, r);
         }
         StepReport::Finished(verdict) => {
             let _ = writeln!(out, "step {step}: the run ended");
@@ -395,7 +436,20 @@ fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport
     out
 }
 
-fn write_refinement_effects(out: &mut String, r: &crate::refine::Refinement) {
+fn write_refinement_effects(out: &mut String, engine: &Engine, r: &crate::refine::Refinement) {
+    for (l, ps) in &r.predicates_added {
+        let shown: Vec<String> = ps.iter().map(|p| label_text(engine, p)).collect();
+        let _ = writeln!(
+            out,
+            "  predicates added at {}: {}",
+            engine.flat.locations[*l].name,
+            shown.join("; ")
+        );
+    }
+    if let Some(n) = r.reopened {
+        let _ =
+            writeln!(out, "  cut {} below n{n}, which is open again", counted(r.cut.len(), "node"));
+    }
     if !r.uncovered.is_empty() {
         let _ =
             writeln!(out, "  uncovered (their cover got stronger): {}", node_list(&r.uncovered));
@@ -457,6 +511,7 @@ fn verdict_text(c: &Analysed, engine: &Engine, verdict: &Verdict) -> String {
 fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun, String> {
     let mut run = CegarRun {
         function: c.default_function(),
+        domain: Domain::Impact,
         max_steps: DEFAULT_MAX_STEPS,
         max_nodes: DEFAULT_MAX_NODES,
         actions: Vec::new(),
@@ -465,6 +520,10 @@ fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun,
     let mut words = args.iter();
     while let Some(w) = words.next() {
         match w.as_str() {
+            "--domain" => {
+                let value = words.next().ok_or("--domain needs `impact` or `predicates`")?;
+                run.domain = value.parse()?;
+            }
             "--max-steps" | "--max-nodes" => {
                 let value = words.next().ok_or_else(|| format!("{w} needs a number"))?;
                 let n: usize = value
@@ -504,7 +563,8 @@ pub(crate) fn start(
     let flat = &engine.flat;
     writeln!(
         out,
-        "new run: lazy abstraction with interpolants (McMillan's IMPACT) on {} of {}",
+        "new run: {} on {} of {}",
+        domain_text(run.domain),
         run.function,
         place(&shared, None)
     )?;
@@ -558,11 +618,7 @@ pub(crate) fn advance(
         Some(run) => run,
         None => {
             let run = start_options(&shared, &[], usage)?;
-            writeln!(
-                out,
-                "new run: lazy abstraction with interpolants (McMillan's IMPACT) on {}",
-                run.function
-            )?;
+            writeln!(out, "new run: {} on {}", domain_text(run.domain), run.function)?;
             run
         }
     };
@@ -697,7 +753,9 @@ fn show_node(c: &Analysed, engine: &Engine, word: &str) -> Result<String, String
     if !covers.is_empty() {
         let _ = writeln!(out, "  covers: {}", node_list(&covers));
     }
-    let state = if node.covered_by.is_some() {
+    let state = if node.dead {
+        "cut by a refinement (dead: `show art` leaves it out)"
+    } else if node.covered_by.is_some() {
         "covered"
     } else if engine.art.is_closed(n) {
         if node.label == Pred::False {
@@ -862,7 +920,7 @@ fn show_interpolants(c: &Analysed, engine: &Engine, word: Option<&str>) -> Resul
             label_text(engine, interpolant)
         );
     }
-    write_refinement_effects(&mut out, r);
+    write_refinement_effects(&mut out, engine, r);
     Ok(out)
 }
 
@@ -905,8 +963,8 @@ pub(crate) fn predicate_add(
     let predicate =
         parse_predicate(text, &|name| engine.flat.variables.iter().position(|v| v.name == name))
             .map_err(|e| format!("in the predicate `{text}`: {e}"))?;
-    let outcomes = match engine.strengthen_at(l, &predicate) {
-        Ok(outcomes) => outcomes,
+    let report = match add_predicate(engine, l, &predicate) {
+        Ok(report) => report,
         Err(e) => {
             // The engine may have moved part of the way: rebuild it next time.
             drop(cached);
@@ -915,32 +973,51 @@ pub(crate) fn predicate_add(
         }
     };
     let step = engine.counters().steps;
-    writeln!(
-        out,
-        "step {step}: the predicate {} at {}:",
-        label_text(engine, &predicate),
-        engine.flat.locations[l].name
-    )?;
-    for (n, outcome) in &outcomes {
-        match outcome {
-            HandOutcome::Refined(None) => writeln!(out, "  n{n}: its label implies it already")?,
-            HandOutcome::Refined(Some(k)) => {
-                let r = &engine.refinements[*k];
-                writeln!(
-                    out,
-                    "  n{n}: holds on its path; refinement {} strengthened {}",
-                    k + 1,
-                    node_list(&r.strengthened)
-                )?;
-                let mut effects = String::new();
-                write_refinement_effects(&mut effects, r);
-                write!(out, "{effects}")?;
-            }
-            HandOutcome::Refuted => writeln!(
+    let location_name = &engine.flat.locations[l].name;
+    match report {
+        HandReport::Strengthened(outcomes) => {
+            writeln!(
                 out,
-                "  n{n}: not added: a run along its path reaches it with the predicate false"
-            )?,
+                "step {step}: the predicate {} at {location_name}:",
+                label_text(engine, &predicate)
+            )?;
+            for (n, outcome) in &outcomes {
+                match outcome {
+                    HandOutcome::Refined(None) => {
+                        writeln!(out, "  n{n}: its label implies it already")?
+                    }
+                    HandOutcome::Refined(Some(k)) => {
+                        let r = &engine.refinements[*k];
+                        writeln!(
+                            out,
+                            "  n{n}: holds on its path; refinement {} strengthened {}",
+                            k + 1,
+                            node_list(&r.strengthened)
+                        )?;
+                        let mut effects = String::new();
+                        write_refinement_effects(&mut effects, engine, r);
+                        write!(out, "{effects}")?;
+                    }
+                    HandOutcome::Refuted => writeln!(
+                        out,
+                        "  n{n}: not added: a run along its path reaches it with the predicate \
+                         false"
+                    )?,
+                }
+            }
         }
+        HandReport::Reopened(nodes) if nodes.is_empty() => writeln!(
+            out,
+            "the predicate {} is in the precision at {location_name} already",
+            label_text(engine, &predicate)
+        )?,
+        HandReport::Reopened(nodes) => writeln!(
+            out,
+            "the predicate {} joins the precision at {location_name}; re-opened {} (their \
+             subtrees were cut, their labels recomputed)",
+            label_text(engine, &predicate),
+            node_list(&nodes)
+        )?,
     }
     writeln!(out, "{}", progress(engine))?;
     let mut run = run;
@@ -948,6 +1025,46 @@ pub(crate) fn predicate_add(
     cached.run = run.clone();
     drop(cached);
     set_run(wb, index, run);
+    Ok(Control::Continue)
+}
+
+/// `predicates [LOCATION]`: the run's predicates per location.
+pub(crate) fn predicates(
+    wb: &mut Workbench,
+    location: Option<&str>,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let (c, run) = current_run(&wb.state)?;
+    let engine = engine_at(&c, &run)?;
+    let wanted = location.map(|name| location_named(&engine, name)).transpose()?;
+    let all = engine.predicates();
+    let listed: Vec<&(usize, Vec<Pred>)> =
+        all.iter().filter(|(l, _)| wanted.is_none_or(|w| w == *l)).collect();
+    let source = match engine.domain() {
+        Domain::Impact => "atoms of the labels (IMPACT)",
+        Domain::Predicates => "the precision (predicate abstraction)",
+    };
+    if listed.is_empty() {
+        writeln!(
+            out,
+            "no predicates{} yet: {source}",
+            location.map_or(String::new(), |l| format!(" at {l}"))
+        )?;
+        return Ok(Control::Continue);
+    }
+    writeln!(out, "predicates per location, {source}:")?;
+    for (l, ps) in listed {
+        let location = &engine.flat.locations[*l];
+        let shown: Vec<String> = ps.iter().map(|p| label_text(&engine, p)).collect();
+        writeln!(
+            out,
+            "  {}{} ({}): {}",
+            location.name,
+            if location.loop_head { " [loop head]" } else { "" },
+            place(&c, location.span),
+            shown.join("; ")
+        )?;
+    }
     Ok(Control::Continue)
 }
 

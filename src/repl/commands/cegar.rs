@@ -9,10 +9,15 @@ use crate::repl::{CommandResult, Workbench};
 pub const SPEC: CommandSpec = CommandSpec {
     name: "cegar",
     summary: "start lazy abstraction with interpolants on a C function (then `step`, `run`)",
-    usage: "cegar [FUNCTION] [--max-steps N] [--max-nodes N]",
+    usage: "cegar [FUNCTION] [--domain impact|predicates] [--max-steps N] [--max-nodes N]",
     help: "Starts a refinement run on FUNCTION (default main) of the C program loaded last:\n\
            its calls are inlined into one graph, and the abstract reachability tree starts as\n\
-           the root n0 labelled True. Nothing is explored yet: `step` takes one step (an\n\
+           the root n0 labelled True. On Java files, FUNCTION is a method (Class.method):\n\
+           its precondition is assumed and its postcondition checked. --domain impact (the\n\
+           default) labels nodes with interpolants (McMillan's lazy abstraction);\n\
+           --domain predicates labels them with the cartesian abstraction over predicates\n\
+           per location, taken from the interpolants (BLAST), cutting and re-exploring the\n\
+           subtree a refinement invalidates. Nothing is explored yet: `step` takes one step (an\n\
            expansion, a covering, or the check of an error path with its refinement, and says\n\
            which), `run [N]` takes N steps or runs to the end. Then `show art`, `show node N`,\n\
            `show cex`, `show path`, `show interpolants [K]`, `show invariant`, `predicates`,\n\

@@ -19,6 +19,7 @@ mod help;
 mod interpolate;
 mod load;
 mod predicate;
+mod predicates;
 mod proof;
 mod prove;
 mod quit;
@@ -82,6 +83,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     step::SPEC,
     run::SPEC,
     predicate::SPEC,
+    predicates::SPEC,
     diff::SPEC,
     check::SPEC,
     summaries::SPEC,
