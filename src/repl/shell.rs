@@ -347,7 +347,25 @@ mod tests {
         assert!(complete_words(&[], &goals, &names).contains(&"help".to_string()));
         assert_eq!(complete_words(&["set", "check"], &goals, &names), ["on", "off"]);
         assert_eq!(complete_words(&["prove"], &goals, &names), ["all", "g1"]);
-        assert_eq!(complete_words(&["show"], &goals, &names), ["g1", "summary", "cps", "state"]);
+        assert_eq!(
+            complete_words(&["show"], &goals, &names),
+            [
+                "g1",
+                "summary",
+                "cps",
+                "state",
+                "art",
+                "node",
+                "cex",
+                "path",
+                "interpolants",
+                "invariant"
+            ]
+        );
+        assert_eq!(
+            complete_words(&["cegar", "--domain"], &goals, &names),
+            ["impact", "predicates"]
+        );
         assert_eq!(
             complete_words(&["step"], &goals, &names),
             ["all", "--restart", "--no-patterns"]
