@@ -270,14 +270,8 @@ impl Builder<'_> {
                             (Pred::True, Pred::True)
                         }
                     };
-                    if pass != Pred::False {
-                        self.edge(from, to, Action::Assume(pass), e.span);
-                    }
-                    let n = self.flat.locations.len();
-                    let error = self.location(format!("error#{n}"), e.span);
-                    self.flat.locations[error].error =
-                        Some(ErrorSite { check: *check, what: what.clone(), span: e.span });
-                    self.edge(from, error, Action::Assume(fail), e.span);
+                    let site = ErrorSite { check: *check, what: what.clone(), span: e.span };
+                    self.check(from, to, pass, fail, site);
                 }
                 Command::Call { callee, args, results } => {
                     let callee_proc = program.procedure(*callee);
@@ -497,6 +491,19 @@ impl Builder<'_> {
         Ok(Pred::or(out))
     }
 
+    /// A check from `from`: the edge to `to` where it passes (none when it never does), and
+    /// an edge into an error location of its own where it fails.
+    fn check(&mut self, from: usize, to: usize, pass: Pred, fail: Pred, site: ErrorSite) {
+        let span = site.span;
+        if pass != Pred::False {
+            self.edge(from, to, Action::Assume(pass), span);
+        }
+        let n = self.flat.locations.len();
+        let error = self.location(format!("error#{n}"), span);
+        self.flat.locations[error].error = Some(site);
+        self.edge(from, error, Action::Assume(fail), span);
+    }
+
     /// The formula in the notation the program's annotations are written in.
     fn show(&self, t: TermId) -> String {
         crate::ir::show_term(self.program, t)
@@ -576,17 +583,12 @@ impl Builder<'_> {
                 }
             };
             let next = self.location(format!("{}:ensures{}", proc.name, k + 1), Some(c.span));
-            if pass != Pred::False {
-                self.edge(at, next, Action::Assume(pass), Some(c.span));
-            }
-            let n = self.flat.locations.len();
-            let error = self.location(format!("error#{n}"), Some(c.span));
-            self.flat.locations[error].error = Some(ErrorSite {
+            let site = ErrorSite {
                 check: Obligation::Postcondition,
                 what: format!("postcondition {text}"),
                 span: Some(c.span),
-            });
-            self.edge(at, error, Action::Assume(fail), Some(c.span));
+            };
+            self.check(at, next, pass, fail, site);
             at = next;
         }
     }

@@ -9,6 +9,7 @@ use pest::iterators::Pair;
 use rug::Integer;
 
 use super::formula::{Linear, Pred};
+use crate::notation::{MAX_DEPTH, too_deep};
 use crate::syntax::{FileId, pest_diagnostic};
 
 mod grammar {
@@ -20,19 +21,17 @@ mod grammar {
 
 use grammar::{PredicateParser, Rule};
 
-/// At most this many nested parentheses and negations, so a hostile line cannot exhaust the
-/// stack of the tree walk below.
-const MAX_DEPTH: usize = 200;
-
 /// Reads `text` as a predicate; `variable` resolves a name to its index. Errors name the
 /// column (1-based) and what was expected, or the unknown variable, or the non-linear product.
 pub fn parse_predicate(
     text: &str,
     variable: &dyn Fn(&str) -> Option<usize>,
 ) -> Result<Pred, String> {
-    let depth = text.chars().filter(|&c| c == '(' || c == '!').count();
-    if depth > MAX_DEPTH {
-        return Err(format!("the predicate nests more than {MAX_DEPTH} parentheses and negations"));
+    // Only parentheses make the parser and the walk below recurse (negations, sums and
+    // connectives are read as lists), so bounding their nesting bounds the stack.
+    if let Some(at) = too_deep(text) {
+        let column = text.get(..at).map_or(1, |s| s.chars().count() + 1);
+        return Err(format!("column {column}: parentheses nested more than {MAX_DEPTH} deep"));
     }
     let mut pairs = PredicateParser::parse(Rule::predicate, text).map_err(|e| {
         let d = pest_diagnostic(FileId(0), 0, text, &e, describe);
@@ -257,6 +256,9 @@ mod tests {
     #[test]
     fn deep_nesting_is_refused_before_it_can_exhaust_the_stack() {
         let text = format!("{}x = 1{}", "(".repeat(5000), ")".repeat(5000));
-        assert!(read(&text).contains("nests more than"));
+        assert_eq!(read(&text), "error: column 201: parentheses nested more than 200 deep");
+        // Many groups side by side nest only one deep.
+        let wide = vec!["(x = 1)"; 300].join(" | ");
+        assert_eq!(read(&wide), "x = 1");
     }
 }

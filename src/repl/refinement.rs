@@ -300,28 +300,41 @@ fn engine_at<'c>(c: &'c Analysed, run: &CegarRun) -> Result<RefMut<'c, Engine>, 
     Ok(RefMut::map(cached_at(c, run)?, |cached| &mut cached.engine))
 }
 
-/// A fresh engine taken along `run` until it has made `step` steps (or the run ends).
-fn engine_at_step(c: &Analysed, run: &CegarRun, step: usize) -> Result<Engine, String> {
+/// The tree (as `show art` prints it) after each of `steps` steps of `run`, from one fresh
+/// engine taken along the run once (a step beyond the run's end sees the tree at its end).
+fn arts_at_steps(c: &Analysed, run: &CegarRun, steps: [usize; 2]) -> Result<[String; 2], String> {
     let mut engine = new_engine(c, run)?;
-    for action in &run.actions {
-        match action {
-            RunAction::Steps(n) => {
-                for _ in 0..*n {
-                    if engine.counters().steps >= step {
-                        return Ok(engine);
-                    }
+    let mut arts: [Option<String>; 2] = [None, None];
+    // Records the tree for every wanted step reached; true once both are recorded.
+    let mut record = |engine: &Engine| {
+        for (k, &step) in steps.iter().enumerate() {
+            if arts[k].is_none() && engine.counters().steps >= step {
+                arts[k] = Some(engine.art_text());
+            }
+        }
+        arts.iter().all(Option::is_some)
+    };
+    'replay: for action in &run.actions {
+        let calls = match action {
+            RunAction::Steps(n) => *n,
+            RunAction::Predicate { .. } => 1,
+        };
+        for _ in 0..calls {
+            if record(&engine) {
+                break 'replay;
+            }
+            match action {
+                RunAction::Steps(_) => {
                     engine.step();
                 }
-            }
-            RunAction::Predicate { .. } => {
-                if engine.counters().steps >= step {
-                    return Ok(engine);
-                }
-                apply(&mut engine, action)?;
+                RunAction::Predicate { .. } => apply(&mut engine, action)?,
             }
         }
     }
-    Ok(engine)
+    record(&engine);
+    let end = engine.art_text();
+    let [a, b] = arts;
+    Ok([a.unwrap_or_else(|| end.clone()), b.unwrap_or(end)])
 }
 
 /// `file:line:col` of a span, or the file's name.
@@ -1076,10 +1089,10 @@ pub(crate) fn diff(
     out: &mut dyn Write,
 ) -> CommandResult {
     let (c, run) = current_run(&wb.state)?;
-    let now = engine_at(&c, &run)?.counters().steps;
+    let engine = engine_at(&c, &run)?;
+    let now = engine.counters().steps;
     let (a, b) = match args {
         [] => {
-            let engine = engine_at(&c, &run)?;
             let last = engine
                 .refinements
                 .last()
@@ -1097,8 +1110,8 @@ pub(crate) fn diff(
         }
         _ => return Err(format!("usage: {usage}").into()),
     };
-    let before = engine_at_step(&c, &run, a)?.art_text();
-    let after = engine_at_step(&c, &run, b)?.art_text();
+    drop(engine);
+    let [before, after] = arts_at_steps(&c, &run, [a, b])?;
     let diff = similar::TextDiff::from_lines(&before, &after);
     let text = diff
         .unified_diff()
