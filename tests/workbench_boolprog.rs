@@ -275,7 +275,8 @@ fn errors_without_a_program_with_bad_numbers_and_before_a_verdict() {
     }
     assert_eq!(
         run(&mut wb, "dot calls.dot"),
-        "error: dot needs a boolean program or a Scheme program loaded\n"
+        "error: dot needs a boolean program, a Scheme program, a C program or a refinement run \
+         on Java files\n"
     );
     // A TPTP problem is no boolean program.
     run(&mut wb, "load examples/tptp/pets.p");
@@ -391,7 +392,10 @@ fn dot_writes_the_call_graph_or_a_heap() {
     let bad = dir.join("calls.txt");
     assert_eq!(
         run(&mut wb, &format!("dot {}", s(&bad))),
-        format!("error: Graphviz files end in .dot or .gv, got {}\n", s(&bad))
+        format!(
+            "error: graph files end in .dot or .gv (or .svg, drawn by Graphviz), got {}\n",
+            s(&bad)
+        )
     );
     assert!(
         run(&mut wb, &format!("dot {} summary 99", s(&heap))).starts_with("error: no summary 99")
@@ -399,7 +403,7 @@ fn dot_writes_the_call_graph_or_a_heap() {
     assert!(!bad.exists());
     assert_eq!(
         run(&mut wb, &format!("dot {} heap 1", s(&heap))),
-        "error: usage: dot FILE.dot [summary N]\n"
+        "error: usage: dot FILE.dot|FILE.svg [summary N]\n"
     );
 }
 

@@ -246,7 +246,7 @@ fn refinement_commands_explain_what_is_missing_or_wrong() {
     // The tree is drawn in DOT; other endings are refused.
     let dot = path.with_file_name("art.dot");
     let wrote = run(&mut wb, &format!("dot {}", dot.display()));
-    assert!(wrote.starts_with("wrote the tree in DOT to"), "{wrote}");
+    assert!(wrote.starts_with("wrote the refinement tree (dashed: covered"), "{wrote}");
     assert!(std::fs::read_to_string(&dot).unwrap().starts_with("digraph art {"));
     let refused = run(&mut wb, "dot art.png");
     assert!(refused.starts_with("error: graph files end in .dot or .gv"), "{refused}");
@@ -276,6 +276,34 @@ fn a_java_method_without_loop_invariants_is_refined_at_the_prompt() {
     run(&mut wb, "undo");
     let step = run(&mut wb, "step");
     assert!(step.starts_with("step 1: expanded n0 at init"), "{step}");
+    // Only the analysed method's variables are tracked, under their own names.
+    assert!(started.contains("(4 integer variables: n, result, i, c)"), "{started}");
+}
+
+#[test]
+fn java_files_without_a_run_leave_step_and_dot_with_the_c_program_before_them() {
+    let path = scratch("dispatch", "prog.c", PROGRAM);
+    let p = path.display().to_string();
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, "cegar");
+    assert!(run(&mut wb, "step").starts_with("step 1: expanded n0 at init"));
+    // Java files loaded to be verified do not take the refinement commands away from the run.
+    run(&mut wb, "load examples/refinement/Loops.java");
+    let step = run(&mut wb, "step");
+    assert!(step.starts_with("step 2: expanded n1 at main:entry"), "{step}");
+    let dot = path.with_extension("dot");
+    let wrote = run(&mut wb, &format!("dot {}", dot.display()));
+    assert!(wrote.starts_with("wrote the refinement tree"), "{wrote}");
+    assert!(std::fs::read_to_string(&dot).unwrap().contains("main:entry"));
+    // Once a run is started on them, they are what `step`, `show` and `dot` act on.
+    run(&mut wb, "cegar Loops.countDown");
+    assert!(run(&mut wb, "step").starts_with("step 1: expanded n0 at init"));
+    run(&mut wb, &format!("dot {}", dot.display()));
+    assert!(std::fs::read_to_string(&dot).unwrap().contains("Loops.countDown:entry"));
+    let shown = run(&mut wb, "show node 1");
+    assert!(shown.contains("Loops.countDown:entry"), "{shown}");
 }
 
 #[test]

@@ -88,7 +88,8 @@ fn commands_before_cfa_ask_for_it() {
     );
     assert_eq!(
         run(&mut wb, "dot out.dot"),
-        "error: dot needs a boolean program or a Scheme program loaded\n"
+        "error: dot needs a boolean program, a Scheme program, a C program or a refinement run \
+         on Java files\n"
     );
     run(&mut wb, &format!("load {LOCKLOOP}"));
     for line in ["states", "show state 0", "succ 0", "witness", "dot out.dot"] {
@@ -285,8 +286,8 @@ fn dot_writes_the_state_graph() {
     assert_eq!(
         run(&mut wb, &format!("dot {}", s(&file))),
         format!(
-            "wrote the state graph of lockloop (54 states, 58 edges) to {}, the first witness \
-             path in red\n",
+            "wrote the state graph of lockloop (54 states, 58 edges; the first witness path in \
+             red) to {}\n",
             s(&file)
         )
     );
@@ -300,8 +301,10 @@ fn dot_writes_the_state_graph() {
     // No temporary file is left beside it.
     let left: Vec<_> = std::fs::read_dir(dir.join("sub")).unwrap().collect();
     assert_eq!(left.len(), 1);
-    // Writing where no file can be is an error, not a panic.
-    let out = run(&mut wb, &format!("dot {}", s(&dir)));
+    // Writing where no file can be (a directory is there) is an error, not a panic.
+    let taken = dir.join("taken.dot");
+    std::fs::create_dir_all(&taken).unwrap();
+    let out = run(&mut wb, &format!("dot {}", s(&taken)));
     assert!(out.starts_with("error: cannot write "), "{out}");
 }
 

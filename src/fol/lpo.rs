@@ -13,8 +13,17 @@
 //! every `j`, or `f = g`, the arguments are lexicographically greater and `s > tj` for every
 //! `j`; a variable is smaller than every other term that contains it.
 
+use rustc_hash::FxHashMap;
+
 use super::kbo::{Comparison, Precedence, TermOrdering};
 use super::term::{TermBank, TermId};
+
+/// The comparisons already made within one top-level comparison. The naive recursion compares
+/// the same pairs of subterms again and again (each argument against the whole other term, in
+/// the majority and subterm cases), which is exponential in the depth; with the memo there are
+/// at most `|s| * |t|` pairs. Only looked up, never iterated, so it cannot affect the answer's
+/// determinism.
+type Memo = FxHashMap<(TermId, TermId), Comparison>;
 
 /// The lexicographic path ordering over a given precedence.
 #[derive(Clone, Debug)]
@@ -34,21 +43,21 @@ impl Lpo {
     }
 
     /// Whether `s >= t`.
-    fn at_least(&self, bank: &TermBank, s: TermId, t: TermId) -> bool {
-        matches!(self.compare_rec(bank, s, t), Comparison::Greater | Comparison::Equal)
+    fn at_least(&self, bank: &TermBank, s: TermId, t: TermId, memo: &mut Memo) -> bool {
+        matches!(self.compare_rec(bank, s, t, memo), Comparison::Greater | Comparison::Equal)
     }
 
     /// Whether `s > t` for every argument `t` of `of` (the majority condition).
-    fn above_all_args(&self, bank: &TermBank, s: TermId, of: TermId) -> bool {
-        bank.args(of).iter().all(|&t| self.compare_rec(bank, s, t) == Comparison::Greater)
+    fn above_all_args(&self, bank: &TermBank, s: TermId, of: TermId, memo: &mut Memo) -> bool {
+        bank.args(of).iter().all(|&t| self.compare_rec(bank, s, t, memo) == Comparison::Greater)
     }
 
     /// Whether some argument of `of` is at least `t` (the subterm case).
-    fn some_arg_at_least(&self, bank: &TermBank, of: TermId, t: TermId) -> bool {
-        bank.args(of).iter().any(|&a| self.at_least(bank, a, t))
+    fn some_arg_at_least(&self, bank: &TermBank, of: TermId, t: TermId, memo: &mut Memo) -> bool {
+        bank.args(of).iter().any(|&a| self.at_least(bank, a, t, memo))
     }
 
-    fn compare_rec(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison {
+    fn compare_rec(&self, bank: &TermBank, s: TermId, t: TermId, memo: &mut Memo) -> Comparison {
         if s == t {
             return Comparison::Equal;
         }
@@ -58,6 +67,25 @@ impl Lpo {
         if let Some(v) = bank.var_number(s) {
             return if bank.occurs(v, t) { Comparison::Less } else { Comparison::Incomparable };
         }
+        if let Some(&known) = memo.get(&(s, t)) {
+            return known;
+        }
+        if let Some(&known) = memo.get(&(t, s)) {
+            return known.reverse();
+        }
+        let result = self.compare_applications(bank, s, t, memo);
+        memo.insert((s, t), result);
+        result
+    }
+
+    /// [`Lpo::compare_rec`] when neither term is a variable.
+    fn compare_applications(
+        &self,
+        bank: &TermBank,
+        s: TermId,
+        t: TermId,
+        memo: &mut Memo,
+    ) -> Comparison {
         let (Some(f), Some(g)) = (bank.head(s), bank.head(t)) else {
             unreachable!("variables were handled above")
         };
@@ -65,8 +93,8 @@ impl Lpo {
         // s were at least t, it would be above each of t's arguments, and so would s); t > s
         // can then only come from an argument of t being at least s. Symmetrically for t's head.
         match self.precedence.rank(f).cmp(&self.precedence.rank(g)) {
-            std::cmp::Ordering::Greater => return self.by_majority(bank, s, t),
-            std::cmp::Ordering::Less => return self.by_majority(bank, t, s).reverse(),
+            std::cmp::Ordering::Greater => return self.by_majority(bank, s, t, memo),
+            std::cmp::Ordering::Less => return self.by_majority(bank, t, s, memo).reverse(),
             std::cmp::Ordering::Equal => {}
         }
         // Same head symbol (and so the same arity): the first differing argument decides, under
@@ -76,13 +104,13 @@ impl Lpo {
         let Some((a, b)) = first_difference else {
             return Comparison::Equal;
         };
-        match self.compare_rec(bank, a, b) {
-            Comparison::Greater => self.by_majority(bank, s, t),
-            Comparison::Less => self.by_majority(bank, t, s).reverse(),
+        match self.compare_rec(bank, a, b, memo) {
+            Comparison::Greater => self.by_majority(bank, s, t, memo),
+            Comparison::Less => self.by_majority(bank, t, s, memo).reverse(),
             _ => {
-                if self.some_arg_at_least(bank, s, t) {
+                if self.some_arg_at_least(bank, s, t, memo) {
                     Comparison::Greater
-                } else if self.some_arg_at_least(bank, t, s) {
+                } else if self.some_arg_at_least(bank, t, s, memo) {
                     Comparison::Less
                 } else {
                     Comparison::Incomparable
@@ -94,10 +122,16 @@ impl Lpo {
     /// The comparison of `big` with `small` when `big` wins at the head (a bigger symbol, or the
     /// same one with lexicographically bigger arguments): greater if `big` is above every
     /// argument of `small`, else less if an argument of `small` is at least `big`.
-    fn by_majority(&self, bank: &TermBank, big: TermId, small: TermId) -> Comparison {
-        if self.above_all_args(bank, big, small) {
+    fn by_majority(
+        &self,
+        bank: &TermBank,
+        big: TermId,
+        small: TermId,
+        memo: &mut Memo,
+    ) -> Comparison {
+        if self.above_all_args(bank, big, small, memo) {
             Comparison::Greater
-        } else if self.some_arg_at_least(bank, small, big) {
+        } else if self.some_arg_at_least(bank, small, big, memo) {
             Comparison::Less
         } else {
             Comparison::Incomparable
@@ -107,7 +141,7 @@ impl Lpo {
 
 impl TermOrdering for Lpo {
     fn compare(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison {
-        self.compare_rec(bank, s, t)
+        self.compare_rec(bank, s, t, &mut Memo::default())
     }
 }
 

@@ -122,7 +122,7 @@ impl Flat {
             inlined: BTreeMap::new(),
             stack: Vec::new(),
         };
-        builder.variables();
+        builder.variables(procedure);
         let start = builder.location("init".into(), None);
         let proc = program.procedure(procedure);
         let first = builder.location(format!("{}:entry", proc.name), Some(proc.span));
@@ -166,26 +166,40 @@ struct Builder<'p> {
 }
 
 impl Builder<'_> {
-    fn variables(&mut self) {
+    /// Tracks the globals and the integer variables of `procedure` and of the procedures it
+    /// calls, directly or not: the others' variables would only lengthen every havoc and every
+    /// listing (a Java class's other methods share the program). A name is qualified by its
+    /// procedure only when two of the tracked variables share it.
+    fn variables(&mut self, procedure: ProcId) {
         let program = self.program;
-        let mut owner: BTreeMap<ConstId, &str> = BTreeMap::new();
-        for p in &program.procedures {
+        let reached = reachable_procedures(program, procedure);
+        let mut owner: BTreeMap<ConstId, (&str, bool)> = BTreeMap::new();
+        for (i, p) in program.procedures.iter().enumerate() {
+            let is_reached = reached.contains(&ProcId(i as u32));
             for c in p.params.iter().chain(&p.results).chain(&p.locals) {
-                owner.insert(*c, &p.name);
+                owner.insert(*c, (&p.name, is_reached));
             }
         }
+        let tracked: Vec<_> = program
+            .variables
+            .iter()
+            .filter(|v| {
+                let ty = program.consts[v.constant.0 as usize].ty;
+                *program.bank.ty_node(ty) == TyNode::Int
+                    && (v.kind.is_global()
+                        || owner.get(&v.constant).is_none_or(|&(_, is_reached)| is_reached))
+            })
+            .collect();
         let mut count: BTreeMap<&str, usize> = BTreeMap::new();
-        for v in &program.variables {
+        for v in &tracked {
             *count.entry(v.name.as_str()).or_default() += 1;
         }
-        for v in &program.variables {
-            let ty = program.consts[v.constant.0 as usize].ty;
-            if *program.bank.ty_node(ty) != TyNode::Int {
-                continue;
-            }
+        for v in tracked {
             let global = v.kind.is_global();
             let name = match owner.get(&v.constant) {
-                Some(p) if count[v.name.as_str()] > 1 && !global => format!("{p}::{}", v.name),
+                Some((p, _)) if count[v.name.as_str()] > 1 && !global => {
+                    format!("{p}::{}", v.name)
+                }
                 _ => v.name.clone(),
             };
             self.index.insert(v.constant, self.flat.variables.len());
@@ -652,4 +666,24 @@ impl Builder<'_> {
             Pred::and(vec![a.negate(), b.negate()]),
         ]))
     }
+}
+
+/// `procedure` and every procedure its body calls, directly or through others.
+fn reachable_procedures(
+    program: &Program,
+    procedure: ProcId,
+) -> std::collections::BTreeSet<ProcId> {
+    let mut reached = std::collections::BTreeSet::from([procedure]);
+    let mut work = vec![procedure];
+    while let Some(p) = work.pop() {
+        let Some(cfg) = &program.procedure(p).body else { continue };
+        for e in &cfg.edges {
+            if let Command::Call { callee, .. } = &e.command
+                && reached.insert(*callee)
+            {
+                work.push(*callee);
+            }
+        }
+    }
+    reached
 }

@@ -210,6 +210,7 @@ impl Pred {
         let Some(mut out) = flatten(parts, true) else { return Pred::False };
         keep_bounds(&mut out, true);
         join_equalities(&mut out);
+        drop_bounds_implied_by_equalities(&mut out);
         match out.len() {
             0 => Pred::True,
             1 => out.pop().unwrap_or(Pred::True),
@@ -468,6 +469,32 @@ fn join_equalities(parts: &mut Vec<Pred>) {
     }
 }
 
+/// A bound `l <= 0` next to an equality `e = 0` over the same variables (`l` is `e` or `-e`
+/// plus a constant `d`, both being in canonical form) says `d <= 0`: when that holds the bound
+/// adds nothing to the conjunction, and it is dropped so labels read as what they say
+/// (`2*i = c`, not `2*i <= c & 2*i = c`).
+fn drop_bounds_implied_by_equalities(parts: &mut Vec<Pred>) {
+    let equalities: Vec<Linear> = parts
+        .iter()
+        .filter_map(|p| match p {
+            Pred::Atom(e, Rel::Eq) => Some(e.clone()),
+            _ => None,
+        })
+        .collect();
+    if equalities.is_empty() {
+        return;
+    }
+    parts.retain(|p| {
+        let Pred::Atom(l, Rel::Le) = p else { return true };
+        !equalities.iter().any(|e| {
+            let minus_e = e.scale(&Integer::from(-1));
+            [e, &minus_e].into_iter().any(|f| {
+                f.coefficients == l.coefficients && Integer::from(&l.constant - &f.constant) <= 0
+            })
+        })
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,5 +556,25 @@ mod tests {
         assert_eq!(q.show(&name), "x <= 3");
         let r = Pred::or(vec![Pred::le(&x(), &n(3)), Pred::le(&x(), &n(5))]);
         assert_eq!(r.show(&name), "x <= 5");
+    }
+
+    #[test]
+    fn bounds_an_equality_implies_drop_and_the_others_stay() {
+        let y = Linear::variable(1);
+        let two_x = x().scale(&Integer::from(2));
+        // 2x = y makes 2x <= y and y <= 2x + 1 redundant, but not y <= 2x - 1 (a contradiction,
+        // kept for the solver to see) nor bounds over other variables.
+        let p = Pred::and(vec![
+            Pred::le(&two_x, &y),
+            Pred::eq(&two_x, &y),
+            Pred::le(&y, &two_x.add_scaled(&n(1), &Integer::from(1))),
+            Pred::le(&x(), &n(4)),
+        ]);
+        assert_eq!(p.show(&name), "2*x = y & x <= 4");
+        let contradiction = Pred::and(vec![
+            Pred::eq(&two_x, &y),
+            Pred::le(&y, &two_x.add_scaled(&n(1), &Integer::from(-1))),
+        ]);
+        assert_eq!(contradiction.conjuncts().len(), 2);
     }
 }

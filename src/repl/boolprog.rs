@@ -21,7 +21,7 @@ use crate::boolprog::explicit::Bounds;
 use crate::boolprog::ir::{ProcId, Program};
 use crate::boolprog::summary::{Engine, Mode, Options, StepResult, Verdict};
 use crate::boolprog::{self, Answer, Language, Method, RunStats, render};
-use crate::session::{fnv1a64, write_atomic};
+use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, render_all};
 
 use super::theory::{Theory, TheoryContent};
@@ -595,8 +595,7 @@ pub(crate) fn boolprog_dot(
     index: usize,
     args: &[String],
     usage: &str,
-    out: &mut dyn Write,
-) -> CommandResult {
+) -> Result<(String, String, String), CommandError> {
     let TheoryContent::BoolProg(b) = &wb.state.theories[index].content else {
         return Err(CommandError("not a boolean program".into()));
     };
@@ -605,9 +604,6 @@ pub(crate) fn boolprog_dot(
         [path, kind, n] if kind == "summary" => (path, Some(n.as_str())),
         _ => return Err(format!("usage: {usage}").into()),
     };
-    if !(path.ends_with(".dot") || path.ends_with(".gv")) {
-        return Err(format!("Graphviz files end in .dot or .gv, got {path}").into());
-    }
     let engine = summary_engine(b)?;
     let (text, what) = match heap_of {
         None => {
@@ -631,8 +627,5 @@ pub(crate) fn boolprog_dot(
             )
         }
     };
-    write_atomic(Path::new(path), text.as_bytes())
-        .map_err(|e| format!("cannot write {path}: {e}"))?;
-    writeln!(out, "wrote {what} to {path}")?;
-    Ok(Control::Continue)
+    Ok((path.clone(), text, what))
 }

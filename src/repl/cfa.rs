@@ -18,7 +18,7 @@ use crate::cfa::protocol::parse_protocols;
 use crate::cfa::report::{compare, comparison_table};
 use crate::cfa::{Analysis, Options, OracleKind, Protocol, StateId, Verdict, analyse_with_oracle};
 use crate::scheme::{CpsProgram, load_program_str, print_program};
-use crate::session::{Checksum, fnv1a64, write_atomic};
+use crate::session::{Checksum, fnv1a64};
 use crate::syntax::{SourceMap, has_errors, render_all};
 
 use super::{CommandResult, Control, State, Theory, TheoryContent, Workbench, counted};
@@ -407,24 +407,21 @@ pub(crate) fn witness(wb: &Workbench, steps: usize, out: &mut dyn Write) -> Comm
 
 /// `dot FILE` for a Scheme program: the last `cfa`'s graph in Graphviz DOT, the first witness
 /// path in red, written atomically.
-pub(crate) fn cfa_dot(wb: &Workbench, path: &str, out: &mut dyn Write) -> CommandResult {
+pub(crate) fn cfa_dot(wb: &Workbench) -> Result<(String, String), crate::repl::CommandError> {
     let run = last_run(&wb.state)?;
     let a = &run.analysis;
     let first_witness = run.verdicts.iter().find_map(|v| match v {
         Verdict::Violation(w) => Some(w),
         _ => None,
     });
-    write_atomic(Path::new(path), a.dot(first_witness).as_bytes())
-        .map_err(|e| format!("cannot write {path}: {e}"))?;
-    writeln!(
-        out,
-        "wrote the state graph of {} ({}, {}) to {path}{}",
+    let what = format!(
+        "the state graph of {} ({}, {}{})",
         run.theory,
         counted(a.graph.stats.states, "state"),
         counted(a.graph.stats.edges, "edge"),
-        if first_witness.is_some() { ", the first witness path in red" } else { "" }
-    )?;
-    Ok(Control::Continue)
+        if first_witness.is_some() { "; the first witness path in red" } else { "" }
+    );
+    Ok((a.dot(first_witness), what))
 }
 
 /// `compare [THEORY] [OPTIONS]`: the analysis without GC, with GC and with conditional GC.

@@ -152,8 +152,8 @@ impl Analysed {
     }
 }
 
-/// Whether the program loaded last that `step` could act on is a C program (rather than a
-/// boolean program).
+/// Whether `step` goes to a refinement run (rather than a boolean program's summary engine):
+/// whether [`current`] finds a program before a boolean program does.
 pub(crate) fn c_is_current(state: &State) -> bool {
     state
         .theories
@@ -168,26 +168,36 @@ pub(crate) fn c_is_current(state: &State) -> bool {
         .unwrap_or(false)
 }
 
-/// The program the commands act on: the C program or Java files loaded last, with its run.
-fn current(state: &State) -> Result<(usize, Analysed, Option<CegarRun>), String> {
-    state
-        .theories
-        .iter()
-        .enumerate()
-        .rev()
-        .find_map(|(i, t)| match &t.content {
-            TheoryContent::C(c) => Some((i, Analysed::C(c.clone()), t.cegar.clone())),
-            TheoryContent::Java(j) => Some((i, Analysed::Java(j.clone()), t.cegar.clone())),
-            _ => None,
-        })
-        .ok_or_else(|| {
+/// The program the refinement commands act on, with its run. One rule for all of them:
+/// `cegar` (`starting`) starts a run on the C program or Java files loaded last; the others
+/// act on the last loaded C program or Java files *with a run*, or on a C program without one
+/// (where `step` and `run` start one on `main`). Java files are loaded above all to be
+/// verified, so Java files without a run never take `step` away from an earlier program.
+fn current(state: &State, starting: bool) -> Result<(usize, Analysed, Option<CegarRun>), String> {
+    let mut java_without_run = false;
+    let found = state.theories.iter().enumerate().rev().find_map(|(i, t)| match &t.content {
+        TheoryContent::C(c) => Some((i, Analysed::C(c.clone()), t.cegar.clone())),
+        TheoryContent::Java(j) if starting || t.cegar.is_some() => {
+            Some((i, Analysed::Java(j.clone()), t.cegar.clone()))
+        }
+        TheoryContent::Java(_) => {
+            java_without_run = true;
+            None
+        }
+        _ => None,
+    });
+    found.ok_or_else(|| {
+        if java_without_run {
+            "no refinement run on the Java files loaded (`cegar Class.method` starts one)".into()
+        } else {
             "no C or Java program is loaded (try `load FILE.c` or `load FILE.java`)".into()
-        })
+        }
+    })
 }
 
 /// The program loaded last and its run, or an error naming the command that starts one.
 fn current_run(state: &State) -> Result<(Analysed, CegarRun), String> {
-    let (_, c, run) = current(state)?;
+    let (_, c, run) = current(state, false)?;
     let run = run.ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
     Ok((c, run))
 }
@@ -570,7 +580,7 @@ pub(crate) fn start(
     usage: &str,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let (index, shared, _) = current(&wb.state)?;
+    let (index, shared, _) = current(&wb.state, true)?;
     let run = start_options(&shared, args, usage)?;
     let engine = engine_at(&shared, &run)?;
     let flat = &engine.flat;
@@ -626,7 +636,7 @@ pub(crate) fn advance(
     out: &mut dyn Write,
 ) -> CommandResult {
     let count = count_argument(args, usage)?;
-    let (index, shared, run) = current(&wb.state)?;
+    let (index, shared, run) = current(&wb.state, false)?;
     let mut run = match run {
         Some(run) => run,
         None => {
@@ -968,7 +978,7 @@ pub(crate) fn predicate_add(
     text: &str,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let (index, shared, run) = current(&wb.state)?;
+    let (index, shared, run) = current(&wb.state, false)?;
     let run = run.ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
     let mut cached = cached_at(&shared, &run)?;
     let engine = &mut cached.engine;

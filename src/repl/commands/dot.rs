@@ -11,16 +11,16 @@ pub const SPEC: CommandSpec = CommandSpec {
     name: "dot",
     summary: "write a program's graph as Graphviz DOT (call graph, summary heap, state graph, \
               refinement tree)",
-    usage: "dot FILE.dot [summary N]",
+    usage: "dot FILE.dot|FILE.svg [summary N]",
     help: "Writes a Graphviz file (atomically; .dot or .gv) for the program loaded last that has\n\
-           a graph to draw. For a boolean program (.bp or .qr): the call graph of its current\n\
+           a graph to draw; a FILE ending in .svg is drawn by Graphviz's `dot` in one command\n\
+           when it is installed. For a boolean program (.bp or .qr): the call graph of its current\n\
            run, each procedure with its number of summaries and effects, each call made an\n\
            edge; with `summary N`, the canonical entry heap of summary N (globals and locals\n\
            as roots, cells as records). For a Scheme program (.scm): the state graph of the\n\
            last `cfa` (events filled, halting states doubled, the first witness path in red).\n\
-           For a C program: the abstract reachability tree of its refinement run (labels in\n\
-           the nodes, coverings dashed, error nodes red); a FILE ending in .svg is drawn by\n\
-           Graphviz's `dot` when it is installed, in one command.",
+           For a C program, or Java files with a `cegar` run: the abstract reachability tree\n\
+           of the refinement run (labels in the nodes, coverings dashed, error nodes red).",
     changes_state: false,
     run,
 };
@@ -30,26 +30,38 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     for (index, theory) in wb.state.theories.iter().enumerate().rev() {
         match &theory.content {
             TheoryContent::BoolProg(_) => {
-                return crate::repl::boolprog::boolprog_dot(wb, index, args, SPEC.usage, out);
+                let (path, text, what) =
+                    crate::repl::boolprog::boolprog_dot(wb, index, args, SPEC.usage)?;
+                return write_graph(&path, &text, &what, out);
             }
             TheoryContent::Scheme(_) => {
                 super::arity("dot FILE", args, 1, 1)?;
-                return crate::repl::cfa::cfa_dot(wb, &args[0], out);
+                let (text, what) = crate::repl::cfa::cfa_dot(wb)?;
+                return write_graph(&args[0], &text, &what, out);
             }
-            TheoryContent::C(_) => {
-                super::arity("dot FILE", args, 1, 1)?;
-                let text = crate::repl::refinement::art_dot(wb)?;
-                return write_graph(&args[0], &text, out);
+            TheoryContent::C(_) => return refinement_dot(wb, args, out),
+            // Java files have a graph once a refinement run is started on them.
+            TheoryContent::Java(_) if theory.cegar.is_some() => {
+                return refinement_dot(wb, args, out);
             }
             TheoryContent::Tptp(_) | TheoryContent::Spec(_) | TheoryContent::Java(_) => continue,
         }
     }
-    Err("dot needs a boolean program or a Scheme program loaded".into())
+    Err("dot needs a boolean program, a Scheme program, a C program or a refinement run on \
+         Java files"
+        .into())
+}
+
+/// The refinement run's tree, in the file `args` names.
+fn refinement_dot(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    super::arity("dot FILE", args, 1, 1)?;
+    let text = crate::repl::refinement::art_dot(wb)?;
+    write_graph(&args[0], &text, "the refinement tree (dashed: covered; red: error nodes)", out)
 }
 
 /// Writes a graph to `path`: the DOT text itself for `.dot` or `.gv`, or for `.svg` the picture
 /// Graphviz's `dot` draws of it (when `dot` is installed), atomically either way.
-fn write_graph(path: &str, text: &str, out: &mut dyn Write) -> CommandResult {
+fn write_graph(path: &str, text: &str, what: &str, out: &mut dyn Write) -> CommandResult {
     let bytes = if path.ends_with(".dot") || path.ends_with(".gv") {
         text.as_bytes().to_vec()
     } else if path.ends_with(".svg") {
@@ -62,8 +74,11 @@ fn write_graph(path: &str, text: &str, out: &mut dyn Write) -> CommandResult {
     };
     crate::session::write_atomic(std::path::Path::new(path), &bytes)
         .map_err(|e| format!("cannot write {path}: {e}"))?;
-    let what = if path.ends_with(".svg") { "a drawing of the tree" } else { "the tree in DOT" };
-    writeln!(out, "wrote {what} to {path} (dashed: covered; red: error nodes)")?;
+    if path.ends_with(".svg") {
+        writeln!(out, "wrote a drawing of {what} to {path}")?;
+    } else {
+        writeln!(out, "wrote {what} to {path}")?;
+    }
     Ok(crate::repl::Control::Continue)
 }
 
