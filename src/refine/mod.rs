@@ -633,8 +633,8 @@ impl Engine {
                 })
             }
             other => Verdict::Unknown(format!(
-                "a counterexample to `{}` was found on the approximated program, but replaying \
-                 its inputs ({}) did not fail that check: {}",
+                "a counterexample was found on the approximated program (for the check: {}), \
+                 but replaying its inputs ({}) did not fail that check: {}",
                 site.what,
                 inputs.iter().map(Integer::to_string).collect::<Vec<_>>().join(", "),
                 short_outcome(&other)
