@@ -30,6 +30,9 @@ mod grammar {
 
 use grammar::{Rule, SmtlibParser};
 
+mod theory;
+pub use theory::{ScriptAssertion, ScriptTheory, read_theory};
+
 /// An S-expression with its byte span.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SExpr {

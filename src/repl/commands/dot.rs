@@ -41,7 +41,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 let text = crate::repl::refinement::art_dot(wb)?;
                 return write_graph(&args[0], &text, out);
             }
-            TheoryContent::Tptp(_) | TheoryContent::Spec(_) | TheoryContent::Java(_) => continue,
+            TheoryContent::Tptp(_)
+            | TheoryContent::Spec(_)
+            | TheoryContent::Java(_)
+            | TheoryContent::Smt(_) => continue,
         }
     }
     Err("dot needs a boolean program or a Scheme program loaded".into())

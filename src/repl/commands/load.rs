@@ -123,6 +123,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         )?,
         TheoryContent::Scheme(s) => write!(out, "{}", crate::repl::cfa::describe_load(&theory, s))?,
         TheoryContent::C(c) => write!(out, "{}", crate::repl::c::describe_load(&theory, c))?,
+        TheoryContent::Smt(s) => write!(out, "{}", crate::repl::smt::describe_load(&theory, s))?,
     }
     wb.state.theories.push(theory);
     wb.state.goals.extend(goals);
