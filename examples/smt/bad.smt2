@@ -1,4 +1,0 @@
-(set-logic QF_UF)
-(declare-const p Bool)
-(assert (and p q))
-(check-sat)
