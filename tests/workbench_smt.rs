@@ -181,7 +181,7 @@ fn bad_scripts_fail_with_a_location_and_change_nothing() {
     let cases = [
         ("unknown.smt2", "(declare-const p Bool)\n(assert (and p q))\n", ":2:16: unknown symbol q"),
         ("syntax.smt2", "(assert (= a b)\n", ":2:1: syntax error"),
-        ("sort.smt2", "(declare-const x Int)\n(assert x)\n", ":2:1: an assertion must be Boolean"),
+        ("sort.smt2", "(declare-const x Int)\n(assert x)\n", ":2:9: an assertion must be Boolean"),
         (
             "twice.smt2",
             "(declare-const p Bool)(assert (! p :named h))\n(assert (! (not p) :named h))",
