@@ -340,7 +340,7 @@ fn resolve_parts(
     for part in parts {
         let mut indices: Vec<usize> = Vec::new();
         for (i, a) in smt.script.assertions.iter().enumerate() {
-            let named_here = part.iter().any(|w| *w == a.name);
+            let named_here = part.contains(&a.name);
             let star = part.iter().any(|w| w == "*") && !seen.contains(&a.name.as_str());
             if named_here || star {
                 indices.push(i);
