@@ -5,6 +5,10 @@
 //! `sat` on a model evaluated against every assertion, and every interpolant is verified by
 //! the engine that made it before it is shown.
 //!
+//! A script with quantifiers is translated to TFF (`smtlib::quantified_theory`) and loaded as
+//! a TPTP problem, so the superposition prover decides it and `core` and `interpolate` work
+//! on its formulas as on any TPTP goal.
+//!
 //! Interpolation goes through one function, [`interpolants`], the seam between the workbench
 //! and the SMT engine's interpolation: today Farkas interpolation over conjunctions of linear
 //! constraints (`smt::linear::interpolate_sequence`).
@@ -64,6 +68,23 @@ pub(crate) fn load_smt_theory(path: &str, name: String) -> Result<Theory, String
         .map_err(|_| format!("cannot load {path}: the file is not UTF-8 text"))?;
     let mut sources = SourceMap::new();
     let file = sources.add(path, Some(std::path::Path::new(path)), text);
+    // A quantified script is the prover's: its TFF translation is loaded as a TPTP problem,
+    // whose formulas are the assertions under their names.
+    let quantified = crate::smtlib::quantified_theory(&sources, file)
+        .map_err(|e| format!("cannot load {path}: {e}"))?;
+    if let Some(tff) = quantified {
+        let problem = crate::input::parse_problem(&tff, path, &name, &[])
+            .map_err(|e| format!("cannot load {path}: its translation to TFF was refused: {e}"))?;
+        let checksum = fnv1a64(&bytes);
+        return Ok(Theory {
+            name,
+            path: path.to_string(),
+            checksum,
+            text_checksum: checksum,
+            content: TheoryContent::Tptp(std::sync::Arc::new(problem)),
+            cegar: None,
+        });
+    }
     let script = read_theory(&sources, file).map_err(|e| format!("cannot load {path}: {e}"))?;
     let checksum = fnv1a64(&bytes);
     Ok(Theory {

@@ -30,7 +30,9 @@ mod grammar {
 
 use grammar::{Rule, SmtlibParser};
 
+mod quantified;
 mod theory;
+pub use quantified::{Verdict, has_quantifiers, quantified_theory, run_quantified};
 pub use theory::{ScriptAssertion, ScriptTheory, read_theory};
 
 /// An S-expression with its byte span.

@@ -86,7 +86,18 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             theory.path,
             counted(p.clauses.len(), "clause"),
             counted(goals.len(), "goal"),
-        )?,
+        )
+        .and_then(|()| {
+            if theory.path.ends_with(".smt2") {
+                writeln!(
+                    out,
+                    "quantified SMT-LIB script: translated to TFF, decided by the superposition \
+                     prover"
+                )
+            } else {
+                Ok(())
+            }
+        })?,
         TheoryContent::Spec(s) => writeln!(
             out,
             "loaded theory {} from {}: {}, {}, {}, {}",
