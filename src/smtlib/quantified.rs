@@ -20,15 +20,28 @@ type Sort = String;
 
 const BOOL: &str = "$o";
 
+/// Functions by name: argument sorts and result sort.
+type Functions = FxHashMap<String, (Vec<Sort>, Sort)>;
+
+/// What `pop` restores.
+#[derive(Clone)]
+struct Saved {
+    sorts: FxHashMap<String, Sort>,
+    funs: Functions,
+    declarations: usize,
+    assertions: usize,
+}
+
 /// The TFF text of a script's declarations and assertions, one command at a time.
 #[derive(Clone, Default)]
 pub struct QuantifiedScript {
     sorts: FxHashMap<String, Sort>,
-    funs: FxHashMap<String, (Vec<Sort>, Sort)>,
+    funs: Functions,
     declarations: Vec<String>,
     /// Assertions: their names (`:named`, else `assertionN`) and TFF formulas.
     pub assertions: Vec<(String, String)>,
-    stack: Vec<(FxHashMap<String, Sort>, FxHashMap<String, (Vec<Sort>, Sort)>, usize, usize)>,
+    /// Per `push`: the symbols, and how many declarations and assertions there were.
+    stack: Vec<Saved>,
     fresh: usize,
 }
 
@@ -147,20 +160,20 @@ impl QuantifiedScript {
                 };
                 for _ in 0..n {
                     if head == "push" {
-                        self.stack.push((
-                            self.sorts.clone(),
-                            self.funs.clone(),
-                            self.declarations.len(),
-                            self.assertions.len(),
-                        ));
+                        self.stack.push(Saved {
+                            sorts: self.sorts.clone(),
+                            funs: self.funs.clone(),
+                            declarations: self.declarations.len(),
+                            assertions: self.assertions.len(),
+                        });
                     } else {
-                        let Some((sorts, funs, d, a)) = self.stack.pop() else {
+                        let Some(saved) = self.stack.pop() else {
                             return error(command, "pop below the first scope");
                         };
-                        self.sorts = sorts;
-                        self.funs = funs;
-                        self.declarations.truncate(d);
-                        self.assertions.truncate(a);
+                        self.sorts = saved.sorts;
+                        self.funs = saved.funs;
+                        self.declarations.truncate(saved.declarations);
+                        self.assertions.truncate(saved.assertions);
                     }
                 }
             }
