@@ -609,3 +609,60 @@ fn non_numeral_divisors_and_mixed_interpolation_are_unsupported() {
         (assert (! (= (f y) 1) :named B))(check-sat)(get-interpolants A B)";
     assert_eq!(run("t", text), "unsat\nunsupported\n");
 }
+
+/// Runs a quantified script as `craig smt` does: the prover, then finite-model finding.
+fn run_quantified(name: &str, text: &str) -> String {
+    let mut sources = SourceMap::new();
+    let file = sources.add(name, None, text.to_string());
+    let mut out = Vec::new();
+    let limit = std::time::Duration::from_secs(10);
+    let mut decide = |tff: &str| craig::cli::smt::decide_quantified(tff, limit);
+    craig::smtlib::run_quantified(&sources, file, &mut out, &mut decide).expect("writing");
+    String::from_utf8(out).expect("utf-8 output")
+}
+
+#[test]
+fn quantified_uf_goes_to_the_prover_and_finite_model_finding() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/smt/quantified.smt2");
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let expected = std::fs::read_to_string(path.with_extension("expected")).expect("expected");
+    assert_eq!(run_quantified("examples/smt/quantified.smt2", &text), expected);
+    // Ill-sorted and unsupported input is answered, never a panic, and the script goes on.
+    let answers = run_quantified(
+        "bad.smt2",
+        "(declare-sort U 0)(declare-fun p (U) Bool)(declare-const n Int)\n\
+         (assert (forall ((x U)) (p x x)))\n(assert (forall ((x U)) (f x)))\n\
+         (assert (forall ((x U)) (p x)))(check-sat)",
+    );
+    assert_eq!(
+        answers,
+        "unsupported\n(error \"bad.smt2:2:25: p expects 1 arguments\")\n\
+         (error \"bad.smt2:3:26: unknown function f\")\nsat\n"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The quantified translation answers every text without panicking (no engine runs: every
+    /// check is answered unknown).
+    #[test]
+    fn the_quantified_translation_never_panics(
+        words in proptest::collection::vec(
+            prop_oneof![
+                Just("("), Just(")"), Just("assert"), Just("declare-fun"), Just("declare-sort"),
+                Just("forall"), Just("exists"), Just("x"), Just("U"), Just("Bool"), Just("0"),
+                Just("p"), Just("="), Just("and"), Just("not"), Just("=>"), Just("check-sat"),
+                Just("!"), Just(":named"), Just("push"), Just("pop"), Just("ite"), Just("distinct"),
+            ],
+            0..40,
+        )
+    ) {
+        let mut sources = SourceMap::new();
+        let file = sources.add("random.smt2", None, format!("(forall) {}", words.join(" ")));
+        let mut out = Vec::new();
+        let mut decide = |_: &str| Ok(craig::smtlib::Verdict::Unknown("not run".to_string()));
+        let _ = craig::smtlib::run_quantified(&sources, file, &mut out, &mut decide);
+    }
+}

@@ -79,8 +79,8 @@ fn load_theories_goals_show() {
     assert_eq!(
         run(&mut wb, "load notes.txt"),
         "error: cannot load notes.txt: expected a TPTP problem (.p, .ax), a spec file (.spec), \
-         Java files (.java), a boolean program (.bp, .qr), a Scheme program (.scm) or a C program \
-         (.c, .i)\n"
+         Java files (.java), a boolean program (.bp, .qr), a Scheme program (.scm), a C program \
+         (.c, .i) or an SMT-LIB script (.smt2)\n"
     );
     assert!(run(&mut wb, "load no/such/file.p").starts_with("error: cannot read no/such/file.p"));
     assert_eq!(

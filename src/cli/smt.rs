@@ -1,11 +1,14 @@
-//! `craig smt FILE.smt2`: run an SMT-LIB 2 script (QF_UF, QF_LRA, QF_LIA) and print the answers as the
-//! standard prints them (`sat`, `unsat`, models, cores, `(error "...")`, `unsupported`).
+//! `craig smt FILE.smt2`: run an SMT-LIB 2 script (QF_UF, QF_LRA, QF_LIA, ..., and UF with
+//! quantifiers through the superposition prover and finite-model finding) and print the
+//! answers as the standard prints them (`sat`, `unsat`, models, cores, `(error "...")`,
+//! `unsupported`).
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use crate::cli::CliError;
-use crate::smtlib::{Outcome, Session};
+use crate::smtlib::{Outcome, Session, Verdict};
+use crate::solve::answer::SzsStatus;
 use crate::syntax::SourceMap;
 
 /// Run an SMT-LIB 2 script (QF_UF, QF_LRA, QF_LIA) (`-` reads standard input).
@@ -16,6 +19,9 @@ pub struct Args {
     /// Print the engine's counters (SAT rounds, theory lemmas) on the error stream at the end.
     #[arg(long)]
     pub stats: bool,
+    /// Seconds for each engine on a quantified problem (the prover, then finite-model finding).
+    #[arg(long, default_value_t = 10.0)]
+    pub time_limit: f64,
 }
 
 /// Runs the script; exit 0, or 1 when the engine caught an internal error, 2 when the file
@@ -37,6 +43,16 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     };
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text);
+    // Quantified scripts go to the superposition prover and finite-model finding through TFF;
+    // ground ones to the SMT core.
+    let quantified = crate::smtlib::parse(&sources.file(file).text, file)
+        .is_ok_and(|commands| crate::smtlib::has_quantifiers(&commands));
+    if quantified {
+        let limit = std::time::Duration::from_secs_f64(args.time_limit.max(0.0));
+        let mut decide = |tff: &str| decide_quantified(tff, limit);
+        let outcome = crate::smtlib::run_quantified(&sources, file, out, &mut decide)?;
+        return Ok(if outcome == Outcome::InternalError { 1 } else { 0 });
+    }
     let mut session = Session::new();
     let outcome = session.run_script(&sources, file, out)?;
     if args.stats {
@@ -57,4 +73,36 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         )?;
     }
     Ok(if outcome == Outcome::InternalError { 1 } else { 0 })
+}
+
+/// Decides a quantified problem given as TFF: `unsat` only on a refutation the independent
+/// checker accepted, `sat` only on a finite model the model checker accepted on every clause
+/// of an exact clausification, `unknown` otherwise with the reason.
+pub fn decide_quantified(tff: &str, limit: std::time::Duration) -> Result<Verdict, String> {
+    let problem = crate::input::parse_problem(tff, "<smt2 as tff>", "smt", &[])
+        .map_err(|e| format!("internal error: the TFF translation was not read back: {e}"))?;
+    let mut options = crate::prover::options::ProverOptions::default();
+    options.limits.time = Some(limit);
+    let solved = crate::solve::solve_problem(problem.clone(), options, true);
+    let refuted = matches!(
+        solved.status,
+        SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms | SzsStatus::Theorem
+    );
+    if refuted {
+        return match &solved.check {
+            Some(Ok(_)) => Ok(Verdict::Unsat),
+            Some(Err(e)) => Err(format!("internal error: the refutation was rejected: {e}")),
+            None => Err("internal error: the refutation was not checked".to_string()),
+        };
+    }
+    let fmb = crate::fmb::FmbOptions { time: Some(limit), ..Default::default() };
+    let found = crate::solve::solve_fmb(problem, &fmb);
+    if found.status == SzsStatus::Satisfiable {
+        return Ok(Verdict::Sat);
+    }
+    Ok(Verdict::Unknown(format!(
+        "the prover answered {} and finite-model finding {}",
+        solved.status.name(),
+        found.status.name()
+    )))
 }

@@ -16,6 +16,7 @@ mod refinement;
 pub mod replay;
 mod settings;
 pub mod shell;
+pub mod smt;
 mod state;
 mod theory;
 
@@ -200,6 +201,7 @@ impl Workbench {
                     names.extend(b.shared.program.procs.iter().map(|p| p.name.clone()));
                 }
                 TheoryContent::Scheme(_) => {}
+                TheoryContent::Smt(s) => names.extend(s.names()),
                 TheoryContent::C(c) => {
                     names.extend(c.program.procedures.iter().map(|p| p.name.clone()));
                 }

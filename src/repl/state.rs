@@ -49,6 +49,11 @@ pub enum GoalSource {
         /// Index of the sequent among the obligation's.
         sequent: usize,
     },
+    /// The unsatisfiability of an SMT-LIB script's assertions, decided by the SMT core.
+    SmtScript {
+        /// Index of the theory.
+        theory: usize,
+    },
 }
 
 /// The outcome of the last attempt on a goal.
@@ -155,6 +160,9 @@ pub struct State {
     pub last: Option<Rc<Attempt>>,
     /// The last `cfa` analysis, which `states`, `succ`, `witness` and `dot` read.
     pub cfa: Option<Rc<super::CfaRun>>,
+    /// The last attempt, when the SMT core made it (then `last` is empty): what `core` and
+    /// `interpolate` read for a script's goal.
+    pub last_smt: Option<Rc<super::smt::SmtAttempt>>,
 }
 
 impl State {
@@ -209,6 +217,13 @@ impl State {
             TheoryContent::Scheme(_) => Vec::new(),
             // Its checks are decided by the refinement engine to come, not as goals.
             TheoryContent::C(_) => Vec::new(),
+            TheoryContent::Smt(_) => vec![Goal {
+                name: theory.name.clone(),
+                source: GoalSource::SmtScript { theory: index },
+                checksum: theory.text_checksum,
+                result: None,
+                obsolete: false,
+            }],
         }
     }
 
@@ -241,7 +256,7 @@ impl State {
                 GoalSource::JavaSequent { obligation, .. } => {
                     self.java_of(g).is_some_and(|j| j.obligation(obligation).sequent.name == name)
                 }
-                GoalSource::TptpProblem { .. } => false,
+                GoalSource::TptpProblem { .. } | GoalSource::SmtScript { .. } => false,
             })
             .map(|g| g.name.clone())
             .collect();
@@ -291,6 +306,10 @@ impl State {
                 TheoryContent::Tptp(p) => Ok(GoalProblem::Ready(p.clone())),
                 _ => unreachable!("a TPTP goal of a spec or Java theory"),
             },
+            GoalSource::SmtScript { .. } => Err(format!(
+                "goal {} is an SMT-LIB script's: the SMT core decides it, it has no clauses",
+                goal.name
+            )),
             GoalSource::SpecSequent { .. } | GoalSource::JavaSequent { .. } => {
                 Ok(goal_problem_of(&*self.translation_with(goal, options)?))
             }
@@ -313,6 +332,9 @@ impl State {
         let (theory, all, sequent) = match goal.source {
             GoalSource::TptpProblem { .. } => {
                 return Err(format!("goal {} is a TPTP problem, not a spec lemma", goal.name));
+            }
+            GoalSource::SmtScript { .. } => {
+                return Err(format!("goal {} is an SMT-LIB script, not a spec lemma", goal.name));
             }
             GoalSource::SpecSequent { theory, item, sequent } => {
                 let theory = &self.theories[theory];
@@ -349,7 +371,7 @@ impl State {
             GoalSource::JavaSequent { obligation, .. } => {
                 self.java_of(goal).map(|j| j.obligation(obligation).sequent.clone())
             }
-            GoalSource::TptpProblem { .. } => None,
+            GoalSource::TptpProblem { .. } | GoalSource::SmtScript { .. } => None,
         }
     }
 
@@ -361,7 +383,8 @@ impl State {
             TheoryContent::Tptp(_)
             | TheoryContent::BoolProg(_)
             | TheoryContent::Scheme(_)
-            | TheoryContent::C(_) => None,
+            | TheoryContent::C(_)
+            | TheoryContent::Smt(_) => None,
         }
     }
 
@@ -376,7 +399,8 @@ impl State {
                 TheoryContent::Tptp(_)
                 | TheoryContent::BoolProg(_)
                 | TheoryContent::Scheme(_)
-                | TheoryContent::C(_) => 0,
+                | TheoryContent::C(_)
+                | TheoryContent::Smt(_) => 0,
             })
             .sum()
     }
@@ -389,7 +413,8 @@ impl State {
             | TheoryContent::Java(_)
             | TheoryContent::BoolProg(_)
             | TheoryContent::Scheme(_)
-            | TheoryContent::C(_) => None,
+            | TheoryContent::C(_)
+            | TheoryContent::Smt(_) => None,
         }
     }
 
@@ -401,7 +426,8 @@ impl State {
             | TheoryContent::Spec(_)
             | TheoryContent::BoolProg(_)
             | TheoryContent::Scheme(_)
-            | TheoryContent::C(_) => None,
+            | TheoryContent::C(_)
+            | TheoryContent::Smt(_) => None,
         }
     }
 
@@ -416,7 +442,8 @@ impl State {
         match goal.source {
             GoalSource::TptpProblem { theory }
             | GoalSource::SpecSequent { theory, .. }
-            | GoalSource::JavaSequent { theory, .. } => &self.theories[theory],
+            | GoalSource::JavaSequent { theory, .. }
+            | GoalSource::SmtScript { theory } => &self.theories[theory],
         }
     }
 }

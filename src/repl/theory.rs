@@ -61,6 +61,9 @@ pub enum TheoryContent {
     /// A C program lowered into the IR, with its refinement run (no goals: `cegar` decides its
     /// checks; `show ir` lists its functions).
     C(Rc<super::CTheory>),
+    /// An SMT-LIB script: its assertions are the hypotheses of one goal, their
+    /// unsatisfiability, decided by the SMT core.
+    Smt(Rc<super::smt::SmtTheory>),
 }
 
 /// A lemma's split sequents as translated, by the lemma's item index and the options.
@@ -233,7 +236,7 @@ pub(crate) fn java_path(files: &[String]) -> String {
 }
 
 /// Reads the file at `path` (as given) into a theory: a TPTP problem by its extension, a spec
-/// file for `.spec`, Java files for `.java` (several, read together, when `path` is their
+/// file for `.spec`, an SMT-LIB script for `.smt2`, Java files for `.java` (several, read together, when `path` is their
 /// [`java_path`]). Diagnostics come back rendered, one per error, with file:line:col.
 pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
     if let Some(files) = java_files(path) {
@@ -254,11 +257,14 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
     if ext == "c" || ext == "i" {
         return super::c::load_c_theory(path);
     }
+    if ext == "smt2" {
+        return super::smt::load_smt_theory(path, name);
+    }
     if !TPTP_EXTENSIONS.contains(&ext.as_str()) {
         return Err(format!(
             "cannot load {path}: expected a TPTP problem (.p, .ax), a spec file (.spec), Java \
-             files (.java), a boolean program (.bp, .qr), a Scheme program (.scm) or a C program \
-             (.c, .i)"
+             files (.java), a boolean program (.bp, .qr), a Scheme program (.scm), a C program \
+             (.c, .i) or an SMT-LIB script (.smt2)"
         ));
     }
     let bytes = std::fs::read(p).map_err(|e| format!("cannot read {path}: {e}"))?;

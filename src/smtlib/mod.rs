@@ -30,6 +30,11 @@ mod grammar {
 
 use grammar::{Rule, SmtlibParser};
 
+mod quantified;
+mod theory;
+pub use quantified::{Verdict, has_quantifiers, quantified_theory, run_quantified};
+pub use theory::{ScriptAssertion, ScriptTheory, read_theory};
+
 /// An S-expression with its byte span.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SExpr {
@@ -159,6 +164,8 @@ struct Scope {
     sorts: FxHashMap<String, SortId>,
     funs: FxHashMap<String, FunId>,
     definitions: FxHashMap<String, Definition>,
+    /// `define-sort`: parameters and body, substituted where the sort is used.
+    sort_definitions: FxHashMap<String, (Vec<String>, SExpr)>,
     assertions: usize,
 }
 
@@ -170,6 +177,12 @@ pub struct Session {
     assertions: Vec<(Formula, Option<String>)>,
     last: Option<Answer>,
     fresh: u32,
+    /// The text of each assertion's term, for `get-assertions` (parallel to `assertions`).
+    assertion_texts: Vec<String>,
+    /// Options given with `set-option`, by keyword, as written (for `get-option`).
+    options: BTreeMap<String, String>,
+    /// Why the last `check-sat` answered `unknown` (for `(get-info :reason-unknown)`).
+    reason_unknown: Option<String>,
     /// Counters summed over the session's `check-sat` commands.
     pub stats: SmtStats,
 }
@@ -205,6 +218,9 @@ impl Session {
             assertions: Vec::new(),
             last: None,
             fresh: 0,
+            assertion_texts: Vec::new(),
+            options: BTreeMap::new(),
+            reason_unknown: None,
             stats: SmtStats::default(),
         }
     }
@@ -262,7 +278,13 @@ impl Session {
                 Some(_) => return Err(Fail::Unsupported),
                 None => return error(command, "set-logic expects a logic name"),
             },
-            "set-option" | "set-info" => {}
+            "set-option" => {
+                if let (Some(SExpr::Keyword(key, _)), Some(value)) = (items.get(1), items.get(2)) {
+                    let (s, e) = value.span();
+                    self.options.insert(key.clone(), text[s..e].to_string());
+                }
+            }
+            "set-info" => {}
             "exit" => return Ok(Some(Outcome::Exited)),
             "echo" => match items.get(1) {
                 Some(SExpr::Str(s, _)) => io(writeln!(out, "\"{}\"", s.replace('"', "\"\"")))?,
@@ -354,6 +376,8 @@ impl Session {
                     Formula::And(side)
                 };
                 self.assertions.push((formula, name));
+                let (s, e) = body.span();
+                self.assertion_texts.push(text[s..e].to_string());
                 self.last = None;
             }
             "push" | "pop" => {
@@ -373,15 +397,34 @@ impl Session {
                             return error(command, "pop below the first scope");
                         };
                         self.assertions.truncate(saved.assertions);
+                        self.assertion_texts.truncate(saved.assertions);
                         self.scope = saved;
                     }
                 }
                 self.last = None;
             }
-            "check-sat" => {
-                let formulas: Vec<Formula> =
+            "check-sat" | "check-sat-assuming" => {
+                let mut formulas: Vec<Formula> =
                     self.assertions.iter().map(|(f, _)| f.clone()).collect();
-                let tracked: Vec<bool> = self.assertions.iter().map(|(_, n)| n.is_some()).collect();
+                let mut tracked: Vec<bool> =
+                    self.assertions.iter().map(|(_, n)| n.is_some()).collect();
+                if head == "check-sat-assuming" {
+                    // Assumptions hold for this check only; they are not assertions, so the
+                    // core (which names assertions) leaves them out.
+                    let Some(SExpr::List(literals, _)) = items.get(1) else {
+                        return error(command, "check-sat-assuming expects a list of literals");
+                    };
+                    for literal in literals {
+                        let mut side = Vec::new();
+                        let Value::Formula(f) = self.elaborate(literal, &[], &mut side)? else {
+                            return error(literal, "an assumption must be Boolean");
+                        };
+                        formulas.extend(side);
+                        formulas.push(f);
+                    }
+                    tracked.resize(formulas.len(), false);
+                }
+                self.reason_unknown = None;
                 match smt::check(&self.store, &formulas, &tracked, &mut self.stats) {
                     Ok(answer) => {
                         io(writeln!(
@@ -395,8 +438,9 @@ impl Session {
                         io(writeln!(out, "unsupported"))?;
                         self.last = None;
                     }
-                    Err(SmtError::Incomplete(_)) => {
+                    Err(SmtError::Incomplete(why)) => {
                         io(writeln!(out, "unknown"))?;
+                        self.reason_unknown = Some(why);
                         self.last = None;
                     }
                     Err(e) => {
@@ -489,9 +533,91 @@ impl Session {
                     Err(e) => return error(command, e.to_string()),
                 }
             }
-            "get-info" | "get-option" | "get-assertions" | "get-proof" | "check-sat-assuming"
-            | "declare-datatypes" | "declare-datatype" | "define-fun-rec" | "define-funs-rec"
-            | "define-sort" | "reset" | "reset-assertions" | "get-assignment" => {
+            "get-info" => {
+                let Some(SExpr::Keyword(key, _)) = items.get(1) else {
+                    return error(command, "get-info expects a keyword");
+                };
+                let value = match key.as_str() {
+                    ":name" => "\"craig\"".to_string(),
+                    ":version" => format!("\"{}\"", env!("CARGO_PKG_VERSION")),
+                    ":authors" => "\"the craig developers\"".to_string(),
+                    ":error-behavior" => "continued-execution".to_string(),
+                    ":reason-unknown" => match &self.reason_unknown {
+                        // The standard's word for an engine that stopped short of an answer,
+                        // then craig's reason as a string.
+                        Some(why) => format!("(incomplete \"{}\")", escape(why)),
+                        None => {
+                            return error(
+                                command,
+                                "get-info :reason-unknown is only available after an unknown \
+                                 answer",
+                            );
+                        }
+                    },
+                    _ => return Err(Fail::Unsupported),
+                };
+                io(writeln!(out, "({key} {value})"))?;
+            }
+            "get-option" => {
+                let Some(SExpr::Keyword(key, _)) = items.get(1) else {
+                    return error(command, "get-option expects a keyword");
+                };
+                let value = match (self.options.get(key), key.as_str()) {
+                    (Some(v), _) => v.clone(),
+                    // craig always keeps what these options ask for, so they read as set.
+                    (None, ":produce-models" | ":produce-unsat-cores" | ":produce-assertions") => {
+                        "true".to_string()
+                    }
+                    (None, ":print-success" | ":produce-proofs" | ":global-declarations") => {
+                        "false".to_string()
+                    }
+                    (None, ":regular-output-channel") => "\"stdout\"".to_string(),
+                    (None, ":diagnostic-output-channel") => "\"stderr\"".to_string(),
+                    (None, ":random-seed" | ":verbosity") => "0".to_string(),
+                    _ => return Err(Fail::Unsupported),
+                };
+                io(writeln!(out, "{value}"))?;
+            }
+            "get-assertions" => {
+                io(writeln!(out, "({})", self.assertion_texts.join(" ")))?;
+            }
+            "reset" => {
+                let stats = self.stats;
+                *self = Session::new();
+                self.stats = stats;
+            }
+            "reset-assertions" => {
+                // Back to the first scope: its declarations stay, every assertion goes.
+                if let Some(first) = self.stack.first().cloned() {
+                    self.scope = first;
+                    self.stack.clear();
+                }
+                self.assertions.clear();
+                self.assertion_texts.clear();
+                self.last = None;
+            }
+            "define-sort" => {
+                let name = self.fresh_name(items.get(1), command)?;
+                let (Some(SExpr::List(params, _)), Some(body), 4) =
+                    (items.get(2), items.get(3), items.len())
+                else {
+                    return error(command, "define-sort expects a name, parameters and a sort");
+                };
+                let mut names = Vec::new();
+                for p in params {
+                    match p.symbol() {
+                        Some(n) if !names.iter().any(|m| m == n) => names.push(n.to_string()),
+                        _ => return error(p, "expected a distinct parameter name"),
+                    }
+                }
+                // Check the body now, with each parameter standing for Int.
+                let int_sort = SExpr::Symbol("Int".to_string(), body.span());
+                let args = vec![int_sort; names.len()];
+                self.sort(&substitute_sorts(body, &names, &args))?;
+                self.scope.sort_definitions.insert(name, (names, body.clone()));
+            }
+            "get-proof" | "declare-datatypes" | "declare-datatype" | "define-fun-rec"
+            | "define-funs-rec" | "get-assignment" => {
                 return Err(Fail::Unsupported);
             }
             _ => return error(command, format!("unknown command {head}")),
@@ -506,6 +632,7 @@ impl Session {
         if self.scope.funs.contains_key(name)
             || self.scope.sorts.contains_key(name)
             || self.scope.definitions.contains_key(name)
+            || self.scope.sort_definitions.contains_key(name)
             || is_builtin(name)
         {
             return error(expr.unwrap_or(command), format!("{name} is already declared"));
@@ -514,6 +641,18 @@ impl Session {
     }
 
     fn sort(&mut self, expr: &SExpr) -> Result<SortId, Fail> {
+        let (head, args): (Option<&str>, &[SExpr]) = match expr {
+            SExpr::List(parts, _) => (parts.first().and_then(SExpr::symbol), &parts[1..]),
+            SExpr::Symbol(s, _) => (Some(s.as_str()), &[]),
+            _ => (None, &[]),
+        };
+        if let Some((params, body)) = head.and_then(|h| self.scope.sort_definitions.get(h)) {
+            if params.len() != args.len() {
+                return error(expr, format!("this sort takes {} parameters", params.len()));
+            }
+            let body = substitute_sorts(body, params, args);
+            return self.sort(&body);
+        }
         match expr {
             SExpr::List(parts, _) if parts.first().and_then(SExpr::symbol) == Some("Array") => {
                 let [_, index, element] = &parts[..] else {
@@ -1183,6 +1322,20 @@ impl Session {
         }
         text.push_str(")\n");
         text
+    }
+}
+
+/// A sort expression with its parameters replaced by the sorts given for them.
+fn substitute_sorts(body: &SExpr, params: &[String], args: &[SExpr]) -> SExpr {
+    match body {
+        SExpr::Symbol(s, _) => match params.iter().position(|p| p == s) {
+            Some(k) => args[k].clone(),
+            None => body.clone(),
+        },
+        SExpr::List(parts, span) => {
+            SExpr::List(parts.iter().map(|p| substitute_sorts(p, params, args)).collect(), *span)
+        }
+        _ => body.clone(),
     }
 }
 

@@ -23,7 +23,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            With --minimal, the core is made irreducible by deletion: each hypothesis in turn is\n\
            left out and the goal proved again under the current options; the count of prover\n\
            runs is printed, and the minimal core is proved once more on its own and checked.\n\
-           A run that stops at a limit keeps its hypothesis, which is then reported undecided.",
+           A run that stops at a limit keeps its hypothesis, which is then reported undecided.\n\
+           After `prove` on an SMT-LIB script's goal, the core is the script's assertions the\n\
+           SMT core's refutation used, each with its file:line:col; --minimal leaves each out in\n\
+           turn and decides the rest again (every answer checked), counting the solver runs.",
     changes_state: false,
     run,
 };
@@ -37,6 +40,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into());
         }
     };
+    if let Some(attempt) = wb.state.last_smt.clone() {
+        return crate::repl::smt::core(&attempt, minimal, out);
+    }
     let (attempt, proof) = last_proof(wb)?;
     let names = core_names(&attempt.problem, proof);
     writeln!(out, "core of {} ({} formulas): {}", attempt.goal, names.len(), names.join(", "))?;

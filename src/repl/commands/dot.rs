@@ -44,7 +44,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             TheoryContent::Java(_) if theory.cegar.is_some() => {
                 return refinement_dot(wb, args, out);
             }
-            TheoryContent::Tptp(_) | TheoryContent::Spec(_) | TheoryContent::Java(_) => continue,
+            TheoryContent::Tptp(_)
+            | TheoryContent::Spec(_)
+            | TheoryContent::Java(_)
+            | TheoryContent::Smt(_) => continue,
         }
     }
     Err("dot needs a boolean program, a Scheme program, a C program or a refinement run on \

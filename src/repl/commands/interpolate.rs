@@ -39,7 +39,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            --sequence parts P1 ; ... ; Pn: I1..I(n-1) with I(k-1) & Pk |= Ik, from one proof\n\
            --move N   move hypothesis N to the other side of the last split and ask again\n\
            A split that is satisfiable, an empty side, or a refutation craig cannot make local\n\
-           is reported as such; an interpolant that fails verification is never shown.",
+           is reported as such; an interpolant that fails verification is never shown.\n\
+           On an SMT-LIB script's goal the parts are assertion names (or `*`), the SMT core\n\
+           interpolates (Farkas interpolation for conjunctions of linear constraints; the\n\
+           line `engine:` says which), and each interpolant is printed in SMT-LIB syntax.",
     changes_state: false,
     run,
 };
@@ -182,9 +185,10 @@ fn source(wb: &Workbench, goal: Option<&str>, any_named: bool) -> Result<Option<
         Some(g) => g.to_string(),
         // Formulas typed inline stand on their own unless a goal is named.
         None if !any_named => return Ok(None),
-        None => match wb.state.last.as_deref() {
-            Some(attempt) => attempt.goal.clone(),
-            None => {
+        None => match (wb.state.last.as_deref(), wb.state.last_smt.as_deref()) {
+            (Some(attempt), _) => attempt.goal.clone(),
+            (None, Some(attempt)) => attempt.goal.clone(),
+            (None, None) => {
                 return Err("which goal? `prove` one first, or name it with --goal GOAL".into());
             }
         },
@@ -304,7 +308,28 @@ fn assemble(
     Ok((problem, sides))
 }
 
+/// The goal a split is asked of, when it is an SMT-LIB script's (named, else the last one
+/// `prove` tried): such goals are split by assertion names and interpolated by the SMT core.
+fn smt_goal(
+    wb: &Workbench,
+    goal: Option<&str>,
+) -> Option<(String, std::rc::Rc<crate::repl::smt::SmtTheory>)> {
+    let name = match goal {
+        Some(g) => g.to_string(),
+        None if wb.state.last.is_none() => wb.state.last_smt.as_ref()?.goal.clone(),
+        None => return None,
+    };
+    crate::repl::smt::smt_theory_of(wb, &name).map(|smt| (name, smt))
+}
+
 fn ask(wb: &mut Workbench, request: SplitRequest, out: &mut dyn Write) -> CommandResult {
+    if let Some((goal, smt)) = smt_goal(wb, request.goal.as_deref()) {
+        let parts = [request.a.clone(), request.b.clone()];
+        let result = crate::repl::smt::interpolate(&smt, &goal, &parts, out);
+        // The split is kept even when it was refused, so `--move` can mend it.
+        wb.last_split = Some(request);
+        return result;
+    }
     let any_named = request.a.iter().chain(&request.b).any(|w| !is_inline_formula(w));
     let src = source(wb, request.goal.as_deref(), any_named)?;
     let (problem, parts) = assemble(src.as_ref(), &[request.a.clone(), request.b.clone()])?;
@@ -384,6 +409,9 @@ fn run_sequence(
     flags: &Flags,
     out: &mut dyn Write,
 ) -> CommandResult {
+    if let Some((goal, smt)) = smt_goal(wb, goal) {
+        return crate::repl::smt::interpolate(&smt, &goal, parts, out);
+    }
     let any_named = parts.iter().flatten().any(|w| !is_inline_formula(w));
     let src = source(wb, goal, any_named)?;
     let (problem, owners) = assemble(src.as_ref(), parts)?;

@@ -1,5 +1,5 @@
-//! `load FILE`: read a TPTP problem, a spec file or annotated Java files as a theory with its
-//! goals.
+//! `load FILE`: read a TPTP problem, a spec file, annotated Java files or an SMT-LIB script as
+//! a theory with its goals.
 
 use std::io::Write;
 
@@ -34,6 +34,9 @@ pub const SPEC: CommandSpec = CommandSpec {
            Its syntax errors and refused forms are listed with file:line:col.\n\
            A C program (.c, or a preprocessed .i) is lowered into the IR; it has no goals yet:\n\
            `show ir FUNCTION` lists a function's IR (see `craig run` to execute it).\n\
+           An SMT-LIB script (.smt2) gives one goal named after the file: the unsatisfiability\n\
+           of its assertions up to its first check-sat (named by :named, else assertionN),\n\
+           decided by the SMT core; its errors are given with file:line:col.\n\
            If a file fails to load, the session is as it was.",
     changes_state: true,
     run,
@@ -83,7 +86,18 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             theory.path,
             counted(p.clauses.len(), "clause"),
             counted(goals.len(), "goal"),
-        )?,
+        )
+        .and_then(|()| {
+            if theory.path.ends_with(".smt2") {
+                writeln!(
+                    out,
+                    "quantified SMT-LIB script: translated to TFF, decided by the superposition \
+                     prover"
+                )
+            } else {
+                Ok(())
+            }
+        })?,
         TheoryContent::Spec(s) => writeln!(
             out,
             "loaded theory {} from {}: {}, {}, {}, {}",
@@ -123,6 +137,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         )?,
         TheoryContent::Scheme(s) => write!(out, "{}", crate::repl::cfa::describe_load(&theory, s))?,
         TheoryContent::C(c) => write!(out, "{}", crate::repl::c::describe_load(&theory, c))?,
+        TheoryContent::Smt(s) => write!(out, "{}", crate::repl::smt::describe_load(&theory, s))?,
     }
     wb.state.theories.push(theory);
     wb.state.goals.extend(goals);

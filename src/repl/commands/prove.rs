@@ -31,7 +31,11 @@ pub const SPEC: CommandSpec = CommandSpec {
            Naming the method (Class.method) proves all its obligations. An obligation proved by\n\
            instantiation has no superposition proof for `proof` and `core` to show: the formulas\n\
            its instances came from are listed under it. An obligation not proved is followed by\n\
-           what it checks and the path through the method it covers.",
+           what it checks and the path through the method it covers.\n\
+           The goal of an SMT-LIB script (.smt2) is the unsatisfiability of its assertions, and\n\
+           the SMT core decides it (the line says `engine smt`): Unsatisfiable on a checked\n\
+           refutation, Satisfiable with the model (checked against every assertion) printed\n\
+           under the line, GaveUp when branch and bound stops.",
     changes_state: true,
     run,
 };
@@ -48,6 +52,11 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     wb.interrupt.store(false, Ordering::SeqCst);
     let width = names.iter().map(String::len).max().unwrap_or(0);
     'goals: for name in names {
+        // A script's goal is decided by the SMT core, not the prover.
+        if crate::repl::smt::smt_theory_of(wb, &name).is_some() {
+            crate::repl::smt::prove_goal(wb, &name, width, out)?;
+            continue 'goals;
+        }
         let goal = wb.state.goal(&name)?;
         let obligation = wb.state.obligation_of(goal).is_some();
         let options = wb.state.settings.prover_options(obligation);
@@ -117,6 +126,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     // The engine's refutation is a set of ground instances, not a
                     // superposition proof: there is no attempt for `proof` to show.
                     wb.state.last = None;
+                    wb.state.last_smt = None;
                     (status, line, instances_of, result)
                 }
                 Strategy::Superposition(options) => {
@@ -164,6 +174,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                         time: Some(elapsed),
                     };
                     wb.state.last = Some(Rc::new(Attempt::new(name.clone(), solved, time)));
+                    wb.state.last_smt = None;
                     (status, line, None, result)
                 }
             };

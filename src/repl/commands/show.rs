@@ -192,6 +192,30 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 Some(_) => write_sort_report(&java.sources, &translation, out)?,
             }
         }
+        GoalSource::SmtScript { .. } => {
+            let TheoryContent::Smt(smt) = &theory.content else {
+                unreachable!("a script's goal of another theory")
+            };
+            if let Some(v) = view.filter(|v| *v != "sequent") {
+                return Err(format!(
+                    "goal {} is an SMT-LIB script's, decided by the SMT core: it has no {v} \
+                     view (try `show {}`)",
+                    goal.name, goal.name
+                )
+                .into());
+            }
+            writeln!(
+                out,
+                "goal {} (theory {}, {}): the unsatisfiability of {}, decided by the SMT core",
+                goal.name,
+                theory.name,
+                theory.path,
+                counted(smt.script.assertions.len(), "assertion")
+            )?;
+            for (i, a) in smt.script.assertions.iter().enumerate() {
+                writeln!(out, "  {}: {} {}", a.name, smt.location(i), smt.text(i))?;
+            }
+        }
     }
     Ok(Control::Continue)
 }

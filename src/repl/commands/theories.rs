@@ -82,6 +82,15 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     counted(scheme.program.lams.len(), "λ term")
                 )?;
             }
+            TheoryContent::Smt(smt) => {
+                writeln!(
+                    out,
+                    "{:width$}  {}  SMT-LIB: {}",
+                    t.name,
+                    t.path,
+                    counted(smt.script.assertions.len(), "assertion")
+                )?;
+            }
         }
     }
     Ok(Control::Continue)

@@ -39,7 +39,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         match &mut g.source {
             GoalSource::TptpProblem { theory }
             | GoalSource::SpecSequent { theory, .. }
-            | GoalSource::JavaSequent { theory, .. } => {
+            | GoalSource::JavaSequent { theory, .. }
+            | GoalSource::SmtScript { theory } => {
                 if *theory > index {
                     *theory -= 1;
                 }
@@ -50,6 +51,11 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         && !state.goals.iter().any(|g| g.name == last.goal)
     {
         state.last = None;
+    }
+    if let Some(last) = &state.last_smt
+        && !state.goals.iter().any(|g| g.name == last.goal)
+    {
+        state.last_smt = None;
     }
     writeln!(
         out,
@@ -66,6 +72,7 @@ fn state_theory(source: GoalSource) -> usize {
     match source {
         GoalSource::TptpProblem { theory }
         | GoalSource::SpecSequent { theory, .. }
-        | GoalSource::JavaSequent { theory, .. } => theory,
+        | GoalSource::JavaSequent { theory, .. }
+        | GoalSource::SmtScript { theory } => theory,
     }
 }

@@ -1,0 +1,12 @@
+; f(f(f(a))) = a and f(f(f(f(f(a))))) = a imply f(a) = a; `extra` is not needed.
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-const a U)
+(declare-const b U)
+(declare-fun f (U) U)
+(assert (! (= (f (f (f a))) a) :named three))
+(assert (! (= (f b) b) :named extra))
+(assert (! (= (f (f (f (f (f a))))) a) :named five))
+(assert (! (not (= (f a) a)) :named differ))
+(check-sat)
+(get-unsat-core)

@@ -1,0 +1,513 @@
+//! Quantified scripts over uninterpreted sorts and functions (logic UF) written as typed
+//! first-order TPTP (TFF), for craig's superposition prover and finite-model finder: the
+//! ground SMT core decides no quantifiers, and TFF is the translation the prover already reads.
+//!
+//! Every symbol is renamed into a TPTP word that cannot clash (`s_` for sorts, `f_` for
+//! functions, `X<k>_` for bound variables, the SMT-LIB name kept in it with every character
+//! outside letters and digits written as `_hex_`), `Bool` is `$o`, `=` on formulas is `<=>`.
+//! Arithmetic, `let`, `define-fun`, `ite` on terms and Boolean arguments are refused as
+//! unsupported. The translation checks sorts itself, so errors point into the script.
+
+use std::io::{self, Write};
+
+use rustc_hash::FxHashMap;
+
+use super::{Fail, Outcome, SExpr, error, escape, named, parse};
+use crate::syntax::{FileId, SourceMap};
+
+/// A sort as the translation knows it: `$o` for Bool, else a declared sort's TPTP word.
+type Sort = String;
+
+const BOOL: &str = "$o";
+
+/// Functions by name: argument sorts and result sort.
+type Functions = FxHashMap<String, (Vec<Sort>, Sort)>;
+
+/// What `pop` restores.
+#[derive(Clone)]
+struct Saved {
+    sorts: FxHashMap<String, Sort>,
+    funs: Functions,
+    declarations: usize,
+    assertions: usize,
+}
+
+/// The TFF text of a script's declarations and assertions, one command at a time.
+#[derive(Clone, Default)]
+pub struct QuantifiedScript {
+    sorts: FxHashMap<String, Sort>,
+    funs: Functions,
+    declarations: Vec<String>,
+    /// Assertions: their names (`:named`, else `assertionN`) and TFF formulas.
+    pub assertions: Vec<(String, String)>,
+    /// Per `push`: the symbols, and how many declarations and assertions there were.
+    stack: Vec<Saved>,
+    fresh: usize,
+}
+
+/// What a command asks of the caller.
+pub enum Step {
+    /// Nothing (a declaration or assertion was taken).
+    Done,
+    /// `check-sat`: decide the problem, given as TFF text.
+    CheckSat(String),
+    /// A command the caller answers itself (`exit`, `get-info`, `echo`, ...).
+    Other,
+}
+
+/// A TPTP word for an SMT-LIB symbol, with `prefix` so that words of different kinds never
+/// meet and the word always starts as TPTP wants.
+fn word(prefix: &str, name: &str) -> String {
+    let mut out = prefix.to_string();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("_{:x}_", c as u32));
+        }
+    }
+    out
+}
+
+/// Whether a script's commands use a quantifier anywhere.
+pub fn has_quantifiers(commands: &[SExpr]) -> bool {
+    fn walk(e: &SExpr) -> bool {
+        match e {
+            SExpr::Symbol(s, _) => s == "forall" || s == "exists",
+            SExpr::List(items, _) => items.iter().any(walk),
+            _ => false,
+        }
+    }
+    commands.iter().any(walk)
+}
+
+impl QuantifiedScript {
+    /// An empty script.
+    pub fn new() -> QuantifiedScript {
+        QuantifiedScript::default()
+    }
+
+    /// Takes one command.
+    pub(super) fn command(&mut self, command: &SExpr) -> Result<Step, Fail> {
+        let SExpr::List(items, _) = command else { return error(command, "expected a command") };
+        let Some(head) = items.first().and_then(SExpr::symbol) else {
+            return error(command, "expected a command name");
+        };
+        match head {
+            "set-logic" => match items.get(1).and_then(SExpr::symbol) {
+                Some("UF" | "QF_UF") => {}
+                Some(_) => return Err(Fail::Unsupported),
+                None => return error(command, "set-logic expects a logic name"),
+            },
+            "set-option" | "set-info" => {}
+            "declare-sort" => {
+                let name = self.fresh_name(items.get(1), command)?;
+                if !matches!(items.get(2).and_then(SExpr::symbol), None | Some("0")) {
+                    return Err(Fail::Unsupported);
+                }
+                let w = word("s_", &name);
+                self.declarations.push(format!("tff({w}_type, type, {w}: $tType)."));
+                self.sorts.insert(name, w);
+            }
+            "declare-fun" | "declare-const" => {
+                let name = self.fresh_name(items.get(1), command)?;
+                let (args, result) = if head == "declare-fun" {
+                    let Some(SExpr::List(args, _)) = items.get(2) else {
+                        return error(command, "declare-fun expects a list of argument sorts");
+                    };
+                    (
+                        args.iter().map(|a| self.sort(a)).collect::<Result<Vec<_>, _>>()?,
+                        items.get(3),
+                    )
+                } else {
+                    (Vec::new(), items.get(2))
+                };
+                let Some(result) = result else { return error(command, "missing result sort") };
+                let result = self.sort(result)?;
+                if args.iter().any(|a| a == BOOL) {
+                    return Err(Fail::Unsupported);
+                }
+                let w = word("f_", &name);
+                let typ = match args.len() {
+                    0 => result.clone(),
+                    1 => format!("{} > {result}", args[0]),
+                    _ => format!("({}) > {result}", args.join(" * ")),
+                };
+                self.declarations.push(format!("tff({w}_type, type, {w}: {typ})."));
+                self.funs.insert(name, (args, result));
+            }
+            "assert" => {
+                let Some(body) = items.get(1) else {
+                    return error(command, "assert expects a term");
+                };
+                let (text, sort) = self.term(body, &[])?;
+                if sort != BOOL {
+                    return error(body, "an assertion must be Boolean");
+                }
+                let name = named(body)
+                    .unwrap_or_else(|| format!("assertion{}", self.assertions.len() + 1));
+                if self.assertions.iter().any(|(n, _)| *n == name) {
+                    return error(command, format!("two assertions are named {name}"));
+                }
+                self.assertions.push((name, text));
+            }
+            "push" | "pop" => {
+                let n = match items.get(1).and_then(SExpr::symbol) {
+                    None => 1,
+                    Some(s) => s
+                        .parse::<usize>()
+                        .map_err(|_| Fail::Error("expected a numeral".into(), command.span()))?,
+                };
+                for _ in 0..n {
+                    if head == "push" {
+                        self.stack.push(Saved {
+                            sorts: self.sorts.clone(),
+                            funs: self.funs.clone(),
+                            declarations: self.declarations.len(),
+                            assertions: self.assertions.len(),
+                        });
+                    } else {
+                        let Some(saved) = self.stack.pop() else {
+                            return error(command, "pop below the first scope");
+                        };
+                        self.sorts = saved.sorts;
+                        self.funs = saved.funs;
+                        self.declarations.truncate(saved.declarations);
+                        self.assertions.truncate(saved.assertions);
+                    }
+                }
+            }
+            "check-sat" => return Ok(Step::CheckSat(self.tff())),
+            "define-fun" | "define-sort" | "check-sat-assuming" | "get-model" | "get-value"
+            | "get-unsat-core" | "get-proof" | "get-assertions" | "get-interpolants" | "reset"
+            | "reset-assertions" => return Err(Fail::Unsupported),
+            _ => return Ok(Step::Other),
+        }
+        Ok(Step::Done)
+    }
+
+    /// The problem so far as TFF: the declarations, then each assertion as an axiom named
+    /// after it.
+    pub fn tff(&self) -> String {
+        let mut text = self.declarations.join("\n");
+        text.push('\n');
+        for (name, formula) in &self.assertions {
+            let w = if name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                name.clone()
+            } else {
+                word("a_", name)
+            };
+            text.push_str(&format!("tff({w}, axiom, {formula}).\n"));
+        }
+        text
+    }
+
+    fn fresh_name(&self, expr: Option<&SExpr>, command: &SExpr) -> Result<String, Fail> {
+        let Some(name) = expr.and_then(SExpr::symbol) else {
+            return error(command, "expected a symbol");
+        };
+        if self.sorts.contains_key(name) || self.funs.contains_key(name) || name == "Bool" {
+            return error(expr.unwrap_or(command), format!("{name} is already declared"));
+        }
+        Ok(name.to_string())
+    }
+
+    fn sort(&self, expr: &SExpr) -> Result<Sort, Fail> {
+        match expr.symbol() {
+            Some("Bool") => Ok(BOOL.to_string()),
+            Some("Int" | "Real") => Err(Fail::Unsupported),
+            Some(name) => match self.sorts.get(name) {
+                Some(s) => Ok(s.clone()),
+                None => error(expr, format!("unknown sort {name}")),
+            },
+            None => Err(Fail::Unsupported),
+        }
+    }
+
+    /// A term or formula as TFF text, with its sort; `bound` maps bound names to their
+    /// variables and sorts, innermost last.
+    fn term(
+        &mut self,
+        expr: &SExpr,
+        bound: &[(String, String, Sort)],
+    ) -> Result<(String, Sort), Fail> {
+        let formula = |t: String| Ok((t, BOOL.to_string()));
+        match expr {
+            SExpr::Symbol(name, _) => {
+                if let Some((_, var, sort)) = bound.iter().rev().find(|(n, _, _)| n == name) {
+                    return Ok((var.clone(), sort.clone()));
+                }
+                match name.as_str() {
+                    "true" => return formula("$true".into()),
+                    "false" => return formula("$false".into()),
+                    _ => {}
+                }
+                match self.funs.get(name) {
+                    Some((args, result)) if args.is_empty() => {
+                        Ok((word("f_", name), result.clone()))
+                    }
+                    Some(_) => error(expr, format!("{name} expects arguments")),
+                    None if name.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
+                        Err(Fail::Unsupported)
+                    }
+                    None => error(expr, format!("unknown symbol {name}")),
+                }
+            }
+            SExpr::List(items, _) => {
+                let Some(head) = items.first() else { return error(expr, "empty term") };
+                let args = &items[1..];
+                if let Some(q @ ("forall" | "exists")) = head.symbol() {
+                    let (Some(SExpr::List(vars, _)), Some(body), 3) =
+                        (items.get(1), items.get(2), items.len())
+                    else {
+                        return error(expr, format!("{q} expects variables and a body"));
+                    };
+                    let mut inner = bound.to_vec();
+                    let mut declared = Vec::new();
+                    for v in vars {
+                        let SExpr::List(pair, _) = v else {
+                            return error(v, "expected (name sort)");
+                        };
+                        let (Some(name), Some(sort), 2) =
+                            (pair.first().and_then(SExpr::symbol), pair.get(1), pair.len())
+                        else {
+                            return error(v, "expected (name sort)");
+                        };
+                        let sort = self.sort(sort)?;
+                        if sort == BOOL {
+                            return Err(Fail::Unsupported);
+                        }
+                        self.fresh += 1;
+                        let var = word(&format!("X{}_", self.fresh), name);
+                        declared.push(format!("{var}: {sort}"));
+                        inner.push((name.to_string(), var, sort));
+                    }
+                    if declared.is_empty() {
+                        return error(expr, format!("{q} needs at least one variable"));
+                    }
+                    let (body, sort) = self.term(body, &inner)?;
+                    if sort != BOOL {
+                        return error(&items[2], "a quantifier's body must be Boolean");
+                    }
+                    let symbol = if q == "forall" { "!" } else { "?" };
+                    return formula(format!("({symbol}[{}]: {body})", declared.join(", ")));
+                }
+                let Some(head) = head.symbol() else { return Err(Fail::Unsupported) };
+                if head == "!" {
+                    let Some(inner) = args.first() else { return error(expr, "! expects a term") };
+                    return self.term(inner, bound);
+                }
+                let mut parts = Vec::new();
+                for a in args {
+                    parts.push(self.term(a, bound)?);
+                }
+                let all_formulas = |parts: &[(String, Sort)]| -> Result<Vec<String>, Fail> {
+                    match parts.iter().position(|(_, s)| s != BOOL) {
+                        Some(k) => error(&args[k], format!("{head} expects Boolean arguments")),
+                        None => Ok(parts.iter().map(|(t, _)| t.clone()).collect()),
+                    }
+                };
+                match head {
+                    "not" if parts.len() == 1 => {
+                        formula(format!("~({})", all_formulas(&parts)?[0]))
+                    }
+                    "and" | "or" if !parts.is_empty() => {
+                        let op = if head == "and" { " & " } else { " | " };
+                        formula(format!("({})", all_formulas(&parts)?.join(op)))
+                    }
+                    "=>" if parts.len() >= 2 => {
+                        let fs = all_formulas(&parts)?;
+                        let mut text = fs[fs.len() - 1].clone();
+                        for f in fs[..fs.len() - 1].iter().rev() {
+                            text = format!("({f} => {text})");
+                        }
+                        formula(text)
+                    }
+                    "xor" if parts.len() == 2 => {
+                        let fs = all_formulas(&parts)?;
+                        formula(format!("~({} <=> {})", fs[0], fs[1]))
+                    }
+                    "ite" if parts.len() == 3 => {
+                        let fs = all_formulas(&parts)?;
+                        formula(format!(
+                            "(({c} => {a}) & (~({c}) => {b}))",
+                            c = fs[0],
+                            a = fs[1],
+                            b = fs[2]
+                        ))
+                    }
+                    "=" | "distinct" if parts.len() >= 2 => {
+                        let sort = &parts[0].1;
+                        if let Some(k) = parts.iter().position(|(_, s)| s != sort) {
+                            return error(&args[k], "the arguments of = must have one sort");
+                        }
+                        let op = if sort == BOOL { "<=>" } else { "=" };
+                        let mut conjuncts = Vec::new();
+                        if head == "=" {
+                            for w in parts.windows(2) {
+                                conjuncts.push(format!("({} {op} {})", w[0].0, w[1].0));
+                            }
+                        } else {
+                            for i in 0..parts.len() {
+                                for j in i + 1..parts.len() {
+                                    conjuncts
+                                        .push(format!("~({} {op} {})", parts[i].0, parts[j].0));
+                                }
+                            }
+                        }
+                        formula(format!("({})", conjuncts.join(" & ")))
+                    }
+                    "let" | "ite" | "+" | "-" | "*" | "<=" | "<" | ">=" | ">" | "select"
+                    | "store" => Err(Fail::Unsupported),
+                    _ => {
+                        let Some((sorts, result)) = self.funs.get(head).cloned() else {
+                            return error(&items[0], format!("unknown function {head}"));
+                        };
+                        if sorts.len() != parts.len() {
+                            return error(
+                                expr,
+                                format!("{head} expects {} arguments", sorts.len()),
+                            );
+                        }
+                        if let Some(k) = (0..sorts.len()).find(|&k| parts[k].1 != sorts[k]) {
+                            return error(
+                                &args[k],
+                                format!("argument {} of {head} is ill-sorted", k + 1),
+                            );
+                        }
+                        let texts: Vec<&str> = parts.iter().map(|(t, _)| t.as_str()).collect();
+                        Ok((format!("{}({})", word("f_", head), texts.join(", ")), result))
+                    }
+                }
+            }
+            _ => Err(Fail::Unsupported),
+        }
+    }
+}
+
+/// What the caller's engines said about a quantified problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A refutation, checked.
+    Unsat,
+    /// A finite model, checked.
+    Sat,
+    /// Neither; the reason, for `(get-info :reason-unknown)`.
+    Unknown(String),
+}
+
+fn render(sources: &SourceMap, file: FileId, offset: usize, message: &str) -> String {
+    let (line, col) = sources.line_col(file, offset);
+    format!("(error \"{}:{line}:{col}: {}\")", sources.file(file).name, escape(message))
+}
+
+/// Runs a quantified script: declarations and assertions are translated, each `check-sat`
+/// is handed to `decide` as TFF text, and the answer printed as the standard prints it.
+/// `decide` returns an error for an internal error (a proof or model that failed its check),
+/// which ends the script as [`Outcome::InternalError`].
+pub fn run_quantified(
+    sources: &SourceMap,
+    file: FileId,
+    out: &mut dyn Write,
+    decide: &mut dyn FnMut(&str) -> Result<Verdict, String>,
+) -> io::Result<Outcome> {
+    let text = sources.file(file).text.clone();
+    let commands = match parse(&text, file) {
+        Ok(commands) => commands,
+        Err(d) => {
+            writeln!(out, "{}", render(sources, file, d.primary.start as usize, &d.message))?;
+            return Ok(Outcome::Done);
+        }
+    };
+    let mut script = QuantifiedScript::new();
+    let mut reason: Option<String> = None;
+    for command in &commands {
+        match script.command(command) {
+            Ok(Step::Done) => {}
+            Ok(Step::CheckSat(tff)) => match decide(&tff) {
+                Ok(Verdict::Unsat) => {
+                    reason = None;
+                    writeln!(out, "unsat")?;
+                }
+                Ok(Verdict::Sat) => {
+                    reason = None;
+                    writeln!(out, "sat")?;
+                }
+                Ok(Verdict::Unknown(why)) => {
+                    reason = Some(why);
+                    writeln!(out, "unknown")?;
+                }
+                Err(e) => {
+                    writeln!(out, "(error \"{}\")", escape(&e))?;
+                    return Ok(Outcome::InternalError);
+                }
+            },
+            Ok(Step::Other) => {
+                let SExpr::List(items, _) = command else { continue };
+                match (items[0].symbol(), items.get(1)) {
+                    (Some("exit"), _) => return Ok(Outcome::Exited),
+                    (Some("echo"), Some(SExpr::Str(s, _))) => {
+                        writeln!(out, "\"{}\"", s.replace('"', "\"\""))?
+                    }
+                    (Some("get-info"), Some(SExpr::Keyword(k, _))) => match (k.as_str(), &reason) {
+                        (":reason-unknown", Some(why)) => {
+                            writeln!(out, "(:reason-unknown (incomplete \"{}\"))", escape(why))?
+                        }
+                        (":reason-unknown", None) => writeln!(
+                            out,
+                            "{}",
+                            render(
+                                sources,
+                                file,
+                                command.span().0,
+                                "get-info :reason-unknown is only available after an unknown \
+                                 answer"
+                            )
+                        )?,
+                        (":name", _) => writeln!(out, "(:name \"craig\")")?,
+                        (":version", _) => {
+                            writeln!(out, "(:version \"{}\")", env!("CARGO_PKG_VERSION"))?
+                        }
+                        (":authors", _) => writeln!(out, "(:authors \"the craig developers\")")?,
+                        _ => writeln!(out, "unsupported")?,
+                    },
+                    _ => writeln!(out, "unsupported")?,
+                }
+            }
+            Err(Fail::Unsupported) => writeln!(out, "unsupported")?,
+            Err(Fail::Error(message, (start, _))) => {
+                writeln!(out, "{}", render(sources, file, start, &message))?
+            }
+        }
+    }
+    Ok(Outcome::Done)
+}
+
+/// For the workbench: when the script uses quantifiers, the TFF text of its declarations and
+/// assertions up to its first `check-sat` (the first error is returned with its
+/// `file:line:col`); `None` for a ground script.
+pub fn quantified_theory(sources: &SourceMap, file: FileId) -> Result<Option<String>, String> {
+    let text = &sources.file(file).text;
+    let at = |offset: usize, message: &str| {
+        let (line, col) = sources.line_col(file, offset);
+        format!("{}:{line}:{col}: {message}", sources.file(file).name)
+    };
+    let commands = parse(text, file).map_err(|d| at(d.primary.start as usize, &d.message))?;
+    if !has_quantifiers(&commands) {
+        return Ok(None);
+    }
+    let mut script = QuantifiedScript::new();
+    for command in &commands {
+        match script.command(command) {
+            Ok(Step::CheckSat(tff)) => return Ok(Some(tff)),
+            Ok(_) => {}
+            Err(Fail::Unsupported) => {
+                return Err(at(command.span().0, "unsupported in a quantified script"));
+            }
+            Err(Fail::Error(message, (start, _))) => return Err(at(start, &message)),
+        }
+    }
+    Ok(Some(script.tff()))
+}

@@ -1,0 +1,160 @@
+//! A script read as a theory for the workbench: its declarations and assertions up to its
+//! first `check-sat`, each assertion a hypothesis named by its `:named` attribute or by its
+//! number, so the workbench can decide subsets of them (cores by deletion) and split them
+//! (interpolation) without reading the script again.
+//!
+//! The question a script asks is the satisfiability of what is asserted when it first says
+//! `check-sat` (or at its end when it never does); what comes after is read for syntax only.
+//! Commands that print (`get-model`, `echo`, ...) are the workbench's to give, so they are
+//! skipped here.
+
+use std::fmt;
+
+use super::{Fail, SExpr, Session, escape, linear_conjuncts, parse};
+use crate::smt::linear::LinearConstraint;
+use crate::smt::{Formula, Model, TermStore};
+use crate::syntax::{FileId, SourceMap};
+
+/// One assertion of a script.
+#[derive(Clone, Debug)]
+pub struct ScriptAssertion {
+    /// Its `:named` name, else `assertionN` (N its position among the assertions, from 1).
+    pub name: String,
+    /// Whether the script named it.
+    pub named: bool,
+    /// The elaborated formula.
+    pub formula: Formula,
+    /// Byte offsets of the `(assert ...)` command in the script.
+    pub span: (usize, usize),
+}
+
+/// A script's declarations (in the session) and its assertions.
+pub struct ScriptTheory {
+    session: Session,
+    /// The assertions, in script order.
+    pub assertions: Vec<ScriptAssertion>,
+    /// Whether the script says `check-sat` (else its end is taken as the question).
+    pub has_check_sat: bool,
+}
+
+impl fmt::Debug for ScriptTheory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptTheory")
+            .field("assertions", &self.assertions)
+            .field("has_check_sat", &self.has_check_sat)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Where a command failed: `name:line:col: message`.
+fn at(sources: &SourceMap, file: FileId, offset: usize, message: &str) -> String {
+    let (line, col) = sources.line_col(file, offset);
+    format!("{}:{line}:{col}: {message}", sources.file(file).name)
+}
+
+/// Reads the script in `file` as a theory. The first ill-formed, ill-sorted or unsupported
+/// command is the error, with its `file:line:col`.
+pub fn read_theory(sources: &SourceMap, file: FileId) -> Result<ScriptTheory, String> {
+    let text = sources.file(file).text.clone();
+    let commands =
+        parse(&text, file).map_err(|d| at(sources, file, d.primary.start as usize, &d.message))?;
+    let mut session = Session::new();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut has_check_sat = false;
+    for command in &commands {
+        let head = match command {
+            SExpr::List(items, _) => items.first().and_then(SExpr::symbol).unwrap_or(""),
+            _ => "",
+        };
+        match head {
+            "check-sat" => {
+                has_check_sat = true;
+                break;
+            }
+            "exit" => break,
+            // Answers are the workbench's to print; a theory only declares and asserts.
+            "get-model" | "get-value" | "get-unsat-core" | "get-interpolants"
+            | "get-interpolant" | "get-info" | "get-option" | "get-assertions" | "get-proof"
+            | "get-assignment" | "echo" => continue,
+            "check-sat-assuming" | "reset" | "reset-assertions" => {
+                let message = format!(
+                    "{head} is not supported in a theory (the workbench asks the script's first \
+                     check-sat)"
+                );
+                return Err(at(sources, file, command.span().0, &message));
+            }
+            _ => {}
+        }
+        let mut sink = std::io::sink();
+        match session.command(command, &text, &mut sink) {
+            Ok(_) => {}
+            Err(Fail::Error(message, (start, _))) => {
+                return Err(at(sources, file, start, &escape(&message)));
+            }
+            Err(Fail::Unsupported) => {
+                let message = format!("unsupported: {}", snippet(&text, command.span()));
+                return Err(at(sources, file, command.span().0, &message));
+            }
+        }
+        spans.truncate(session.assertions.len());
+        if spans.len() < session.assertions.len() {
+            spans.push(command.span());
+        }
+    }
+    let mut assertions: Vec<ScriptAssertion> = Vec::new();
+    for (k, ((formula, name), span)) in session.assertions.iter().zip(&spans).enumerate() {
+        let (name, is_named) = match name {
+            Some(n) => (n.clone(), true),
+            None => (format!("assertion{}", k + 1), false),
+        };
+        if assertions.iter().any(|a| a.name == name) {
+            let message = format!("two assertions are named {name}");
+            return Err(at(sources, file, span.0, &message));
+        }
+        assertions.push(ScriptAssertion {
+            name,
+            named: is_named,
+            formula: formula.clone(),
+            span: *span,
+        });
+    }
+    Ok(ScriptTheory { session, assertions, has_check_sat })
+}
+
+/// The first line of a command's text, shortened, for messages.
+fn snippet(text: &str, (start, end): (usize, usize)) -> String {
+    let whole = text.get(start..end).unwrap_or("");
+    let line = whole.lines().next().unwrap_or("");
+    let shortened: String = line.chars().take(60).collect();
+    if shortened.len() < whole.len() { format!("{shortened} ...") } else { shortened }
+}
+
+impl ScriptTheory {
+    /// The terms the assertions are over.
+    pub fn store(&self) -> &TermStore {
+        &self.session.store
+    }
+
+    /// A checked model, printed as `get-model` prints it.
+    pub fn model_text(&self, model: &Model) -> String {
+        self.session.print_model(model)
+    }
+
+    /// The assertion's conjuncts as linear constraints, or why it is not a conjunction of
+    /// linear comparisons.
+    pub fn linear_parts(&self, assertion: usize) -> Result<Vec<LinearConstraint>, String> {
+        let mut parts = Vec::new();
+        match linear_conjuncts(self.store(), &self.assertions[assertion].formula, &mut parts) {
+            Ok(()) => Ok(parts),
+            Err(_) => Err(format!(
+                "{} is not a conjunction of linear comparisons over Int or Real constants",
+                self.assertions[assertion].name
+            )),
+        }
+    }
+
+    /// A linear constraint in SMT-LIB syntax.
+    pub fn constraint_text(&self, constraint: &LinearConstraint) -> String {
+        self.session.constraint_text(constraint)
+    }
+}
