@@ -217,6 +217,10 @@ pub fn interpolate_tree(
             )));
         }
     }
+    for interpolant in &mut interpolants {
+        *interpolant =
+            drop_refuted_disjuncts(&work, std::mem::replace(interpolant, Formula::True))?;
+    }
     tree.simplify(&work, &mut interpolants)?;
     Ok(Interpolants { store: work, interpolants })
 }
@@ -280,6 +284,26 @@ impl Tree<'_> {
         }
         Ok(())
     }
+}
+
+/// In a conjunction, drops each disjunct of a disjunctive conjunct that the other conjuncts
+/// refute (`x <= 1 ∧ (1 < x ∨ x + z <= 5)` becomes `x <= 1 ∧ x + z <= 5`): an equivalent
+/// formula, each step confirmed by a refutation.
+fn drop_refuted_disjuncts(store: &TermStore, f: Formula) -> Result<Formula, InterpolationError> {
+    let Formula::And(mut parts) = f else { return Ok(f) };
+    for i in 0..parts.len() {
+        let Formula::Or(disjuncts) = parts[i].clone() else { continue };
+        let context: Vec<Formula> =
+            parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, p)| p.clone()).collect();
+        let mut kept = Vec::new();
+        for d in disjuncts {
+            if !entails(store, &context, &negate(d.clone()))? {
+                kept.push(d);
+            }
+        }
+        parts[i] = or_all(kept);
+    }
+    Ok(and_all(parts))
 }
 
 /// Whether `premises` entail `conclusion`, by a refutation of the premises and the
@@ -379,8 +403,14 @@ impl Refutation {
         }
         for (i, v) in encoder.arith_vars.iter().enumerate() {
             meanings[v.index()] = Meaning::Arith(i);
-            for (_, t) in &encoder.linear.atoms()[i].literal.terms {
-                term_symbols(store, *t, &mut symbols[v.index()]);
+            // The variables of the canonical form, not the terms as written: `0·x` names no x,
+            // and one atom may be written differently on the two sides.
+            let literal = &encoder.linear.atoms()[i].literal;
+            let Some(((variables, _), _)) = farkas::canonical(store, literal) else {
+                return Err(InterpolationError::Unsupported("a non-linear atom".into()));
+            };
+            for x in variables.keys() {
+                term_symbols(store, *x, &mut symbols[v.index()]);
             }
         }
         Ok(Refutation { root, meanings, symbols, partition_of: partition_of.to_vec() })

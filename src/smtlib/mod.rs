@@ -511,6 +511,13 @@ impl Session {
                         let shown = formula_text(&result.store, &result.interpolants[0]);
                         io(writeln!(out, "(define-fun {name} () Bool {shown})"))?;
                     }
+                    Err(smt::interpolate::InterpolationError::Satisfiable) => {
+                        return error(
+                            command,
+                            "the assertions do not entail the conjecture, so it has no \
+                             interpolant",
+                        );
+                    }
                     Err(e) => return self.interpolation_failure(command, e, out),
                 }
             }
