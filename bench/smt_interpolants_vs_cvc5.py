@@ -108,11 +108,11 @@ def split(rng, real):
     return a, b, a_local + shared + b_local
 
 
-def clauses(rng, atoms):
-    """A conjunction of disjunctions of one to three of the atoms `atoms()` makes."""
+def clauses(rng, atoms, count=(2, 4), widths=(1, 2, 2, 3)):
+    """A conjunction of disjunctions of the atoms `atoms()` makes."""
     out = []
-    for _ in range(rng.randint(2, 4)):
-        lits = [atoms() for _ in range(rng.choice([1, 2, 2, 3]))]
+    for _ in range(rng.randint(*count)):
+        lits = [atoms() for _ in range(rng.choice(widths))]
         out.append(lits[0] if len(lits) == 1 else "(or " + " ".join(lits) + ")")
     return out
 
@@ -134,14 +134,16 @@ def euf_split(rng):
         terms += [f"(f (f {t}))" for t in local]
         return terms
 
-    def literal(terms):
+    def literal(terms, positive):
         x, y = rng.sample(terms, 2)
         atom = f"(= {x} {y})"
-        return atom if rng.random() < 0.6 else f"(not {atom})"
+        return atom if rng.random() < positive else f"(not {atom})"
 
     a_terms, b_terms = pool(["a0", "a1"], ["f", "g"]), pool(["b0", "b1"], ["f"])
-    a = clauses(rng, lambda: literal(a_terms))
-    b = clauses(rng, lambda: literal(b_terms))
+    # Mostly equalities on A's side and a few disequalities on B's, so that about one split
+    # in ten is unsatisfiable.
+    a = clauses(rng, lambda: literal(a_terms, 0.9), (3, 6), (1, 1, 1, 2))
+    b = clauses(rng, lambda: literal(b_terms, 0.5), (2, 5), (1, 1, 2))
     return a, b, ["a0", "a1", "s0", "s1", "b0", "b1"]
 
 

@@ -178,8 +178,7 @@ pub fn interpolate_tree(
     }
     let mut interpolants = Vec::new();
     let mut shared_sets = Vec::new();
-    for node in 0..n - 1 {
-        let in_a = &subtree[node];
+    for in_a in subtree.iter().take(n - 1) {
         let mut vocab_a = BTreeSet::new();
         let mut vocab_b = BTreeSet::new();
         for (i, v) in vocabularies.iter().enumerate() {
