@@ -217,8 +217,15 @@ pub fn interpolate_tree(
         }
     }
     for interpolant in &mut interpolants {
-        *interpolant =
-            drop_refuted_disjuncts(&work, std::mem::replace(interpolant, Formula::True))?;
+        let f = drop_refuted_disjuncts(&work, std::mem::replace(interpolant, Formula::True))?;
+        // An unsatisfiable interpolant is `false`, a valid one `true` (equivalences).
+        *interpolant = if entails(&work, std::slice::from_ref(&f), &Formula::False)? {
+            Formula::False
+        } else if entails(&work, &[], &f)? {
+            Formula::True
+        } else {
+            f
+        };
     }
     tree.simplify(&work, &mut interpolants)?;
     Ok(Interpolants { store: work, interpolants })
