@@ -119,8 +119,11 @@ def clauses(rng, atoms, count=(2, 4), widths=(1, 2, 2, 3)):
 
 def bool_split(rng, real):
     a_local, shared, b_local = ["a0", "a1"], ["s0", "s1", "s2"][: rng.choice([1, 2, 3])], ["b0", "b1"]
-    a = clauses(rng, lambda: constraint(rng, a_local[: rng.choice([1, 2])] + shared, real))
-    b = clauses(rng, lambda: constraint(rng, shared + b_local[: rng.choice([1, 2])], real))
+    # More conjuncts, mostly unit, so that enough splits are unsatisfiable.
+    a = clauses(rng, lambda: constraint(rng, a_local[: rng.choice([1, 2])] + shared, real),
+                (3, 5), (1, 1, 2))
+    b = clauses(rng, lambda: constraint(rng, shared + b_local[: rng.choice([1, 2])], real),
+                (3, 5), (1, 1, 2))
     return a, b, a_local + shared + b_local
 
 
