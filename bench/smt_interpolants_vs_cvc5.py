@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""craig's linear-arithmetic interpolants (`craig smt`, `get-interpolants`) against cvc5's, in one run.
+"""craig's interpolants (`craig smt`, `get-interpolants`) against cvc5's, in one run.
 
-usage: python3 bench/smt_interpolants_vs_cvc5.py [--count 30] [--seed 7] [--families lra,lia]
+usage: python3 bench/smt_interpolants_vs_cvc5.py [--count 30] [--seed 7]
+                                                 [--families lra,lia,lra-bool,lia-bool,euf]
                                                  [--craig BINARY] [--cvc5 BINARY] [--z3 BINARY]
                                                  [--time-limit 10] [--out DIR]
 
 Generates `--count` random A/B splits per family with a fixed seed: A a conjunction of linear
 constraints over variables local to A and shared ones, B the same over shared and B-local
-variables, kept only when z3 says A & B is unsatisfiable while A and B alone are satisfiable (so
+variables (families lra, lia); the same with Boolean structure, each conjunct a disjunction of
+one to three constraints (lra-bool, lia-bool); or, in QF_UF, a conjunction of clauses of
+equalities and disequalities between constants and applications of a shared f and an A-local g
+(euf), kept only when z3 says A & B is unsatisfiable while A and B alone are satisfiable (so
 no split has a trivial interpolant). For each split it asks craig for `(get-interpolants A B)`
 and cvc5 1.0.x for `(get-interpolant I (not B))` (cvc5's interpolants are found by SyGuS
 enumeration), and checks every answer the same way with z3: A implies I, I and B are
@@ -104,6 +108,48 @@ def split(rng, real):
     return a, b, a_local + shared + b_local
 
 
+def clauses(rng, atoms, count=(2, 4), widths=(1, 2, 2, 3)):
+    """A conjunction of disjunctions of the atoms `atoms()` makes."""
+    out = []
+    for _ in range(rng.randint(*count)):
+        lits = [atoms() for _ in range(rng.choice(widths))]
+        out.append(lits[0] if len(lits) == 1 else "(or " + " ".join(lits) + ")")
+    return out
+
+
+def bool_split(rng, real):
+    a_local, shared, b_local = ["a0", "a1"], ["s0", "s1", "s2"][: rng.choice([1, 2, 3])], ["b0", "b1"]
+    # More conjuncts, mostly unit, so that enough splits are unsatisfiable.
+    a = clauses(rng, lambda: constraint(rng, a_local[: rng.choice([1, 2])] + shared, real),
+                (3, 5), (1, 1, 2))
+    b = clauses(rng, lambda: constraint(rng, shared + b_local[: rng.choice([1, 2])], real),
+                (3, 5), (1, 1, 2))
+    return a, b, a_local + shared + b_local
+
+
+def euf_split(rng):
+    """QF_UF: constants a0 a1 (A), s0 s1 (shared), b0 b1 (B); f shared, g A-local."""
+    def pool(local, functions):
+        base = local + ["s0", "s1"]
+        terms = list(base)
+        for fn in functions:
+            terms += [f"({fn} {t})" for t in base]
+        terms += [f"(f (f {t}))" for t in local]
+        return terms
+
+    def literal(terms, positive):
+        x, y = rng.sample(terms, 2)
+        atom = f"(= {x} {y})"
+        return atom if rng.random() < positive else f"(not {atom})"
+
+    a_terms, b_terms = pool(["a0", "a1"], ["f", "g"]), pool(["b0", "b1"], ["f"])
+    # Mostly equalities on A's side and a few disequalities on B's, so that about one split
+    # in ten is unsatisfiable.
+    a = clauses(rng, lambda: literal(a_terms, 0.9), (3, 6), (1, 1, 1, 2))
+    b = clauses(rng, lambda: literal(b_terms, 0.5), (2, 5), (1, 1, 2))
+    return a, b, ["a0", "a1", "s0", "s1", "b0", "b1"]
+
+
 def conj(parts):
     return parts[0] if len(parts) == 1 else "(and " + " ".join(parts) + ")"
 
@@ -143,7 +189,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--families", default="lra,lia")
+    ap.add_argument("--families", default="lra,lia,lra-bool,lia-bool,euf")
     ap.add_argument("--craig", default=default_craig())
     ap.add_argument("--cvc5", default="cvc5")
     ap.add_argument("--z3", default="z3")
@@ -154,21 +200,31 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     print(f"craig: {args.craig}\ncvc5: {args.cvc5}\nz3 (checks): {args.z3}\nfiles: {out_dir}")
     for family in args.families.split(","):
-        real = family == "lra"
+        real = family.startswith("lra")
+        euf = family == "euf"
         logic, sort = ("QF_LRA", "Real") if real else ("QF_LIA", "Int")
+        if euf:
+            logic, sort = "QF_UF", "U"
         rng = random.Random(f"{args.seed}-{family}")
         rows = []
         attempts = 0
         while len(rows) < args.count and attempts < 50 * args.count:
             attempts += 1
-            a, b, variables = split(rng, real)
+            if euf:
+                a, b, variables = euf_split(rng)
+            elif family.endswith("-bool"):
+                a, b, variables = bool_split(rng, real)
+            else:
+                a, b, variables = split(rng, real)
             decls = declarations(variables, sort)
+            if euf:
+                decls = "(declare-sort U 0)\n(declare-fun f (U) U)\n(declare-fun g (U) U)\n" + decls
             A, B = conj(a), conj(b)
             if z3_answer(args.z3, logic, decls, [A, B]) != "unsat":
                 continue
             if z3_answer(args.z3, logic, decls, [A]) != "sat" or z3_answer(args.z3, logic, decls, [B]) != "sat":
                 continue
-            shared = sorted(v for v in variables if v.startswith("s"))
+            shared = sorted(v for v in variables if v.startswith("s")) + (["f"] if euf else [])
             name = f"{family}-{len(rows):03}"
             craig_script = (f"(set-logic {logic})\n{decls}(assert (! {A} :named A))\n"
                             f"(assert (! {B} :named B))\n(check-sat)\n(get-interpolants A B)\n")

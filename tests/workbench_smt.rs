@@ -76,10 +76,14 @@ fn a_ground_uf_script_is_proved_by_the_smt_core_with_its_core() {
         "{core}"
     );
     assert!(run(&mut wb, "goals").contains("euf  Unsatisfiable"));
-    // Interpolation over uninterpreted functions is not the linear interpolator's: it says so.
-    let refused = run(&mut wb, "interpolate three | *");
-    assert!(refused.contains("three is not a conjunction of linear comparisons"), "{refused}");
-    assert!(refused.contains("error: "), "{refused}");
+    // Interpolation over uninterpreted functions is read off the refutation and verified; the
+    // interpolant names only what both sides share (`a` and `f`, not `b`).
+    let split = run(&mut wb, "interpolate three | *");
+    assert!(split.starts_with("split of euf: A = three | B = extra, five, differ\n"), "{split}");
+    assert!(split.contains("engine: smt, from the checked refutation"), "{split}");
+    let interpolant = split.lines().find_map(|l| l.strip_prefix("interpolant: ")).unwrap();
+    assert!(interpolant.contains("(f ") && !interpolant.contains('b'), "{split}");
+    assert!(split.contains("verified: A implies I, I and B unsatisfiable"), "{split}");
 }
 
 #[test]
@@ -114,28 +118,29 @@ fn a_lia_path_gives_checked_interpolants_by_name_move_and_sequence() {
         run(&mut wb, "prove"),
         "path  Unsatisfiable         engine smt  rounds 2  lemmas 1  time [time]\n"
     );
-    let verified = "verified: A implies I, I and B unsatisfiable, I over shared symbols \
-                    (Farkas-checked refutations)\n";
-    let engine = "engine: smt, Farkas interpolation of linear arithmetic\n";
+    let verified = "verified: A implies I, I and B unsatisfiable, I over shared symbols (each \
+                    by a checked refutation)\n";
+    let engine = "engine: smt, from the checked refutation (McMillan's system; Farkas and \
+                  congruence lemma interpolants)\n";
     assert_eq!(
         run(&mut wb, "interpolate init, step1 | step2, error"),
         format!(
             "split of path: A = init, step1 | B = step2, error\n{engine}\
-             interpolant: (<= (* 1 x1) 1)\n{verified}"
+             interpolant: (<= x1 1)\n{verified}"
         )
     );
     assert_eq!(
         run(&mut wb, "interpolate --move step1"),
         format!(
             "moved step1 from A to B\nsplit of path: A = init | B = step1, step2, error\n\
-             {engine}interpolant: (<= (* 1 x0) 0)\n{verified}"
+             {engine}interpolant: (<= x0 0)\n{verified}"
         )
     );
     assert_eq!(
         run(&mut wb, "interpolate --sequence init ; step1 ; step2 ; error"),
         format!(
             "sequence of path: init ; step1 ; step2 ; error\n{engine}\
-             I1: (<= (* 1 x0) 0)\nI2: (<= (* 1 x1) 1)\nI3: (<= (* 1 x2) 2)\n{verified}"
+             I1: (<= x0 0)\nI2: (<= x1 1)\nI3: (<= x2 2)\n{verified}"
         )
     );
     // `*` takes what the other side does not name.
@@ -149,7 +154,7 @@ fn a_lia_path_gives_checked_interpolants_by_name_move_and_sequence() {
     assert_eq!(run(&mut wb, "interpolate init | init"), "error: `init` is named on two sides\n");
     // A satisfiable split is reported, never given an interpolant.
     let sat = run(&mut wb, "interpolate init | step1");
-    assert!(sat.contains("error: the conjunction is satisfiable"), "{sat}");
+    assert!(sat.contains("error: the partitions are satisfiable together"), "{sat}");
 }
 
 #[test]

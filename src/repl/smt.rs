@@ -10,8 +10,8 @@
 //! on its formulas as on any TPTP goal.
 //!
 //! Interpolation goes through one function, [`interpolants`], the seam between the workbench
-//! and the SMT engine's interpolation: today Farkas interpolation over conjunctions of linear
-//! constraints (`smt::linear::interpolate_sequence`).
+//! and the SMT engine's interpolation (`smt::interpolate`: interpolants read off the checked
+//! refutation, over Boolean structure, EUF and linear arithmetic, each verified).
 
 use std::io::Write;
 use std::rc::Rc;
@@ -317,23 +317,18 @@ pub fn interpolants(
     smt: &SmtTheory,
     parts: &[Vec<usize>],
 ) -> Result<(Vec<String>, &'static str), String> {
-    let mut linear = Vec::new();
-    for part in parts {
-        let mut constraints = Vec::new();
-        for &i in part {
-            constraints.extend(smt.script.linear_parts(i).map_err(|why| {
-                format!(
-                    "{why}; the SMT core interpolates conjunctions of linear constraints only \
-                     (proof-based interpolation for EUF and Boolean structure is not there yet)"
-                )
-            })?);
-        }
-        linear.push(constraints);
-    }
-    let made = smt::linear::interpolate_sequence(smt.script.store(), &linear)
+    let partitions: Vec<Vec<crate::smt::Formula>> = parts
+        .iter()
+        .map(|part| part.iter().map(|&i| smt.script.assertions[i].formula.clone()).collect())
+        .collect();
+    let made = smt::interpolate::interpolate_sequence(smt.script.store(), &partitions)
         .map_err(|e| e.to_string())?;
-    let shown = made.iter().map(|i| smt.script.constraint_text(i)).collect();
-    Ok((shown, "smt, Farkas interpolation of linear arithmetic"))
+    let shown = made.interpolants.iter().map(|i| smt.script.formula_text(&made.store, i)).collect();
+    Ok((
+        shown,
+        "smt, from the checked refutation (McMillan's system; Farkas and congruence lemma \
+         interpolants)",
+    ))
 }
 
 /// Resolves the words of each part into assertion indices: names, or `*` for every assertion
@@ -405,8 +400,8 @@ pub(crate) fn interpolate(
     }
     writeln!(
         out,
-        "verified: A implies I, I and B unsatisfiable, I over shared symbols (Farkas-checked \
-         refutations)"
+        "verified: A implies I, I and B unsatisfiable, I over shared symbols (each by a \
+         checked refutation)"
     )?;
     Ok(Control::Continue)
 }

@@ -39,7 +39,7 @@ impl ArithLiteral {
 }
 
 /// A sum over variables: coefficient per variable term, and a constant.
-type Sum = (BTreeMap<TermId, Rational>, Rational);
+pub(super) type Sum = (BTreeMap<TermId, Rational>, Rational);
 
 /// Adds `factor · t` to `sum`; `None` when `t` is not linear.
 fn add_term(store: &TermStore, t: TermId, factor: &Rational, sum: &mut Sum) -> Option<()> {
@@ -93,7 +93,7 @@ fn add_term(store: &TermStore, t: TermId, factor: &Rational, sum: &mut Sum) -> O
 }
 
 /// The canonical form of a premise: `Σ b·x <= rhs` (strict or not) with coprime integers `b`.
-fn canonical(store: &TermStore, literal: &ArithLiteral) -> Option<(Sum, bool)> {
+pub(super) fn canonical(store: &TermStore, literal: &ArithLiteral) -> Option<(Sum, bool)> {
     let mut sum: Sum = (BTreeMap::new(), literal.constant.clone());
     for (c, t) in &literal.terms {
         add_term(store, *t, c, &mut sum)?;

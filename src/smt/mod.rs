@@ -87,6 +87,7 @@ pub mod arrays;
 pub mod cc;
 pub mod check;
 pub mod farkas;
+pub mod interpolate;
 pub mod linear;
 pub mod simplex;
 
@@ -764,9 +765,35 @@ pub enum Answer {
     },
 }
 
+/// Where a clause given to the SAT solver came from: interpolation colours the leaves of the
+/// refutation by it.
+#[derive(Clone, Debug)]
+enum Origin {
+    /// The unit clause of the constant-true literal.
+    Truth,
+    /// A Tseitin clause or the root of the assertion with this index.
+    Assertion(usize),
+    /// An EUF conflict lemma (checked by [`check::implies`]).
+    Congruence,
+    /// An arithmetic conflict lemma with its Farkas certificate: `(atom, value, coefficient)`.
+    Farkas(Vec<(usize, bool, Rational)>),
+    /// A clause valid in the theory over the symbols of its literals alone: the bridge
+    /// clauses of an interface equality, the bounds of an integer quotient.
+    Valid,
+    /// An array axiom instance.
+    Array,
+}
+
 struct Encoder {
     solver: Solver,
     clauses: FxHashMap<u32, Vec<Lit>>,
+    /// The origin of each clause, by id.
+    origins: FxHashMap<u32, Origin>,
+    /// The origin given to the clauses added next.
+    current: Origin,
+    /// Per SAT variable made by [`Encoder::fresh`] while an assertion was encoded: that
+    /// assertion (its Tseitin variables are local to it).
+    owners: FxHashMap<Var, usize>,
     atoms: Vec<(TermId, TermId, Var)>,
     atom_index: FxHashMap<(TermId, TermId), usize>,
     true_lit: Lit,
@@ -779,11 +806,16 @@ impl Encoder {
     fn add(&mut self, clause: Vec<Lit>) -> ClauseId {
         let id = self.solver.add_clause(&clause);
         self.clauses.insert(id.0, clause);
+        self.origins.insert(id.0, self.current.clone());
         id
     }
 
     fn fresh(&mut self) -> Lit {
-        self.solver.new_var().positive()
+        let v = self.solver.new_var();
+        if let Origin::Assertion(i) = self.current {
+            self.owners.insert(v, i);
+        }
+        v.positive()
     }
 
     fn atom(&mut self, a: TermId, b: TermId) -> Lit {
@@ -951,7 +983,7 @@ pub fn check(
     stats: &mut SmtStats,
 ) -> Result<Answer, SmtError> {
     let mut work = std::borrow::Cow::Borrowed(store);
-    match check_in(&mut work, assertions, tracked, stats)? {
+    match check_in(&mut work, assertions, tracked, stats)?.0 {
         Answer::Sat(mut model) => {
             model.values.truncate(store.len());
             model.tables.truncate(store.num_funs());
@@ -998,16 +1030,21 @@ fn equality_literal(
     Ok(encoder.atom(a, b))
 }
 
+/// The loop itself; the encoder is returned with the answer so that interpolation can read the
+/// refutation and the origin of its leaves.
 fn check_in(
     work: &mut std::borrow::Cow<'_, TermStore>,
     assertions: &[Formula],
     tracked: &[bool],
     stats: &mut SmtStats,
-) -> Result<Answer, SmtError> {
+) -> Result<(Answer, Encoder), SmtError> {
     let store: &TermStore = work;
     let mut encoder = Encoder {
         solver: Solver::with_options(SolverOptions::checked()),
         clauses: FxHashMap::default(),
+        origins: FxHashMap::default(),
+        current: Origin::Truth,
+        owners: FxHashMap::default(),
         atoms: Vec::new(),
         atom_index: FxHashMap::default(),
         true_lit: Lit::new(Var(0), false),
@@ -1019,6 +1056,7 @@ fn check_in(
     encoder.add(vec![t]);
     let mut selectors = Vec::new();
     for (i, formula) in assertions.iter().enumerate() {
+        encoder.current = Origin::Assertion(i);
         let root = encoder.encode(store, formula)?;
         if tracked.get(i).copied().unwrap_or(false) {
             let s = encoder.fresh();
@@ -1028,6 +1066,7 @@ fn check_in(
             encoder.add(vec![root]);
         }
     }
+    encoder.current = Origin::Valid;
     // The terms the assertions mention: the combination and the model consider only these
     // (the store may hold terms of other scopes).
     let mut relevant = relevant_terms(store, assertions);
@@ -1075,7 +1114,7 @@ fn check_in(
                     .filter_map(|l| selectors.iter().find(|(s, _)| s == l).map(|&(_, i)| i))
                     .collect();
                 core.sort_unstable();
-                return Ok(Answer::Unsat { core });
+                return Ok((Answer::Unsat { core }, encoder));
             }
             SatResult::Sat(model) => {
                 let store: &TermStore = work;
@@ -1107,7 +1146,7 @@ fn check_in(
                         .map(|&j| encoder.atoms[j as usize].2.negative())
                         .collect();
                     lemma.push(v.positive());
-                    lemmas.push(lemma);
+                    lemmas.push((lemma, Origin::Congruence));
                 }
                 let assignment: Vec<(usize, bool)> = encoder
                     .arith_vars
@@ -1133,7 +1172,7 @@ fn check_in(
                             })
                             .collect();
                         stats.arith_lemmas += 1;
-                        lemmas.push(lemma);
+                        lemmas.push((lemma, Origin::Farkas(explanation.literals.clone())));
                     }
                     linear::Verdict::Split(x, below) => {
                         if splits >= MAX_SPLITS {
@@ -1175,6 +1214,7 @@ fn check_in(
                         &instances_done,
                     );
                     if !wanted.is_empty() {
+                        encoder.current = Origin::Array;
                         let store = work.to_mut();
                         for instance in wanted {
                             instances_done.insert(instance);
@@ -1214,7 +1254,7 @@ fn check_in(
                             }
                         }
                         stats.atoms = encoder.atoms.len() as u64;
-                        return Ok(Answer::Sat(result));
+                        return Ok((Answer::Sat(result), encoder));
                     }
                     for (a, b) in pairs {
                         // A pair already bridged is decided by both theories (equal values and
@@ -1225,6 +1265,7 @@ fn check_in(
                                 "theory combination met an interface equality twice".into(),
                             ));
                         }
+                        encoder.current = Origin::Valid;
                         encoder.bridge(store, a, b)?;
                         stats.interface_equalities += 1;
                     }
@@ -1232,7 +1273,8 @@ fn check_in(
                     continue;
                 }
                 stats.lemmas += lemmas.len() as u64;
-                for lemma in lemmas {
+                for (lemma, origin) in lemmas {
+                    encoder.current = origin;
                     encoder.add(lemma);
                 }
             }

@@ -509,28 +509,60 @@ impl Session {
                 if items.len() < 3 {
                     return error(command, "get-interpolants expects at least two assertion names");
                 }
-                let mut parts = Vec::new();
-                for item in &items[1..] {
+                // SMTInterpol's form: names in post order, a parenthesized group a subtree.
+                let mut nodes = Vec::new();
+                let mut parent = Vec::new();
+                read_tree(&items[1..], command, &mut nodes, &mut parent)?;
+                let mut partitions = Vec::new();
+                for item in &nodes {
                     let found = item.symbol().and_then(|name| {
                         self.assertions.iter().find(|(_, n)| n.as_deref() == Some(name))
                     });
                     let Some((formula, _)) = found else {
                         return error(item, "expected the name of a named assertion");
                     };
-                    let mut part = Vec::new();
-                    linear_conjuncts(&self.store, formula, &mut part)?;
-                    parts.push(part);
+                    partitions.push(vec![formula.clone()]);
                 }
-                match smt::linear::interpolate_sequence(&self.store, &parts) {
-                    Ok(interpolants) => {
-                        let shown: Vec<String> =
-                            interpolants.iter().map(|i| self.constraint_text(i)).collect();
+                match smt::interpolate::interpolate_tree(&self.store, &partitions, &parent) {
+                    Ok(result) => {
+                        let shown: Vec<String> = result
+                            .interpolants
+                            .iter()
+                            .map(|i| formula_text(&result.store, i))
+                            .collect();
                         io(writeln!(out, "({})", shown.join(" ")))?;
                     }
-                    Err(smt::linear::InterpolationError::Smt(SmtError::Unsupported(_))) => {
-                        return Err(Fail::Unsupported);
+                    Err(e) => return self.interpolation_failure(command, e, out),
+                }
+            }
+            "get-interpolant" => {
+                // cvc5's form: an interpolant I of the assertions and a conjecture, with the
+                // assertions entailing I and I entailing the conjecture.
+                let (Some(SExpr::Symbol(name, _)), Some(conjecture)) = (items.get(1), items.get(2))
+                else {
+                    return error(command, "get-interpolant expects a name and a conjecture");
+                };
+                if items.len() > 3 {
+                    // A grammar for the interpolant is not supported.
+                    return Err(Fail::Unsupported);
+                }
+                let mut side = Vec::new();
+                let goal = self.formula(conjecture, &[], &mut side)?;
+                side.push(Formula::Not(Box::new(goal)));
+                let a: Vec<Formula> = self.assertions.iter().map(|(f, _)| f.clone()).collect();
+                match smt::interpolate::interpolate(&self.store, &a, &side) {
+                    Ok(result) => {
+                        let shown = formula_text(&result.store, &result.interpolants[0]);
+                        io(writeln!(out, "(define-fun {name} () Bool {shown})"))?;
                     }
-                    Err(e) => return error(command, e.to_string()),
+                    Err(smt::interpolate::InterpolationError::Satisfiable) => {
+                        return error(
+                            command,
+                            "the assertions do not entail the conjecture, so it has no \
+                             interpolant",
+                        );
+                    }
+                    Err(e) => return self.interpolation_failure(command, e, out),
                 }
             }
             "get-info" => {
@@ -623,6 +655,31 @@ impl Session {
             _ => return error(command, format!("unknown command {head}")),
         }
         Ok(None)
+    }
+
+    /// The answer when no interpolant is given: `unsupported` for what the construction does
+    /// not cover, `unknown` when the engine gave up, an error for the rest (an internal error
+    /// stops the script, as for `check-sat`).
+    fn interpolation_failure(
+        &self,
+        command: &SExpr,
+        failure: smt::interpolate::InterpolationError,
+        out: &mut dyn Write,
+    ) -> Result<Option<Outcome>, Fail> {
+        use smt::interpolate::InterpolationError as E;
+        let io = |r: io::Result<()>| r.map_err(|e| Fail::Error(e.to_string(), command.span()));
+        match failure {
+            E::Unsupported(_) | E::Smt(SmtError::Unsupported(_)) => Err(Fail::Unsupported),
+            E::Smt(SmtError::Incomplete(_)) => {
+                io(writeln!(out, "unknown"))?;
+                Ok(None)
+            }
+            E::Satisfiable | E::BadTree(_) => error(command, failure.to_string()),
+            E::Smt(_) | E::Unverified(_) => {
+                io(writeln!(out, "(error \"{}\")", escape(&failure.to_string())))?;
+                Ok(Some(Outcome::InternalError))
+            }
+        }
     }
 
     fn fresh_name(&self, expr: Option<&SExpr>, command: &SExpr) -> Result<String, Fail> {
@@ -1129,36 +1186,6 @@ impl Session {
         Ok(Value::Term(self.store.array_store(array, *i, *v)))
     }
 
-    /// A linear constraint `Σ c·x + k ⋈ 0` as SMT-LIB, scaled to integer coefficients (a
-    /// positive factor keeps its meaning) so that it is well sorted over Int variables too.
-    fn constraint_text(&self, constraint: &smt::linear::LinearConstraint) -> String {
-        let form = &constraint.form;
-        let mut scale = rug::Integer::from(1);
-        for c in form.coefficients.values().chain([&form.constant]) {
-            scale.lcm_mut(c.denom());
-        }
-        let scale = Rational::from(scale);
-        let real = form.coefficients.keys().any(|&x| self.store.sort_of(x) == SortId::REAL);
-        let sort = if real { SortId::REAL } else { SortId::INT };
-        let mut terms = Vec::new();
-        for (&x, c) in &form.coefficients {
-            let name = &self.store.fun(self.store.term(x).fun).name;
-            terms.push(format!("(* {} {name})", number_text(&Rational::from(c * &scale), sort)));
-        }
-        let lhs = match terms.len() {
-            0 => number_text(&Rational::new(), sort),
-            1 => terms.remove(0),
-            _ => format!("(+ {})", terms.join(" ")),
-        };
-        let rhs = number_text(&(-Rational::from(&form.constant * &scale)), sort);
-        let relation = match constraint.relation {
-            smt::linear::Relation::Le => "<=",
-            smt::linear::Relation::Lt => "<",
-            smt::linear::Relation::Eq => "=",
-        };
-        format!("({relation} {lhs} {rhs})")
-    }
-
     fn sort_of_value(&self, v: &Value) -> SortId {
         match v {
             Value::Formula(_) => SortId::BOOL,
@@ -1339,6 +1366,97 @@ fn substitute_sorts(body: &SExpr, params: &[String], args: &[SExpr]) -> SExpr {
     }
 }
 
+/// Reads SMTInterpol's tree of partitions: names in post order, each name the parent of the
+/// subtrees before it at its level (so a flat list is a path), a parenthesized group a subtree
+/// whose last name is its root. Returns the root's node number.
+fn read_tree<'a>(
+    items: &'a [SExpr],
+    whole: &SExpr,
+    nodes: &mut Vec<&'a SExpr>,
+    parent: &mut Vec<Option<usize>>,
+) -> Result<usize, Fail> {
+    let mut pending: Vec<usize> = Vec::new();
+    let mut root = None;
+    for item in items {
+        match item {
+            SExpr::Symbol(..) => {
+                let n = nodes.len();
+                nodes.push(item);
+                parent.push(None);
+                for p in pending.drain(..) {
+                    parent[p] = Some(n);
+                }
+                pending.push(n);
+                root = Some(n);
+            }
+            SExpr::List(sub, _) if !sub.is_empty() => {
+                let r = read_tree(sub, item, nodes, parent)?;
+                pending.push(r);
+                root = None;
+            }
+            _ => return error(item, "expected an assertion name or a parenthesized subtree"),
+        }
+    }
+    match root {
+        Some(r) => Ok(r),
+        None => error(whole, "a subtree must end with its root, an assertion name"),
+    }
+}
+
+/// A term as SMT-LIB text.
+fn term_text(store: &TermStore, t: TermId) -> String {
+    let term = store.term(t);
+    if t == store.true_term() {
+        return "true".to_string();
+    }
+    let args: Vec<String> = term.args.iter().map(|&a| term_text(store, a)).collect();
+    let head = match store.interpretation(term.fun) {
+        Some(smt::Interpretation::Numeral(v)) => return number_text(v, store.sort_of(t)),
+        Some(smt::Interpretation::Op(op)) => match op {
+            ArithOp::Add => "+",
+            ArithOp::Sub | ArithOp::Neg => "-",
+            ArithOp::Mul => "*",
+            ArithOp::ToReal => "to_real",
+            ArithOp::Div => "div",
+        }
+        .to_string(),
+        None => match store.array_op(term.fun) {
+            Some(smt::ArrayOp::Select) => "select".to_string(),
+            Some(smt::ArrayOp::Store) => "store".to_string(),
+            Some(smt::ArrayOp::Const) => {
+                format!("(as const {})", store.sort_name(store.sort_of(t)))
+            }
+            None => store.fun(term.fun).name.clone(),
+        },
+    };
+    if args.is_empty() { head } else { format!("({head} {})", args.join(" ")) }
+}
+
+/// A formula as SMT-LIB text.
+fn formula_text(store: &TermStore, f: &Formula) -> String {
+    let list = |head: &str, parts: &[String]| format!("({head} {})", parts.join(" "));
+    match f {
+        Formula::True => "true".to_string(),
+        Formula::False => "false".to_string(),
+        Formula::Atom(t) => term_text(store, *t),
+        Formula::Eq(a, b) => list("=", &[term_text(store, *a), term_text(store, *b)]),
+        Formula::Le(a, b) => list("<=", &[term_text(store, *a), term_text(store, *b)]),
+        Formula::Lt(a, b) => list("<", &[term_text(store, *a), term_text(store, *b)]),
+        Formula::Not(g) => list("not", &[formula_text(store, g)]),
+        Formula::And(gs) => {
+            list("and", &gs.iter().map(|g| formula_text(store, g)).collect::<Vec<_>>())
+        }
+        Formula::Or(gs) => {
+            list("or", &gs.iter().map(|g| formula_text(store, g)).collect::<Vec<_>>())
+        }
+        Formula::Iff(a, b) => list("=", &[formula_text(store, a), formula_text(store, b)]),
+        Formula::Xor(a, b) => list("xor", &[formula_text(store, a), formula_text(store, b)]),
+        Formula::Ite(c, a, b) => {
+            list("ite", &[formula_text(store, c), formula_text(store, a), formula_text(store, b)])
+        }
+    }
+}
+
 fn named(expr: &SExpr) -> Option<String> {
     match expr {
         SExpr::List(parts, _) if parts.first().and_then(SExpr::symbol) == Some("!") => {
@@ -1385,54 +1503,6 @@ fn is_builtin(name: &str) -> bool {
             | "store"
             | "Array"
     )
-}
-
-/// The conjuncts of `formula` as linear constraints, or unsupported when it is not a
-/// conjunction of (possibly negated) arithmetic comparisons.
-fn linear_conjuncts(
-    store: &TermStore,
-    formula: &Formula,
-    out: &mut Vec<smt::linear::LinearConstraint>,
-) -> Result<(), Fail> {
-    use smt::linear::{LinearConstraint, Relation, linearize};
-    let difference = |a: TermId, b: TermId, relation: Relation| -> Result<_, Fail> {
-        let mut form = linearize(store, a).map_err(|_| Fail::Unsupported)?;
-        let right = linearize(store, b).map_err(|_| Fail::Unsupported)?;
-        for (x, c) in right.coefficients {
-            let entry = form.coefficients.entry(x).or_default();
-            *entry -= c;
-            if entry.cmp0() == std::cmp::Ordering::Equal {
-                form.coefficients.remove(&x);
-            }
-        }
-        form.constant -= right.constant;
-        // Interpolation over uninterpreted applications or quotients would need the EUF and
-        // division reasoning the linear interpolator does not have.
-        if form.coefficients.keys().any(|&x| !store.term(x).args.is_empty()) {
-            return Err(Fail::Unsupported);
-        }
-        Ok(LinearConstraint { form, relation })
-    };
-    match formula {
-        Formula::True => {}
-        Formula::And(parts) => {
-            for p in parts {
-                linear_conjuncts(store, p, out)?;
-            }
-        }
-        Formula::Le(a, b) => out.push(difference(*a, *b, Relation::Le)?),
-        Formula::Lt(a, b) => out.push(difference(*a, *b, Relation::Lt)?),
-        Formula::Eq(a, b) if store.sort_of(*a).is_arithmetic() => {
-            out.push(difference(*a, *b, Relation::Eq)?)
-        }
-        Formula::Not(inner) => match inner.as_ref() {
-            Formula::Le(a, b) => out.push(difference(*b, *a, Relation::Lt)?),
-            Formula::Lt(a, b) => out.push(difference(*b, *a, Relation::Le)?),
-            _ => return Err(Fail::Unsupported),
-        },
-        _ => return Err(Fail::Unsupported),
-    }
-    Ok(())
 }
 
 /// The value of a numeral symbol: digits are an Int, digits with a decimal point a Real.

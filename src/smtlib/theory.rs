@@ -10,8 +10,7 @@
 
 use std::fmt;
 
-use super::{Fail, SExpr, Session, escape, linear_conjuncts, parse};
-use crate::smt::linear::LinearConstraint;
+use super::{Fail, SExpr, Session, escape, formula_text, parse};
 use crate::smt::{Formula, Model, TermStore};
 use crate::syntax::{FileId, SourceMap};
 
@@ -140,21 +139,9 @@ impl ScriptTheory {
         self.session.print_model(model)
     }
 
-    /// The assertion's conjuncts as linear constraints, or why it is not a conjunction of
-    /// linear comparisons.
-    pub fn linear_parts(&self, assertion: usize) -> Result<Vec<LinearConstraint>, String> {
-        let mut parts = Vec::new();
-        match linear_conjuncts(self.store(), &self.assertions[assertion].formula, &mut parts) {
-            Ok(()) => Ok(parts),
-            Err(_) => Err(format!(
-                "{} is not a conjunction of linear comparisons over Int or Real constants",
-                self.assertions[assertion].name
-            )),
-        }
-    }
-
-    /// A linear constraint in SMT-LIB syntax.
-    pub fn constraint_text(&self, constraint: &LinearConstraint) -> String {
-        self.session.constraint_text(constraint)
+    /// A formula over `store` (the script's terms, or an extension of them made by
+    /// interpolation) in SMT-LIB syntax.
+    pub fn formula_text(&self, store: &TermStore, formula: &Formula) -> String {
+        formula_text(store, formula)
     }
 }

@@ -1,0 +1,1050 @@
+//! Craig interpolants read off the SMT core's refutations: binary, sequence and tree
+//! interpolants over the Boolean structure, EUF and linear arithmetic, every one verified by
+//! the solver itself before it is returned.
+//!
+//! # The construction
+//!
+//! The assertions of every partition are refuted together by [`super::check_in`], which
+//! records where each clause of the SAT refutation came from ([`super::Origin`]). For a cut
+//! (the partitions of one subtree are A, the others B) each SAT variable gets a colour: a
+//! Tseitin variable is local to the side of its assertion; an atom is *shared* when all its
+//! uninterpreted symbols occur on both sides, else local to the side whose vocabulary holds
+//! them, and *mixed* when neither does. McMillan's system then folds over the resolution
+//! chains: a clause `C` gets a partial interpolant `I` with `A ∧ ¬C|a ⊨ I` and
+//! `B ∧ ¬C|b ∧ I ⊨ ⊥`, where `C|a` are the literals of A-local atoms and `C|b` the others
+//! (shared literals count as B's). So:
+//!
+//! - an A clause (Tseitin clause or root of an A assertion) gives the disjunction of its
+//!   shared literals, a B clause gives `true`;
+//! - resolution on an A-local pivot gives the disjunction of the partial interpolants, on any
+//!   other pivot their conjunction;
+//! - a theory lemma whose atoms are all B's or shared is a B clause; one with no B-local atom
+//!   is an A clause (it is valid, so either side may own it); a lemma mixing A-local and
+//!   B-local atoms needs a theory interpolant of its negation, split into the A-local
+//!   literals and the others:
+//!   - arithmetic (LA, and LIA after the rounding the Farkas checker also does): the sum of
+//!     the A premises weighted by their Farkas coefficients (McMillan's construction);
+//!   - EUF: with `E_B` the equalities between shared terms that the B literals imply, and
+//!     `C_A` the equalities and disequalities between shared terms that the A literals imply
+//!     together with `E_B`, the interpolant is `E_B → C_A`. Shared terms are those of the
+//!     literals and the terms built from a class's shared representatives (`f(s)` for `f(x)`
+//!     when `x = s`), so the interpolant may name terms the input does not. Each such lemma
+//!     interpolant is checked by the independent closure [`super::check::implies`]; one this
+//!     construction cannot find (a conditional equality needing B facts between B-local
+//!     terms) answers [`InterpolationError::Unsupported`].
+//!
+//! Branch-and-bound splits are atoms over one variable and are coloured by it. Mixed atoms
+//! (interface equalities between A-local and B-local terms) and array lemmas answer
+//! [`InterpolationError::Unsupported`], never a wrong interpolant.
+//!
+//! # Verification
+//!
+//! The interpolants of a tree are checked with [`super::check`] (whose refutations are
+//! proof-checked): for each node, its partition and its children's interpolants entail its
+//! interpolant (the root's is `false`), and each interpolant names only symbols of both its
+//! subtree and the rest. A binary interpolant is the tree of two nodes, so `A ⊨ I` and
+//! `I ∧ B ⊨ ⊥` are among these checks. Simplification (dropping conjuncts and disjuncts)
+//! keeps only what passes the same checks.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rug::{Integer, Rational};
+use thiserror::Error;
+
+use super::{
+    Answer, ArithOp, Encoder, Formula, FunId, Origin, SmtError, SmtStats, SortId, TermId,
+    TermStore, check_in, farkas,
+};
+use crate::sat::{ClauseId, Lit, Step, Var};
+
+/// Why no interpolants were given.
+#[derive(Debug, Error)]
+pub enum InterpolationError {
+    /// The partitions are satisfiable together.
+    #[error("the partitions are satisfiable together, so they have no interpolant")]
+    Satisfiable,
+    /// The engine failed or gave up.
+    #[error(transparent)]
+    Smt(#[from] SmtError),
+    /// The refutation uses something this construction does not interpolate.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// The tree given is not a tree in post order.
+    #[error("{0}")]
+    BadTree(String),
+    /// An interpolant failed its verification (a bug; never shown as an interpolant).
+    #[error("internal error: an interpolant failed verification: {0}")]
+    Unverified(String),
+}
+
+/// Interpolants and the store they are written over (the input's, extended with the terms
+/// the EUF construction built).
+#[derive(Clone, Debug)]
+pub struct Interpolants {
+    /// The store of the input extended with new terms.
+    pub store: TermStore,
+    /// One interpolant per node except the root, in node order.
+    pub interpolants: Vec<Formula>,
+}
+
+/// The largest interpolant (in formula nodes) built before giving up.
+const MAX_SIZE: usize = 200_000;
+
+/// A binary interpolant of `a` and `b` (each a conjunction of formulas).
+pub fn interpolate(
+    store: &TermStore,
+    a: &[Formula],
+    b: &[Formula],
+) -> Result<Interpolants, InterpolationError> {
+    interpolate_tree(store, &[a.to_vec(), b.to_vec()], &[Some(1), None])
+}
+
+/// Sequence interpolants of `partitions` (`I_k` between the first `k + 1` and the rest).
+pub fn interpolate_sequence(
+    store: &TermStore,
+    partitions: &[Vec<Formula>],
+) -> Result<Interpolants, InterpolationError> {
+    let parent: Vec<Option<usize>> =
+        (0..partitions.len()).map(|i| (i + 1 < partitions.len()).then_some(i + 1)).collect();
+    interpolate_tree(store, partitions, &parent)
+}
+
+/// Tree interpolants: node `i` holds `partitions[i]` and has parent `parent[i]`, which comes
+/// after it (children before parents); the last node is the root. The answer has one
+/// interpolant per node but the root, in node order.
+pub fn interpolate_tree(
+    store: &TermStore,
+    partitions: &[Vec<Formula>],
+    parent: &[Option<usize>],
+) -> Result<Interpolants, InterpolationError> {
+    let n = partitions.len();
+    if n < 2 || parent.len() != n {
+        return Err(InterpolationError::BadTree(
+            "interpolation needs at least two partitions".into(),
+        ));
+    }
+    for (i, p) in parent.iter().enumerate() {
+        match p {
+            Some(p) if *p > i && *p < n && i + 1 < n => {}
+            None if i + 1 == n => {}
+            _ => {
+                return Err(InterpolationError::BadTree(
+                    "the tree must list children before parents and end with its root".into(),
+                ));
+            }
+        }
+    }
+    let mut assertions = Vec::new();
+    let mut partition_of = Vec::new();
+    for (i, part) in partitions.iter().enumerate() {
+        for f in part {
+            assertions.push(f.clone());
+            partition_of.push(i);
+        }
+    }
+    let mut work = std::borrow::Cow::Borrowed(store);
+    let mut stats = SmtStats::default();
+    let tracked = vec![false; assertions.len()];
+    let (answer, encoder) = check_in(&mut work, &assertions, &tracked, &mut stats)?;
+    if matches!(answer, Answer::Sat(_)) {
+        return Err(InterpolationError::Satisfiable);
+    }
+    if matches!(work, std::borrow::Cow::Owned(_)) {
+        return Err(InterpolationError::Unsupported(
+            "interpolation over array lemmas is not done".into(),
+        ));
+    }
+    let mut work = store.clone();
+    let vocabularies: Vec<BTreeSet<FunId>> = partitions
+        .iter()
+        .map(|part| {
+            let mut symbols = BTreeSet::new();
+            for f in part {
+                formula_symbols(&work, f, &mut symbols);
+            }
+            symbols
+        })
+        .collect();
+    let refutation = Refutation::new(&work, &encoder, &partition_of)?;
+    // The subtree of each node, as a membership vector over the nodes.
+    let mut subtree = vec![vec![false; n]; n];
+    for i in 0..n {
+        subtree[i][i] = true;
+        let mut p = parent[i];
+        while let Some(q) = p {
+            subtree[q][i] = true;
+            p = parent[q];
+        }
+    }
+    let mut interpolants = Vec::new();
+    let mut shared_sets = Vec::new();
+    for in_a in subtree.iter().take(n - 1) {
+        let mut vocab_a = BTreeSet::new();
+        let mut vocab_b = BTreeSet::new();
+        for (i, v) in vocabularies.iter().enumerate() {
+            if in_a[i] {
+                vocab_a.extend(v.iter().copied())
+            } else {
+                vocab_b.extend(v.iter().copied())
+            }
+        }
+        let shared: BTreeSet<FunId> = vocab_a.intersection(&vocab_b).copied().collect();
+        let cut = Cut { in_a, vocab_a, vocab_b, shared };
+        let interpolant = refutation.interpolant(&mut work, &encoder, &cut)?;
+        shared_sets.push(cut.shared);
+        interpolants.push(interpolant);
+    }
+    let children: Vec<Vec<usize>> =
+        (0..n).map(|v| (0..n).filter(|&c| parent[c] == Some(v)).collect()).collect();
+    let tree = Tree { partitions, children: &children, parent };
+    for node in 0..n - 1 {
+        let mut symbols = BTreeSet::new();
+        formula_symbols(&work, &interpolants[node], &mut symbols);
+        if let Some(f) = symbols.iter().find(|f| !shared_sets[node].contains(f)) {
+            return Err(InterpolationError::Unverified(format!(
+                "interpolant {} names {}, which is not shared",
+                node + 1,
+                work.fun(*f).name
+            )));
+        }
+    }
+    for node in 0..n {
+        if !tree.holds_at(&work, &interpolants, node)? {
+            return Err(InterpolationError::Unverified(format!(
+                "the entailment at node {} does not hold",
+                node + 1
+            )));
+        }
+    }
+    for interpolant in &mut interpolants {
+        let f = drop_refuted_disjuncts(&work, std::mem::replace(interpolant, Formula::True))?;
+        // An unsatisfiable interpolant is `false`, a valid one `true` (equivalences).
+        *interpolant = if entails(&work, std::slice::from_ref(&f), &Formula::False)? {
+            Formula::False
+        } else if entails(&work, &[], &f)? {
+            Formula::True
+        } else {
+            f
+        };
+    }
+    tree.simplify(&work, &mut interpolants)?;
+    Ok(Interpolants { store: work, interpolants })
+}
+
+/// The tree the interpolants are checked against.
+struct Tree<'a> {
+    partitions: &'a [Vec<Formula>],
+    children: &'a [Vec<usize>],
+    parent: &'a [Option<usize>],
+}
+
+impl Tree<'_> {
+    /// Whether the node's partition and its children's interpolants entail its interpolant
+    /// (`false` at the root).
+    fn holds_at(
+        &self,
+        store: &TermStore,
+        interpolants: &[Formula],
+        node: usize,
+    ) -> Result<bool, InterpolationError> {
+        let mut premises = self.partitions[node].clone();
+        premises.extend(self.children[node].iter().map(|&c| interpolants[c].clone()));
+        let conclusion = interpolants.get(node).cloned().unwrap_or(Formula::False);
+        entails(store, &premises, &conclusion)
+    }
+
+    /// Drops conjuncts (checking the parent's entailment) and disjuncts (checking the node's
+    /// own) while the tree conditions still hold; each step keeps a verified tree.
+    fn simplify(
+        &self,
+        store: &TermStore,
+        interpolants: &mut [Formula],
+    ) -> Result<(), InterpolationError> {
+        for node in 0..interpolants.len() {
+            let (parts, conjunction) = match &interpolants[node] {
+                Formula::And(parts) => (parts.clone(), true),
+                Formula::Or(parts) => (parts.clone(), false),
+                _ => continue,
+            };
+            let mut kept = parts;
+            let mut i = 0;
+            while i < kept.len() && kept.len() > 1 {
+                let mut fewer = kept.clone();
+                fewer.remove(i);
+                let candidate =
+                    if conjunction { and_all(fewer.clone()) } else { or_all(fewer.clone()) };
+                let saved = std::mem::replace(&mut interpolants[node], candidate);
+                let still = if conjunction {
+                    let p = self.parent[node].unwrap_or(node);
+                    self.holds_at(store, interpolants, p)?
+                } else {
+                    self.holds_at(store, interpolants, node)?
+                };
+                if still {
+                    kept = fewer;
+                } else {
+                    interpolants[node] = saved;
+                    i += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// In a conjunction, drops each disjunct of a disjunctive conjunct that the other conjuncts
+/// refute (`x <= 1 ∧ (1 < x ∨ x + z <= 5)` becomes `x <= 1 ∧ x + z <= 5`): an equivalent
+/// formula, each step confirmed by a refutation.
+fn drop_refuted_disjuncts(store: &TermStore, f: Formula) -> Result<Formula, InterpolationError> {
+    let Formula::And(mut parts) = f else { return Ok(f) };
+    for i in 0..parts.len() {
+        let Formula::Or(disjuncts) = parts[i].clone() else { continue };
+        let context: Vec<Formula> =
+            parts.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, p)| p.clone()).collect();
+        let mut kept = Vec::new();
+        for d in disjuncts {
+            if !entails(store, &context, &negate(d.clone()))? {
+                kept.push(d);
+            }
+        }
+        parts[i] = or_all(kept);
+    }
+    Ok(and_all(parts))
+}
+
+/// Whether `premises` entail `conclusion`, by a refutation of the premises and the
+/// conclusion's negation (checked by the engine).
+fn entails(
+    store: &TermStore,
+    premises: &[Formula],
+    conclusion: &Formula,
+) -> Result<bool, InterpolationError> {
+    let mut all = premises.to_vec();
+    all.push(Formula::Not(Box::new(conclusion.clone())));
+    let mut stats = SmtStats::default();
+    match super::check(store, &all, &[], &mut stats) {
+        Ok(Answer::Unsat { .. }) => Ok(true),
+        Ok(Answer::Sat(_)) => Ok(false),
+        Err(e) => Err(InterpolationError::Unverified(format!("the check stopped: {e}"))),
+    }
+}
+
+/// Which side an atom or variable belongs to, for one cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Colour {
+    /// Local to A.
+    A,
+    /// Over symbols of both sides.
+    Shared,
+    /// Local to B.
+    B,
+}
+
+/// One cut of the tree: which partitions are A, and the two vocabularies.
+struct Cut<'a> {
+    in_a: &'a [bool],
+    vocab_a: BTreeSet<FunId>,
+    vocab_b: BTreeSet<FunId>,
+    shared: BTreeSet<FunId>,
+}
+
+impl Cut<'_> {
+    fn colour_of(&self, symbols: &BTreeSet<FunId>) -> Option<Colour> {
+        if symbols.is_subset(&self.shared) {
+            Some(Colour::Shared)
+        } else if symbols.is_subset(&self.vocab_a) {
+            Some(Colour::A)
+        } else if symbols.is_subset(&self.vocab_b) {
+            Some(Colour::B)
+        } else {
+            None
+        }
+    }
+}
+
+/// What a SAT variable of the refutation stands for.
+#[derive(Clone, Debug)]
+enum Meaning {
+    /// The constant-true literal.
+    Truth,
+    /// A Tseitin variable of the assertion with this index.
+    Tseitin(usize),
+    /// The equality atom `a = b`.
+    Equality(TermId, TermId),
+    /// The arithmetic atom with this index.
+    Arith(usize),
+    /// Anything else (never expected in a refutation).
+    Unknown,
+}
+
+/// The refutation and the meaning of its variables.
+struct Refutation {
+    root: ClauseId,
+    meanings: Vec<Meaning>,
+    /// The uninterpreted symbols of each variable's atom.
+    symbols: Vec<BTreeSet<FunId>>,
+    partition_of: Vec<usize>,
+}
+
+impl Refutation {
+    fn new(
+        store: &TermStore,
+        encoder: &Encoder,
+        partition_of: &[usize],
+    ) -> Result<Refutation, InterpolationError> {
+        let (Some(_), Some(root)) = (encoder.solver.proof(), encoder.solver.refutation()) else {
+            return Err(InterpolationError::Smt(SmtError::LeafRejected));
+        };
+        let count = encoder.solver.num_vars() as usize;
+        let mut meanings = vec![Meaning::Unknown; count];
+        let mut symbols = vec![BTreeSet::new(); count];
+        meanings[encoder.true_lit.var().index()] = Meaning::Truth;
+        for (&v, &i) in &encoder.owners {
+            meanings[v.index()] = Meaning::Tseitin(i);
+        }
+        for &(a, b, v) in &encoder.atoms {
+            meanings[v.index()] = Meaning::Equality(a, b);
+            term_symbols(store, a, &mut symbols[v.index()]);
+            term_symbols(store, b, &mut symbols[v.index()]);
+        }
+        for (i, v) in encoder.arith_vars.iter().enumerate() {
+            meanings[v.index()] = Meaning::Arith(i);
+            // The variables of the canonical form, not the terms as written: `0·x` names no x,
+            // and one atom may be written differently on the two sides.
+            let literal = &encoder.linear.atoms()[i].literal;
+            let Some(((variables, _), _)) = farkas::canonical(store, literal) else {
+                return Err(InterpolationError::Unsupported("a non-linear atom".into()));
+            };
+            for x in variables.keys() {
+                term_symbols(store, *x, &mut symbols[v.index()]);
+            }
+        }
+        Ok(Refutation { root, meanings, symbols, partition_of: partition_of.to_vec() })
+    }
+
+    fn colour(&self, cut: &Cut<'_>, v: Var) -> Result<Colour, InterpolationError> {
+        match self.meanings.get(v.index()) {
+            Some(Meaning::Truth) => Ok(Colour::Shared),
+            Some(Meaning::Tseitin(i)) => {
+                Ok(if cut.in_a[self.partition_of[*i]] { Colour::A } else { Colour::B })
+            }
+            Some(Meaning::Equality(..) | Meaning::Arith(_)) => {
+                cut.colour_of(&self.symbols[v.index()]).ok_or_else(|| {
+                    InterpolationError::Unsupported(
+                        "the refutation uses an atom mixing symbols local to both sides (made by \
+                         the theory combination)"
+                            .into(),
+                    )
+                })
+            }
+            _ => Err(InterpolationError::Unsupported("a variable of unknown meaning".into())),
+        }
+    }
+
+    /// The literal as a formula over the terms.
+    fn literal_formula(
+        &self,
+        store: &mut TermStore,
+        encoder: &Encoder,
+        l: Lit,
+    ) -> Result<Formula, InterpolationError> {
+        let positive = match &self.meanings[l.var().index()] {
+            Meaning::Truth => Formula::True,
+            Meaning::Equality(a, b) => equality_formula(store, *a, *b),
+            Meaning::Arith(i) => {
+                let literal = encoder.linear.atoms()[*i].literal.clone();
+                return arith_formula(
+                    store,
+                    &if l.is_negative() { literal.negated() } else { literal },
+                );
+            }
+            _ => {
+                return Err(InterpolationError::Unsupported(
+                    "a local variable reached a partial interpolant".into(),
+                ));
+            }
+        };
+        Ok(if l.is_negative() { negate(positive) } else { positive })
+    }
+
+    /// McMillan's interpolant for one cut.
+    fn interpolant(
+        &self,
+        store: &mut TermStore,
+        encoder: &Encoder,
+        cut: &Cut<'_>,
+    ) -> Result<Formula, InterpolationError> {
+        let Some(proof) = encoder.solver.proof() else {
+            return Err(InterpolationError::Smt(SmtError::LeafRejected));
+        };
+        let mut partial: BTreeMap<ClauseId, Formula> = BTreeMap::new();
+        for id in proof.cone(self.root) {
+            let formula = match proof.step(id) {
+                Some(Step::Original { clause }) => self.leaf(store, encoder, cut, id, clause)?,
+                Some(Step::Derived { antecedents, pivots, .. }) => {
+                    let get = |c: &ClauseId| {
+                        partial
+                            .get(c)
+                            .cloned()
+                            .ok_or(InterpolationError::Smt(SmtError::LeafRejected))
+                    };
+                    let mut current = get(&antecedents[0])?;
+                    for (k, p) in pivots.iter().enumerate() {
+                        let next = get(&antecedents[k + 1])?;
+                        current = if self.colour(cut, p.var())? == Colour::A {
+                            or_all(vec![current, next])
+                        } else {
+                            and_all(vec![current, next])
+                        };
+                    }
+                    current
+                }
+                None => return Err(InterpolationError::Smt(SmtError::LeafRejected)),
+            };
+            if size(&formula) > MAX_SIZE {
+                return Err(InterpolationError::Unsupported(format!(
+                    "the interpolant grew beyond {MAX_SIZE} nodes"
+                )));
+            }
+            partial.insert(id, formula);
+        }
+        partial.remove(&self.root).ok_or(InterpolationError::Smt(SmtError::LeafRejected))
+    }
+
+    fn leaf(
+        &self,
+        store: &mut TermStore,
+        encoder: &Encoder,
+        cut: &Cut<'_>,
+        id: ClauseId,
+        clause: &[Lit],
+    ) -> Result<Formula, InterpolationError> {
+        let Some(origin) = encoder.origins.get(&id.0) else {
+            return Err(InterpolationError::Smt(SmtError::LeafRejected));
+        };
+        let shared_part = |store: &mut TermStore| -> Result<Formula, InterpolationError> {
+            let mut parts = Vec::new();
+            for &l in clause {
+                if self.colour(cut, l.var())? != Colour::A {
+                    parts.push(self.literal_formula(store, encoder, l)?);
+                }
+            }
+            Ok(or_all(parts))
+        };
+        match origin {
+            Origin::Truth => Ok(Formula::True),
+            Origin::Assertion(i) => {
+                if cut.in_a[self.partition_of[*i]] {
+                    shared_part(store)
+                } else {
+                    Ok(Formula::True)
+                }
+            }
+            Origin::Array => Err(InterpolationError::Unsupported(
+                "interpolation over array lemmas is not done".into(),
+            )),
+            Origin::Congruence | Origin::Farkas(_) | Origin::Valid => {
+                let mut colours = Vec::new();
+                for &l in clause {
+                    colours.push(self.colour(cut, l.var())?);
+                }
+                if !colours.contains(&Colour::A) {
+                    return Ok(Formula::True);
+                }
+                if !colours.contains(&Colour::B) {
+                    return shared_part(store);
+                }
+                match origin {
+                    Origin::Farkas(certificate) => {
+                        self.farkas_interpolant(store, encoder, cut, certificate)
+                    }
+                    Origin::Congruence => self.congruence_interpolant(store, cut, clause, &colours),
+                    _ => Err(InterpolationError::Unsupported(
+                        "a theory clause mixing both sides' symbols".into(),
+                    )),
+                }
+            }
+        }
+    }
+
+    /// The sum of the A-local premises of an arithmetic conflict, weighted by their Farkas
+    /// coefficients.
+    fn farkas_interpolant(
+        &self,
+        store: &mut TermStore,
+        encoder: &Encoder,
+        cut: &Cut<'_>,
+        certificate: &[(usize, bool, Rational)],
+    ) -> Result<Formula, InterpolationError> {
+        let mut sum: BTreeMap<TermId, Rational> = BTreeMap::new();
+        let mut rhs = Rational::new();
+        let mut strict = false;
+        for (atom, value, coefficient) in certificate {
+            if self.colour(cut, encoder.arith_vars[*atom])? != Colour::A {
+                continue;
+            }
+            let literal = &encoder.linear.atoms()[*atom].literal;
+            let premise = if *value { literal.clone() } else { literal.negated() };
+            let Some(((coefficients, constant), is_strict)) = farkas::canonical(store, &premise)
+            else {
+                return Err(InterpolationError::Unsupported("a non-linear premise".into()));
+            };
+            for (x, b) in coefficients {
+                *sum.entry(x).or_default() += b * coefficient;
+            }
+            rhs += constant * coefficient;
+            strict |= is_strict;
+        }
+        sum.retain(|_, c| c.cmp0() != std::cmp::Ordering::Equal);
+        Ok(linear_formula(store, sum, rhs, strict))
+    }
+
+    /// `E_B → C_A` for an EUF conflict whose literals mix both sides (see the module comment).
+    fn congruence_interpolant(
+        &self,
+        store: &mut TermStore,
+        cut: &Cut<'_>,
+        clause: &[Lit],
+        colours: &[Colour],
+    ) -> Result<Formula, InterpolationError> {
+        // The negation of the lemma, split: (a, b, holds) means a = b when `holds`, else a ≠ b.
+        let mut a_part = Vec::new();
+        let mut b_part = Vec::new();
+        for (&l, &colour) in clause.iter().zip(colours) {
+            let (a, b) = match self.meanings[l.var().index()] {
+                Meaning::Equality(a, b) => (a, b),
+                Meaning::Truth if l.is_negative() => continue,
+                Meaning::Truth => return Ok(Formula::True),
+                _ => {
+                    return Err(InterpolationError::Unsupported(
+                        "an EUF lemma over a non-equality literal".into(),
+                    ));
+                }
+            };
+            let literal = (a, b, l.is_negative());
+            if colour == Colour::A { a_part.push(literal) } else { b_part.push(literal) }
+        }
+        let shared = |store: &TermStore, t: TermId| {
+            let mut symbols = BTreeSet::new();
+            term_symbols(store, t, &mut symbols);
+            symbols.is_subset(&cut.shared)
+        };
+        let shared_fun =
+            |store: &TermStore, f: FunId| !is_uninterpreted(store, f) || cut.shared.contains(&f);
+        // E_B: the equalities between shared terms that the B literals imply.
+        let b_equalities: Vec<(TermId, TermId)> =
+            b_part.iter().filter(|l| l.2).map(|&(a, b, _)| (a, b)).collect();
+        let mut b_closure = Closure::new(store, b_equalities.iter().flat_map(|&(a, b)| [a, b]));
+        b_closure.close(store, &b_equalities);
+        let b_reps = b_closure.representatives(store, &shared, &shared_fun);
+        let e_b = b_closure.implied_equalities(store, &b_reps, &shared, &shared_fun);
+        // C_A: what the A literals and E_B imply over shared terms.
+        let mut a_equalities: Vec<(TermId, TermId)> =
+            a_part.iter().filter(|l| l.2).map(|&(a, b, _)| (a, b)).collect();
+        a_equalities.extend(e_b.iter().copied());
+        let a_disequalities: Vec<(TermId, TermId)> =
+            a_part.iter().filter(|l| !l.2).map(|&(a, b, _)| (a, b)).collect();
+        let mut a_closure = Closure::new(
+            store,
+            a_equalities.iter().chain(&a_disequalities).flat_map(|&(a, b)| [a, b]),
+        );
+        a_closure.close(store, &a_equalities);
+        let a_reps = a_closure.representatives(store, &shared, &shared_fun);
+        let mut c_equalities = a_closure.implied_equalities(store, &a_reps, &shared, &shared_fun);
+        let mut c_disequalities = Vec::new();
+        let mut contradiction = false;
+        for &(s, t) in &a_disequalities {
+            let (cs, ct) = (a_closure.find(s), a_closure.find(t));
+            if cs == ct {
+                contradiction = true;
+            } else if let (Some(&rs), Some(&rt)) = (a_reps.get(&cs), a_reps.get(&ct)) {
+                c_disequalities.push((rs, rt));
+            }
+        }
+        let conclusion = if contradiction {
+            c_equalities.clear();
+            c_disequalities.clear();
+            Formula::False
+        } else {
+            let mut parts: Vec<Formula> =
+                c_equalities.iter().map(|&(s, t)| equality_formula(store, s, t)).collect();
+            parts.extend(
+                c_disequalities.iter().map(|&(s, t)| negate(equality_formula(store, s, t))),
+            );
+            and_all(parts)
+        };
+        // The independent closure confirms that C_A contradicts the B literals.
+        if !contradiction {
+            let mut equalities = b_equalities.clone();
+            equalities.extend(c_equalities.iter().copied());
+            let confirmed = b_part
+                .iter()
+                .filter(|l| !l.2)
+                .map(|&(a, b, _)| (a, b))
+                .chain(c_disequalities.iter().copied())
+                .any(|goal| super::check::implies(store, &equalities, goal));
+            if !confirmed {
+                return Err(InterpolationError::Unsupported(
+                    "an EUF lemma mixing both sides needs a conditional interpolant this version \
+                     does not compute"
+                        .into(),
+                ));
+            }
+        }
+        let mut parts: Vec<Formula> =
+            e_b.iter().map(|&(s, t)| negate(equality_formula(store, s, t))).collect();
+        parts.push(conclusion);
+        Ok(or_all(parts))
+    }
+}
+
+/// A naive congruence closure over a subterm-closed set of terms, with class labels.
+struct Closure {
+    terms: Vec<TermId>,
+    index: BTreeMap<TermId, usize>,
+    label: Vec<usize>,
+}
+
+impl Closure {
+    fn new(store: &TermStore, roots: impl Iterator<Item = TermId>) -> Closure {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<TermId> = roots.collect();
+        while let Some(t) = stack.pop() {
+            if seen.insert(t) {
+                stack.extend(store.term(t).args.iter().copied());
+            }
+        }
+        let terms: Vec<TermId> = seen.into_iter().collect();
+        let index = terms.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+        let label = (0..terms.len()).collect();
+        Closure { terms, index, label }
+    }
+
+    fn find(&self, t: TermId) -> usize {
+        self.index.get(&t).map(|&i| self.label[i]).unwrap_or(usize::MAX)
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        if a == b {
+            return;
+        }
+        let (keep, drop) = (a.min(b), a.max(b));
+        for l in &mut self.label {
+            if *l == drop {
+                *l = keep;
+            }
+        }
+    }
+
+    fn close(&mut self, store: &TermStore, equalities: &[(TermId, TermId)]) {
+        for &(a, b) in equalities {
+            self.merge(self.find(a), self.find(b));
+        }
+        loop {
+            let mut changed = false;
+            for i in 0..self.terms.len() {
+                for j in i + 1..self.terms.len() {
+                    let (s, t) = (store.term(self.terms[i]), store.term(self.terms[j]));
+                    if self.label[i] == self.label[j]
+                        || s.fun != t.fun
+                        || s.args.is_empty()
+                        || s.args.len() != t.args.len()
+                    {
+                        continue;
+                    }
+                    if s.args.iter().zip(&t.args).all(|(&x, &y)| self.find(x) == self.find(y)) {
+                        self.merge(self.label[i], self.label[j]);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// A shared term per class where there is one: a shared member, else an application of
+    /// a shared function to its arguments' representatives (built in `store`).
+    fn representatives(
+        &self,
+        store: &mut TermStore,
+        shared: &dyn Fn(&TermStore, TermId) -> bool,
+        shared_fun: &dyn Fn(&TermStore, FunId) -> bool,
+    ) -> BTreeMap<usize, TermId> {
+        let mut reps = BTreeMap::new();
+        for (i, &t) in self.terms.iter().enumerate() {
+            if shared(store, t) {
+                reps.entry(self.label[i]).or_insert(t);
+            }
+        }
+        loop {
+            let mut changed = false;
+            for (i, &t) in self.terms.iter().enumerate() {
+                if reps.contains_key(&self.label[i]) {
+                    continue;
+                }
+                if let Some(built) = self.represent(store, &reps, t, shared, shared_fun) {
+                    reps.insert(self.label[i], built);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return reps;
+            }
+        }
+    }
+
+    /// The shared term standing for `t`: itself when shared, else its function applied to
+    /// its arguments' representatives.
+    fn represent(
+        &self,
+        store: &mut TermStore,
+        reps: &BTreeMap<usize, TermId>,
+        t: TermId,
+        shared: &dyn Fn(&TermStore, TermId) -> bool,
+        shared_fun: &dyn Fn(&TermStore, FunId) -> bool,
+    ) -> Option<TermId> {
+        if shared(store, t) {
+            return Some(t);
+        }
+        let term = store.term(t).clone();
+        if term.args.is_empty() || !shared_fun(store, term.fun) {
+            return None;
+        }
+        let args: Option<Vec<TermId>> =
+            term.args.iter().map(|&a| reps.get(&self.find(a)).copied()).collect();
+        Some(store.apply(term.fun, args?))
+    }
+
+    /// `rep = m` for every member `m` of a class with a representative whose own shared
+    /// form differs from the representative.
+    fn implied_equalities(
+        &self,
+        store: &mut TermStore,
+        reps: &BTreeMap<usize, TermId>,
+        shared: &dyn Fn(&TermStore, TermId) -> bool,
+        shared_fun: &dyn Fn(&TermStore, FunId) -> bool,
+    ) -> Vec<(TermId, TermId)> {
+        let mut out = BTreeSet::new();
+        for (i, &t) in self.terms.iter().enumerate() {
+            let Some(&r) = reps.get(&self.label[i]) else { continue };
+            if let Some(m) = self.represent(store, reps, t, shared, shared_fun)
+                && m != r
+            {
+                out.insert((r.min(m), r.max(m)));
+            }
+        }
+        out.into_iter().collect()
+    }
+}
+
+/// Whether `f` is an uninterpreted symbol (numerals, arithmetic, array operations and `true`
+/// belong to every vocabulary).
+fn is_uninterpreted(store: &TermStore, f: FunId) -> bool {
+    store.interpretation(f).is_none()
+        && store.array_op(f).is_none()
+        && f != store.term(store.true_term()).fun
+}
+
+/// The uninterpreted symbols of a term.
+pub fn term_symbols(store: &TermStore, t: TermId, out: &mut BTreeSet<FunId>) {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        let term = store.term(t);
+        if is_uninterpreted(store, term.fun) {
+            out.insert(term.fun);
+        }
+        stack.extend(term.args.iter().copied());
+    }
+}
+
+/// The uninterpreted symbols of a formula.
+pub fn formula_symbols(store: &TermStore, f: &Formula, out: &mut BTreeSet<FunId>) {
+    match f {
+        Formula::True | Formula::False => {}
+        Formula::Atom(t) => term_symbols(store, *t, out),
+        Formula::Eq(a, b) | Formula::Le(a, b) | Formula::Lt(a, b) => {
+            term_symbols(store, *a, out);
+            term_symbols(store, *b, out);
+        }
+        Formula::Not(g) => formula_symbols(store, g, out),
+        Formula::And(gs) | Formula::Or(gs) => {
+            for g in gs {
+                formula_symbols(store, g, out);
+            }
+        }
+        Formula::Iff(a, b) | Formula::Xor(a, b) => {
+            formula_symbols(store, a, out);
+            formula_symbols(store, b, out);
+        }
+        Formula::Ite(c, a, b) => {
+            formula_symbols(store, c, out);
+            formula_symbols(store, a, out);
+            formula_symbols(store, b, out);
+        }
+    }
+}
+
+/// The number of nodes of a formula.
+fn size(f: &Formula) -> usize {
+    match f {
+        Formula::Not(g) => 1 + size(g),
+        Formula::And(gs) | Formula::Or(gs) => 1 + gs.iter().map(size).sum::<usize>(),
+        Formula::Iff(a, b) | Formula::Xor(a, b) => 1 + size(a) + size(b),
+        Formula::Ite(c, a, b) => 1 + size(c) + size(a) + size(b),
+        _ => 1,
+    }
+}
+
+/// `a = b` as a formula (a Boolean equality with `true` is the atom itself).
+fn equality_formula(store: &TermStore, a: TermId, b: TermId) -> Formula {
+    if a == b {
+        return Formula::True;
+    }
+    if store.sort_of(a) == SortId::BOOL {
+        let t = store.true_term();
+        if b == t {
+            return Formula::Atom(a);
+        }
+        if a == t {
+            return Formula::Atom(b);
+        }
+        return Formula::Iff(Box::new(Formula::Atom(a)), Box::new(Formula::Atom(b)));
+    }
+    Formula::Eq(a.min(b), a.max(b))
+}
+
+/// Negation with constants folded and double negations removed.
+fn negate(f: Formula) -> Formula {
+    match f {
+        Formula::True => Formula::False,
+        Formula::False => Formula::True,
+        Formula::Not(g) => *g,
+        g => Formula::Not(Box::new(g)),
+    }
+}
+
+/// A conjunction with constants folded, nested conjunctions flattened and repeats dropped.
+pub fn and_all(parts: Vec<Formula>) -> Formula {
+    junction(parts, true)
+}
+
+/// A disjunction with constants folded, nested disjunctions flattened and repeats dropped.
+pub fn or_all(parts: Vec<Formula>) -> Formula {
+    junction(parts, false)
+}
+
+fn junction(parts: Vec<Formula>, conjunction: bool) -> Formula {
+    let (unit, zero) =
+        if conjunction { (Formula::True, Formula::False) } else { (Formula::False, Formula::True) };
+    let mut out: Vec<Formula> = Vec::new();
+    let mut stack: Vec<Formula> = parts.into_iter().rev().collect();
+    while let Some(p) = stack.pop() {
+        match p {
+            Formula::And(inner) if conjunction => stack.extend(inner.into_iter().rev()),
+            Formula::Or(inner) if !conjunction => stack.extend(inner.into_iter().rev()),
+            p if p == unit => {}
+            p if p == zero => return zero,
+            p => {
+                let complement = negate(p.clone());
+                if out.contains(&complement) {
+                    return zero;
+                }
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    match out.len() {
+        0 => unit,
+        1 => out.pop().unwrap_or(unit),
+        _ if conjunction => Formula::And(out),
+        _ => Formula::Or(out),
+    }
+}
+
+/// An arithmetic premise `Σ c·t + k ⋈ 0` as a formula, in the Farkas checker's canonical form.
+fn arith_formula(
+    store: &mut TermStore,
+    literal: &farkas::ArithLiteral,
+) -> Result<Formula, InterpolationError> {
+    let Some(((coefficients, rhs), strict)) = farkas::canonical(store, literal) else {
+        return Err(InterpolationError::Unsupported("a non-linear atom".into()));
+    };
+    Ok(linear_formula(store, coefficients, rhs, strict))
+}
+
+/// `Σ c·x <= rhs` (or `<`) as a formula: integer coefficients, an Int comparison rounded when
+/// every variable is Int, written with the variables on the side where they are positive.
+fn linear_formula(
+    store: &mut TermStore,
+    coefficients: BTreeMap<TermId, Rational>,
+    rhs: Rational,
+    strict: bool,
+) -> Formula {
+    use std::cmp::Ordering;
+    if coefficients.is_empty() {
+        let holds = match rhs.cmp0() {
+            Ordering::Greater => true,
+            Ordering::Equal => !strict,
+            Ordering::Less => false,
+        };
+        return if holds { Formula::True } else { Formula::False };
+    }
+    let real = coefficients.keys().any(|&x| store.sort_of(x) == SortId::REAL);
+    let sort = if real { SortId::REAL } else { SortId::INT };
+    let (mut lcm, mut gcd) = (Integer::from(1), Integer::new());
+    for c in coefficients.values() {
+        lcm.lcm_mut(c.denom());
+        gcd.gcd_mut(c.numer());
+    }
+    let scale = Rational::from((lcm, gcd));
+    let mut rhs = rhs * &scale;
+    let mut strict = strict;
+    if !real {
+        if strict {
+            rhs = rhs.ceil() - 1u32;
+            strict = false;
+        } else {
+            rhs = rhs.floor();
+        }
+    }
+    // Positive terms on the left, negative ones moved to the right with the constant.
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    for (x, c) in coefficients {
+        let c = c * &scale;
+        let x = if real && store.sort_of(x) == SortId::INT {
+            store.arith(ArithOp::ToReal, vec![x], SortId::REAL)
+        } else {
+            x
+        };
+        let magnitude = Rational::from(c.abs_ref());
+        let term = if magnitude == 1 {
+            x
+        } else {
+            let k = store.numeral(&magnitude, sort);
+            store.arith(ArithOp::Mul, vec![k, x], sort)
+        };
+        if c.cmp0() == Ordering::Greater { left.push(term) } else { right.push(term) }
+    }
+    if rhs.cmp0() != Ordering::Equal || left.is_empty() || right.is_empty() {
+        let bound = store.numeral(&rhs, sort);
+        if left.is_empty() {
+            // -Σ y <= rhs reads better as -rhs <= Σ y.
+            let bound = store.numeral(&-rhs, sort);
+            let sum = sum_term(store, right, sort);
+            return if strict { Formula::Lt(bound, sum) } else { Formula::Le(bound, sum) };
+        }
+        right.push(bound);
+    }
+    let (lhs, rhs) = (sum_term(store, left, sort), sum_term(store, right, sort));
+    if strict { Formula::Lt(lhs, rhs) } else { Formula::Le(lhs, rhs) }
+}
+
+/// The sum of `terms` (at least one).
+fn sum_term(store: &mut TermStore, mut terms: Vec<TermId>, sort: SortId) -> TermId {
+    if terms.len() == 1 { terms.remove(0) } else { store.arith(ArithOp::Add, terms, sort) }
+}

@@ -1,0 +1,16 @@
+; A tree of partitions in SMTInterpol's syntax: (get-interpolants A (B C) D) is the root D with
+; children A and C, and C with child B; the answer lists the interpolants of A, B and C.
+(set-logic QF_LRA)
+(declare-const x Real)
+(declare-const y Real)
+(declare-const z Real)
+(declare-const w Real)
+(assert (! (<= x 1) :named A))
+(assert (! (<= y 2) :named B))
+(assert (! (<= z (+ y 1)) :named C))
+(assert (! (> (+ x z) 5) :named D))
+(check-sat)
+(get-interpolants A (B C) D)
+(get-interpolants B C A D)
+(get-interpolants A (B C))
+(get-interpolants A (B) C D)

@@ -1,0 +1,371 @@
+//! Interpolants from the SMT core's refutations (`craig::smt::interpolate`, SMT-LIB's
+//! `get-interpolants` and `get-interpolant`): the example scripts' interpolants checked by
+//! entailment (not by text) in fresh scripts, the library's tree interface, and random small
+//! QF_UF and QF_LRA problems split in two whose interpolants are all checked.
+
+use craig::smt::interpolate::{self, InterpolationError};
+use craig::smt::{Formula, SortId, TermStore};
+use craig::smtlib::Session;
+use craig::syntax::SourceMap;
+use proptest::prelude::*;
+
+fn run(name: &str, text: &str) -> String {
+    let mut sources = SourceMap::new();
+    let file = sources.add(name, None, text.to_string());
+    let mut out = Vec::new();
+    Session::new().run_script(&sources, file, &mut out).expect("writing to a Vec");
+    String::from_utf8(out).expect("utf-8 output")
+}
+
+/// The top-level parenthesized forms of a script (comments dropped), as text.
+fn forms(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut current = String::new();
+    let mut in_comment = false;
+    for c in text.chars() {
+        if in_comment {
+            in_comment = c != '\n';
+            continue;
+        }
+        match c {
+            ';' if depth == 0 => in_comment = true,
+            '(' => {
+                depth += 1;
+                current.push(c);
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                current.push(c);
+                if depth == 0 {
+                    out.push(std::mem::take(&mut current));
+                }
+            }
+            _ if depth > 0 => current.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The elements of one list's text, at its top level (atoms and sub-lists).
+fn elements(list: &str) -> Vec<String> {
+    let inner = list.trim().strip_prefix('(').unwrap_or(list);
+    let inner = &inner[..inner.len().saturating_sub(1)];
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut current = String::new();
+    for c in inner.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                current.push(c);
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                current.push(c);
+            }
+            c if c.is_whitespace() && depth == 0 => {
+                if !current.is_empty() {
+                    out.push(std::mem::take(&mut current));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// The symbols of a formula's text.
+fn tokens(text: &str) -> std::collections::BTreeSet<String> {
+    text.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Reads SMTInterpol's tree syntax as the front end does: node names in post order and the
+/// parent of each (independently written here).
+fn tree(items: &[String], names: &mut Vec<String>, parent: &mut Vec<Option<usize>>) -> usize {
+    let mut pending = Vec::new();
+    let mut root = usize::MAX;
+    for item in items {
+        if item.starts_with('(') {
+            let r = tree(&elements(item), names, parent);
+            pending.push(r);
+        } else {
+            let n = names.len();
+            names.push(item.clone());
+            parent.push(None);
+            for p in pending.drain(..) {
+                parent[p] = Some(n);
+            }
+            pending.push(n);
+            root = n;
+        }
+    }
+    root
+}
+
+/// Whether the conjunction of `formulas` is unsatisfiable under `declarations`.
+fn unsat(declarations: &str, formulas: &[String]) -> bool {
+    let mut text = declarations.to_string();
+    for f in formulas {
+        text.push_str(&format!("(assert {f})\n"));
+    }
+    text.push_str("(check-sat)\n");
+    run("check", &text) == "unsat\n"
+}
+
+/// Every `get-interpolants` and `get-interpolant` answer of the interpolation scripts, checked
+/// by entailment in fresh scripts: the tree conditions at every node (a node's assertion and
+/// its children's interpolants entail its interpolant, the root's contradicts) and each
+/// interpolant's symbols among those of both its subtree and the rest.
+#[test]
+fn interpolation_scripts_hold_by_entailment() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smt");
+    let mut checked = 0;
+    for name in ["interpolants_uf", "interpolants_lia", "interpolants_uflia", "interpolants_tree"]
+        .iter()
+        .chain(&["interpolants_uf_cvc5", "interpolants_sequence"])
+    {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.smt2"))).expect("script");
+        let all = forms(&text);
+        let mut declarations = String::new();
+        let mut named: Vec<(String, String)> = Vec::new();
+        let mut assertions = Vec::new();
+        for (k, form) in all.iter().enumerate() {
+            let parts = elements(form);
+            match parts[0].as_str() {
+                "set-logic" | "declare-sort" | "declare-const" | "declare-fun" | "define-fun" => {
+                    declarations.push_str(form);
+                    declarations.push('\n');
+                }
+                "assert" => {
+                    let body = elements(&parts[1]);
+                    if body.first().map(String::as_str) == Some("!") {
+                        named.push((body[3].clone(), body[1].clone()));
+                        assertions.push(body[1].clone());
+                    } else {
+                        assertions.push(parts[1].clone());
+                    }
+                }
+                "get-interpolants" | "get-interpolant" => {
+                    let prefix: String = all[..=k].concat();
+                    let output = run(name, &prefix);
+                    let answer = output.lines().last().unwrap_or("").to_string();
+                    if answer.starts_with("(error") || answer == "unsupported" {
+                        continue;
+                    }
+                    if parts[0] == "get-interpolant" {
+                        let i = elements(&answer)[4].clone();
+                        assert!(
+                            unsat(
+                                &declarations,
+                                &[assertions.clone(), vec![format!("(not {i})")]].concat()
+                            ),
+                            "{name}: {answer}"
+                        );
+                        assert!(
+                            unsat(&declarations, &[i.clone(), format!("(not {})", parts[2])]),
+                            "{name}: {answer}"
+                        );
+                        checked += 1;
+                        continue;
+                    }
+                    let (mut names, mut parent) = (Vec::new(), Vec::new());
+                    tree(&parts[1..], &mut names, &mut parent);
+                    let interpolants = elements(&answer);
+                    assert_eq!(interpolants.len() + 1, names.len(), "{name}: {answer}");
+                    let formula = |n: &String| {
+                        named.iter().find(|(m, _)| m == n).map(|(_, f)| f.clone()).expect("named")
+                    };
+                    for node in 0..names.len() {
+                        let mut premises = vec![formula(&names[node])];
+                        for c in (0..names.len()).filter(|&c| parent[c] == Some(node)) {
+                            premises.push(interpolants[c].clone());
+                        }
+                        if let Some(i) = interpolants.get(node) {
+                            premises.push(format!("(not {i})"));
+                        }
+                        assert!(unsat(&declarations, &premises), "{name}: node {node}: {answer}");
+                    }
+                    for (node, i) in interpolants.iter().enumerate() {
+                        let in_subtree = |mut c: usize| loop {
+                            if c == node {
+                                return true;
+                            }
+                            match parent[c] {
+                                Some(p) => c = p,
+                                None => return false,
+                            }
+                        };
+                        let (mut inside, mut outside) = (String::new(), String::new());
+                        for (c, n) in names.iter().enumerate() {
+                            let side = if in_subtree(c) { &mut inside } else { &mut outside };
+                            side.push_str(&formula(n));
+                        }
+                        let (inside, outside) = (tokens(&inside), tokens(&outside));
+                        for t in tokens(i) {
+                            let declared = declarations.contains(&format!(" {t} "));
+                            assert!(
+                                !declared || (inside.contains(&t) && outside.contains(&t)),
+                                "{name}: {t} in {i} is not shared"
+                            );
+                        }
+                    }
+                    checked += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} interpolation answers were checked");
+}
+
+/// The library's tree interface on terms built directly: a path of three EUF partitions.
+#[test]
+fn the_library_gives_checked_sequence_interpolants() {
+    let mut store = TermStore::new();
+    let u = store.declare_sort("U");
+    let constant = |store: &mut TermStore, name: &str| {
+        let f = store.declare_fun(name, vec![], u, false);
+        store.apply(f, vec![])
+    };
+    let a = constant(&mut store, "a");
+    let b = constant(&mut store, "b");
+    let c = constant(&mut store, "c");
+    let d = constant(&mut store, "d");
+    let parts = vec![
+        vec![Formula::Eq(a, b)],
+        vec![Formula::Eq(b, c)],
+        vec![Formula::Eq(c, d), Formula::Not(Box::new(Formula::Eq(a, d)))],
+    ];
+    let result = interpolate::interpolate_sequence(&store, &parts).expect("interpolants");
+    assert_eq!(result.interpolants.len(), 2);
+    // A satisfiable split is refused, not interpolated.
+    let sat = vec![vec![Formula::Eq(a, b)], vec![Formula::Eq(c, d)]];
+    assert!(matches!(
+        interpolate::interpolate_sequence(&store, &sat),
+        Err(InterpolationError::Satisfiable)
+    ));
+    // Parents must come after their children.
+    assert!(matches!(
+        interpolate::interpolate_tree(&store, &parts, &[Some(2), None, Some(0)]),
+        Err(InterpolationError::BadTree(_))
+    ));
+    assert_eq!(store.sort_of(a), u);
+    assert_ne!(u, SortId::BOOL);
+}
+
+/// A random side: clauses of literals over the side's terms (`(= s t)` or its negation).
+/// Mostly equalities (`positive` in ten), so that splits are often unsatisfiable.
+fn uf_side(
+    pool: &'static [&'static str],
+    positive: u32,
+    clauses: std::ops::Range<usize>,
+) -> impl Strategy<Value = Vec<Vec<(usize, usize, bool)>>> {
+    let n = pool.len();
+    let literal = (0..n, 0..n, 0..10u32).prop_map(move |(x, y, p)| (x, y, p < positive));
+    prop::collection::vec(prop::collection::vec(literal, 1..3), clauses)
+}
+
+const UF_A: [&str; 5] = ["a", "c", "(f a)", "(f c)", "(f (f a))"];
+const UF_B: [&str; 5] = ["b", "c", "(f b)", "(f c)", "(f (f b))"];
+
+fn uf_text(pool: &[&str], clauses: &[Vec<(usize, usize, bool)>]) -> String {
+    let clauses: Vec<String> = clauses
+        .iter()
+        .map(|clause| {
+            let lits: Vec<String> = clause
+                .iter()
+                .map(|&(x, y, eq)| {
+                    let atom = format!("(= {} {})", pool[x], pool[y]);
+                    if eq { atom } else { format!("(not {atom})") }
+                })
+                .collect();
+            format!("(or {})", lits.join(" "))
+        })
+        .collect();
+    format!("(and {})", clauses.join(" "))
+}
+
+/// Checks the answer to `(get-interpolants A B)` on a script whose `check-sat` said unsat.
+fn check_binary(declarations: &str, a: &str, b: &str, shared: &[&str]) -> Result<(), String> {
+    let script = format!(
+        "{declarations}(assert (! {a} :named A))(assert (! {b} :named B))(check-sat)(get-interpolants A B)\n"
+    );
+    let out = run("random", &script);
+    let mut lines = out.lines();
+    if lines.next() != Some("unsat") {
+        return Ok(());
+    }
+    let answer = lines.next().unwrap_or("").to_string();
+    if answer == "unsupported" {
+        return Ok(());
+    }
+    let items = elements(&answer);
+    if items.len() != 1 {
+        return Err(format!("not one interpolant: {answer}\n{script}"));
+    }
+    let i = &items[0];
+    if !unsat(declarations, &[a.to_string(), format!("(not {i})")]) {
+        return Err(format!("A does not entail {i}\n{script}"));
+    }
+    if !unsat(declarations, &[i.to_string(), b.to_string()]) {
+        return Err(format!("{i} does not contradict B\n{script}"));
+    }
+    let declared = ["a", "b", "c", "f", "x", "y", "s", "t", "z"];
+    for t in tokens(i) {
+        if declared.contains(&t.as_str()) && !shared.contains(&t.as_str()) {
+            return Err(format!("{t} in {i} is not shared\n{script}"));
+        }
+    }
+    Ok(())
+}
+
+/// A random linear constraint over the given variables.
+fn lra_side(vars: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let n = vars.len();
+    let atom =
+        (prop::collection::vec(-1i64..2, n), -2i64..3, 0usize..3).prop_map(move |(cs, k, rel)| {
+            let terms: Vec<String> =
+                cs.iter().zip(vars).map(|(c, v)| format!("(* {} {v})", num(*c))).collect();
+            let rel = ["<=", "<", "="][rel];
+            format!("({rel} (+ {}) {})", terms.join(" "), num(k))
+        });
+    prop::collection::vec(prop::collection::vec(atom, 1..3), 2..5).prop_map(|clauses| {
+        let cs: Vec<String> = clauses.iter().map(|c| format!("(or {})", c.join(" "))).collect();
+        format!("(and {})", cs.join(" "))
+    })
+}
+
+fn num(k: i64) -> String {
+    if k < 0 { format!("(- {}.0)", -k) } else { format!("{k}.0") }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, rng_seed: prop::test_runner::RngSeed::Fixed(21), ..ProptestConfig::default() })]
+
+    /// Random QF_UF problems with Boolean structure, A over a, c, f and B over b, c, f: every
+    /// interpolant given holds (checked by entailment) and names only c and f.
+    #[test]
+    fn random_uf_splits_give_checked_interpolants(a in uf_side(&UF_A, 9, 2..6), b in uf_side(&UF_B, 5, 1..4)) {
+        let declarations = "(set-logic QF_UF)(declare-sort U 0)(declare-const a U)(declare-const b U)\
+            (declare-const c U)(declare-fun f (U) U)\n";
+        let result = check_binary(declarations, &uf_text(&UF_A, &a), &uf_text(&UF_B, &b), &["c", "f"]);
+        prop_assert!(result.is_ok(), "{}", result.err().unwrap_or_default());
+    }
+
+    /// Random QF_LRA problems with disjunctions, A over x, s, t and B over s, t, z.
+    #[test]
+    fn random_lra_splits_give_checked_interpolants(a in lra_side(&["x", "s", "t"]), b in lra_side(&["s", "t", "z"])) {
+        let declarations = "(set-logic QF_LRA)(declare-const x Real)(declare-const s Real)\
+            (declare-const t Real)(declare-const z Real)\n";
+        let result = check_binary(declarations, &a, &b, &["s", "t"]);
+        prop_assert!(result.is_ok(), "{}", result.err().unwrap_or_default());
+    }
+}
