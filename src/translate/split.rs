@@ -227,6 +227,40 @@ mod tests {
     use crate::syntax::SourceMap;
 
     #[test]
+    fn set_equalities_split_into_two_inclusions_under_eigenvariables() {
+        let text = "const p :: \"int => bool\"\nconst s :: \"int => (int * int) set\"\n\
+                    const t :: \"(int * int) set\"\n\
+                    lemma l: \"ALL i. p i --> s i = t\"\n";
+        let mut sources = SourceMap::new();
+        let (module, diags) = load_spec_str("split.spec", text, &mut sources);
+        let mut module = module.unwrap_or_else(|| panic!("{diags:?}"));
+        let lemma = module.item("l").unwrap().formula;
+        // The plain split keeps the quantified goal whole.
+        assert_eq!(split_goal(&module.bank, lemma).len(), 1);
+        let sequents = split_goal_extensional(&mut module.bank, lemma);
+        let shown: Vec<(Vec<String>, String, usize)> = sequents
+            .iter()
+            .map(|s| {
+                (
+                    s.assumptions.iter().map(|&a| module.show(a)).collect(),
+                    module.show(s.goal),
+                    s.eigenvariables.len(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                (vec!["p i".to_string(), "x : s i".to_string()], "x : t".to_string(), 2),
+                (vec!["p i".to_string(), "x : t".to_string()], "x : s i".to_string(), 2),
+            ]
+        );
+        // Each inclusion has its own witness; the stripped variable is shared.
+        assert_eq!(sequents[0].eigenvariables[0], sequents[1].eigenvariables[0]);
+        assert_ne!(sequents[0].eigenvariables[1], sequents[1].eigenvariables[1]);
+    }
+
+    #[test]
     fn conjunctions_and_implications_split_and_trivial_sequents_are_discharged() {
         let text = "const p :: bool\nconst q :: bool\nconst r :: bool\n\
                     lemma l: \"p & (q & r --> r & p) & True\"\n";

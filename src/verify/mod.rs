@@ -221,6 +221,12 @@ pub fn describe_strategy(strategy: &Strategy, translate: &TranslateOptions) -> S
             if translate.strict_order_only {
                 words.push_str(", one integer order");
             }
+            if translate.split_extensionality {
+                words.push_str(", set equalities split into inclusions");
+            }
+            if translate.leave_out_library {
+                words.push_str(", without the library's axioms");
+            }
             words
         }
     }

@@ -98,12 +98,13 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 writeln!(
                     out,
                     "{name:width$}  {:20}  given {:6}  time {}  {word} strategy {} of \
-                     {strategies}: {description} ({} sequents)",
+                     {strategies}: {description}, {} sequent{}",
                     status.name(),
                     result.given,
                     wb.format_time(elapsed),
                     k + 1,
-                    result.sequents
+                    result.sequents,
+                    if result.sequents == 1 { "" } else { "s" }
                 )?;
                 if !proved {
                     write_obligation_failure(wb, &name, out)?;
