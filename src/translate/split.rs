@@ -251,8 +251,16 @@ mod tests {
         assert_eq!(
             shown,
             vec![
-                (vec!["p i".to_string(), "x : s i".to_string()], "x : t".to_string(), 2),
-                (vec!["p i".to_string(), "x : t".to_string()], "x : s i".to_string(), 2),
+                (
+                    vec!["(p i)".to_string(), "Mem(x, (s i))".to_string()],
+                    "Mem(x, t)".to_string(),
+                    2
+                ),
+                (
+                    vec!["(p i)".to_string(), "Mem(x, t)".to_string()],
+                    "Mem(x, (s i))".to_string(),
+                    2
+                ),
             ]
         );
         // Each inclusion has its own witness; the stripped variable is shared.
