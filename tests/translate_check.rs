@@ -28,8 +28,13 @@ fn prover() -> ProverOptions {
 /// `(lemma, verdict)` for every lemma of the file's root.
 fn check_all(name: &str, sorts: SortMode) -> Vec<(String, Verdict)> {
     let (module, _) = spec(name);
-    let options =
-        TranslateOptions { sorts, retain_percent: 100, sine: None, strict_order_only: false };
+    let options = TranslateOptions {
+        sorts,
+        retain_percent: 100,
+        sine: None,
+        strict_order_only: false,
+        ..TranslateOptions::default()
+    };
     let root = module.root_file().expect("a root file");
     module
         .goals_in(root)
@@ -147,6 +152,7 @@ fn erasing_a_small_sort_is_refused_with_an_explanation() {
         retain_percent: 100,
         sine: None,
         strict_order_only: false,
+        ..TranslateOptions::default()
     };
     let sequents = translate_settled(
         module.hol(),
@@ -172,6 +178,7 @@ fn retaining_no_hypotheses_loses_the_proof_but_never_disproves() {
         retain_percent: 0,
         sine: None,
         strict_order_only: false,
+        ..TranslateOptions::default()
     };
     let sequents = translate_settled(
         module.hol(),
@@ -238,6 +245,7 @@ fn functree_lemmas_are_proved_with_all_hypotheses() {
                 retain_percent: 100,
                 sine: None,
                 strict_order_only: false,
+                ..TranslateOptions::default()
             },
             &prover(),
             "functree.spec",
@@ -256,8 +264,13 @@ fn functree_lemmas_are_all_proved_with_relevance_filtering() {
     let root = module.root_file().expect("a root file");
     let mut given = Vec::new();
     for sorts in [SortMode::Guard, SortMode::Auto] {
-        let options =
-            TranslateOptions { sorts, retain_percent: 30, sine: None, strict_order_only: false };
+        let options = TranslateOptions {
+            sorts,
+            retain_percent: 30,
+            sine: None,
+            strict_order_only: false,
+            ..TranslateOptions::default()
+        };
         let results: Vec<_> = module
             .goals_in(root)
             .iter()
@@ -368,6 +381,7 @@ fn hypotheses_left_out_only_when_valid_keep_a_saturation_a_counter_model() {
         retain_percent: 100,
         sine: None,
         strict_order_only: false,
+        ..TranslateOptions::default()
     };
     let root = module.root_file().expect("a root file");
     let goals = module.goals_in(root);
@@ -429,6 +443,7 @@ fn the_jahob_subsort_example_is_not_proved_in_any_mode() {
         retain_percent: 100,
         sine: None,
         strict_order_only: false,
+        ..TranslateOptions::default()
     };
     let sequents = translate_settled(
         module.hol(),
@@ -451,6 +466,7 @@ fn sequent_names_agree_with_the_translation() {
             retain_percent: 100,
             sine: None,
             strict_order_only: false,
+            ..TranslateOptions::default()
         };
         for g in module.goals_in(module.root_file().unwrap()) {
             let translated: Vec<String> = translate_settled(

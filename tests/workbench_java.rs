@@ -155,13 +155,15 @@ fn show_prove_core_and_the_path_of_a_failure() {
     assert!(minimal.contains("minimal core of Cell.unsafe:1 ("), "{minimal}");
 
     // Nothing says c is not null: not proved, with what it checks and the path.
-    assert_eq!(
-        run(&mut wb, "prove Cell.unsafe:2"),
-        format!(
-            "Cell.unsafe:2  GaveUp                given      8  time [time]  after strategy 4 of 4: superposition, complex selection, conjecture-relative weight, SInE hypotheses, one integer order\n\
+    let unsafe_2 = run(&mut wb, "prove Cell.unsafe:2");
+    assert!(unsafe_2.starts_with("Cell.unsafe:2  GaveUp                given "), "{unsafe_2}");
+    assert!(
+        unsafe_2.ends_with(&format!(
+            "  after strategy 6 of 6: superposition, complex selection, conjecture-relative weight, set equalities split into inclusions, without the library's axioms, 1 sequent\n\
              \x20 not proved: null dereference (c is not null in c.v) at {cell}:17:16\n\
              \x20 path: ~ k < 5 ({cell}:16:13)\n"
-        )
+        )),
+        "{unsafe_2}"
     );
     let goals = run(&mut wb, "goals Cell.unsafe");
     assert!(
@@ -258,7 +260,7 @@ fn prove_runs_the_verify_schedule_and_names_a_later_strategy() {
     run(&mut wb, "set steps 300");
     let proved = run(&mut wb, "prove Queue.enqueue:16");
     assert!(proved.starts_with("Queue.enqueue:16  Theorem               instances "), "{proved}");
-    assert!(proved.contains("  by strategy 2 of 4: instantiation\n  instances of: "), "{proved}");
+    assert!(proved.contains("  by strategy 2 of 6: instantiation\n  instances of: "), "{proved}");
     assert!(proved.contains("inv_7") && proved.ends_with("Queue.enqueue:16\n"), "{proved}");
     // It has no superposition proof, and `proof` says there is none rather than showing another.
     assert_eq!(run(&mut wb, "proof"), "error: no proof attempt yet (try `prove`)\n");

@@ -37,6 +37,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         retain_percent: args.retain,
         sine: None,
         strict_order_only: false,
+        ..TranslateOptions::default()
     };
     let mut sources = SourceMap::new();
     let module = load_spec_file(&args.file, &mut sources, err)?;

@@ -92,6 +92,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         retain_percent: args.retain,
         sine,
         strict_order_only: false,
+        ..TranslateOptions::default()
     };
     let mut prover = crate::verify::prover_defaults();
     prover.limits.time = Some(time_limit);

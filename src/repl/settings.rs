@@ -225,6 +225,7 @@ impl Settings {
             retain_percent: self.retain,
             sine: None,
             strict_order_only: false,
+            ..TranslateOptions::default()
         }
     }
 

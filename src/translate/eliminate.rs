@@ -253,6 +253,40 @@ impl<'a> Eliminator<'a> {
         self.bank.add(term, ty, span)
     }
 
+    /// Binds `v`, a variable the goal's splitting left free (an eigenvariable, see
+    /// [`crate::translate::split::split_goal_extensional`]), to fresh symbols: a first-order
+    /// value to one fresh constant per component, a set or function to a fresh symbol (its
+    /// characteristic predicate or function). `Γ ⊢ P` with `x` free is valid exactly when
+    /// `Γ ⊢ P[c/x]` is for a constant `c` that occurs nowhere else, which is what the fresh
+    /// names give. A truth value cannot be bound this way (splitting never strips one).
+    pub fn bind_eigenvariable(&mut self, v: VarId) -> bool {
+        let vd = self.bank.var(v).clone();
+        if *self.bank.ty_node(vd.ty) == TyNode::Bool {
+            return false;
+        }
+        let base = format!("sk{}_{}", self.next_symbol, sanitize(&vd.name));
+        self.next_symbol += 1;
+        match self.leaves(vd.ty) {
+            Ok(sorts) => {
+                let single = sorts.len() == 1;
+                let mut terms = Vec::new();
+                for (i, sort) in sorts.into_iter().enumerate() {
+                    let name = if single { base.clone() } else { format!("{base}_{}", i + 1) };
+                    self.register(&name, Vec::new(), Some(sort));
+                    terms.push(FTerm::App(name, Vec::new()));
+                }
+                self.env.insert(v, Binding::Terms(terms));
+            }
+            Err(_) => {
+                self.env.insert(
+                    v,
+                    Binding::Symbol { name: base, args: Vec::new(), arg_sorts: Vec::new() },
+                );
+            }
+        }
+        true
+    }
+
     /// Translates a closed formula occurring with `polarity`, approximating what cannot be
     /// translated exactly. With [`Polarity::Both`] nothing can be approximated; the whole formula
     /// then becomes `True` (`negative_default`) or `False`.

@@ -60,6 +60,14 @@ pub struct TranslateOptions {
     pub sine: Option<relevance::Sine>,
     /// Write `a <= b` on integers as `~ b < a`, so one order predicate remains.
     pub strict_order_only: bool,
+    /// Split the goal further ([`split::split_goal_extensional`]): under universal quantifiers
+    /// (fresh constants), and set equalities into their two inclusions with a fresh witness, as
+    /// Jahob's translation does. The sequents then differ from [`sequent_names`]' listing.
+    pub split_extensionality: bool,
+    /// Leave out the library's axioms and lemmas (the hypotheses that are neither definitions
+    /// nor program facts, such as the integer theory): fewer hypotheses, so a proof is still a
+    /// proof, and the problem is marked incomplete.
+    pub leave_out_library: bool,
 }
 
 impl Default for TranslateOptions {
@@ -69,6 +77,8 @@ impl Default for TranslateOptions {
             retain_percent: 100,
             sine: None,
             strict_order_only: false,
+            split_extensionality: false,
+            leave_out_library: false,
         }
     }
 }
@@ -189,6 +199,8 @@ pub const VALIDITY_OPTIONS: TranslateOptions = TranslateOptions {
     retain_percent: 100,
     sine: None,
     strict_order_only: false,
+    split_extensionality: false,
+    leave_out_library: false,
 };
 
 /// Translates one sequent (hypotheses ⊢ goal) into the first-order problems of its split
@@ -247,7 +259,11 @@ pub fn translate_sequent(
         }
         schematic_left_out.push((name, reason));
     }
-    let mut sequents = split::split_goal(unfolder.bank, lemma);
+    let mut sequents = if options.split_extensionality {
+        split::split_goal_extensional(unfolder.bank, lemma)
+    } else {
+        split::split_goal(unfolder.bank, lemma)
+    };
     // A goal that is (a conjunct of) a ground hypothesis holds trivially, as one that is among
     // its local assumptions does (Jahob discards these before proving).
     for s in sequents.iter_mut().filter(|s| s.trivial.is_none()) {
@@ -282,6 +298,12 @@ pub fn translate_sequent(
         }
         let mut eliminator = Eliminator::new(&mut bank, signature.consts);
         eliminator.strict_order_only = options.strict_order_only;
+        for &v in &split_sequent.eigenvariables {
+            // Splitting strips no quantifier over truth values, the one kind that cannot be
+            // bound to a fresh symbol.
+            let bound = eliminator.bind_eigenvariable(v);
+            debug_assert!(bound, "splitting stripped a quantifier over truth values");
+        }
         let mut approximations = Vec::new();
         let mut translate = |e: &mut Eliminator<'_>, item: &str, t, pol| {
             let before = e.approximations.len();
@@ -331,7 +353,13 @@ pub fn translate_sequent(
             options.sine.map(|sine| relevance::select_sine(&hyp_refs, &goal_symbols, sine));
         let mut assumed: Vec<(InputSource, Formula)> = Vec::new();
         for (j, (source, f)) in hyps.into_iter().enumerate() {
-            if kept.binary_search(&j).is_err() {
+            let library = matches!(
+                sequent.hypotheses[hypotheses[j].0].kind,
+                HypothesisKind::Axiom | HypothesisKind::Lemma
+            );
+            if options.leave_out_library && library {
+                left_out.push((source.name, "a library axiom or lemma, left out".to_string()));
+            } else if kept.binary_search(&j).is_err() {
                 left_out.push((
                     source.name,
                     format!("not among the {}% most relevant", options.retain_percent),

@@ -8,7 +8,7 @@
 //! bound variables) among its assumptions (or, checked by the caller, among the conjuncts of the
 //! sequent's hypotheses).
 
-use crate::hol::{HolBank, Prim, Term, TermId, VarId};
+use crate::hol::{Binder, HolBank, Prim, Term, TermId, VarId};
 
 /// One sequent: local assumptions (from the lemma) and a goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +19,10 @@ pub struct HolSequent {
     pub goal: TermId,
     /// Why the sequent holds trivially, when it does.
     pub trivial: Option<&'static str>,
+    /// Variables free in the assumptions and the goal that stand for fresh constants: the
+    /// universally quantified variables of the goal that [`split_goal_extensional`] stripped
+    /// (empty for [`split_goal`]).
+    pub eigenvariables: Vec<VarId>,
 }
 
 /// Splits `lemma` (with no assumptions yet) into sequents, in left-to-right order.
@@ -58,8 +62,102 @@ fn split_into(
             } else {
                 None
             };
-            out.push(HolSequent { assumptions, goal, trivial });
+            out.push(HolSequent { assumptions, goal, trivial, eigenvariables: Vec::new() });
         }
+    }
+}
+
+/// Splits `lemma` as [`split_goal`] does and further, as Jahob's translation does for set
+/// equalities: a universally quantified goal `Γ ⊢ ALL x. P` becomes `Γ ⊢ P` with `x` an
+/// eigenvariable (a fresh constant: the rule is invertible because the constant occurs nowhere
+/// in `Γ`), a set equality `A = B` becomes the two inclusions `A <= B` and `B <= A` (sets are
+/// equal exactly when each includes the other), and an inclusion `A <= B` becomes the sequent
+/// with the assumption `x : A` and the goal `x : B` for a fresh eigenvariable `x` (the definition
+/// of `<=`, then the two rules above). Each rule is an equivalence, so the lemma is valid exactly
+/// when every produced sequent is. The prover then refutes each inclusion on its own, with a
+/// Horn-like negated goal, instead of one disjunction of both directions whose case split it
+/// must find. Quantifiers over truth values stay in the goal (their translation expands them).
+pub fn split_goal_extensional(bank: &mut HolBank, lemma: TermId) -> Vec<HolSequent> {
+    let mut out = Vec::new();
+    split_extensional_into(bank, Vec::new(), Vec::new(), lemma, &mut out);
+    out
+}
+
+fn split_extensional_into(
+    bank: &mut HolBank,
+    mut assumptions: Vec<TermId>,
+    mut eigenvariables: Vec<VarId>,
+    goal: TermId,
+    out: &mut Vec<HolSequent>,
+) {
+    let data = bank.term(goal).clone();
+    let set_element = |bank: &HolBank, t: TermId| match bank.ty_node(bank.term(t).ty) {
+        crate::hol::TyNode::Set(e) => Some(*e),
+        _ => None,
+    };
+    match &data.term {
+        Term::Prim(Prim::And, args) => {
+            let (a, b) = (args[0], args[1]);
+            split_extensional_into(bank, assumptions.clone(), eigenvariables.clone(), a, out);
+            split_extensional_into(bank, assumptions, eigenvariables, b, out);
+        }
+        Term::Prim(Prim::Imp, args) => {
+            let (a, b) = (args[0], args[1]);
+            add_assumption(bank, &mut assumptions, a);
+            split_extensional_into(bank, assumptions, eigenvariables, b, out);
+        }
+        Term::Bind(Binder::All, vars, body)
+            if vars.iter().all(|&v| *bank.ty_node(bank.var(v).ty) != crate::hol::TyNode::Bool) =>
+        {
+            eigenvariables.extend(vars.iter().copied());
+            split_extensional_into(bank, assumptions, eigenvariables, *body, out);
+        }
+        Term::Prim(Prim::Eq, args) if set_element(bank, args[0]).is_some() => {
+            let (a, b) = (args[0], args[1]);
+            let bool_ty = bank.ty(crate::hol::TyNode::Bool);
+            for (smaller, larger) in [(a, b), (b, a)] {
+                let inclusion =
+                    bank.add(Term::Prim(Prim::Subset, vec![smaller, larger]), bool_ty, data.span);
+                split_extensional_into(
+                    bank,
+                    assumptions.clone(),
+                    eigenvariables.clone(),
+                    inclusion,
+                    out,
+                );
+            }
+        }
+        Term::Prim(Prim::Subset, args) => {
+            let (a, b) = (args[0], args[1]);
+            let Some(element_ty) = set_element(bank, a) else {
+                return push_leaf(assumptions, eigenvariables, goal, bank, out);
+            };
+            let bool_ty = bank.ty(crate::hol::TyNode::Bool);
+            let x = bank.new_var("x", element_ty, data.span);
+            let xt = bank.add(Term::Var(x), element_ty, data.span);
+            let in_a = bank.add(Term::Prim(Prim::Mem, vec![xt, a]), bool_ty, data.span);
+            let in_b = bank.add(Term::Prim(Prim::Mem, vec![xt, b]), bool_ty, data.span);
+            eigenvariables.push(x);
+            add_assumption(bank, &mut assumptions, in_a);
+            split_extensional_into(bank, assumptions, eigenvariables, in_b, out);
+        }
+        _ => push_leaf(assumptions, eigenvariables, goal, bank, out),
+    }
+}
+
+/// A sequent that splits no further, with the trivial cases of [`split_goal`] recognized.
+fn push_leaf(
+    assumptions: Vec<TermId>,
+    eigenvariables: Vec<VarId>,
+    goal: TermId,
+    bank: &HolBank,
+    out: &mut Vec<HolSequent>,
+) {
+    let mut leaf = Vec::new();
+    split_into(bank, assumptions, goal, &mut leaf);
+    for mut sequent in leaf {
+        sequent.eigenvariables = eigenvariables.clone();
+        out.push(sequent);
     }
 }
 
@@ -127,6 +225,48 @@ mod tests {
     use super::*;
     use crate::spec::load_spec_str;
     use crate::syntax::SourceMap;
+
+    #[test]
+    fn set_equalities_split_into_two_inclusions_under_eigenvariables() {
+        let text = "const p :: \"int => bool\"\nconst s :: \"int => (int * int) set\"\n\
+                    const t :: \"(int * int) set\"\n\
+                    lemma l: \"ALL i. p i --> s i = t\"\n";
+        let mut sources = SourceMap::new();
+        let (module, diags) = load_spec_str("split.spec", text, &mut sources);
+        let mut module = module.unwrap_or_else(|| panic!("{diags:?}"));
+        let lemma = module.item("l").unwrap().formula;
+        // The plain split keeps the quantified goal whole.
+        assert_eq!(split_goal(&module.bank, lemma).len(), 1);
+        let sequents = split_goal_extensional(&mut module.bank, lemma);
+        let shown: Vec<(Vec<String>, String, usize)> = sequents
+            .iter()
+            .map(|s| {
+                (
+                    s.assumptions.iter().map(|&a| module.show(a)).collect(),
+                    module.show(s.goal),
+                    s.eigenvariables.len(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                (
+                    vec!["(p i)".to_string(), "Mem(x, (s i))".to_string()],
+                    "Mem(x, t)".to_string(),
+                    2
+                ),
+                (
+                    vec!["(p i)".to_string(), "Mem(x, t)".to_string()],
+                    "Mem(x, (s i))".to_string(),
+                    2
+                ),
+            ]
+        );
+        // Each inclusion has its own witness; the stripped variable is shared.
+        assert_eq!(sequents[0].eigenvariables[0], sequents[1].eigenvariables[0]);
+        assert_ne!(sequents[0].eigenvariables[1], sequents[1].eigenvariables[1]);
+    }
 
     #[test]
     fn conjunctions_and_implications_split_and_trivial_sequents_are_discharged() {

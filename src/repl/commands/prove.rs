@@ -9,7 +9,7 @@ use super::{CommandSpec, arity};
 use crate::inst::InstOutcome;
 use crate::repl::{Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench};
 use crate::solve::answer::{SzsStatus, core_names, formula_names};
-use crate::solve::goal::Strategy;
+use crate::solve::goal::{Strategy, Verdict, check_sequent_with};
 use crate::solve::{solve_instantiation, solve_problem_traced};
 use crate::verify::{describe_strategy, schedule};
 
@@ -25,13 +25,16 @@ pub const SPEC: CommandSpec = CommandSpec {
            discharged syntactically is a Theorem without search.\n\
            A proof obligation of Java files (Class.method:N) is proved as `craig verify` proves\n\
            it: the strategies of its schedule in order (superposition; instantiation;\n\
-           superposition without selection; complex selection over SInE's hypotheses), each\n\
-           while the ones before gave up; the strategy the line reports is named unless it is\n\
-           the first.\n\
+           superposition without selection; complex selection over SInE's hypotheses; the goal\n\
+           split further, each set equality into its two inclusions, without the library's\n\
+           axioms), each while the ones before gave up; the strategy the line reports is named\n\
+           unless it is the first.\n\
            Naming the method (Class.method) proves all its obligations. An obligation proved by\n\
-           instantiation has no superposition proof for `proof` and `core` to show: the formulas\n\
-           its instances came from are listed under it. An obligation not proved is followed by\n\
-           what it checks and the path through the method it covers.\n\
+           instantiation, or by the last strategy (whose sequents are not the goals: it proves\n\
+           the whole obligation), has no superposition proof for `proof` and `core` to show; the\n\
+           formulas an instantiation proof's instances came from are listed under it. An\n\
+           obligation not proved is followed by what it checks and the path through the\n\
+           method it covers.\n\
            The goal of an SMT-LIB script (.smt2) is the unsatisfiability of its assertions, and\n\
            the SMT core decides it (the line says `engine smt`): Unsatisfiable on a checked\n\
            refutation, Satisfiable with the model (checked against every assertion) printed\n\
@@ -74,6 +77,57 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             let last_strategy = k + 1 == strategies;
             let description = describe_strategy(&strategy, &translate);
             let goal = wb.state.goal(&name)?;
+            // A strategy that splits the obligation further than the goals list it is run on
+            // the whole obligation, as `craig verify` runs it: its sequents are not the goals,
+            // so proving one of them would not prove this goal. Proved means every sequent's
+            // refutation was found and checked; the proofs are not kept for `proof`.
+            if translate.split_extensionality
+                && let Some((java, obligation)) = wb.state.obligation_of(goal)
+            {
+                let java = java.clone();
+                let start = Instant::now();
+                let file = java.files.first().map_or("", String::as_str);
+                let result = check_sequent_with(
+                    java.verification.signature(),
+                    &java.verification.obligations[obligation].sequent,
+                    &translate,
+                    &strategy,
+                    file,
+                    &java.validity,
+                );
+                elapsed += start.elapsed();
+                if result.verdict == Verdict::GaveUp && !last_strategy {
+                    continue;
+                }
+                let proved = result.verdict == Verdict::Proved;
+                // Without the library's axioms a saturation shows nothing: not proved is all
+                // this strategy can say.
+                let status = if proved { SzsStatus::Theorem } else { SzsStatus::GaveUp };
+                let word = if proved { "by" } else { "after" };
+                writeln!(
+                    out,
+                    "{name:width$}  {:20}  given {:6}  time {}  {word} strategy {} of \
+                     {strategies}: {description}, {} sequent{}",
+                    status.name(),
+                    result.given,
+                    wb.format_time(elapsed),
+                    k + 1,
+                    result.sequents,
+                    if result.sequents == 1 { "" } else { "s" }
+                )?;
+                if !proved {
+                    write_obligation_failure(wb, &name, out)?;
+                }
+                wb.state.last = None;
+                let goal_result = GoalResult {
+                    status: status.name().to_string(),
+                    stats: Default::default(),
+                    core: Vec::new(),
+                    time: Some(elapsed),
+                };
+                record(wb, &name, goal_result);
+                continue 'goals;
+            }
             let problem = match wb.state.problem_of_with(goal, &translate)? {
                 GoalProblem::Ready(problem) => (*problem).clone(),
                 GoalProblem::Discharged(reason) => {
