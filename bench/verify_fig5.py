@@ -25,7 +25,11 @@ PROGRAMS = {
     "Queue": ["examples/programs/Queue.java"],
     "HashTable": ["examples/programs/HashTable.java", "examples/programs/AssocList.java"],
 }
-LINE = re.compile(r"^(\S+:\d+): (proved \((\d+) given clauses\)|NOT PROVED \(([^)]*)\))")
+# `proved (N given clauses)`, or `proved by instantiation (after N given clauses)` when the
+# schedule's instantiation strategy settled it.
+LINE = re.compile(
+    r"^(\S+:\d+): (proved (?:by instantiation )?\((?:after )?(\d+) given clauses\)"
+    r"|NOT PROVED \(([^)]*)\))")
 STATS = re.compile(r"^% stats (\S+): given (\d+) generated (\d+) time_ms (\d+)$")
 
 

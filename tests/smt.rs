@@ -668,3 +668,22 @@ proptest! {
         let _ = craig::smtlib::run_quantified(&sources, file, &mut out, &mut decide);
     }
 }
+
+#[test]
+fn a_pop_below_the_first_scope_is_refused_and_changes_nothing() {
+    // Ground and quantified readers share the rule: the refused `(pop 2)` closes no scope, so the
+    // contradiction is still asserted until the `(pop 1)` that follows.
+    let ground = "(set-logic QF_UF)(declare-const p Bool)(push 1)(assert (and p (not p)))\n\
+                  (pop 2)(check-sat)(pop 1)(check-sat)";
+    assert_eq!(
+        run("pop.smt2", ground),
+        "(error \"pop.smt2:2:1: pop of 2 scope(s) below the first scope (1 open)\")\nunsat\nsat\n"
+    );
+    let quantified = "(declare-sort U 0)(declare-fun p (U) Bool)(push 1)\n\
+                      (assert (forall ((x U)) (and (p x) (not (p x)))))\n\
+                      (pop 2)(check-sat)(pop 1)(check-sat)";
+    assert_eq!(
+        run_quantified("pop.smt2", quantified),
+        "(error \"pop.smt2:3:1: pop of 2 scope(s) below the first scope (1 open)\")\nunsat\nsat\n"
+    );
+}

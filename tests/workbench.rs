@@ -1,37 +1,13 @@
 //! The workbench driven through `eval_line`, command by command, with exact transcripts; plus
 //! sessions (save, restore, damaged files, changed goals) and `craig replay --check`.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use craig::repl::{Control, Workbench, input_is_complete};
+use common::{bench, run, s, scratch};
+use craig::repl::{Control, input_is_complete};
 
 const PETS: &str = "examples/tptp/pets.p";
 const GROUP: &str = "examples/tptp/group_inverse.p";
-
-fn bench() -> Workbench {
-    let mut wb = Workbench::new();
-    wb.set_deterministic(true);
-    wb
-}
-
-/// The output of one command.
-fn run(wb: &mut Workbench, line: &str) -> String {
-    let mut out = Vec::new();
-    wb.eval_line(line, &mut out);
-    String::from_utf8(out).unwrap()
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("craig-wb-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> String {
-    p.display().to_string()
-}
 
 #[test]
 fn help_lists_commands_and_explains_one() {

@@ -4,37 +4,13 @@
 //! errors of each, `undo` after a step, and sessions saved and restored. Everything is counted in
 //! engine steps, never time, and the programs come from `examples/boolprog/`.
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::{bench, run, s, scratch};
 use craig::repl::{TheoryContent, Workbench};
 
 const FIG10: &str = "examples/boolprog/fig10.qr";
 const UNSAFE: &str = "examples/boolprog/recursion_unsafe.bp";
-
-fn bench() -> Workbench {
-    let mut wb = Workbench::new();
-    wb.set_deterministic(true);
-    wb
-}
-
-/// The output of one command.
-fn run(wb: &mut Workbench, line: &str) -> String {
-    let mut out = Vec::new();
-    wb.eval_line(line, &mut out);
-    String::from_utf8(out).unwrap()
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("craig-wbbp-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> String {
-    p.display().to_string()
-}
 
 /// Where the run of the boolean program loaded last is: (algorithm, engine steps).
 fn run_position(wb: &Workbench) -> Option<(craig::boolprog::Method, u64)> {

@@ -4,23 +4,18 @@
 
 use std::path::PathBuf;
 
+mod common;
+
+use common::run;
 use craig::repl::Workbench;
 
 const PROGRAM: &str = "int total;\n\
 int add(int x) {\n  total += x;\n  return total;\n}\n\
 int main() {\n  int k = __VERIFIER_nondet_int();\n  if (k > 3) reach_error();\n  return add(k);\n}\n";
 
-fn run(wb: &mut Workbench, line: &str) -> String {
-    let mut out = Vec::new();
-    wb.eval_line(line, &mut out);
-    String::from_utf8(out).unwrap()
-}
-
+/// A fresh scratch folder with `file` holding `text` in it; the file's path.
 fn scratch(name: &str, file: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("craig-wbc-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(file);
+    let path = common::scratch(name).join(file);
     std::fs::write(&path, text).unwrap();
     path
 }

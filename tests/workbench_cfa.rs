@@ -4,37 +4,12 @@
 //! missing analysis or a bad state number, and `undo`, `save`/`restore`, `unload` and `reload`
 //! around them. Programs come from `examples/scheme/`; scratch files go to a fresh directory.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use craig::repl::Workbench;
+use common::{bench, run, s, scratch};
 
 const LOCKLOOP: &str = "examples/scheme/lockloop.scm";
 const ORACLE: &str = "examples/scheme/oracle-gc.scm";
-
-fn bench() -> Workbench {
-    let mut wb = Workbench::new();
-    wb.set_deterministic(true);
-    wb
-}
-
-/// The output of one command.
-fn run(wb: &mut Workbench, line: &str) -> String {
-    let mut out = Vec::new();
-    wb.eval_line(line, &mut out);
-    String::from_utf8(out).unwrap()
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("craig-wbc-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> String {
-    p.display().to_string()
-}
 
 #[test]
 fn load_reads_a_program_into_cps() {

@@ -3,9 +3,11 @@
 //! the path, `show ir`), `prove` with the path of a failure, `core` naming program facts,
 //! `translate`, `unload`, and sessions. Limits are steps, never time.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use craig::repl::Workbench;
+mod common;
+
+use common::{bench, run, s};
 
 const CELL: &str = "class Cell {
     public int v;
@@ -28,30 +30,11 @@ const CELL: &str = "class Cell {
 }
 ";
 
-fn bench() -> Workbench {
-    let mut wb = Workbench::new();
-    wb.set_deterministic(true);
-    wb
-}
-
-/// The output of one command.
-fn run(wb: &mut Workbench, line: &str) -> String {
-    let mut out = Vec::new();
-    wb.eval_line(line, &mut out);
-    String::from_utf8(out).unwrap()
-}
-
 /// A fresh scratch directory for one test, with `Cell.java` in it.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("craig-wbj-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch(name);
     std::fs::write(dir.join("Cell.java"), CELL).unwrap();
     dir
-}
-
-fn s(p: &Path) -> String {
-    p.display().to_string()
 }
 
 #[test]

@@ -5,34 +5,15 @@
 //! `--move`, `--sequence`); bad scripts fail with file:line:col and change nothing; `undo`,
 //! `save`/`restore` and `reload` keep working. No test needs z3 or cvc5.
 
-use std::path::PathBuf;
+mod common;
 
-use craig::repl::Workbench;
+use common::{bench, run, scratch};
 use craig::syntax::SourceMap;
 use proptest::prelude::*;
 
 const EUF: &str = "examples/smt/euf.smt2";
 const PATH: &str = "examples/smt/path.smt2";
 const MODEL: &str = "examples/smt/model.smt2";
-
-fn bench() -> Workbench {
-    let mut wb = Workbench::new();
-    wb.set_deterministic(true);
-    wb
-}
-
-fn run(wb: &mut Workbench, line: &str) -> String {
-    let mut out = Vec::new();
-    wb.eval_line(line, &mut out);
-    String::from_utf8(out).unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("craig-wbs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 #[test]
 fn a_ground_uf_script_is_proved_by_the_smt_core_with_its_core() {

@@ -236,8 +236,6 @@ impl Substitution {
                 }
                 match bank.view(t) {
                     TermView::App(g, ga) if f == g && fa.len() == ga.len() => {
-                        let fa = fa.to_vec();
-                        let ga = ga.to_vec();
                         fa.iter().zip(ga.iter()).all(|(&a, &b)| self.match_rec(bank, a, ps, b, ts))
                     }
                     _ => false,

@@ -13,6 +13,10 @@ use super::saturate::Prover;
 use crate::fol::subst::Renaming;
 use crate::fol::{Clause, Comparison, Literal, TermId, TermOrdering};
 
+/// How many literal match attempts one multiset subsumption test may make before it answers
+/// "not subsumed" (see [`Prover::subsumes`]).
+const SUBSUMPTION_MATCH_BUDGET: u32 = 5_000;
+
 /// A rewrite done by demodulation: the unit equation used and its instance.
 struct RewriteStep {
     equation: ClauseId,
@@ -211,22 +215,52 @@ impl Prover {
     /// Whether `c` subsumes the literals `d` (multiset subsumption); on success the instance of
     /// `c`'s variables, over `d`'s variables.
     pub(crate) fn subsumes(&mut self, c: ClauseId, d: &[Literal]) -> Option<Vec<TermId>> {
-        let c_clause = self.store.clause(c).clone();
-        if c_clause.len() > d.len() {
+        let d_weight = d.iter().map(|l| l.weight(&self.bank)).sum();
+        self.subsumes_using(c, d, d_weight, None)
+    }
+
+    /// [`Self::subsumes`] with `d`'s weight computed once by the caller, and optionally a literal
+    /// `d[required]` that some literal of `c` must match (checked first, as it is cheap).
+    fn subsumes_using(
+        &mut self,
+        c: ClauseId,
+        d: &[Literal],
+        d_weight: u32,
+        required: Option<usize>,
+    ) -> Option<Vec<TermId>> {
+        let c_literals = &self.store.clause(c).literals;
+        if c_literals.len() > d.len() {
             return None;
         }
-        let d_weight: u32 = d.iter().map(|l| l.weight(&self.bank)).sum();
-        if c_clause.weight(&self.bank) > d_weight {
+        let mut weighed: Vec<(u32, Literal)> =
+            c_literals.iter().map(|l| (l.weight(&self.bank), *l)).collect();
+        if weighed.iter().map(|(w, _)| w).sum::<u32>() > d_weight {
             return None;
+        }
+        self.subst.clear();
+        if let Some(j) = required
+            && !weighed.iter().any(|(_, cl)| self.literal_matches(cl, &d[j]))
+        {
+            return None;
+        }
+        // A literal of `c` that matches no literal of `d` on its own ends the test in linear
+        // time; without this check the search below would find it out once per partial match
+        // of the literals before it, which is exponential in long clauses.
+        for (_, cl) in &weighed {
+            if !d.iter().any(|dl| self.literal_matches(cl, dl)) {
+                return None;
+            }
         }
         // Heavier literals first: they fail sooner.
-        let mut order: Vec<Literal> = c_clause.literals.clone();
-        order.sort_by_key(|l| std::cmp::Reverse(l.weight(&self.bank)));
-        self.subst.clear();
+        weighed.sort_by_key(|(w, _)| std::cmp::Reverse(*w));
+        let order: Vec<Literal> = weighed.into_iter().map(|(_, l)| l).collect();
         let mut used = vec![false; d.len()];
-        let found = self.subsume_rec(&order, 0, d, &mut used);
+        // Multiset subsumption is NP-complete; the search is cut after a fixed number of match
+        // attempts (deterministically), which only ever keeps a clause that could be deleted.
+        let mut budget = SUBSUMPTION_MATCH_BUDGET;
+        let found = self.subsume_rec(&order, 0, d, &mut used, &mut budget);
         let result = found.then(|| {
-            let n = c_clause.var_bound(&self.bank);
+            let n = self.store.clause(c).var_bound(&self.bank);
             (0..n)
                 .map(|v| match self.subst.binding(v, 0) {
                     Some((t, _)) => t,
@@ -239,7 +273,32 @@ impl Prover {
         result
     }
 
-    fn subsume_rec(&mut self, c: &[Literal], i: usize, d: &[Literal], used: &mut [bool]) -> bool {
+    /// Whether `cl` matches `dl` (in either orientation of an equation) under no earlier
+    /// bindings; the substitution is left as it was.
+    fn literal_matches(&mut self, cl: &Literal, dl: &Literal) -> bool {
+        if dl.positive != cl.positive {
+            return false;
+        }
+        let both = !cl.is_predicate(&self.bank) && cl.lhs != cl.rhs;
+        let orientations: &[(TermId, TermId)] =
+            if both { &[(cl.lhs, cl.rhs), (cl.rhs, cl.lhs)] } else { &[(cl.lhs, cl.rhs)] };
+        orientations.iter().any(|&(a, b)| {
+            let mark = self.subst.checkpoint();
+            let found = self.subst.matches(&self.bank, a, 0, dl.lhs, 1)
+                && self.subst.matches(&self.bank, b, 0, dl.rhs, 1);
+            self.subst.rollback(mark);
+            found
+        })
+    }
+
+    fn subsume_rec(
+        &mut self,
+        c: &[Literal],
+        i: usize,
+        d: &[Literal],
+        used: &mut [bool],
+        budget: &mut u32,
+    ) -> bool {
         let Some(cl) = c.get(i) else {
             return true;
         };
@@ -247,6 +306,10 @@ impl Prover {
             if used[j] || dl.positive != cl.positive {
                 continue;
             }
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
             let both = !cl.is_predicate(&self.bank) && cl.lhs != cl.rhs;
             let orientations: &[(TermId, TermId)] =
                 if both { &[(cl.lhs, cl.rhs), (cl.rhs, cl.lhs)] } else { &[(cl.lhs, cl.rhs)] };
@@ -256,7 +319,7 @@ impl Prover {
                     && self.subst.matches(&self.bank, b, 0, dl.rhs, 1)
                 {
                     used[j] = true;
-                    if self.subsume_rec(c, i + 1, d, used) {
+                    if self.subsume_rec(c, i + 1, d, used, budget) {
                         return true;
                     }
                     used[j] = false;
@@ -273,8 +336,12 @@ impl Prover {
         self.indexes().clauses.subsumer_candidates(&self.bank, &clause, &mut candidates);
         candidates.sort_unstable();
         candidates.dedup();
+        let weight = clause.weight(&self.bank);
         for c in candidates {
-            if c != id && self.is_active(c) && self.subsumes(c, &clause.literals).is_some() {
+            if c != id
+                && self.is_active(c)
+                && self.subsumes_using(c, &clause.literals, weight, None).is_some()
+            {
                 return true;
             }
         }
@@ -291,11 +358,14 @@ impl Prover {
             self.indexes().clauses.subsumer_candidates(&self.bank, &flipped, &mut candidates);
             candidates.sort_unstable();
             candidates.dedup();
+            let weight = flipped.weight(&self.bank);
             for c in candidates {
                 if c == id || !self.is_active(c) {
                     continue;
                 }
-                if let Some(instance) = self.subsumes(c, &flipped.literals) {
+                // A `C` that subsumes `~L | D` without using `~L` subsumes `L | D` itself, which
+                // forward subsumption has already ruled out: only a `C` matching `~L` can cut.
+                if let Some(instance) = self.subsumes_using(c, &flipped.literals, weight, Some(k)) {
                     let mut rest = clause.clone();
                     rest.literals.remove(k);
                     self.stats.subsumption_resolutions += 1;

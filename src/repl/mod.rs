@@ -41,6 +41,59 @@ pub(crate) fn counted(count: usize, noun: &str) -> String {
     if count == 1 { format!("1 {noun}") } else { format!("{count} {noun}s") }
 }
 
+/// What a deletion-based minimisation of a core found, as `core --minimal` reports it for
+/// either engine: the prover's formulas or the SMT core's assertions.
+pub(crate) struct MinimalCore<'a> {
+    /// The goal whose core was minimised.
+    pub goal: &'a str,
+    /// What an element of the core is: `formula`, `assertion`.
+    pub noun: &'a str,
+    /// What was run for each deletion: `prover`, `solver`.
+    pub engine: &'a str,
+    /// The names kept, in core order.
+    pub kept: &'a [String],
+    /// The names left out, in core order.
+    pub dropped: &'a [String],
+    /// The names kept only because the run without them gave no answer.
+    pub undecided: &'a [String],
+    /// Why a run counts as giving no answer, said after `undecided (`.
+    pub undecided_because: &'a str,
+    /// The size of the core before minimisation.
+    pub total: usize,
+    /// How many runs the minimisation made.
+    pub runs: usize,
+}
+
+/// The lines every `core --minimal` prints before its engine's own check of the minimal core.
+pub(crate) fn write_minimal_core(
+    out: &mut dyn Write,
+    core: &MinimalCore<'_>,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "minimal core of {} ({} of {}, {}): {}",
+        core.goal,
+        core.kept.len(),
+        counted(core.total, core.noun),
+        counted(core.runs, &format!("{} run", core.engine)),
+        core.kept.join(", ")
+    )?;
+    writeln!(
+        out,
+        "  dropped: {}",
+        if core.dropped.is_empty() { "nothing".to_string() } else { core.dropped.join(", ") }
+    )?;
+    if !core.undecided.is_empty() {
+        writeln!(
+            out,
+            "  undecided ({}, so it was kept): {}",
+            core.undecided_because,
+            core.undecided.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
 /// What the caller of [`Workbench::eval_line`] should do next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Control {

@@ -152,6 +152,17 @@ impl Analysed {
     }
 }
 
+/// Whether the refinement commands may act on `theory`: a C program always, Java files only
+/// when `starting` a run or once they have one. [`current`] and [`c_is_current`] both read
+/// this, so `step`'s choice of engine and the program it acts on never disagree.
+fn refinement_target(theory: &crate::repl::Theory, starting: bool) -> bool {
+    match &theory.content {
+        TheoryContent::C(_) => true,
+        TheoryContent::Java(_) => starting || theory.cegar.is_some(),
+        _ => false,
+    }
+}
+
 /// Whether `step` goes to a refinement run (rather than a boolean program's summary engine):
 /// whether [`current`] finds a program before a boolean program does.
 pub(crate) fn c_is_current(state: &State) -> bool {
@@ -160,8 +171,7 @@ pub(crate) fn c_is_current(state: &State) -> bool {
         .iter()
         .rev()
         .find_map(|t| match &t.content {
-            TheoryContent::C(_) => Some(true),
-            TheoryContent::Java(_) if t.cegar.is_some() => Some(true),
+            _ if refinement_target(t, false) => Some(true),
             TheoryContent::BoolProg(_) => Some(false),
             _ => None,
         })
@@ -174,20 +184,19 @@ pub(crate) fn c_is_current(state: &State) -> bool {
 /// (where `step` and `run` start one on `main`). Java files are loaded above all to be
 /// verified, so Java files without a run never take `step` away from an earlier program.
 fn current(state: &State, starting: bool) -> Result<(usize, Analysed, Option<CegarRun>), String> {
-    let mut java_without_run = false;
-    let found = state.theories.iter().enumerate().rev().find_map(|(i, t)| match &t.content {
-        TheoryContent::C(c) => Some((i, Analysed::C(c.clone()), t.cegar.clone())),
-        TheoryContent::Java(j) if starting || t.cegar.is_some() => {
-            Some((i, Analysed::Java(j.clone()), t.cegar.clone()))
+    let found = state.theories.iter().enumerate().rev().find_map(|(i, t)| {
+        if !refinement_target(t, starting) {
+            return None;
         }
-        TheoryContent::Java(_) => {
-            java_without_run = true;
-            None
-        }
-        _ => None,
+        let analysed = match &t.content {
+            TheoryContent::C(c) => Analysed::C(c.clone()),
+            TheoryContent::Java(j) => Analysed::Java(j.clone()),
+            _ => unreachable!("refinement_target admits only C and Java"),
+        };
+        Some((i, analysed, t.cegar.clone()))
     });
     found.ok_or_else(|| {
-        if java_without_run {
+        if state.theories.iter().any(|t| matches!(t.content, TheoryContent::Java(_))) {
             "no refinement run on the Java files loaded (`cegar Class.method` starts one)".into()
         } else {
             "no C or Java program is loaded (try `load FILE.c` or `load FILE.java`)".into()

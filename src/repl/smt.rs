@@ -245,29 +245,21 @@ pub(crate) fn core(attempt: &SmtAttempt, minimal: bool, out: &mut dyn Write) -> 
     let kept_names: Vec<String> = kept.iter().map(|&i| name(i)).collect();
     let dropped: Vec<String> =
         core.iter().filter(|i| !kept.contains(i)).map(|&i| name(i)).collect();
-    writeln!(
+    let undecided: Vec<String> = undecided.iter().map(|&i| name(i)).collect();
+    super::write_minimal_core(
         out,
-        "minimal core of {} ({} of {} assertions, {} solver run{}): {}",
-        attempt.goal,
-        kept.len(),
-        core.len(),
-        runs,
-        if runs == 1 { "" } else { "s" },
-        kept_names.join(", ")
+        &super::MinimalCore {
+            goal: &attempt.goal,
+            noun: "assertion",
+            engine: "solver",
+            kept: &kept_names,
+            dropped: &dropped,
+            undecided: &undecided,
+            undecided_because: "the rest without it gave no answer",
+            total: core.len(),
+            runs,
+        },
     )?;
-    writeln!(
-        out,
-        "  dropped: {}",
-        if dropped.is_empty() { "nothing".to_string() } else { dropped.join(", ") }
-    )?;
-    if !undecided.is_empty() {
-        let names: Vec<String> = undecided.iter().map(|&i| name(i)).collect();
-        writeln!(
-            out,
-            "  undecided (the rest without it gave no answer, so it was kept): {}",
-            names.join(", ")
-        )?;
-    }
     let mut stats = SmtStats::default();
     match decide(smt, &kept, &mut stats)? {
         Decision::Unsat(_) => writeln!(

@@ -141,6 +141,22 @@ enum Fail {
     Unsupported,
 }
 
+/// How many scopes `(push N)` or `(pop N)` opens or closes (1 without a numeral); a `pop` of
+/// more scopes than the `depth` open is refused before any is closed, so a bad command changes
+/// nothing.
+fn scope_count(items: &[SExpr], command: &SExpr, head: &str, depth: usize) -> Result<usize, Fail> {
+    let n = match items.get(1).and_then(SExpr::symbol) {
+        None => 1,
+        Some(s) => s
+            .parse::<usize>()
+            .map_err(|_| Fail::Error("expected a numeral".into(), command.span()))?,
+    };
+    if head == "pop" && n > depth {
+        return error(command, format!("pop of {n} scope(s) below the first scope ({depth} open)"));
+    }
+    Ok(n)
+}
+
 fn error<T>(expr: &SExpr, message: impl Into<String>) -> Result<T, Fail> {
     Err(Fail::Error(message.into(), expr.span()))
 }
@@ -381,21 +397,14 @@ impl Session {
                 self.last = None;
             }
             "push" | "pop" => {
-                let n = match items.get(1).and_then(SExpr::symbol) {
-                    None => 1,
-                    Some(s) => s
-                        .parse::<usize>()
-                        .map_err(|_| Fail::Error("expected a numeral".into(), command.span()))?,
-                };
+                let n = scope_count(items, command, head, self.stack.len())?;
                 for _ in 0..n {
                     if head == "push" {
                         let mut saved = self.scope.clone();
                         saved.assertions = self.assertions.len();
                         self.stack.push(saved);
                     } else {
-                        let Some(saved) = self.stack.pop() else {
-                            return error(command, "pop below the first scope");
-                        };
+                        let saved = self.stack.pop().expect("scope_count checked the depth");
                         self.assertions.truncate(saved.assertions);
                         self.assertion_texts.truncate(saved.assertions);
                         self.scope = saved;

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 
 use rustc_hash::FxHashMap;
 
-use super::{Fail, Outcome, SExpr, error, escape, named, parse};
+use super::{Fail, Outcome, SExpr, error, escape, named, parse, scope_count};
 use crate::syntax::{FileId, SourceMap};
 
 /// A sort as the translation knows it: `$o` for Bool, else a declared sort's TPTP word.
@@ -152,12 +152,7 @@ impl QuantifiedScript {
                 self.assertions.push((name, text));
             }
             "push" | "pop" => {
-                let n = match items.get(1).and_then(SExpr::symbol) {
-                    None => 1,
-                    Some(s) => s
-                        .parse::<usize>()
-                        .map_err(|_| Fail::Error("expected a numeral".into(), command.span()))?,
-                };
+                let n = scope_count(items, command, head, self.stack.len())?;
                 for _ in 0..n {
                     if head == "push" {
                         self.stack.push(Saved {
@@ -167,9 +162,7 @@ impl QuantifiedScript {
                             assertions: self.assertions.len(),
                         });
                     } else {
-                        let Some(saved) = self.stack.pop() else {
-                            return error(command, "pop below the first scope");
-                        };
+                        let saved = self.stack.pop().expect("scope_count checked the depth");
                         self.sorts = saved.sorts;
                         self.funs = saved.funs;
                         self.declarations.truncate(saved.declarations);

@@ -200,6 +200,11 @@ pub fn check_sequent_with(
         discharged: 0,
     };
     for s in sequents {
+        // A strategy's time limit is for the whole lemma, however many parts it splits into:
+        // each part gets what the parts before it left.
+        let remaining = |limit: Option<std::time::Duration>| {
+            limit.map(|limit| limit.saturating_sub(start.elapsed()))
+        };
         let verdict = match s.outcome {
             SequentOutcome::Discharged(_) => {
                 result.discharged += 1;
@@ -209,15 +214,18 @@ pub fn check_sequent_with(
             SequentOutcome::Problem(problem) => {
                 let status = match strategy {
                     Strategy::Superposition(prover) => {
-                        let solved =
-                            solve_problem(Arc::unwrap_or_clone(problem), prover.clone(), true);
+                        let mut prover = prover.clone();
+                        prover.limits.time = remaining(prover.limits.time);
+                        let solved = solve_problem(Arc::unwrap_or_clone(problem), prover, true);
                         result.given += solved.stats().given;
                         result.generated += solved.stats().generated;
                         solved.status
                     }
                     Strategy::Instantiation(inst) => {
+                        let inst =
+                            crate::inst::InstOptions { time: remaining(inst.time), ..inst.clone() };
                         let solved =
-                            super::solve_instantiation(Arc::unwrap_or_clone(problem), inst);
+                            super::solve_instantiation(Arc::unwrap_or_clone(problem), &inst);
                         // Instances stand in for generated clauses in the counters.
                         result.generated += solved.result.stats.instances;
                         solved.status
@@ -237,6 +245,11 @@ pub fn check_sequent_with(
             (Verdict::GaveUp, _) | (_, Verdict::GaveUp) => Verdict::GaveUp,
             _ => Verdict::Proved,
         };
+        // A part that is not provable as translated settles the lemma: the parts after it
+        // cannot change the verdict, only cost time.
+        if result.verdict == Verdict::NotProved {
+            break;
+        }
     }
     result.elapsed = start.elapsed();
     result

@@ -56,29 +56,22 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let options = wb.state.settings.prover_options(obligation);
     let goal = attempt.goal.clone();
     let result = minimize_core(&problem, &names, &options)?;
-    let dropped: Vec<&str> =
-        names.iter().filter(|n| !result.names.contains(n)).map(String::as_str).collect();
-    writeln!(
+    let dropped: Vec<String> =
+        names.iter().filter(|n| !result.names.contains(n)).cloned().collect();
+    crate::repl::write_minimal_core(
         out,
-        "minimal core of {goal} ({} of {} formulas, {} prover run{}): {}",
-        result.names.len(),
-        names.len(),
-        result.runs,
-        if result.runs == 1 { "" } else { "s" },
-        result.names.join(", ")
+        &crate::repl::MinimalCore {
+            goal: &goal,
+            noun: "formula",
+            engine: "prover",
+            kept: &result.names,
+            dropped: &dropped,
+            undecided: &result.undecided,
+            undecided_because: "the run without it stopped at a limit or its proof was rejected",
+            total: names.len(),
+            runs: result.runs,
+        },
     )?;
-    writeln!(
-        out,
-        "  dropped: {}",
-        if dropped.is_empty() { "nothing".to_string() } else { dropped.join(", ") }
-    )?;
-    if !result.undecided.is_empty() {
-        writeln!(
-            out,
-            "  undecided (the run without it stopped at a limit or its proof was rejected, so it was kept): {}",
-            result.undecided.join(", ")
-        )?;
-    }
     let steps = match &result.proof.check {
         Some(Ok(report)) => format!("proof checked, {} steps", report.steps_checked),
         _ => "proof not checked".to_string(),
