@@ -185,10 +185,20 @@ fn unsupported_array_uses_answer_unsupported() {
             "(error \"unsupported:1:47: a constant array takes one value\")\nsat\n",
         ),
         (
+            // An interpolant over a store needs array interpolation, which is not built.
+            "(declare-const a (Array Int Int))(declare-const b (Array Int Int))(declare-const x Int)\
+             (assert (! (= b (store a 0 x)) :named p))\
+             (assert (! (and (= x 1) (= (select b 0) 2)) :named r))(check-sat)\
+             (get-interpolants p r)",
+            "unsat\nunsupported\n",
+        ),
+        (
+            // Partitions that leave out the assertion the refutation needs have no interpolant.
             "(declare-const a (Array Int Int))(declare-const x Int)(assert (! (= (select a 0) x) :named p))\
              (assert (! (= x 1) :named q))(assert (! (= (select a 0) 2) :named r))(check-sat)\
              (get-interpolants p r)",
-            "unsat\nunsupported\n",
+            "unsat\n(error \"unsupported:1:175: the partitions are satisfiable together, so they \
+             have no interpolant\")\n",
         ),
     ] {
         assert_eq!(run("unsupported", text), expected, "{text}");
