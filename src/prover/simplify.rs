@@ -11,11 +11,19 @@
 use super::proof::{ClauseId, Premise, ProofStep, Rule};
 use super::saturate::Prover;
 use crate::fol::subst::Renaming;
-use crate::fol::{Clause, Comparison, Literal, TermId, TermOrdering};
+use crate::fol::{Clause, Comparison, Literal, TermBank, TermId, TermOrdering};
 
 /// How many literal match attempts one multiset subsumption test may make before it answers
 /// "not subsumed" (see [`Prover::subsumes`]).
 const SUBSUMPTION_MATCH_BUDGET: u32 = 5_000;
+
+/// The ways a literal of a subsuming clause can be laid onto another literal: as written, and
+/// for an equation between distinct sides also flipped (`=` is symmetric).
+fn orientations(bank: &TermBank, l: &Literal) -> impl Iterator<Item = (TermId, TermId)> + use<> {
+    let (lhs, rhs) = (l.lhs, l.rhs);
+    let both = !l.is_predicate(bank) && lhs != rhs;
+    std::iter::once((lhs, rhs)).chain(both.then_some((rhs, lhs)))
+}
 
 /// A rewrite done by demodulation: the unit equation used and its instance.
 struct RewriteStep {
@@ -279,10 +287,7 @@ impl Prover {
         if dl.positive != cl.positive {
             return false;
         }
-        let both = !cl.is_predicate(&self.bank) && cl.lhs != cl.rhs;
-        let orientations: &[(TermId, TermId)] =
-            if both { &[(cl.lhs, cl.rhs), (cl.rhs, cl.lhs)] } else { &[(cl.lhs, cl.rhs)] };
-        orientations.iter().any(|&(a, b)| {
+        orientations(&self.bank, cl).any(|(a, b)| {
             let mark = self.subst.checkpoint();
             let found = self.subst.matches(&self.bank, a, 0, dl.lhs, 1)
                 && self.subst.matches(&self.bank, b, 0, dl.rhs, 1);
@@ -310,10 +315,7 @@ impl Prover {
                 return false;
             }
             *budget -= 1;
-            let both = !cl.is_predicate(&self.bank) && cl.lhs != cl.rhs;
-            let orientations: &[(TermId, TermId)] =
-                if both { &[(cl.lhs, cl.rhs), (cl.rhs, cl.lhs)] } else { &[(cl.lhs, cl.rhs)] };
-            for &(a, b) in orientations {
+            for (a, b) in orientations(&self.bank, cl) {
                 let mark = self.subst.checkpoint();
                 if self.subst.matches(&self.bank, a, 0, dl.lhs, 1)
                     && self.subst.matches(&self.bank, b, 0, dl.rhs, 1)

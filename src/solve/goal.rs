@@ -199,12 +199,12 @@ pub fn check_sequent_with(
         sequents: sequents.len(),
         discharged: 0,
     };
+    // A strategy's time limit is for the whole lemma, however many parts it splits into: each
+    // part gets what the parts before it left.
+    let remaining = |limit: Option<std::time::Duration>| {
+        limit.map(|limit| limit.saturating_sub(start.elapsed()))
+    };
     for s in sequents {
-        // A strategy's time limit is for the whole lemma, however many parts it splits into:
-        // each part gets what the parts before it left.
-        let remaining = |limit: Option<std::time::Duration>| {
-            limit.map(|limit| limit.saturating_sub(start.elapsed()))
-        };
         let verdict = match s.outcome {
             SequentOutcome::Discharged(_) => {
                 result.discharged += 1;
