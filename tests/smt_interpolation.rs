@@ -93,7 +93,8 @@ fn tree(items: &[String], names: &mut Vec<String>, parent: &mut Vec<Option<usize
     let mut pending = Vec::new();
     let mut root = usize::MAX;
     for item in items {
-        if item.starts_with('(') {
+        // `(and N1 ... Nk)` is one node of several assertions, any other group a subtree.
+        if item.starts_with('(') && !item.starts_with("(and ") {
             let r = tree(&elements(item), names, parent);
             pending.push(r);
         } else {
@@ -180,8 +181,15 @@ fn interpolation_scripts_hold_by_entailment() {
                     tree(&parts[1..], &mut names, &mut parent);
                     let interpolants = elements(&answer);
                     assert_eq!(interpolants.len() + 1, names.len(), "{name}: {answer}");
-                    let formula = |n: &String| {
+                    let one = |n: &String| {
                         named.iter().find(|(m, _)| m == n).map(|(_, f)| f.clone()).expect("named")
+                    };
+                    let formula = |n: &String| match n.strip_prefix("(and ") {
+                        Some(_) => {
+                            let parts: Vec<String> = elements(n)[1..].iter().map(one).collect();
+                            format!("(and {})", parts.join(" "))
+                        }
+                        None => one(n),
                     };
                     for node in 0..names.len() {
                         let mut premises = vec![formula(&names[node])];

@@ -228,6 +228,11 @@ pub fn interpolate_tree(
         };
     }
     tree.simplify(&work, &mut interpolants)?;
+    // Equivalences confirmed by the independent closure: the tree conditions still hold.
+    for interpolant in &mut interpolants {
+        let f = std::mem::replace(interpolant, Formula::True);
+        *interpolant = super::equality_basis::smaller_equalities(&work, f);
+    }
     Ok(Interpolants { store: work, interpolants })
 }
 

@@ -86,6 +86,7 @@ pub mod array_check;
 pub mod arrays;
 pub mod cc;
 pub mod check;
+pub mod equality_basis;
 pub mod farkas;
 pub mod interpolate;
 pub mod linear;

@@ -7,7 +7,7 @@
 //! (`tests/tidy.rs`). No crates.io SMT-LIB parser could be consulted when this was written
 //! (the registry search was unavailable), so the reader is a small pest grammar.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
 
 use pest::Parser;
@@ -523,14 +523,28 @@ impl Session {
                 let mut parent = Vec::new();
                 read_tree(&items[1..], command, &mut nodes, &mut parent)?;
                 let mut partitions = Vec::new();
+                let mut used = BTreeSet::new();
                 for item in &nodes {
-                    let found = item.symbol().and_then(|name| {
-                        self.assertions.iter().find(|(_, n)| n.as_deref() == Some(name))
-                    });
-                    let Some((formula, _)) = found else {
-                        return error(item, "expected the name of a named assertion");
+                    // A node is one name or SMTInterpol's `(and N1 ... Nk)`: several named
+                    // assertions in one partition.
+                    let names = match item {
+                        SExpr::List(parts, _) => &parts[1..],
+                        _ => std::slice::from_ref(*item),
                     };
-                    partitions.push(vec![formula.clone()]);
+                    let mut partition = Vec::new();
+                    for name_item in names {
+                        let found = name_item.symbol().and_then(|name| {
+                            self.assertions.iter().find(|(_, n)| n.as_deref() == Some(name))
+                        });
+                        let Some((formula, _)) = found else {
+                            return error(name_item, "expected the name of a named assertion");
+                        };
+                        if !used.insert(name_item.symbol()) {
+                            return error(name_item, "an assertion may be in only one partition");
+                        }
+                        partition.push(formula.clone());
+                    }
+                    partitions.push(partition);
                 }
                 match smt::interpolate::interpolate_tree(&self.store, &partitions, &parent) {
                     Ok(result) => {
@@ -1377,7 +1391,8 @@ fn substitute_sorts(body: &SExpr, params: &[String], args: &[SExpr]) -> SExpr {
 
 /// Reads SMTInterpol's tree of partitions: names in post order, each name the parent of the
 /// subtrees before it at its level (so a flat list is a path), a parenthesized group a subtree
-/// whose last name is its root. Returns the root's node number.
+/// whose last name is its root, and `(and N1 ... Nk)` one node holding several assertions.
+/// Returns the root's node number.
 fn read_tree<'a>(
     items: &'a [SExpr],
     whole: &SExpr,
@@ -1389,6 +1404,19 @@ fn read_tree<'a>(
     for item in items {
         match item {
             SExpr::Symbol(..) => {
+                let n = nodes.len();
+                nodes.push(item);
+                parent.push(None);
+                for p in pending.drain(..) {
+                    parent[p] = Some(n);
+                }
+                pending.push(n);
+                root = Some(n);
+            }
+            SExpr::List(sub, _) if sub.first().and_then(SExpr::symbol) == Some("and") => {
+                if sub.len() < 2 {
+                    return error(item, "expected assertion names after `and`");
+                }
                 let n = nodes.len();
                 nodes.push(item);
                 parent.push(None);

@@ -14,3 +14,9 @@
 (get-interpolants B C A D)
 (get-interpolants A (B C))
 (get-interpolants A (B) C D)
+; SMTInterpol's (and N1 N2): one partition of several named assertions.
+(get-interpolants (and A B) (and C D))
+(get-interpolants (and A B) C D)
+(get-interpolants ((and B C) A) D)
+(get-interpolants (and A B) (and B C D))
+(get-interpolants (and) C D)
