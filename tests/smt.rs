@@ -630,6 +630,11 @@ fn quantified_uf_goes_to_the_prover_and_finite_model_finding() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let expected = std::fs::read_to_string(path.with_extension("expected")).expect("expected");
     assert_eq!(run_quantified("examples/smt/quantified.smt2", &text), expected);
+    // define-fun, let and term ite: each answer is a checked refutation or finite model.
+    let path = path.with_file_name("quantified_definitions.smt2");
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let expected = std::fs::read_to_string(path.with_extension("expected")).expect("expected");
+    assert_eq!(run_quantified("examples/smt/quantified_definitions.smt2", &text), expected);
     // Ill-sorted and unsupported input is answered, never a panic, and the script goes on.
     let answers = run_quantified(
         "bad.smt2",
@@ -657,6 +662,7 @@ proptest! {
                 Just("forall"), Just("exists"), Just("x"), Just("U"), Just("Bool"), Just("0"),
                 Just("p"), Just("="), Just("and"), Just("not"), Just("=>"), Just("check-sat"),
                 Just("!"), Just(":named"), Just("push"), Just("pop"), Just("ite"), Just("distinct"),
+                Just("let"), Just("define-fun"), Just("y"), Just("((x U))"), Just("((y x))"),
             ],
             0..40,
         )

@@ -129,8 +129,10 @@ mod tests {
                 store.apply(f, vec![])
             })
             .collect();
-        let input =
-            Formula::And(vec![Formula::Eq(consts[0], consts[1]), Formula::Eq(consts[2], consts[3])]);
+        let input = Formula::And(vec![
+            Formula::Eq(consts[0], consts[1]),
+            Formula::Eq(consts[2], consts[3]),
+        ]);
         assert_eq!(smaller_equalities(&store, input.clone()), input);
     }
 }

@@ -5,8 +5,13 @@
 //! Every symbol is renamed into a TPTP word that cannot clash (`s_` for sorts, `f_` for
 //! functions, `X<k>_` for bound variables, the SMT-LIB name kept in it with every character
 //! outside letters and digits written as `_hex_`), `Bool` is `$o`, `=` on formulas is `<=>`.
-//! Arithmetic, `let`, `define-fun`, `ite` on terms and Boolean arguments are refused as
-//! unsupported. The translation checks sorts itself, so errors point into the script.
+//! `let` and `define-fun` are expanded where they are used (a bound name stands for its
+//! term's text, a defined function's body is read with its parameters standing for the
+//! arguments). An `ite` on terms becomes a fresh function of the variables it mentions with
+//! its definition as an axiom (`c ⇒ k(X̄) = t` and `¬c ⇒ k(X̄) = e`, for all `X̄`): a
+//! definitional extension, so the problem keeps its models and its refutations. Arithmetic,
+//! arrays and Boolean arguments of functions are refused as unsupported. The translation
+//! checks sorts itself, so errors point into the script.
 
 use std::io::{self, Write};
 
@@ -23,12 +28,31 @@ const BOOL: &str = "$o";
 /// Functions by name: argument sorts and result sort.
 type Functions = FxHashMap<String, (Vec<Sort>, Sort)>;
 
+/// A `define-fun`: its parameters (name and sort), result sort and body.
+#[derive(Clone)]
+struct Definition {
+    parameters: Vec<(String, Sort)>,
+    result: Sort,
+    body: SExpr,
+}
+
+/// A name in scope inside a term: a bound variable (its TFF variable) or a `let` name or a
+/// defined function's parameter (the TFF text of the term it stands for).
+#[derive(Clone)]
+struct Bound {
+    name: String,
+    text: String,
+    sort: Sort,
+}
+
 /// What `pop` restores.
 #[derive(Clone)]
 struct Saved {
     sorts: FxHashMap<String, Sort>,
     funs: Functions,
+    definitions: FxHashMap<String, Definition>,
     declarations: usize,
+    axioms: usize,
     assertions: usize,
 }
 
@@ -37,7 +61,14 @@ struct Saved {
 pub struct QuantifiedScript {
     sorts: FxHashMap<String, Sort>,
     funs: Functions,
+    /// `define-fun`s by name, expanded where they are applied.
+    definitions: FxHashMap<String, Definition>,
     declarations: Vec<String>,
+    /// The definitions of the fresh functions that stand for `ite` terms, as TFF formulas.
+    axioms: Vec<String>,
+    /// Every TFF variable made so far, with its sort: the free variables of an `ite` are
+    /// found in its text by these names.
+    variables: Vec<(String, Sort)>,
     /// Assertions: their names (`:named`, else `assertionN`) and TFF formulas.
     pub assertions: Vec<(String, String)>,
     /// Per `push`: the symbols, and how many declarations and assertions there were.
@@ -158,21 +189,68 @@ impl QuantifiedScript {
                         self.stack.push(Saved {
                             sorts: self.sorts.clone(),
                             funs: self.funs.clone(),
+                            definitions: self.definitions.clone(),
                             declarations: self.declarations.len(),
+                            axioms: self.axioms.len(),
                             assertions: self.assertions.len(),
                         });
                     } else {
                         let saved = self.stack.pop().expect("scope_count checked the depth");
                         self.sorts = saved.sorts;
                         self.funs = saved.funs;
+                        self.definitions = saved.definitions;
                         self.declarations.truncate(saved.declarations);
+                        self.axioms.truncate(saved.axioms);
                         self.assertions.truncate(saved.assertions);
                     }
                 }
             }
+            "define-fun" => {
+                let name = self.fresh_name(items.get(1), command)?;
+                let (Some(SExpr::List(parameters, _)), Some(result), Some(body), 5) =
+                    (items.get(2), items.get(3), items.get(4), items.len())
+                else {
+                    return error(
+                        command,
+                        "define-fun expects a name, parameters, a sort and a body",
+                    );
+                };
+                let mut declared = Vec::new();
+                for p in parameters {
+                    let SExpr::List(pair, _) = p else { return error(p, "expected (name sort)") };
+                    let (Some(pname), Some(sort), 2) =
+                        (pair.first().and_then(SExpr::symbol), pair.get(1), pair.len())
+                    else {
+                        return error(p, "expected (name sort)");
+                    };
+                    declared.push((pname.to_string(), self.sort(sort)?));
+                }
+                let result = self.sort(result)?;
+                // Read the body once now, with fresh variables for the parameters, so that its
+                // errors point at the definition rather than at a use.
+                let scope: Vec<Bound> = declared
+                    .iter()
+                    .map(|(pname, sort)| Bound {
+                        name: pname.clone(),
+                        text: self.variable(pname, sort),
+                        sort: sort.clone(),
+                    })
+                    .collect();
+                let (axioms, declarations) = (self.axioms.len(), self.declarations.len());
+                let checked = self.term(body, &scope);
+                // The check's own `ite` functions are not the problem's: each use makes its own.
+                self.axioms.truncate(axioms);
+                self.declarations.truncate(declarations);
+                let (_, sort) = checked?;
+                if sort != result {
+                    return error(body, format!("the body of {name} does not have its sort"));
+                }
+                self.definitions
+                    .insert(name, Definition { parameters: declared, result, body: body.clone() });
+            }
             "check-sat" => return Ok(Step::CheckSat(self.tff())),
-            "define-fun" | "define-sort" | "check-sat-assuming" | "get-model" | "get-value"
-            | "get-unsat-core" | "get-proof" | "get-assertions" | "get-interpolants" | "reset"
+            "define-sort" | "check-sat-assuming" | "get-model" | "get-value" | "get-unsat-core"
+            | "get-proof" | "get-assertions" | "get-interpolants" | "reset"
             | "reset-assertions" => return Err(Fail::Unsupported),
             _ => return Ok(Step::Other),
         }
@@ -184,6 +262,9 @@ impl QuantifiedScript {
     pub fn tff(&self) -> String {
         let mut text = self.declarations.join("\n");
         text.push('\n');
+        for (k, axiom) in self.axioms.iter().enumerate() {
+            text.push_str(&format!("tff(ite_definition_{}, axiom, {axiom}).\n", k + 1));
+        }
         for (name, formula) in &self.assertions {
             let w = if name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
                 && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -201,7 +282,11 @@ impl QuantifiedScript {
         let Some(name) = expr.and_then(SExpr::symbol) else {
             return error(command, "expected a symbol");
         };
-        if self.sorts.contains_key(name) || self.funs.contains_key(name) || name == "Bool" {
+        if self.sorts.contains_key(name)
+            || self.funs.contains_key(name)
+            || self.definitions.contains_key(name)
+            || name == "Bool"
+        {
             return error(expr.unwrap_or(command), format!("{name} is already declared"));
         }
         Ok(name.to_string())
@@ -219,18 +304,25 @@ impl QuantifiedScript {
         }
     }
 
-    /// A term or formula as TFF text, with its sort; `bound` maps bound names to their
-    /// variables and sorts, innermost last.
-    fn term(
-        &mut self,
-        expr: &SExpr,
-        bound: &[(String, String, Sort)],
-    ) -> Result<(String, Sort), Fail> {
+    /// A fresh TFF variable for the SMT-LIB name `name`.
+    fn variable(&mut self, name: &str, sort: &Sort) -> String {
+        self.fresh += 1;
+        let var = word(&format!("X{}_", self.fresh), name);
+        self.variables.push((var.clone(), sort.clone()));
+        var
+    }
+
+    /// A term or formula as TFF text, with its sort; `bound` holds the names in scope,
+    /// innermost last.
+    fn term(&mut self, expr: &SExpr, bound: &[Bound]) -> Result<(String, Sort), Fail> {
         let formula = |t: String| Ok((t, BOOL.to_string()));
         match expr {
             SExpr::Symbol(name, _) => {
-                if let Some((_, var, sort)) = bound.iter().rev().find(|(n, _, _)| n == name) {
-                    return Ok((var.clone(), sort.clone()));
+                if let Some(b) = bound.iter().rev().find(|b| b.name == *name) {
+                    return Ok((b.text.clone(), b.sort.clone()));
+                }
+                if self.definitions.get(name).is_some_and(|d| d.parameters.is_empty()) {
+                    return self.expand(name, Vec::new(), expr);
                 }
                 match name.as_str() {
                     "true" => return formula("$true".into()),
@@ -272,10 +364,9 @@ impl QuantifiedScript {
                         if sort == BOOL {
                             return Err(Fail::Unsupported);
                         }
-                        self.fresh += 1;
-                        let var = word(&format!("X{}_", self.fresh), name);
+                        let var = self.variable(name, &sort);
                         declared.push(format!("{var}: {sort}"));
-                        inner.push((name.to_string(), var, sort));
+                        inner.push(Bound { name: name.to_string(), text: var, sort });
                     }
                     if declared.is_empty() {
                         return error(expr, format!("{q} needs at least one variable"));
@@ -286,6 +377,9 @@ impl QuantifiedScript {
                     }
                     let symbol = if q == "forall" { "!" } else { "?" };
                     return formula(format!("({symbol}[{}]: {body})", declared.join(", ")));
+                }
+                if head.symbol() == Some("let") {
+                    return self.let_term(expr, items, bound);
                 }
                 let Some(head) = head.symbol() else { return Err(Fail::Unsupported) };
                 if head == "!" {
@@ -322,6 +416,15 @@ impl QuantifiedScript {
                         let fs = all_formulas(&parts)?;
                         formula(format!("~({} <=> {})", fs[0], fs[1]))
                     }
+                    "ite" if parts.len() == 3 && parts[1].1 != BOOL => {
+                        if parts[0].1 != BOOL {
+                            return error(&args[0], "the condition of ite must be Boolean");
+                        }
+                        if parts[1].1 != parts[2].1 {
+                            return error(&args[2], "the branches of ite must have one sort");
+                        }
+                        Ok(self.ite_term(&parts))
+                    }
                     "ite" if parts.len() == 3 => {
                         let fs = all_formulas(&parts)?;
                         formula(format!(
@@ -352,8 +455,10 @@ impl QuantifiedScript {
                         }
                         formula(format!("({})", conjuncts.join(" & ")))
                     }
-                    "let" | "ite" | "+" | "-" | "*" | "<=" | "<" | ">=" | ">" | "select"
-                    | "store" => Err(Fail::Unsupported),
+                    "ite" | "+" | "-" | "*" | "<=" | "<" | ">=" | ">" | "select" | "store" => {
+                        Err(Fail::Unsupported)
+                    }
+                    _ if self.definitions.contains_key(head) => self.expand(head, parts, expr),
                     _ => {
                         let Some((sorts, result)) = self.funs.get(head).cloned() else {
                             return error(&items[0], format!("unknown function {head}"));
@@ -377,6 +482,132 @@ impl QuantifiedScript {
             }
             _ => Err(Fail::Unsupported),
         }
+    }
+
+    /// `(let ((x1 t1) ... (xn tn)) body)`: the terms are read in the outer scope (the
+    /// bindings are parallel), then the body with each name standing for its term's text.
+    fn let_term(
+        &mut self,
+        expr: &SExpr,
+        items: &[SExpr],
+        bound: &[Bound],
+    ) -> Result<(String, Sort), Fail> {
+        let (Some(SExpr::List(bindings, _)), Some(body), 3) =
+            (items.get(1), items.get(2), items.len())
+        else {
+            return error(expr, "let expects bindings and a body");
+        };
+        if bindings.is_empty() {
+            return error(expr, "let needs at least one binding");
+        }
+        let mut inner = bound.to_vec();
+        for binding in bindings {
+            let SExpr::List(pair, _) = binding else {
+                return error(binding, "expected (name term)");
+            };
+            let (Some(name), Some(term), 2) =
+                (pair.first().and_then(SExpr::symbol), pair.get(1), pair.len())
+            else {
+                return error(binding, "expected (name term)");
+            };
+            let (text, sort) = self.term(term, bound)?;
+            inner.push(Bound { name: name.to_string(), text, sort });
+        }
+        self.term(body, &inner)
+    }
+
+    /// A defined function applied to arguments (already read): its body, read with the
+    /// parameters standing for the arguments' texts.
+    fn expand(
+        &mut self,
+        name: &str,
+        arguments: Vec<(String, Sort)>,
+        expr: &SExpr,
+    ) -> Result<(String, Sort), Fail> {
+        let Some(definition) = self.definitions.get(name).cloned() else {
+            return error(expr, format!("unknown function {name}"));
+        };
+        if definition.parameters.len() != arguments.len() {
+            return error(
+                expr,
+                format!("{name} expects {} arguments", definition.parameters.len()),
+            );
+        }
+        let mut scope = Vec::new();
+        for (k, ((pname, sort), (text, given))) in
+            definition.parameters.iter().zip(arguments).enumerate()
+        {
+            if *sort != given {
+                return error(expr, format!("argument {} of {name} is ill-sorted", k + 1));
+            }
+            scope.push(Bound { name: pname.clone(), text, sort: given });
+        }
+        let (text, sort) = self.term(&definition.body, &scope)?;
+        debug_assert_eq!(sort, definition.result);
+        Ok((text, sort))
+    }
+
+    /// `(ite c t e)` on terms: a fresh function `k` of the variables the three mention, with
+    /// `∀X̄. (c ⇒ k(X̄) = t) ∧ (¬c ⇒ k(X̄) = e)` among the axioms.
+    fn ite_term(&mut self, parts: &[(String, Sort)]) -> (String, Sort) {
+        let (condition, then, otherwise) = (&parts[0].0, &parts[1].0, &parts[2].0);
+        let sort = parts[1].1.clone();
+        // The free variables of the texts, in order of first appearance (deterministic).
+        // Every binder makes a fresh name, so a variable declared in a binder inside a text
+        // (written `X: sort`, the only place a name meets a colon) is bound wherever it occurs
+        // there; the others are free.
+        let mut occurring: Vec<&str> = Vec::new();
+        let mut declared: Vec<&str> = Vec::new();
+        for text in [condition, then, otherwise] {
+            let mut rest = text.as_str();
+            while !rest.is_empty() {
+                let start = rest
+                    .find(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                    .unwrap_or(rest.len());
+                rest = &rest[start..];
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                let (token, after) = rest.split_at(end);
+                if after.starts_with(':') {
+                    declared.push(token);
+                } else if !token.is_empty() && !occurring.contains(&token) {
+                    occurring.push(token);
+                }
+                rest = after;
+            }
+        }
+        let free: Vec<(String, Sort)> = occurring
+            .iter()
+            .filter(|token| !declared.contains(token))
+            .filter_map(|token| self.variables.iter().find(|(v, _)| v == token).cloned())
+            .collect();
+        let k = format!("f_ite_{}_", self.axioms.len() + 1);
+        let typ = match free.len() {
+            0 => sort.clone(),
+            1 => format!("{} > {sort}", free[0].1),
+            _ => format!(
+                "({}) > {sort}",
+                free.iter().map(|(_, s)| s.as_str()).collect::<Vec<_>>().join(" * ")
+            ),
+        };
+        self.declarations.push(format!("tff({k}_type, type, {k}: {typ})."));
+        let application = if free.is_empty() {
+            k
+        } else {
+            format!("{k}({})", free.iter().map(|(v, _)| v.as_str()).collect::<Vec<_>>().join(", "))
+        };
+        let definition = format!(
+            "(({condition} => {application} = {then}) & (~({condition}) => {application} = \
+             {otherwise}))"
+        );
+        self.axioms.push(if free.is_empty() {
+            definition
+        } else {
+            let vars: Vec<String> = free.iter().map(|(v, s)| format!("{v}: {s}")).collect();
+            format!("(![{}]: {definition})", vars.join(", "))
+        });
+        (application, sort)
     }
 }
 
