@@ -941,7 +941,28 @@ fn show_interpolants(c: &Analysed, engine: &Engine, word: Option<&str>) -> Resul
         "sequence interpolant (each implied by the path up to its node, and with the rest of the \
          path unsatisfiable; over the variables live there):"
     );
-    for (k, interpolant) in r.interpolants.iter().enumerate() {
+    // A run of positions whose interpolant is `True` (typically the path's start, before
+    // anything the refutation needs) is one line, so the positions that matter stand out.
+    let is_true =
+        |k: usize| r.interpolants[k] == Pred::True && !r.strengthened.contains(&r.path[k + 1]);
+    let mut k = 0;
+    while k < r.interpolants.len() {
+        let mut last = k;
+        while is_true(k) && last + 1 < r.interpolants.len() && is_true(last + 1) {
+            last += 1;
+        }
+        if last > k {
+            let _ = writeln!(
+                out,
+                "  after {:>2} to {:>2}: {} to {}: True",
+                k + 1,
+                last + 1,
+                node_text(engine, r.path[k + 1]),
+                node_text(engine, r.path[last + 1])
+            );
+            k = last + 1;
+            continue;
+        }
         let n = r.path[k + 1];
         let mark = if r.strengthened.contains(&n) { "  (strengthened the label)" } else { "" };
         let _ = writeln!(
@@ -949,8 +970,9 @@ fn show_interpolants(c: &Analysed, engine: &Engine, word: Option<&str>) -> Resul
             "  after {:>2}: {}: {}{mark}",
             k + 1,
             node_text(engine, n),
-            label_text(engine, interpolant)
+            label_text(engine, &r.interpolants[k])
         );
+        k += 1;
     }
     write_refinement_effects(&mut out, engine, r);
     Ok(out)
