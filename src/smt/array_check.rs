@@ -8,7 +8,11 @@
 //! - `a = c ∨ select(a, k) ≠ select(c, k)` where `k` is a constant of the index sort made
 //!   during this check (after the assertions, so it occurs in none of them) and used as the
 //!   witness of no other pair: the clause is then the Skolemized extensionality axiom, which
-//!   keeps satisfiability.
+//!   keeps satisfiability;
+//! - `k ≠ i` where `k` is a constant of an arithmetic (so infinite) sort made during this
+//!   check and never an extensionality witness, and `i` is built from the assertions' symbols
+//!   alone: finitely many such units exclude finitely many values, so any model of the
+//!   assertions extends to one of the units.
 
 use std::collections::BTreeMap;
 
@@ -20,12 +24,18 @@ pub struct ArrayLemmaChecker {
     /// Functions numbered at or above this were made during the check.
     first_fresh_fun: u32,
     witnesses: BTreeMap<TermId, (TermId, TermId)>,
+    /// The constants confirmed apart from indices (`k ≠ i`), never witnesses.
+    apart: std::collections::BTreeSet<TermId>,
 }
 
 impl ArrayLemmaChecker {
     /// A checker for a run whose assertions use only functions below `first_fresh_fun`.
     pub fn new(first_fresh_fun: usize) -> ArrayLemmaChecker {
-        ArrayLemmaChecker { first_fresh_fun: first_fresh_fun as u32, witnesses: BTreeMap::new() }
+        ArrayLemmaChecker {
+            first_fresh_fun: first_fresh_fun as u32,
+            witnesses: BTreeMap::new(),
+            apart: Default::default(),
+        }
     }
 
     /// Whether `clause` (equalities `left = right`, negated where the flag is false) is an
@@ -46,8 +56,32 @@ impl ArrayLemmaChecker {
                 })
             }
             [(a, c, true), (p, q, false)] => self.extensional(store, (*a, *c), (*p, *q)),
+            [(p, q, false)] => self.fresh_apart(store, *p, *q) || self.fresh_apart(store, *q, *p),
             _ => false,
         }
+    }
+
+    /// `k ≠ i` with `k` a fresh constant of an arithmetic sort, not a witness, and `i` over
+    /// the assertions' symbols.
+    fn fresh_apart(&mut self, store: &TermStore, k: TermId, i: TermId) -> bool {
+        let constant = store.term(k);
+        let fresh = constant.args.is_empty()
+            && constant.fun.0 >= self.first_fresh_fun
+            && store.fun(constant.fun).internal
+            && store.sort_of(k).is_arithmetic()
+            && !self.witnesses.contains_key(&k);
+        if !(fresh && store.sort_of(i) == store.sort_of(k) && self.over_assertion_symbols(store, i)) {
+            return false;
+        }
+        self.apart.insert(k);
+        true
+    }
+
+    /// Whether every function symbol of `t` was declared before the check.
+    fn over_assertion_symbols(&self, store: &TermStore, t: TermId) -> bool {
+        let term = store.term(t);
+        term.fun.0 < self.first_fresh_fun
+            && term.args.iter().all(|&a| self.over_assertion_symbols(store, a))
     }
 
     fn extensional(
@@ -66,7 +100,8 @@ impl ArrayLemmaChecker {
         let fresh = witness.args.is_empty()
             && witness.fun.0 >= self.first_fresh_fun
             && store.fun(witness.fun).internal
-            && store.sort_of(k) == index_sort;
+            && store.sort_of(k) == index_sort
+            && !self.apart.contains(&k);
         if !(pair_matches && k == k2 && a != c && store.sort_of(c) == sort && fresh) {
             return false;
         }

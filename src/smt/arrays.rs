@@ -11,7 +11,16 @@
 //!   array `x` is in the class of `c`;
 //! - extensionality: `a = c ∨ select(a, k) ≠ select(c, k)` with a fresh constant `k` (a
 //!   Skolem constant of the index sort, one per pair), for every array equality atom the
-//!   propositional model makes false.
+//!   propositional model makes false;
+//! - a fresh index for two constant arrays `c = const(v)` and `d = const(w)` that stores join
+//!   (their classes are linked by `store(b, i, u)` and `b`) while `v` and `w` differ, over an
+//!   infinite index sort (Int or Real): `k ≠ i` for every store index `i` of the sort, with a
+//!   new constant `k`, and the reads `select(c, k) = v`, `select(d, k) = w`. The units
+//!   `k ≠ i` are not valid, but they keep satisfiability: finitely many values are excluded
+//!   from an infinite sort, for a constant nothing else constrains. The reads at `k` then
+//!   travel through the stores by the read-over-write instances until `v = w` follows or the
+//!   join breaks. Over an uninterpreted (possibly finite) index sort there is no such index,
+//!   and the model builder answers unknown.
 //!
 //! An instance is asked for only when the classes do not already satisfy it, and each one is
 //! made once; the index terms are those of the assertions and the Skolem constants, so there
@@ -35,6 +44,8 @@ pub enum Instance {
     Extensionality(TermId, TermId),
     /// `select(c, j) = v` for the constant array `c = const(v)` and the index `j`.
     ConstantRead(TermId, TermId),
+    /// A fresh index apart from every store index, read in the constant arrays `c < d`.
+    FreshIndex(TermId, TermId),
 }
 
 /// An equality literal of an instance: `left = right` when `positive`, else its negation.
@@ -141,17 +152,83 @@ pub fn wanted(
     for &(a, c) in false_array_atoms {
         want(Instance::Extensionality(a.min(c), a.max(c)), &mut out);
     }
+    // Classes joined by stores (`store(b, i, u)` and `b` differ at one index only), as
+    // components of a union-find over class representatives.
+    let mut joined: BTreeMap<TermId, TermId> = BTreeMap::new();
+    let root = |joined: &BTreeMap<TermId, TermId>, mut t: TermId| {
+        while let Some(&next) = joined.get(&t) {
+            t = next;
+        }
+        t
+    };
+    for &t in relevant {
+        let term = store.term(t);
+        if store.array_op(term.fun) == Some(ArrayOp::Store) {
+            let x = root(&joined, closure.find(t));
+            let y = root(&joined, closure.find(term.args[0]));
+            if x != y {
+                joined.insert(x.max(y), x.min(y));
+            }
+        }
+    }
+    let constants: Vec<TermId> = relevant
+        .iter()
+        .copied()
+        .filter(|&t| store.array_op(store.term(t).fun) == Some(ArrayOp::Const))
+        .collect();
+    for (n, &c) in constants.iter().enumerate() {
+        for &d in &constants[n + 1..] {
+            let sort = store.sort_of(c);
+            let infinite = store.array_parts(sort).is_some_and(|(index, _)| index.is_arithmetic());
+            let apart = closure.find(store.term(c).args[0]) != closure.find(store.term(d).args[0]);
+            if infinite
+                && sort == store.sort_of(d)
+                && apart
+                && root(&joined, closure.find(c)) == root(&joined, closure.find(d))
+            {
+                want(Instance::FreshIndex(c.min(d), c.max(d)), &mut out);
+            }
+        }
+    }
     out
 }
 
-/// The equality literals of `instance`, making the `select` terms and the Skolem constant
-/// it needs. `skolems` keeps one Skolem constant per array pair.
+/// The clauses of `instance` (one, except for a fresh index), making the `select` terms and
+/// the constants they need. `skolems` keeps one constant per array pair; `relevant` gives the
+/// store indices a fresh index must avoid.
 pub fn instantiate(
     store: &mut TermStore,
     instance: Instance,
     skolems: &mut BTreeMap<(TermId, TermId), TermId>,
-) -> Vec<EqualityLiteral> {
-    match instance {
+    relevant: &[TermId],
+) -> Vec<Vec<EqualityLiteral>> {
+    if let Instance::FreshIndex(c, d) = instance {
+        let (index, _) = store.array_parts(store.sort_of(c)).unwrap_or((SortId::INT, SortId::INT));
+        let name = format!("array_fresh_index!{}", skolems.len());
+        let f = store.declare_fun(&name, Vec::new(), index, true);
+        let k = store.apply(f, Vec::new());
+        skolems.insert((c, d), k);
+        let mut indices: Vec<TermId> = relevant
+            .iter()
+            .filter_map(|&t| {
+                let term = store.term(t);
+                (store.array_op(term.fun) == Some(ArrayOp::Store)
+                    && store.sort_of(term.args[1]) == index)
+                    .then(|| term.args[1])
+            })
+            .collect();
+        indices.sort();
+        indices.dedup();
+        let mut clauses: Vec<Vec<EqualityLiteral>> =
+            indices.into_iter().map(|i| vec![(k, i, false)]).collect();
+        for array in [c, d] {
+            let value = store.term(array).args[0];
+            let read = store.select(array, k);
+            clauses.push(vec![(read, value, true)]);
+        }
+        return clauses;
+    }
+    vec![match instance {
         Instance::ReadOverWrite(s) => {
             let (i, v) = (store.term(s).args[1], store.term(s).args[2]);
             let read = store.select(s, i);
@@ -185,5 +262,6 @@ pub fn instantiate(
             let right = store.select(c, k);
             vec![(a, c, true), (left, right, false)]
         }
-    }
+        Instance::FreshIndex(..) => unreachable!("handled above"),
+    }]
 }

@@ -1219,20 +1219,24 @@ fn check_in(
                         let store = work.to_mut();
                         for instance in wanted {
                             instances_done.insert(instance);
-                            let literals = arrays::instantiate(store, instance, &mut skolems);
-                            if !array_checker.confirm(store, &literals) {
-                                return Err(SmtError::LemmaRejected);
+                            let clauses =
+                                arrays::instantiate(store, instance, &mut skolems, &relevant);
+                            for literals in clauses {
+                                if !array_checker.confirm(store, &literals) {
+                                    return Err(SmtError::LemmaRejected);
+                                }
+                                let mut clause = Vec::new();
+                                for &(a, b, positive) in &literals {
+                                    add_relevant(store, a, &mut relevant, &mut is_relevant);
+                                    add_relevant(store, b, &mut relevant, &mut is_relevant);
+                                    let l =
+                                        equality_literal(&mut encoder, store, a, b, &mut bridged)?;
+                                    clause.push(if positive { l } else { !l });
+                                }
+                                encoder.add(clause);
+                                stats.array_lemmas += 1;
+                                stats.lemmas += 1;
                             }
-                            let mut clause = Vec::new();
-                            for &(a, b, positive) in &literals {
-                                add_relevant(store, a, &mut relevant, &mut is_relevant);
-                                add_relevant(store, b, &mut relevant, &mut is_relevant);
-                                let l = equality_literal(&mut encoder, store, a, b, &mut bridged)?;
-                                clause.push(if positive { l } else { !l });
-                            }
-                            encoder.add(clause);
-                            stats.array_lemmas += 1;
-                            stats.lemmas += 1;
                         }
                         stats.atoms = encoder.atoms.len() as u64;
                         continue;

@@ -722,7 +722,10 @@ impl Session {
 
     fn sort(&mut self, expr: &SExpr) -> Result<SortId, Fail> {
         let (head, args): (Option<&str>, &[SExpr]) = match expr {
-            SExpr::List(parts, _) => (parts.first().and_then(SExpr::symbol), &parts[1..]),
+            // `()` is no sort: no head, and no arguments to slice.
+            SExpr::List(parts, _) => {
+                (parts.first().and_then(SExpr::symbol), parts.get(1..).unwrap_or(&[]))
+            }
             SExpr::Symbol(s, _) => (Some(s.as_str()), &[]),
             _ => (None, &[]),
         };

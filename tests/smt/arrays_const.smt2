@@ -29,9 +29,38 @@
 (check-sat)
 (get-value ((select a i) (= a ((as const (Array Int Int)) 7))))
 (pop 1)
-; Two different constant arrays joined by a store: unsatisfiable over Int indices, but the
-; lemmas here do not show it, so the answer is unknown, never sat.
+; Two different constant arrays joined by a store: unsatisfiable over Int indices, shown by a
+; fresh index apart from every store index (read 0 on one side and 5 on the other).
 (push 1)
 (assert (= (store ((as const (Array Int Int)) 0) 1 5) ((as const (Array Int Int)) 5)))
+(check-sat)
+(pop 1)
+; Through two stores and an equality; and the same with defaults that may be equal.
+(declare-const b (Array Int Int))
+(declare-const v Int)
+(declare-const w Int)
+(push 1)
+(assert (= a (store ((as const (Array Int Int)) 0) 1 5)))
+(assert (= b (store a 2 3)))
+(assert (= b ((as const (Array Int Int)) w)))
+(check-sat)
+(pop 1)
+(push 1)
+(assert (= (store ((as const (Array Int Int)) v) i 5) ((as const (Array Int Int)) w)))
+(check-sat)
+(get-value (v w))
+(pop 1)
+(push 1)
+(assert (= a (store ((as const (Array Int Int)) 0) 1 5)))
+(assert (= (store a 1 0) ((as const (Array Int Int)) w)))
+(check-sat)
+(get-value (w))
+(pop 1)
+; Over an uninterpreted index sort the index set may be finite (one element here would make
+; the equation hold), so no fresh index is taken: the answer stays unknown, never unsat.
+(declare-sort U 0)
+(declare-const u U)
+(push 1)
+(assert (= (store ((as const (Array U Int)) 0) u 5) ((as const (Array U Int)) 5)))
 (check-sat)
 (pop 1)
