@@ -258,10 +258,9 @@ impl Refutation {
                             let per_literal: Vec<Rational> = clause
                                 .iter()
                                 .map(|l| {
-                                    coefficients
-                                        .get(l)
-                                        .cloned()
-                                        .ok_or_else(|| internal("a Farkas literal without its coefficient"))
+                                    coefficients.get(l).cloned().ok_or_else(|| {
+                                        internal("a Farkas literal without its coefficient")
+                                    })
                                 })
                                 .collect::<Result<_, _>>()?;
                             Rule::Farkas(per_literal)

@@ -623,12 +623,12 @@ impl Session {
                     // craig always keeps what these options ask for, so they read as set.
                     (
                         None,
-                        ":produce-models" | ":produce-unsat-cores" | ":produce-assertions"
+                        ":produce-models"
+                        | ":produce-unsat-cores"
+                        | ":produce-assertions"
                         | ":produce-proofs",
                     ) => "true".to_string(),
-                    (None, ":print-success" | ":global-declarations") => {
-                        "false".to_string()
-                    }
+                    (None, ":print-success" | ":global-declarations") => "false".to_string(),
                     (None, ":regular-output-channel") => "\"stdout\"".to_string(),
                     (None, ":diagnostic-output-channel") => "\"stderr\"".to_string(),
                     (None, ":random-seed" | ":verbosity") => "0".to_string(),
@@ -692,8 +692,8 @@ impl Session {
                 let store = refutation.store(&self.store);
                 io(out.write_all(proof::proof_text(store, &proof, names).as_bytes()))?;
             }
-            "declare-datatypes" | "declare-datatype" | "define-fun-rec"
-            | "define-funs-rec" | "get-assignment" => {
+            "declare-datatypes" | "declare-datatype" | "define-fun-rec" | "define-funs-rec"
+            | "get-assignment" => {
                 return Err(Fail::Unsupported);
             }
             _ => return error(command, format!("unknown command {head}")),

@@ -104,12 +104,17 @@ pub(super) fn proof_text(store: &TermStore, proof: &SmtProof, names: &[String]) 
 }
 
 fn literals_text(literals: &[ProofLiteral]) -> String {
-    let texts: Vec<String> = literals
-        .iter()
-        .map(|l| {
-            if l.positive { format!("p{}", l.atom + 1) } else { format!("(not p{})", l.atom + 1) }
-        })
-        .collect();
+    let texts: Vec<String> =
+        literals
+            .iter()
+            .map(|l| {
+                if l.positive {
+                    format!("p{}", l.atom + 1)
+                } else {
+                    format!("(not p{})", l.atom + 1)
+                }
+            })
+            .collect();
     texts.join(" ")
 }
 
