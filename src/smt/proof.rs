@@ -301,3 +301,83 @@ impl Refutation {
         Ok(SmtProof { atoms, steps })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::smt::{Answer, Formula, SmtStats, check_with_refutation};
+
+    /// Replays the chains over [`ProofLiteral`]s: each resolvent is the printed clause.
+    fn chains_replay(proof: &SmtProof) -> bool {
+        proof.steps.iter().enumerate().all(|(n, step)| {
+            let Rule::Resolution { chain, pivots } = &step.rule else { return true };
+            if chain.iter().any(|&c| c >= n) || chain.len() != pivots.len() + 1 {
+                return false;
+            }
+            let mut current: Vec<ProofLiteral> = proof.steps[chain[0]].clause.clone();
+            for (&next, &p) in chain[1..].iter().zip(pivots) {
+                let other = &proof.steps[next].clause;
+                let has =
+                    |c: &[ProofLiteral], positive| c.contains(&ProofLiteral { atom: p, positive });
+                if !(has(&current, true) && has(other, false)
+                    || has(&current, false) && has(other, true))
+                {
+                    return false;
+                }
+                current.retain(|l| l.atom != p);
+                let added: Vec<ProofLiteral> =
+                    other.iter().filter(|l| l.atom != p && !current.contains(l)).copied().collect();
+                current.extend(added);
+            }
+            current.sort();
+            current == step.clause
+        })
+    }
+
+    #[test]
+    fn tracked_assertions_leave_no_selector_in_the_proof() {
+        // f(f(f(a))) = a, f(f(f(f(f(a))))) = a, f(a) != a: unsat, every assertion tracked.
+        let mut store = TermStore::new();
+        let u = store.declare_sort("U");
+        let a = store.declare_fun("a", vec![], u, false);
+        let f = store.declare_fun("f", vec![u], u, false);
+        let a = store.apply(a, vec![]);
+        let mut fs = vec![a];
+        for i in 0..5 {
+            let next = store.apply(f, vec![fs[i]]);
+            fs.push(next);
+        }
+        let assertions = vec![
+            Formula::Eq(fs[3], a),
+            Formula::Eq(fs[5], a),
+            Formula::Not(Box::new(Formula::Eq(fs[1], a))),
+        ];
+        let mut stats = SmtStats::default();
+        let (answer, refutation) =
+            check_with_refutation(&store, &assertions, &[true, true, true], &mut stats)
+                .expect("no error");
+        assert!(matches!(answer, Answer::Unsat { .. }));
+        let proof = refutation.expect("kept").proof().expect("exported");
+        assert!(proof.steps.last().is_some_and(|s| s.clause.is_empty()));
+        assert!(chains_replay(&proof));
+        // The three roots are units, and every atom is an equality or `true`.
+        let roots: Vec<usize> = proof
+            .steps
+            .iter()
+            .filter_map(|s| match s.rule {
+                Rule::Assertion(i) if s.clause.len() == 1 => Some(i),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(roots.len(), 3, "{proof:?}");
+        assert!(proof.atoms.iter().all(|a| matches!(a, ProofAtom::Equality(..) | ProofAtom::True)));
+        assert!(proof.steps.iter().any(|s| s.rule == Rule::Congruence));
+        // A resolvent with a literal it does not have is caught by the replay (so the check
+        // can fail).
+        let mut broken = proof.clone();
+        let last = broken.steps.last_mut().expect("a step");
+        assert!(matches!(last.rule, Rule::Resolution { .. }));
+        last.clause.push(ProofLiteral { atom: 0, positive: true });
+        assert!(!chains_replay(&broken));
+    }
+}

@@ -24,7 +24,7 @@ use rug::Rational;
 
 use super::{number_text, term_text};
 use crate::smt::proof::{Gate, ProofAtom, ProofLiteral, Rule, SmtProof};
-use crate::smt::{SortId, TermId, TermStore};
+use crate::smt::{Interpretation, SortId, TermId, TermStore};
 
 /// The proof as text, ending with a newline; `names[i]` names assertion `i`.
 pub(super) fn proof_text(store: &TermStore, proof: &SmtProof, names: &[String]) -> String {
@@ -132,12 +132,20 @@ fn equality_text(store: &TermStore, a: TermId, b: TermId) -> String {
 /// `Σ c·t + k ⋈ 0` as `(<= (+ (* c t) ...) (- k))` (`<` when strict); numbers are Int
 /// numerals where every term is Int and the number is integral, Real ones otherwise.
 fn bound_text(store: &TermStore, literal: &crate::smt::farkas::ArithLiteral) -> String {
-    let all_int = literal.terms.iter().all(|(_, t)| store.sort_of(*t) == SortId::INT);
+    // Numeral terms join the constant, so that `x - 1 <= 0` prints as `(<= x 1)`.
+    let mut constant = literal.constant.clone();
+    let mut terms = Vec::new();
+    for (c, t) in &literal.terms {
+        match store.interpretation(store.term(*t).fun) {
+            Some(Interpretation::Numeral(v)) => constant += Rational::from(c * v),
+            _ => terms.push((c.clone(), *t)),
+        }
+    }
+    let all_int = terms.iter().all(|(_, t)| store.sort_of(*t) == SortId::INT);
     let number = |v: &Rational, int: bool| {
         number_text(v, if int && v.denom() == &1 { SortId::INT } else { SortId::REAL })
     };
-    let parts: Vec<String> = literal
-        .terms
+    let parts: Vec<String> = terms
         .iter()
         .map(|(c, t)| {
             let term = term_text(store, *t);
@@ -154,7 +162,7 @@ fn bound_text(store: &TermStore, literal: &crate::smt::farkas::ArithLiteral) -> 
         _ => format!("(+ {})", parts.join(" ")),
     };
     let relation = if literal.strict { "<" } else { "<=" };
-    format!("({relation} {sum} {})", number(&Rational::from(-&literal.constant), all_int))
+    format!("({relation} {sum} {})", number(&Rational::from(-&constant), all_int))
 }
 
 /// The uninterpreted symbols of `t` with their result sorts' names.
