@@ -472,6 +472,92 @@ impl Checker<'_> {
         }
     }
 
+    /// Whether `formula` (as the proof prints an assertion) is what the literal `l` encodes:
+    /// the gates of the definitions below it, down to atoms, rebuild the formula.
+    fn encodes(&self, l: &Lit, formula: &S) -> bool {
+        let negate = |l: &Lit| (l.0.clone(), !l.1);
+        let args = formula.list().map(|x| &x[1..]).unwrap_or(&[]);
+        let gate = |op: &str| match self.atoms.get(&l.0) {
+            Some(Atom::Definition(g, inputs)) if l.1 && g == op => Some(inputs.clone()),
+            _ => None,
+        };
+        let is_true =
+            |polarity: bool| matches!(self.atoms.get(&l.0), Some(Atom::True)) && l.1 == polarity;
+        let bound = |a: &S, b: &S, strict: bool| -> bool {
+            let mut form: Form = Default::default();
+            if linearize(a, &Rational::from(1), &mut form).is_none()
+                || linearize(b, &Rational::from(-1), &mut form).is_none()
+            {
+                return false;
+            }
+            if form.0.values().all(|c| *c == 0) {
+                let holds = if strict { form.1 < 0 } else { form.1 <= 0 };
+                return is_true(holds);
+            }
+            self.constraint(l).is_ok_and(|c| self.same_constraint(&c, &(form, strict)))
+        };
+        let arithmetic = |t: &S| {
+            let sort = self.sorts.sort(t);
+            sort.and_then(|s| s.atom().map(|a| a == "Int" || a == "Real")) == Some(true)
+        };
+        let le = |x: &S, y: &S| S::List(vec![S::Atom("<=".into()), x.clone(), y.clone()]);
+        match (formula.atom(), formula.head()) {
+            (Some("true"), _) => is_true(true),
+            (Some("false"), _) => is_true(false),
+            (_, Some("not")) if args.len() == 1 => self.encodes(&negate(l), &args[0]),
+            (_, Some(op @ ("and" | "or"))) => gate(op).is_some_and(|inputs| {
+                inputs.len() == args.len()
+                    && inputs.iter().zip(args).all(|(i, f)| self.encodes(i, f))
+            }),
+            (_, Some("xor")) if args.len() == 2 => gate("=").is_some_and(|inputs| {
+                self.encodes(&inputs[0], &args[0]) && self.encodes(&negate(&inputs[1]), &args[1])
+            }),
+            (_, Some("ite")) if args.len() == 3 => gate("ite")
+                .is_some_and(|inputs| inputs.iter().zip(args).all(|(i, f)| self.encodes(i, f))),
+            (_, Some("<=")) if args.len() == 2 => bound(&args[0], &args[1], false),
+            (_, Some("<")) if args.len() == 2 => bound(&args[0], &args[1], true),
+            (_, Some("=")) if args.len() == 2 && arithmetic(&args[0]) => {
+                gate("and").is_some_and(|inputs| {
+                    inputs.len() == 2
+                        && self.encodes(&inputs[0], &le(&args[0], &args[1]))
+                        && self.encodes(&inputs[1], &le(&args[1], &args[0]))
+                })
+            }
+            (_, Some("=")) if args.len() == 2 && self.is_formula(&args[0]) => gate("=")
+                .is_some_and(|inputs| {
+                    self.encodes(&inputs[0], &args[0]) && self.encodes(&inputs[1], &args[1])
+                }),
+            (_, Some("=")) if args.len() == 2 => {
+                if args[0] == args[1] {
+                    return is_true(true);
+                }
+                l.1 && self.equality(l).is_ok_and(|(x, y)| {
+                    (x == args[0] && y == args[1]) || (x == args[1] && y == args[0])
+                })
+            }
+            // A Boolean term `p` is the equality `p = true`.
+            _ => {
+                let t = S::Atom("true".into());
+                if *formula == t {
+                    return is_true(true);
+                }
+                l.1 && self
+                    .equality(l)
+                    .is_ok_and(|(x, y)| (x == *formula && y == t) || (x == t && y == *formula))
+            }
+        }
+    }
+
+    /// Whether `s` is printed as a formula (rather than a term): a connective, a comparison,
+    /// a constant, or a Bool-sorted term.
+    fn is_formula(&self, s: &S) -> bool {
+        match (s.atom(), s.head()) {
+            (Some("true" | "false"), _) => true,
+            (_, Some("not" | "and" | "or" | "xor" | "ite" | "<=" | "<" | "=")) => true,
+            _ => self.sorts.sort(s).and_then(|x| x.atom().map(|a| a == "Bool")) == Some(true),
+        }
+    }
+
     fn equality(&self, l: &Lit) -> Result<(S, S), String> {
         match self.atom(&l.0)? {
             Atom::Equality(a, b) => Ok((a.clone(), b.clone())),
@@ -734,6 +820,13 @@ fn check_proof(
             return Err(format!("{name} defined twice"));
         }
     }
+    let mut assertions: BTreeMap<String, S> = BTreeMap::new();
+    for a in section(items, "assertions")? {
+        let [S::Atom(name), formula] = a.list().ok_or("bad assertion")? else {
+            return Err("bad assertion".into());
+        };
+        assertions.insert(name.clone(), formula.clone());
+    }
     let assertion_name = |n: &S| -> Result<(), String> {
         let a = n.atom().ok_or("bad assertion name")?;
         if names.contains(a) || a.bytes().all(|b| b.is_ascii_digit()) {
@@ -806,10 +899,10 @@ fn check_proof(
                 if ok { Ok(()) } else { Err("not a Tseitin clause".into()) }
             }
             "assert" => {
-                if clause.len() == 1 {
-                    Ok(())
-                } else {
-                    Err("a root is a unit".into())
+                let formula = body[1].atom().and_then(|n| assertions.get(n)).ok_or("no formula")?;
+                match &clause[..] {
+                    [l] if checker.encodes(l, formula) => Ok(()),
+                    _ => Err(format!("the root does not encode {}", formula.text())),
                 }
             }
             "euf" => checker.congruence(&clause),
@@ -1065,7 +1158,7 @@ fn corrupted_proofs_are_rejected() {
             (":coefficients (1 1)", ":coefficients (1 2)"),
             (":pivots (p2 p1)", ":pivots (p1 p2)"),
             ("(assert 2 (not p2))", "(assert 2 p2)"),
-            ("(* 2 j)", "(* 1 j)"),
+            ("(+ (* 2 j)", "(+ (* 1 j)"),
         ],
     );
     // EUF: an atom changed so that the lemma no longer follows by congruence.
@@ -1078,7 +1171,13 @@ fn corrupted_proofs_are_rejected() {
     rejects_corruptions(
         "(declare-const p Bool)(declare-const q Bool)\
          (assert (or p q))(assert (not p))(assert (not q))(check-sat)",
-        &[("(or ", "(and "), (":pivots (", ":pivots (p1 ")],
+        &[
+            ("(p3 (or p1 p2)", "(p3 (and p1 p2)"),
+            (":pivots (", ":pivots (p1 "),
+            // The roots must encode the assertions as printed.
+            ("(2 (not p))", "(2 (not q))"),
+            ("(p1 p)", "(p1 q)"),
+        ],
     );
     // Integer rounding is applied only to Int forms: the same refutation over Reals fails.
     let (proof, mut declared, names) =

@@ -194,8 +194,8 @@ pub struct Session {
     assertions: Vec<(Formula, Option<String>)>,
     last: Option<Answer>,
     /// The refutation of the last `check-sat` if it answered `unsat`, with the name of each
-    /// formula it checked (for `get-proof`).
-    last_refutation: Option<(smt::proof::Refutation, Vec<String>)>,
+    /// formula it checked and the formulas (for `get-proof`).
+    last_refutation: Option<(smt::proof::Refutation, Vec<String>, Vec<Formula>)>,
     fresh: u32,
     /// The text of each assertion's term, for `get-assertions` (parallel to `assertions`).
     assertion_texts: Vec<String>,
@@ -450,7 +450,7 @@ impl Session {
                                 _ => (i + 1).to_string(),
                             })
                             .collect();
-                        self.last_refutation = refutation.map(|r| (r, names));
+                        self.last_refutation = refutation.map(|r| (r, names, formulas));
                         io(writeln!(
                             out,
                             "{}",
@@ -680,7 +680,7 @@ impl Session {
                 if self.options.get(":produce-proofs").is_some_and(|v| v == "false") {
                     return error(command, "get-proof needs :produce-proofs, which is false");
                 }
-                let (Some(Answer::Unsat { .. }), Some((refutation, names))) =
+                let (Some(Answer::Unsat { .. }), Some((refutation, names, formulas))) =
                     (&self.last, &self.last_refutation)
                 else {
                     return error(command, "get-proof is only available after an unsat answer");
@@ -690,7 +690,8 @@ impl Session {
                     Err(e) => return error(command, e.to_string()),
                 };
                 let store = refutation.store(&self.store);
-                io(out.write_all(proof::proof_text(store, &proof, names).as_bytes()))?;
+                let text = proof::proof_text(store, &proof, names, formulas);
+                io(out.write_all(text.as_bytes()))?;
             }
             "declare-datatypes" | "declare-datatype" | "define-fun-rec" | "define-funs-rec"
             | "get-assignment" => {

@@ -6,6 +6,7 @@
 //! ```text
 //! (proof
 //!  (declarations (NAME SORT) ...)      ; the uninterpreted symbols of the atoms, result sorts
+//!  (assertions (NAME FORMULA) ...)     ; the assertions used, as the engine read them
 //!  (atoms (p1 true) (p2 (= a b)) (p3 (<= (+ x (* (- 1) y)) 0)) ...)
 //!  (definitions (p4 (and p2 (not p3)) :assertion NAME) ...)   ; Tseitin variables
 //!  (steps (c1 (true p1)) (c2 (definition (not p4) p2)) (c3 (assert NAME p4))
@@ -17,17 +18,23 @@
 //! Assertions are named by their `:named` name, else by their position (1 for the first
 //! assertion of the stack, the assumptions of `check-sat-assuming` numbered after them).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use rug::Rational;
 
-use super::{number_text, term_text};
+use super::{formula_text, number_text, term_text};
 use crate::smt::proof::{Gate, ProofAtom, ProofLiteral, Rule, SmtProof};
-use crate::smt::{Interpretation, SortId, TermId, TermStore};
+use crate::smt::{Formula, Interpretation, SortId, TermId, TermStore};
 
-/// The proof as text, ending with a newline; `names[i]` names assertion `i`.
-pub(super) fn proof_text(store: &TermStore, proof: &SmtProof, names: &[String]) -> String {
+/// The proof as text, ending with a newline; `names[i]` names assertion `i`, which is
+/// `formulas[i]`.
+pub(super) fn proof_text(
+    store: &TermStore,
+    proof: &SmtProof,
+    names: &[String],
+    formulas: &[Formula],
+) -> String {
     let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| (i + 1).to_string());
     let mut out = String::from("(proof\n (declarations");
     let mut symbols = BTreeMap::new();
@@ -47,6 +54,19 @@ pub(super) fn proof_text(store: &TermStore, proof: &SmtProof, names: &[String]) 
     }
     for (symbol, sort) in &symbols {
         let _ = write!(out, " ({symbol} {sort})");
+    }
+    // The assertions the proof uses, as the engine read them, so that a checker can confirm
+    // that each root literal and the definitions below it encode its assertion.
+    out.push_str(")\n (assertions");
+    let used: BTreeSet<usize> = proof
+        .steps
+        .iter()
+        .filter_map(|s| if let Rule::Assertion(i) = s.rule { Some(i) } else { None })
+        .collect();
+    for i in used {
+        if let Some(f) = formulas.get(i) {
+            let _ = write!(out, "\n  ({} {})", name(i), formula_text(store, f));
+        }
     }
     out.push_str(")\n (atoms");
     for (i, atom) in proof.atoms.iter().enumerate() {
