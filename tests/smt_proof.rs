@@ -1076,9 +1076,10 @@ fn check_script(name: &str, text: &str) -> Result<BTreeMap<String, usize>, Strin
 
 #[test]
 fn every_example_refutation_replays() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smt");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/smt exists")
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths: Vec<_> = ["tests/smt", "examples/smt"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root.join(dir)).expect("the directory exists"))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "smt2"))
         .collect();
@@ -1087,14 +1088,19 @@ fn every_example_refutation_replays() {
     for path in paths {
         let text = std::fs::read_to_string(&path).expect("readable");
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("").to_string();
-        let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap_or_default();
-        if read_all(&text).is_err() {
+        // Scripts without an expected output (examples) are only required to have a checked
+        // proof after each `unsat`.
+        let expected = std::fs::read_to_string(path.with_extension("expected")).ok();
+        // Quantified scripts go to the prover through the CLI, where get-proof is unsupported.
+        if read_all(&text).is_err() || text.contains("(forall") || text.contains("(exists") {
             continue;
         }
         let rules = check_script(&name, &text).unwrap_or_else(|e| panic!("{e}"));
         // Every `unsat` the script expects comes with a checked proof.
-        let unsat = expected.lines().filter(|l| l.trim() == "unsat").count();
-        assert_eq!(rules.get("proofs").copied().unwrap_or(0), unsat, "{name}");
+        if let Some(expected) = expected {
+            let unsat = expected.lines().filter(|l| l.trim() == "unsat").count();
+            assert_eq!(rules.get("proofs").copied().unwrap_or(0), unsat, "{name}");
+        }
         for (rule, n) in rules {
             *total.entry(rule).or_default() += n;
         }
