@@ -1091,8 +1091,10 @@ fn every_example_refutation_replays() {
         // Scripts without an expected output (examples) are only required to have a checked
         // proof after each `unsat`.
         let expected = std::fs::read_to_string(path.with_extension("expected")).ok();
-        // Quantified scripts go to the prover through the CLI, where get-proof is unsupported.
-        if read_all(&text).is_err() || text.contains("(forall") || text.contains("(exists") {
+        // The quantified example goes to the prover through the CLI (get-proof is unsupported
+        // there); the ground engine's session would not answer it.
+        let quantified = text.contains("(forall") || text.contains("(exists");
+        if read_all(&text).is_err() || (quantified && path.starts_with(root.join("examples"))) {
             continue;
         }
         let rules = check_script(&name, &text).unwrap_or_else(|e| panic!("{e}"));
