@@ -70,7 +70,8 @@ impl ArrayLemmaChecker {
             && store.fun(constant.fun).internal
             && store.sort_of(k).is_arithmetic()
             && !self.witnesses.contains_key(&k);
-        if !(fresh && store.sort_of(i) == store.sort_of(k) && self.over_assertion_symbols(store, i)) {
+        if !(fresh && store.sort_of(i) == store.sort_of(k) && self.over_assertion_symbols(store, i))
+        {
             return false;
         }
         self.apart.insert(k);

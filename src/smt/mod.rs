@@ -90,6 +90,7 @@ pub mod equality_basis;
 pub mod farkas;
 pub mod interpolate;
 pub mod linear;
+pub mod proof;
 pub mod simplex;
 
 use rug::Rational;
@@ -801,6 +802,14 @@ struct Encoder {
     linear: linear::Atoms,
     /// The SAT variable of each arithmetic atom of `linear`, by index.
     arith_vars: Vec<Var>,
+    /// The definition of each Tseitin variable (made by [`Encoder::encode`]), for the proofs
+    /// of [`proof`]: which gate over which literals it stands for.
+    gates: FxHashMap<Var, proof::Gate<Lit>>,
+    /// The root clause of each assertion, by clause id (the other clauses of
+    /// `Origin::Assertion` are Tseitin clauses).
+    roots: FxHashMap<u32, usize>,
+    /// The selector variables of tracked assertions (assumed true, never in a clause positively).
+    selectors: Vec<Var>,
 }
 
 impl Encoder {
@@ -926,6 +935,7 @@ impl Encoder {
                 let lits: Vec<Lit> =
                     fs.iter().map(|f| self.encode(store, f)).collect::<Result<_, _>>()?;
                 let x = self.fresh();
+                self.gates.insert(x.var(), proof::Gate::And(lits.clone()));
                 for &l in &lits {
                     self.add(vec![!x, l]);
                 }
@@ -938,6 +948,7 @@ impl Encoder {
                 let lits: Vec<Lit> =
                     fs.iter().map(|f| self.encode(store, f)).collect::<Result<_, _>>()?;
                 let x = self.fresh();
+                self.gates.insert(x.var(), proof::Gate::Or(lits.clone()));
                 for &l in &lits {
                     self.add(vec![x, !l]);
                 }
@@ -950,6 +961,7 @@ impl Encoder {
                 let (la, lb) = (self.encode(store, a)?, self.encode(store, b)?);
                 let lb = if matches!(formula, Formula::Xor(..)) { !lb } else { lb };
                 let x = self.fresh();
+                self.gates.insert(x.var(), proof::Gate::Iff(la, lb));
                 self.add(vec![!x, !la, lb]);
                 self.add(vec![!x, la, !lb]);
                 self.add(vec![x, la, lb]);
@@ -960,6 +972,7 @@ impl Encoder {
                 let (lc, la, lb) =
                     (self.encode(store, c)?, self.encode(store, a)?, self.encode(store, b)?);
                 let x = self.fresh();
+                self.gates.insert(x.var(), proof::Gate::Ite(lc, la, lb));
                 self.add(vec![!x, !lc, la]);
                 self.add(vec![!x, lc, lb]);
                 self.add(vec![x, !lc, !la]);
@@ -983,15 +996,34 @@ pub fn check(
     tracked: &[bool],
     stats: &mut SmtStats,
 ) -> Result<Answer, SmtError> {
+    Ok(check_with_refutation(store, assertions, tracked, stats)?.0)
+}
+
+/// [`check`], keeping the refutation of an `Unsat` answer, from which
+/// [`proof::Refutation::proof`] builds a proof on demand.
+pub fn check_with_refutation(
+    store: &TermStore,
+    assertions: &[Formula],
+    tracked: &[bool],
+    stats: &mut SmtStats,
+) -> Result<(Answer, Option<proof::Refutation>), SmtError> {
     let mut work = std::borrow::Cow::Borrowed(store);
-    match check_in(&mut work, assertions, tracked, stats)?.0 {
+    let (answer, encoder) = check_in(&mut work, assertions, tracked, stats)?;
+    match answer {
         Answer::Sat(mut model) => {
             model.values.truncate(store.len());
             model.tables.truncate(store.num_funs());
             model.numbers.retain(|t, _| (t.0 as usize) < store.len());
-            Ok(Answer::Sat(model))
+            Ok((Answer::Sat(model), None))
         }
-        unsat => Ok(unsat),
+        unsat => {
+            // Array lemmas make terms in a private copy of the store; the proof names them.
+            let own_store = match work {
+                std::borrow::Cow::Owned(copy) => Some(copy),
+                std::borrow::Cow::Borrowed(_) => None,
+            };
+            Ok((unsat, Some(proof::Refutation::new(encoder, own_store))))
+        }
     }
 }
 
@@ -1026,7 +1058,11 @@ fn equality_literal(
         return Ok(encoder.true_lit);
     }
     if store.sort_of(a).is_arithmetic() && bridged.insert((a.min(b), a.max(b))) {
+        // The bridge clauses are valid on their own, whatever lemma asked for them: they are
+        // recorded as such, then the lemma's origin is restored.
+        let lemma_origin = std::mem::replace(&mut encoder.current, Origin::Valid);
         encoder.bridge(store, a, b)?;
+        encoder.current = lemma_origin;
     }
     Ok(encoder.atom(a, b))
 }
@@ -1051,6 +1087,9 @@ fn check_in(
         true_lit: Lit::new(Var(0), false),
         linear: linear::Atoms::default(),
         arith_vars: Vec::new(),
+        gates: FxHashMap::default(),
+        roots: FxHashMap::default(),
+        selectors: Vec::new(),
     };
     encoder.true_lit = encoder.fresh();
     let t = encoder.true_lit;
@@ -1062,9 +1101,12 @@ fn check_in(
         if tracked.get(i).copied().unwrap_or(false) {
             let s = encoder.fresh();
             selectors.push((s, i));
-            encoder.add(vec![!s, root]);
+            encoder.selectors.push(s.var());
+            let id = encoder.add(vec![!s, root]);
+            encoder.roots.insert(id.0, i);
         } else {
-            encoder.add(vec![root]);
+            let id = encoder.add(vec![root]);
+            encoder.roots.insert(id.0, i);
         }
     }
     encoder.current = Origin::Valid;

@@ -30,6 +30,7 @@ mod grammar {
 
 use grammar::{Rule, SmtlibParser};
 
+mod proof;
 mod quantified;
 mod theory;
 pub use quantified::{Verdict, has_quantifiers, quantified_theory, run_quantified};
@@ -192,6 +193,9 @@ pub struct Session {
     stack: Vec<Scope>,
     assertions: Vec<(Formula, Option<String>)>,
     last: Option<Answer>,
+    /// The refutation of the last `check-sat` if it answered `unsat`, with the name of each
+    /// formula it checked and the formulas (for `get-proof`).
+    last_refutation: Option<(smt::proof::Refutation, Vec<String>, Vec<Formula>)>,
     fresh: u32,
     /// The text of each assertion's term, for `get-assertions` (parallel to `assertions`).
     assertion_texts: Vec<String>,
@@ -233,6 +237,7 @@ impl Session {
             stack: Vec::new(),
             assertions: Vec::new(),
             last: None,
+            last_refutation: None,
             fresh: 0,
             assertion_texts: Vec::new(),
             options: BTreeMap::new(),
@@ -434,8 +439,18 @@ impl Session {
                     tracked.resize(formulas.len(), false);
                 }
                 self.reason_unknown = None;
-                match smt::check(&self.store, &formulas, &tracked, &mut self.stats) {
-                    Ok(answer) => {
+                self.last_refutation = None;
+                match smt::check_with_refutation(&self.store, &formulas, &tracked, &mut self.stats)
+                {
+                    Ok((answer, refutation)) => {
+                        // Named assertions print by name, the others by position (1-based).
+                        let names = (0..formulas.len())
+                            .map(|i| match self.assertions.get(i) {
+                                Some((_, Some(name))) => name.clone(),
+                                _ => (i + 1).to_string(),
+                            })
+                            .collect();
+                        self.last_refutation = refutation.map(|r| (r, names, formulas));
                         io(writeln!(
                             out,
                             "{}",
@@ -620,12 +635,14 @@ impl Session {
                 let value = match (self.options.get(key), key.as_str()) {
                     (Some(v), _) => v.clone(),
                     // craig always keeps what these options ask for, so they read as set.
-                    (None, ":produce-models" | ":produce-unsat-cores" | ":produce-assertions") => {
-                        "true".to_string()
-                    }
-                    (None, ":print-success" | ":produce-proofs" | ":global-declarations") => {
-                        "false".to_string()
-                    }
+                    (
+                        None,
+                        ":produce-models"
+                        | ":produce-unsat-cores"
+                        | ":produce-assertions"
+                        | ":produce-proofs",
+                    ) => "true".to_string(),
+                    (None, ":print-success" | ":global-declarations") => "false".to_string(),
                     (None, ":regular-output-channel") => "\"stdout\"".to_string(),
                     (None, ":diagnostic-output-channel") => "\"stderr\"".to_string(),
                     (None, ":random-seed" | ":verbosity") => "0".to_string(),
@@ -671,8 +688,27 @@ impl Session {
                 self.sort(&substitute_sorts(body, &names, &args))?;
                 self.scope.sort_definitions.insert(name, (names, body.clone()));
             }
-            "get-proof" | "declare-datatypes" | "declare-datatype" | "define-fun-rec"
-            | "define-funs-rec" | "get-assignment" => {
+            "get-proof" => {
+                // craig keeps every refutation, so proofs are on unless the script turned
+                // them off (as for `:produce-unsat-cores`, which is always on).
+                if self.options.get(":produce-proofs").is_some_and(|v| v == "false") {
+                    return error(command, "get-proof needs :produce-proofs, which is false");
+                }
+                let (Some(Answer::Unsat { .. }), Some((refutation, names, formulas))) =
+                    (&self.last, &self.last_refutation)
+                else {
+                    return error(command, "get-proof is only available after an unsat answer");
+                };
+                let proof = match refutation.proof() {
+                    Ok(proof) => proof,
+                    Err(e) => return error(command, e.to_string()),
+                };
+                let store = refutation.store(&self.store);
+                let text = proof::proof_text(store, &proof, names, formulas);
+                io(out.write_all(text.as_bytes()))?;
+            }
+            "declare-datatypes" | "declare-datatype" | "define-fun-rec" | "define-funs-rec"
+            | "get-assignment" => {
                 return Err(Fail::Unsupported);
             }
             _ => return error(command, format!("unknown command {head}")),
