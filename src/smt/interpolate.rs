@@ -684,17 +684,227 @@ impl Refutation {
                 .chain(c_disequalities.iter().copied())
                 .any(|goal| super::check::implies(store, &equalities, goal));
             if !confirmed {
-                return Err(InterpolationError::Unsupported(
-                    "an EUF lemma mixing both sides needs a conditional interpolant this version \
-                     does not compute"
-                        .into(),
-                ));
+                // A conditional equality is needed: the complete exchange below.
+                return conditional_interpolant(store, &cut.shared, &a_part, &b_part);
             }
         }
         let mut parts: Vec<Formula> =
             e_b.iter().map(|&(s, t)| negate(equality_formula(store, s, t))).collect();
         parts.push(conclusion);
         Ok(or_all(parts))
+    }
+}
+
+/// An equality literal of an EUF lemma's negation: `(a, b, true)` is `a = b`, `(a, b, false)`
+/// is `a ≠ b`.
+type EqLiteral = (TermId, TermId, bool);
+
+/// One conjunct of a conditional interpolant: the shared equalities `premises` imply the
+/// shared equality `conclusion` (or `false` when there is none).
+#[derive(Clone, Debug)]
+struct Conditional {
+    premises: Vec<(TermId, TermId)>,
+    conclusion: Option<(TermId, TermId)>,
+}
+
+/// The most exchange rounds and shared terms the conditional construction tries before
+/// answering `unsupported` (the exchange always ends on EUF conflicts; these bound the work
+/// on pathological lemmas).
+const MAX_EXCHANGE_ROUNDS: usize = 64;
+const MAX_EXCHANGE_TERMS: usize = 4_000;
+
+/// The interpolant of an EUF conflict `A ∧ B` (literals of the lemma's negation) by an
+/// exchange of equalities between shared terms, complete for EUF (see the module comment).
+///
+/// The sides take turns, starting with A. On its turn a side closes its own literals together
+/// with every equality exchanged so far, over its own terms and the pool of shared terms; if
+/// one of its disequalities is violated the exchange ends; else it gives the other side the
+/// equalities between shared terms of one class that the pool does not already imply, where a
+/// class's shared terms are its shared members and the forms of its other members built from
+/// shared functions over the arguments' representatives (added to the pool, so that the
+/// other side's closure holds them too). An A turn at which B had given the equalities `P`
+/// and A gives `e` contributes the conjunct `P → e` (A proves it), and an A contradiction
+/// `P → false`; B with these conjuncts derives what it gave at each turn and so reaches the
+/// same contradiction. Both facts are checked with [`super::check::implies`] before the
+/// interpolant is returned, after conjuncts and premises that are not needed are dropped.
+fn conditional_interpolant(
+    store: &mut TermStore,
+    shared_symbols: &BTreeSet<FunId>,
+    a_part: &[EqLiteral],
+    b_part: &[EqLiteral],
+) -> Result<Formula, InterpolationError> {
+    let shared = |store: &TermStore, t: TermId| {
+        let mut symbols = BTreeSet::new();
+        term_symbols(store, t, &mut symbols);
+        symbols.is_subset(shared_symbols)
+    };
+    let shared_fun =
+        |store: &TermStore, f: FunId| !is_uninterpreted(store, f) || shared_symbols.contains(&f);
+    let unsupported = |why: &str| {
+        InterpolationError::Unsupported(format!("an EUF lemma mixing both sides: {why}"))
+    };
+    let equalities = |part: &[EqLiteral]| -> Vec<(TermId, TermId)> {
+        part.iter().filter(|l| l.2).map(|&(a, b, _)| (a, b)).collect()
+    };
+    let disequalities = |part: &[EqLiteral]| -> Vec<(TermId, TermId)> {
+        part.iter().filter(|l| !l.2).map(|&(a, b, _)| (a, b)).collect()
+    };
+    let sides =
+        [(equalities(a_part), disequalities(a_part)), (equalities(b_part), disequalities(b_part))];
+    // The pool starts with the shared subterms of every literal.
+    let mut pool: BTreeSet<TermId> = BTreeSet::new();
+    let mut stack: Vec<TermId> =
+        a_part.iter().chain(b_part).flat_map(|&(a, b, _)| [a, b]).collect();
+    let mut seen = BTreeSet::new();
+    while let Some(t) = stack.pop() {
+        if seen.insert(t) {
+            if shared(store, t) {
+                pool.insert(t);
+            }
+            stack.extend(store.term(t).args.iter().copied());
+        }
+    }
+    let mut exchanged: Vec<(TermId, TermId)> = Vec::new();
+    let mut from_b: Vec<(TermId, TermId)> = Vec::new();
+    let mut conditionals: Vec<Conditional> = Vec::new();
+    let mut quiet_turns = 0;
+    let mut refuted = false;
+    for round in 0..MAX_EXCHANGE_ROUNDS {
+        let on_a = round % 2 == 0;
+        let (own_equalities, own_disequalities) = &sides[usize::from(!on_a)];
+        let roots = own_equalities.iter().chain(own_disequalities).flat_map(|&(a, b)| [a, b]);
+        let mut closure = Closure::new(store, roots.chain(pool.iter().copied()));
+        let mut known = own_equalities.clone();
+        known.extend(exchanged.iter().copied());
+        closure.close(store, &known);
+        if own_disequalities.iter().any(|&(s, t)| closure.find(s) == closure.find(t)) {
+            if on_a {
+                conditionals.push(Conditional { premises: from_b.clone(), conclusion: None });
+            }
+            refuted = true;
+            break;
+        }
+        let reps = closure.representatives(store, &shared, &shared_fun);
+        let found = closure.implied_equalities(store, &reps, &shared, &shared_fun);
+        let pool_before = pool.len();
+        pool.extend(reps.values().copied());
+        pool.extend(found.iter().flat_map(|&(s, t)| [s, t]));
+        if pool.len() > MAX_EXCHANGE_TERMS {
+            return Err(unsupported("the exchange of shared equalities grew too large"));
+        }
+        // Only what the equalities exchanged so far do not already imply is new.
+        let mut given = Closure::new(store, pool.iter().copied());
+        given.close(store, &exchanged);
+        let mut new = Vec::new();
+        for (s, t) in found {
+            if given.find(s) != given.find(t) {
+                new.push((s, t));
+                given.close(store, &[(s, t)]);
+            }
+        }
+        if new.is_empty() && pool.len() == pool_before {
+            quiet_turns += 1;
+            if quiet_turns == 2 {
+                break;
+            }
+        } else {
+            quiet_turns = 0;
+        }
+        if on_a {
+            for &e in &new {
+                conditionals.push(Conditional { premises: from_b.clone(), conclusion: Some(e) });
+            }
+        } else {
+            from_b.extend(new.iter().copied());
+        }
+        exchanged.extend(new);
+    }
+    if !refuted {
+        return Err(unsupported("the exchange of shared equalities found no contradiction"));
+    }
+    let (a_equalities, a_disequalities) = &sides[0];
+    let (b_equalities, b_disequalities) = &sides[1];
+    let a_proves = |store: &TermStore, c: &Conditional| {
+        let mut premises = a_equalities.clone();
+        premises.extend(c.premises.iter().copied());
+        match c.conclusion {
+            Some(goal) => super::check::implies(store, &premises, goal),
+            None => {
+                a_disequalities.iter().any(|&goal| super::check::implies(store, &premises, goal))
+            }
+        }
+    };
+    let b_refutes = |store: &TermStore, conditionals: &[Conditional]| {
+        b_refutes(store, b_equalities, b_disequalities, conditionals)
+    };
+    if !conditionals.iter().all(|c| a_proves(store, c)) || !b_refutes(store, &conditionals) {
+        return Err(InterpolationError::Unverified(
+            "the exchange's conditional EUF interpolant failed its closure check".into(),
+        ));
+    }
+    // Conjuncts B does not need, then premises A does not need, each drop checked again.
+    let mut i = 0;
+    while i < conditionals.len() && conditionals.len() <= MAX_PRUNED {
+        let mut fewer = conditionals.clone();
+        fewer.remove(i);
+        if b_refutes(store, &fewer) { conditionals = fewer } else { i += 1 }
+    }
+    for c in &mut conditionals {
+        let mut k = 0;
+        while k < c.premises.len() && c.premises.len() <= MAX_PRUNED {
+            let mut fewer = c.clone();
+            fewer.premises.remove(k);
+            if a_proves(store, &fewer) { *c = fewer } else { k += 1 }
+        }
+    }
+    if !conditionals.iter().all(|c| a_proves(store, c)) || !b_refutes(store, &conditionals) {
+        return Err(InterpolationError::Unverified(
+            "the pruned conditional EUF interpolant failed its closure check".into(),
+        ));
+    }
+    let parts = conditionals
+        .iter()
+        .map(|c| {
+            let mut disjuncts: Vec<Formula> =
+                c.premises.iter().map(|&(s, t)| negate(equality_formula(store, s, t))).collect();
+            if let Some((s, t)) = c.conclusion {
+                disjuncts.push(equality_formula(store, s, t));
+            }
+            or_all(disjuncts)
+        })
+        .collect();
+    Ok(and_all(parts))
+}
+
+/// Conjuncts and premises are pruned one at a time only up to this many (each try is a
+/// closure check).
+const MAX_PRUNED: usize = 24;
+
+/// Whether the B equalities with the conditionals contradict a B disequality: conditionals
+/// whose premises hold fire (adding their conclusion, or contradicting at once) until none
+/// is left to fire.
+fn b_refutes(
+    store: &TermStore,
+    b_equalities: &[(TermId, TermId)],
+    b_disequalities: &[(TermId, TermId)],
+    conditionals: &[Conditional],
+) -> bool {
+    let mut known = b_equalities.to_vec();
+    let mut fired = vec![false; conditionals.len()];
+    loop {
+        let mut changed = false;
+        for (c, done) in conditionals.iter().zip(&mut fired) {
+            if *done || !c.premises.iter().all(|&p| super::check::implies(store, &known, p)) {
+                continue;
+            }
+            let Some(e) = c.conclusion else { return true };
+            *done = true;
+            known.push(e);
+            changed = true;
+        }
+        if !changed {
+            return b_disequalities.iter().any(|&goal| super::check::implies(store, &known, goal));
+        }
     }
 }
 
