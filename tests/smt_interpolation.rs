@@ -129,18 +129,32 @@ fn unsat(declarations: &str, formulas: &[String]) -> bool {
 fn interpolation_scripts_hold_by_entailment() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smt");
     let mut checked = 0;
-    for name in ["interpolants_uf", "interpolants_lia", "interpolants_uflia", "interpolants_tree"]
-        .iter()
-        .chain(&["interpolants_uf_cvc5", "interpolants_sequence"])
+    for name in [
+        "interpolants_uf",
+        "interpolants_lia",
+        "interpolants_uflia",
+        "interpolants_tree",
+        "interpolants_euf_conditional",
+    ]
+    .iter()
+    .chain(&["interpolants_uf_cvc5", "interpolants_sequence"])
     {
         let text = std::fs::read_to_string(dir.join(format!("{name}.smt2"))).expect("script");
         let all = forms(&text);
         let mut declarations = String::new();
         let mut named: Vec<(String, String)> = Vec::new();
         let mut assertions = Vec::new();
+        // The lengths of `named` and `assertions` at each open `push` (one level each).
+        let mut scopes: Vec<(usize, usize)> = Vec::new();
         for (k, form) in all.iter().enumerate() {
             let parts = elements(form);
             match parts[0].as_str() {
+                "push" => scopes.push((named.len(), assertions.len())),
+                "pop" => {
+                    let (n, a) = scopes.pop().expect("a pop after its push");
+                    named.truncate(n);
+                    assertions.truncate(a);
+                }
                 "set-logic" | "declare-sort" | "declare-const" | "declare-fun" | "define-fun" => {
                     declarations.push_str(form);
                     declarations.push('\n');
@@ -359,13 +373,14 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 150, rng_seed: prop::test_runner::RngSeed::Fixed(21), ..ProptestConfig::default() })]
 
     /// Random QF_UF problems with Boolean structure, A over a, c, f and B over b, c, f: every
-    /// interpolant given holds (checked by entailment) and names only c and f.
+    /// unsatisfiable split gets an interpolant (pure QF_UF is never `unsupported`), which
+    /// holds (checked by entailment) and names only c and f.
     #[test]
     fn random_uf_splits_give_checked_interpolants(a in uf_side(&UF_A, 9, 2..6), b in uf_side(&UF_B, 5, 1..4)) {
         let declarations = "(set-logic QF_UF)(declare-sort U 0)(declare-const a U)(declare-const b U)\
             (declare-const c U)(declare-fun f (U) U)\n";
-        let result = check_binary(declarations, &uf_text(&UF_A, &a), &uf_text(&UF_B, &b), &["c", "f"]);
-        prop_assert!(result.is_ok(), "{}", result.err().unwrap_or_default());
+        let outcome = binary_outcome(declarations, &uf_text(&UF_A, &a), &uf_text(&UF_B, &b), &["a", "b"]);
+        prop_assert!(matches!(outcome, Ok(ref o) if *o != Outcome::Unsupported), "{:?}", outcome);
     }
 
     /// Random QF_LRA problems with disjunctions, A over x, s, t and B over s, t, z.
@@ -376,4 +391,143 @@ proptest! {
         let result = check_binary(declarations, &a, &b, &["s", "t"]);
         prop_assert!(result.is_ok(), "{}", result.err().unwrap_or_default());
     }
+}
+
+/// A random conjunction of one side's literals over its pool of terms (nested applications
+/// of the shared `f` and `k` and the side's own unary function), mostly equalities, some in a
+/// binary clause with a second literal: the A/B alternation and nesting that EUF lemmas with
+/// conditional equalities need.
+fn nested_side(pool: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let n = pool.len();
+    let literal = (0..n, 0..n, 0..10u32).prop_map(move |(x, y, p)| {
+        let atom = format!("(= {} {})", pool[x], pool[y]);
+        if p < 9 { atom } else { format!("(not {atom})") }
+    });
+    let clause = prop::collection::vec(literal, 1..3).prop_map(|mut lits| {
+        // Three clauses in four are units.
+        lits.truncate(1 + usize::from(lits[0].len() % 4 == 0));
+        if lits.len() == 1 { lits[0].clone() } else { format!("(or {})", lits.join(" ")) }
+    });
+    prop::collection::vec(clause, 6..14).prop_map(|cs| format!("(and {})", cs.join(" ")))
+}
+
+const NESTED_A: [&str; 14] = [
+    "a1",
+    "a2",
+    "s1",
+    "s2",
+    "s3",
+    "(g s1)",
+    "(g s2)",
+    "(g s3)",
+    "(f a1)",
+    "(g a2)",
+    "(f (g s1))",
+    "(k a1 s2)",
+    "(g (f s3))",
+    "(f (f a1))",
+];
+const NESTED_B: [&str; 14] = [
+    "b1",
+    "b2",
+    "s1",
+    "s2",
+    "s3",
+    "(h s1)",
+    "(h s2)",
+    "(h s3)",
+    "(f b1)",
+    "(h b2)",
+    "(f (h s1))",
+    "(k b1 s2)",
+    "(h (f s3))",
+    "(f (f b1))",
+];
+
+/// What a random binary split gave.
+#[derive(Debug, PartialEq, Eq)]
+enum Outcome {
+    Satisfiable,
+    /// One side is unsatisfiable alone (its interpolant is `false` or `true`).
+    OneSided,
+    Unsupported,
+    Checked,
+}
+
+/// The answer to `(get-interpolants A B)`, its interpolant checked by entailment and for its
+/// symbols (none of `local` may occur).
+fn binary_outcome(declarations: &str, a: &str, b: &str, local: &[&str]) -> Result<Outcome, String> {
+    let script = format!(
+        "{declarations}(assert (! {a} :named A))(assert (! {b} :named B))(check-sat)(get-interpolants A B)\n"
+    );
+    let out = run("random", &script);
+    let mut lines = out.lines();
+    if lines.next() != Some("unsat") {
+        return Ok(Outcome::Satisfiable);
+    }
+    if unsat(declarations, &[a.to_string()]) || unsat(declarations, &[b.to_string()]) {
+        return Ok(Outcome::OneSided);
+    }
+    let answer = lines.next().unwrap_or("").to_string();
+    if answer == "unsupported" {
+        return Ok(Outcome::Unsupported);
+    }
+    let items = elements(&answer);
+    if items.len() != 1 {
+        return Err(format!("not one interpolant: {answer}\n{script}"));
+    }
+    let i = &items[0];
+    if !unsat(declarations, &[a.to_string(), format!("(not {i})")]) {
+        return Err(format!("A does not entail {i}\n{script}"));
+    }
+    if !unsat(declarations, &[i.to_string(), b.to_string()]) {
+        return Err(format!("{i} does not contradict B\n{script}"));
+    }
+    if let Some(t) = tokens(i).into_iter().find(|t| local.contains(&t.as_str())) {
+        return Err(format!("{t} in {i} is not shared\n{script}"));
+    }
+    Ok(Outcome::Checked)
+}
+
+/// Random pure QF_UF splits with nested applications of shared and local functions (A over
+/// a1, a2, g; B over b1, b2, h; shared s1, s2, s3, f, k), drawn from a fixed seed: every
+/// unsatisfiable one gets an interpolant (none answers `unsupported`), each checked by
+/// entailment. Counts, not time: the test fails if too few splits are unsatisfiable to mean
+/// anything.
+#[test]
+fn random_nested_uf_splits_are_all_interpolated() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let cases = std::env::var("CRAIG_NESTED_UF_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2000usize);
+    let seed = [11u8; 32];
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &seed),
+    );
+    let strategy = (nested_side(&NESTED_A), nested_side(&NESTED_B));
+    let declarations = "(set-logic QF_UF)(declare-sort U 0)(declare-const a1 U)(declare-const a2 U)\
+        (declare-const b1 U)(declare-const b2 U)(declare-const s1 U)(declare-const s2 U)\
+        (declare-const s3 U)(declare-fun f (U) U)(declare-fun k (U U) U)(declare-fun g (U) U)\
+        (declare-fun h (U) U)\n";
+    let (mut checked, mut one_sided, mut unsupported) = (0, 0, Vec::new());
+    for _ in 0..cases {
+        let (a, b) = strategy.new_tree(&mut runner).expect("generate").current();
+        match binary_outcome(declarations, &a, &b, &["a1", "a2", "b1", "b2", "g", "h"]) {
+            Ok(Outcome::Checked) => checked += 1,
+            Ok(Outcome::Unsupported) => unsupported.push(format!("A: {a}\nB: {b}")),
+            Ok(Outcome::OneSided) => one_sided += 1,
+            Ok(Outcome::Satisfiable) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let counts = format!(
+        "{cases} cases: {one_sided} with a side unsatisfiable alone, {checked} others \
+         interpolated, {} unsupported",
+        unsupported.len()
+    );
+    assert!(unsupported.is_empty(), "{counts}; unsupported:\n{}", unsupported.join("\n"));
+    assert!(checked * 40 >= cases, "{counts}: too few splits need both sides");
 }

@@ -24,14 +24,29 @@
 //!   literals and the others:
 //!   - arithmetic (LA, and LIA after the rounding the Farkas checker also does): the sum of
 //!     the A premises weighted by their Farkas coefficients (McMillan's construction);
-//!   - EUF: with `E_B` the equalities between shared terms that the B literals imply, and
-//!     `C_A` the equalities and disequalities between shared terms that the A literals imply
-//!     together with `E_B`, the interpolant is `E_B → C_A`. Shared terms are those of the
-//!     literals and the terms built from a class's shared representatives (`f(s)` for `f(x)`
-//!     when `x = s`), so the interpolant may name terms the input does not. Each such lemma
-//!     interpolant is checked by the independent closure [`super::check::implies`]; one this
-//!     construction cannot find (a conditional equality needing B facts between B-local
-//!     terms) answers [`InterpolationError::Unsupported`].
+//!   - EUF: first the fast construction. With `E_B` the equalities between shared terms
+//!     that the B literals imply, and `C_A` the equalities and disequalities between shared
+//!     terms that the A literals imply together with `E_B`, the interpolant is `E_B → C_A`.
+//!     Shared terms are those of the literals and the terms built from a class's shared
+//!     representatives (`f(s)` for `f(x)` when `x = s`), so the interpolant may name terms
+//!     the input does not. This misses conditional equalities: B may prove a shared
+//!     equality only under one A proves (`s1 = s2` from A, then `h(s1) = h(s2)` by B's own
+//!     `h`), and chains may alternate between the sides any number of times. When the
+//!     independent closure does not confirm `E_B → C_A`, the complete construction answers:
+//!     an exchange of equalities between shared terms, the Nelson-Oppen view that Yorsh and
+//!     Musuvathi ("A combination method for generating interpolants") take of interpolation,
+//!     where EUF qualifies because it is equality-interpolating (an equality between an A
+//!     term and a B term always goes through a shared term, possibly a new one built from
+//!     shared representatives). The sides take turns closing their literals with every
+//!     equality exchanged so far over their terms and a growing pool of shared terms, and
+//!     each gives the other the shared equalities it finds that are new; the turn on which
+//!     a side's disequality fails ends it. The interpolant is the conjunction of `P → e`
+//!     for every equality `e` A gave while B had given `P`, and `P → false` when A's
+//!     disequality fails: A proves each conjunct, and B, firing them in turn, retraces the
+//!     exchange to its contradiction. Conjuncts and premises that are not needed are
+//!     dropped. Either construction's lemma interpolant is checked both ways (A literals
+//!     ⊨ I, I ∧ B literals ⊨ ⊥) by the independent closure [`super::check::implies`] before
+//!     it is used.
 //!
 //! Branch-and-bound splits are atoms over one variable and are coloured by it. Mixed atoms
 //! (interface equalities between A-local and B-local terms) and array lemmas answer
@@ -678,28 +693,268 @@ impl Refutation {
             );
             and_all(parts)
         };
-        // The independent closure confirms that C_A contradicts the B literals.
-        if !contradiction {
-            let mut equalities = b_equalities.clone();
-            equalities.extend(c_equalities.iter().copied());
-            let confirmed = b_part
-                .iter()
-                .filter(|l| !l.2)
-                .map(|&(a, b, _)| (a, b))
-                .chain(c_disequalities.iter().copied())
-                .any(|goal| super::check::implies(store, &equalities, goal));
-            if !confirmed {
-                return Err(InterpolationError::Unsupported(
-                    "an EUF lemma mixing both sides needs a conditional interpolant this version \
-                     does not compute"
-                        .into(),
-                ));
-            }
+        // The independent closure confirms both that the A literals prove `E_B → C_A` and
+        // that it contradicts the B literals; else a conditional equality is needed and the
+        // complete exchange below answers.
+        let mut conditionals: Vec<Conditional> = c_equalities
+            .iter()
+            .map(|&e| Conditional { premises: e_b.clone(), conclusion: Some(e) })
+            .collect();
+        for &d in &c_disequalities {
+            let mut premises = e_b.clone();
+            premises.push(d);
+            conditionals.push(Conditional { premises, conclusion: None });
+        }
+        if contradiction {
+            conditionals.push(Conditional { premises: e_b.clone(), conclusion: None });
+        }
+        if !EufSplit::new(&a_part, &b_part).verifies(store, &conditionals) {
+            return conditional_interpolant(store, &cut.shared, &a_part, &b_part);
         }
         let mut parts: Vec<Formula> =
             e_b.iter().map(|&(s, t)| negate(equality_formula(store, s, t))).collect();
         parts.push(conclusion);
         Ok(or_all(parts))
+    }
+}
+
+/// An equality literal of an EUF lemma's negation: `(a, b, true)` is `a = b`, `(a, b, false)`
+/// is `a ≠ b`.
+type EqLiteral = (TermId, TermId, bool);
+
+/// One conjunct of a conditional interpolant: the shared equalities `premises` imply the
+/// shared equality `conclusion` (or `false` when there is none).
+#[derive(Clone, Debug)]
+struct Conditional {
+    premises: Vec<(TermId, TermId)>,
+    conclusion: Option<(TermId, TermId)>,
+}
+
+/// The most exchange rounds and shared terms the conditional construction tries before
+/// answering `unsupported` (the exchange always ends on EUF conflicts; these bound the work
+/// on pathological lemmas).
+const MAX_EXCHANGE_ROUNDS: usize = 64;
+const MAX_EXCHANGE_TERMS: usize = 4_000;
+
+/// The interpolant of an EUF conflict `A ∧ B` (literals of the lemma's negation) by an
+/// exchange of equalities between shared terms, complete for EUF (see the module comment).
+///
+/// The sides take turns, starting with A. On its turn a side closes its own literals together
+/// with every equality exchanged so far, over its own terms and the pool of shared terms; if
+/// one of its disequalities is violated the exchange ends; else it gives the other side the
+/// equalities between shared terms of one class that the pool does not already imply, where a
+/// class's shared terms are its shared members and the forms of its other members built from
+/// shared functions over the arguments' representatives (added to the pool, so that the
+/// other side's closure holds them too). An A turn at which B had given the equalities `P`
+/// and A gives `e` contributes the conjunct `P → e` (A proves it), and an A contradiction
+/// `P → false`; B with these conjuncts derives what it gave at each turn and so reaches the
+/// same contradiction. Both facts are checked with [`super::check::implies`] before the
+/// interpolant is returned, after conjuncts and premises that are not needed are dropped.
+fn conditional_interpolant(
+    store: &mut TermStore,
+    shared_symbols: &BTreeSet<FunId>,
+    a_part: &[EqLiteral],
+    b_part: &[EqLiteral],
+) -> Result<Formula, InterpolationError> {
+    let shared = |store: &TermStore, t: TermId| {
+        let mut symbols = BTreeSet::new();
+        term_symbols(store, t, &mut symbols);
+        symbols.is_subset(shared_symbols)
+    };
+    let shared_fun =
+        |store: &TermStore, f: FunId| !is_uninterpreted(store, f) || shared_symbols.contains(&f);
+    let unsupported = |why: &str| {
+        InterpolationError::Unsupported(format!("an EUF lemma mixing both sides: {why}"))
+    };
+    let equalities = |part: &[EqLiteral]| -> Vec<(TermId, TermId)> {
+        part.iter().filter(|l| l.2).map(|&(a, b, _)| (a, b)).collect()
+    };
+    let disequalities = |part: &[EqLiteral]| -> Vec<(TermId, TermId)> {
+        part.iter().filter(|l| !l.2).map(|&(a, b, _)| (a, b)).collect()
+    };
+    let sides =
+        [(equalities(a_part), disequalities(a_part)), (equalities(b_part), disequalities(b_part))];
+    // The pool starts with the shared subterms of every literal.
+    let mut pool: BTreeSet<TermId> = BTreeSet::new();
+    let mut stack: Vec<TermId> =
+        a_part.iter().chain(b_part).flat_map(|&(a, b, _)| [a, b]).collect();
+    let mut seen = BTreeSet::new();
+    while let Some(t) = stack.pop() {
+        if seen.insert(t) {
+            if shared(store, t) {
+                pool.insert(t);
+            }
+            stack.extend(store.term(t).args.iter().copied());
+        }
+    }
+    let mut exchanged: Vec<(TermId, TermId)> = Vec::new();
+    let mut from_b: Vec<(TermId, TermId)> = Vec::new();
+    let mut conditionals: Vec<Conditional> = Vec::new();
+    let mut quiet_turns = 0;
+    let mut refuted = false;
+    for round in 0..MAX_EXCHANGE_ROUNDS {
+        let on_a = round % 2 == 0;
+        let (own_equalities, own_disequalities) = &sides[usize::from(!on_a)];
+        let roots = own_equalities.iter().chain(own_disequalities).flat_map(|&(a, b)| [a, b]);
+        let mut closure = Closure::new(store, roots.chain(pool.iter().copied()));
+        let mut known = own_equalities.clone();
+        known.extend(exchanged.iter().copied());
+        closure.close(store, &known);
+        if own_disequalities.iter().any(|&(s, t)| closure.find(s) == closure.find(t)) {
+            if on_a {
+                conditionals.push(Conditional { premises: from_b.clone(), conclusion: None });
+            }
+            refuted = true;
+            break;
+        }
+        let reps = closure.representatives(store, &shared, &shared_fun);
+        let found = closure.implied_equalities(store, &reps, &shared, &shared_fun);
+        let pool_before = pool.len();
+        pool.extend(reps.values().copied());
+        pool.extend(found.iter().flat_map(|&(s, t)| [s, t]));
+        if pool.len() > MAX_EXCHANGE_TERMS {
+            return Err(unsupported("the exchange of shared equalities grew too large"));
+        }
+        // Only what the equalities exchanged so far do not already imply is new.
+        let mut given = Closure::new(store, pool.iter().copied());
+        given.close(store, &exchanged);
+        let mut new = Vec::new();
+        for (s, t) in found {
+            if given.find(s) != given.find(t) {
+                new.push((s, t));
+                given.close(store, &[(s, t)]);
+            }
+        }
+        if new.is_empty() && pool.len() == pool_before {
+            quiet_turns += 1;
+            if quiet_turns == 2 {
+                break;
+            }
+        } else {
+            quiet_turns = 0;
+        }
+        if on_a {
+            for &e in &new {
+                conditionals.push(Conditional { premises: from_b.clone(), conclusion: Some(e) });
+            }
+        } else {
+            from_b.extend(new.iter().copied());
+        }
+        exchanged.extend(new);
+    }
+    if !refuted {
+        return Err(unsupported("the exchange of shared equalities found no contradiction"));
+    }
+    let split = EufSplit::new(a_part, b_part);
+    if !split.verifies(store, &conditionals) {
+        return Err(InterpolationError::Unverified(
+            "the exchange's conditional EUF interpolant failed its closure check".into(),
+        ));
+    }
+    // Conjuncts B does not need, then premises A does not need, each drop checked again.
+    let mut i = 0;
+    while i < conditionals.len() && conditionals.len() <= MAX_PRUNED {
+        let mut fewer = conditionals.clone();
+        fewer.remove(i);
+        if split.b_refutes(store, &fewer) { conditionals = fewer } else { i += 1 }
+    }
+    for c in &mut conditionals {
+        let mut k = 0;
+        while k < c.premises.len() && c.premises.len() <= MAX_PRUNED {
+            let mut fewer = c.clone();
+            fewer.premises.remove(k);
+            if split.a_proves(store, &fewer) { *c = fewer } else { k += 1 }
+        }
+    }
+    if !split.verifies(store, &conditionals) {
+        return Err(InterpolationError::Unverified(
+            "the pruned conditional EUF interpolant failed its closure check".into(),
+        ));
+    }
+    let parts = conditionals
+        .iter()
+        .map(|c| {
+            let mut disjuncts: Vec<Formula> =
+                c.premises.iter().map(|&(s, t)| negate(equality_formula(store, s, t))).collect();
+            if let Some((s, t)) = c.conclusion {
+                disjuncts.push(equality_formula(store, s, t));
+            }
+            or_all(disjuncts)
+        })
+        .collect();
+    Ok(and_all(parts))
+}
+
+/// Conjuncts and premises are pruned one at a time only up to this many (each try is a
+/// closure check).
+const MAX_PRUNED: usize = 24;
+
+/// The literals of an EUF lemma's negation, split into the two sides' equalities and
+/// disequalities, against which conditional interpolants are checked by the independent
+/// closure [`super::check::implies`].
+struct EufSplit {
+    a_equalities: Vec<(TermId, TermId)>,
+    a_disequalities: Vec<(TermId, TermId)>,
+    b_equalities: Vec<(TermId, TermId)>,
+    b_disequalities: Vec<(TermId, TermId)>,
+}
+
+impl EufSplit {
+    fn new(a_part: &[EqLiteral], b_part: &[EqLiteral]) -> EufSplit {
+        let pick = |part: &[EqLiteral], holds: bool| -> Vec<(TermId, TermId)> {
+            part.iter().filter(|l| l.2 == holds).map(|&(a, b, _)| (a, b)).collect()
+        };
+        EufSplit {
+            a_equalities: pick(a_part, true),
+            a_disequalities: pick(a_part, false),
+            b_equalities: pick(b_part, true),
+            b_disequalities: pick(b_part, false),
+        }
+    }
+
+    /// `A ⊨ I` and `I ∧ B ⊨ ⊥` for the conjunction `I` of the conditionals.
+    fn verifies(&self, store: &TermStore, conditionals: &[Conditional]) -> bool {
+        conditionals.iter().all(|c| self.a_proves(store, c)) && self.b_refutes(store, conditionals)
+    }
+
+    /// Whether the A equalities with the premises imply the conclusion (or, for `false`,
+    /// contradict an A disequality).
+    fn a_proves(&self, store: &TermStore, c: &Conditional) -> bool {
+        let mut premises = self.a_equalities.clone();
+        premises.extend(c.premises.iter().copied());
+        match c.conclusion {
+            Some(goal) => super::check::implies(store, &premises, goal),
+            None => self
+                .a_disequalities
+                .iter()
+                .any(|&goal| super::check::implies(store, &premises, goal)),
+        }
+    }
+
+    /// Whether the B equalities with the conditionals contradict a B disequality:
+    /// conditionals whose premises hold fire (adding their conclusion, or contradicting at
+    /// once) until none is left to fire.
+    fn b_refutes(&self, store: &TermStore, conditionals: &[Conditional]) -> bool {
+        let mut known = self.b_equalities.clone();
+        let mut fired = vec![false; conditionals.len()];
+        loop {
+            let mut changed = false;
+            for (c, done) in conditionals.iter().zip(&mut fired) {
+                if *done || !c.premises.iter().all(|&p| super::check::implies(store, &known, p)) {
+                    continue;
+                }
+                let Some(e) = c.conclusion else { return true };
+                *done = true;
+                known.push(e);
+                changed = true;
+            }
+            if !changed {
+                return self
+                    .b_disequalities
+                    .iter()
+                    .any(|&goal| super::check::implies(store, &known, goal));
+            }
+        }
     }
 }
 
@@ -1052,4 +1307,94 @@ fn linear_formula(
 /// The sum of `terms` (at least one).
 fn sum_term(store: &mut TermStore, mut terms: Vec<TermId>, sort: SortId) -> TermId {
     if terms.len() == 1 { terms.remove(0) } else { store.arith(ArithOp::Add, terms, sort) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store with the sort `U`, constants `a1 b1 s1 .. s4`, A's `g` and B's `h` (unary),
+    /// and the shared symbols `s1 .. s4`.
+    struct Vocabulary {
+        store: TermStore,
+        constants: BTreeMap<&'static str, TermId>,
+        g: FunId,
+        h: FunId,
+        shared: BTreeSet<FunId>,
+    }
+
+    fn vocabulary() -> Vocabulary {
+        let mut store = TermStore::new();
+        let u = store.declare_sort("U");
+        let mut constants = BTreeMap::new();
+        let mut shared = BTreeSet::new();
+        for name in ["a1", "b1", "s1", "s2", "s3", "s4"] {
+            let f = store.declare_fun(name, vec![], u, false);
+            constants.insert(name, store.apply(f, vec![]));
+            if name.starts_with('s') {
+                shared.insert(f);
+            }
+        }
+        let g = store.declare_fun("g", vec![u], u, false);
+        let h = store.declare_fun("h", vec![u], u, false);
+        Vocabulary { store, constants, g, h, shared }
+    }
+
+    fn literal_formulas(part: &[EqLiteral]) -> Vec<Formula> {
+        part.iter()
+            .map(|&(a, b, holds)| {
+                let e = Formula::Eq(a, b);
+                if holds { e } else { negate(e) }
+            })
+            .collect()
+    }
+
+    /// A: `a1 = s1, a1 = s2, g(s3) ≠ g(s4)`; B: `s3 = h(s1), s4 = h(s2)`. B's equalities
+    /// are over its own `h`, so it has no shared equality to offer until A gives `s1 = s2`:
+    /// the exchange's interpolant is over `s1 .. s4` only, and the engine's own refutations
+    /// confirm `A ⊨ I` and `I ∧ B ⊨ ⊥`.
+    #[test]
+    fn the_exchange_interpolates_a_conditional_equality() {
+        let Vocabulary { mut store, constants: c, g, h, shared } = vocabulary();
+        let (g3, g4) = (store.apply(g, vec![c["s3"]]), store.apply(g, vec![c["s4"]]));
+        let (h1, h2) = (store.apply(h, vec![c["s1"]]), store.apply(h, vec![c["s2"]]));
+        let a_part = vec![(c["a1"], c["s1"], true), (c["a1"], c["s2"], true), (g3, g4, false)];
+        let b_part = vec![(c["s3"], h1, true), (c["s4"], h2, true)];
+        let i = conditional_interpolant(&mut store, &shared, &a_part, &b_part)
+            .expect("a conditional interpolant");
+        let mut symbols = BTreeSet::new();
+        formula_symbols(&store, &i, &mut symbols);
+        assert!(symbols.is_subset(&shared), "{i:?} names a local symbol");
+        assert!(entails(&store, &literal_formulas(&a_part), &i).expect("the check runs"));
+        let mut b_and_i = literal_formulas(&b_part);
+        b_and_i.push(i.clone());
+        assert!(entails(&store, &b_and_i, &Formula::False).expect("the check runs"));
+        // Both sides are needed: neither `true` nor `false` would do.
+        assert!(i != Formula::True && i != Formula::False, "{i:?}");
+    }
+
+    /// The same with the sides' roles swapped (the disequality on B's side, B's `h` inside
+    /// it), and a satisfiable split, which the exchange refuses instead of interpolating.
+    #[test]
+    fn the_exchange_handles_a_disequality_on_b_and_refuses_satisfiable_splits() {
+        let Vocabulary { mut store, constants: c, g, h, shared } = vocabulary();
+        let (g1, g2) = (store.apply(g, vec![c["s1"]]), store.apply(g, vec![c["s2"]]));
+        let (h3, h4) = (store.apply(h, vec![c["s3"]]), store.apply(h, vec![c["s4"]]));
+        let a_part = vec![(c["s3"], g1, true), (c["s4"], g2, true)];
+        let b_part = vec![(c["b1"], c["s1"], true), (c["b1"], c["s2"], true), (h3, h4, false)];
+        let i = conditional_interpolant(&mut store, &shared, &a_part, &b_part)
+            .expect("a conditional interpolant");
+        let mut symbols = BTreeSet::new();
+        formula_symbols(&store, &i, &mut symbols);
+        assert!(symbols.is_subset(&shared), "{i:?} names a local symbol");
+        assert!(entails(&store, &literal_formulas(&a_part), &i).expect("the check runs"));
+        let mut b_and_i = literal_formulas(&b_part);
+        b_and_i.push(i);
+        assert!(entails(&store, &b_and_i, &Formula::False).expect("the check runs"));
+        let satisfiable = vec![(c["b1"], c["s1"], true), (h3, h4, false)];
+        assert!(matches!(
+            conditional_interpolant(&mut store, &shared, &a_part, &satisfiable),
+            Err(InterpolationError::Unsupported(_))
+        ));
+    }
 }
