@@ -62,6 +62,14 @@ impl SExpr {
             _ => None,
         }
     }
+
+    /// The symbol a list starts with, as in `(and ...)`.
+    fn head_symbol(&self) -> Option<&str> {
+        match self {
+            SExpr::List(items, _) => items.first().and_then(SExpr::symbol),
+            _ => None,
+        }
+    }
 }
 
 /// Reads a script into S-expressions, or a diagnostic at the first syntax error.
@@ -1442,18 +1450,11 @@ fn read_tree<'a>(
     let mut root = None;
     for item in items {
         match item {
-            SExpr::Symbol(..) => {
-                let n = nodes.len();
-                nodes.push(item);
-                parent.push(None);
-                for p in pending.drain(..) {
-                    parent[p] = Some(n);
-                }
-                pending.push(n);
-                root = Some(n);
-            }
-            SExpr::List(sub, _) if sub.first().and_then(SExpr::symbol) == Some("and") => {
-                if sub.len() < 2 {
+            // A node: one name, or `(and N1 ... Nk)`.
+            SExpr::Symbol(..) | SExpr::List(..)
+                if item.symbol().is_some() || item.head_symbol() == Some("and") =>
+            {
+                if matches!(item, SExpr::List(sub, _) if sub.len() < 2) {
                     return error(item, "expected assertion names after `and`");
                 }
                 let n = nodes.len();
