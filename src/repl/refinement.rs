@@ -948,8 +948,10 @@ fn show_interpolants(c: &Analysed, engine: &Engine, word: Option<&str>) -> Resul
     let mut k = 0;
     while k < r.interpolants.len() {
         let mut last = k;
-        while is_true(k) && last + 1 < r.interpolants.len() && is_true(last + 1) {
-            last += 1;
+        if is_true(k) {
+            while last + 1 < r.interpolants.len() && is_true(last + 1) {
+                last += 1;
+            }
         }
         if last > k {
             let _ = writeln!(

@@ -152,25 +152,7 @@ pub fn wanted(
     for &(a, c) in false_array_atoms {
         want(Instance::Extensionality(a.min(c), a.max(c)), &mut out);
     }
-    // Classes joined by stores (`store(b, i, u)` and `b` differ at one index only), as
-    // components of a union-find over class representatives.
-    let mut joined: BTreeMap<TermId, TermId> = BTreeMap::new();
-    let root = |joined: &BTreeMap<TermId, TermId>, mut t: TermId| {
-        while let Some(&next) = joined.get(&t) {
-            t = next;
-        }
-        t
-    };
-    for &t in relevant {
-        let term = store.term(t);
-        if store.array_op(term.fun) == Some(ArrayOp::Store) {
-            let x = root(&joined, closure.find(t));
-            let y = root(&joined, closure.find(term.args[0]));
-            if x != y {
-                joined.insert(x.max(y), x.min(y));
-            }
-        }
-    }
+    let components = StoreComponents::new(store, closure, relevant.iter().copied());
     let constants: Vec<TermId> = relevant
         .iter()
         .copied()
@@ -184,13 +166,50 @@ pub fn wanted(
             if infinite
                 && sort == store.sort_of(d)
                 && apart
-                && root(&joined, closure.find(c)) == root(&joined, closure.find(d))
+                && components.root(closure.find(c)) == components.root(closure.find(d))
             {
                 want(Instance::FreshIndex(c.min(d), c.max(d)), &mut out);
             }
         }
     }
     out
+}
+
+/// Classes of arrays joined by stores (`store(b, i, u)` and `b` differ at one index only):
+/// the components of a union-find over class representatives, each named by its least
+/// representative, whatever the order the stores are met in.
+pub struct StoreComponents {
+    joined: BTreeMap<TermId, TermId>,
+}
+
+impl StoreComponents {
+    /// The components the store terms among `terms` make.
+    pub fn new(
+        store: &TermStore,
+        closure: &CongruenceClosure<'_>,
+        terms: impl Iterator<Item = TermId>,
+    ) -> StoreComponents {
+        let mut components = StoreComponents { joined: BTreeMap::new() };
+        for t in terms {
+            let term = store.term(t);
+            if store.array_op(term.fun) == Some(ArrayOp::Store) {
+                let x = components.root(closure.find(t));
+                let y = components.root(closure.find(term.args[0]));
+                if x != y {
+                    components.joined.insert(x.max(y), x.min(y));
+                }
+            }
+        }
+        components
+    }
+
+    /// The component of the class whose representative is `class`.
+    pub fn root(&self, mut class: TermId) -> TermId {
+        while let Some(&next) = self.joined.get(&class) {
+            class = next;
+        }
+        class
+    }
 }
 
 /// The clauses of `instance` (one, except for a fresh index), making the `select` terms and
@@ -202,48 +221,22 @@ pub fn instantiate(
     skolems: &mut BTreeMap<(TermId, TermId), TermId>,
     relevant: &[TermId],
 ) -> Vec<Vec<EqualityLiteral>> {
-    if let Instance::FreshIndex(c, d) = instance {
-        let (index, _) = store.array_parts(store.sort_of(c)).unwrap_or((SortId::INT, SortId::INT));
-        let name = format!("array_fresh_index!{}", skolems.len());
-        let f = store.declare_fun(&name, Vec::new(), index, true);
-        let k = store.apply(f, Vec::new());
-        skolems.insert((c, d), k);
-        let mut indices: Vec<TermId> = relevant
-            .iter()
-            .filter_map(|&t| {
-                let term = store.term(t);
-                (store.array_op(term.fun) == Some(ArrayOp::Store)
-                    && store.sort_of(term.args[1]) == index)
-                    .then(|| term.args[1])
-            })
-            .collect();
-        indices.sort();
-        indices.dedup();
-        let mut clauses: Vec<Vec<EqualityLiteral>> =
-            indices.into_iter().map(|i| vec![(k, i, false)]).collect();
-        for array in [c, d] {
-            let value = store.term(array).args[0];
-            let read = store.select(array, k);
-            clauses.push(vec![(read, value, true)]);
-        }
-        return clauses;
-    }
-    vec![match instance {
+    match instance {
         Instance::ReadOverWrite(s) => {
             let (i, v) = (store.term(s).args[1], store.term(s).args[2]);
             let read = store.select(s, i);
-            vec![(read, v, true)]
+            vec![vec![(read, v, true)]]
         }
         Instance::ReadElsewhere(s, j) => {
             let (b, i) = (store.term(s).args[0], store.term(s).args[1]);
             let above = store.select(s, j);
             let below = store.select(b, j);
-            vec![(i, j, true), (above, below, true)]
+            vec![vec![(i, j, true), (above, below, true)]]
         }
         Instance::ConstantRead(c, j) => {
             let v = store.term(c).args[0];
             let read = store.select(c, j);
-            vec![(read, v, true)]
+            vec![vec![(read, v, true)]]
         }
         Instance::Extensionality(a, c) => {
             let k = match skolems.get(&(a, c)) {
@@ -260,8 +253,33 @@ pub fn instantiate(
             };
             let left = store.select(a, k);
             let right = store.select(c, k);
-            vec![(a, c, true), (left, right, false)]
+            vec![vec![(a, c, true), (left, right, false)]]
         }
-        Instance::FreshIndex(..) => unreachable!("handled above"),
-    }]
+        Instance::FreshIndex(c, d) => {
+            let (index, _) =
+                store.array_parts(store.sort_of(c)).unwrap_or((SortId::INT, SortId::INT));
+            let name = format!("array_fresh_index!{}", skolems.len());
+            let f = store.declare_fun(&name, Vec::new(), index, true);
+            let k = store.apply(f, Vec::new());
+            skolems.insert((c, d), k);
+            let mut indices: Vec<TermId> = relevant
+                .iter()
+                .filter_map(|&t| {
+                    let term = store.term(t);
+                    (store.array_op(term.fun) == Some(ArrayOp::Store)
+                        && store.sort_of(term.args[1]) == index)
+                        .then(|| term.args[1])
+                })
+                .collect();
+            indices.sort();
+            indices.dedup();
+            let mut clauses: Vec<Vec<EqualityLiteral>> =
+                indices.into_iter().map(|i| vec![(k, i, false)]).collect();
+            for array in [c, d] {
+                let read = Instance::ConstantRead(array, k);
+                clauses.extend(instantiate(store, read, skolems, relevant));
+            }
+            clauses
+        }
+    }
 }

@@ -1519,31 +1519,16 @@ fn build_model(
     // Defaults: classes joined by a store term (`store(b, i, v)` and `b` differ at one index
     // only) share one, the value of a constant array among them, else the default of the
     // element sort. Two constant arrays of different values joined so are left undecided:
-    // over an infinite index sort they cannot be equal, but no lemma here says so.
-    let mut joined: std::collections::BTreeMap<TermId, TermId> = Default::default();
-    fn root(joined: &std::collections::BTreeMap<TermId, TermId>, mut t: TermId) -> TermId {
-        while let Some(&next) = joined.get(&t) {
-            t = next;
-        }
-        t
-    }
-    for (t, &mentioned) in relevant.iter().enumerate() {
-        let t = TermId(t as u32);
-        let term = store.term(t);
-        if mentioned && store.array_op(term.fun) == Some(ArrayOp::Store) {
-            let x = root(&joined, closure.find(t));
-            let y = root(&joined, closure.find(term.args[0]));
-            if x != y {
-                joined.insert(x.max(y), x.min(y));
-            }
-        }
-    }
+    // over Int and Real indices `arrays::Instance::FreshIndex` has already told them apart,
+    // so they reach here only over an uninterpreted index sort, which may be finite.
+    let mentioned = relevant.iter().enumerate().filter(|&(_, &m)| m).map(|(t, _)| TermId(t as u32));
+    let components = arrays::StoreComponents::new(store, closure, mentioned);
     let mut component_default: std::collections::BTreeMap<TermId, ModelValue> = Default::default();
     for (t, &mentioned) in relevant.iter().enumerate() {
         let t = TermId(t as u32);
         let term = store.term(t);
         if mentioned && store.array_op(term.fun) == Some(ArrayOp::Const) {
-            let component = root(&joined, closure.find(t));
+            let component = components.root(closure.find(t));
             let value = plain_value(term.args[0]);
             if component_default.insert(component, value.clone()).is_some_and(|old| old != value) {
                 return Err(SmtError::Incomplete(
@@ -1553,7 +1538,7 @@ fn build_model(
         }
     }
     let class_default = |rep: TermId| -> ArrayValue {
-        let default = match component_default.get(&root(&joined, rep)) {
+        let default = match component_default.get(&components.root(rep)) {
             Some(v) => v.clone(),
             None => match default_value(store, store.sort_of(rep)) {
                 ModelValue::Array(a) => a.default,

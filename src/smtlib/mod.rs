@@ -1451,9 +1451,7 @@ fn read_tree<'a>(
     for item in items {
         match item {
             // A node: one name, or `(and N1 ... Nk)`.
-            SExpr::Symbol(..) | SExpr::List(..)
-                if item.symbol().is_some() || item.head_symbol() == Some("and") =>
-            {
+            _ if item.symbol().is_some() || item.head_symbol() == Some("and") => {
                 if matches!(item, SExpr::List(sub, _) if sub.len() < 2) {
                     return error(item, "expected assertion names after `and`");
                 }
