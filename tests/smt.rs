@@ -635,6 +635,11 @@ fn quantified_uf_goes_to_the_prover_and_finite_model_finding() {
     let text = std::fs::read_to_string(&path).expect("readable");
     let expected = std::fs::read_to_string(path.with_extension("expected")).expect("expected");
     assert_eq!(run_quantified("examples/smt/quantified_definitions.smt2", &text), expected);
+    // The evidence: unsat cores, models checked on the assertions as written.
+    let path = path.with_file_name("quantified_evidence.smt2");
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let expected = std::fs::read_to_string(path.with_extension("expected")).expect("expected");
+    assert_eq!(run_quantified("examples/smt/quantified_evidence.smt2", &text), expected);
     // Ill-sorted and unsupported input is answered, never a panic, and the script goes on.
     let answers = run_quantified(
         "bad.smt2",
@@ -646,6 +651,41 @@ fn quantified_uf_goes_to_the_prover_and_finite_model_finding() {
         answers,
         "unsupported\n(error \"bad.smt2:2:25: p expects 1 arguments\")\n\
          (error \"bad.smt2:3:26: unknown function f\")\nsat\n"
+    );
+}
+
+/// `get-proof` after a quantified `unsat` prints the prover's checked refutation in TSTP, as
+/// one SMT-LIB string: it ends in `$false` and starts from the assertions the core names.
+#[test]
+fn quantified_proofs_are_the_provers_refutations() {
+    let answers = run_quantified(
+        "proof.smt2",
+        "(declare-sort U 0)(declare-fun p (U) Bool)(declare-fun f (U) U)(declare-const a U)\n\
+         (assert (! (forall ((x U)) (=> (p x) (p (f x)))) :named step))\n\
+         (assert (! (p a) :named base))(assert (! (= a (f a)) :named unused))\n\
+         (assert (! (not (p (f (f a)))) :named goal))(check-sat)(get-unsat-core)(get-proof)\n\
+         (pop 1)(get-proof)(assert true)(get-proof)",
+    );
+    let mut lines = answers.lines();
+    assert_eq!(lines.next(), Some("unsat"));
+    let core = lines.next().expect("a core");
+    assert!(core == "(step base goal)" || core == "(base unused goal)", "{core}");
+    assert_eq!(lines.next(), Some("(proof :format tstp"));
+    let proof: Vec<&str> =
+        lines.by_ref().take_while(|l| !l.starts_with("% SZS output end")).collect();
+    assert!(proof[0].starts_with("\"% SZS output start CNFRefutation"), "{proof:?}");
+    assert!(proof.iter().any(|l| l.contains("($false)")), "{proof:?}");
+    for name in core.trim_matches(|c| c == '(' || c == ')').split(' ') {
+        assert!(proof.iter().any(|l| l.contains(&format!(", {name})"))), "{name} in {proof:?}");
+    }
+    assert_eq!(lines.next(), Some("\")"));
+    // A refused `pop` changes nothing, so the proof is still there; an assertion forgets it.
+    let rest: Vec<&str> = lines.collect();
+    assert!(rest[0].contains("pop of 1 scope(s) below the first scope"), "{rest:?}");
+    assert_eq!(rest[1], "(proof :format tstp");
+    assert!(
+        rest.last().unwrap().contains("get-proof is only available after an unsat"),
+        "{rest:?}"
     );
 }
 
@@ -671,6 +711,38 @@ proptest! {
         let file = sources.add("random.smt2", None, format!("(forall) {}", words.join(" ")));
         let mut out = Vec::new();
         let mut decide = |_: &str| Ok(craig::smtlib::Verdict::Unknown("not run".to_string()));
+        let _ = craig::smtlib::run_quantified(&sources, file, &mut out, &mut decide);
+    }
+
+    /// Whatever tables a model finder returns, the check on the assertions and `get-model`
+    /// answer without panicking, and `sat` is printed only for tables the check accepted.
+    #[test]
+    fn models_are_checked_without_panicking(
+        words in proptest::collection::vec(
+            prop_oneof![
+                Just("("), Just(")"), Just("assert"), Just("declare-fun"), Just("declare-sort"),
+                Just("forall"), Just("exists"), Just("x"), Just("U"), Just("Bool"), Just("0"),
+                Just("p"), Just("f"), Just("a"), Just("="), Just("and"), Just("not"),
+                Just("check-sat"), Just("get-model"), Just("get-proof"), Just("get-unsat-core"),
+                Just("(declare-fun f (U) U)"), Just("(declare-const a U)"), Just("(p (f a))"),
+                Just("(declare-sort U 0)"), Just("(declare-fun p (U) Bool)"), Just("((x U))"),
+            ],
+            0..40,
+        ),
+        size in 0u32..4,
+        values in proptest::collection::vec(0u32..5, 0..20),
+        truths in proptest::collection::vec(any::<bool>(), 0..20),
+    ) {
+        let mut sources = SourceMap::new();
+        let file = sources.add("random.smt2", None, format!("(forall) {}", words.join(" ")));
+        let mut out = Vec::new();
+        let mut decide = |_: &str| {
+            let mut tables = craig::smtlib::FiniteTables { size, ..Default::default() };
+            tables.functions.insert("f_f".into(), values.clone());
+            tables.functions.insert("f_a".into(), values.iter().take(1).copied().collect());
+            tables.predicates.insert("f_p".into(), truths.clone());
+            Ok(craig::smtlib::Verdict::Sat(tables))
+        };
         let _ = craig::smtlib::run_quantified(&sources, file, &mut out, &mut decide);
     }
 }

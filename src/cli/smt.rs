@@ -7,8 +7,8 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use crate::cli::CliError;
-use crate::smtlib::{Outcome, Session, Verdict};
-use crate::solve::answer::SzsStatus;
+use crate::smtlib::{FiniteTables, Outcome, Session, Verdict};
+use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
 use crate::syntax::SourceMap;
 
 /// Run an SMT-LIB 2 script (QF_UF, QF_LRA, QF_LIA) (`-` reads standard input).
@@ -89,20 +89,62 @@ pub fn decide_quantified(tff: &str, limit: std::time::Duration) -> Result<Verdic
         SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms | SzsStatus::Theorem
     );
     if refuted {
-        return match &solved.check {
-            Some(Ok(_)) => Ok(Verdict::Unsat),
-            Some(Err(e)) => Err(format!("internal error: the refutation was rejected: {e}")),
-            None => Err("internal error: the refutation was not checked".to_string()),
+        return match (&solved.check, &solved.proof) {
+            (Some(Ok(_)), Some(proof)) => {
+                let used = core_names(&solved.problem, proof);
+                let mut text = String::new();
+                write_tstp_proof(
+                    &mut text,
+                    &solved.problem,
+                    &solved.prover.signature,
+                    &solved.prover.bank,
+                    proof,
+                );
+                Ok(Verdict::Unsat { used, proof: text })
+            }
+            (Some(Ok(_)), None) => {
+                Err("internal error: a checked refutation without a proof".into())
+            }
+            (Some(Err(e)), _) => Err(format!("internal error: the refutation was rejected: {e}")),
+            (None, _) => Err("internal error: the refutation was not checked".to_string()),
         };
     }
     let fmb = crate::fmb::FmbOptions { time: Some(limit), ..Default::default() };
     let found = crate::solve::solve_fmb(problem, &fmb);
-    if found.status == SzsStatus::Satisfiable {
-        return Ok(Verdict::Sat);
+    if let Some(crate::fmb::FmbResult {
+        outcome: crate::fmb::FmbOutcome::Model { model, .. }, ..
+    }) = &found.result
+        && found.status == SzsStatus::Satisfiable
+    {
+        return Ok(Verdict::Sat(tables(&found.problem, model)));
     }
     Ok(Verdict::Unknown(format!(
         "the prover answered {} and finite-model finding {}",
         solved.status.name(),
         found.status.name()
     )))
+}
+
+/// A finite model of the TFF translation by symbol names, with each sort's elements: all of
+/// them for an erased sort, those its guard predicate holds of for a guarded one.
+fn tables(problem: &crate::fol::Problem, model: &crate::fmb::FiniteModel) -> FiniteTables {
+    let signature = &problem.signature;
+    let mut tables = FiniteTables { size: model.size, ..FiniteTables::default() };
+    for (&symbol, table) in &model.functions {
+        tables.functions.insert(signature.name(symbol).to_string(), table.clone());
+    }
+    for (&symbol, table) in &model.predicates {
+        tables.predicates.insert(signature.name(symbol).to_string(), table.clone());
+    }
+    for decision in &problem.sort_decisions {
+        let Some(guard) = &decision.guard else { continue };
+        // A guard no clause mentions has no table: any nonempty set would do, so every
+        // element is the sort's (the guard is true of all of them in some model).
+        let elements = match tables.predicates.get(guard) {
+            Some(truths) => (0..model.size).filter(|&e| truths[e as usize]).collect(),
+            None => (0..model.size).collect(),
+        };
+        tables.sorts.insert(decision.sort.clone(), elements);
+    }
+    tables
 }

@@ -87,6 +87,9 @@ pub struct SortDecision {
     pub sort: String,
     /// Whether it got a guard predicate.
     pub guarded: bool,
+    /// The guard predicate's name, when guarded: in a model of the encoded problem, the sort's
+    /// elements are those the guard holds of.
+    pub guard: Option<String>,
     /// Why.
     pub reason: String,
 }
@@ -162,7 +165,7 @@ pub fn encode_sorts(
             }
             _ => (false, "monotone: no positive equation on a variable of this sort".to_string()),
         };
-        decisions.push(SortDecision { sort: sort.clone(), guarded, reason });
+        decisions.push(SortDecision { sort: sort.clone(), guarded, guard: None, reason });
     }
     if !refused.is_empty() {
         return Err(erase_refusal(&sorts, &refused));
@@ -179,6 +182,9 @@ pub fn encode_sorts(
     let mut guard_prefix = "is_".to_string();
     while symbols.keys().any(|name| name.starts_with(&guard_prefix)) {
         guard_prefix.push('_');
+    }
+    for d in &mut decisions {
+        d.guard = d.guarded.then(|| format!("{guard_prefix}{}", d.sort));
     }
     let mut axioms = Vec::new();
     for sort in &guarded {

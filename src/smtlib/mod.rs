@@ -33,7 +33,7 @@ use grammar::{Rule, SmtlibParser};
 mod proof;
 mod quantified;
 mod theory;
-pub use quantified::{Verdict, has_quantifiers, quantified_theory, run_quantified};
+pub use quantified::{FiniteTables, Verdict, has_quantifiers, quantified_theory, run_quantified};
 pub use theory::{ScriptAssertion, ScriptTheory, read_theory};
 
 /// An S-expression with its byte span.

@@ -12,6 +12,12 @@
 //! definitional extension, so the problem keeps its models and its refutations. Arithmetic,
 //! arrays and Boolean arguments of functions are refused as unsupported. The translation
 //! checks sorts itself, so errors point into the script.
+//!
+//! The caller's engines answer each `check-sat` with their evidence ([`Verdict`]): the
+//! refutation's TSTP text and the input formulas it used (for `get-proof` and
+//! `get-unsat-core`), or a finite model's tables ([`FiniteTables`]), which [`model`] checks
+//! once more on the assertions as written before `sat` is printed and renders for
+//! `get-model`.
 
 use std::io::{self, Write};
 
@@ -19,6 +25,10 @@ use rustc_hash::FxHashMap;
 
 use super::{Fail, Outcome, SExpr, error, escape, named, parse, scope_count};
 use crate::syntax::{FileId, SourceMap};
+
+mod model;
+
+pub use model::FiniteTables;
 
 /// A sort as the translation knows it: `$o` for Bool, else a declared sort's TPTP word.
 type Sort = String;
@@ -71,6 +81,8 @@ pub struct QuantifiedScript {
     variables: Vec<(String, Sort)>,
     /// Assertions: their names (`:named`, else `assertionN`) and TFF formulas.
     pub assertions: Vec<(String, String)>,
+    /// The assertions as written, in the same order: a model is checked against these.
+    asserted: Vec<SExpr>,
     /// Per `push`: the symbols, and how many declarations and assertions there were.
     stack: Vec<Saved>,
     fresh: usize,
@@ -84,6 +96,18 @@ pub enum Step {
     CheckSat(String),
     /// A command the caller answers itself (`exit`, `get-info`, `echo`, ...).
     Other,
+}
+
+/// The TFF formula name of the assertion named `name`: the name itself when it is a TPTP
+/// lower word, else a word made from it.
+fn formula_word(name: &str) -> String {
+    if name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        name.to_string()
+    } else {
+        word("a_", name)
+    }
 }
 
 /// A TPTP word for an SMT-LIB symbol, with `prefix` so that words of different kinds never
@@ -181,6 +205,7 @@ impl QuantifiedScript {
                     return error(command, format!("two assertions are named {name}"));
                 }
                 self.assertions.push((name, text));
+                self.asserted.push(body.clone());
             }
             "push" | "pop" => {
                 let n = scope_count(items, command, head, self.stack.len())?;
@@ -202,6 +227,7 @@ impl QuantifiedScript {
                         self.declarations.truncate(saved.declarations);
                         self.axioms.truncate(saved.axioms);
                         self.assertions.truncate(saved.assertions);
+                        self.asserted.truncate(saved.assertions);
                     }
                 }
             }
@@ -249,9 +275,8 @@ impl QuantifiedScript {
                     .insert(name, Definition { parameters: declared, result, body: body.clone() });
             }
             "check-sat" => return Ok(Step::CheckSat(self.tff())),
-            "define-sort" | "check-sat-assuming" | "get-model" | "get-value" | "get-unsat-core"
-            | "get-proof" | "get-assertions" | "get-interpolants" | "reset"
-            | "reset-assertions" => return Err(Fail::Unsupported),
+            "define-sort" | "check-sat-assuming" | "get-value" | "get-assertions"
+            | "get-interpolants" | "reset" | "reset-assertions" => return Err(Fail::Unsupported),
             _ => return Ok(Step::Other),
         }
         Ok(Step::Done)
@@ -266,16 +291,23 @@ impl QuantifiedScript {
             text.push_str(&format!("tff(ite_definition_{}, axiom, {axiom}).\n", k + 1));
         }
         for (name, formula) in &self.assertions {
-            let w = if name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            {
-                name.clone()
-            } else {
-                word("a_", name)
-            };
-            text.push_str(&format!("tff({w}, axiom, {formula}).\n"));
+            text.push_str(&format!("tff({}, axiom, {formula}).\n", formula_word(name)));
         }
         text
+    }
+
+    /// The `:named` names of the assertions whose TFF formulas are among `used`, in assertion
+    /// order (unnamed assertions and the `ite` definitions are not listed, as the standard's
+    /// `get-unsat-core` lists names only).
+    fn core_names(&self, used: &[String]) -> Vec<String> {
+        self.assertions
+            .iter()
+            .zip(&self.asserted)
+            .filter(|((name, _), expr)| {
+                named(expr).is_some() && used.iter().any(|u| *u == formula_word(name))
+            })
+            .map(|((name, _), _)| name.clone())
+            .collect()
     }
 
     fn fresh_name(&self, expr: Option<&SExpr>, command: &SExpr) -> Result<String, Fail> {
@@ -614,10 +646,17 @@ impl QuantifiedScript {
 /// What the caller's engines said about a quantified problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// A refutation, checked.
-    Unsat,
-    /// A finite model, checked.
-    Sat,
+    /// A refutation, checked: the TFF names of the input formulas it used, and the refutation
+    /// in TSTP.
+    Unsat {
+        /// The formulas of the TFF problem the refutation used, by name.
+        used: Vec<String>,
+        /// The refutation as TSTP text.
+        proof: String,
+    },
+    /// A finite model, checked by the caller on the clauses; it is checked again here on the
+    /// assertions as written before `sat` is printed.
+    Sat(FiniteTables),
     /// Neither; the reason, for `(get-info :reason-unknown)`.
     Unknown(String),
 }
@@ -647,27 +686,70 @@ pub fn run_quantified(
     };
     let mut script = QuantifiedScript::new();
     let mut reason: Option<String> = None;
+    // The last check-sat's answer with the script as it was then, for get-model, get-proof
+    // and get-unsat-core; a command that changes the assertions or symbols forgets it.
+    let mut last: Option<(Verdict, QuantifiedScript)> = None;
     for command in &commands {
+        let head = command.head_symbol().unwrap_or("");
+        let changes = matches!(head, "assert" | "push" | "pop")
+            || head.starts_with("declare-")
+            || head.starts_with("define-");
         match script.command(command) {
+            Ok(Step::Done) if changes => last = None,
             Ok(Step::Done) => {}
             Ok(Step::CheckSat(tff)) => match decide(&tff) {
-                Ok(Verdict::Unsat) => {
-                    reason = None;
-                    writeln!(out, "unsat")?;
-                }
-                Ok(Verdict::Sat) => {
-                    reason = None;
-                    writeln!(out, "sat")?;
-                }
-                Ok(Verdict::Unknown(why)) => {
-                    reason = Some(why);
-                    writeln!(out, "unknown")?;
+                Ok(verdict) => {
+                    let answer = match &verdict {
+                        Verdict::Unsat { .. } => "unsat",
+                        Verdict::Sat(model) => {
+                            if let Err(why) = script.check_model(model) {
+                                writeln!(
+                                    out,
+                                    "(error \"internal error: the model failed its check on the \
+                                     script: {}\")",
+                                    escape(&why)
+                                )?;
+                                return Ok(Outcome::InternalError);
+                            }
+                            "sat"
+                        }
+                        Verdict::Unknown(_) => "unknown",
+                    };
+                    reason = match &verdict {
+                        Verdict::Unknown(why) => Some(why.clone()),
+                        _ => None,
+                    };
+                    writeln!(out, "{answer}")?;
+                    last = Some((verdict, script.clone()));
                 }
                 Err(e) => {
                     writeln!(out, "(error \"{}\")", escape(&e))?;
                     return Ok(Outcome::InternalError);
                 }
             },
+            Ok(Step::Other) if matches!(head, "get-model" | "get-proof" | "get-unsat-core") => {
+                let unavailable = |answer: &str| {
+                    render(
+                        sources,
+                        file,
+                        command.span().0,
+                        &format!("{head} is only available after {answer} answer"),
+                    )
+                };
+                match (head, &last) {
+                    ("get-model", Some((Verdict::Sat(model), then))) => {
+                        writeln!(out, "{}", then.model_text(model))?
+                    }
+                    ("get-model", _) => writeln!(out, "{}", unavailable("a sat"))?,
+                    ("get-proof", Some((Verdict::Unsat { proof, .. }, _))) => {
+                        writeln!(out, "(proof :format tstp\n\"{}\")", proof.replace('"', "\"\""))?
+                    }
+                    ("get-unsat-core", Some((Verdict::Unsat { used, .. }, then))) => {
+                        writeln!(out, "({})", then.core_names(used).join(" "))?
+                    }
+                    _ => writeln!(out, "{}", unavailable("an unsat"))?,
+                }
+            }
             Ok(Step::Other) => {
                 let SExpr::List(items, _) = command else { continue };
                 match (items[0].symbol(), items.get(1)) {
