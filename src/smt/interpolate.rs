@@ -59,7 +59,10 @@
 //! interpolant (the root's is `false`), and each interpolant names only symbols of both its
 //! subtree and the rest. A binary interpolant is the tree of two nodes, so `A ⊨ I` and
 //! `I ∧ B ⊨ ⊥` are among these checks. Simplification (dropping conjuncts and disjuncts)
-//! keeps only what passes the same checks.
+//! keeps only what passes the same checks. Before that, each interpolant is simplified in
+//! context (Dillig, Dillig and Aiken's "small formulas"): a leaf its siblings (or their
+//! negations, in a disjunction) entail becomes `true`, one they refute `false`, each step an
+//! entailment the engine refuted, and the tree is checked again.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -242,6 +245,23 @@ pub fn interpolate_tree(
             f
         };
     }
+    // Equivalences, each step an entailment the engine refuted; the tree is checked again
+    // below all the same, and an interpolant whose simplified form breaks it keeps its form.
+    for node in 0..interpolants.len() {
+        if size(&interpolants[node]) > MAX_CONTEXTUAL_SIZE {
+            continue;
+        }
+        let simplified = contextual_simplify(&work, &interpolants[node], &mut Vec::new())?;
+        if size(&simplified) < size(&interpolants[node]) {
+            let saved = std::mem::replace(&mut interpolants[node], simplified);
+            let p = tree.parent[node].unwrap_or(node);
+            if !(tree.holds_at(&work, &interpolants, node)?
+                && tree.holds_at(&work, &interpolants, p)?)
+            {
+                interpolants[node] = saved;
+            }
+        }
+    }
     tree.simplify(&work, &mut interpolants)?;
     // Equivalences confirmed by the independent closure: the tree conditions still hold.
     for interpolant in &mut interpolants {
@@ -330,6 +350,72 @@ fn drop_refuted_disjuncts(store: &TermStore, f: Formula) -> Result<Formula, Inte
         parts[i] = or_all(kept);
     }
     Ok(and_all(parts))
+}
+
+/// The largest interpolant (in formula nodes) simplified in context: each leaf costs a few
+/// refutations per round.
+const MAX_CONTEXTUAL_SIZE: usize = 120;
+
+/// An equivalent of `f` under `context` (Dillig, Dillig and Aiken, "Small formulas for large
+/// programs"): a leaf the context entails becomes `true`, one whose negation it entails
+/// `false`; a conjunct is simplified with its siblings added to the context, a disjunct with
+/// its siblings' negations, until nothing changes. So `(X ∨ (X ∧ Y)) ∧ Y` becomes `X ∧ Y`, and
+/// theory facts count too: under `a = b`, the leaf `f(a) = f(b)` is `true`. Each step rests
+/// on an entailment the engine refuted, so the result is equivalent to `f` under `context`.
+fn contextual_simplify(
+    store: &TermStore,
+    f: &Formula,
+    context: &mut Vec<Formula>,
+) -> Result<Formula, InterpolationError> {
+    let (parts, conjunction) = match f {
+        Formula::And(parts) => (parts.clone(), true),
+        Formula::Or(parts) => (parts.clone(), false),
+        Formula::Not(g) if matches!(**g, Formula::And(_) | Formula::Or(_)) => {
+            return Ok(negate(contextual_simplify(store, g, context)?));
+        }
+        Formula::True | Formula::False => return Ok(f.clone()),
+        leaf => {
+            return Ok(if entails(store, context, leaf)? {
+                Formula::True
+            } else if entails(store, context, &negate(leaf.clone()))? {
+                Formula::False
+            } else {
+                leaf.clone()
+            });
+        }
+    };
+    let mut parts = parts;
+    // A change never grows a part, and most shrink one; the bound on the rounds keeps two
+    // forms of one size from taking turns forever.
+    for _round in 0..=size(f) {
+        let mut changed = false;
+        for i in 0..parts.len() {
+            let depth = context.len();
+            for (j, sibling) in parts.iter().enumerate() {
+                if j != i {
+                    context.push(if conjunction {
+                        sibling.clone()
+                    } else {
+                        negate(sibling.clone())
+                    });
+                }
+            }
+            let simplified = contextual_simplify(store, &parts[i], context);
+            context.truncate(depth);
+            let simplified = simplified?;
+            if simplified != parts[i] && size(&simplified) <= size(&parts[i]) {
+                parts[i] = simplified;
+                changed = true;
+            }
+        }
+        let joined = if conjunction { and_all(parts.clone()) } else { or_all(parts.clone()) };
+        match joined {
+            Formula::And(p) if conjunction && changed => parts = p,
+            Formula::Or(p) if !conjunction && changed => parts = p,
+            other => return Ok(other),
+        }
+    }
+    Ok(if conjunction { and_all(parts) } else { or_all(parts) })
 }
 
 /// Whether `premises` entail `conclusion`, by a refutation of the premises and the
