@@ -185,10 +185,22 @@ fn unsupported_array_uses_answer_unsupported() {
             "(error \"unsupported:1:47: a constant array takes one value\")\nsat\n",
         ),
         (
-            // An interpolant over a store needs array interpolation, which is not built.
+            // The read-over-write lemma is p's (its atoms name a), so the interpolant is
+            // read off the refutation (tests/smt/interpolants_arrays.smt2 has more, checked
+            // by entailment in tests/smt_interpolation.rs).
             "(declare-const a (Array Int Int))(declare-const b (Array Int Int))(declare-const x Int)\
              (assert (! (= b (store a 0 x)) :named p))\
              (assert (! (and (= x 1) (= (select b 0) 2)) :named r))(check-sat)\
+             (get-interpolants p r)",
+            "unsat\n((= x (select b 0)))\n",
+        ),
+        (
+            // A read-over-write lemma comparing an index only p has with one only r has mixes
+            // both sides: unsupported, never a wrong interpolant.
+            "(declare-const a (Array Int Int))(declare-const b (Array Int Int))(declare-const i Int)\
+             (declare-const j Int)(declare-const v Int)\
+             (assert (! (and (= b (store a i v)) (= i 5)) :named p))\
+             (assert (! (and (= j 5) (not (= (select b j) v))) :named r))(check-sat)\
              (get-interpolants p r)",
             "unsat\nunsupported\n",
         ),

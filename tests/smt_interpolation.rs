@@ -135,6 +135,7 @@ fn interpolation_scripts_hold_by_entailment() {
         "interpolants_uflia",
         "interpolants_tree",
         "interpolants_euf_conditional",
+        "interpolants_arrays",
     ]
     .iter()
     .chain(&["interpolants_uf_cvc5", "interpolants_sequence"])

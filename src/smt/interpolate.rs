@@ -48,8 +48,15 @@
 //!     ⊨ I, I ∧ B literals ⊨ ⊥) by the independent closure [`super::check::implies`] before
 //!     it is used.
 //!
-//! Branch-and-bound splits are atoms over one variable and are coloured by it. Mixed atoms
-//! (interface equalities between A-local and B-local terms) and array lemmas answer
+//! Branch-and-bound splits are atoms over one variable and are coloured by it. Array lemmas
+//! (read over write, extensionality, fresh indices) are valid clauses, coloured like the
+//! other theory lemmas: one whose atoms are B's or shared is a B clause, one with no B-local
+//! atom an A clause. The engine's own symbols in them (extensionality witnesses, fresh
+//! indices) belong to no partition; each cut places them on the side of the symbols they
+//! meet in atoms (A when that is not only B), never shared, so no interpolant names them.
+//! Mixed atoms (interface equalities between A-local and B-local terms, and array lemmas
+//! comparing an A-local index with a B-local one, whose interpolants need a shared term
+//! neither side names or, for arrays, a quantifier) answer
 //! [`InterpolationError::Unsupported`], never a wrong interpolant.
 //!
 //! # Verification
@@ -167,12 +174,8 @@ pub fn interpolate_tree(
     if matches!(answer, Answer::Sat(_)) {
         return Err(InterpolationError::Satisfiable);
     }
-    if matches!(work, std::borrow::Cow::Owned(_)) {
-        return Err(InterpolationError::Unsupported(
-            "interpolation over array lemmas is not done".into(),
-        ));
-    }
-    let mut work = store.clone();
+    // Array lemmas may have made terms (reads, witnesses): the refutation's atoms name them.
+    let mut work = work.into_owned();
     let vocabularies: Vec<BTreeSet<FunId>> = partitions
         .iter()
         .map(|part| {
@@ -207,7 +210,8 @@ pub fn interpolate_tree(
             }
         }
         let shared: BTreeSet<FunId> = vocab_a.intersection(&vocab_b).copied().collect();
-        let cut = Cut { in_a, vocab_a, vocab_b, shared };
+        let mut cut = Cut { in_a, vocab_a, vocab_b, shared };
+        refutation.place_fresh_symbols(&mut cut);
         let interpolant = refutation.interpolant(&mut work, &encoder, &cut)?;
         shared_sets.push(cut.shared);
         interpolants.push(interpolant);
@@ -528,6 +532,35 @@ impl Refutation {
         Ok(Refutation { root, meanings, symbols, partition_of: partition_of.to_vec() })
     }
 
+    /// Gives the engine's own symbols (the witnesses and fresh indices of array lemmas, in no
+    /// partition's vocabulary) a side for this cut: B's when some atom pairs one with a
+    /// symbol only B has and none with a symbol only A has, else A's. Never shared, so no
+    /// interpolant names them; an atom pairing one with both sides' local symbols stays
+    /// mixed and answers unsupported.
+    fn place_fresh_symbols(&self, cut: &mut Cut<'_>) {
+        let known = |f: &FunId| cut.vocab_a.contains(f) || cut.vocab_b.contains(f);
+        let mut fresh: BTreeMap<FunId, (bool, bool)> = BTreeMap::new();
+        for symbols in &self.symbols {
+            if symbols.iter().all(known) {
+                continue;
+            }
+            let needs_a = symbols.iter().any(|f| known(f) && !cut.vocab_b.contains(f));
+            let needs_b = symbols.iter().any(|f| known(f) && !cut.vocab_a.contains(f));
+            for f in symbols.iter().filter(|f| !known(f)) {
+                let entry = fresh.entry(*f).or_default();
+                entry.0 |= needs_a;
+                entry.1 |= needs_b;
+            }
+        }
+        for (f, (needs_a, needs_b)) in fresh {
+            if needs_b && !needs_a {
+                cut.vocab_b.insert(f);
+            } else {
+                cut.vocab_a.insert(f);
+            }
+        }
+    }
+
     fn colour(&self, cut: &Cut<'_>, v: Var) -> Result<Colour, InterpolationError> {
         match self.meanings.get(v.index()) {
             Some(Meaning::Truth) => Ok(Colour::Shared),
@@ -646,10 +679,7 @@ impl Refutation {
                     Ok(Formula::True)
                 }
             }
-            Origin::Array => Err(InterpolationError::Unsupported(
-                "interpolation over array lemmas is not done".into(),
-            )),
-            Origin::Congruence | Origin::Farkas(_) | Origin::Valid => {
+            Origin::Congruence | Origin::Farkas(_) | Origin::Valid | Origin::Array => {
                 let mut colours = Vec::new();
                 for &l in clause {
                     colours.push(self.colour(cut, l.var())?);
@@ -665,6 +695,9 @@ impl Refutation {
                         self.farkas_interpolant(store, encoder, cut, certificate)
                     }
                     Origin::Congruence => self.congruence_interpolant(store, cut, clause, &colours),
+                    Origin::Array => Err(InterpolationError::Unsupported(
+                        "an array lemma mixing both sides' symbols".into(),
+                    )),
                     _ => Err(InterpolationError::Unsupported(
                         "a theory clause mixing both sides' symbols".into(),
                     )),
