@@ -87,8 +87,8 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
 
 /// [`line_col`] of increasing offsets in one text, each found by scanning only the bytes since
 /// the previous one: the reader asks for every statement's position, and a scan from the start of
-/// the file each time made reading a file of many axioms quadratic (a third of the instructions of
-/// a whole proof of CSR073+2, `bench/profile.md`).
+/// the file each time made reading a file of many axioms quadratic (over a third of the
+/// instructions of a whole proof of CSR073+2, `bench/profile.md`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct LineCursor {
     /// The offset last asked for, clamped to the text.
