@@ -81,44 +81,88 @@ impl Literal {
         ordering: &dyn TermOrdering,
         bank: &TermBank,
     ) -> Comparison {
-        let mut left = literal_multiset(self);
-        let mut right = literal_multiset(other);
+        let (mut left, mut right) = (literal_multiset(self), literal_multiset(other));
         multiset_compare(&mut left, &mut right, ordering, bank)
     }
 }
 
-fn literal_multiset(l: &Literal) -> Vec<TermId> {
-    if l.positive { vec![l.lhs, l.rhs] } else { vec![l.lhs, l.lhs, l.rhs, l.rhs] }
+/// A literal's terms as a multiset: at most four, so it lives on the stack (literal comparison
+/// runs for every maximality check of every inference and must not allocate).
+#[derive(Clone, Copy)]
+struct SmallMultiset {
+    items: [TermId; 4],
+    len: usize,
+}
+
+impl SmallMultiset {
+    fn as_slice(&self) -> &[TermId] {
+        &self.items[..self.len]
+    }
+
+    /// The same elements, each once, in order of first occurrence.
+    fn distinct(&self) -> SmallMultiset {
+        let mut out = SmallMultiset { items: self.items, len: 0 };
+        for &t in self.as_slice() {
+            if !out.as_slice().contains(&t) {
+                out.items[out.len] = t;
+                out.len += 1;
+            }
+        }
+        out
+    }
+
+    /// Removes the element at `i`, moving the last one into its place.
+    fn swap_remove(&mut self, i: usize) {
+        self.len -= 1;
+        self.items[i] = self.items[self.len];
+    }
+}
+
+fn literal_multiset(l: &Literal) -> SmallMultiset {
+    if l.positive {
+        SmallMultiset { items: [l.lhs, l.rhs, l.rhs, l.rhs], len: 2 }
+    } else {
+        SmallMultiset { items: [l.lhs, l.lhs, l.rhs, l.rhs], len: 4 }
+    }
 }
 
 /// Multiset extension: `M > N` iff `M != N` and every element of `N - M` is below some element of
 /// `M - N`.
 fn multiset_compare(
-    left: &mut Vec<TermId>,
-    right: &mut Vec<TermId>,
+    left: &mut SmallMultiset,
+    right: &mut SmallMultiset,
     ordering: &dyn TermOrdering,
     bank: &TermBank,
 ) -> Comparison {
     // Remove the common part.
     let mut i = 0;
-    while i < left.len() {
-        if let Some(j) = right.iter().position(|&r| r == left[i]) {
+    while i < left.len {
+        if let Some(j) = right.as_slice().iter().position(|&r| r == left.items[i]) {
             right.swap_remove(j);
             left.swap_remove(i);
         } else {
             i += 1;
         }
     }
-    if left.is_empty() && right.is_empty() {
+    if left.len == 0 && right.len == 0 {
         return Comparison::Equal;
     }
-    let dominated = |big: &[TermId], small: &[TermId], want: Comparison| {
-        small.iter().all(|&n| big.iter().any(|&m| ordering.compare(bank, m, n) == want))
+    // Repeated elements decide nothing more than one copy does (`s != t` is `{s, s, t, t}`):
+    // compare distinct elements only, each pair once, and only when asked.
+    let (left, right) = (left.distinct(), right.distinct());
+    let mut table = [[None::<Comparison>; 4]; 4];
+    let mut compare = |i: usize, j: usize| {
+        *table[i][j].get_or_insert_with(|| ordering.compare(bank, left.items[i], right.items[j]))
     };
-    if dominated(left, right, Comparison::Greater) && !left.is_empty() {
+    // `left > right`: every element of `right` is below some element of `left`.
+    let left_dominates = left.len > 0
+        && (0..right.len).all(|j| (0..left.len).any(|i| compare(i, j) == Comparison::Greater));
+    if left_dominates {
         return Comparison::Greater;
     }
-    if dominated(right, left, Comparison::Greater) && !right.is_empty() {
+    let right_dominates = right.len > 0
+        && (0..left.len).all(|i| (0..right.len).any(|j| compare(i, j) == Comparison::Less));
+    if right_dominates {
         return Comparison::Less;
     }
     Comparison::Incomparable

@@ -126,23 +126,39 @@ impl Kbo {
         self.precedence.extend_to(n_symbols);
     }
 
-    fn var_balance(bank: &TermBank, t: TermId, sign: i32, balance: &mut Vec<i32>) {
+    /// Adds `sign` to `balance[v]` for each occurrence of variable `v` in `t`; `balance` covers
+    /// every variable of `t`.
+    fn var_balance(bank: &TermBank, t: TermId, sign: i32, balance: &mut [i32]) {
         if bank.is_ground(t) {
             return;
         }
         match bank.view(t) {
-            TermView::Var(v) => {
-                if balance.len() <= v as usize {
-                    balance.resize(v as usize + 1, 0);
-                }
-                balance[v as usize] += sign;
-            }
+            TermView::Var(v) => balance[v as usize] += sign,
             TermView::App(_, args) => {
                 for &a in args {
                     Self::var_balance(bank, a, sign, balance);
                 }
             }
         }
+    }
+
+    /// Whether every variable occurs in `s` at least as often as in `t`, and the other way round.
+    fn variable_cover(bank: &TermBank, s: TermId, t: TermId) -> (bool, bool) {
+        /// Terms with fewer variables count them in a stack array: this runs at every level of
+        /// every comparison, and a heap buffer there showed among the prover's top costs.
+        const INLINE_VARS: usize = 32;
+        let bound = bank.var_bound(s).max(bank.var_bound(t)) as usize;
+        let mut inline = [0i32; INLINE_VARS];
+        let mut spilled = Vec::new();
+        let balance = if bound <= INLINE_VARS {
+            &mut inline[..bound]
+        } else {
+            spilled.resize(bound, 0);
+            &mut spilled[..]
+        };
+        Self::var_balance(bank, s, 1, balance);
+        Self::var_balance(bank, t, -1, balance);
+        (balance.iter().all(|&b| b >= 0), balance.iter().all(|&b| b <= 0))
     }
 
     fn compare_rec(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison {
@@ -159,10 +175,7 @@ impl Kbo {
         let (s_covers, t_covers) = if bank.is_ground(s) && bank.is_ground(t) {
             (true, true)
         } else {
-            let mut balance = Vec::new();
-            Self::var_balance(bank, s, 1, &mut balance);
-            Self::var_balance(bank, t, -1, &mut balance);
-            (balance.iter().all(|&b| b >= 0), balance.iter().all(|&b| b <= 0))
+            Self::variable_cover(bank, s, t)
         };
         let greater = if s_covers { Comparison::Greater } else { Comparison::Incomparable };
         let less = if t_covers { Comparison::Less } else { Comparison::Incomparable };

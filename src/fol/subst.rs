@@ -190,8 +190,7 @@ impl Substitution {
                 if f != g || fa.len() != ga.len() {
                     return false;
                 }
-                let fa = fa.to_vec();
-                let ga = ga.to_vec();
+                // `fa` and `ga` borrow the bank, not `self`: no copy is needed.
                 fa.iter().zip(ga.iter()).all(|(&a, &b)| self.unify_rec(bank, a, ss, b, ts))
             }
         }
@@ -258,15 +257,11 @@ impl Substitution {
                 let n = renaming.rename(scope, v);
                 bank.var(n)
             }
-            TermView::App(head, args) => {
+            TermView::App(..) => {
                 if bank.is_ground(t) {
                     return t;
                 }
-                let args = args.to_vec();
-                let is_atom = bank.is_atom(t);
-                let new_args: Vec<TermId> =
-                    args.iter().map(|&a| self.apply(bank, a, scope, renaming)).collect();
-                bank.app_with_kind(head, is_atom, &new_args)
+                bank.rebuild_args(t, |bank, a| self.apply(bank, a, scope, renaming))
             }
         }
     }

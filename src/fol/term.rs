@@ -42,9 +42,16 @@ const VAR_HEAD: u32 = u32::MAX;
 pub struct TermBank {
     nodes: Vec<TermData>,
     args: Vec<TermId>,
-    memo: FxHashMap<(u32, Box<[TermId]>), TermId>,
+    /// Each application as `[head, arg ids...]`; keyed by the slice so that a lookup can borrow
+    /// `key` instead of allocating a key of its own (most lookups find the term already built).
+    memo: FxHashMap<Box<[u32]>, TermId>,
     vars: Vec<TermId>,
+    /// The key of the application being looked up, reused across calls.
+    key: Vec<u32>,
 }
+
+/// Arities up to this rebuild their arguments in a stack array rather than a heap vector.
+const INLINE_ARITY: usize = 8;
 
 impl TermBank {
     /// An empty bank.
@@ -88,7 +95,10 @@ impl TermBank {
 
     /// `head(args)` where the caller states whether the head makes an atom.
     pub fn app_with_kind(&mut self, head: SymbolId, is_atom: bool, args: &[TermId]) -> TermId {
-        if let Some(&id) = self.memo.get(&(head.0, args.into())) {
+        self.key.clear();
+        self.key.push(head.0);
+        self.key.extend(args.iter().map(|a| a.0));
+        if let Some(&id) = self.memo.get(self.key.as_slice()) {
             return id;
         }
         let mut weight = 1u32;
@@ -109,8 +119,39 @@ impl TermBank {
             var_bound,
             is_atom,
         });
-        self.memo.insert((head.0, args.into()), id);
+        self.memo.insert(self.key.as_slice().into(), id);
         id
+    }
+
+    /// `t` (an application) with each argument `a` replaced by `map(bank, a)`; `t` itself when no
+    /// argument changes. Substitution, renaming and rewriting rebuild terms through this, so that
+    /// the common small arities allocate nothing.
+    pub fn rebuild_args(
+        &mut self,
+        t: TermId,
+        mut map: impl FnMut(&mut Self, TermId) -> TermId,
+    ) -> TermId {
+        let d = self.nodes[t.0 as usize];
+        debug_assert!(d.head != VAR_HEAD, "rebuild_args of a variable");
+        let (start, n) = (d.args_start as usize, d.args_len as usize);
+        let mut changed = false;
+        let mut inline = [TermId(0); INLINE_ARITY];
+        let mut spilled = Vec::new();
+        for (i, slot) in (start..start + n).enumerate() {
+            let a = self.args[slot];
+            let b = map(self, a);
+            changed |= a != b;
+            if n <= INLINE_ARITY {
+                inline[i] = b;
+            } else {
+                spilled.push(b);
+            }
+        }
+        if !changed {
+            return t;
+        }
+        let new_args = if n <= INLINE_ARITY { &inline[..n] } else { &spilled[..] };
+        self.app_with_kind(SymbolId(d.head), d.is_atom, new_args)
     }
 
     /// The constant `$true`.
@@ -242,12 +283,7 @@ impl TermBank {
         }
         match self.view(t) {
             TermView::Var(v) => map(self, v),
-            TermView::App(head, args) => {
-                let args = args.to_vec();
-                let is_atom = self.is_atom(t);
-                let new_args: Vec<TermId> = args.iter().map(|&a| self.map_vars(a, map)).collect();
-                if new_args == args { t } else { self.app_with_kind(head, is_atom, &new_args) }
-            }
+            TermView::App(..) => self.rebuild_args(t, |bank, a| bank.map_vars(a, map)),
         }
     }
 

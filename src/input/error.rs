@@ -85,9 +85,52 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// [`line_col`] of increasing offsets in one text, each found by scanning only the bytes since
+/// the previous one: the reader asks for every statement's position, and a scan from the start of
+/// the file each time made reading a file of many axioms quadratic (over a third of the
+/// instructions of a whole proof of CSR073+2, `bench/profile.md`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LineCursor {
+    /// The offset last asked for, clamped to the text.
+    offset: usize,
+    /// Newlines before `offset`.
+    newlines: usize,
+    /// Where the line holding `offset` starts.
+    line_start: usize,
+}
+
+impl LineCursor {
+    /// What `line_col(text, offset)` returns; an offset before the previous one starts over.
+    pub(crate) fn line_col(&mut self, text: &str, offset: usize) -> (usize, usize) {
+        let bytes = text.as_bytes();
+        let offset = offset.min(bytes.len());
+        if offset < self.offset {
+            *self = LineCursor::default();
+        }
+        for (i, &b) in bytes[self.offset..offset].iter().enumerate() {
+            if b == b'\n' {
+                self.newlines += 1;
+                self.line_start = self.offset + i + 1;
+            }
+        }
+        self.offset = offset;
+        let col = bytes[self.line_start..offset].iter().filter(|&&b| b & 0xC0 != 0x80).count() + 1;
+        (self.newlines + 1, col)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_cursor_agrees_with_line_col() {
+        let text = "ab\ncé\n\nxyz";
+        let mut cursor = LineCursor::default();
+        for offset in [0, 1, 2, 3, 5, 6, 7, 8, 10, 100, 4, 0, 9] {
+            assert_eq!(cursor.line_col(text, offset), line_col(text, offset), "offset {offset}");
+        }
+    }
 
     #[test]
     fn line_col_is_one_based_and_counts_characters() {

@@ -16,7 +16,7 @@ use tptp::fof;
 use tptp::tfx;
 use tptp::top::{AnnotatedFormula, Include, TPTPInput};
 
-use super::error::{InputError, line_col};
+use super::error::{InputError, LineCursor, line_col};
 use super::names::atomic_word_text;
 use super::tff::TffContext;
 use crate::fol::formula::{Formula, Quantifier, Term};
@@ -91,6 +91,8 @@ struct Place<'t> {
     text: &'t str,
     file: &'t str,
     statement_offset: usize,
+    /// Line and column of `statement_offset`, found by the reader's `LineCursor`.
+    statement_line_col: (usize, usize),
 }
 
 impl Place<'_> {
@@ -139,14 +141,18 @@ impl<'r> Reader<'r> {
         let text = owned.as_str();
         let bytes = text.as_bytes();
         let mut pos = 0;
+        let mut lines = LineCursor::default();
         loop {
             pos = skip_ignored(text, pos).map_err(|at| {
-                Place { text, file, statement_offset: at }.syntax(at, "unterminated comment")
+                let statement_line_col = line_col(text, at);
+                Place { text, file, statement_offset: at, statement_line_col }
+                    .syntax(at, "unterminated comment")
             })?;
             if pos >= bytes.len() {
                 return Ok(());
             }
-            let place = Place { text, file, statement_offset: pos };
+            let statement_line_col = lines.line_col(text, pos);
+            let place = Place { text, file, statement_offset: pos, statement_line_col };
             reject_other_dialects(&place, pos)?;
             match TPTPInput::parse(&bytes[pos..]) {
                 Ok((rest, input)) => {
@@ -212,7 +218,7 @@ impl<'r> Reader<'r> {
             },
         };
         if self.selections.iter().all(|names| names.contains(&name)) {
-            let (line, col) = line_col(place.text, place.statement_offset);
+            let (line, col) = place.statement_line_col;
             self.statements.push(Statement {
                 name,
                 role,
@@ -260,7 +266,7 @@ impl<'r> Reader<'r> {
             }
         }
         let Some(path) = found else {
-            let (line, col) = line_col(place.text, place.statement_offset);
+            let (line, col) = place.statement_line_col;
             return Err(InputError::MissingInclude {
                 file: place.file.to_string(),
                 line,

@@ -8,8 +8,7 @@
 
 use super::proof::{ClauseId, Rule};
 use super::saturate::{Conclusion, Prover};
-use super::store::IntoPosition;
-use crate::fol::{Comparison, Literal, Scope, TermId, TermOrdering};
+use crate::fol::{Comparison, Literal, Scope, Substitution, TermBank, TermId, TermOrdering};
 
 impl Prover {
     /// All generating inferences between `given` (already active) and the active set.
@@ -31,12 +30,14 @@ impl Prover {
         scope: Scope,
         offset: u32,
     ) -> Vec<Literal> {
-        let literals = self.store.clause(clause).literals.clone();
-        literals
+        let (subst, bank) = (&self.subst, &mut self.bank);
+        self.store
+            .clause(clause)
+            .literals
             .iter()
             .map(|l| {
-                let lhs = self.apply_check(l.lhs, scope, offset);
-                let rhs = self.apply_check(l.rhs, scope, offset);
+                let lhs = apply_check(subst, bank, l.lhs, scope, offset);
+                let rhs = apply_check(subst, bank, l.rhs, scope, offset);
                 Literal::new(lhs, rhs, l.positive)
             })
             .collect()
@@ -49,19 +50,7 @@ impl Prover {
     }
 
     fn apply_check(&mut self, t: TermId, scope: Scope, offset: u32) -> TermId {
-        let (t, scope) = self.subst.deref(&self.bank, t, scope);
-        if let Some(v) = self.bank.var_number(t) {
-            return self.bank.var(scope as u32 * offset + v);
-        }
-        if self.bank.is_ground(t) {
-            return t;
-        }
-        let head = self.bank.head(t).expect("not a variable");
-        let is_atom = self.bank.is_atom(t);
-        let args = self.bank.args(t).to_vec();
-        let new_args: Vec<TermId> =
-            args.iter().map(|&a| self.apply_check(a, scope, offset)).collect();
-        self.bank.app_with_kind(head, is_atom, &new_args)
+        apply_check(&self.subst, &mut self.bank, t, scope, offset)
     }
 
     fn equality_resolution(&mut self, given: ClauseId, out: &mut Vec<Conclusion>) {
@@ -166,9 +155,7 @@ impl Prover {
                     if !self.is_active(e.clause) {
                         continue;
                     }
-                    let position =
-                        self.store.get(e.clause).into_positions[e.position as usize].clone();
-                    self.try_superposition(given, i, side, e.clause, &position, u, out);
+                    self.try_superposition(given, i, side, e.clause, e.position, u, out);
                 }
             }
         }
@@ -178,8 +165,8 @@ impl Prover {
     /// `given` as the clause rewritten into: its eligible subterms against maximal sides of
     /// active positive equations. Partners equal to `given` were handled by `superposition_from`.
     fn superposition_into(&mut self, given: ClauseId, out: &mut Vec<Conclusion>) {
-        let positions = self.store.get(given).into_positions.clone();
-        for position in positions {
+        for k in 0..self.store.get(given).into_positions.len() {
+            let position = &self.store.get(given).into_positions[k];
             let lit = self.store.clause(given).literals[position.literal as usize];
             let side_term = if position.side == 0 { lit.lhs } else { lit.rhs };
             let u = self.bank.subterm_at(side_term, &position.path).expect("position exists");
@@ -195,7 +182,7 @@ impl Prover {
                     e.literal as usize,
                     e.side,
                     given,
-                    &position,
+                    k as u32,
                     u,
                     out,
                 );
@@ -205,7 +192,8 @@ impl Prover {
     }
 
     /// Superposition of literal `from_lit` (side `from_side` as the rewriting side) of `from`
-    /// into `into` at `position`, whose subterm is `u`. `from` is scope 0 and `into` scope 1.
+    /// into `into` at its `position`-th into-position, whose subterm is `u`. `from` is scope 0
+    /// and `into` scope 1.
     #[allow(clippy::too_many_arguments)]
     fn try_superposition(
         &mut self,
@@ -213,13 +201,13 @@ impl Prover {
         from_lit: usize,
         from_side: u8,
         into: ClauseId,
-        position: &IntoPosition,
+        position: u32,
         u: TermId,
         out: &mut Vec<Conclusion>,
     ) {
-        let from_clause = self.store.clause(from).clone();
-        let into_clause = self.store.clause(into).clone();
-        let l_eq = from_clause.literals[from_lit];
+        // Most attempts fail at unification or an ordering check: the premises' literals are
+        // copied only once the conclusion is certain.
+        let l_eq = self.store.clause(from).literals[from_lit];
         let (l, r) = if from_side == 0 { (l_eq.lhs, l_eq.rhs) } else { (l_eq.rhs, l_eq.lhs) };
         self.subst.clear();
         if !self.subst.unify(&self.bank, l, 0, u, 1) {
@@ -236,8 +224,11 @@ impl Prover {
         if !self.is_maximal(&from_inst, from_lit, true) {
             return;
         }
-        let into_lit = into_clause.literals[position.literal as usize];
-        let (s, t) = if position.side == 0 {
+        let into_position = &self.store.get(into).into_positions[position as usize];
+        let (into_literal, into_side, at_root) =
+            (into_position.literal as usize, into_position.side, into_position.path.is_empty());
+        let into_lit = self.store.clause(into).literals[into_literal];
+        let (s, t) = if into_side == 0 {
             (into_lit.lhs, into_lit.rhs)
         } else {
             (into_lit.rhs, into_lit.lhs)
@@ -250,7 +241,7 @@ impl Prover {
         // Into the root of a positive literal, the calculus requires (l = r)σ not to be greater
         // than or equal to (s = t)σ; with lσ = sσ that is rσ not ≥ tσ. Without it, every
         // positive atom superposes into itself and every other copy, giving `$true = $true`.
-        if into_lit.positive && position.path.is_empty() {
+        if into_lit.positive && at_root {
             let c = self.ordering.compare(&self.bank, ri, ti);
             if c == Comparison::Greater || c == Comparison::Equal {
                 return;
@@ -259,23 +250,27 @@ impl Prover {
         let into_selected = self.store.get(into).selected;
         if into_selected.is_none() {
             let into_inst = self.instantiate_for_check(into, 1, offset);
-            if !self.is_maximal(&into_inst, position.literal as usize, into_lit.positive) {
+            if !self.is_maximal(&into_inst, into_literal, into_lit.positive) {
                 return;
             }
         }
         // The rewritten literal, written in scope 1 with rσ (scope 0) put in place: build it by
         // instantiating both parts, then replacing in the instance.
-        let mut literals: Vec<(Literal, Scope)> = Vec::new();
-        for (k, &m) in from_clause.literals.iter().enumerate() {
+        let from_literals = &self.store.clause(from).literals;
+        let into_literals = &self.store.clause(into).literals;
+        let mut literals: Vec<(Literal, Scope)> =
+            Vec::with_capacity(from_literals.len() + into_literals.len());
+        for (k, &m) in from_literals.iter().enumerate() {
             if k != from_lit {
                 literals.push((m, 0));
             }
         }
-        for (k, &m) in into_clause.literals.iter().enumerate() {
-            if k != position.literal as usize {
+        for (k, &m) in into_literals.iter().enumerate() {
+            if k != into_literal {
                 literals.push((m, 1));
             }
         }
+        let path = self.store.get(into).into_positions[position as usize].path.clone();
         let conclusion = self.make_superposition_conclusion(
             from,
             into,
@@ -283,7 +278,7 @@ impl Prover {
             s,
             t,
             into_lit.positive,
-            &position.path,
+            &path,
             &literals,
         );
         self.stats.superpositions += 1;
@@ -318,4 +313,23 @@ impl Prover {
         }
         self.finish_conclusion(Rule::Superposition, &[from, into], instantiated, renaming)
     }
+}
+
+/// `t` (in `scope`) under `subst`, each unbound variable `v` of scope `k` written `k * offset + v`
+/// (see [`Prover::instantiate_for_check`]).
+fn apply_check(
+    subst: &Substitution,
+    bank: &mut TermBank,
+    t: TermId,
+    scope: Scope,
+    offset: u32,
+) -> TermId {
+    let (t, scope) = subst.deref(bank, t, scope);
+    if let Some(v) = bank.var_number(t) {
+        return bank.var(scope as u32 * offset + v);
+    }
+    if bank.is_ground(t) {
+        return t;
+    }
+    bank.rebuild_args(t, |bank, a| apply_check(subst, bank, a, scope, offset))
 }

@@ -140,6 +140,10 @@ pub struct Prover {
     /// By symbol: its occurrences in the input clauses of the negated conjecture (for
     /// `ClauseWeight::ConjectureRelative`, which asks only whether there are any).
     conjecture_occurrences: Vec<u32>,
+    /// Scratch buffers of the subsumption test (a subsuming clause's weighed literals, and which
+    /// literals of the subsumed one are taken), kept so that the test allocates nothing.
+    pub(crate) subsumption_literals: Vec<(u32, Literal)>,
+    pub(crate) subsumption_used: Vec<bool>,
 }
 
 /// The precedence `kind` picks for a problem with these symbol occurrences (in all input clauses,
@@ -222,6 +226,8 @@ impl Prover {
             filter: None,
             complete: complete_input,
             conjecture_occurrences,
+            subsumption_literals: Vec::new(),
+            subsumption_used: Vec::new(),
         };
         for (i, (clause, goal)) in inputs.iter().enumerate() {
             let (clause, _) = clause.normalize_variables(&mut prover.bank);

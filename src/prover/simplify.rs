@@ -25,6 +25,15 @@ fn orientations(bank: &TermBank, l: &Literal) -> impl Iterator<Item = (TermId, T
     std::iter::once((lhs, rhs)).chain(both.then_some((rhs, lhs)))
 }
 
+/// Whether `pattern` can match `target` as far as their head symbols tell: a variable pattern may
+/// match anything, an application only an application of the same symbol.
+fn heads_agree(bank: &TermBank, pattern: TermId, target: TermId) -> bool {
+    match bank.head(pattern) {
+        None => true,
+        Some(f) => bank.head(target) == Some(f),
+    }
+}
+
 /// A rewrite done by demodulation: the unit equation used and its instance.
 struct RewriteStep {
     equation: ClauseId,
@@ -240,11 +249,29 @@ impl Prover {
         if c_literals.len() > d.len() {
             return None;
         }
-        let mut weighed: Vec<(u32, Literal)> =
-            c_literals.iter().map(|l| (l.weight(&self.bank), *l)).collect();
-        if weighed.iter().map(|(w, _)| w).sum::<u32>() > d_weight {
+        // Most candidates fail on weight: test it before copying anything.
+        let c_weight: u32 = c_literals.iter().map(|l| l.weight(&self.bank)).sum();
+        if c_weight > d_weight {
             return None;
         }
+        // `c`'s literals are copied (the matching below needs `self` mutably) into a buffer the
+        // prover keeps, so that a subsumption test allocates nothing.
+        let mut weighed = std::mem::take(&mut self.subsumption_literals);
+        weighed.clear();
+        weighed.extend(c_literals.iter().map(|l| (l.weight(&self.bank), *l)));
+        let result = self.subsumes_weighed(c, &mut weighed, d, required);
+        self.subsumption_literals = weighed;
+        result
+    }
+
+    /// [`Self::subsumes_using`] once `c`'s literals are in `weighed` with their weights.
+    fn subsumes_weighed(
+        &mut self,
+        c: ClauseId,
+        weighed: &mut [(u32, Literal)],
+        d: &[Literal],
+        required: Option<usize>,
+    ) -> Option<Vec<TermId>> {
         self.subst.clear();
         if let Some(j) = required
             && !weighed.iter().any(|(_, cl)| self.literal_matches(cl, &d[j]))
@@ -254,19 +281,22 @@ impl Prover {
         // A literal of `c` that matches no literal of `d` on its own ends the test in linear
         // time; without this check the search below would find it out once per partial match
         // of the literals before it, which is exponential in long clauses.
-        for (_, cl) in &weighed {
+        for (_, cl) in weighed.iter() {
             if !d.iter().any(|dl| self.literal_matches(cl, dl)) {
                 return None;
             }
         }
-        // Heavier literals first: they fail sooner.
+        // Heavier literals first: they fail sooner. (A stable sort, as before: ties keep the
+        // clause's order, so the search and the instance found do not change.)
         weighed.sort_by_key(|(w, _)| std::cmp::Reverse(*w));
-        let order: Vec<Literal> = weighed.into_iter().map(|(_, l)| l).collect();
-        let mut used = vec![false; d.len()];
+        let mut used = std::mem::take(&mut self.subsumption_used);
+        used.clear();
+        used.resize(d.len(), false);
         // Multiset subsumption is NP-complete; the search is cut after a fixed number of match
         // attempts (deterministically), which only ever keeps a clause that could be deleted.
         let mut budget = SUBSUMPTION_MATCH_BUDGET;
-        let found = self.subsume_rec(&order, 0, d, &mut used, &mut budget);
+        let found = self.subsume_rec(weighed, 0, d, &mut used, &mut budget);
+        self.subsumption_used = used;
         let result = found.then(|| {
             let n = self.store.clause(c).var_bound(&self.bank);
             (0..n)
@@ -287,24 +317,38 @@ impl Prover {
         if dl.positive != cl.positive {
             return false;
         }
-        orientations(&self.bank, cl).any(|(a, b)| {
-            let mark = self.subst.checkpoint();
-            let found = self.subst.matches(&self.bank, a, 0, dl.lhs, 1)
-                && self.subst.matches(&self.bank, b, 0, dl.rhs, 1);
-            self.subst.rollback(mark);
-            found
-        })
+        if self.sides_match_unbound(cl.lhs, cl.rhs, dl) {
+            return true;
+        }
+        // The flipped orientation, for an equation between distinct sides (see `orientations`).
+        !cl.is_predicate(&self.bank)
+            && cl.lhs != cl.rhs
+            && self.sides_match_unbound(cl.rhs, cl.lhs, dl)
+    }
+
+    /// Whether `a = b` matches onto `dl`'s sides in this orientation; the substitution is left as
+    /// it was. Most pairs differ in a head symbol, which is tested before the substitution is
+    /// touched: this check runs for every literal pair of every subsumption candidate.
+    fn sides_match_unbound(&mut self, a: TermId, b: TermId, dl: &Literal) -> bool {
+        if !heads_agree(&self.bank, a, dl.lhs) || !heads_agree(&self.bank, b, dl.rhs) {
+            return false;
+        }
+        let mark = self.subst.checkpoint();
+        let found = self.subst.matches(&self.bank, a, 0, dl.lhs, 1)
+            && self.subst.matches(&self.bank, b, 0, dl.rhs, 1);
+        self.subst.rollback(mark);
+        found
     }
 
     fn subsume_rec(
         &mut self,
-        c: &[Literal],
+        c: &[(u32, Literal)],
         i: usize,
         d: &[Literal],
         used: &mut [bool],
         budget: &mut u32,
     ) -> bool {
-        let Some(cl) = c.get(i) else {
+        let Some(&(_, cl)) = c.get(i) else {
             return true;
         };
         for (j, dl) in d.iter().enumerate() {
@@ -315,7 +359,10 @@ impl Prover {
                 return false;
             }
             *budget -= 1;
-            for (a, b) in orientations(&self.bank, cl) {
+            for (a, b) in orientations(&self.bank, &cl) {
+                if !heads_agree(&self.bank, a, dl.lhs) || !heads_agree(&self.bank, b, dl.rhs) {
+                    continue;
+                }
                 let mark = self.subst.checkpoint();
                 if self.subst.matches(&self.bank, a, 0, dl.lhs, 1)
                     && self.subst.matches(&self.bank, b, 0, dl.rhs, 1)
