@@ -39,6 +39,7 @@ mod heap;
 pub mod lit;
 pub mod proof;
 pub mod solver;
+pub mod theory;
 
 use std::time::Duration;
 
@@ -48,6 +49,7 @@ pub use check::{CheckReport, ProofError};
 pub use lit::{Lit, Var};
 pub use proof::{ClauseId, Proof, Step};
 pub use solver::Solver;
+pub use theory::{Assignment, Theory, TheoryAnswer};
 
 /// A satisfying assignment of every variable of the solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +105,8 @@ pub enum StopReason {
     TimeLimit,
     /// The cancel flag was raised.
     Cancelled,
+    /// The theory of [`Solver::solve_with_theory`] answered [`TheoryAnswer::Stop`].
+    Theory,
 }
 
 impl StopReason {
@@ -113,6 +117,7 @@ impl StopReason {
             StopReason::PropagationLimit => "propagation limit",
             StopReason::TimeLimit => "time limit",
             StopReason::Cancelled => "cancelled",
+            StopReason::Theory => "stopped by the theory",
         }
     }
 }
