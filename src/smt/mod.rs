@@ -503,7 +503,7 @@ pub const MAX_SPLITS: u64 = 2000;
 pub struct SmtStats {
     /// SAT calls.
     pub rounds: u64,
-    /// Theory lemmas added.
+    /// Theory lemmas added: conflict and propagation clauses of the theories, array instances.
     pub lemmas: u64,
     /// Equality atoms.
     pub atoms: u64,
@@ -1279,6 +1279,7 @@ impl Theory for OnlineTheory<'_> {
             Ok(clauses) if clauses.is_empty() => TheoryAnswer::Fine,
             Ok(clauses) => {
                 self.stats.theory_propagations += clauses.len() as u64;
+                self.stats.lemmas += clauses.len() as u64;
                 self.answer(clauses, Origin::Congruence, false)
             }
         }
