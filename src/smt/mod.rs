@@ -1285,14 +1285,38 @@ impl Theory for OnlineTheory<'_> {
         }
     }
 
-    fn final_check(&mut self, _assignment: &Assignment<'_>) -> TheoryAnswer {
+    fn final_check(&mut self, assignment: &Assignment<'_>) -> TheoryAnswer {
         // Every literal was shown to `assigned`, whose checks passed; what is left is the
         // solution (or the split) of the simplex.
         match self.check_arithmetic() {
+            Err(e) => return self.stop(e),
+            Ok(Some(explanation)) => return self.farkas_lemma(explanation),
+            Ok(None) => {}
+        }
+        let verdict = self.encoder.linear.online_solution(self.store, &self.simplex);
+        if !matches!(verdict, linear::Verdict::Split(..)) {
+            self.verdict = Some(verdict);
+            return TheoryAnswer::Fine;
+        }
+        // The kept tableau's values wander with the search, and branch and bound on unbounded
+        // Int variables chases them; a simplex started from the skeleton's values (all 0) with
+        // the same bounds finds the small solutions the splits converge on, so the split (or
+        // the solution) is taken from it.
+        let values: Vec<(usize, bool)> = self
+            .encoder
+            .arith_vars
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (i, assignment.value(v.positive()).unwrap_or(false)))
+            .collect();
+        let pivots_before = self.encoder.linear.pivots;
+        let verdict = self.encoder.linear.check(self.store, &values);
+        self.stats.pivots += self.encoder.linear.pivots - pivots_before;
+        match verdict {
             Err(e) => self.stop(e),
-            Ok(Some(explanation)) => self.farkas_lemma(explanation),
-            Ok(None) => {
-                self.verdict = Some(self.encoder.linear.online_solution(self.store, &self.simplex));
+            Ok(linear::Verdict::Conflict(explanation)) => self.farkas_lemma(explanation),
+            Ok(verdict) => {
+                self.verdict = Some(verdict);
                 TheoryAnswer::Fine
             }
         }
