@@ -733,7 +733,7 @@ fn a_chain_of_equalities_propagates_its_end_to_end_atom() {
     let mut store = TermStore::new();
     let u = store.declare_sort("U");
     let b = SortId::BOOL;
-    let mut constant = |store: &mut TermStore, name: String, sort| {
+    let constant = |store: &mut TermStore, name: String, sort| {
         let f = store.declare_fun(&name, vec![], sort, false);
         store.apply(f, vec![])
     };

@@ -1,5 +1,7 @@
 //! The CDCL search: clause arena, watched-literal propagation, first-UIP analysis with
-//! minimisation, restarts, learned-clause reduction, assumptions, and proof recording.
+//! minimisation, restarts, learned-clause reduction, assumptions, proof recording, and the
+//! theory hook (lemmas of a [`Theory`] inserted mid-search, whatever the state of their
+//! literals: see `insert_lemma`).
 //!
 //! Proof recording never steers the search: with or without it the same decisions are made, so
 //! the counters are equal. A derived clause's chain is computed after analysis from the final

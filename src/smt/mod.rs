@@ -1,6 +1,6 @@
 //! A ground SMT engine for equality with uninterpreted functions (EUF), linear arithmetic and
 //! arrays: hash-consed terms, a congruence closure with explanations, a simplex, array lemmas
-//! on demand, their combination, and a lazy DPLL(T) loop over [`crate::sat`].
+//! on demand, their combination, and a CDCL(T) loop over [`crate::sat`].
 //!
 //! The module is written as if it were a crate: it names no other craig module except
 //! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/tidy.rs`
@@ -10,14 +10,38 @@
 //! # The loop
 //!
 //! The Boolean structure is Tseitin-encoded; each equality atom `a = b` (and each Boolean
-//! application `p`, read as `p = true`) gets a SAT variable. The SAT solver finds a model of
-//! the abstraction; the congruence closure ([`cc`]) merges the equalities the model makes
-//! true and checks the ones it makes false. A violated disequality `a ≠ b` is explained as a
-//! set of true input equalities `E`, and the theory lemma `¬E ∨ a = b` is added as a clause;
-//! then the SAT solver runs again. This is the *offline* lazy loop: no theory propagation
-//! inside the SAT search. It is complete (each lemma removes the current propositional model,
-//! and there are finitely many) and much simpler than CDCL(T); its cost is more SAT calls on
-//! problems where propagation would prune early. It is the first slice; CDCL(T) comes later.
+//! application `p`, read as `p = true`) gets a SAT variable, and so does each arithmetic atom
+//! (a bound on a linear form, [`linear`]). The search is CDCL(T): the SAT solver runs with the
+//! theories in its loop ([`Solver::solve_with_theory`], `OnlineTheory` here), and they see
+//! every partial assignment, not only complete ones.
+//!
+//! - After each unit-propagation fixpoint, the new equality literals go to a backtracking
+//!   congruence closure ([`backtracking_cc`]: merges for true atoms, a disequality list for
+//!   false ones) and the new arithmetic literals to a simplex whose tableau is kept for the
+//!   whole search (bounds pushed, and popped on backjumps; the values stay, Dutertre and de
+//!   Moura), which then pivots back into its bounds.
+//! - A violated disequality `a ≠ b` is explained as a set of true input equalities `E`, and
+//!   the lemma `¬E ∨ a = b` (confirmed by [`check::implies`]) is the conflict clause the SAT
+//!   solver analyses; an infeasible simplex gives a Farkas lemma (confirmed by
+//!   [`farkas::refutes`]).
+//! - Otherwise the closure propagates, in atom order: an unassigned atom `c = d` whose sides
+//!   are in one class is implied true (`¬E ∨ c = d`), and one whose sides are in the classes
+//!   of an asserted disequality `a ≠ b` is implied false (`¬(c = d) ∨ a = b ∨ ¬E`); each
+//!   explanation clause is confirmed by [`check::implies`] before the solver sees it.
+//! - Lemmas and explanations become original clauses of the solver mid-search, each recorded
+//!   with its `Origin` by clause id, exactly as the clauses added between calls are, so the
+//!   SAT proof, its checker, `check_leaves`, interpolation and `get-proof` read them as before.
+//! - What needs new atoms or terms stays outside the search, at a complete assignment the
+//!   theories accepted: array lemmas, interface equalities, and branch-and-bound splits (taken
+//!   from a simplex started from the skeleton's values, so that splits converge as they did);
+//!   each sends the SAT solver round again (`SmtStats::rounds`). Otherwise the model is built
+//!   and checked by evaluation.
+//!
+//! Arithmetic does not propagate bounds (`x <= 3` true does not assign `x <= 5`): the simplex
+//! only detects conflicts at each fixpoint. A version that did (checking each implication with
+//! the Farkas checker) scanned every atom of the form per asserted literal, which made the
+//! thousands of split atoms of a branch-and-bound run quadratic per round; it needs atoms
+//! sorted by bound per form first.
 //!
 //! # Theory combination (EUF with linear arithmetic)
 //!
