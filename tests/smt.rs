@@ -765,3 +765,59 @@ fn a_pop_below_the_first_scope_is_refused_and_changes_nothing() {
         "(error \"pop.smt2:3:1: pop of 2 scope(s) below the first scope (1 open)\")\nunsat\nsat\n"
     );
 }
+
+/// The online loop answers in one SAT call where the offline loop needed one per
+/// propositional model: a diamond chain `(x_i = y_i ∧ y_i = x_{i+1}) ∨ (x_i = z_i ∧ z_i =
+/// x_{i+1})` with `x_0 ≠ x_n` has `2^n` of them, each refuted by a conflict lemma inside the
+/// one search (the conflicts stay exponential: no atom says `x_0 = x_i`).
+#[test]
+fn a_diamond_chain_is_refuted_in_one_round() {
+    let n = 8;
+    let mut store = TermStore::new();
+    let u = store.declare_sort("U");
+    let constant = |store: &mut TermStore, name: String| {
+        let f = store.declare_fun(&name, vec![], u, false);
+        store.apply(f, vec![])
+    };
+    let xs: Vec<_> = (0..=n).map(|i| constant(&mut store, format!("x{i}"))).collect();
+    let mut assertions = Vec::new();
+    for i in 0..n {
+        let y = constant(&mut store, format!("y{i}"));
+        let z = constant(&mut store, format!("z{i}"));
+        let through = |m| Formula::And(vec![Formula::Eq(xs[i], m), Formula::Eq(m, xs[i + 1])]);
+        assertions.push(Formula::Or(vec![through(y), through(z)]));
+    }
+    assertions.push(Formula::Not(Box::new(Formula::Eq(xs[0], xs[n]))));
+    let mut stats = SmtStats::default();
+    let answer = smt::check(&store, &assertions, &[], &mut stats).expect("no error");
+    assert!(matches!(answer, Answer::Unsat { .. }));
+    assert_eq!(stats.rounds, 1, "{stats:?}");
+    assert!(stats.lemmas > 0 && stats.conflicts > 0, "{stats:?}");
+}
+
+/// Theory propagation: with the chain `x_0 = x_1 = … = x_n` asserted, the closure implies the
+/// atom `x_0 = x_n` before the SAT solver decides it (its default phase is false, which the
+/// offline loop had to refute with a lemma and a second SAT call), and the clauses over it
+/// then follow by unit propagation: one round, no conflict at all.
+#[test]
+fn a_chain_of_equalities_propagates_its_end_to_end_atom() {
+    let n = 20;
+    let mut store = TermStore::new();
+    let u = store.declare_sort("U");
+    let b = SortId::BOOL;
+    let constant = |store: &mut TermStore, name: String, sort| {
+        let f = store.declare_fun(&name, vec![], sort, false);
+        store.apply(f, vec![])
+    };
+    let xs: Vec<_> = (0..=n).map(|i| constant(&mut store, format!("x{i}"), u)).collect();
+    let (p, q) = (constant(&mut store, "p".into(), b), constant(&mut store, "q".into(), b));
+    let mut assertions: Vec<Formula> = (0..n).map(|i| Formula::Eq(xs[i], xs[i + 1])).collect();
+    let end_to_end = Formula::Eq(xs[0], xs[n]);
+    assertions.push(Formula::Or(vec![Formula::Not(Box::new(end_to_end)), Formula::Atom(p)]));
+    assertions.push(Formula::Or(vec![Formula::Not(Box::new(Formula::Atom(p))), Formula::Atom(q)]));
+    let mut stats = SmtStats::default();
+    let answer = smt::check(&store, &assertions, &[], &mut stats).expect("no error");
+    assert!(matches!(answer, Answer::Sat(_)));
+    assert_eq!((stats.rounds, stats.conflicts), (1, 0), "{stats:?}");
+    assert!(stats.theory_propagations >= 1, "{stats:?}");
+}

@@ -40,7 +40,7 @@ fn a_ground_uf_script_is_proved_by_the_smt_core_with_its_core() {
     assert!(run(&mut wb, "show euf clauses").starts_with("error: goal euf is an SMT-LIB"));
     assert_eq!(
         run(&mut wb, "prove euf"),
-        "euf  Unsatisfiable         engine smt  rounds 2  lemmas 1  time [time]\n"
+        "euf  Unsatisfiable         engine smt  rounds 1  lemmas 1  time [time]\n"
     );
     let core = run(&mut wb, "core --minimal");
     assert!(
@@ -97,7 +97,7 @@ fn a_lia_path_gives_checked_interpolants_by_name_move_and_sequence() {
     run(&mut wb, &format!("load {PATH}"));
     assert_eq!(
         run(&mut wb, "prove"),
-        "path  Unsatisfiable         engine smt  rounds 2  lemmas 1  time [time]\n"
+        "path  Unsatisfiable         engine smt  rounds 1  lemmas 1  time [time]\n"
     );
     let verified = "verified: A implies I, I and B unsatisfiable, I over shared symbols (each \
                     by a checked refutation)\n";

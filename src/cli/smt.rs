@@ -60,7 +60,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         writeln!(
             err,
             "rounds {} lemmas {} atoms {} arith_atoms {} arith_lemmas {} splits {} pivots {} \
-             interface_equalities {} array_lemmas {}",
+             interface_equalities {} array_lemmas {} theory_propagations {} conflicts {}",
             s.rounds,
             s.lemmas,
             s.atoms,
@@ -69,7 +69,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             s.splits,
             s.pivots,
             s.interface_equalities,
-            s.array_lemmas
+            s.array_lemmas,
+            s.theory_propagations,
+            s.conflicts
         )?;
     }
     Ok(if outcome == Outcome::InternalError { 1 } else { 0 })

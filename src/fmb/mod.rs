@@ -266,7 +266,9 @@ pub fn find_model(
                 crate::sat::StopReason::ConflictLimit
                 | crate::sat::StopReason::PropagationLimit => StopReason::Conflicts,
                 crate::sat::StopReason::TimeLimit => StopReason::Time,
-                crate::sat::StopReason::Cancelled => StopReason::Cancelled,
+                crate::sat::StopReason::Cancelled | crate::sat::StopReason::Theory => {
+                    StopReason::Cancelled
+                }
             }),
             Ok(SatResult::Sat(assignment)) => {
                 let mut model = encoding.extract(&assignment);

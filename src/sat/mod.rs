@@ -11,6 +11,11 @@
 //!   recursive clause minimisation (MiniSat's abstract-level test), phase saving, and
 //!   learned-clause reduction that keeps glue clauses (LBD ≤ 2) and drops half of the rest,
 //!   worst LBD first, lower activity breaking ties, then the clause id.
+//! - **Theories** ([`theory`]): [`Solver::solve_with_theory`] runs the same search with a
+//!   [`Theory`] that sees every propagation fixpoint, every backjump and the complete
+//!   assignment, and answers with conflict clauses or propagations; each becomes an original
+//!   clause mid-search (a proof leaf with an id, reported back to the theory), so proofs,
+//!   checking and cores are as for clauses given up front (CDCL(T), used by the SMT engine).
 //! - **Decisions**: VSIDS (exponential bumping, MiniSat's variant) over a binary heap. VMTF is as
 //!   fast on average and simpler to bump, but VSIDS scores every variable by recent conflict
 //!   participation, which restarts with saved phases exploit well, and it is the heuristic of the
@@ -39,6 +44,7 @@ mod heap;
 pub mod lit;
 pub mod proof;
 pub mod solver;
+pub mod theory;
 
 use std::time::Duration;
 
@@ -48,6 +54,7 @@ pub use check::{CheckReport, ProofError};
 pub use lit::{Lit, Var};
 pub use proof::{ClauseId, Proof, Step};
 pub use solver::Solver;
+pub use theory::{Assignment, Theory, TheoryAnswer};
 
 /// A satisfying assignment of every variable of the solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +110,8 @@ pub enum StopReason {
     TimeLimit,
     /// The cancel flag was raised.
     Cancelled,
+    /// The theory of [`Solver::solve_with_theory`] answered [`TheoryAnswer::Stop`].
+    Theory,
 }
 
 impl StopReason {
@@ -113,6 +122,7 @@ impl StopReason {
             StopReason::PropagationLimit => "propagation limit",
             StopReason::TimeLimit => "time limit",
             StopReason::Cancelled => "cancelled",
+            StopReason::Theory => "stopped by the theory",
         }
     }
 }

@@ -1,5 +1,7 @@
 //! The CDCL search: clause arena, watched-literal propagation, first-UIP analysis with
-//! minimisation, restarts, learned-clause reduction, assumptions, and proof recording.
+//! minimisation, restarts, learned-clause reduction, assumptions, proof recording, and the
+//! theory hook (lemmas of a [`Theory`] inserted mid-search, whatever the state of their
+//! literals: see `insert_lemma`).
 //!
 //! Proof recording never steers the search: with or without it the same decisions are made, so
 //! the counters are equal. A derived clause's chain is computed after analysis from the final
@@ -18,6 +20,7 @@ use super::check::Checker;
 use super::heap::VarHeap;
 use super::lit::{Lit, Var};
 use super::proof::{ClauseId, Proof};
+use super::theory::{Assignment, Theory, TheoryAnswer};
 use super::{
     CheckReport, Limits, Model, ProofError, RestartPolicy, SatResult, SolverError, SolverOptions,
     Stats, StopReason,
@@ -101,6 +104,18 @@ enum Outcome {
     Stopped(StopReason),
 }
 
+/// What one exchange with the theory did to the search.
+enum TheoryEffect {
+    /// Nothing changed: go on deciding.
+    Quiet,
+    /// The trail changed (an assignment or a backjump): propagate again.
+    Changed,
+    /// The empty clause was derived.
+    Unsat,
+    /// The theory asked to stop.
+    Stop,
+}
+
 /// A CDCL SAT solver. See the [module documentation](super) for the design.
 pub struct Solver {
     options: SolverOptions,
@@ -132,6 +147,8 @@ pub struct Solver {
     trail: Vec<Lit>,
     trail_lim: Vec<usize>,
     qhead: usize,
+    /// Trail prefix the theory of `solve_with_theory` has been shown.
+    theory_head: usize,
     /// The clause id of the unit clause `{x}` for each literal `x` true at level 0.
     unit_id: Vec<ClauseId>,
     /// Trail prefix whose level-0 units have ids.
@@ -210,6 +227,7 @@ impl Solver {
             trail: Vec::new(),
             trail_lim: Vec::new(),
             qhead: 0,
+            theory_head: 0,
             unit_id: Vec::new(),
             units_done: 0,
             simplified_at: 0,
@@ -552,6 +570,7 @@ impl Solver {
         self.trail.truncate(keep);
         self.trail_lim.truncate(level as usize);
         self.qhead = self.qhead.min(keep);
+        self.theory_head = self.theory_head.min(keep);
     }
 
     fn bump_var(&mut self, v: Var) {
@@ -1090,6 +1109,27 @@ impl Solver {
         &mut self,
         assumptions: &[Lit],
     ) -> Result<SatResult, SolverError> {
+        self.solve_inner(assumptions, None)
+    }
+
+    /// [`Solver::solve_with_assumptions`] with a theory in the loop (CDCL(T)): the theory is
+    /// shown the trail after each propagation fixpoint and the complete assignment, and its
+    /// lemmas become original clauses mid-search (see [`super::theory`]). A `Sat` answer is an
+    /// assignment the theory's final check accepted.
+    pub fn solve_with_theory(
+        &mut self,
+        assumptions: &[Lit],
+        theory: &mut dyn Theory,
+    ) -> Result<SatResult, SolverError> {
+        self.solve_inner(assumptions, Some(theory))
+    }
+
+    fn solve_inner(
+        &mut self,
+        assumptions: &[Lit],
+        theory: Option<&mut dyn Theory>,
+    ) -> Result<SatResult, SolverError> {
+        self.theory_head = 0;
         self.last_root = None;
         self.last_check = None;
         for &a in assumptions {
@@ -1105,7 +1145,7 @@ impl Solver {
         let base = self.stats;
         let mut failed = Vec::new();
         let outcome = if self.ok {
-            self.search(assumptions, started, &base, &mut failed)
+            self.search(assumptions, started, &base, &mut failed, theory)
         } else {
             Outcome::Unsat
         };
@@ -1182,12 +1222,135 @@ impl Solver {
         Ok(())
     }
 
+    /// Shows the theory the literals assigned since it last looked (or, when `complete`, the
+    /// complete assignment) and acts on its answer.
+    fn consult_theory(&mut self, theory: &mut dyn Theory, complete: bool) -> TheoryEffect {
+        theory.backtrack(self.decision_level());
+        let assignment = Assignment { values: &self.value, level: self.decision_level() };
+        let answer = if complete {
+            theory.final_check(&assignment)
+        } else {
+            if self.theory_head == self.trail.len() {
+                return TheoryEffect::Quiet;
+            }
+            let answer = theory.assigned(&self.trail[self.theory_head..], &assignment);
+            self.theory_head = self.trail.len();
+            answer
+        };
+        let lemmas = match answer {
+            TheoryAnswer::Fine => return TheoryEffect::Quiet,
+            TheoryAnswer::Stop => return TheoryEffect::Stop,
+            TheoryAnswer::Conflict(clause) => vec![clause],
+            TheoryAnswer::Propagations(clauses) => clauses,
+        };
+        let mut effect = TheoryEffect::Quiet;
+        for lemma in lemmas {
+            let id = self.record_original(&lemma);
+            theory.lemma_added(id);
+            if matches!(effect, TheoryEffect::Unsat) {
+                continue;
+            }
+            match self.insert_lemma(lemma, id) {
+                TheoryEffect::Quiet => {}
+                other => effect = other,
+            }
+        }
+        effect
+    }
+
+    /// Records `lits` as an original clause (proof step, model check) and returns its id,
+    /// exactly as [`Solver::add_clause`] records one.
+    fn record_original(&mut self, lits: &[Lit]) -> ClauseId {
+        let mut clause = lits.to_vec();
+        clause.sort_unstable();
+        clause.dedup();
+        let id = self.fresh_id();
+        if let Some(proof) = &mut self.proof {
+            let recorded = proof.add_original(&clause);
+            debug_assert_eq!(recorded, id);
+        }
+        self.original_ranges.push((self.originals.len(), clause.len() as u32, id));
+        self.originals.extend_from_slice(&clause);
+        if let Some(max) = clause.iter().map(|l| l.var()).max() {
+            self.ensure_var(max);
+        }
+        id
+    }
+
+    /// Puts a theory lemma (already recorded with id `id`) into the search at the current
+    /// decision level, whatever the state of its literals: stored and watched when two of them
+    /// are not false (or one is true); asserted when one is unassigned and the rest false; and
+    /// when all are false, a conflict: the empty clause at level 0, an assertion after a
+    /// backjump when one literal has the highest level, else first-UIP learning at that level.
+    fn insert_lemma(&mut self, mut lits: Vec<Lit>, id: ClauseId) -> TheoryEffect {
+        lits.sort_unstable();
+        lits.dedup();
+        if !self.ok || lits.windows(2).any(|w| w[0].var() == w[1].var()) {
+            return TheoryEffect::Quiet; // a tautology constrains nothing
+        }
+        // Watch order: true literals, then unassigned, then false ones from the highest level.
+        let rank = |s: &Solver, l: Lit| match s.lit_value(l) {
+            TRUE => (0, 0),
+            UNDEF => (1, 0),
+            _ => (2, u32::MAX - s.level[l.var().index()]),
+        };
+        lits.sort_by_key(|&l| rank(self, l));
+        let first = lits.first().map(|&l| self.lit_value(l));
+        let second = lits.get(1).map(|&l| self.lit_value(l));
+        match (first, second) {
+            (Some(TRUE), _) | (Some(UNDEF), Some(TRUE | UNDEF)) => {
+                self.attach_new(&lits, id, false, 0);
+                TheoryEffect::Quiet
+            }
+            (Some(UNDEF), _) => {
+                self.assert_lemma(&lits, id);
+                TheoryEffect::Changed
+            }
+            _ => {
+                self.stats.conflicts += 1;
+                self.conflicts_since_restart += 1;
+                let top = lits.first().map_or(0, |l| self.level[l.var().index()]);
+                if top == 0 {
+                    self.ensure_unit_ids();
+                    self.derive_empty(id, &lits);
+                    return TheoryEffect::Unsat;
+                }
+                let next = lits.get(1).map_or(0, |l| self.level[l.var().index()]);
+                if next < top {
+                    // One literal at the highest level: after backjumping to the next level
+                    // the lemma asserts it.
+                    self.backtrack(next);
+                    self.assert_lemma(&lits, id);
+                } else {
+                    self.backtrack(top);
+                    let cref = self.attach_new(&lits, id, false, 0);
+                    self.learn(cref);
+                }
+                TheoryEffect::Changed
+            }
+        }
+    }
+
+    /// Assigns `lits[0]` (unassigned) with the lemma as its reason, the other literals being
+    /// false; a unit lemma is asserted at level 0.
+    fn assert_lemma(&mut self, lits: &[Lit], id: ClauseId) {
+        if lits.len() == 1 {
+            self.backtrack(0);
+            self.assign(lits[0], NO_CLAUSE);
+            self.unit_id[lits[0].var().index()] = id;
+        } else {
+            let cref = self.attach_new(lits, id, false, 0);
+            self.assign(lits[0], cref);
+        }
+    }
+
     fn search(
         &mut self,
         assumptions: &[Lit],
         started: Instant,
         base: &Stats,
         failed: &mut Vec<Lit>,
+        mut theory: Option<&mut dyn Theory>,
     ) -> Outcome {
         let mut quiet_decisions = 0u32;
         loop {
@@ -1207,6 +1370,14 @@ impl Solver {
                     return Outcome::Stopped(reason);
                 }
                 continue;
+            }
+            if let Some(theory) = theory.as_deref_mut() {
+                match self.consult_theory(theory, false) {
+                    TheoryEffect::Quiet => {}
+                    TheoryEffect::Changed => continue,
+                    TheoryEffect::Unsat => return Outcome::Unsat,
+                    TheoryEffect::Stop => return Outcome::Stopped(StopReason::Theory),
+                }
             }
             if self.decision_level() == 0 {
                 self.ensure_unit_ids();
@@ -1243,7 +1414,12 @@ impl Solver {
                 Some(a) => a,
                 None => match self.pick_branch() {
                     Some(l) => l,
-                    None => return Outcome::Sat,
+                    None => match theory.as_deref_mut().map(|t| self.consult_theory(t, true)) {
+                        None | Some(TheoryEffect::Quiet) => return Outcome::Sat,
+                        Some(TheoryEffect::Changed) => continue,
+                        Some(TheoryEffect::Unsat) => return Outcome::Unsat,
+                        Some(TheoryEffect::Stop) => return Outcome::Stopped(StopReason::Theory),
+                    },
                 },
             };
             self.stats.decisions += 1;
@@ -1430,6 +1606,115 @@ mod tests {
             *s.stats()
         };
         assert_eq!(run(SolverOptions::default()), run(SolverOptions::checked()));
+    }
+
+    /// A toy theory: at most one variable of `group` is true. It keeps its own list of the
+    /// true ones, with the level each became true at, so backtracking must pop it right.
+    struct AtMostOne {
+        group: Vec<Var>,
+        true_at: Vec<(Var, u32)>,
+        lemmas: u64,
+    }
+
+    impl AtMostOne {
+        fn answer(&self, assignment: &Assignment<'_>) -> TheoryAnswer {
+            match self.true_at.as_slice() {
+                [] => TheoryAnswer::Fine,
+                [(a, _)] => {
+                    let clauses: Vec<Vec<Lit>> = self
+                        .group
+                        .iter()
+                        .filter(|&&v| v != *a && assignment.value(v.positive()).is_none())
+                        .map(|&v| vec![v.negative(), a.negative()])
+                        .collect();
+                    if clauses.is_empty() {
+                        TheoryAnswer::Fine
+                    } else {
+                        TheoryAnswer::Propagations(clauses)
+                    }
+                }
+                [(a, _), (b, _), ..] => TheoryAnswer::Conflict(vec![a.negative(), b.negative()]),
+            }
+        }
+    }
+
+    impl Theory for AtMostOne {
+        fn backtrack(&mut self, level: u32) {
+            self.true_at.retain(|&(_, at)| at <= level);
+        }
+
+        fn assigned(&mut self, new: &[Lit], assignment: &Assignment<'_>) -> TheoryAnswer {
+            for &l in new {
+                if !l.is_negative() && self.group.contains(&l.var()) {
+                    self.true_at.push((l.var(), assignment.level()));
+                }
+            }
+            self.answer(assignment)
+        }
+
+        fn final_check(&mut self, assignment: &Assignment<'_>) -> TheoryAnswer {
+            self.answer(assignment)
+        }
+
+        fn lemma_added(&mut self, _id: ClauseId) {
+            self.lemmas += 1;
+        }
+    }
+
+    /// Random small CNFs with "at most one of x1..x4" as a theory agree with brute force; models
+    /// respect the theory and refutations pass the proof check.
+    #[test]
+    fn theory_hook_agrees_with_brute_force() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let vars = 8u32;
+        let (mut sat, mut unsat, mut lemmas) = (0, 0, 0);
+        for _ in 0..300 {
+            let count = 4 + next(24) as usize;
+            let clauses: Vec<Vec<i32>> = (0..count)
+                .map(|_| {
+                    (0..1 + next(3))
+                        .map(|_| {
+                            let v = 1 + next(u64::from(vars)) as i32;
+                            if next(2) == 0 { v } else { -v }
+                        })
+                        .collect()
+                })
+                .collect();
+            let expected = (0..1u32 << vars).any(|bits| {
+                let value = |l: i32| (bits >> (l.unsigned_abs() - 1)) & 1 == u32::from(l > 0);
+                (bits & 0xf).count_ones() <= 1
+                    && clauses.iter().all(|c| c.iter().any(|&l| value(l)))
+            });
+            let mut s = Solver::with_options(SolverOptions::checked());
+            s.ensure_var(Var(vars - 1));
+            for c in &clauses {
+                s.add_clause(&lits(c));
+            }
+            let mut theory =
+                AtMostOne { group: (0..4).map(Var).collect(), true_at: Vec::new(), lemmas: 0 };
+            let result = s.solve_with_theory(&[], &mut theory).unwrap();
+            match result {
+                SatResult::Sat(model) => {
+                    assert!(expected, "{clauses:?}");
+                    assert!((0..4).filter(|&v| model.value(Var(v))).count() <= 1);
+                    sat += 1;
+                }
+                SatResult::Unsat { .. } => {
+                    assert!(!expected, "{clauses:?}");
+                    assert!(s.last_check().is_some());
+                    unsat += 1;
+                }
+                SatResult::Unknown(reason) => panic!("stopped: {reason:?}"),
+            }
+            lemmas += theory.lemmas;
+        }
+        assert!(sat > 50 && unsat > 50 && lemmas > 100, "{sat} sat, {unsat} unsat, {lemmas}");
     }
 
     #[test]

@@ -329,6 +329,12 @@ impl Atoms {
             self.verify(store, &explanation)?;
             return Ok(Verdict::Conflict(explanation));
         }
+        Ok(self.solution(store, &simplex))
+    }
+
+    /// The verdict on a simplex that satisfies its bounds: a branch-and-bound split on the
+    /// first Int variable with a fractional value, or the values.
+    fn solution(&self, store: &TermStore, simplex: &Simplex) -> Verdict {
         // Branch and bound: the first Int variable with a fractional value (its δ part counts).
         for x in &self.variables {
             if store.sort_of(*x) != SortId::INT {
@@ -342,13 +348,71 @@ impl Atoms {
                 } else {
                     value.real.clone().floor()
                 };
-                return Ok(Verdict::Split(*x, below));
+                return Verdict::Split(*x, below);
             }
         }
         let delta = simplex.concrete_delta();
         let values =
             self.variables.iter().map(|x| (*x, simplex.value(self.column[x]).at(&delta))).collect();
-        Ok(Verdict::Consistent(values))
+        Verdict::Consistent(values)
+    }
+
+    /// The simplex of one online search: the skeleton's tableau, no bounds.
+    pub fn online(&self) -> OnlineSimplex {
+        OnlineSimplex { simplex: self.skeleton.clone(), asserted: Vec::new(), marks: Vec::new() }
+    }
+
+    /// Asserts atom `i` with `value` in the online simplex (at its current level): `Some`
+    /// conflict, confirmed by the Farkas checker, when the bound crosses the opposite one.
+    pub fn assert_online(
+        &self,
+        store: &TermStore,
+        online: &mut OnlineSimplex,
+        i: usize,
+        value: bool,
+    ) -> Result<Option<Explanation>, SmtError> {
+        let (side, bound) = self.bound_of(i, value);
+        let column = self.form_column[self.atoms[i].form];
+        let tag = online.asserted.len() as u32;
+        online.asserted.push((i, value));
+        let result = match side {
+            Side::Upper => online.simplex.assert_upper(column, bound, tag),
+            Side::Lower => online.simplex.assert_lower(column, bound, tag),
+        };
+        self.online_conflict(store, online, result)
+    }
+
+    /// Repairs the online simplex's values by pivoting: `Some` conflict (confirmed by the Farkas
+    /// checker) when the asserted bounds are infeasible.
+    pub fn check_online(
+        &self,
+        store: &TermStore,
+        online: &mut OnlineSimplex,
+    ) -> Result<Option<Explanation>, SmtError> {
+        let result = online.simplex.check();
+        self.online_conflict(store, online, result)
+    }
+
+    fn online_conflict(
+        &self,
+        store: &TermStore,
+        online: &OnlineSimplex,
+        result: Result<(), Conflict>,
+    ) -> Result<Option<Explanation>, SmtError> {
+        match result {
+            Ok(()) => Ok(None),
+            Err(conflict) => {
+                let explanation = self.explanation(&conflict, &online.asserted);
+                self.verify(store, &explanation)?;
+                Ok(Some(explanation))
+            }
+        }
+    }
+
+    /// The verdict of a feasible online simplex (after [`Atoms::check_online`] found no
+    /// conflict with every atom asserted): a split or the values.
+    pub fn online_solution(&self, store: &TermStore, online: &OnlineSimplex) -> Verdict {
+        self.solution(store, &online.simplex)
     }
 
     fn assert_all(
@@ -411,6 +475,43 @@ impl Atoms {
             Encoded::Atom(i, true) => Ok(i),
             _ => Err(SmtError::SplitRejected),
         }
+    }
+}
+
+/// The simplex of the online loop (Dutertre and de Moura): the tableau is kept for the whole
+/// search; the bounds of the atoms assigned at a decision level are pushed as they come and
+/// popped when the search backjumps below it, the values staying where they are.
+#[derive(Clone, Debug)]
+pub struct OnlineSimplex {
+    simplex: Simplex,
+    /// The literals asserted, in order: a bound's tag is its position here.
+    asserted: Vec<(usize, bool)>,
+    /// `marks[k]`: the bound changes and asserted literals when level `k + 1` began.
+    marks: Vec<(usize, usize)>,
+}
+
+impl OnlineSimplex {
+    /// Makes `level` the current decision level (levels only grow here).
+    pub fn set_level(&mut self, level: u32) {
+        while (self.marks.len() as u32) < level {
+            self.marks.push((self.simplex.bound_changes(), self.asserted.len()));
+        }
+    }
+
+    /// Pops the bounds asserted above `level`.
+    pub fn backtrack(&mut self, level: u32) {
+        if self.marks.len() as u32 <= level {
+            return;
+        }
+        let (changes, asserted) = self.marks[level as usize];
+        self.marks.truncate(level as usize);
+        self.simplex.pop_bounds(changes);
+        self.asserted.truncate(asserted);
+    }
+
+    /// Pivots so far.
+    pub fn pivots(&self) -> u64 {
+        self.simplex.pivots
     }
 }
 

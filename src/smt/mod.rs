@@ -1,6 +1,6 @@
 //! A ground SMT engine for equality with uninterpreted functions (EUF), linear arithmetic and
 //! arrays: hash-consed terms, a congruence closure with explanations, a simplex, array lemmas
-//! on demand, their combination, and a lazy DPLL(T) loop over [`crate::sat`].
+//! on demand, their combination, and a CDCL(T) loop over [`crate::sat`].
 //!
 //! The module is written as if it were a crate: it names no other craig module except
 //! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/tidy.rs`
@@ -10,14 +10,38 @@
 //! # The loop
 //!
 //! The Boolean structure is Tseitin-encoded; each equality atom `a = b` (and each Boolean
-//! application `p`, read as `p = true`) gets a SAT variable. The SAT solver finds a model of
-//! the abstraction; the congruence closure ([`cc`]) merges the equalities the model makes
-//! true and checks the ones it makes false. A violated disequality `a ≠ b` is explained as a
-//! set of true input equalities `E`, and the theory lemma `¬E ∨ a = b` is added as a clause;
-//! then the SAT solver runs again. This is the *offline* lazy loop: no theory propagation
-//! inside the SAT search. It is complete (each lemma removes the current propositional model,
-//! and there are finitely many) and much simpler than CDCL(T); its cost is more SAT calls on
-//! problems where propagation would prune early. It is the first slice; CDCL(T) comes later.
+//! application `p`, read as `p = true`) gets a SAT variable, and so does each arithmetic atom
+//! (a bound on a linear form, [`linear`]). The search is CDCL(T): the SAT solver runs with the
+//! theories in its loop ([`Solver::solve_with_theory`], `OnlineTheory` here), and they see
+//! every partial assignment, not only complete ones.
+//!
+//! - After each unit-propagation fixpoint, the new equality literals go to a backtracking
+//!   congruence closure ([`backtracking_cc`]: merges for true atoms, a disequality list for
+//!   false ones) and the new arithmetic literals to a simplex whose tableau is kept for the
+//!   whole search (bounds pushed, and popped on backjumps; the values stay, Dutertre and de
+//!   Moura), which then pivots back into its bounds.
+//! - A violated disequality `a ≠ b` is explained as a set of true input equalities `E`, and
+//!   the lemma `¬E ∨ a = b` (confirmed by [`check::implies`]) is the conflict clause the SAT
+//!   solver analyses; an infeasible simplex gives a Farkas lemma (confirmed by
+//!   [`farkas::refutes`]).
+//! - Otherwise the closure propagates, in atom order: an unassigned atom `c = d` whose sides
+//!   are in one class is implied true (`¬E ∨ c = d`), and one whose sides are in the classes
+//!   of an asserted disequality `a ≠ b` is implied false (`¬(c = d) ∨ a = b ∨ ¬E`); each
+//!   explanation clause is confirmed by [`check::implies`] before the solver sees it.
+//! - Lemmas and explanations become original clauses of the solver mid-search, each recorded
+//!   with its `Origin` by clause id, exactly as the clauses added between calls are, so the
+//!   SAT proof, its checker, `check_leaves`, interpolation and `get-proof` read them as before.
+//! - What needs new atoms or terms stays outside the search, at a complete assignment the
+//!   theories accepted: array lemmas, interface equalities, and branch-and-bound splits (taken
+//!   from a simplex started from the skeleton's values, so that splits converge as they did);
+//!   each sends the SAT solver round again (`SmtStats::rounds`). Otherwise the model is built
+//!   and checked by evaluation.
+//!
+//! Arithmetic does not propagate bounds (`x <= 3` true does not assign `x <= 5`): the simplex
+//! only detects conflicts at each fixpoint. A version that did (checking each implication with
+//! the Farkas checker) scanned every atom of the form per asserted literal, which made the
+//! thousands of split atoms of a branch-and-bound run quadratic per round; it needs atoms
+//! sorted by bound per form first.
 //!
 //! # Theory combination (EUF with linear arithmetic)
 //!
@@ -84,6 +108,7 @@
 
 pub mod array_check;
 pub mod arrays;
+pub mod backtracking_cc;
 pub mod cc;
 pub mod check;
 pub mod equality_basis;
@@ -97,7 +122,10 @@ use rug::Rational;
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
-use crate::sat::{ClauseId, Lit, SatResult, Solver, SolverError, SolverOptions, Var};
+use crate::sat::{
+    Assignment, ClauseId, Lit, SatResult, Solver, SolverError, SolverOptions, Theory, TheoryAnswer,
+    Var,
+};
 
 /// A sort; [`SortId::BOOL`] is built in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -499,7 +527,7 @@ pub const MAX_SPLITS: u64 = 2000;
 pub struct SmtStats {
     /// SAT calls.
     pub rounds: u64,
-    /// Theory lemmas added.
+    /// Theory lemmas added: conflict and propagation clauses of the theories, array instances.
     pub lemmas: u64,
     /// Equality atoms.
     pub atoms: u64,
@@ -515,6 +543,11 @@ pub struct SmtStats {
     pub interface_equalities: u64,
     /// Array axiom instances added as lemmas (each checked by [`array_check`]).
     pub array_lemmas: u64,
+    /// Literals the theories propagated inside the SAT search (each with an explanation
+    /// clause checked like a lemma).
+    pub theory_propagations: u64,
+    /// Conflicts of the SAT search, theory conflicts included.
+    pub conflicts: u64,
 }
 
 /// A value in a model: an element of an uninterpreted sort or of Bool (an index into the
@@ -1067,6 +1100,260 @@ fn equality_literal(
     Ok(encoder.atom(a, b))
 }
 
+/// The theories inside the SAT search (one [`Solver::solve_with_theory`] call): the equality
+/// atoms go to a backtracking congruence closure at every propagation fixpoint, which answers
+/// with a conflict lemma or with propagations; the arithmetic atoms go to the simplex when the
+/// assignment is complete. Every clause handed to the solver is checked first, and recorded
+/// with its origin when the solver reports its id.
+struct OnlineTheory<'a> {
+    store: &'a TermStore,
+    encoder: &'a mut Encoder,
+    stats: &'a mut SmtStats,
+    closure: backtracking_cc::BacktrackingClosure<'a>,
+    /// The simplex, kept for the whole search, with the bounds of the assigned arithmetic atoms.
+    simplex: linear::OnlineSimplex,
+    /// Per SAT variable: the equality atom it stands for.
+    equality_of: Vec<Option<u32>>,
+    /// Per SAT variable: the arithmetic atom it stands for.
+    arith_of: Vec<Option<u32>>,
+    /// Clauses handed to the solver whose ids have not come back yet, with their origins.
+    pending: std::collections::VecDeque<(Vec<Lit>, Origin)>,
+    /// Why the theory stopped the search.
+    error: Option<SmtError>,
+    /// The arithmetic verdict of the last final check that accepted the assignment.
+    verdict: Option<linear::Verdict>,
+}
+
+impl<'a> OnlineTheory<'a> {
+    fn new(store: &'a TermStore, encoder: &'a mut Encoder, stats: &'a mut SmtStats) -> Self {
+        let by_variable = |vars: &mut dyn Iterator<Item = Var>| {
+            let mut of: Vec<Option<u32>> = Vec::new();
+            for (i, v) in vars.enumerate() {
+                if of.len() <= v.index() {
+                    of.resize(v.index() + 1, None);
+                }
+                of[v.index()] = Some(i as u32);
+            }
+            of
+        };
+        let equality_of = by_variable(&mut encoder.atoms.iter().map(|a| a.2));
+        let arith_of = by_variable(&mut encoder.arith_vars.iter().copied());
+        let simplex = encoder.linear.online();
+        OnlineTheory {
+            store,
+            encoder,
+            stats,
+            closure: backtracking_cc::BacktrackingClosure::new(store),
+            simplex,
+            equality_of,
+            arith_of,
+            pending: Default::default(),
+            error: None,
+            verdict: None,
+        }
+    }
+
+    fn stop(&mut self, error: SmtError) -> TheoryAnswer {
+        self.error = Some(error);
+        TheoryAnswer::Stop
+    }
+
+    /// The EUF lemma `¬E ∨ a = b` for the premises `E` (atom indices, true now) and the
+    /// conclusion atom `conclusion`, with `extra` negative literals `¬(c = d)` among the
+    /// premises, confirmed by [`check::implies`]; `None` when the check rejects it.
+    fn congruence_lemma(&self, premises: &[u32], conclusion: usize) -> Option<Vec<Lit>> {
+        let atoms = &self.encoder.atoms;
+        let equalities: Vec<(TermId, TermId)> =
+            premises.iter().map(|&j| (atoms[j as usize].0, atoms[j as usize].1)).collect();
+        let (a, b, v) = atoms[conclusion];
+        if !check::implies(self.store, &equalities, (a, b)) {
+            return None;
+        }
+        let mut lemma = vec![v.positive()];
+        lemma.extend(premises.iter().map(|&j| atoms[j as usize].2.negative()));
+        Some(lemma)
+    }
+
+    /// Equality propagation: each unassigned atom whose sides are in one class is implied
+    /// true; one whose sides are in the classes of an asserted disequality is implied false.
+    /// In atom order.
+    fn propagations(&mut self, assignment: &Assignment<'_>) -> Result<Vec<Vec<Lit>>, SmtError> {
+        // The class pairs kept apart, each with the first disequality that keeps them apart.
+        let mut apart: FxHashMap<(TermId, TermId), (TermId, TermId, u32)> = FxHashMap::default();
+        for &(a, b, j) in self.closure.disequalities() {
+            let (ra, rb) = (self.closure.find(a), self.closure.find(b));
+            apart.entry((ra.min(rb), ra.max(rb))).or_insert((a, b, j));
+        }
+        let mut clauses = Vec::new();
+        for i in 0..self.encoder.atoms.len() {
+            let (c, d, v) = self.encoder.atoms[i];
+            if assignment.value(v.positive()).is_some() {
+                continue;
+            }
+            let (rc, rd) = (self.closure.find(c), self.closure.find(d));
+            if rc == rd {
+                let premises = self.closure.explain(c, d);
+                let lemma = self.congruence_lemma(&premises, i).ok_or(SmtError::LemmaRejected)?;
+                clauses.push(lemma);
+            } else if let Some(&(a, b, j)) = apart.get(&(rc.min(rd), rc.max(rd))) {
+                // c = d would join the classes of a and b: ¬(c = d) ∨ a = b ∨ ¬E.
+                let (near_c, near_d) = if self.closure.find(a) == rc { (a, b) } else { (b, a) };
+                let mut premises = self.closure.explain(c, near_c);
+                premises.extend(self.closure.explain(d, near_d));
+                premises.push(i as u32);
+                premises.sort_unstable();
+                premises.dedup();
+                let lemma =
+                    self.congruence_lemma(&premises, j as usize).ok_or(SmtError::LemmaRejected)?;
+                // The implied literal ¬(c = d) goes first.
+                let mut implied = vec![v.negative()];
+                implied.extend(lemma.into_iter().filter(|&l| l != v.negative()));
+                clauses.push(implied);
+            }
+        }
+        Ok(clauses)
+    }
+
+    /// The Farkas lemma of an arithmetic conflict: the clause of the negated literals (the
+    /// Farkas checker confirmed that they cannot all hold when the explanation was made).
+    fn farkas_lemma(&mut self, explanation: linear::Explanation) -> TheoryAnswer {
+        let lemma: Vec<Lit> = explanation
+            .literals
+            .iter()
+            .map(|&(i, value, _)| {
+                let v = self.encoder.arith_vars[i];
+                if value { v.negative() } else { v.positive() }
+            })
+            .collect();
+        self.stats.arith_lemmas += 1;
+        self.stats.lemmas += 1;
+        self.answer(vec![lemma], Origin::Farkas(explanation.literals), true)
+    }
+
+    /// Pivots the simplex back into its bounds; the pivots go to the counters.
+    fn check_arithmetic(&mut self) -> Result<Option<linear::Explanation>, SmtError> {
+        let before = self.simplex.pivots();
+        let result = self.encoder.linear.check_online(self.store, &mut self.simplex);
+        self.stats.pivots += self.simplex.pivots() - before;
+        result
+    }
+
+    /// Hands clauses to the solver with their origin.
+    fn answer(&mut self, clauses: Vec<Vec<Lit>>, origin: Origin, conflict: bool) -> TheoryAnswer {
+        for c in &clauses {
+            self.pending.push_back((c.clone(), origin.clone()));
+        }
+        if conflict {
+            TheoryAnswer::Conflict(clauses.into_iter().next().unwrap_or_default())
+        } else {
+            TheoryAnswer::Propagations(clauses)
+        }
+    }
+}
+
+impl Theory for OnlineTheory<'_> {
+    fn backtrack(&mut self, level: u32) {
+        self.closure.backtrack(level);
+        self.simplex.backtrack(level);
+    }
+
+    fn assigned(&mut self, new: &[Lit], assignment: &Assignment<'_>) -> TheoryAnswer {
+        self.closure.set_level(assignment.level());
+        self.simplex.set_level(assignment.level());
+        for &l in new {
+            let index = l.var().index();
+            if let Some(i) = self.arith_of.get(index).copied().flatten() {
+                let asserted = self.encoder.linear.assert_online(
+                    self.store,
+                    &mut self.simplex,
+                    i as usize,
+                    !l.is_negative(),
+                );
+                match asserted {
+                    Err(e) => return self.stop(e),
+                    Ok(Some(explanation)) => return self.farkas_lemma(explanation),
+                    Ok(None) => {}
+                }
+            }
+            let Some(i) = self.equality_of.get(index).copied().flatten() else {
+                continue;
+            };
+            let (a, b, _) = self.encoder.atoms[i as usize];
+            if l.is_negative() {
+                self.closure.assert_disequality(a, b, i);
+            } else {
+                self.closure.merge(a, b, i);
+            }
+        }
+        if let Some((a, b, j)) = self.closure.violated() {
+            let premises = self.closure.explain(a, b);
+            let Some(lemma) = self.congruence_lemma(&premises, j as usize) else {
+                return self.stop(SmtError::LemmaRejected);
+            };
+            self.stats.lemmas += 1;
+            return self.answer(vec![lemma], Origin::Congruence, true);
+        }
+        match self.check_arithmetic() {
+            Err(e) => return self.stop(e),
+            Ok(Some(explanation)) => return self.farkas_lemma(explanation),
+            Ok(None) => {}
+        }
+        match self.propagations(assignment) {
+            Err(e) => self.stop(e),
+            Ok(clauses) if clauses.is_empty() => TheoryAnswer::Fine,
+            Ok(clauses) => {
+                self.stats.theory_propagations += clauses.len() as u64;
+                self.stats.lemmas += clauses.len() as u64;
+                self.answer(clauses, Origin::Congruence, false)
+            }
+        }
+    }
+
+    fn final_check(&mut self, assignment: &Assignment<'_>) -> TheoryAnswer {
+        // Every literal was shown to `assigned`, whose checks passed; what is left is the
+        // solution (or the split) of the simplex.
+        match self.check_arithmetic() {
+            Err(e) => return self.stop(e),
+            Ok(Some(explanation)) => return self.farkas_lemma(explanation),
+            Ok(None) => {}
+        }
+        let verdict = self.encoder.linear.online_solution(self.store, &self.simplex);
+        if !matches!(verdict, linear::Verdict::Split(..)) {
+            self.verdict = Some(verdict);
+            return TheoryAnswer::Fine;
+        }
+        // The kept tableau's values wander with the search, and branch and bound on unbounded
+        // Int variables chases them; a simplex started from the skeleton's values (all 0) with
+        // the same bounds finds the small solutions the splits converge on, so the split (or
+        // the solution) is taken from it.
+        let values: Vec<(usize, bool)> = self
+            .encoder
+            .arith_vars
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (i, assignment.value(v.positive()).unwrap_or(false)))
+            .collect();
+        let pivots_before = self.encoder.linear.pivots;
+        let verdict = self.encoder.linear.check(self.store, &values);
+        self.stats.pivots += self.encoder.linear.pivots - pivots_before;
+        match verdict {
+            Err(e) => self.stop(e),
+            Ok(linear::Verdict::Conflict(explanation)) => self.farkas_lemma(explanation),
+            Ok(verdict) => {
+                self.verdict = Some(verdict);
+                TheoryAnswer::Fine
+            }
+        }
+    }
+
+    fn lemma_added(&mut self, id: ClauseId) {
+        if let Some((clause, origin)) = self.pending.pop_front() {
+            self.encoder.clauses.insert(id.0, clause);
+            self.encoder.origins.insert(id.0, origin);
+        }
+    }
+}
+
 /// The loop itself; the encoder is returned with the answer so that interpolation can read the
 /// refutation and the origin of its leaves.
 fn check_in(
@@ -1141,7 +1428,21 @@ fn check_in(
     let assumptions: Vec<Lit> = selectors.iter().map(|&(s, _)| s).collect();
     loop {
         stats.rounds += 1;
-        match encoder.solver.solve_with_assumptions(&assumptions)? {
+        let store: &TermStore = work;
+        let mut solver = std::mem::take(&mut encoder.solver);
+        let mut theory = OnlineTheory::new(store, &mut encoder, stats);
+        let result = solver.solve_with_theory(&assumptions, &mut theory);
+        let (error, verdict) = (theory.error.take(), theory.verdict.take());
+        let leftover = !theory.pending.is_empty();
+        encoder.solver = solver;
+        stats.conflicts = encoder.solver.stats().conflicts;
+        if let Some(error) = error {
+            return Err(error);
+        }
+        if leftover {
+            return Err(SmtError::LeafRejected);
+        }
+        match result? {
             SatResult::Unknown(_) => return Err(SmtError::Stopped),
             SatResult::Unsat { failed_assumptions } => {
                 if let (Some(proof), Some(root)) =
@@ -1160,64 +1461,21 @@ fn check_in(
                 return Ok((Answer::Unsat { core }, encoder));
             }
             SatResult::Sat(model) => {
-                let store: &TermStore = work;
+                // The closure and the simplex accepted the assignment inside the search; what
+                // is left needs new atoms or terms: array lemmas, branch-and-bound splits,
+                // interface equalities, and the model.
                 let mut closure = cc::CongruenceClosure::new(store);
-                let mut disequalities = Vec::new();
                 for (i, &(a, b, v)) in encoder.atoms.iter().enumerate() {
                     if model.value(v) {
                         closure.merge(a, b, i as u32);
-                    } else {
-                        disequalities.push(i);
                     }
                 }
-                let mut lemmas = Vec::new();
-                for &i in &disequalities {
-                    let (a, b, v) = encoder.atoms[i];
-                    if closure.find(a) != closure.find(b) {
-                        continue;
-                    }
-                    let explanation = closure.explain(a, b);
-                    let premises: Vec<(TermId, TermId)> = explanation
-                        .iter()
-                        .map(|&j| (encoder.atoms[j as usize].0, encoder.atoms[j as usize].1))
-                        .collect();
-                    if !check::implies(store, &premises, (a, b)) {
-                        return Err(SmtError::LemmaRejected);
-                    }
-                    let mut lemma: Vec<Lit> = explanation
-                        .iter()
-                        .map(|&j| encoder.atoms[j as usize].2.negative())
-                        .collect();
-                    lemma.push(v.positive());
-                    lemmas.push((lemma, Origin::Congruence));
-                }
-                let assignment: Vec<(usize, bool)> = encoder
-                    .arith_vars
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &v)| (i, model.value(v)))
-                    .collect();
-                let pivots_before = encoder.linear.pivots;
-                let verdict = encoder.linear.check(store, &assignment);
-                stats.pivots += encoder.linear.pivots - pivots_before;
                 let mut numbers = FxHashMap::default();
                 let mut split_made = false;
-                match verdict? {
-                    linear::Verdict::Conflict(explanation) => {
-                        // The literals cannot all hold (the Farkas checker confirmed it when
-                        // the explanation was made): the lemma is the clause of their negations.
-                        let lemma: Vec<Lit> = explanation
-                            .literals
-                            .iter()
-                            .map(|&(i, value, _)| {
-                                let v = encoder.arith_vars[i];
-                                if value { v.negative() } else { v.positive() }
-                            })
-                            .collect();
-                        stats.arith_lemmas += 1;
-                        lemmas.push((lemma, Origin::Farkas(explanation.literals.clone())));
-                    }
-                    linear::Verdict::Split(x, below) => {
+                match verdict {
+                    None => return Err(SmtError::Stopped),
+                    Some(linear::Verdict::Conflict(_)) => return Err(SmtError::FarkasRejected),
+                    Some(linear::Verdict::Split(x, below)) => {
                         if splits >= MAX_SPLITS {
                             return Err(SmtError::Incomplete(format!(
                                 "branch and bound reached its limit of {MAX_SPLITS} splits"
@@ -1237,10 +1495,10 @@ fn check_in(
                         stats.splits += 1;
                         split_made = true;
                     }
-                    linear::Verdict::Consistent(values) => numbers.extend(values),
+                    Some(linear::Verdict::Consistent(values)) => numbers.extend(values),
                 }
                 stats.arith_atoms = encoder.arith_vars.len() as u64;
-                if lemmas.is_empty() && !split_made && arrays_used {
+                if !split_made && arrays_used {
                     let false_array_atoms: Vec<(TermId, TermId)> = encoder
                         .atoms
                         .iter()
@@ -1284,7 +1542,7 @@ fn check_in(
                         continue;
                     }
                 }
-                if lemmas.is_empty() && !split_made {
+                if !split_made {
                     let solved: FxHashMap<TermId, Rational> = relevant
                         .iter()
                         .filter(|&&t| store.sort_of(t).is_arithmetic())
@@ -1317,12 +1575,6 @@ fn check_in(
                         stats.interface_equalities += 1;
                     }
                     stats.atoms = encoder.atoms.len() as u64;
-                    continue;
-                }
-                stats.lemmas += lemmas.len() as u64;
-                for (lemma, origin) in lemmas {
-                    encoder.current = origin;
-                    encoder.add(lemma);
                 }
             }
         }

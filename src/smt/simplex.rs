@@ -104,6 +104,9 @@ pub struct Simplex {
     upper: Vec<Option<Bound>>,
     row_of: Vec<Option<usize>>,
     rows: Vec<Row>,
+    /// Each bound overwritten, with the bound it replaced, so that [`Simplex::pop_bounds`]
+    /// restores them (the online loop backtracks this way; values and the tableau stay).
+    bound_trail: Vec<(usize, Side, Option<Bound>)>,
     /// Pivots made, for the counters.
     pub pivots: u64,
 }
@@ -152,6 +155,24 @@ impl Simplex {
         self.row_of[s] = Some(self.rows.len());
         self.rows.push(Row { basic: s, coefficients });
         s
+    }
+
+    /// The number of bound changes so far; [`Simplex::pop_bounds`] goes back to such a point.
+    pub fn bound_changes(&self) -> usize {
+        self.bound_trail.len()
+    }
+
+    /// Restores the bounds as they were when [`Simplex::bound_changes`] was `point`. The values
+    /// and the tableau stay: they satisfy the rows, and every bound left was met or is repaired
+    /// by the next [`Simplex::check`] (Dutertre and de Moura's backtracking).
+    pub fn pop_bounds(&mut self, point: usize) {
+        while self.bound_trail.len() > point {
+            let Some((x, side, old)) = self.bound_trail.pop() else { break };
+            match side {
+                Side::Upper => self.upper[x] = old,
+                Side::Lower => self.lower[x] = old,
+            }
+        }
     }
 
     /// The current value of a variable.
@@ -217,10 +238,11 @@ impl Simplex {
             Side::Lower => self.values[x] < value,
         };
         let bound = Some(Bound { value: value.clone(), tag });
-        match side {
-            Side::Upper => self.upper[x] = bound,
-            Side::Lower => self.lower[x] = bound,
-        }
+        let old = match side {
+            Side::Upper => std::mem::replace(&mut self.upper[x], bound),
+            Side::Lower => std::mem::replace(&mut self.lower[x], bound),
+        };
+        self.bound_trail.push((x, side, old));
         if violated && self.row_of[x].is_none() {
             self.update(x, value);
         }
@@ -434,5 +456,80 @@ mod tests {
         let y = t.new_variable();
         t.assert_upper(y, DeltaRational::new(q(0), q(-1)), 0).unwrap();
         assert!(t.assert_lower(y, DeltaRational::new(q(0), q(1)), 1).is_err());
+    }
+
+    /// Random bound pushes and pops on a kept tableau agree with a simplex built from scratch
+    /// with the bounds still asserted: the same bounds per variable and the same feasibility.
+    #[test]
+    fn popping_bounds_agrees_with_a_simplex_built_from_scratch() {
+        let tableau = || {
+            let mut s = Simplex::new();
+            let (x, y, z) = (s.new_variable(), s.new_variable(), s.new_variable());
+            s.new_row(&[(x, q(1)), (y, q(1))]);
+            s.new_row(&[(x, q(1)), (y, q(-2)), (z, q(1))]);
+            s.new_row(&[(y, q(3)), (z, q(-1))]);
+            s
+        };
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut feasible, mut infeasible) = (0, 0);
+        for _ in 0..60 {
+            let mut kept = tableau();
+            // Bounds asserted: (variable, side, value, tag), and the stack of level marks.
+            let mut asserted: Vec<(usize, Side, DeltaRational, u32)> = Vec::new();
+            let mut marks: Vec<(usize, usize)> = Vec::new();
+            for step in 0..40u32 {
+                match next(6) {
+                    0 if !marks.is_empty() => {
+                        let keep = next(marks.len() as u64) as usize;
+                        let (changes, count) = marks[keep];
+                        marks.truncate(keep);
+                        kept.pop_bounds(changes);
+                        asserted.truncate(count);
+                    }
+                    1 => marks.push((kept.bound_changes(), asserted.len())),
+                    _ => {
+                        let x = next(6) as usize;
+                        let side = if next(2) == 0 { Side::Upper } else { Side::Lower };
+                        let value = DeltaRational::new(q(next(21) as i64 - 10), q(0));
+                        let result = match side {
+                            Side::Upper => kept.assert_upper(x, value.clone(), step),
+                            Side::Lower => kept.assert_lower(x, value.clone(), step),
+                        };
+                        if result.is_err() {
+                            // A crossed bound is not kept; the caller would backjump.
+                            continue;
+                        }
+                        asserted.push((x, side, value, step));
+                    }
+                }
+                let mut fresh = tableau();
+                for (x, side, value, tag) in &asserted {
+                    let result = match side {
+                        Side::Upper => fresh.assert_upper(*x, value.clone(), *tag),
+                        Side::Lower => fresh.assert_lower(*x, value.clone(), *tag),
+                    };
+                    assert!(result.is_ok());
+                }
+                for x in 0..6 {
+                    let value = |b: &Option<Bound>| b.as_ref().map(|b| (b.value.clone(), b.tag));
+                    assert_eq!(value(&kept.lower[x]), value(&fresh.lower[x]));
+                    assert_eq!(value(&kept.upper[x]), value(&fresh.upper[x]));
+                }
+                let ok = kept.check().is_ok();
+                assert_eq!(ok, fresh.check().is_ok());
+                if ok {
+                    feasible += 1;
+                } else {
+                    infeasible += 1;
+                }
+            }
+        }
+        assert!(feasible > 100 && infeasible > 20, "{feasible} {infeasible}");
     }
 }
