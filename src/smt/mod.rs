@@ -16,7 +16,7 @@
 //! every partial assignment, not only complete ones.
 //!
 //! - After each unit-propagation fixpoint, the new equality literals go to a backtracking
-//!   congruence closure ([`backtracking_cc`]: merges for true atoms, a disequality list for
+//!   congruence closure ([`cc`]: merges for true atoms, a disequality list for
 //!   false ones) and the new arithmetic literals to a simplex whose tableau is kept for the
 //!   whole search (bounds pushed, and popped on backjumps; the values stay, Dutertre and de
 //!   Moura), which then pivots back into its bounds.
@@ -108,7 +108,6 @@
 
 pub mod array_check;
 pub mod arrays;
-pub mod backtracking_cc;
 pub mod cc;
 pub mod check;
 pub mod equality_basis;
@@ -1109,7 +1108,7 @@ struct OnlineTheory<'a> {
     store: &'a TermStore,
     encoder: &'a mut Encoder,
     stats: &'a mut SmtStats,
-    closure: backtracking_cc::BacktrackingClosure<'a>,
+    closure: cc::CongruenceClosure<'a>,
     /// The simplex, kept for the whole search, with the bounds of the assigned arithmetic atoms.
     simplex: linear::OnlineSimplex,
     /// Per SAT variable: the equality atom it stands for.
@@ -1143,7 +1142,7 @@ impl<'a> OnlineTheory<'a> {
             store,
             encoder,
             stats,
-            closure: backtracking_cc::BacktrackingClosure::new(store),
+            closure: cc::CongruenceClosure::new(store),
             simplex,
             equality_of,
             arith_of,
