@@ -267,9 +267,10 @@ pub fn interpolate_tree(
         }
     }
     tree.simplify(&work, &mut interpolants)?;
-    // Equivalences confirmed by the independent closure: the tree conditions still hold.
+    // Equivalences (two opposite bounds are an equality in any ordered domain; the equality
+    // basis is confirmed by the independent closure): the tree conditions still hold.
     for interpolant in &mut interpolants {
-        let f = std::mem::replace(interpolant, Formula::True);
+        let f = opposite_bounds_as_equalities(std::mem::replace(interpolant, Formula::True));
         *interpolant = super::equality_basis::smaller_equalities(&work, f);
     }
     Ok(Interpolants { store: work, interpolants })
@@ -354,6 +355,34 @@ fn drop_refuted_disjuncts(store: &TermStore, f: Formula) -> Result<Formula, Inte
         parts[i] = or_all(kept);
     }
     Ok(and_all(parts))
+}
+
+/// `f` with every pair of conjuncts `a <= b` and `b <= a` of one conjunction written as the
+/// one conjunct `a = b` (where the first of the two stood), at any depth.
+fn opposite_bounds_as_equalities(f: Formula) -> Formula {
+    match f {
+        Formula::And(parts) => {
+            let mut parts: Vec<Formula> =
+                parts.into_iter().map(opposite_bounds_as_equalities).collect();
+            let mut i = 0;
+            while i < parts.len() {
+                if let Formula::Le(a, b) = parts[i]
+                    && let Some(j) = parts.iter().position(|p| *p == Formula::Le(b, a))
+                    && j != i
+                {
+                    parts[i] = Formula::Eq(a.min(b), a.max(b));
+                    parts.remove(j);
+                }
+                i += 1;
+            }
+            and_all(parts)
+        }
+        Formula::Or(parts) => {
+            or_all(parts.into_iter().map(opposite_bounds_as_equalities).collect())
+        }
+        Formula::Not(g) => negate(opposite_bounds_as_equalities(*g)),
+        other => other,
+    }
 }
 
 /// The largest interpolant (in formula nodes) simplified in context: each leaf costs a few
