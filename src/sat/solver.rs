@@ -379,19 +379,7 @@ impl Solver {
     /// `solve` starts), so the clauses added before the first `solve` have the ids `0, 1, 2, ..`
     /// in the order they were added.
     pub fn add_clause(&mut self, lits: &[Lit]) -> ClauseId {
-        let mut clause = lits.to_vec();
-        clause.sort_unstable();
-        clause.dedup();
-        let id = self.fresh_id();
-        if let Some(proof) = &mut self.proof {
-            let recorded = proof.add_original(&clause);
-            debug_assert_eq!(recorded, id);
-        }
-        self.original_ranges.push((self.originals.len(), clause.len() as u32, id));
-        self.originals.extend_from_slice(&clause);
-        if let Some(&max) = clause.iter().map(|l| l.var()).collect::<Vec<_>>().iter().max() {
-            self.ensure_var(max);
-        }
+        let (id, mut clause) = self.record_original(lits);
         if !self.ok {
             return id;
         }
@@ -1245,7 +1233,7 @@ impl Solver {
         };
         let mut effect = TheoryEffect::Quiet;
         for lemma in lemmas {
-            let id = self.record_original(&lemma);
+            let (id, lemma) = self.record_original(&lemma);
             theory.lemma_added(id);
             if matches!(effect, TheoryEffect::Unsat) {
                 continue;
@@ -1258,9 +1246,10 @@ impl Solver {
         effect
     }
 
-    /// Records `lits` as an original clause (proof step, model check) and returns its id,
-    /// exactly as [`Solver::add_clause`] records one.
-    fn record_original(&mut self, lits: &[Lit]) -> ClauseId {
+    /// Records `lits` as an original clause (proof step, model check) and returns its id with
+    /// the clause as recorded (sorted, without repeats): the one recording of
+    /// [`Solver::add_clause`] and of theory lemmas.
+    fn record_original(&mut self, lits: &[Lit]) -> (ClauseId, Vec<Lit>) {
         let mut clause = lits.to_vec();
         clause.sort_unstable();
         clause.dedup();
@@ -1274,17 +1263,16 @@ impl Solver {
         if let Some(max) = clause.iter().map(|l| l.var()).max() {
             self.ensure_var(max);
         }
-        id
+        (id, clause)
     }
 
-    /// Puts a theory lemma (already recorded with id `id`) into the search at the current
+    /// Puts a theory lemma (already recorded with id `id`, so sorted and without repeats)
+    /// into the search at the current
     /// decision level, whatever the state of its literals: stored and watched when two of them
     /// are not false (or one is true); asserted when one is unassigned and the rest false; and
     /// when all are false, a conflict: the empty clause at level 0, an assertion after a
     /// backjump when one literal has the highest level, else first-UIP learning at that level.
     fn insert_lemma(&mut self, mut lits: Vec<Lit>, id: ClauseId) -> TheoryEffect {
-        lits.sort_unstable();
-        lits.dedup();
         if !self.ok || lits.windows(2).any(|w| w[0].var() == w[1].var()) {
             return TheoryEffect::Quiet; // a tautology constrains nothing
         }

@@ -1158,8 +1158,8 @@ impl<'a> OnlineTheory<'a> {
     }
 
     /// The EUF lemma `¬E ∨ a = b` for the premises `E` (atom indices, true now) and the
-    /// conclusion atom `conclusion`, with `extra` negative literals `¬(c = d)` among the
-    /// premises, confirmed by [`check::implies`]; `None` when the check rejects it.
+    /// conclusion atom `conclusion`, confirmed by [`check::implies`]; `None` when the check
+    /// rejects it.
     fn congruence_lemma(&self, premises: &[u32], conclusion: usize) -> Option<Vec<Lit>> {
         let atoms = &self.encoder.atoms;
         let equalities: Vec<(TermId, TermId)> =
@@ -1462,7 +1462,9 @@ fn check_in(
             SatResult::Sat(model) => {
                 // The closure and the simplex accepted the assignment inside the search; what
                 // is left needs new atoms or terms: array lemmas, branch-and-bound splits,
-                // interface equalities, and the model.
+                // interface equalities, and the model. The closure for them is rebuilt from
+                // the model's true atoms (one closure per round, cheap beside the search) rather
+                // than taken from the search, so what follows reads the model alone.
                 let mut closure = cc::CongruenceClosure::new(store);
                 for (i, &(a, b, v)) in encoder.atoms.iter().enumerate() {
                     if model.value(v) {
