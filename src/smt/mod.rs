@@ -37,11 +37,12 @@
 //!   each sends the SAT solver round again (`SmtStats::rounds`). Otherwise the model is built
 //!   and checked by evaluation.
 //!
-//! Arithmetic does not propagate bounds (`x <= 3` true does not assign `x <= 5`): the simplex
-//! only detects conflicts at each fixpoint. A version that did (checking each implication with
-//! the Farkas checker) scanned every atom of the form per asserted literal, which made the
-//! thousands of split atoms of a branch-and-bound run quadratic per round; it needs atoms
-//! sorted by bound per form first.
+//! - Arithmetic propagates bounds on one form (Dutertre and de Moura's cheap kind): an
+//!   asserted `s <= 3` makes every unassigned `s <= c` with `c >= 3` true and `s > 3` every
+//!   `s <= c` with `c <= 3` false, each with the two-literal Farkas lemma the checker confirms
+//!   (`linear::Atoms::implied_by`, over each form's atoms kept sorted by bound, so a
+//!   propagation costs a binary search and the atoms it assigns). Bounds implied through rows
+//!   are not propagated: the simplex finds those conflicts at the fixpoint.
 //!
 //! # Theory combination (EUF with linear arithmetic)
 //!
@@ -1101,8 +1102,9 @@ fn equality_literal(
 
 /// The theories inside the SAT search (one [`Solver::solve_with_theory`] call): the equality
 /// atoms go to a backtracking congruence closure at every propagation fixpoint, which answers
-/// with a conflict lemma or with propagations; the arithmetic atoms go to the simplex when the
-/// assignment is complete. Every clause handed to the solver is checked first, and recorded
+/// with a conflict lemma or with propagations; the arithmetic atoms go to the kept simplex,
+/// which answers with a Farkas conflict, and propagate the bounds they imply on their form.
+/// Every clause handed to the solver is checked first, and recorded
 /// with its origin when the solver reports its id.
 struct OnlineTheory<'a> {
     store: &'a TermStore,
@@ -1216,17 +1218,10 @@ impl<'a> OnlineTheory<'a> {
     /// The Farkas lemma of an arithmetic conflict: the clause of the negated literals (the
     /// Farkas checker confirmed that they cannot all hold when the explanation was made).
     fn farkas_lemma(&mut self, explanation: linear::Explanation) -> TheoryAnswer {
-        let lemma: Vec<Lit> = explanation
-            .literals
-            .iter()
-            .map(|&(i, value, _)| {
-                let v = self.encoder.arith_vars[i];
-                if value { v.negative() } else { v.positive() }
-            })
-            .collect();
+        let lemma = self.arith_clause(&explanation);
         self.stats.arith_lemmas += 1;
         self.stats.lemmas += 1;
-        self.answer(vec![lemma], Origin::Farkas(explanation.literals), true)
+        self.answer(vec![(lemma, Origin::Farkas(explanation.literals))], true)
     }
 
     /// Pivots the simplex back into its bounds; the pivots go to the counters.
@@ -1237,16 +1232,57 @@ impl<'a> OnlineTheory<'a> {
         result
     }
 
-    /// Hands clauses to the solver with their origin.
-    fn answer(&mut self, clauses: Vec<Vec<Lit>>, origin: Origin, conflict: bool) -> TheoryAnswer {
-        for c in &clauses {
-            self.pending.push_back((c.clone(), origin.clone()));
+    /// Hands clauses to the solver with their origins: one conflict, or propagations.
+    fn answer(&mut self, clauses: Vec<(Vec<Lit>, Origin)>, conflict: bool) -> TheoryAnswer {
+        let mut lemmas = Vec::with_capacity(clauses.len());
+        for (clause, origin) in clauses {
+            self.pending.push_back((clause.clone(), origin));
+            lemmas.push(clause);
         }
         if conflict {
-            TheoryAnswer::Conflict(clauses.into_iter().next().unwrap_or_default())
+            TheoryAnswer::Conflict(lemmas.into_iter().next().unwrap_or_default())
         } else {
-            TheoryAnswer::Propagations(clauses)
+            TheoryAnswer::Propagations(lemmas)
         }
+    }
+
+    /// The clause of the negated literals of an arithmetic explanation, in its order.
+    fn arith_clause(&self, explanation: &linear::Explanation) -> Vec<Lit> {
+        explanation
+            .literals
+            .iter()
+            .map(|&(i, value, _)| {
+                let v = self.encoder.arith_vars[i];
+                if value { v.negative() } else { v.positive() }
+            })
+            .collect()
+    }
+
+    /// Bound propagation: the arithmetic atoms, unassigned now, whose values follow from the
+    /// bounds `asserted` (in order, each atom proposed once), each with its two-literal
+    /// Farkas lemma.
+    fn bound_propagations(
+        &self,
+        asserted: &[(usize, bool)],
+        assignment: &Assignment<'_>,
+    ) -> Result<Vec<(Vec<Lit>, Origin)>, SmtError> {
+        let linear = &self.encoder.linear;
+        let mut proposed = Vec::new();
+        let mut clauses = Vec::new();
+        for &(i, value) in asserted {
+            for (j, implied) in linear.implied_by(i, value) {
+                if assignment.value(self.encoder.arith_vars[j].positive()).is_some()
+                    || proposed.contains(&j)
+                {
+                    continue;
+                }
+                proposed.push(j);
+                let explanation = linear.propagation_lemma(self.store, (i, value), (j, implied))?;
+                clauses
+                    .push((self.arith_clause(&explanation), Origin::Farkas(explanation.literals)));
+            }
+        }
+        Ok(clauses)
     }
 }
 
@@ -1259,6 +1295,7 @@ impl Theory for OnlineTheory<'_> {
     fn assigned(&mut self, new: &[Lit], assignment: &Assignment<'_>) -> TheoryAnswer {
         self.closure.set_level(assignment.level());
         self.simplex.set_level(assignment.level());
+        let mut bounds = Vec::new();
         for &l in new {
             let index = l.var().index();
             if let Some(i) = self.arith_of.get(index).copied().flatten() {
@@ -1271,7 +1308,7 @@ impl Theory for OnlineTheory<'_> {
                 match asserted {
                     Err(e) => return self.stop(e),
                     Ok(Some(explanation)) => return self.farkas_lemma(explanation),
-                    Ok(None) => {}
+                    Ok(None) => bounds.push((i as usize, !l.is_negative())),
                 }
             }
             let Some(i) = self.equality_of.get(index).copied().flatten() else {
@@ -1290,22 +1327,27 @@ impl Theory for OnlineTheory<'_> {
                 return self.stop(SmtError::LemmaRejected);
             };
             self.stats.lemmas += 1;
-            return self.answer(vec![lemma], Origin::Congruence, true);
+            return self.answer(vec![(lemma, Origin::Congruence)], true);
         }
         match self.check_arithmetic() {
             Err(e) => return self.stop(e),
             Ok(Some(explanation)) => return self.farkas_lemma(explanation),
             Ok(None) => {}
         }
-        match self.propagations(assignment) {
-            Err(e) => self.stop(e),
-            Ok(clauses) if clauses.is_empty() => TheoryAnswer::Fine,
-            Ok(clauses) => {
-                self.stats.theory_propagations += clauses.len() as u64;
-                self.stats.lemmas += clauses.len() as u64;
-                self.answer(clauses, Origin::Congruence, false)
-            }
+        let equalities = match self.propagations(assignment) {
+            Err(e) => return self.stop(e),
+            Ok(clauses) => clauses.into_iter().map(|c| (c, Origin::Congruence)),
+        };
+        let clauses: Vec<(Vec<Lit>, Origin)> = match self.bound_propagations(&bounds, assignment) {
+            Err(e) => return self.stop(e),
+            Ok(arithmetic) => equalities.chain(arithmetic).collect(),
+        };
+        if clauses.is_empty() {
+            return TheoryAnswer::Fine;
         }
+        self.stats.theory_propagations += clauses.len() as u64;
+        self.stats.lemmas += clauses.len() as u64;
+        self.answer(clauses, false)
     }
 
     fn final_check(&mut self, assignment: &Assignment<'_>) -> TheoryAnswer {
