@@ -387,14 +387,33 @@ impl Checker<'_> {
         if clause.is_empty() || clause.len() != coefficients.len() {
             return Err("a Farkas lemma needs one coefficient per literal".into());
         }
+        if coefficients.iter().any(|k| *k <= 0) {
+            return Err("a Farkas coefficient is not positive".into());
+        }
+        let premises: Vec<(Form, bool)> = clause
+            .iter()
+            .map(|l| self.constraint(&(l.0.clone(), !l.1)))
+            .collect::<Result<_, _>>()?;
+        self.contradiction(&premises, coefficients)
+    }
+
+    /// The premises `form ⋈ 0`, in canonical form, weighted by nonnegative coefficients, sum
+    /// to `0 <= c < 0` or `0 < c <= 0`.
+    fn contradiction(
+        &self,
+        premises: &[(Form, bool)],
+        coefficients: &[Rational],
+    ) -> Result<(), String> {
+        if premises.len() != coefficients.len() || coefficients.iter().any(|k| *k < 0) {
+            return Err("one nonnegative coefficient per premise is needed".into());
+        }
         let mut total: BTreeMap<String, Rational> = BTreeMap::new();
         let (mut rhs, mut strict) = (Rational::new(), false);
-        for (l, k) in clause.iter().zip(coefficients) {
-            if *k <= 0 {
-                return Err("a Farkas coefficient is not positive".into());
+        for ((form, s), k) in premises.iter().zip(coefficients) {
+            if *k == 0 {
+                continue;
             }
-            let (form, s) = self.constraint(&(l.0.clone(), !l.1))?;
-            let (cs, r, s) = canonical(&self.sorts, &form, s);
+            let (cs, r, s) = canonical(&self.sorts, form, *s);
             for (x, c) in cs {
                 *total.entry(x).or_default() += c * k;
             }
@@ -409,6 +428,36 @@ impl Checker<'_> {
         } else {
             Err("the Farkas sum is not a contradiction".into())
         }
+    }
+
+    /// A cut is a split cut: the split `π <= 0` is over Int unknowns with integer
+    /// coefficients, so every integer point has `π <= 0` or `π >= 1` (the canonical form's
+    /// rounding of its negation), and the negated clause with either side is refuted by the
+    /// coefficients given (one per literal, then the split's).
+    fn cut(
+        &self,
+        clause: &[Lit],
+        split: &Form,
+        below: &[Rational],
+        above: &[Rational],
+    ) -> Result<(), String> {
+        let integral = split.0.iter().all(|(k, c)| self.sorts.is_int(k) && c.denom() == &1);
+        if split.0.is_empty() || !integral {
+            return Err("the split is not over Int unknowns with integer coefficients".into());
+        }
+        let negated: Form = (
+            split.0.iter().map(|(k, c)| (k.clone(), Rational::from(-c))).collect(),
+            Rational::from(-&split.1),
+        );
+        let mut premises: Vec<(Form, bool)> = clause
+            .iter()
+            .map(|l| self.constraint(&(l.0.clone(), !l.1)))
+            .collect::<Result<_, _>>()?;
+        premises.push((split.clone(), false));
+        self.contradiction(&premises, below)?;
+        premises.pop();
+        premises.push((negated, true));
+        self.contradiction(&premises, above)
     }
 
     /// The negated clause is closed by congruence: the equalities of its negative literals
@@ -956,6 +1005,30 @@ fn check_proof(
                     .collect::<Result<_, _>>()?;
                 checker.farkas(&clause, &coefficients)
             }
+            "cut" => {
+                let numbers = |k: &str| -> Result<Vec<Rational>, String> {
+                    keyword(k)?
+                        .iter()
+                        .map(|c| {
+                            let mut f: Form = Default::default();
+                            linearize(c, &Rational::from(1), &mut f)
+                                .filter(|_| f.0.is_empty())
+                                .map(|_| f.1)
+                                .ok_or_else(|| "bad coefficient".to_string())
+                        })
+                        .collect()
+                };
+                let split = match keyword(":split")? {
+                    [rel, lhs, rhs] if rel.atom() == Some("<=") => {
+                        let mut form: Form = Default::default();
+                        linearize(lhs, &Rational::from(1), &mut form).ok_or("not linear")?;
+                        linearize(rhs, &Rational::from(-1), &mut form).ok_or("not linear")?;
+                        form
+                    }
+                    _ => return Err(format!("{name}: a split is a bound (<= a b)")),
+                };
+                checker.cut(&clause, &split, &numbers(":below")?, &numbers(":above")?)
+            }
             "bridge" => checker.bridge(&clause),
             "division" => checker.division(&clause),
             "array" => checker.array(&clause),
@@ -1155,6 +1228,7 @@ fn every_example_refutation_replays() {
         "bridge",
         "division",
         "array",
+        "cut",
         "resolution",
     ] {
         assert!(total.get(rule).is_some_and(|&n| n > 0), "no {rule} step in {total:?}");

@@ -59,7 +59,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         let s = session.stats;
         writeln!(
             err,
-            "rounds {} lemmas {} atoms {} arith_atoms {} arith_lemmas {} splits {} pivots {} \
+            "rounds {} lemmas {} atoms {} arith_atoms {} arith_lemmas {} splits {} cuts {} pivots {} \
              interface_equalities {} array_lemmas {} theory_propagations {} conflicts {}",
             s.rounds,
             s.lemmas,
@@ -67,6 +67,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             s.arith_atoms,
             s.arith_lemmas,
             s.splits,
+            s.cuts,
             s.pivots,
             s.interface_equalities,
             s.array_lemmas,

@@ -708,7 +708,11 @@ impl Refutation {
                     Ok(Formula::True)
                 }
             }
-            Origin::Congruence | Origin::Farkas(_) | Origin::Valid | Origin::Array => {
+            Origin::Congruence
+            | Origin::Farkas(_)
+            | Origin::Valid
+            | Origin::Array
+            | Origin::Cut(_) => {
                 let mut colours = Vec::new();
                 for &l in clause {
                     colours.push(self.colour(cut, l.var())?);
@@ -726,6 +730,9 @@ impl Refutation {
                     Origin::Congruence => self.congruence_interpolant(store, cut, clause, &colours),
                     Origin::Array => Err(InterpolationError::Unsupported(
                         "an array lemma mixing both sides' symbols".into(),
+                    )),
+                    Origin::Cut(_) => Err(InterpolationError::Unsupported(
+                        "an integer cut mixing both sides' symbols".into(),
                     )),
                     _ => Err(InterpolationError::Unsupported(
                         "a theory clause mixing both sides' symbols".into(),

@@ -1,7 +1,8 @@
 //! Linear arithmetic over Int and Real for the lazy loop: linear forms read from terms, the
 //! arithmetic atoms of the Boolean abstraction (each a bound on a canonical form), the theory
 //! check of one propositional model with the simplex of [`super::simplex`] (Farkas conflicts,
-//! branch-and-bound splits, rational models), and interpolation for conjunctions of linear
+//! Gomory cuts certified as split cuts, branch-and-bound splits, rational models), bound
+//! propagation between atoms of one form, and interpolation for conjunctions of linear
 //! constraints.
 //!
 //! A form is canonical when its coefficients are coprime integers and the first (by term id)
@@ -183,7 +184,48 @@ pub enum Verdict {
     Conflict(Explanation),
     /// Rationally consistent, but this Int variable has a fractional value: split on it.
     Split(TermId, Rational),
+    /// Rationally consistent with a fractional Int variable, and this cut (verified) excludes
+    /// the vertex found.
+    Cut(Cut),
 }
+
+/// A Gomory mixed-integer cut: every integer point that meets the premises meets `literal`.
+/// It is a split cut, and that is its certificate: with the premises and the negated cut,
+/// both `split` and its negation (which the Farkas checker rounds, `split` being over Int
+/// variables with integer coefficients: `π <= k` negated is `π >= k + 1`) have a Farkas
+/// refutation, both confirmed by the Farkas checker before the cut is made.
+#[derive(Clone, Debug)]
+pub struct Cut {
+    /// `(atom, value)`: the bounds of the non-basic variables of the row the cut comes from.
+    pub premises: Vec<(usize, bool)>,
+    /// The cut.
+    pub literal: ArithLiteral,
+    /// `π - k <= 0` for the integer form `π` of the split.
+    pub split: ArithLiteral,
+    /// The Farkas coefficients refuting the premises, the negated cut and `split`, in that
+    /// order (zero for a premise that side does not use).
+    pub below: Vec<Rational>,
+    /// The same with the negated `split` (`π >= k + 1` over the integers) last.
+    pub above: Vec<Rational>,
+}
+
+/// What a simplex column stands for: a canonical form's coefficients, and whether it takes
+/// integer values.
+type ColumnForm = (Vec<(TermId, Rational)>, bool);
+
+/// The linear form `Σ c·x` of a canonical form's coefficients.
+fn form_of(form: &[(TermId, Rational)]) -> LinearForm {
+    LinearForm { coefficients: form.iter().cloned().collect(), constant: Rational::new() }
+}
+
+/// The fractional part `q - floor(q)`, in `[0, 1)`.
+fn fractional_part(q: &Rational) -> Rational {
+    q - q.clone().floor()
+}
+
+/// A cut whose coefficients have grown past this many bits is not made (exact arithmetic
+/// makes repeated Gomory cuts grow; branch and bound takes over).
+const MAX_CUT_BITS: u32 = 32;
 
 /// The canonical forms and atoms met so far, and the simplex skeleton (a column per variable,
 /// a row per form of two or more variables) that each round starts from.
@@ -331,23 +373,34 @@ impl Atoms {
     /// makes every atom whose positive literal allows at least that true (`s <= 3` makes
     /// `s <= 5` and `s < 4` true), a lower bound `s >= b` makes every atom whose negative
     /// literal asks no more false (`s > 3` makes `s <= 2` false). The cheap propagation of
-    /// Dutertre and de Moura: bounds on one form, no rows.
-    pub fn implied_by(&self, i: usize, value: bool) -> Vec<(usize, bool)> {
+    /// Dutertre and de Moura: bounds on one form, no rows. The scan stops at the first atom
+    /// for which `assigned` holds.
+    pub fn implied_by(
+        &self,
+        i: usize,
+        value: bool,
+        assigned: impl Fn(usize) -> bool,
+    ) -> Vec<(usize, bool)> {
         let (side, bound) = self.bound_of(i, value);
         let atoms = &self.form_atoms[self.atoms[i].form];
-        let mut implied = Vec::new();
-        match side {
+        // Nearest first, up to the first atom already assigned: that atom's own propagation
+        // covers every atom past it (its bound implies theirs), so a run of split atoms on one
+        // variable costs what it assigns, not the length of the run.
+        let (run, implied): (Vec<usize>, bool) = match side {
             Side::Upper => {
                 let first = atoms.partition_point(|&j| self.bound_of(j, true).1 < bound);
-                implied.extend(atoms[first..].iter().map(|&j| (j, true)));
+                (atoms[first..].to_vec(), true)
             }
             Side::Lower => {
                 let end = atoms.partition_point(|&j| self.bound_of(j, false).1 <= bound);
-                implied.extend(atoms[..end].iter().rev().map(|&j| (j, false)));
+                (atoms[..end].iter().rev().copied().collect(), false)
             }
-        }
-        implied.retain(|&(j, _)| j != i);
-        implied
+        };
+        run.into_iter()
+            .filter(|&j| j != i)
+            .take_while(|&j| !assigned(j))
+            .map(|j| (j, implied))
+            .collect()
     }
 
     /// The lemma of a bound propagation: atom `i` with `value` and atom `j` without its implied
@@ -373,6 +426,17 @@ impl Atoms {
         store: &TermStore,
         assignment: &[(usize, bool)],
     ) -> Result<Verdict, SmtError> {
+        self.check_with_cuts(store, assignment, false)
+    }
+
+    /// [`Atoms::check`], and when `cuts` and the split variable is basic in a row whose
+    /// non-basic variables sit at their bounds, a verified Gomory cut instead of the split.
+    pub fn check_with_cuts(
+        &mut self,
+        store: &TermStore,
+        assignment: &[(usize, bool)],
+        cuts: bool,
+    ) -> Result<Verdict, SmtError> {
         let mut simplex = self.skeleton.clone();
         let result = self.assert_all(&mut simplex, assignment).and_then(|()| simplex.check());
         self.pivots += simplex.pivots;
@@ -381,7 +445,167 @@ impl Atoms {
             self.verify(store, &explanation)?;
             return Ok(Verdict::Conflict(explanation));
         }
-        Ok(self.solution(store, &simplex))
+        let verdict = self.solution(store, &simplex);
+        if let (true, Verdict::Split(x, _)) = (cuts, &verdict)
+            && let Some(mut cut) = self.gomory_cut(store, &simplex, self.column[x], assignment)
+        {
+            self.verify_cut(store, &mut cut)?;
+            return Ok(Verdict::Cut(cut));
+        }
+        Ok(verdict)
+    }
+
+    /// Per simplex column: the canonical form it stands for (a variable alone, or a form's
+    /// row) and whether it takes integer values.
+    fn column_forms_in(&self, store: &TermStore) -> Vec<Option<ColumnForm>> {
+        let mut forms = vec![None; self.skeleton.num_variables()];
+        // A form of one variable with coefficient 1 shares the variable's column, so the forms
+        // go first and the variables overwrite them with the same meaning.
+        for (k, form) in self.forms.iter().enumerate() {
+            forms[self.form_column[k]] = Some((form.clone(), self.form_integral[k]));
+        }
+        for x in &self.variables {
+            let integral = store.sort_of(*x) == SortId::INT;
+            forms[self.column[x]] = Some((vec![(*x, Rational::from(1))], integral));
+        }
+        forms
+    }
+
+    /// The Gomory mixed-integer cut of the row of the basic column `basic`, whose value is
+    /// fractional: with `t_j` the distance of each non-basic `x_j` from the bound it sits at
+    /// (`x_j - l_j` or `u_j - x_j`), the row reads `x_b + Σ α_j t_j = β`, and with `f_0` the
+    /// fractional part of `β` and `f_j` that of `α_j`, every integer point has
+    /// `Σ g_j t_j >= 1` where `g_j` is `f_j / f_0` (Int column, `f_j <= f_0`),
+    /// `(1 - f_j) / (1 - f_0)` (Int, `f_j > f_0`), `α_j / f_0` (Real, `α_j > 0`) or
+    /// `-α_j / (1 - f_0)` (Real, `α_j < 0`). The vertex, where every `t_j` is 0, violates it.
+    /// It is the split cut of `π = x_b + Σ k_j t_j` over the Int columns (`k_j` is `α_j`
+    /// rounded down when `f_j <= f_0`, else up): `π <= floor(β)` or `π >= floor(β) + 1`.
+    /// `None` when a non-basic variable is not at a bound, a value has a δ part, or the
+    /// coefficients have grown too large.
+    fn gomory_cut(
+        &self,
+        store: &TermStore,
+        simplex: &Simplex,
+        basic: usize,
+        assignment: &[(usize, bool)],
+    ) -> Option<Cut> {
+        let row = simplex.row(basic)?;
+        let beta = simplex.value(basic);
+        if beta.delta.cmp0() != Ordering::Equal {
+            return None;
+        }
+        let f0 = fractional_part(&beta.real);
+        if f0.cmp0() == Ordering::Equal {
+            return None;
+        }
+        let one_minus_f0 = Rational::from(1) - &f0;
+        let forms = self.column_forms_in(store);
+        let (basic_form, basic_integral) = forms[basic].as_ref()?;
+        if !basic_integral {
+            return None;
+        }
+        let mut cut = LinearForm { coefficients: BTreeMap::new(), constant: Rational::from(-1) };
+        let mut split = LinearForm::default();
+        split.add_scaled(&form_of(basic_form), &Rational::from(1));
+        let mut premises = Vec::new();
+        for (j, a) in row {
+            let value = simplex.value(*j);
+            let at = |side| simplex.bound(*j, side).filter(|(b, _)| *b == value);
+            let (side, (bound, tag)) = match (at(Side::Lower), at(Side::Upper)) {
+                (Some(lower), _) => (Side::Lower, lower),
+                (None, Some(upper)) => (Side::Upper, upper),
+                (None, None) => return None,
+            };
+            if bound.delta.cmp0() != Ordering::Equal {
+                return None;
+            }
+            let (form, integral) = forms[*j].as_ref()?;
+            // t = x_j - l at a lower bound, u - x_j at an upper one; a' the coefficient of t.
+            let mut t = LinearForm::default();
+            let (sign, a_prime) = match side {
+                Side::Lower => (Rational::from(1), a.clone()),
+                Side::Upper => (Rational::from(-1), Rational::from(-a)),
+            };
+            t.add_scaled(&form_of(form), &sign);
+            t.constant -= Rational::from(&bound.real * &sign);
+            // The row as x_b + Σ α t = β, the form the textbook cut is stated for.
+            let alpha = -a_prime;
+            let g = if *integral {
+                let f = fractional_part(&alpha);
+                if f.cmp0() == Ordering::Equal {
+                    // g = 0, and the split's integer coefficient is α itself: t drops out of
+                    // both sides, and its bound is not a premise.
+                    split.add_scaled(&t, &alpha);
+                    continue;
+                }
+                let (g, k) = if f <= f0 {
+                    (Rational::from(&f / &f0), alpha.clone().floor())
+                } else {
+                    ((Rational::from(1) - &f) / &one_minus_f0, alpha.clone().ceil())
+                };
+                split.add_scaled(&t, &k);
+                g
+            } else if alpha.cmp0() == Ordering::Greater {
+                Rational::from(&alpha / &f0)
+            } else {
+                -alpha / &one_minus_f0
+            };
+            cut.add_scaled(&t, &g);
+            premises.push(assignment[tag as usize]);
+        }
+        if cut.coefficients.is_empty() {
+            return None;
+        }
+        let too_large = |q: &Rational| {
+            q.numer().significant_bits() > MAX_CUT_BITS
+                || q.denom().significant_bits() > MAX_CUT_BITS
+        };
+        if cut.coefficients.values().chain([&cut.constant]).any(too_large) {
+            return None;
+        }
+        // The cut Σ g t - 1 >= 0 as the premise -(Σ g t - 1) <= 0; the split π - floor(β) <= 0
+        // (π is β at the vertex, every t being 0).
+        let literal = ArithLiteral {
+            terms: cut.coefficients.iter().map(|(x, c)| (Rational::from(-c), *x)).collect(),
+            constant: Rational::from(-&cut.constant),
+            strict: false,
+        };
+        let split = ArithLiteral {
+            terms: split.coefficients.iter().map(|(x, c)| (c.clone(), *x)).collect(),
+            constant: split.constant - beta.real.clone().floor(),
+            strict: false,
+        };
+        premises.sort_unstable();
+        premises.dedup();
+        Some(Cut { premises, literal, split, below: Vec::new(), above: Vec::new() })
+    }
+
+    /// Confirms a cut by its certificate: the premises, the negated cut and each side of the
+    /// split are refuted, each refutation confirmed by the Farkas checker; the coefficients
+    /// go into the cut.
+    fn verify_cut(&self, store: &TermStore, cut: &mut Cut) -> Result<(), SmtError> {
+        if !cut.split.terms.iter().all(|(c, x)| c.denom() == &1 && store.sort_of(*x) == SortId::INT)
+        {
+            return Err(SmtError::LemmaRejected);
+        }
+        let mut premises: Vec<ArithLiteral> = cut
+            .premises
+            .iter()
+            .map(|&(i, value)| {
+                let literal = &self.atoms[i].literal;
+                if value { literal.clone() } else { literal.negated() }
+            })
+            .collect();
+        premises.push(cut.literal.negated());
+        let mut refutations = Vec::new();
+        for side in [cut.split.clone(), cut.split.negated()] {
+            let mut with_side = premises.clone();
+            with_side.push(side);
+            refutations.push(refute(store, &with_side)?.ok_or(SmtError::LemmaRejected)?);
+        }
+        cut.above = refutations.pop().unwrap_or_default();
+        cut.below = refutations.pop().unwrap_or_default();
+        Ok(())
     }
 
     /// The verdict on a simplex that satisfies its bounds: a branch-and-bound split on the
@@ -635,7 +859,7 @@ fn refute(store: &TermStore, premises: &[ArithLiteral]) -> Result<Option<Vec<Rat
             }
             Ok(Some(coefficients))
         }
-        Verdict::Consistent(_) | Verdict::Split(..) => Ok(None),
+        Verdict::Consistent(_) | Verdict::Split(..) | Verdict::Cut(_) => Ok(None),
     }
 }
 
@@ -996,7 +1220,7 @@ mod bound_propagation_tests {
                             }
                         }
                     }
-                    let mut proposed = atoms.implied_by(i, value);
+                    let mut proposed = atoms.implied_by(i, value, |_| false);
                     for &(j, implied) in &proposed {
                         atoms.propagation_lemma(&store, (i, value), (j, implied)).unwrap();
                     }

@@ -32,7 +32,8 @@
 //!   with its `Origin` by clause id, exactly as the clauses added between calls are, so the
 //!   SAT proof, its checker, `check_leaves`, interpolation and `get-proof` read them as before.
 //! - What needs new atoms or terms stays outside the search, at a complete assignment the
-//!   theories accepted: array lemmas, interface equalities, and branch-and-bound splits (taken
+//!   theories accepted: array lemmas, interface equalities, Gomory cuts (verified as split
+//!   cuts, `linear::Atoms::check_with_cuts`) and branch-and-bound splits (taken
 //!   from a simplex started from the skeleton's values, so that splits converge as they did);
 //!   each sends the SAT solver round again (`SmtStats::rounds`). Otherwise the model is built
 //!   and checked by evaluation.
@@ -522,6 +523,9 @@ pub enum SmtError {
 /// [`SmtError::Incomplete`].
 pub const MAX_SPLITS: u64 = 2000;
 
+/// The most Gomory cuts one [`check`] makes; branch and bound alone goes on after them.
+pub const MAX_CUTS: u64 = 20;
+
 /// Counters of one [`check`] call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SmtStats {
@@ -537,6 +541,8 @@ pub struct SmtStats {
     pub arith_lemmas: u64,
     /// Branch-and-bound splits.
     pub splits: u64,
+    /// Gomory cuts (each verified as a split cut by the Farkas checker).
+    pub cuts: u64,
     /// Simplex pivots.
     pub pivots: u64,
     /// Interface equalities between arithmetic terms made by the theory combination.
@@ -817,6 +823,9 @@ enum Origin {
     Valid,
     /// An array axiom instance.
     Array,
+    /// A Gomory cut `¬P ∨ c`, valid over the integers as a split cut (`linear::Cut`, whose
+    /// two Farkas refutations were confirmed when it was made), with the literal `c`.
+    Cut(Box<(linear::Cut, Lit)>),
 }
 
 struct Encoder {
@@ -1123,6 +1132,8 @@ struct OnlineTheory<'a> {
     error: Option<SmtError>,
     /// The arithmetic verdict of the last final check that accepted the assignment.
     verdict: Option<linear::Verdict>,
+    /// Whether the final check may answer a fractional Int value with a cut.
+    cuts: bool,
 }
 
 impl<'a> OnlineTheory<'a> {
@@ -1151,6 +1162,7 @@ impl<'a> OnlineTheory<'a> {
             pending: Default::default(),
             error: None,
             verdict: None,
+            cuts: false,
         }
     }
 
@@ -1267,16 +1279,16 @@ impl<'a> OnlineTheory<'a> {
         assignment: &Assignment<'_>,
     ) -> Result<Vec<(Vec<Lit>, Origin)>, SmtError> {
         let linear = &self.encoder.linear;
-        let mut proposed = Vec::new();
+        let arith_vars = &self.encoder.arith_vars;
+        let mut proposed: rustc_hash::FxHashSet<usize> = Default::default();
         let mut clauses = Vec::new();
         for &(i, value) in asserted {
-            for (j, implied) in linear.implied_by(i, value) {
-                if assignment.value(self.encoder.arith_vars[j].positive()).is_some()
-                    || proposed.contains(&j)
-                {
+            let assigned = |j: usize| assignment.value(arith_vars[j].positive()).is_some();
+            for (j, implied) in linear.implied_by(i, value, assigned) {
+                // Membership only; the order of the clauses is the order of `asserted`.
+                if !proposed.insert(j) {
                     continue;
                 }
-                proposed.push(j);
                 let explanation = linear.propagation_lemma(self.store, (i, value), (j, implied))?;
                 clauses
                     .push((self.arith_clause(&explanation), Origin::Farkas(explanation.literals)));
@@ -1375,7 +1387,7 @@ impl Theory for OnlineTheory<'_> {
             .map(|(i, &v)| (i, assignment.value(v.positive()).unwrap_or(false)))
             .collect();
         let pivots_before = self.encoder.linear.pivots;
-        let verdict = self.encoder.linear.check(self.store, &values);
+        let verdict = self.encoder.linear.check_with_cuts(self.store, &values, self.cuts);
         self.stats.pivots += self.encoder.linear.pivots - pivots_before;
         match verdict {
             Err(e) => self.stop(e),
@@ -1466,12 +1478,14 @@ fn check_in(
     }
     let mut bridged: std::collections::BTreeSet<(TermId, TermId)> = Default::default();
     let mut splits = 0u64;
+    let mut cuts = 0u64;
     let assumptions: Vec<Lit> = selectors.iter().map(|&(s, _)| s).collect();
     loop {
         stats.rounds += 1;
         let store: &TermStore = work;
         let mut solver = std::mem::take(&mut encoder.solver);
         let mut theory = OnlineTheory::new(store, &mut encoder, stats);
+        theory.cuts = cuts < MAX_CUTS;
         let result = solver.solve_with_theory(&assumptions, &mut theory);
         let (error, verdict) = (theory.error.take(), theory.verdict.take());
         let leftover = !theory.pending.is_empty();
@@ -1536,6 +1550,27 @@ fn check_in(
                         encoder.arith_var(i);
                         splits += 1;
                         stats.splits += 1;
+                        split_made = true;
+                    }
+                    Some(linear::Verdict::Cut(cut)) => {
+                        // The lemma ¬P ∨ cut, P the bounds the cut rests on; the vertex the
+                        // simplex found meets P and not the cut, so the clause is new.
+                        let literal = encoder.arith(store, cut.literal.clone())?;
+                        if literal.var() == encoder.true_lit.var() {
+                            return Err(SmtError::Incomplete(
+                                "a cut that is constant after linearization".into(),
+                            ));
+                        }
+                        let mut clause = vec![literal];
+                        for &(i, value) in &cut.premises {
+                            let v = encoder.arith_var(i);
+                            clause.push(if value { v.negative() } else { v.positive() });
+                        }
+                        encoder.current = Origin::Cut(Box::new((cut, literal)));
+                        encoder.add(clause);
+                        cuts += 1;
+                        stats.cuts += 1;
+                        stats.lemmas += 1;
                         split_made = true;
                     }
                     Some(linear::Verdict::Consistent(values)) => numbers.extend(values),

@@ -107,6 +107,19 @@ pub enum Rule {
     /// An instance of an array axiom: read over write at or away from the written index,
     /// a read of a constant array, or extensionality with a fresh witness.
     Array,
+    /// A Gomory cut `¬P ∨ c` over the integers, a split cut on `π - k <= 0` (`split`, its
+    /// form `π` over Int terms with integer coefficients): the negated literals with the
+    /// split's bound, and with its negation (`π >= k + 1`), each have a Farkas refutation,
+    /// `below` and `above` (a coefficient per literal, in order, then the split's; zero for
+    /// a literal that side does not use).
+    Cut {
+        /// The split.
+        split: ArithLiteral,
+        /// The refutation with `split`.
+        below: Vec<Rational>,
+        /// The refutation with the negated `split`.
+        above: Vec<Rational>,
+    },
     /// The resolvent of the chain: `chain[0]` resolved with `chain[1]` on `pivots[0]`, the
     /// result with `chain[2]` on `pivots[1]`, and so on (indices of earlier steps and atoms).
     Resolution {
@@ -268,6 +281,39 @@ impl Refutation {
                         Origin::Valid if clause.len() == 1 => Rule::Division,
                         Origin::Valid => Rule::Bridge,
                         Origin::Array => Rule::Array,
+                        Origin::Cut(made) => {
+                            let (cut, cut_literal) = &**made;
+                            // The premises' literals in the lemma, then the cut's: the same
+                            // order as the coefficients of both refutations.
+                            let mut order = Vec::new();
+                            for &(i, value) in &cut.premises {
+                                order.push(literal(Lit::new(encoder.arith_vars[i], value))?);
+                            }
+                            order.push(literal(*cut_literal)?);
+                            let per_literal = |coefficients: &[Rational]| {
+                                let mut by_literal: BTreeMap<ProofLiteral, Rational> =
+                                    BTreeMap::new();
+                                for (l, c) in order.iter().zip(coefficients) {
+                                    *by_literal.entry(*l).or_default() += c;
+                                }
+                                let mut out: Vec<Rational> = clause
+                                    .iter()
+                                    .map(|l| by_literal.get(l).cloned().unwrap_or_default())
+                                    .collect();
+                                out.push(coefficients.last().cloned().unwrap_or_default());
+                                out
+                            };
+                            if cut.below.len() != order.len() + 1
+                                || cut.above.len() != order.len() + 1
+                            {
+                                return Err(internal("a cut without its refutations"));
+                            }
+                            Rule::Cut {
+                                split: cut.split.clone(),
+                                below: per_literal(&cut.below),
+                                above: per_literal(&cut.above),
+                            }
+                        }
                     }
                 }
                 Step::Derived { antecedents, pivots, .. } => {

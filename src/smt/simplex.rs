@@ -175,6 +175,21 @@ impl Simplex {
         }
     }
 
+    /// The row of a basic variable `x`: `x = Σ coefficient · y` over non-basic `y`; `None`
+    /// when `x` is non-basic.
+    pub fn row(&self, x: usize) -> Option<&BTreeMap<usize, Rational>> {
+        self.row_of[x].map(|r| &self.rows[r].coefficients)
+    }
+
+    /// The bound of `x` on `side`, with its tag.
+    pub fn bound(&self, x: usize, side: Side) -> Option<(&DeltaRational, u32)> {
+        let bound = match side {
+            Side::Upper => &self.upper[x],
+            Side::Lower => &self.lower[x],
+        };
+        bound.as_ref().map(|b| (&b.value, b.tag))
+    }
+
     /// The current value of a variable.
     pub fn value(&self, x: usize) -> &DeltaRational {
         &self.values[x]

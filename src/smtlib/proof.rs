@@ -12,7 +12,8 @@
 //!  (steps (c1 (true p1)) (c2 (definition (not p4) p2)) (c3 (assert NAME p4))
 //!         (c4 (euf (not p2) p5)) (c5 (farkas p3 (not p6) :coefficients (1 2)))
 //!         (c6 (bridge ...)) (c7 (division ...)) (c8 (array ...))
-//!         (c9 (resolution p5 :chain (c3 c2 c4) :pivots (p4 p2))) ...))
+//!         (c9 (cut p7 (not p3) :split (<= (+ x (* 2 y) (- 3)) 0) :below (1 2 1) :above (2 1 1)))
+//!         (c10 (resolution p5 :chain (c3 c2 c4) :pivots (p4 p2))) ...))
 //! ```
 //!
 //! Assertions are named by their `:named` name, else by their position (1 for the first
@@ -50,6 +51,14 @@ pub(super) fn proof_text(
                 }
             }
             ProofAtom::True | ProofAtom::Definition { .. } => {}
+        }
+    }
+    // A cut's split may name a variable no atom of the proof names.
+    for step in &proof.steps {
+        if let Rule::Cut { split, .. } = &step.rule {
+            for (_, t) in &split.terms {
+                collect_symbols(store, *t, &mut symbols);
+            }
         }
     }
     for (symbol, sort) in &symbols {
@@ -107,6 +116,17 @@ pub(super) fn proof_text(
             Rule::Bridge => format!("bridge{space}{literals}"),
             Rule::Division => format!("division{space}{literals}"),
             Rule::Array => format!("array{space}{literals}"),
+            Rule::Cut { split, below, above } => {
+                let numbers = |cs: &[Rational]| -> String {
+                    cs.iter().map(|c| number_text(c, SortId::INT)).collect::<Vec<_>>().join(" ")
+                };
+                format!(
+                    "cut{space}{literals} :split {} :below ({}) :above ({})",
+                    bound_text(store, split),
+                    numbers(below),
+                    numbers(above)
+                )
+            }
             Rule::Resolution { chain, pivots } => {
                 let chain: Vec<String> = chain.iter().map(|c| format!("c{}", c + 1)).collect();
                 let pivots: Vec<String> = pivots.iter().map(|p| format!("p{}", p + 1)).collect();

@@ -18,7 +18,8 @@
 (check-sat)
 (get-value (x (div x 4)))
 (pop 1)
-; An even number plus one is odd (with x bounded, branch and bound ends).
+; An even number plus one is odd (x bounded or not: Gomory cuts decide it, so the bound is not
+; in the core).
 (push 1)
 (assert (! (<= 0 x 20) :named bounded))
 (assert (! (= (mod x 2) 0) :named even))
@@ -26,8 +27,7 @@
 (check-sat)
 (get-unsat-core)
 (pop 1)
-; Unbounded, the same needs a cut (or a Diophantine test) that is not implemented: branch and
-; bound gives up after its split limit and the answer is unknown, never a guess.
+; Unbounded, branch and bound alone would chase x for ever; the cuts decide it.
 (push 1)
 (assert (= (mod x 2) 0))
 (assert (= (mod (+ x 1) 2) 0))
