@@ -3,7 +3,7 @@
 in one run.
 
 usage: python3 bench/smt_vs_z3.py [--limit 20] [--craig BINARY] [--quick] [--out DIR]
-                                  [--families cycle,random,chain,lra,lia,parity,ladder,uflia,divmod,arrays,swaps]
+                                  [--families cycle,random,chain,lra,lia,parity,ladder,uflia,divmod,equations,arrays,swaps]
 
 Generates its problems (nothing is read from ../shared), with a fixed seed:
   cycle    f^m(a) = a and f^n(a) = a and f^gcd(m,n)(a) != a (unsatisfiable), m, n up to 40
@@ -23,6 +23,9 @@ Generates its problems (nothing is read from ../shared), with a fixed seed:
            (theory combination); sat and unsat mixed
   divmod   QF_LIA: random clauses of linear constraints over k Int constants boxed in
            [-30, 30] and their quotients and remainders (div x k), (mod x k), k in ±2..±5
+  equations  QF_LIA: r random equations (coefficients in -6..6, right sides in -12..12) over
+           u unbounded Int unknowns, (r, u) = (2, 3) and (3, 4): no box, so branch and bound
+           alone may chase them for ever (cuts decide them)
   arrays   QF_ALIA: random clauses over k Int constants boxed in [-3, 3] and arrays (Array Int
            Int): reads of arrays and of one or two stores on them, equalities and comparisons
            of reads, and equalities and disequalities of array terms (extensionality); sat and
@@ -156,6 +159,15 @@ def divmod_problem(rng, consts, clauses):
     return text + "(check-sat)\n"
 
 
+def equations(rng, rows, unknowns):
+    names = [f"x{i}" for i in range(unknowns)]
+    text = "(set-logic QF_LIA)\n" + "".join(f"(declare-const {v} Int)\n" for v in names)
+    for _ in range(rows):
+        terms = " ".join(f"(* {num(rng.randint(-6, 6))} {v})" for v in names)
+        text += f"(assert (= (+ {terms}) {num(rng.randint(-12, 12))}))\n"
+    return text + "(check-sat)\n"
+
+
 def arrays_problem(rng, consts, arrays, clauses):
     names = [f"x{i}" for i in range(consts)]
     bases = [f"a{i}" for i in range(arrays)]
@@ -233,6 +245,10 @@ def families(quick):
             fams["uflia"].append((f"uflia_{consts}_{clauses}_{k}", uflia(rng, consts, clauses)))
             fams["divmod"].append((f"divmod_{consts}_{clauses}_{k}",
                                    divmod_problem(rng, consts, clauses)))
+    rng = random.Random(20261128)
+    fams["equations"] = [(f"equations_{r}_{u}_{k}", equations(rng, r, u))
+                         for r, u in [(2, 3), (3, 4)][: 1 if quick else None]
+                         for k in range(6 if quick else 20)]
     rng = random.Random(20261127)
     fams.update({"arrays": [], "swaps": []})
     for consts, arrays, clauses in [(2, 1, 4), (3, 2, 6), (4, 2, 10), (5, 3, 14)][: 2 if quick else None]:
