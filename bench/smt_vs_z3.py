@@ -2,7 +2,7 @@
 """craig smt against z3 and cvc5 on generated QF_UF, QF_LRA and QF_LIA problems, side by side
 in one run.
 
-usage: python3 bench/smt_vs_z3.py [--limit 20] [--craig BINARY] [--quick] [--out DIR]
+usage: python3 bench/smt_vs_z3.py [--limit 20] [--craig BINARY] [--quick] [--out DIR] [--counters]
                                   [--families cycle,random,chain,lra,lia,parity,ladder,uflia,divmod,equations,arrays,swaps]
 
 Generates its problems (nothing is read from ../shared), with a fixed seed:
@@ -36,6 +36,8 @@ then runs target/release/craig smt, z3 (/usr/bin/z3) and cvc5 (/usr/bin/cvc5) on
 same per-problem time limit, checks that the answers agree (a disagreement is printed loudly
 and makes the exit code 1), and prints per family: problems solved and total wall time per
 solver (an unsolved problem counts the limit) and the ratios craig/z3 and craig/cvc5.
+`--counters` runs craig once more per problem with `--stats` (untimed) and prints the sum of
+its counters per family (SAT rounds, conflicts, splits, cuts, propagations, ...).
 """
 import argparse, math, os, random, subprocess, sys, time
 
@@ -279,6 +281,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out", default="/tmp/craig_smt_bench")
     ap.add_argument("--families", default="", help="comma-separated family names (default: all)")
+    ap.add_argument("--counters", action="store_true",
+                    help="also sum craig's --stats counters per family (an extra, untimed run)")
     args = ap.parse_args()
     wanted = set(filter(None, args.families.split(",")))
     os.makedirs(args.out, exist_ok=True)
@@ -291,6 +295,7 @@ def main():
             continue
         solved = {name: 0 for name, _ in solvers}
         craig_answers = {}
+        counters = {}
         total = {name: 0.0 for name, _ in solvers}
         for name, text in problems:
             path = os.path.join(args.out, name + ".smt2")
@@ -306,6 +311,17 @@ def main():
                 else:
                     total[sname] += args.limit
             craig_answers[answers["craig"]] = craig_answers.get(answers["craig"], 0) + 1
+            if args.counters:
+                try:
+                    p = subprocess.run([args.craig, "smt", "--stats", path], capture_output=True,
+                                       text=True, timeout=args.limit)
+                    for line in p.stderr.splitlines():
+                        words = line.split()
+                        if words[:1] == ["rounds"]:
+                            for key, value in zip(words[0::2], words[1::2]):
+                                counters[key] = counters.get(key, 0) + int(value)
+                except subprocess.TimeoutExpired:
+                    counters["timeouts"] = counters.get("timeouts", 0) + 1
             decided = {a for a in answers.values() if a in ("sat", "unsat")}
             if len(decided) > 1 or answers["craig"] not in ("sat", "unsat", "timeout", "unknown"):
                 print(f"DISAGREEMENT on {path}: {answers}", file=sys.stderr)
@@ -314,6 +330,8 @@ def main():
         print(f"{fam:8} {len(problems):>3} " + " ".join(f"{solved[n]:>13} {total[n]:>9.2f}" for n, _ in solvers)
               + f" {ratio('z3'):>9.2f} {ratio('cvc5'):>10.2f}   craig: "
               + ", ".join(f"{n} {a}" for a, n in sorted(craig_answers.items())))
+        if args.counters:
+            print("         craig counters: " + " ".join(f"{k} {v}" for k, v in counters.items()))
     sys.exit(1 if bad else 0)
 
 
