@@ -969,6 +969,19 @@ fn check_proof(
                 .and_then(|w| w[1].list())
                 .ok_or_else(|| format!("{name}: no {k}"))
         };
+        // The numerals after a keyword (Farkas coefficients), as rationals.
+        let numbers = |k: &str| -> Result<Vec<Rational>, String> {
+            keyword(k)?
+                .iter()
+                .map(|c| {
+                    let mut f: Form = Default::default();
+                    linearize(c, &Rational::from(1), &mut f)
+                        .filter(|_| f.0.is_empty())
+                        .map(|_| f.1)
+                        .ok_or_else(|| "bad coefficient".to_string())
+                })
+                .collect()
+        };
         let set: BTreeSet<Lit> = clause.iter().cloned().collect();
         let result = match rule {
             "true" => match &clause[..] {
@@ -992,32 +1005,8 @@ fn check_proof(
                 }
             }
             "euf" => checker.congruence(&clause),
-            "farkas" => {
-                let coefficients: Vec<Rational> = keyword(":coefficients")?
-                    .iter()
-                    .map(|c| {
-                        let mut f: Form = Default::default();
-                        linearize(c, &Rational::from(1), &mut f)
-                            .filter(|_| f.0.is_empty())
-                            .map(|_| f.1)
-                            .ok_or("bad coefficient")
-                    })
-                    .collect::<Result<_, _>>()?;
-                checker.farkas(&clause, &coefficients)
-            }
+            "farkas" => checker.farkas(&clause, &numbers(":coefficients")?),
             "cut" => {
-                let numbers = |k: &str| -> Result<Vec<Rational>, String> {
-                    keyword(k)?
-                        .iter()
-                        .map(|c| {
-                            let mut f: Form = Default::default();
-                            linearize(c, &Rational::from(1), &mut f)
-                                .filter(|_| f.0.is_empty())
-                                .map(|_| f.1)
-                                .ok_or_else(|| "bad coefficient".to_string())
-                        })
-                        .collect()
-                };
                 let split = match keyword(":split")? {
                     [rel, lhs, rhs] if rel.atom() == Some("<=") => {
                         let mut form: Form = Default::default();

@@ -386,17 +386,19 @@ impl Atoms {
         // Nearest first, up to the first atom already assigned: that atom's own propagation
         // covers every atom past it (its bound implies theirs), so a run of split atoms on one
         // variable costs what it assigns, not the length of the run.
-        let (run, implied): (Vec<usize>, bool) = match side {
+        let nearest_first: Box<dyn Iterator<Item = &usize>> = match side {
             Side::Upper => {
                 let first = atoms.partition_point(|&j| self.bound_of(j, true).1 < bound);
-                (atoms[first..].to_vec(), true)
+                Box::new(atoms[first..].iter())
             }
             Side::Lower => {
                 let end = atoms.partition_point(|&j| self.bound_of(j, false).1 <= bound);
-                (atoms[..end].iter().rev().copied().collect(), false)
+                Box::new(atoms[..end].iter().rev())
             }
         };
-        run.into_iter()
+        let implied = side == Side::Upper;
+        nearest_first
+            .copied()
             .filter(|&j| j != i)
             .take_while(|&j| !assigned(j))
             .map(|j| (j, implied))
