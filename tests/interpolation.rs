@@ -436,6 +436,111 @@ fn cli_error_exit_codes() {
     assert_eq!(code, 2);
 }
 
+/// The given clauses of the refutation an answer was read from.
+fn refutation_given_clauses(out: &str) -> u64 {
+    let line = out.lines().find(|l| l.starts_with("% refutation: ")).expect("a refutation line");
+    let figures = line.rsplit("; ").next().unwrap();
+    figures.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn vampire_files_are_read_as_vampire_reads_them() {
+    // (file, interpolant, background theory present)
+    let cases = [
+        ("colour_aware.p", "?[X0,X1]: f(X0) != f(X1)", false),
+        ("arith_successor.p", "y = plus(x,s(zero))", true),
+        ("arith_order.p", "~greater(y,x)", true),
+        ("arith_plus.p", "x = plus(s(zero),s(zero))", true),
+        ("vampire_style.p", "![X0]: (greater(zero,X0) | greater(X0,x))", true),
+    ];
+    for (file, interpolant, background) in cases {
+        let (code, out, err) = craig(&["interpolate", &example(file)]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert!(
+            out.lines().any(|l| l == format!("fof(interpolant, plain, {interpolant}).")),
+            "{file}: {out}"
+        );
+        let (a, b) = if background { ("A & T", "I & B & T") } else { ("A", "I & B") };
+        assert!(out.contains(&format!("% verified {a} |= I: ")), "{file}: {out}");
+        assert!(out.contains(&format!("% verified {b} |= $false: ")), "{file}: {out}");
+        assert_eq!(out.contains("% background theory T, on both sides"), background, "{file}");
+        // Found in the first round of attempts (at most 1000 given clauses each), not by
+        // waiting out the time limit of attempts whose ordering cannot give a local refutation.
+        assert!(refutation_given_clauses(&out) <= 1000, "{file}: {out}");
+    }
+    let (_, out, _) = craig(&["interpolate", &example("colour_aware.p")]);
+    assert!(out.contains("% refutation: LPO, local symbols on top"), "{out}");
+    let (_, out, _) = craig(&["interpolate", &example("arith_order.p")]);
+    assert!(out.contains("warning: fof `trichotomy` has free variables X, Y"), "{out}");
+    assert!(out.contains("option show_interpolant = minimized"), "{out}");
+    assert!(out.contains("option time_limit = 5 ignored"), "{out}");
+    let (_, out, _) = craig(&["interpolate", &example("vampire_style.p")]);
+    assert!(out.contains("read with Vampire's connective precedence"), "{out}");
+    assert!(out.contains("greater_transitive:10, a:12, a:13"), "{out}");
+    let (code, out, err) = craig(&["interpolate", &example("mixed_outside.p")]);
+    assert_eq!((code, out.as_str()), (5, ""));
+    assert!(err.contains("mixed_outside.p:11: formula `bridge` is outside the sections"), "{err}");
+}
+
+#[test]
+fn an_interpolant_asked_as_built_is_not_simplified() {
+    let text = "vampire(option, show_interpolant, on).\n".to_string() + PROPOSITIONAL;
+    let dir = std::env::temp_dir().join(format!("craig-interpolation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("as_built.p");
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = craig(&["interpolate", path.to_str().unwrap(), "--system", "pudlak"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0, "{err}");
+    // Pudlák's interpolant as read off the proof keeps its redundant `~s2`.
+    assert!(out.contains("fof(interpolant, plain, s1 | (s2 & (~s2 | s3)))."), "{out}");
+    assert!(out.contains("% pudlak, as read off the refutation"), "{out}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Whatever the directives and statements, reading a marked-up file answers or errs, and
+    /// never panics.
+    #[test]
+    fn reading_marked_up_files_never_panics(
+        pieces in proptest::collection::vec(
+            prop_oneof![
+                Just("vampire(left_formula).".to_string()),
+                Just("vampire(right_formula).".to_string()),
+                Just("vampire(end_formula).".to_string()),
+                Just("vampire(option, show_interpolant, minimized).".to_string()),
+                Just("vampire(symbol, predicate, p, 1, left).".to_string()),
+                Just("vampire(symbol, function, c, 0, right).".to_string()),
+                Just("vampire(".to_string()),
+                Just("fof(a, axiom, p(X) & q => r(c)).".to_string()),
+                Just("fof(a, axiom, X != c | (p(X) <=> ~ q)).".to_string()),
+                Just("fof(b, hypothesis, ![X]: (p(X) => X = c)).".to_string()),
+                Just("cnf(c, axiom, ~p(X) | r(X)).".to_string()),
+                Just("fof(g, conjecture, ?[Y]: p(Y)).".to_string()),
+                "[ -~\n]{0,20}",
+            ],
+            0..10,
+        )
+    ) {
+        let text = pieces.join("\n");
+        if let Ok(split) = read_split(&text, "t.p", "t") {
+            prop_assert_eq!(split.sides.len(), split.problem.clauses.len());
+            let _ = check_declarations(&split);
+        }
+    }
+
+    /// Making Vampire's precedence explicit never panics, and reading the result again changes
+    /// nothing.
+    #[test]
+    fn parenthesising_never_panics_and_is_idempotent(text in "[pq()&|~=>< !?\\[\\]:X,]{0,24}") {
+        if let Some(read) = craig::interpolate::precedence::parenthesise(&text) {
+            let again = craig::interpolate::precedence::parenthesise(&read);
+            prop_assert_eq!(again.as_deref(), Some(read.as_str()));
+        }
+    }
+}
+
 #[test]
 fn interpolants_that_cannot_be_verified_are_not_returned() {
     // With no time for the verification refutations, nothing passes, so nothing is handed out.

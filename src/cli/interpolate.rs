@@ -24,10 +24,14 @@ pub enum InterpolationSystem {
 ///
 /// `vampire(left_formula).` ... `vampire(end_formula).` encloses the A formulas,
 /// `vampire(right_formula).` ... `vampire(end_formula).` the B formulas, and
-/// `vampire(symbol, predicate|function, NAME, ARITY, left|right).` declares a colour.
-/// Unmarked formulas and the negated conjecture go to B. Every interpolant printed has been
-/// verified (A |= I and I & B unsatisfiable, both refutations re-checked, shared symbols
-/// only).
+/// `vampire(symbol, predicate|function, NAME, ARITY, left|right).` declares a colour, and
+/// `vampire(option, show_interpolant, on|minimized).` chooses the interpolant as read off the
+/// refutation or simplified (other options are ignored with a note). A formula outside the
+/// sections is coloured A if it uses a symbol declared left, B if one declared right, and
+/// otherwise belongs to the background theory T on both sides. The negated conjecture goes to
+/// B unless it is in a left section. Free variables of fof formulas are read as universally
+/// quantified, with a warning. Every interpolant printed has been verified (A & T |= I and
+/// I & B & T unsatisfiable, both refutations re-checked, vocabulary checked).
 ///
 /// Exit codes: 0 interpolant printed, 2 input error, 3 satisfiable split, 4 empty
 /// side, 5 symbol colour conflict, 6 no (local) refutation found, 7 no interpolant verified.
@@ -47,20 +51,37 @@ pub struct Args {
 }
 
 /// Runs the subcommand.
-pub fn run(args: &Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<u8, CliError> {
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let limit = seconds("--time-limit", args.time_limit)?;
     let systems = match args.system {
         InterpolationSystem::Mcmillan => vec![System::McMillan],
         InterpolationSystem::Pudlak => vec![System::Pudlak],
         InterpolationSystem::Both => vec![System::McMillan, System::Pudlak],
     };
-    let options =
-        InterpolateOptions { systems, time_limit: limit, check_time_limit: limit, simplify: true };
-    match crate::interpolate::report::interpolate_file(&args.file, &options, args.raw) {
+    let options = InterpolateOptions {
+        systems,
+        time_limit: limit,
+        check_time_limit: limit,
+        ..Default::default()
+    };
+    let mut warnings = Vec::new();
+    match crate::interpolate::report::interpolate_file(
+        &args.file,
+        &options,
+        args.raw,
+        &mut warnings,
+    ) {
         Ok(text) => {
             out.write_all(text.as_bytes())?;
             Ok(0)
         }
-        Err(e) => Err(CliError::Failed { code: e.exit_code(), message: e.to_string() }),
+        Err(e) => {
+            // The answer carries the warnings and notes as comments; without one, they go to
+            // stderr, since they may say why (a formula read differently than meant).
+            for remark in warnings {
+                writeln!(err, "craig: {remark}")?;
+            }
+            Err(CliError::Failed { code: e.exit_code(), message: e.to_string() })
+        }
     }
 }

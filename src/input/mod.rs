@@ -125,7 +125,38 @@ pub fn parse_problem_sorted(
     sorts: SortMode,
 ) -> Result<Problem, InputError> {
     with_large_stack(WORKER_STACK_BYTES, || {
-        parse_problem_here(text, file, name, include_roots, sorts)
+        parse_problem_here(text, file, name, include_roots, sorts, &mut Vec::new())
+    })
+}
+
+/// Where the statement an input clause came from starts.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct StatementPlace {
+    /// The file (the one read, or an included one).
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub col: usize,
+}
+
+/// Like [`parse_problem`], also saying for each clause where its statement starts: `None` for
+/// the negated conjecture (which may join several statements), generated axioms, and every
+/// clause of a typed problem (whose statements are encoded together). TPTP names need not be
+/// unique, so this is how a caller that marks statements (Vampire's interpolation sections)
+/// finds each clause's statement.
+pub fn parse_problem_located(
+    text: &str,
+    file: &str,
+    name: &str,
+    include_roots: &[PathBuf],
+) -> Result<(Problem, Vec<Option<StatementPlace>>), InputError> {
+    with_large_stack(WORKER_STACK_BYTES, || {
+        let mut places = Vec::new();
+        let problem =
+            parse_problem_here(text, file, name, include_roots, SortMode::Auto, &mut places)?;
+        places.resize(problem.clauses.len(), None);
+        Ok((problem, places))
     })
 }
 
@@ -135,13 +166,14 @@ fn parse_problem_here(
     name: &str,
     include_roots: &[PathBuf],
     sorts: SortMode,
+    places: &mut Vec<Option<StatementPlace>>,
 ) -> Result<Problem, InputError> {
     let mut reader = Reader::new(include_roots);
     let dir = Path::new(file).parent();
     reader.read_text(text, file, dir, 0)?;
     match reader.tff {
         Some(context) => build_typed_problem(name, file, reader.statements, context, sorts),
-        None => build_problem(name, file, reader.statements),
+        None => build_problem(name, file, reader.statements, places),
     }
 }
 
@@ -149,6 +181,7 @@ fn build_problem(
     name: &str,
     file: &str,
     statements: Vec<Statement>,
+    places: &mut Vec<Option<StatementPlace>>,
 ) -> Result<Problem, InputError> {
     let mut problem = Problem { name: name.to_string(), complete: true, ..Problem::default() };
     let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
@@ -195,6 +228,12 @@ fn build_problem(
                 }
             }
         }
+        let place = StatementPlace {
+            file: statement.file.clone(),
+            line: statement.line,
+            col: statement.col,
+        };
+        places.resize(clauses.len(), Some(place));
     }
     if let Some((source, negated)) = negated_conjectures(&conjectures) {
         for clause in clausifier.clausify(&negated) {

@@ -96,6 +96,15 @@ impl Colouring {
         Colouring { lo, hi, parts }
     }
 
+    /// Makes `s` shared by every part (a symbol of a background theory, which holds in all).
+    pub fn share(&mut self, s: SymbolId) {
+        let i = s.0 as usize;
+        if i < self.lo.len() {
+            self.lo[i] = 0;
+            self.hi[i] = self.parts.saturating_sub(1);
+        }
+    }
+
     /// Number of parts.
     pub fn parts(&self) -> u32 {
         self.parts

@@ -25,6 +25,7 @@
 pub mod colour;
 pub mod formula;
 pub mod local;
+pub mod precedence;
 pub mod report;
 pub mod resolution;
 pub mod simplify;
@@ -35,11 +36,12 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::fol::{Clause, Signature};
+use crate::fol::{Clause, Signature, SymbolOrigin};
 use crate::fol::{Problem, formula::Formula};
 use crate::input::InputError;
 use crate::prover::{
-    InferenceFilter, LiteralSelection, Proof, ProofOutcome, Prover, ProverOptions,
+    InferenceFilter, Limit, LiteralSelection, OrderingKind, Proof, ProofOutcome, Prover,
+    ProverOptions,
 };
 use crate::solve::{Run, solve};
 
@@ -50,7 +52,7 @@ use local::{ProofView, local_interpolant};
 pub use resolution::System;
 use resolution::{is_propositional, resolution_interpolant};
 pub use verify::CheckFigures;
-use verify::{foreign_symbols, refute_with, symbol_key};
+use verify::{foreign_symbols, refute_with, refute_within, symbol_key};
 
 /// The side of an input clause in a binary split.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -59,6 +61,10 @@ pub enum Side {
     A,
     /// The B side (`right_formula`): the interpolant contradicts it.
     B,
+    /// The background theory T, on both sides (a formula outside Vampire's sections that uses
+    /// no symbol declared left or right): the interpolant satisfies `A ∧ T ⊨ I` and
+    /// `I ∧ B ∧ T ⊨ ⊥`, and T's own symbols count as shared.
+    Background,
 }
 
 /// Options of an interpolation run.
@@ -73,6 +79,9 @@ pub struct InterpolateOptions {
     pub check_time_limit: Duration,
     /// Also simplify each interpolant by equality saturation (and verify the result).
     pub simplify: bool,
+    /// Then drop the parts of a top-level disjunction or conjunction that the interpolant does
+    /// not need (`minimise`), and verify the result.
+    pub minimise: bool,
 }
 
 impl Default for InterpolateOptions {
@@ -82,6 +91,7 @@ impl Default for InterpolateOptions {
             time_limit: Duration::from_secs(10),
             check_time_limit: Duration::from_secs(10),
             simplify: true,
+            minimise: false,
         }
     }
 }
@@ -214,6 +224,12 @@ pub struct Interpolation {
     pub interpolants: Vec<Interpolant>,
     /// Attempts that did not work out and other remarks, in order.
     pub notes: Vec<String>,
+    /// Whether a background theory T was on both sides (then the checks were `A ∧ T ⊨ I` and
+    /// `I ∧ B ∧ T ⊨ ⊥`).
+    pub background: bool,
+    /// Whether simplification was asked for (when it was not, the interpolant is shown as read
+    /// off the refutation).
+    pub simplify_asked: bool,
 }
 
 /// The answer for a sequence `A1..An`.
@@ -245,6 +261,7 @@ struct Attempt {
     name: &'static str,
     preference: Preference,
     selection: LiteralSelection,
+    ordering: OrderingKind,
 }
 
 const ATTEMPTS: &[Attempt] = &[
@@ -252,21 +269,42 @@ const ATTEMPTS: &[Attempt] = &[
         name: "local symbols above shared, earlier parts largest",
         preference: Preference::EarlierLargest,
         selection: LiteralSelection::MaxWeightNegativeIfPositive,
+        ordering: OrderingKind::Kbo,
     },
     Attempt {
         name: "local symbols above shared, later parts largest",
         preference: Preference::LaterLargest,
         selection: LiteralSelection::MaxWeightNegativeIfPositive,
+        ordering: OrderingKind::Kbo,
     },
     Attempt {
         name: "local symbols above shared, earlier parts largest, no literal selection",
         preference: Preference::EarlierLargest,
         selection: LiteralSelection::None,
+        ordering: OrderingKind::Kbo,
     },
     Attempt {
         name: "local symbols above shared, later parts largest, no literal selection",
         preference: Preference::LaterLargest,
         selection: LiteralSelection::None,
+        ordering: OrderingKind::Kbo,
+    },
+    // KBO with unit weights makes every term heavier than a constant it does not contain, so
+    // `f(V) = c` with `c` local is oriented left to right and rewrites shared `f(..)` into the
+    // local `c`, which the filter then refuses. Under an LPO with local symbols on top, `c` and
+    // `f(V)` are incomparable, superposition may go into `c`, and the local side derives the
+    // shared `f(X) = f(Y)` instead.
+    Attempt {
+        name: "LPO, local symbols on top, earlier parts largest",
+        preference: Preference::EarlierLargest,
+        selection: LiteralSelection::MaxWeightNegativeIfPositive,
+        ordering: OrderingKind::Lpo,
+    },
+    Attempt {
+        name: "LPO, local symbols on top, later parts largest",
+        preference: Preference::LaterLargest,
+        selection: LiteralSelection::MaxWeightNegativeIfPositive,
+        ordering: OrderingKind::Lpo,
     },
 ];
 
@@ -283,11 +321,14 @@ fn search(
     colouring: &Colouring,
     attempt: Option<&Attempt>,
     time_limit: Duration,
+    given_limit: Option<u64>,
 ) -> Result<Refutation, SearchFailure> {
     let mut options = ProverOptions::default();
     options.limits.time = Some(time_limit);
+    options.limits.given_clauses = given_limit;
     if let Some(attempt) = attempt {
         options.selection = attempt.selection;
+        options.ordering = attempt.ordering;
     }
     let run = Run {
         precedence: attempt.map(|a| colouring.precedence(&problem.signature, a.preference)),
@@ -319,7 +360,7 @@ fn explain_failure(
     time_limit: Duration,
     notes: &[String],
 ) -> InterpolateError {
-    match search(problem, colouring, None, time_limit) {
+    match search(problem, colouring, None, time_limit, None) {
         Err(SearchFailure::Ended(ProofOutcome::Saturated { complete: true })) => {
             InterpolateError::Satisfiable
         }
@@ -331,7 +372,14 @@ fn explain_failure(
     }
 }
 
-/// Finds a refutation local for every cut of `parts`, trying each attempt in turn.
+/// Given clauses each attempt may take in the first round of `local_refutation`.
+const FIRST_ROUND_GIVEN_CLAUSES: u64 = 1000;
+
+/// Finds a refutation local for every cut of `parts`, trying each attempt in turn: first each
+/// with `FIRST_ROUND_GIVEN_CLAUSES` given clauses, so that an attempt whose ordering leads the
+/// search astray (a local constant defined by a larger shared term, under KBO) does not use up
+/// the time of the one that would succeed at once; then each that ran out of clauses again, with
+/// the time limit alone. Both rounds are deterministic up to the time limit of the second.
 fn local_refutation(
     problem: &Problem,
     colouring: &Colouring,
@@ -339,33 +387,65 @@ fn local_refutation(
     options: &InterpolateOptions,
     notes: &mut Vec<String>,
 ) -> Result<Refutation, InterpolateError> {
+    let mut again = Vec::new();
     for attempt in ATTEMPTS {
-        match search(problem, colouring, Some(attempt), options.time_limit) {
-            Ok(refutation) => {
-                let view = ProofView {
-                    proof: &refutation.proof,
-                    signature: &refutation.prover.signature,
-                    bank: &refutation.prover.bank,
-                    part_of_input,
-                    colouring,
-                };
-                let non_local =
-                    (1..colouring.parts()).find_map(|k| local_interpolant(&view, k).err());
-                match non_local {
-                    None => return Ok(refutation),
-                    Some(node) => notes.push(format!(
-                        "{}: the refutation is not local (clause {} mixes local symbols)",
-                        attempt.name, node.0
-                    )),
-                }
-            }
-            Err(SearchFailure::Rejected(e)) => return Err(InterpolateError::ProofRejected(e)),
-            Err(SearchFailure::Ended(outcome)) => {
-                notes.push(format!("{}: no refutation ({outcome:?})", attempt.name))
-            }
+        let first = search(
+            problem,
+            colouring,
+            Some(attempt),
+            options.time_limit,
+            Some(FIRST_ROUND_GIVEN_CLAUSES),
+        );
+        if let Err(SearchFailure::Ended(ProofOutcome::LimitReached(Limit::GivenClauses))) = first {
+            again.push(attempt);
+            continue;
+        }
+        if let Some(found) = local_or_note(first, attempt, colouring, part_of_input, notes)? {
+            return Ok(found);
+        }
+    }
+    for attempt in again {
+        let second = search(problem, colouring, Some(attempt), options.time_limit, None);
+        if let Some(found) = local_or_note(second, attempt, colouring, part_of_input, notes)? {
+            return Ok(found);
         }
     }
     Err(explain_failure(problem, colouring, options.time_limit, notes))
+}
+
+/// The refutation of a search when it is local for every cut; otherwise a note of why not
+/// (`None`), or the error of a refutation the checker rejected.
+fn local_or_note(
+    searched: Result<Refutation, SearchFailure>,
+    attempt: &Attempt,
+    colouring: &Colouring,
+    part_of_input: &[u32],
+    notes: &mut Vec<String>,
+) -> Result<Option<Refutation>, InterpolateError> {
+    match searched {
+        Ok(refutation) => {
+            let view = ProofView {
+                proof: &refutation.proof,
+                signature: &refutation.prover.signature,
+                bank: &refutation.prover.bank,
+                part_of_input,
+                colouring,
+            };
+            let non_local = (1..colouring.parts()).find_map(|k| local_interpolant(&view, k).err());
+            match non_local {
+                None => return Ok(Some(refutation)),
+                Some(node) => notes.push(format!(
+                    "{}: the refutation is not local (clause {} mixes local symbols)",
+                    attempt.name, node.0
+                )),
+            }
+        }
+        Err(SearchFailure::Rejected(e)) => return Err(InterpolateError::ProofRejected(e)),
+        Err(SearchFailure::Ended(outcome)) => {
+            notes.push(format!("{}: no refutation ({outcome:?})", attempt.name))
+        }
+    }
+    Ok(None)
 }
 
 /// The keys of the symbols shared across cut `k` that occur in the problem.
@@ -384,10 +464,12 @@ fn colouring_of(problem: &Problem, part_of_input: &[u32], parts: u32) -> Colouri
     Colouring::new(&problem.signature, &problem.bank, &clauses, parts)
 }
 
-/// Verifies a binary interpolant for the cut `k`: vocabulary, `A ⊨ I`, `I ∧ B ⊨ ⊥`.
+/// Verifies a binary interpolant for the cut `k`: vocabulary, `A ⊨ I`, `I ∧ B ⊨ ⊥`, where the
+/// clauses marked `background` (all in parts `>= k`) count on the A side too.
 fn verify_binary(
     problem: &Problem,
     part_of_input: &[u32],
+    background: &[bool],
     shared: &[SymbolKey],
     k: u32,
     formula: &Formula,
@@ -398,13 +480,85 @@ fn verify_binary(
         let names: Vec<String> = foreign.iter().map(|(n, a, _)| format!("{n}/{a}")).collect();
         return Err(format!("mentions non-shared symbols {}", names.join(", ")));
     }
-    let a: Vec<usize> = (0..part_of_input.len()).filter(|&i| part_of_input[i] < k).collect();
+    let a: Vec<usize> =
+        (0..part_of_input.len()).filter(|&i| part_of_input[i] < k || background[i]).collect();
     let b: Vec<usize> = (0..part_of_input.len()).filter(|&i| part_of_input[i] >= k).collect();
     let entailed_by_a = refute_with(problem, &a, &[not(formula.clone())], time_limit)
         .map_err(|e| format!("A ⊨ I not verified: {e}"))?;
     let refutes_b = refute_with(problem, &b, std::slice::from_ref(formula), time_limit)
         .map_err(|e| format!("I ∧ B ⊨ ⊥ not verified: {e}"))?;
     Ok(Verification { entailed_by_a, refutes_b })
+}
+
+/// Part 0 for A, part 1 for B and for the background theory: a background clause is a leaf of
+/// the B side in the proof, while its input symbols count as shared (`interpolate`).
+/// Given clauses each entailment check of `minimise` may take.
+const MINIMISE_GIVEN_CLAUSES: u64 = 2000;
+
+/// At most this many entailment checks per `minimise`.
+const MINIMISE_CHECKS: usize = 24;
+
+/// `formula` with parts of its top-level disjunction or conjunction dropped while it stays an
+/// interpolant, repeated until no part can go. Dropping a disjunct strengthens the formula, so
+/// only `A ∧ T ⊨ I` needs checking again; dropping a conjunct weakens it, so only
+/// `I ∧ B ∧ T ⊨ ⊥` does. These checks have a given-clause bound and are only a guide: the
+/// result is verified in full like any interpolant, and a part whose check runs out stays.
+/// The typical catch is a disjunct that the background theory refutes on its own.
+fn minimise(
+    problem: &Problem,
+    part_of_input: &[u32],
+    background: &[bool],
+    formula: &Formula,
+    time_limit: Duration,
+) -> Formula {
+    let a: Vec<usize> =
+        (0..part_of_input.len()).filter(|&i| part_of_input[i] == 0 || background[i]).collect();
+    let b: Vec<usize> = (0..part_of_input.len()).filter(|&i| part_of_input[i] >= 1).collect();
+    let mut current = formula.clone();
+    let mut checks = 0;
+    'drop: loop {
+        let (parts, disjunction) = match &current {
+            Formula::Or(parts) => (parts.clone(), true),
+            Formula::And(parts) => (parts.clone(), false),
+            _ => break,
+        };
+        for i in 0..parts.len() {
+            if checks == MINIMISE_CHECKS {
+                break 'drop;
+            }
+            checks += 1;
+            let mut rest = parts.clone();
+            rest.remove(i);
+            let candidate = match (rest.len(), disjunction) {
+                (1, _) => rest.pop().expect("one part"),
+                (_, true) => Formula::Or(rest),
+                (_, false) => Formula::And(rest),
+            };
+            let holds = if disjunction {
+                refute_within(
+                    problem,
+                    &a,
+                    &[not(candidate.clone())],
+                    time_limit,
+                    Some(MINIMISE_GIVEN_CLAUSES),
+                )
+            } else {
+                refute_within(
+                    problem,
+                    &b,
+                    std::slice::from_ref(&candidate),
+                    time_limit,
+                    Some(MINIMISE_GIVEN_CLAUSES),
+                )
+            };
+            if holds.is_ok() {
+                current = candidate;
+                continue 'drop;
+            }
+        }
+        break;
+    }
+    current
 }
 
 fn parts_of_sides(sides: &[Side]) -> Vec<u32> {
@@ -414,6 +568,13 @@ fn parts_of_sides(sides: &[Side]) -> Vec<u32> {
 /// An interpolant for the split of `problem`'s clauses into `sides` (one per clause, in
 /// `Problem::clauses` order): a formula over shared symbols implied by the A clauses and
 /// inconsistent with the B clauses, verified before it is returned.
+///
+/// Background clauses (the theory T) hold on both sides: the interpolant satisfies `A ∧ T ⊨ I`
+/// and `I ∧ B ∧ T ⊨ ⊥`, and may use T's input symbols. In the proof, a T clause is a leaf of
+/// the B side, which makes `A ⊨ I` and `I ∧ B ∧ T ⊨ ⊥`; counting T's symbols as shared only
+/// lets more inferences pass the locality filter and more symbols into `I`, and every symbol
+/// of T occurs on both sides. T's Skolem and definition symbols stay local to B, so `I` never
+/// names them.
 pub fn interpolate(
     problem: &Problem,
     sides: &[Side],
@@ -431,14 +592,22 @@ pub fn interpolate(
         }
     }
     let part_of_input = parts_of_sides(sides);
-    let colouring = colouring_of(problem, &part_of_input, 2);
+    let background: Vec<bool> = sides.iter().map(|s| *s == Side::Background).collect();
+    let mut colouring = colouring_of(problem, &part_of_input, 2);
+    for (clause, _) in problem.clauses.iter().zip(&background).filter(|(_, t)| **t) {
+        for s in colour::clause_symbols(&problem.bank, &clause.clause) {
+            if problem.signature.info(s).origin == SymbolOrigin::Input {
+                colouring.share(s);
+            }
+        }
+    }
     let shared = shared_symbols(problem, &colouring, 1);
     let mut notes = Vec::new();
     let clauses: Vec<&Clause> = problem.clauses.iter().map(|c| &c.clause).collect();
     let mut built: Vec<(Method, Formula, Vec<PartialInterpolant>)> = Vec::new();
     let mut figures = None;
     if !options.systems.is_empty() && is_propositional(&problem.bank, &clauses) {
-        let refutation = match search(problem, &colouring, None, options.time_limit) {
+        let refutation = match search(problem, &colouring, None, options.time_limit, None) {
             Ok(r) => r,
             Err(SearchFailure::Ended(ProofOutcome::Saturated { complete: true })) => {
                 return Err(InterpolateError::Satisfiable);
@@ -482,12 +651,22 @@ pub fn interpolate(
     let mut interpolants = Vec::new();
     for (method, raw, partials) in built {
         let check = |f: &Formula| {
-            let verdict =
-                verify_binary(problem, &part_of_input, &shared, 1, f, options.check_time_limit);
+            let verdict = verify_binary(
+                problem,
+                &part_of_input,
+                &background,
+                &shared,
+                1,
+                f,
+                options.check_time_limit,
+            );
             Checked { formula: f.clone(), verdict }
         };
         let simplified = if options.simplify {
-            let s = simplify::simplify(&raw);
+            let mut s = simplify::simplify(&raw);
+            if options.minimise {
+                s = minimise(problem, &part_of_input, &background, &s, options.check_time_limit);
+            }
             (s != raw).then(|| check(&s))
         } else {
             None
@@ -510,7 +689,13 @@ pub fn interpolate(
         proof_steps: 0,
         steps_checked: 0,
     });
-    Ok(Interpolation { proof, interpolants, notes })
+    Ok(Interpolation {
+        proof,
+        interpolants,
+        notes,
+        background: background.contains(&true),
+        simplify_asked: options.simplify,
+    })
 }
 
 /// Checks `I(k-1) ∧ Ak ⊨ Ik` for `k = 1..n` and the vocabulary of each `Ik`.

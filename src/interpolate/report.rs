@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::formula::{size, to_tptp};
-use super::tptp_split::{check_declarations, load_split};
+use super::tptp_split::{InterpolantKind, check_declarations, load_split};
 use super::{
     Checked, InterpolateError, InterpolateOptions, Interpolation, SequenceInterpolation,
     interpolate,
@@ -30,14 +30,19 @@ impl InterpolateError {
     }
 }
 
-fn write_checked(name: &str, what: &str, checked: &Checked, out: &mut String) {
+fn write_checked(name: &str, what: &str, checked: &Checked, background: bool, out: &mut String) {
     match &checked.verdict {
         Ok(v) => {
+            let (a, b, vocabulary) = if background {
+                ("A & T", "I & B & T", "symbols shared by A and B or of T only")
+            } else {
+                ("A", "I & B", "shared symbols only")
+            };
             let _ = writeln!(out, "fof({name}, plain, {}).", to_tptp(&checked.formula));
             let _ = writeln!(out, "% {what}, size {}", size(&checked.formula));
-            let _ = writeln!(out, "% verified A |= I: {}", v.entailed_by_a.describe());
-            let _ = writeln!(out, "% verified I & B |= $false: {}", v.refutes_b.describe());
-            let _ = writeln!(out, "% verified vocabulary: shared symbols only");
+            let _ = writeln!(out, "% verified {a} |= I: {}", v.entailed_by_a.describe());
+            let _ = writeln!(out, "% verified {b} |= $false: {}", v.refutes_b.describe());
+            let _ = writeln!(out, "% verified vocabulary: {vocabulary}");
         }
         Err(e) => {
             let _ = writeln!(out, "% {what}: not shown, verification failed: {e}");
@@ -48,35 +53,46 @@ fn write_checked(name: &str, what: &str, checked: &Checked, out: &mut String) {
 /// Writes the interpolants of `result` (with `show_raw`, the raw ones as well as the simplified).
 pub fn write_interpolation(result: &Interpolation, show_raw: bool, out: &mut String) {
     let several = result.interpolants.len() > 1;
+    let t = result.background;
     for interpolant in &result.interpolants {
         let method = interpolant.method.name();
         let base =
             if several { format!("interpolant_{method}") } else { "interpolant".to_string() };
         match &interpolant.simplified {
             Some(simplified) if simplified.is_verified() => {
-                write_checked(&base, &format!("{method}, simplified"), simplified, out);
+                write_checked(&base, &format!("{method}, simplified"), simplified, t, out);
                 if show_raw {
                     write_checked(
                         &format!("{base}_raw"),
                         &format!("{method}, raw"),
                         &interpolant.raw,
+                        t,
                         out,
                     );
                 }
             }
             Some(simplified) => {
-                write_checked(&base, &format!("{method}, raw"), &interpolant.raw, out);
+                write_checked(&base, &format!("{method}, raw"), &interpolant.raw, t, out);
                 write_checked(
                     &format!("{base}_simplified"),
                     &format!("{method}, simplified"),
                     simplified,
+                    t,
                     out,
                 );
             }
+            None if !result.simplify_asked => write_checked(
+                &base,
+                &format!("{method}, as read off the refutation"),
+                &interpolant.raw,
+                t,
+                out,
+            ),
             None => write_checked(
                 &base,
                 &format!("{method}, raw (already simplest)"),
                 &interpolant.raw,
+                t,
                 out,
             ),
         }
@@ -118,16 +134,48 @@ pub fn write_sequence(result: &SequenceInterpolation, out: &mut String) {
 }
 
 /// The whole `craig interpolate FILE` run: read the marked-up file, check the colour
-/// declarations, interpolate, and render the answer.
+/// declarations, interpolate, and render the answer. A `show_interpolant` option in the file
+/// chooses whether the interpolant is simplified. The warnings and notes of the reading are the
+/// answer's first comment lines; they are also added to `remarks` (`warning: ..`, `note: ..`),
+/// so that a failed run can still show them.
 pub fn interpolate_file(
     path: &Path,
     options: &InterpolateOptions,
     show_raw: bool,
+    remarks: &mut Vec<String>,
 ) -> Result<String, InterpolateError> {
     let split = load_split(path)?;
+    remarks.extend(split.warnings.iter().cloned());
+    remarks.extend(split.notes.iter().map(|n| format!("note: {n}")));
     check_declarations(&split)?;
-    let result = interpolate(&split.problem, &split.sides, options)?;
+    let mut options = options.clone();
+    match split.kind {
+        Some(InterpolantKind::AsBuilt) => options.simplify = false,
+        Some(InterpolantKind::Minimized) => {
+            options.simplify = true;
+            options.minimise = true;
+        }
+        // A background theory makes parts of an interpolant redundant (a disjunct T refutes),
+        // so those are dropped unless the file asks for the interpolant as built.
+        None => options.minimise |= split.has_background(),
+    }
+    let result = interpolate(&split.problem, &split.sides, &options)?;
     let mut out = String::new();
+    for warning in &split.warnings {
+        let _ = writeln!(out, "% {warning}");
+    }
+    for note in &split.notes {
+        let _ = writeln!(out, "% note: {note}");
+    }
+    if split.has_background() {
+        let _ = writeln!(
+            out,
+            "% background theory T, on both sides (formulas outside the sections with no symbol \
+             declared left or right: {}): the interpolant I satisfies A & T |= I and \
+             I & B & T |= $false",
+            split.background.join(", ")
+        );
+    }
     write_interpolation(&result, show_raw, &mut out);
     Ok(out)
 }

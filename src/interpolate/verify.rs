@@ -47,6 +47,17 @@ pub fn refute_with(
     formulas: &[Formula],
     time_limit: Duration,
 ) -> Result<CheckFigures, String> {
+    refute_within(problem, clause_indices, formulas, time_limit, None)
+}
+
+/// Like `refute_with`, with at most `given_limit` given clauses as well.
+pub fn refute_within(
+    problem: &Problem,
+    clause_indices: &[usize],
+    formulas: &[Formula],
+    time_limit: Duration,
+    given_limit: Option<u64>,
+) -> Result<CheckFigures, String> {
     // The entailment's own problem: no conjecture (every clause is a hypothesis), complete.
     let mut question = Problem {
         name: problem.name.clone(),
@@ -73,6 +84,7 @@ pub fn refute_with(
         .extend(added.into_iter().map(|clause| InputClause { clause, source: source.clone() }));
     let mut options = ProverOptions::default();
     options.limits.time = Some(time_limit);
+    options.limits.given_clauses = given_limit;
     let solved = solve(question, Run::checked(options));
     match solved.outcome {
         ProofOutcome::Refutation(_) => {
