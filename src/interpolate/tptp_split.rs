@@ -190,8 +190,9 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
     let section_of_name = |formula: &str| scanned.iter().find(|s| s.name == formula)?.section;
     let declared = declared_colours(&problem, &declarations);
     let mut sides = Vec::with_capacity(problem.clauses.len());
-    // The colour of each statement outside the sections, decided once per statement.
-    let mut outside: Vec<(Option<usize>, Side)> = Vec::new();
+    // The colour of each statement outside the sections, decided once per statement (a clause
+    // of no statement, such as the distinct-objects axioms, is keyed by its name).
+    let mut outside: Vec<((Option<usize>, &str), Side)> = Vec::new();
     for (i, clause) in problem.clauses.iter().enumerate() {
         let source = &clause.source;
         if source.role == Role::Conjecture {
@@ -203,7 +204,8 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
             sides.push(side);
             continue;
         }
-        if let Some((_, side)) = outside.iter().find(|(k, _)| *k == owner[i]) {
+        let key = (owner[i], if owner[i].is_some() { "" } else { source.name.as_str() });
+        if let Some((_, side)) = outside.iter().find(|(k, _)| *k == key) {
             sides.push(*side);
             continue;
         }
@@ -227,15 +229,16 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
                 source.name
             ));
         }
-        outside.push((owner[i], side));
+        outside.push((key, side));
         sides.push(side);
     }
     let mut background = Vec::new();
-    for (k, side) in &outside {
+    for ((k, name), side) in &outside {
         if *side == Side::Background {
-            background.push(
-                k.map_or_else(String::new, |k| format!("{}:{}", scanned[k].name, scanned[k].line)),
-            );
+            background.push(k.map_or_else(
+                || name.to_string(),
+                |k| format!("{}:{}", scanned[k].name, scanned[k].line),
+            ));
         }
     }
     Ok(SplitProblem { problem, sides, declarations, kind, warnings, notes, background })

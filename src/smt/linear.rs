@@ -185,11 +185,12 @@ pub enum Verdict {
     /// Rationally consistent, but this Int variable has a fractional value: split on it.
     Split(TermId, Rational),
     /// Rationally consistent with a fractional Int variable, and this cut (verified) excludes
-    /// the vertex found.
+    /// the vertex found, or (with no cut literal) the fixed equations have no integer solution.
     Cut(Cut),
 }
 
-/// A Gomory mixed-integer cut: every integer point that meets the premises meets `literal`.
+/// A Gomory mixed-integer cut: every integer point that meets the premises meets `literal`; or,
+/// with no `literal`, a Diophantine conflict: no integer point meets the premises.
 /// It is a split cut, and that is its certificate: with the premises and the negated cut,
 /// both `split` and its negation (which the Farkas checker rounds, `split` being over Int
 /// variables with integer coefficients: `π <= k` negated is `π >= k + 1`) have a Farkas
@@ -198,8 +199,8 @@ pub enum Verdict {
 pub struct Cut {
     /// `(atom, value)`: the bounds of the non-basic variables of the row the cut comes from.
     pub premises: Vec<(usize, bool)>,
-    /// The cut.
-    pub literal: ArithLiteral,
+    /// The cut; `None` for a Diophantine conflict, whose lemma is the negated premises alone.
+    pub literal: Option<ArithLiteral>,
     /// `π - k <= 0` for the integer form `π` of the split.
     pub split: ArithLiteral,
     /// The Farkas coefficients refuting the premises, the negated cut and `split`, in that
@@ -226,6 +227,17 @@ fn fractional_part(q: &Rational) -> Rational {
 /// A cut whose coefficients have grown past this many bits is not made (exact arithmetic
 /// makes repeated Gomory cuts grow; branch and bound takes over).
 const MAX_CUT_BITS: u32 = 32;
+
+/// An equation the asserted bounds fix, scaled to integers: `Σ c·x = rhs`, with the two
+/// bounds (as `(atom, value)`) that fix it.
+type FixedEquation = (Vec<(TermId, Integer)>, Integer, [(usize, bool); 2]);
+
+/// A system of fixed equations with more rows or unknowns than this is not searched for a
+/// Diophantine conflict.
+const MAX_DIOPHANTINE_SIZE: usize = 64;
+
+/// Column operations whose numbers grow past this many bits give up the Diophantine search.
+const MAX_DIOPHANTINE_BITS: u32 = 256;
 
 /// The canonical forms and atoms met so far, and the simplex skeleton (a column per variable,
 /// a row per form of two or more variables) that each round starts from.
@@ -448,11 +460,19 @@ impl Atoms {
             return Ok(Verdict::Conflict(explanation));
         }
         let verdict = self.solution(store, &simplex);
-        if let (true, Verdict::Split(x, _)) = (cuts, &verdict)
-            && let Some(mut cut) = self.gomory_cut(store, &simplex, self.column[x], assignment)
-        {
-            self.verify_cut(store, &mut cut)?;
-            return Ok(Verdict::Cut(cut));
+        if let Verdict::Split(x, _) = &verdict {
+            // An integer-infeasible system of equations first: no split or cut settles that
+            // when the unknowns are unbounded.
+            if let Some(mut conflict) = self.diophantine_conflict(store, &simplex, assignment) {
+                self.verify_cut(store, &mut conflict)?;
+                return Ok(Verdict::Cut(conflict));
+            }
+            if cuts
+                && let Some(mut cut) = self.gomory_cut(store, &simplex, self.column[x], assignment)
+            {
+                self.verify_cut(store, &mut cut)?;
+                return Ok(Verdict::Cut(cut));
+            }
         }
         Ok(verdict)
     }
@@ -579,7 +599,168 @@ impl Atoms {
         };
         premises.sort_unstable();
         premises.dedup();
-        Some(Cut { premises, literal, split, below: Vec::new(), above: Vec::new() })
+        Some(Cut { premises, literal: Some(literal), split, below: Vec::new(), above: Vec::new() })
+    }
+
+    /// A Diophantine conflict among the equations the asserted bounds fix. A column whose lower
+    /// and upper bounds meet at a δ-free value fixes its form, and when every unknown of the
+    /// form is an Int, the fixed forms are a system `A x = b` over the integers. The simplex
+    /// satisfied it over the rationals, but it may still have no integer solution (`3x + 6y =
+    /// 2`), which branch and bound never finds out when the unknowns are unbounded.
+    ///
+    /// Unimodular column operations bring `A` (each row scaled to integers) to a lower echelon
+    /// form `L = A U`; solving `L z = b` by forward substitution gives the `k`-th pivot
+    /// coordinate `z_k` fractional exactly when some integer combination is out of reach. Then
+    /// `y` with `yᵀ L = e_k` (back substitution over the pivot rows) makes `π = yᵀ A x` an
+    /// integer form (`yᵀ A = e_kᵀ U⁻¹`), which the premises fix at `yᵀ b = z_k`: the split
+    /// `π <= floor(z_k)` or `π >= floor(z_k) + 1` is refuted on both sides, the certificate of
+    /// a cut with no cut literal. `None` when every pivot coordinate is whole, or the system is
+    /// too large or its numbers grow past `MAX_DIOPHANTINE_BITS`.
+    fn diophantine_conflict(
+        &self,
+        store: &TermStore,
+        simplex: &Simplex,
+        assignment: &[(usize, bool)],
+    ) -> Option<Cut> {
+        let forms = self.column_forms_in(store);
+        let mut unknowns: BTreeMap<TermId, usize> = BTreeMap::new();
+        let mut equations: Vec<FixedEquation> = Vec::new();
+        for (column, form) in forms.iter().enumerate() {
+            let Some((form, _)) = form else { continue };
+            if form.iter().any(|(x, _)| store.sort_of(*x) != SortId::INT) {
+                continue;
+            }
+            let (Some((lower, lower_tag)), Some((upper, upper_tag))) =
+                (simplex.bound(column, Side::Lower), simplex.bound(column, Side::Upper))
+            else {
+                continue;
+            };
+            if lower != upper || lower.delta.cmp0() != Ordering::Equal {
+                continue;
+            }
+            // The equation scaled by the least common multiple of its denominators.
+            let mut scale = Integer::from(lower.real.denom());
+            for (_, c) in form {
+                scale.lcm_mut(c.denom());
+            }
+            let row: Vec<(TermId, Integer)> = form
+                .iter()
+                .map(|(x, c)| (*x, Rational::from(c * &scale).numer().clone()))
+                .collect();
+            let rhs = Rational::from(&lower.real * &scale).numer().clone();
+            for (x, _) in &row {
+                let next = unknowns.len();
+                unknowns.entry(*x).or_insert(next);
+            }
+            let premises = [assignment[lower_tag as usize], assignment[upper_tag as usize]];
+            equations.push((row, rhs, premises));
+        }
+        let (m, n) = (equations.len(), unknowns.len());
+        if m == 0 || m > MAX_DIOPHANTINE_SIZE || n > MAX_DIOPHANTINE_SIZE {
+            return None;
+        }
+        let mut matrix = vec![vec![Integer::new(); n]; m];
+        for (i, (row, _, _)) in equations.iter().enumerate() {
+            for (x, c) in row {
+                matrix[i][unknowns[x]] += c;
+            }
+        }
+        let original = matrix.clone();
+        let too_large = |q: &Integer| q.significant_bits() > MAX_DIOPHANTINE_BITS;
+        // Lower echelon form by column operations: row i's entries right of the pivots so far
+        // are reduced to one by Euclid's algorithm on columns.
+        let mut pivot_rows = Vec::new();
+        for i in 0..m {
+            let r = pivot_rows.len();
+            loop {
+                let smallest = (r..n)
+                    .filter(|&j| matrix[i][j].cmp0() != Ordering::Equal)
+                    .min_by(|&a, &b| matrix[i][a].cmp_abs(&matrix[i][b]).then(a.cmp(&b)));
+                let Some(p) = smallest else { break };
+                for row in matrix.iter_mut() {
+                    row.swap(p, r);
+                }
+                let mut reduced = true;
+                for j in r + 1..n {
+                    if matrix[i][j].cmp0() == Ordering::Equal {
+                        continue;
+                    }
+                    let q = Rational::from((matrix[i][j].clone(), matrix[i][r].clone()))
+                        .floor()
+                        .numer()
+                        .clone();
+                    for row in matrix.iter_mut() {
+                        let step = Integer::from(&q * &row[r]);
+                        row[j] -= step;
+                        if too_large(&row[j]) {
+                            return None;
+                        }
+                    }
+                    reduced &= matrix[i][j].cmp0() == Ordering::Equal;
+                }
+                if reduced {
+                    break;
+                }
+            }
+            if r < n && matrix[i][r].cmp0() != Ordering::Equal {
+                pivot_rows.push(i);
+            }
+        }
+        // Forward substitution over the pivot rows; the first fractional coordinate is the
+        // conflict.
+        let mut z: Vec<Rational> = Vec::new();
+        let mut fractional = None;
+        for (k, &i) in pivot_rows.iter().enumerate() {
+            let mut rest = Rational::from(&equations[i].1);
+            for (j, zj) in z.iter().enumerate() {
+                rest -= Rational::from(&matrix[i][j] * zj);
+            }
+            let zk = rest / Rational::from(&matrix[i][k]);
+            if zk.denom() != &1 {
+                fractional = Some(k);
+                break;
+            }
+            z.push(zk);
+        }
+        let k = fractional?;
+        let mut y = vec![Rational::new(); k + 1];
+        y[k] = Rational::from((1, &matrix[pivot_rows[k]][k]));
+        for j in (0..k).rev() {
+            let mut sum = Rational::new();
+            for (t, yt) in y.iter().enumerate().skip(j + 1) {
+                sum += Rational::from(yt * &matrix[pivot_rows[t]][j]);
+            }
+            y[j] = -sum / Rational::from(&matrix[pivot_rows[j]][j]);
+        }
+        let mut pi = vec![Rational::new(); n];
+        let mut value = Rational::new();
+        let mut premises = Vec::new();
+        for (t, yt) in y.iter().enumerate() {
+            if yt.cmp0() == Ordering::Equal {
+                continue;
+            }
+            let i = pivot_rows[t];
+            for (j, c) in original[i].iter().enumerate() {
+                pi[j] += Rational::from(yt * c);
+            }
+            value += Rational::from(yt * &equations[i].1);
+            premises.extend(equations[i].2);
+        }
+        if pi.iter().any(|c| c.denom() != &1) || value.denom() == &1 {
+            return None;
+        }
+        let split = ArithLiteral {
+            terms: unknowns
+                .iter()
+                .filter(|&(_, &j)| pi[j].cmp0() != Ordering::Equal)
+                .map(|(x, &j)| (pi[j].clone(), *x))
+                .collect(),
+            constant: -value.floor(),
+            strict: false,
+        };
+        premises.sort_unstable();
+        premises.dedup();
+        Some(Cut { premises, literal: None, split, below: Vec::new(), above: Vec::new() })
     }
 
     /// Confirms a cut by its certificate: the premises, the negated cut and each side of the
@@ -598,7 +779,7 @@ impl Atoms {
                 if value { literal.clone() } else { literal.negated() }
             })
             .collect();
-        premises.push(cut.literal.negated());
+        premises.extend(cut.literal.as_ref().map(ArithLiteral::negated));
         let mut refutations = Vec::new();
         for side in [cut.split.clone(), cut.split.negated()] {
             let mut with_side = premises.clone();

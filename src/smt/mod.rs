@@ -824,8 +824,9 @@ enum Origin {
     /// An array axiom instance.
     Array,
     /// A Gomory cut `¬P ∨ c`, valid over the integers as a split cut (`linear::Cut`, whose
-    /// two Farkas refutations were confirmed when it was made), with the literal `c`.
-    Cut(Box<(linear::Cut, Lit)>),
+    /// two Farkas refutations were confirmed when it was made), with the literal `c`; or a
+    /// Diophantine conflict `¬P`, with no literal.
+    Cut(Box<(linear::Cut, Option<Lit>)>),
 }
 
 struct Encoder {
@@ -1554,14 +1555,18 @@ fn check_in(
                     }
                     Some(linear::Verdict::Cut(cut)) => {
                         // The lemma ¬P ∨ cut, P the bounds the cut rests on; the vertex the
-                        // simplex found meets P and not the cut, so the clause is new.
-                        let literal = encoder.arith(store, cut.literal.clone())?;
-                        if literal.var() == encoder.true_lit.var() {
+                        // simplex found meets P and not the cut, so the clause is new. A
+                        // Diophantine conflict has no cut: its lemma ¬P is false in the model.
+                        let literal = match &cut.literal {
+                            Some(c) => Some(encoder.arith(store, c.clone())?),
+                            None => None,
+                        };
+                        if literal.is_some_and(|l| l.var() == encoder.true_lit.var()) {
                             return Err(SmtError::Incomplete(
                                 "a cut that is constant after linearization".into(),
                             ));
                         }
-                        let mut clause = vec![literal];
+                        let mut clause: Vec<Lit> = literal.into_iter().collect();
                         for &(i, value) in &cut.premises {
                             let v = encoder.arith_var(i);
                             clause.push(if value { v.negative() } else { v.positive() });

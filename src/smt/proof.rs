@@ -289,7 +289,9 @@ impl Refutation {
                             for &(i, value) in &cut.premises {
                                 order.push(literal(Lit::new(encoder.arith_vars[i], value))?);
                             }
-                            order.push(literal(*cut_literal)?);
+                            if let Some(cut_literal) = cut_literal {
+                                order.push(literal(*cut_literal)?);
+                            }
                             let per_literal = |coefficients: &[Rational]| {
                                 let mut by_literal: BTreeMap<ProofLiteral, Rational> =
                                     BTreeMap::new();
