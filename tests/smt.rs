@@ -433,6 +433,63 @@ fn hidden_divisibility_is_a_diophantine_conflict() {
     }
 }
 
+/// `unsupported` carries no reason in SMT-LIB, so the session keeps one per answer for the
+/// diagnostic channel; and a `sat` after an assertion craig could not read would be about fewer
+/// assertions than the script made, so it is `unknown` with that reason, until a `pop` takes
+/// the assertion away. `unsat` stays: fewer assertions are already contradictory.
+#[test]
+fn unsupported_answers_give_their_reasons_and_sat_needs_every_assertion() {
+    let text = "(set-logic QF_LIA)\n(declare-const x Int)\n(push 1)\n(assert (= (* x x) 2))\n\
+                (check-sat)\n(get-info :reason-unknown)\n(pop 1)\n(check-sat)\n\
+                (assert (= (* x x) 3))\n(assert (< x x))\n(check-sat)\n(get-option :foo)\n";
+    let mut sources = SourceMap::new();
+    let file = sources.add("dropped.smt2", None, text.to_string());
+    let mut out = Vec::new();
+    let mut session = Session::new();
+    session.run_script(&sources, file, &mut out).expect("writing to a Vec");
+    let out = String::from_utf8(out).expect("utf-8 output");
+    assert_eq!(
+        out,
+        "unsupported\nunknown\n(:reason-unknown (incomplete \"the assertion at line 4 was \
+         unsupported and is not among the assertions; the others are satisfiable\"))\nsat\n\
+         unsupported\nunsat\nunsupported\n"
+    );
+    assert_eq!(
+        session.diagnostics,
+        [
+            "dropped.smt2:4:1: unsupported: non-linear multiplication (* x x) (one factor must be \
+             a constant)",
+            "dropped.smt2:9:1: unsupported: non-linear multiplication (* x x) (one factor must be \
+             a constant)",
+            "dropped.smt2:12:1: unsupported: get-option :foo",
+        ]
+    );
+    // The same for the prover's route: no model is offered for a script missing an assertion.
+    let quantified = "(declare-sort U 0)\n(declare-fun f (U) U)\n\
+                      (assert (forall ((x U)) (= (f x) x)))\n(assert (> 1 0))\n(check-sat)\n\
+                      (get-model)\n";
+    let mut sources = SourceMap::new();
+    let file = sources.add("quantified.smt2", None, quantified.to_string());
+    let mut out = Vec::new();
+    let mut diagnostics = Vec::new();
+    let limit = std::time::Duration::from_secs(10);
+    let mut decide = |tff: &str| craig::cli::smt::decide_quantified(tff, limit);
+    craig::smtlib::run_quantified_diagnosed(
+        &sources,
+        file,
+        &mut out,
+        &mut decide,
+        &mut diagnostics,
+    )
+    .expect("writing");
+    let out = String::from_utf8(out).expect("utf-8 output");
+    assert!(out.starts_with("unsupported\nunknown\n(error "), "{out}");
+    assert_eq!(
+        diagnostics,
+        ["quantified.smt2:4:1: unsupported: in a quantified script, numerals (1)"]
+    );
+}
+
 /// A script line with its negative numerals written as `(- n)`.
 fn fix_negatives(line: &str) -> String {
     let mut out = String::new();
@@ -714,8 +771,9 @@ fn euclidean_division_has_a_remainder_in_range() {
 fn non_numeral_divisors_are_unsupported_and_uf_arithmetic_interpolates() {
     let text = "(set-logic QF_UFLIA)(declare-const x Int)(declare-const y Int)\
         (assert (= (mod x y) 1))(check-sat)";
-    // The assertion is refused, so the script goes on without it.
-    assert_eq!(run("t", text), "unsupported\nsat\n");
+    // The assertion is refused, so the script goes on without it, and `sat` about the rest
+    // would not be about the script: the answer is `unknown`.
+    assert_eq!(run("t", text), "unsupported\nunknown\n");
     let text = "(set-logic QF_UFLIA)(declare-fun f (Int) Int)(declare-const x Int)\
         (declare-const y Int)(assert (! (and (= x y) (= (f x) 0)) :named A))\
         (assert (! (= (f y) 1) :named B))(check-sat)(get-interpolants A B)";

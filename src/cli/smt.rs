@@ -50,11 +50,25 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     if quantified {
         let limit = std::time::Duration::from_secs_f64(args.time_limit.max(0.0));
         let mut decide = |tff: &str| decide_quantified(tff, limit);
-        let outcome = crate::smtlib::run_quantified(&sources, file, out, &mut decide)?;
+        let mut diagnostics = Vec::new();
+        let outcome = crate::smtlib::run_quantified_diagnosed(
+            &sources,
+            file,
+            out,
+            &mut decide,
+            &mut diagnostics,
+        )?;
+        // The diagnostic channel is stderr (`:diagnostic-output-channel`).
+        for diagnostic in diagnostics {
+            writeln!(err, "craig: {diagnostic}")?;
+        }
         return Ok(if outcome == Outcome::InternalError { 1 } else { 0 });
     }
     let mut session = Session::new();
     let outcome = session.run_script(&sources, file, out)?;
+    for diagnostic in &session.diagnostics {
+        writeln!(err, "craig: {diagnostic}")?;
+    }
     if args.stats {
         let s = session.stats;
         writeln!(

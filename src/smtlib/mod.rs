@@ -33,7 +33,10 @@ use grammar::{Rule, SmtlibParser};
 mod proof;
 mod quantified;
 mod theory;
-pub use quantified::{FiniteTables, Verdict, has_quantifiers, quantified_theory, run_quantified};
+pub use quantified::{
+    FiniteTables, Verdict, has_quantifiers, quantified_theory, run_quantified,
+    run_quantified_diagnosed,
+};
 pub use theory::{ScriptAssertion, ScriptTheory, read_theory};
 
 /// An S-expression with its byte span.
@@ -47,6 +50,26 @@ pub enum SExpr {
     Keyword(String, (usize, usize)),
     /// A parenthesised list.
     List(Vec<SExpr>, (usize, usize)),
+}
+
+/// An S-expression as SMT-LIB text (for messages: symbols that needed bars print without them).
+impl std::fmt::Display for SExpr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SExpr::Symbol(text, _) | SExpr::Keyword(text, _) => f.write_str(text),
+            SExpr::Str(text, _) => write!(f, "\"{}\"", text.replace('"', "\"\"")),
+            SExpr::List(items, _) => {
+                f.write_str("(")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
 }
 
 impl SExpr {
@@ -146,8 +169,16 @@ fn convert(pair: pest::iterators::Pair<'_, Rule>) -> SExpr {
 enum Fail {
     /// Ill-formed or ill-sorted input: `(error "...")`.
     Error(String, (usize, usize)),
-    /// Outside QF_UF: `unsupported`.
-    Unsupported,
+    /// Outside what craig decides: `unsupported`, with the reason for the diagnostic channel.
+    Unsupported(String),
+}
+
+/// The name of a command (`assert` for `(assert ...)`).
+fn command_name(command: &SExpr) -> Option<&str> {
+    match command {
+        SExpr::List(items, _) => items.first().and_then(SExpr::symbol),
+        _ => None,
+    }
 }
 
 /// How many scopes `(push N)` or `(pop N)` opens or closes (1 without a numeral); a `pop` of
@@ -211,6 +242,13 @@ pub struct Session {
     options: BTreeMap<String, String>,
     /// Why the last `check-sat` answered `unknown` (for `(get-info :reason-unknown)`).
     reason_unknown: Option<String>,
+    /// Why each `unsupported` answer was given (`file:line:col: unsupported: ...`), in order:
+    /// SMT-LIB's `unsupported` carries no reason, so these are for the diagnostic channel.
+    pub diagnostics: Vec<String>,
+    /// The unsupported assertions of the open scopes, as (scope depth, line): while there is
+    /// one, a `sat` answer would be about fewer assertions than the script made, so it is
+    /// `unknown` instead.
+    dropped: Vec<(usize, usize)>,
     /// Counters summed over the session's `check-sat` commands.
     pub stats: SmtStats,
 }
@@ -250,6 +288,8 @@ impl Session {
             assertion_texts: Vec::new(),
             options: BTreeMap::new(),
             reason_unknown: None,
+            diagnostics: Vec::new(),
+            dropped: Vec::new(),
             stats: SmtStats::default(),
         }
     }
@@ -276,7 +316,15 @@ impl Session {
             match self.command(command, &text, out) {
                 Ok(Some(outcome)) => return Ok(outcome),
                 Ok(None) => {}
-                Err(Fail::Unsupported) => writeln!(out, "unsupported")?,
+                Err(Fail::Unsupported(why)) => {
+                    writeln!(out, "unsupported")?;
+                    let (line, col) = sources.line_col(file, command.span().0);
+                    let name = &sources.file(file).name;
+                    self.diagnostics.push(format!("{name}:{line}:{col}: unsupported: {why}"));
+                    if command_name(command) == Some("assert") {
+                        self.dropped.push((self.stack.len(), line));
+                    }
+                }
                 Err(Fail::Error(message, (start, _))) => {
                     let (line, col) = sources.line_col(file, start);
                     let name = &sources.file(file).name;
@@ -304,7 +352,12 @@ impl Session {
                     "QF_UF" | "QF_LRA" | "QF_LIA" | "QF_IDL" | "QF_RDL" | "QF_UFLIA" | "QF_UFLRA"
                     | "QF_UFIDL" | "QF_AX" | "QF_ALIA" | "QF_AUFLIA",
                 ) => {}
-                Some(_) => return Err(Fail::Unsupported),
+                Some(logic) => {
+                    return Err(Fail::Unsupported(format!(
+                        "logic {logic} (craig decides QF_UF, QF_LRA, QF_LIA, QF_IDL, QF_RDL, \
+                         QF_UFLIA, QF_UFLRA, QF_UFIDL, QF_AX, QF_ALIA and QF_AUFLIA)"
+                    )));
+                }
                 None => return error(command, "set-logic expects a logic name"),
             },
             "set-option" => {
@@ -323,7 +376,11 @@ impl Session {
                 let name = self.fresh_name(items.get(1), command)?;
                 match items.get(2).and_then(SExpr::symbol) {
                     None | Some("0") => {}
-                    Some(_) => return Err(Fail::Unsupported),
+                    Some(arity) => {
+                        return Err(Fail::Unsupported(format!(
+                            "sort constructors of arity {arity} (only arity 0)"
+                        )));
+                    }
                 }
                 let sort = self.store.declare_sort(&name);
                 self.scope.sorts.insert(name, sort);
@@ -346,7 +403,7 @@ impl Session {
                 let Some(result) = result else { return error(command, "missing result sort") };
                 let result = self.sort(result)?;
                 if !args.is_empty() && args.contains(&SortId::BOOL) {
-                    return Err(Fail::Unsupported);
+                    return Err(Fail::Unsupported("functions with Bool arguments".to_string()));
                 }
                 let f = self.store.declare_fun(&name, args, result, false);
                 self.scope.funs.insert(name, f);
@@ -418,6 +475,8 @@ impl Session {
                         self.stack.push(saved);
                     } else {
                         let saved = self.stack.pop().expect("scope_count checked the depth");
+                        let depth = self.stack.len();
+                        self.dropped.retain(|&(at, _)| at <= depth);
                         self.assertions.truncate(saved.assertions);
                         self.assertion_texts.truncate(saved.assertions);
                         self.scope = saved;
@@ -459,6 +518,18 @@ impl Session {
                             })
                             .collect();
                         self.last_refutation = refutation.map(|r| (r, names, formulas));
+                        if let (Answer::Sat(_), Some((_, line))) = (&answer, self.dropped.first()) {
+                            // The model satisfies what was asserted, not what the script
+                            // meant: an assertion craig could not read is missing. (`unsat`
+                            // stays: fewer assertions are already contradictory.)
+                            io(writeln!(out, "unknown"))?;
+                            self.reason_unknown = Some(format!(
+                                "the assertion at line {line} was unsupported and is not among \
+                                 the assertions; the others are satisfiable"
+                            ));
+                            self.last = None;
+                            return Ok(None);
+                        }
                         io(writeln!(
                             out,
                             "{}",
@@ -466,9 +537,9 @@ impl Session {
                         ))?;
                         self.last = Some(answer);
                     }
-                    Err(SmtError::Unsupported(_)) => {
-                        io(writeln!(out, "unsupported"))?;
+                    Err(SmtError::Unsupported(why)) => {
                         self.last = None;
+                        return Err(Fail::Unsupported(why));
                     }
                     Err(SmtError::Incomplete(why)) => {
                         io(writeln!(out, "unknown"))?;
@@ -511,7 +582,11 @@ impl Session {
                     let mut side = Vec::new();
                     let value = self.elaborate(t, &[], &mut side)?;
                     if !side.is_empty() {
-                        return Err(Fail::Unsupported);
+                        return Err(Fail::Unsupported(
+                            "interpolation partitions whose terms need definitions (ite, div, \
+                             mod, abs)"
+                                .to_string(),
+                        ));
                     }
                     let shown = match value {
                         Value::Formula(f) => model.eval(&self.store, &f).to_string(),
@@ -589,8 +664,7 @@ impl Session {
                     return error(command, "get-interpolant expects a name and a conjecture");
                 };
                 if items.len() > 3 {
-                    // A grammar for the interpolant is not supported.
-                    return Err(Fail::Unsupported);
+                    return Err(Fail::Unsupported("a grammar for the interpolant".to_string()));
                 }
                 let mut side = Vec::new();
                 let goal = self.formula(conjecture, &[], &mut side)?;
@@ -632,7 +706,12 @@ impl Session {
                             );
                         }
                     },
-                    _ => return Err(Fail::Unsupported),
+                    _ => {
+                        return Err(Fail::Unsupported(format!(
+                            "get-info {}",
+                            items.get(1).map_or_else(String::new, |k| k.to_string())
+                        )));
+                    }
                 };
                 io(writeln!(out, "({key} {value})"))?;
             }
@@ -654,7 +733,12 @@ impl Session {
                     (None, ":regular-output-channel") => "\"stdout\"".to_string(),
                     (None, ":diagnostic-output-channel") => "\"stderr\"".to_string(),
                     (None, ":random-seed" | ":verbosity") => "0".to_string(),
-                    _ => return Err(Fail::Unsupported),
+                    _ => {
+                        return Err(Fail::Unsupported(format!(
+                            "get-option {}",
+                            items.get(1).map_or_else(String::new, |k| k.to_string())
+                        )));
+                    }
                 };
                 io(writeln!(out, "{value}"))?;
             }
@@ -663,8 +747,10 @@ impl Session {
             }
             "reset" => {
                 let stats = self.stats;
+                let diagnostics = std::mem::take(&mut self.diagnostics);
                 *self = Session::new();
                 self.stats = stats;
+                self.diagnostics = diagnostics;
             }
             "reset-assertions" => {
                 // Back to the first scope: its declarations stay, every assertion goes.
@@ -674,6 +760,7 @@ impl Session {
                 }
                 self.assertions.clear();
                 self.assertion_texts.clear();
+                self.dropped.clear();
                 self.last = None;
             }
             "define-sort" => {
@@ -717,7 +804,7 @@ impl Session {
             }
             "declare-datatypes" | "declare-datatype" | "define-fun-rec" | "define-funs-rec"
             | "get-assignment" => {
-                return Err(Fail::Unsupported);
+                return Err(Fail::Unsupported(format!("the command {head}")));
             }
             _ => return error(command, format!("unknown command {head}")),
         }
@@ -736,7 +823,7 @@ impl Session {
         use smt::interpolate::InterpolationError as E;
         let io = |r: io::Result<()>| r.map_err(|e| Fail::Error(e.to_string(), command.span()));
         match failure {
-            E::Unsupported(_) | E::Smt(SmtError::Unsupported(_)) => Err(Fail::Unsupported),
+            E::Unsupported(why) | E::Smt(SmtError::Unsupported(why)) => Err(Fail::Unsupported(why)),
             E::Smt(SmtError::Incomplete(_)) => {
                 io(writeln!(out, "unknown"))?;
                 Ok(None)
@@ -791,10 +878,12 @@ impl Session {
             _ => match expr.symbol() {
                 Some(name) => match self.scope.sorts.get(name) {
                     Some(&s) => Ok(s),
-                    None if matches!(name, "String" | "RoundingMode") => Err(Fail::Unsupported),
+                    None if matches!(name, "String" | "RoundingMode") => {
+                        Err(Fail::Unsupported(format!("the sort {name}")))
+                    }
                     None => error(expr, format!("unknown sort {name}")),
                 },
-                None => Err(Fail::Unsupported),
+                None => Err(Fail::Unsupported(format!("the sort {expr}"))),
             },
         }
     }
@@ -873,7 +962,9 @@ impl Session {
                         {
                             self.constant_array(&parts[2], &items[1..], expr, env, side)
                         }
-                        SExpr::List(..) => Err(Fail::Unsupported),
+                        SExpr::List(..) => {
+                            Err(Fail::Unsupported(format!("the qualified term {expr}")))
+                        }
                         _ => error(head, "expected a function symbol"),
                     };
                 };
@@ -1006,7 +1097,10 @@ impl Session {
                         };
                         self.elaborate(body, env, side)
                     }
-                    "forall" | "exists" | "_" | "as" | "match" => Err(Fail::Unsupported),
+                    "forall" | "exists" | "_" | "as" | "match" => Err(Fail::Unsupported(format!(
+                        "{name} here (quantifiers go to the prover only in scripts over \
+                         uninterpreted sorts)"
+                    ))),
                     "+" | "-" | "*" | "/" | "to_real" => {
                         self.arithmetic(name, args, expr, env, side)
                     }
@@ -1031,7 +1125,7 @@ impl Session {
                         }))
                     }
                     "div" | "mod" | "abs" => self.integer_operation(name, args, expr, env, side),
-                    "to_int" | "is_int" => Err(Fail::Unsupported),
+                    "to_int" | "is_int" => Err(Fail::Unsupported(format!("the function {name}"))),
                     _ => self.apply(name, args, expr, env, side),
                 }
             }
@@ -1123,7 +1217,9 @@ impl Session {
             "*" => {
                 let t = self.store.arith(ArithOp::Mul, terms, sort);
                 if smt::linear::linearize(&self.store, t).is_err() {
-                    return Err(Fail::Unsupported);
+                    return Err(Fail::Unsupported(format!(
+                        "non-linear multiplication {expr} (one factor must be a constant)"
+                    )));
                 }
                 t
             }
@@ -1138,7 +1234,11 @@ impl Session {
                 for &d in &terms[1..] {
                     match self.numeral_value(d) {
                         Some(v) if v != 0 => divisor *= v,
-                        _ => return Err(Fail::Unsupported),
+                        _ => {
+                            return Err(Fail::Unsupported(format!(
+                                "division by a term that is not a nonzero numeral in {expr}"
+                            )));
+                        }
                     }
                 }
                 let factor = divisor.recip();
@@ -1188,7 +1288,11 @@ impl Session {
         let [x, k] = terms[..] else { return error(expr, format!("{name} expects two arguments")) };
         let divisor = match self.numeral_value(k) {
             Some(v) if v != 0 => v,
-            _ => return Err(Fail::Unsupported),
+            _ => {
+                return Err(Fail::Unsupported(format!(
+                    "{name} by a term that is not a nonzero numeral in {expr}"
+                )));
+            }
         };
         let quotient = self.store.arith(ArithOp::Div, vec![x, k], SortId::INT);
         if name == "div" {
@@ -1215,7 +1319,9 @@ impl Session {
         let [arg] = args else { return error(expr, "a constant array takes one value") };
         let value = self.elaborate(arg, env, side)?;
         self.check_sort(&value, element, arg)?;
-        let Value::Term(v) = value else { return Err(Fail::Unsupported) };
+        let Value::Term(v) = value else {
+            return Err(Fail::Unsupported("arrays of Bool elements".to_string()));
+        };
         Ok(Value::Term(self.store.const_array(array_sort, v)))
     }
 
@@ -1245,13 +1351,15 @@ impl Session {
         };
         self.check_sort(&values[1], index, &args[1])?;
         if name == "select" {
-            let Value::Term(i) = values[1] else { return Err(Fail::Unsupported) };
+            let Value::Term(i) = values[1] else {
+                return Err(Fail::Unsupported("arrays with Bool indices or elements".to_string()));
+            };
             let t = self.store.select(array, i);
             return Ok(self.constant_value(t, element));
         }
         self.check_sort(&values[2], element, &args[2])?;
         let (Value::Term(i), Value::Term(v)) = (&values[1], &values[2]) else {
-            return Err(Fail::Unsupported);
+            return Err(Fail::Unsupported("arrays with Bool indices or elements".to_string()));
         };
         Ok(Value::Term(self.store.array_store(array, *i, *v)))
     }
@@ -1292,7 +1400,7 @@ impl Session {
             if name.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '#')
                 || is_builtin(name)
             {
-                return Err(Fail::Unsupported);
+                return Err(Fail::Unsupported(format!("the symbol {name}")));
             }
             return error(expr, format!("unknown symbol {name}"));
         };
@@ -1309,7 +1417,11 @@ impl Session {
             self.check_sort(&v, sort, a)?;
             match v {
                 Value::Term(t) => terms.push(t),
-                Value::Formula(_) => return Err(Fail::Unsupported),
+                Value::Formula(_) => {
+                    return Err(Fail::Unsupported(
+                        "formulas as arguments of functions".to_string(),
+                    ));
+                }
             }
         }
         let t = self.store.apply(f, terms);

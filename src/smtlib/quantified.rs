@@ -151,14 +151,20 @@ impl QuantifiedScript {
         match head {
             "set-logic" => match items.get(1).and_then(SExpr::symbol) {
                 Some("UF" | "QF_UF") => {}
-                Some(_) => return Err(Fail::Unsupported),
+                Some(logic) => {
+                    return Err(Fail::Unsupported(format!(
+                        "in a quantified script, logic {logic} (quantified scripts are read in UF)"
+                    )));
+                }
                 None => return error(command, "set-logic expects a logic name"),
             },
             "set-option" | "set-info" => {}
             "declare-sort" => {
                 let name = self.fresh_name(items.get(1), command)?;
                 if !matches!(items.get(2).and_then(SExpr::symbol), None | Some("0")) {
-                    return Err(Fail::Unsupported);
+                    return Err(Fail::Unsupported(
+                        "sort constructors of arity above 0".to_string(),
+                    ));
                 }
                 let w = word("s_", &name);
                 self.declarations.push(format!("tff({w}_type, type, {w}: $tType)."));
@@ -180,7 +186,7 @@ impl QuantifiedScript {
                 let Some(result) = result else { return error(command, "missing result sort") };
                 let result = self.sort(result)?;
                 if args.iter().any(|a| a == BOOL) {
-                    return Err(Fail::Unsupported);
+                    return Err(Fail::Unsupported("functions with Bool arguments".to_string()));
                 }
                 let w = word("f_", &name);
                 let typ = match args.len() {
@@ -276,7 +282,11 @@ impl QuantifiedScript {
             }
             "check-sat" => return Ok(Step::CheckSat(self.tff())),
             "define-sort" | "check-sat-assuming" | "get-value" | "get-assertions"
-            | "get-interpolants" | "reset" | "reset-assertions" => return Err(Fail::Unsupported),
+            | "get-interpolants" | "reset" | "reset-assertions" => {
+                return Err(Fail::Unsupported(format!(
+                    "in a quantified script, the command {head}"
+                )));
+            }
             _ => return Ok(Step::Other),
         }
         Ok(Step::Done)
@@ -327,12 +337,16 @@ impl QuantifiedScript {
     fn sort(&self, expr: &SExpr) -> Result<Sort, Fail> {
         match expr.symbol() {
             Some("Bool") => Ok(BOOL.to_string()),
-            Some("Int" | "Real") => Err(Fail::Unsupported),
+            Some(sort @ ("Int" | "Real")) => Err(Fail::Unsupported(format!(
+                "in a quantified script, the sort {sort} (arithmetic)"
+            ))),
             Some(name) => match self.sorts.get(name) {
                 Some(s) => Ok(s.clone()),
                 None => error(expr, format!("unknown sort {name}")),
             },
-            None => Err(Fail::Unsupported),
+            None => {
+                Err(Fail::Unsupported(format!("in a quantified script, sort expressions ({expr})")))
+            }
         }
     }
 
@@ -367,7 +381,7 @@ impl QuantifiedScript {
                     }
                     Some(_) => error(expr, format!("{name} expects arguments")),
                     None if name.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
-                        Err(Fail::Unsupported)
+                        Err(Fail::Unsupported(format!("in a quantified script, numerals ({name})")))
                     }
                     None => error(expr, format!("unknown symbol {name}")),
                 }
@@ -394,7 +408,9 @@ impl QuantifiedScript {
                         };
                         let sort = self.sort(sort)?;
                         if sort == BOOL {
-                            return Err(Fail::Unsupported);
+                            return Err(Fail::Unsupported(
+                                "in a quantified script, quantified Bool variables".to_string(),
+                            ));
                         }
                         let var = self.variable(name, &sort);
                         declared.push(format!("{var}: {sort}"));
@@ -413,7 +429,11 @@ impl QuantifiedScript {
                 if head.symbol() == Some("let") {
                     return self.let_term(expr, items, bound);
                 }
-                let Some(head) = head.symbol() else { return Err(Fail::Unsupported) };
+                let Some(head) = head.symbol() else {
+                    return Err(Fail::Unsupported(format!(
+                        "in a quantified script, the application {expr}"
+                    )));
+                };
                 if head == "!" {
                     let Some(inner) = args.first() else { return error(expr, "! expects a term") };
                     return self.term(inner, bound);
@@ -487,9 +507,9 @@ impl QuantifiedScript {
                         }
                         formula(format!("({})", conjuncts.join(" & ")))
                     }
-                    "ite" | "+" | "-" | "*" | "<=" | "<" | ">=" | ">" | "select" | "store" => {
-                        Err(Fail::Unsupported)
-                    }
+                    "ite" | "+" | "-" | "*" | "<=" | "<" | ">=" | ">" | "select" | "store" => Err(
+                        Fail::Unsupported(format!("in a quantified script, the operator {head}")),
+                    ),
                     _ if self.definitions.contains_key(head) => self.expand(head, parts, expr),
                     _ => {
                         let Some((sorts, result)) = self.funs.get(head).cloned() else {
@@ -512,7 +532,7 @@ impl QuantifiedScript {
                     }
                 }
             }
-            _ => Err(Fail::Unsupported),
+            _ => Err(Fail::Unsupported(format!("in a quantified script, the term {expr}"))),
         }
     }
 
@@ -676,6 +696,19 @@ pub fn run_quantified(
     out: &mut dyn Write,
     decide: &mut dyn FnMut(&str) -> Result<Verdict, String>,
 ) -> io::Result<Outcome> {
+    run_quantified_diagnosed(sources, file, out, decide, &mut Vec::new())
+}
+
+/// [`run_quantified`], also saying why each `unsupported` answer was given, in order, as
+/// `file:line:col: unsupported: ...` (SMT-LIB's `unsupported` carries no reason; these are for
+/// the diagnostic channel).
+pub fn run_quantified_diagnosed(
+    sources: &SourceMap,
+    file: FileId,
+    out: &mut dyn Write,
+    decide: &mut dyn FnMut(&str) -> Result<Verdict, String>,
+    diagnostics: &mut Vec<String>,
+) -> io::Result<Outcome> {
     let text = sources.file(file).text.clone();
     let commands = match parse(&text, file) {
         Ok(commands) => commands,
@@ -689,12 +722,18 @@ pub fn run_quantified(
     // The last check-sat's answer with the script as it was then, for get-model, get-proof
     // and get-unsat-core; a command that changes the assertions or symbols forgets it.
     let mut last: Option<(Verdict, QuantifiedScript)> = None;
+    // The unsupported assertions of the open scopes, as (scope depth, line): while there is
+    // one, `sat` would be about fewer assertions than the script made, so it is `unknown`.
+    let mut dropped: Vec<(usize, usize)> = Vec::new();
     for command in &commands {
         let head = command.head_symbol().unwrap_or("");
         let changes = matches!(head, "assert" | "push" | "pop")
             || head.starts_with("declare-")
             || head.starts_with("define-");
-        match script.command(command) {
+        let result = script.command(command);
+        let depth = script.stack.len();
+        dropped.retain(|&(at, _)| at <= depth);
+        match result {
             Ok(Step::Done) if changes => last = None,
             Ok(Step::Done) => {}
             Ok(Step::CheckSat(tff)) => match decide(&tff) {
@@ -711,13 +750,24 @@ pub fn run_quantified(
                                 )?;
                                 return Ok(Outcome::InternalError);
                             }
-                            "sat"
+                            if dropped.is_empty() { "sat" } else { "unknown" }
                         }
                         Verdict::Unknown(_) => "unknown",
                     };
-                    reason = match &verdict {
-                        Verdict::Unknown(why) => Some(why.clone()),
+                    reason = match (&verdict, dropped.first()) {
+                        (Verdict::Unknown(why), _) => Some(why.clone()),
+                        (Verdict::Sat(_), Some((_, line))) => Some(format!(
+                            "the assertion at line {line} was unsupported and is not among the \
+                             assertions; the others are satisfiable"
+                        )),
                         _ => None,
+                    };
+                    let verdict = match (verdict, dropped.is_empty()) {
+                        // No model is offered for assertions the script did not make alone.
+                        (Verdict::Sat(_), false) => {
+                            Verdict::Unknown(reason.clone().unwrap_or_default())
+                        }
+                        (verdict, _) => verdict,
                     };
                     writeln!(out, "{answer}")?;
                     last = Some((verdict, script.clone()));
@@ -782,7 +832,15 @@ pub fn run_quantified(
                     _ => writeln!(out, "unsupported")?,
                 }
             }
-            Err(Fail::Unsupported) => writeln!(out, "unsupported")?,
+            Err(Fail::Unsupported(why)) => {
+                writeln!(out, "unsupported")?;
+                let (line, col) = sources.line_col(file, command.span().0);
+                let name = &sources.file(file).name;
+                diagnostics.push(format!("{name}:{line}:{col}: unsupported: {why}"));
+                if head == "assert" {
+                    dropped.push((depth, line));
+                }
+            }
             Err(Fail::Error(message, (start, _))) => {
                 writeln!(out, "{}", render(sources, file, start, &message))?
             }
@@ -809,8 +867,8 @@ pub fn quantified_theory(sources: &SourceMap, file: FileId) -> Result<Option<Str
         match script.command(command) {
             Ok(Step::CheckSat(tff)) => return Ok(Some(tff)),
             Ok(_) => {}
-            Err(Fail::Unsupported) => {
-                return Err(at(command.span().0, "unsupported in a quantified script"));
+            Err(Fail::Unsupported(why)) => {
+                return Err(at(command.span().0, &format!("unsupported: {why}")));
             }
             Err(Fail::Error(message, (start, _))) => return Err(at(start, &message)),
         }

@@ -90,8 +90,8 @@ pub fn read_theory(sources: &SourceMap, file: FileId) -> Result<ScriptTheory, St
             Err(Fail::Error(message, (start, _))) => {
                 return Err(at(sources, file, start, &escape(&message)));
             }
-            Err(Fail::Unsupported) => {
-                let message = format!("unsupported: {}", snippet(&text, command.span()));
+            Err(Fail::Unsupported(why)) => {
+                let message = format!("unsupported: {why}: {}", snippet(&text, command.span()));
                 return Err(at(sources, file, command.span().0, &message));
             }
         }

@@ -47,6 +47,7 @@
 (assert (or (< (abs x) 0) (distinct (abs x) (abs (- x)))))
 (check-sat)
 (pop 1)
-; Divisors must be numerals: a variable divisor is non-linear.
+; Divisors must be numerals: a variable divisor is non-linear, so the assertion is unsupported
+; and the check-sat after it is unknown (sat would be about the other assertions only).
 (assert (= (div x y) 1))
 (check-sat)
