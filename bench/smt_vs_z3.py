@@ -3,7 +3,7 @@
 in one run.
 
 usage: python3 bench/smt_vs_z3.py [--limit 20] [--craig BINARY] [--quick] [--out DIR] [--counters]
-                                  [--families cycle,random,chain,lra,lia,parity,ladder,uflia,divmod,equations,arrays,swaps]
+                                  [--families cycle,random,chain,lra,lia,parity,ladder,uflia,divmod,equations,divisibility,arrays,swaps]
 
 Generates its problems (nothing is read from ../shared), with a fixed seed:
   cycle    f^m(a) = a and f^n(a) = a and f^gcd(m,n)(a) != a (unsatisfiable), m, n up to 40
@@ -26,6 +26,10 @@ Generates its problems (nothing is read from ../shared), with a fixed seed:
   equations  QF_LIA: r random equations (coefficients in -6..6, right sides in -12..12) over
            u unbounded Int unknowns, (r, u) = (2, 3) and (3, 4): no box, so branch and bound
            alone may chase them for ever (cuts decide them)
+  divisibility  QF_LIA: equations over u unbounded Int unknowns with no integer solution and a
+           rational one, the divisibility hidden by mixing rows: d·u·x = d·t + 1 plus c times
+           the other rows, (rows, u) = (2, 3), (3, 4), (4, 6); all unsatisfiable (the
+           Diophantine step decides them)
   arrays   QF_ALIA: random clauses over k Int constants boxed in [-3, 3] and arrays (Array Int
            Int): reads of arrays and of one or two stores on them, equalities and comparisons
            of reads, and equalities and disequalities of array terms (extensionality); sat and
@@ -170,6 +174,26 @@ def equations(rng, rows, unknowns):
     return text + "(check-sat)\n"
 
 
+def divisibility(rng, rows, unknowns):
+    names = [f"x{i}" for i in range(unknowns)]
+    d = rng.randint(2, 7)
+    others = [[rng.randint(-5, 5) for _ in names] for _ in range(rows - 1)]
+    values = [rng.randint(-9, 9) for _ in others]
+    hidden = [rng.randint(-4, 4) for _ in names]
+    hidden[0] = rng.randint(1, 4)
+    first = [d * h for h in hidden]
+    right = d * rng.randint(-9, 9) + 1
+    for row, value in zip(others, values):
+        c = rng.randint(-3, 3)
+        first = [f + c * r for f, r in zip(first, row)]
+        right += c * value
+    text = "(set-logic QF_LIA)\n" + "".join(f"(declare-const {v} Int)\n" for v in names)
+    for row, value in [(first, right)] + list(zip(others, values)):
+        terms = " ".join(f"(* {num(c)} {v})" for c, v in zip(row, names))
+        text += f"(assert (= (+ {terms}) {num(value)}))\n"
+    return text + "(check-sat)\n"
+
+
 def arrays_problem(rng, consts, arrays, clauses):
     names = [f"x{i}" for i in range(consts)]
     bases = [f"a{i}" for i in range(arrays)]
@@ -251,6 +275,10 @@ def families(quick):
     fams["equations"] = [(f"equations_{r}_{u}_{k}", equations(rng, r, u))
                          for r, u in [(2, 3), (3, 4)][: 1 if quick else None]
                          for k in range(6 if quick else 20)]
+    rng = random.Random(20261129)
+    fams["divisibility"] = [(f"divisibility_{r}_{u}_{k}", divisibility(rng, r, u))
+                            for r, u in [(2, 3), (3, 4), (4, 6)][: 1 if quick else None]
+                            for k in range(4 if quick else 10)]
     rng = random.Random(20261127)
     fams.update({"arrays": [], "swaps": []})
     for consts, arrays, clauses in [(2, 1, 4), (3, 2, 6), (4, 2, 10), (5, 3, 14)][: 2 if quick else None]:
