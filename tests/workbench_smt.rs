@@ -177,7 +177,7 @@ fn bad_scripts_fail_with_a_location_and_change_nothing() {
         (
             "quantified.smt2",
             "(declare-const n Int)\n(assert (forall ((x Int)) (> x n)))",
-            ":1:1: unsupported in a quantified script",
+            ":1:1: unsupported: in a quantified script, the sort Int (arithmetic)",
         ),
     ];
     for (file, text, message) in cases {

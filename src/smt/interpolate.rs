@@ -270,8 +270,18 @@ pub fn interpolate_tree(
     // Equivalences (two opposite bounds are an equality in any ordered domain; the equality
     // basis is confirmed by the independent closure): the tree conditions still hold.
     for interpolant in &mut interpolants {
-        let f = opposite_bounds_as_equalities(std::mem::replace(interpolant, Formula::True));
+        let f =
+            opposite_bounds_as_equalities(&mut work, std::mem::replace(interpolant, Formula::True));
         *interpolant = super::equality_basis::smaller_equalities(&work, f);
+    }
+    // Each rewrite above is an equivalence, and the tree is checked once more as shown.
+    for node in 0..n {
+        if !tree.holds_at(&work, &interpolants, node)? {
+            return Err(InterpolationError::Unverified(format!(
+                "after simplification, the entailment at node {} does not hold",
+                node + 1
+            )));
+        }
     }
     Ok(Interpolants { store: work, interpolants })
 }
@@ -358,12 +368,14 @@ fn drop_refuted_disjuncts(store: &TermStore, f: Formula) -> Result<Formula, Inte
 }
 
 /// `f` with every pair of conjuncts `a <= b` and `b <= a` of one conjunction written as the
-/// one conjunct `a = b` (where the first of the two stood), at any depth.
-fn opposite_bounds_as_equalities(f: Formula) -> Formula {
+/// one conjunct `a = b`, and every pair of disjuncts that bound one form strictly from both
+/// sides (`a < b` and `b < a`, or over Int `a <= b - 1` and `b <= a - 1`) as the one disjunct
+/// `a ≠ b` (where the first of the two stood), at any depth.
+fn opposite_bounds_as_equalities(store: &mut TermStore, f: Formula) -> Formula {
     match f {
         Formula::And(parts) => {
             let mut parts: Vec<Formula> =
-                parts.into_iter().map(opposite_bounds_as_equalities).collect();
+                parts.into_iter().map(|p| opposite_bounds_as_equalities(store, p)).collect();
             let mut i = 0;
             while i < parts.len() {
                 if let Formula::Le(a, b) = parts[i]
@@ -378,10 +390,95 @@ fn opposite_bounds_as_equalities(f: Formula) -> Formula {
             and_all(parts)
         }
         Formula::Or(parts) => {
-            or_all(parts.into_iter().map(opposite_bounds_as_equalities).collect())
+            let mut parts: Vec<Formula> =
+                parts.into_iter().map(|p| opposite_bounds_as_equalities(store, p)).collect();
+            let mut i = 0;
+            while i < parts.len() {
+                let j = (0..parts.len()).find_map(|j| {
+                    let merged = (j != i)
+                        .then(|| strict_bounds_as_disequality(store, &parts[i], &parts[j]))??;
+                    Some((j, merged))
+                });
+                if let Some((j, merged)) = j {
+                    parts[i] = merged;
+                    parts.remove(j);
+                }
+                i += 1;
+            }
+            or_all(parts)
         }
-        Formula::Not(g) => negate(opposite_bounds_as_equalities(*g)),
+        Formula::Not(g) => negate(opposite_bounds_as_equalities(store, *g)),
         other => other,
+    }
+}
+
+/// `¬(s = t)` when `p ∨ q` says exactly that: `p` and `q` are `s < t` and `t < s` over the
+/// reals, or over Int unknowns with integer coefficients `F <= 0` and `G <= 0` with `F + G = 2`,
+/// which is `F <= 0 ∨ F >= 2`, that is `F ≠ 1` for the integer-valued `F`.
+fn strict_bounds_as_disequality(
+    store: &mut TermStore,
+    p: &Formula,
+    q: &Formula,
+) -> Option<Formula> {
+    match (p, q) {
+        (Formula::Lt(a, b), Formula::Lt(c, d)) if a == d && b == c => {
+            Some(negate(Formula::Eq(*a.min(b), *a.max(b))))
+        }
+        (Formula::Le(a, b), Formula::Le(c, d)) => {
+            let difference = |store: &TermStore, s: TermId, t: TermId| {
+                let (s, t) = (
+                    super::linear::linearize(store, s).ok()?,
+                    super::linear::linearize(store, t).ok()?,
+                );
+                let mut form = s.coefficients;
+                for (x, c) in t.coefficients {
+                    *form.entry(x).or_default() -= c;
+                }
+                form.retain(|_, c| c.cmp0() != std::cmp::Ordering::Equal);
+                Some((form, s.constant - t.constant))
+            };
+            let (f, f_constant) = difference(store, *a, *b)?;
+            let (g, g_constant) = difference(store, *c, *d)?;
+            let integral =
+                f.iter().all(|(x, c)| store.sort_of(*x) == SortId::INT && c.denom() == &1);
+            let opposite = f.len() == g.len()
+                && f.iter().all(|(x, c)| g.get(x).is_some_and(|e| Rational::from(-e) == *c));
+            if f.is_empty()
+                || !integral
+                || !opposite
+                || Rational::from(&f_constant + &g_constant) != 2
+            {
+                return None;
+            }
+            // F - 1 = Σ c·x + k = 0 with k = f_constant - 1: positive terms on the left.
+            let k = Rational::from(&f_constant - 1u32);
+            let mut left = Vec::new();
+            let mut right = Vec::new();
+            for (x, c) in f {
+                let magnitude = Rational::from(c.abs_ref());
+                let term = if magnitude == 1 {
+                    x
+                } else {
+                    let n = store.numeral(&magnitude, SortId::INT);
+                    store.arith(ArithOp::Mul, vec![n, x], SortId::INT)
+                };
+                if c.cmp0() == std::cmp::Ordering::Greater {
+                    left.push(term)
+                } else {
+                    right.push(term)
+                }
+            }
+            if k.cmp0() != std::cmp::Ordering::Equal || left.is_empty() || right.is_empty() {
+                let constant = store.numeral(&-k, SortId::INT);
+                right.push(constant);
+            }
+            if left.is_empty() {
+                std::mem::swap(&mut left, &mut right);
+            }
+            let (s, t) = (sum_term(store, left, SortId::INT), sum_term(store, right, SortId::INT));
+            Some(negate(Formula::Eq(s.min(t), s.max(t))))
+        }
+        _ => None,
     }
 }
 
