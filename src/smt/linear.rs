@@ -463,12 +463,16 @@ impl Atoms {
         if let Verdict::Split(x, _) = &verdict {
             // An integer-infeasible system of equations first: no split or cut settles that
             // when the unknowns are unbounded.
-            if let Some(mut conflict) = self.diophantine_conflict(store, &simplex, assignment) {
+            // Both read the columns' forms, built once here.
+            let forms = self.column_forms_in(store);
+            if let Some(mut conflict) =
+                self.diophantine_conflict(store, &forms, &simplex, assignment)
+            {
                 self.verify_cut(store, &mut conflict)?;
                 return Ok(Verdict::Cut(conflict));
             }
             if cuts
-                && let Some(mut cut) = self.gomory_cut(store, &simplex, self.column[x], assignment)
+                && let Some(mut cut) = self.gomory_cut(&forms, &simplex, self.column[x], assignment)
             {
                 self.verify_cut(store, &mut cut)?;
                 return Ok(Verdict::Cut(cut));
@@ -506,7 +510,7 @@ impl Atoms {
     /// coefficients have grown too large.
     fn gomory_cut(
         &self,
-        store: &TermStore,
+        forms: &[Option<ColumnForm>],
         simplex: &Simplex,
         basic: usize,
         assignment: &[(usize, bool)],
@@ -521,7 +525,6 @@ impl Atoms {
             return None;
         }
         let one_minus_f0 = Rational::from(1) - &f0;
-        let forms = self.column_forms_in(store);
         let (basic_form, basic_integral) = forms[basic].as_ref()?;
         if !basic_integral {
             return None;
@@ -619,10 +622,10 @@ impl Atoms {
     fn diophantine_conflict(
         &self,
         store: &TermStore,
+        forms: &[Option<ColumnForm>],
         simplex: &Simplex,
         assignment: &[(usize, bool)],
     ) -> Option<Cut> {
-        let forms = self.column_forms_in(store);
         let mut unknowns: BTreeMap<TermId, usize> = BTreeMap::new();
         let mut equations: Vec<FixedEquation> = Vec::new();
         for (column, form) in forms.iter().enumerate() {
