@@ -251,6 +251,10 @@ pub struct Atoms {
     /// (the lower bound of the negative literal ascends with it), for bound propagation.
     form_atoms: Vec<Vec<usize>>,
     atoms: Vec<Atom>,
+    /// Per atom: the upper bound its positive literal and the lower bound its negative literal
+    /// put on its form (`bound_of`), kept so that the binary searches over `form_atoms` compare
+    /// without rounding or allocating.
+    atom_bounds: Vec<[DeltaRational; 2]>,
     atom_index: FxHashMap<AtomKey, usize>,
     variables: Vec<TermId>,
     column: FxHashMap<TermId, usize>,
@@ -347,11 +351,12 @@ impl Atoms {
         self.atoms.push(Atom { form: form_number, strict, bound, literal: atom_literal });
         let i = self.atoms.len() - 1;
         self.atom_index.insert(key, i);
+        let upper = self.bound_of(i, true).1;
+        self.atom_bounds.push([upper.clone(), self.bound_of(i, false).1]);
         // After the atoms with the same upper bound (two on an Int form may round to one), so
         // that the order is the order of creation among equals.
-        let upper = self.bound_of(i, true).1;
         let place =
-            self.form_atoms[form_number].partition_point(|&j| self.bound_of(j, true).1 <= upper);
+            self.form_atoms[form_number].partition_point(|&j| self.atom_bounds[j][0] <= upper);
         self.form_atoms[form_number].insert(place, i);
         Ok(Encoded::Atom(i, positive))
     }
@@ -400,11 +405,11 @@ impl Atoms {
         // variable costs what it assigns, not the length of the run.
         let nearest_first: Box<dyn Iterator<Item = &usize>> = match side {
             Side::Upper => {
-                let first = atoms.partition_point(|&j| self.bound_of(j, true).1 < bound);
+                let first = atoms.partition_point(|&j| self.atom_bounds[j][0] < bound);
                 Box::new(atoms[first..].iter())
             }
             Side::Lower => {
-                let end = atoms.partition_point(|&j| self.bound_of(j, false).1 <= bound);
+                let end = atoms.partition_point(|&j| self.atom_bounds[j][1] <= bound);
                 Box::new(atoms[..end].iter().rev())
             }
         };
