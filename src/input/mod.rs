@@ -125,7 +125,7 @@ pub fn parse_problem_sorted(
     sorts: SortMode,
 ) -> Result<Problem, InputError> {
     with_large_stack(WORKER_STACK_BYTES, || {
-        parse_problem_here(text, file, name, include_roots, sorts, &mut Vec::new())
+        parse_problem_here(text, file, name, include_roots, sorts, &mut Located::default())
     })
 }
 
@@ -140,23 +140,33 @@ pub struct StatementPlace {
     pub col: usize,
 }
 
-/// Like [`parse_problem`], also saying for each clause where its statement starts: `None` for
-/// the negated conjecture (which may join several statements), generated axioms, and every
-/// clause of a typed problem (whose statements are encoded together). TPTP names need not be
-/// unique, so this is how a caller that marks statements (Vampire's interpolation sections)
-/// finds each clause's statement.
+/// What [`parse_problem_located`] says about the statements beside the problem.
+#[derive(Clone, Default, Debug)]
+pub struct Located {
+    /// For each clause, where its statement starts: `None` for the negated conjecture (which
+    /// may join several statements), generated axioms, and every clause of a typed problem
+    /// (whose statements are encoded together).
+    pub places: Vec<Option<StatementPlace>>,
+    /// Each `fof` statement with free variables (read as universally quantified), in order:
+    /// where it starts, its name, and the variables. Empty for a typed problem.
+    pub open_formulas: Vec<(StatementPlace, String, Vec<String>)>,
+}
+
+/// Like [`parse_problem`], also saying where each clause's statement starts and which `fof`
+/// statements have free variables. TPTP names need not be unique, so this is how a caller that
+/// marks statements (Vampire's interpolation sections) finds each clause's statement.
 pub fn parse_problem_located(
     text: &str,
     file: &str,
     name: &str,
     include_roots: &[PathBuf],
-) -> Result<(Problem, Vec<Option<StatementPlace>>), InputError> {
+) -> Result<(Problem, Located), InputError> {
     with_large_stack(WORKER_STACK_BYTES, || {
-        let mut places = Vec::new();
+        let mut located = Located::default();
         let problem =
-            parse_problem_here(text, file, name, include_roots, SortMode::Auto, &mut places)?;
-        places.resize(problem.clauses.len(), None);
-        Ok((problem, places))
+            parse_problem_here(text, file, name, include_roots, SortMode::Auto, &mut located)?;
+        located.places.resize(problem.clauses.len(), None);
+        Ok((problem, located))
     })
 }
 
@@ -166,14 +176,14 @@ fn parse_problem_here(
     name: &str,
     include_roots: &[PathBuf],
     sorts: SortMode,
-    places: &mut Vec<Option<StatementPlace>>,
+    located: &mut Located,
 ) -> Result<Problem, InputError> {
     let mut reader = Reader::new(include_roots);
     let dir = Path::new(file).parent();
     reader.read_text(text, file, dir, 0)?;
     match reader.tff {
         Some(context) => build_typed_problem(name, file, reader.statements, context, sorts),
-        None => build_problem(name, file, reader.statements, places),
+        None => build_problem(name, file, reader.statements, located),
     }
 }
 
@@ -181,13 +191,24 @@ fn build_problem(
     name: &str,
     file: &str,
     statements: Vec<Statement>,
-    places: &mut Vec<Option<StatementPlace>>,
+    located: &mut Located,
 ) -> Result<Problem, InputError> {
     let mut problem = Problem { name: name.to_string(), complete: true, ..Problem::default() };
     let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
     let mut clauses = Vec::new();
     let mut conjectures: Vec<(Statement, Formula)> = Vec::new();
     for statement in statements {
+        let place = StatementPlace {
+            file: statement.file.clone(),
+            line: statement.line,
+            col: statement.col,
+        };
+        if let Body::Fof(f) = &statement.body {
+            let free = f.free_variables();
+            if !free.is_empty() {
+                located.open_formulas.push((place.clone(), statement.name.clone(), free));
+            }
+        }
         let role = statement.role.as_str();
         if role == "conjecture" {
             let formula = match &statement.body {
@@ -228,12 +249,7 @@ fn build_problem(
                 }
             }
         }
-        let place = StatementPlace {
-            file: statement.file.clone(),
-            line: statement.line,
-            col: statement.col,
-        };
-        places.resize(clauses.len(), Some(place));
+        located.places.resize(clauses.len(), Some(place));
     }
     if let Some((source, negated)) = negated_conjectures(&conjectures) {
         for clause in clausifier.clausify(&negated) {

@@ -480,14 +480,20 @@ fn verify_binary(
         let names: Vec<String> = foreign.iter().map(|(n, a, _)| format!("{n}/{a}")).collect();
         return Err(format!("mentions non-shared symbols {}", names.join(", ")));
     }
-    let a: Vec<usize> =
-        (0..part_of_input.len()).filter(|&i| part_of_input[i] < k || background[i]).collect();
-    let b: Vec<usize> = (0..part_of_input.len()).filter(|&i| part_of_input[i] >= k).collect();
+    let (a, b) = side_indices(part_of_input, background, k);
     let entailed_by_a = refute_with(problem, &a, &[not(formula.clone())], time_limit)
         .map_err(|e| format!("A ⊨ I not verified: {e}"))?;
     let refutes_b = refute_with(problem, &b, std::slice::from_ref(formula), time_limit)
         .map_err(|e| format!("I ∧ B ⊨ ⊥ not verified: {e}"))?;
     Ok(Verification { entailed_by_a, refutes_b })
+}
+
+/// The clause indices of the two sides of cut `k`: A (parts `< k`, and the background clauses,
+/// which hold on both sides) and B (parts `>= k`, the background among them).
+fn side_indices(part_of_input: &[u32], background: &[bool], k: u32) -> (Vec<usize>, Vec<usize>) {
+    let a = (0..part_of_input.len()).filter(|&i| part_of_input[i] < k || background[i]).collect();
+    let b = (0..part_of_input.len()).filter(|&i| part_of_input[i] >= k).collect();
+    (a, b)
 }
 
 /// Part 0 for A, part 1 for B and for the background theory: a background clause is a leaf of
@@ -511,9 +517,7 @@ fn minimise(
     formula: &Formula,
     time_limit: Duration,
 ) -> Formula {
-    let a: Vec<usize> =
-        (0..part_of_input.len()).filter(|&i| part_of_input[i] == 0 || background[i]).collect();
-    let b: Vec<usize> = (0..part_of_input.len()).filter(|&i| part_of_input[i] >= 1).collect();
+    let (a, b) = side_indices(part_of_input, background, 1);
     let mut current = formula.clone();
     let mut checks = 0;
     'drop: loop {
@@ -534,23 +538,11 @@ fn minimise(
                 (_, true) => Formula::Or(rest),
                 (_, false) => Formula::And(rest),
             };
-            let holds = if disjunction {
-                refute_within(
-                    problem,
-                    &a,
-                    &[not(candidate.clone())],
-                    time_limit,
-                    Some(MINIMISE_GIVEN_CLAUSES),
-                )
-            } else {
-                refute_within(
-                    problem,
-                    &b,
-                    std::slice::from_ref(&candidate),
-                    time_limit,
-                    Some(MINIMISE_GIVEN_CLAUSES),
-                )
-            };
+            // A ∧ T ∧ ¬I' refuted, or I' ∧ B ∧ T.
+            let (clauses, with) =
+                if disjunction { (&a, not(candidate.clone())) } else { (&b, candidate.clone()) };
+            let holds =
+                refute_within(problem, clauses, &[with], time_limit, Some(MINIMISE_GIVEN_CLAUSES));
             if holds.is_ok() {
                 current = candidate;
                 continue 'drop;

@@ -25,7 +25,7 @@ use std::path::Path;
 
 use super::{InterpolateError, Side, precedence};
 use crate::fol::{Problem, Role, SymbolId, SymbolKind, SymbolOrigin};
-use crate::input::{InputError, parse_formulas, parse_problem_located};
+use crate::input::{InputError, Located, parse_problem_located};
 
 /// A colour declaration `vampire(symbol, KIND, NAME, ARITY, SIDE).`
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -143,10 +143,10 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
     let mut text = text.to_string();
     let mut rewritten: Vec<String> = Vec::new();
     let mut rewrites: Vec<usize> = Vec::new();
-    let (scan, problem, places) = loop {
+    let (scan, problem, located) = loop {
         let scan = scan(&text, file)?;
         match parse_problem_located(&scan.blanked, file, name, &[]) {
-            Ok((problem, places)) => break (scan, problem, places),
+            Ok((problem, located)) => break (scan, problem, located),
             Err(InputError::Syntax { file: at, line, col, message }) if at == file => {
                 let retry = scan
                     .scanned
@@ -171,15 +171,15 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
             Err(e) => return Err(e.into()),
         }
     };
-    let Scan { blanked, scanned, declarations, kind, mut notes } = scan;
+    let Scan { scanned, declarations, kind, mut notes, .. } = scan;
     notes.extend(rewritten);
-    let warnings = free_variable_warnings(&blanked, file, &scanned);
+    let warnings = free_variable_warnings(&located);
     // The statement each clause came from: by where it starts, since TPTP names need not be
     // unique (Vampire's own examples name every axiom `a`); by name when the place is unknown.
     let owner: Vec<Option<usize>> = problem
         .clauses
         .iter()
-        .zip(&places)
+        .zip(&located.places)
         .map(|(clause, place)| match place {
             Some(p) if p.file == file => {
                 scanned.iter().position(|s| s.line == p.line && s.col == p.col)
@@ -442,18 +442,20 @@ fn scan(text: &str, file: &str) -> Result<Scan, InterpolateError> {
     Ok(Scan { blanked, scanned, declarations, kind, notes })
 }
 
+impl ColourDeclaration {
+    /// The declared symbol in `problem`, if it occurs there.
+    fn symbol(&self, problem: &Problem) -> Option<SymbolId> {
+        let kind = if self.predicate { SymbolKind::Predicate } else { SymbolKind::Function };
+        problem.signature.lookup(&self.name, self.arity, kind)
+    }
+}
+
 /// Each declared symbol that occurs in the problem, with its declared side.
 fn declared_colours(
     problem: &Problem,
     declarations: &[ColourDeclaration],
 ) -> Vec<(SymbolId, Side)> {
-    declarations
-        .iter()
-        .filter_map(|d| {
-            let kind = if d.predicate { SymbolKind::Predicate } else { SymbolKind::Function };
-            Some((problem.signature.lookup(&d.name, d.arity, kind)?, d.side))
-        })
-        .collect()
+    declarations.iter().filter_map(|d| Some((d.symbol(problem)?, d.side))).collect()
 }
 
 /// The colour of the formula `formula` outside the sections (its clauses are `members`), from
@@ -502,38 +504,20 @@ fn colour_outside(
 }
 
 /// A warning for each `fof` formula with free variables, which are read as universally closed.
-/// The formulas are read a second time on their own; when that fails (an include the first
-/// reading resolved), the warnings are left out rather than the problem refused.
-fn free_variable_warnings(blanked: &str, file: &str, scanned: &[Scanned]) -> Vec<String> {
-    if !scanned.iter().any(|s| s.keyword == "fof") {
-        return Vec::new();
-    }
-    let Ok(formulas) = parse_formulas(blanked, file) else {
-        return Vec::new();
-    };
-    let mut warnings = Vec::new();
-    // In order when the counts agree (names may repeat), else by name (an include added some).
-    let in_order = formulas.len() == scanned.len();
-    for (k, (name, formula)) in formulas.into_iter().enumerate() {
-        let statement = if in_order {
-            Some(&scanned[k]).filter(|s| s.name == name)
-        } else {
-            scanned.iter().find(|s| s.name == name)
-        };
-        let Some(statement) = statement.filter(|s| s.keyword == "fof") else {
-            continue;
-        };
-        let free = formula.free_variables();
-        if !free.is_empty() {
-            warnings.push(format!(
-                "{file}:{}: warning: fof `{name}` has free variables {}: read as universally \
+fn free_variable_warnings(located: &Located) -> Vec<String> {
+    located
+        .open_formulas
+        .iter()
+        .map(|(place, name, free)| {
+            format!(
+                "{}:{}: warning: fof `{name}` has free variables {}: read as universally \
                  quantified, as Vampire reads them",
-                statement.line,
+                place.file,
+                place.line,
                 free.join(", ")
-            ));
-        }
-    }
-    warnings
+            )
+        })
+        .collect()
 }
 
 /// Reads a marked-up problem from a file.
@@ -561,8 +545,7 @@ pub fn check_declarations(split: &SplitProblem) -> Result<(), InterpolateError> 
         }
     }
     for d in &split.declarations {
-        let kind = if d.predicate { SymbolKind::Predicate } else { SymbolKind::Function };
-        let Some(symbol) = split.problem.signature.lookup(&d.name, d.arity, kind) else {
+        let Some(symbol) = d.symbol(&split.problem) else {
             continue;
         };
         for (clause, side) in split.problem.clauses.iter().zip(&split.sides) {
