@@ -452,22 +452,7 @@ fn strict_bounds_as_disequality(
             }
             // F - 1 = Σ c·x + k = 0 with k = f_constant - 1: positive terms on the left.
             let k = Rational::from(&f_constant - 1u32);
-            let mut left = Vec::new();
-            let mut right = Vec::new();
-            for (x, c) in f {
-                let magnitude = Rational::from(c.abs_ref());
-                let term = if magnitude == 1 {
-                    x
-                } else {
-                    let n = store.numeral(&magnitude, SortId::INT);
-                    store.arith(ArithOp::Mul, vec![n, x], SortId::INT)
-                };
-                if c.cmp0() == std::cmp::Ordering::Greater {
-                    left.push(term)
-                } else {
-                    right.push(term)
-                }
-            }
+            let (mut left, mut right) = signed_terms(store, f, SortId::INT);
             if k.cmp0() != std::cmp::Ordering::Equal || left.is_empty() || right.is_empty() {
                 let constant = store.numeral(&-k, SortId::INT);
                 right.push(constant);
@@ -1524,24 +1509,8 @@ fn linear_formula(
         }
     }
     // Positive terms on the left, negative ones moved to the right with the constant.
-    let mut left = Vec::new();
-    let mut right = Vec::new();
-    for (x, c) in coefficients {
-        let c = c * &scale;
-        let x = if real && store.sort_of(x) == SortId::INT {
-            store.arith(ArithOp::ToReal, vec![x], SortId::REAL)
-        } else {
-            x
-        };
-        let magnitude = Rational::from(c.abs_ref());
-        let term = if magnitude == 1 {
-            x
-        } else {
-            let k = store.numeral(&magnitude, sort);
-            store.arith(ArithOp::Mul, vec![k, x], sort)
-        };
-        if c.cmp0() == Ordering::Greater { left.push(term) } else { right.push(term) }
-    }
+    let scaled = coefficients.into_iter().map(|(x, c)| (x, c * &scale)).collect();
+    let (left, mut right) = signed_terms(store, scaled, sort);
     if rhs.cmp0() != Ordering::Equal || left.is_empty() || right.is_empty() {
         let bound = store.numeral(&rhs, sort);
         if left.is_empty() {
@@ -1554,6 +1523,34 @@ fn linear_formula(
     }
     let (lhs, rhs) = (sum_term(store, left, sort), sum_term(store, right, sort));
     if strict { Formula::Lt(lhs, rhs) } else { Formula::Le(lhs, rhs) }
+}
+
+/// The terms of `Σ c·x` split by sign: `c·x` for each positive `c` (left), `|c|·x` for each
+/// negative one (right), `x` alone when the magnitude is 1; an Int `x` is read as Real when
+/// `sort` is Real.
+fn signed_terms(
+    store: &mut TermStore,
+    coefficients: BTreeMap<TermId, Rational>,
+    sort: SortId,
+) -> (Vec<TermId>, Vec<TermId>) {
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    for (x, c) in coefficients {
+        let x = if sort == SortId::REAL && store.sort_of(x) == SortId::INT {
+            store.arith(ArithOp::ToReal, vec![x], SortId::REAL)
+        } else {
+            x
+        };
+        let magnitude = Rational::from(c.abs_ref());
+        let term = if magnitude == 1 {
+            x
+        } else {
+            let k = store.numeral(&magnitude, sort);
+            store.arith(ArithOp::Mul, vec![k, x], sort)
+        };
+        if c.cmp0() == std::cmp::Ordering::Greater { left.push(term) } else { right.push(term) }
+    }
+    (left, right)
 }
 
 /// The sum of `terms` (at least one).

@@ -470,9 +470,7 @@ impl Atoms {
             // when the unknowns are unbounded.
             // Both read the columns' forms, built once here.
             let forms = self.column_forms_in(store);
-            if let Some(mut conflict) =
-                self.diophantine_conflict(store, &forms, &simplex, assignment)
-            {
+            if let Some(mut conflict) = self.diophantine_conflict(&forms, &simplex, assignment) {
                 self.verify_cut(store, &mut conflict)?;
                 return Ok(Verdict::Cut(conflict));
             }
@@ -626,7 +624,6 @@ impl Atoms {
     /// too large or its numbers grow past `MAX_DIOPHANTINE_BITS`.
     fn diophantine_conflict(
         &self,
-        store: &TermStore,
         forms: &[Option<ColumnForm>],
         simplex: &Simplex,
         assignment: &[(usize, bool)],
@@ -634,10 +631,8 @@ impl Atoms {
         let mut unknowns: BTreeMap<TermId, usize> = BTreeMap::new();
         let mut equations: Vec<FixedEquation> = Vec::new();
         for (column, form) in forms.iter().enumerate() {
-            let Some((form, _)) = form else { continue };
-            if form.iter().any(|(x, _)| store.sort_of(*x) != SortId::INT) {
-                continue;
-            }
+            // Every unknown an Int (the column's integral flag).
+            let Some((form, true)) = form else { continue };
             let (Some((lower, lower_tag)), Some((upper, upper_tag))) =
                 (simplex.bound(column, Side::Lower), simplex.bound(column, Side::Upper))
             else {

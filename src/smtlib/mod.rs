@@ -173,12 +173,26 @@ enum Fail {
     Unsupported(String),
 }
 
-/// The name of a command (`assert` for `(assert ...)`).
-fn command_name(command: &SExpr) -> Option<&str> {
-    match command {
-        SExpr::List(items, _) => items.first().and_then(SExpr::symbol),
-        _ => None,
-    }
+/// The diagnostic of an `unsupported` answer to `command` (`file:line:col: unsupported: why`)
+/// and the command's line.
+fn unsupported_diagnostic(
+    sources: &SourceMap,
+    file: FileId,
+    command: &SExpr,
+    why: &str,
+) -> (String, usize) {
+    let (line, col) = sources.line_col(file, command.span().0);
+    (format!("{}:{line}:{col}: unsupported: {why}", sources.file(file).name), line)
+}
+
+/// Why a `check-sat` that found the assertions satisfiable answers `unknown` while the
+/// assertion at `line` was answered `unsupported`: it is not among them, so a model of the
+/// others is no answer to the script.
+fn dropped_assertion_reason(line: usize) -> String {
+    format!(
+        "the assertion at line {line} was unsupported and is not among the assertions; the \
+         others are satisfiable"
+    )
 }
 
 /// How many scopes `(push N)` or `(pop N)` opens or closes (1 without a numeral); a `pop` of
@@ -223,6 +237,8 @@ struct Scope {
     /// `define-sort`: parameters and body, substituted where the sort is used.
     sort_definitions: FxHashMap<String, (Vec<String>, SExpr)>,
     assertions: usize,
+    /// How many assertions had been answered `unsupported` (`Session::dropped`).
+    dropped: usize,
 }
 
 /// The state of one SMT-LIB session.
@@ -245,10 +261,10 @@ pub struct Session {
     /// Why each `unsupported` answer was given (`file:line:col: unsupported: ...`), in order:
     /// SMT-LIB's `unsupported` carries no reason, so these are for the diagnostic channel.
     pub diagnostics: Vec<String>,
-    /// The unsupported assertions of the open scopes, as (scope depth, line): while there is
-    /// one, a `sat` answer would be about fewer assertions than the script made, so it is
-    /// `unknown` instead.
-    dropped: Vec<(usize, usize)>,
+    /// The lines of the assertions of the open scopes that were answered `unsupported`: while
+    /// there is one, a `sat` answer would be about fewer assertions than the script made, so
+    /// it is `unknown` instead. Scopes keep it as they keep the assertions.
+    dropped: Vec<usize>,
     /// Counters summed over the session's `check-sat` commands.
     pub stats: SmtStats,
 }
@@ -318,11 +334,10 @@ impl Session {
                 Ok(None) => {}
                 Err(Fail::Unsupported(why)) => {
                     writeln!(out, "unsupported")?;
-                    let (line, col) = sources.line_col(file, command.span().0);
-                    let name = &sources.file(file).name;
-                    self.diagnostics.push(format!("{name}:{line}:{col}: unsupported: {why}"));
-                    if command_name(command) == Some("assert") {
-                        self.dropped.push((self.stack.len(), line));
+                    let (diagnostic, line) = unsupported_diagnostic(sources, file, command, &why);
+                    self.diagnostics.push(diagnostic);
+                    if command.head_symbol() == Some("assert") {
+                        self.dropped.push(line);
                     }
                 }
                 Err(Fail::Error(message, (start, _))) => {
@@ -472,11 +487,11 @@ impl Session {
                     if head == "push" {
                         let mut saved = self.scope.clone();
                         saved.assertions = self.assertions.len();
+                        saved.dropped = self.dropped.len();
                         self.stack.push(saved);
                     } else {
                         let saved = self.stack.pop().expect("scope_count checked the depth");
-                        let depth = self.stack.len();
-                        self.dropped.retain(|&(at, _)| at <= depth);
+                        self.dropped.truncate(saved.dropped);
                         self.assertions.truncate(saved.assertions);
                         self.assertion_texts.truncate(saved.assertions);
                         self.scope = saved;
@@ -518,15 +533,12 @@ impl Session {
                             })
                             .collect();
                         self.last_refutation = refutation.map(|r| (r, names, formulas));
-                        if let (Answer::Sat(_), Some((_, line))) = (&answer, self.dropped.first()) {
+                        if let (Answer::Sat(_), Some(&line)) = (&answer, self.dropped.first()) {
                             // The model satisfies what was asserted, not what the script
                             // meant: an assertion craig could not read is missing. (`unsat`
                             // stays: fewer assertions are already contradictory.)
                             io(writeln!(out, "unknown"))?;
-                            self.reason_unknown = Some(format!(
-                                "the assertion at line {line} was unsupported and is not among \
-                                 the assertions; the others are satisfiable"
-                            ));
+                            self.reason_unknown = Some(dropped_assertion_reason(line));
                             self.last = None;
                             return Ok(None);
                         }

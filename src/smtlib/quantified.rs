@@ -64,6 +64,7 @@ struct Saved {
     declarations: usize,
     axioms: usize,
     assertions: usize,
+    dropped: usize,
 }
 
 /// The TFF text of a script's declarations and assertions, one command at a time.
@@ -83,10 +84,16 @@ pub struct QuantifiedScript {
     pub assertions: Vec<(String, String)>,
     /// The assertions as written, in the same order: a model is checked against these.
     asserted: Vec<SExpr>,
+    /// The lines of the assertions of the open scopes that were answered `unsupported` (the
+    /// caller records them; scopes keep them as they keep the assertions).
+    dropped: Vec<usize>,
     /// Per `push`: the symbols, and how many declarations and assertions there were.
     stack: Vec<Saved>,
     fresh: usize,
 }
+
+/// How the reasons of `unsupported` answers in a quantified script begin.
+const QUANTIFIED: &str = "in a quantified script, ";
 
 /// What a command asks of the caller.
 pub enum Step {
@@ -153,7 +160,7 @@ impl QuantifiedScript {
                 Some("UF" | "QF_UF") => {}
                 Some(logic) => {
                     return Err(Fail::Unsupported(format!(
-                        "in a quantified script, logic {logic} (quantified scripts are read in UF)"
+                        "logic {logic} (quantified scripts are read in UF)"
                     )));
                 }
                 None => return error(command, "set-logic expects a logic name"),
@@ -224,6 +231,7 @@ impl QuantifiedScript {
                             declarations: self.declarations.len(),
                             axioms: self.axioms.len(),
                             assertions: self.assertions.len(),
+                            dropped: self.dropped.len(),
                         });
                     } else {
                         let saved = self.stack.pop().expect("scope_count checked the depth");
@@ -234,6 +242,7 @@ impl QuantifiedScript {
                         self.axioms.truncate(saved.axioms);
                         self.assertions.truncate(saved.assertions);
                         self.asserted.truncate(saved.assertions);
+                        self.dropped.truncate(saved.dropped);
                     }
                 }
             }
@@ -283,9 +292,7 @@ impl QuantifiedScript {
             "check-sat" => return Ok(Step::CheckSat(self.tff())),
             "define-sort" | "check-sat-assuming" | "get-value" | "get-assertions"
             | "get-interpolants" | "reset" | "reset-assertions" => {
-                return Err(Fail::Unsupported(format!(
-                    "in a quantified script, the command {head}"
-                )));
+                return Err(Fail::Unsupported(format!("the command {head}")));
             }
             _ => return Ok(Step::Other),
         }
@@ -337,16 +344,14 @@ impl QuantifiedScript {
     fn sort(&self, expr: &SExpr) -> Result<Sort, Fail> {
         match expr.symbol() {
             Some("Bool") => Ok(BOOL.to_string()),
-            Some(sort @ ("Int" | "Real")) => Err(Fail::Unsupported(format!(
-                "in a quantified script, the sort {sort} (arithmetic)"
-            ))),
+            Some(sort @ ("Int" | "Real")) => {
+                Err(Fail::Unsupported(format!("the sort {sort} (arithmetic)")))
+            }
             Some(name) => match self.sorts.get(name) {
                 Some(s) => Ok(s.clone()),
                 None => error(expr, format!("unknown sort {name}")),
             },
-            None => {
-                Err(Fail::Unsupported(format!("in a quantified script, sort expressions ({expr})")))
-            }
+            None => Err(Fail::Unsupported(format!("sort expressions ({expr})"))),
         }
     }
 
@@ -381,7 +386,7 @@ impl QuantifiedScript {
                     }
                     Some(_) => error(expr, format!("{name} expects arguments")),
                     None if name.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
-                        Err(Fail::Unsupported(format!("in a quantified script, numerals ({name})")))
+                        Err(Fail::Unsupported(format!("numerals ({name})")))
                     }
                     None => error(expr, format!("unknown symbol {name}")),
                 }
@@ -408,9 +413,7 @@ impl QuantifiedScript {
                         };
                         let sort = self.sort(sort)?;
                         if sort == BOOL {
-                            return Err(Fail::Unsupported(
-                                "in a quantified script, quantified Bool variables".to_string(),
-                            ));
+                            return Err(Fail::Unsupported("quantified Bool variables".to_string()));
                         }
                         let var = self.variable(name, &sort);
                         declared.push(format!("{var}: {sort}"));
@@ -430,9 +433,7 @@ impl QuantifiedScript {
                     return self.let_term(expr, items, bound);
                 }
                 let Some(head) = head.symbol() else {
-                    return Err(Fail::Unsupported(format!(
-                        "in a quantified script, the application {expr}"
-                    )));
+                    return Err(Fail::Unsupported(format!("the application {expr}")));
                 };
                 if head == "!" {
                     let Some(inner) = args.first() else { return error(expr, "! expects a term") };
@@ -507,9 +508,9 @@ impl QuantifiedScript {
                         }
                         formula(format!("({})", conjuncts.join(" & ")))
                     }
-                    "ite" | "+" | "-" | "*" | "<=" | "<" | ">=" | ">" | "select" | "store" => Err(
-                        Fail::Unsupported(format!("in a quantified script, the operator {head}")),
-                    ),
+                    "ite" | "+" | "-" | "*" | "<=" | "<" | ">=" | ">" | "select" | "store" => {
+                        Err(Fail::Unsupported(format!("the operator {head}")))
+                    }
                     _ if self.definitions.contains_key(head) => self.expand(head, parts, expr),
                     _ => {
                         let Some((sorts, result)) = self.funs.get(head).cloned() else {
@@ -532,7 +533,7 @@ impl QuantifiedScript {
                     }
                 }
             }
-            _ => Err(Fail::Unsupported(format!("in a quantified script, the term {expr}"))),
+            _ => Err(Fail::Unsupported(format!("the term {expr}"))),
         }
     }
 
@@ -722,52 +723,43 @@ pub fn run_quantified_diagnosed(
     // The last check-sat's answer with the script as it was then, for get-model, get-proof
     // and get-unsat-core; a command that changes the assertions or symbols forgets it.
     let mut last: Option<(Verdict, QuantifiedScript)> = None;
-    // The unsupported assertions of the open scopes, as (scope depth, line): while there is
-    // one, `sat` would be about fewer assertions than the script made, so it is `unknown`.
-    let mut dropped: Vec<(usize, usize)> = Vec::new();
     for command in &commands {
         let head = command.head_symbol().unwrap_or("");
         let changes = matches!(head, "assert" | "push" | "pop")
             || head.starts_with("declare-")
             || head.starts_with("define-");
-        let result = script.command(command);
-        let depth = script.stack.len();
-        dropped.retain(|&(at, _)| at <= depth);
-        match result {
+        match script.command(command) {
             Ok(Step::Done) if changes => last = None,
             Ok(Step::Done) => {}
             Ok(Step::CheckSat(tff)) => match decide(&tff) {
                 Ok(verdict) => {
-                    let answer = match &verdict {
-                        Verdict::Unsat { .. } => "unsat",
-                        Verdict::Sat(model) => {
-                            if let Err(why) = script.check_model(model) {
-                                writeln!(
-                                    out,
-                                    "(error \"internal error: the model failed its check on the \
-                                     script: {}\")",
-                                    escape(&why)
-                                )?;
-                                return Ok(Outcome::InternalError);
-                            }
-                            if dropped.is_empty() { "sat" } else { "unknown" }
-                        }
-                        Verdict::Unknown(_) => "unknown",
-                    };
-                    reason = match (&verdict, dropped.first()) {
-                        (Verdict::Unknown(why), _) => Some(why.clone()),
-                        (Verdict::Sat(_), Some((_, line))) => Some(format!(
-                            "the assertion at line {line} was unsupported and is not among the \
-                             assertions; the others are satisfiable"
-                        )),
-                        _ => None,
-                    };
-                    let verdict = match (verdict, dropped.is_empty()) {
-                        // No model is offered for assertions the script did not make alone.
-                        (Verdict::Sat(_), false) => {
-                            Verdict::Unknown(reason.clone().unwrap_or_default())
+                    if let Verdict::Sat(model) = &verdict
+                        && let Err(why) = script.check_model(model)
+                    {
+                        writeln!(
+                            out,
+                            "(error \"internal error: the model failed its check on the script: \
+                             {}\")",
+                            escape(&why)
+                        )?;
+                        return Ok(Outcome::InternalError);
+                    }
+                    // A model of fewer assertions than the script made is no answer to it, and
+                    // no model is offered.
+                    let verdict = match (verdict, script.dropped.first()) {
+                        (Verdict::Sat(_), Some(&line)) => {
+                            Verdict::Unknown(super::dropped_assertion_reason(line))
                         }
                         (verdict, _) => verdict,
+                    };
+                    let answer = match &verdict {
+                        Verdict::Unsat { .. } => "unsat",
+                        Verdict::Sat(_) => "sat",
+                        Verdict::Unknown(_) => "unknown",
+                    };
+                    reason = match &verdict {
+                        Verdict::Unknown(why) => Some(why.clone()),
+                        _ => None,
                     };
                     writeln!(out, "{answer}")?;
                     last = Some((verdict, script.clone()));
@@ -834,11 +826,12 @@ pub fn run_quantified_diagnosed(
             }
             Err(Fail::Unsupported(why)) => {
                 writeln!(out, "unsupported")?;
-                let (line, col) = sources.line_col(file, command.span().0);
-                let name = &sources.file(file).name;
-                diagnostics.push(format!("{name}:{line}:{col}: unsupported: {why}"));
+                let why = format!("{QUANTIFIED}{why}");
+                let (diagnostic, line) =
+                    super::unsupported_diagnostic(sources, file, command, &why);
+                diagnostics.push(diagnostic);
                 if head == "assert" {
-                    dropped.push((depth, line));
+                    script.dropped.push(line);
                 }
             }
             Err(Fail::Error(message, (start, _))) => {
@@ -868,7 +861,7 @@ pub fn quantified_theory(sources: &SourceMap, file: FileId) -> Result<Option<Str
             Ok(Step::CheckSat(tff)) => return Ok(Some(tff)),
             Ok(_) => {}
             Err(Fail::Unsupported(why)) => {
-                return Err(at(command.span().0, &format!("unsupported: {why}")));
+                return Err(at(command.span().0, &format!("unsupported: {QUANTIFIED}{why}")));
             }
             Err(Fail::Error(message, (start, _))) => return Err(at(start, &message)),
         }
