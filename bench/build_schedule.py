@@ -38,9 +38,11 @@ STRATEGIES = [
     ("lpo-complex-goal", dict(selection="complex", clause_weight="conjecture-relative", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None, ordering="lpo")),
     ("lpo-no-selection", dict(selection="none", clause_weight="symbols", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None, ordering="lpo")),
     ("goal-high-complex-goal", dict(selection="complex", clause_weight="conjecture-relative", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None, precedence="conjecture-high")),
+    ("split-default", dict(selection="max-negative-if-positive", clause_weight="symbols", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None, splitting=True)),
+    ("split-complex-goal", dict(selection="complex", clause_weight="conjecture-relative", age_ratio=1, weight_ratio=5, non_goal_weight_percent=150, sine_tolerance_percent=None, splitting=True)),
 ]
 # Fields a strategy may leave out, with the value craig then uses (the schedule reader's defaults).
-DEFAULTS = dict(ordering="kbo", precedence="arity")
+DEFAULTS = dict(ordering="kbo", precedence="arity", splitting=False)
 
 
 def half_of(name):
@@ -64,6 +66,8 @@ def strategy_args(options):
         args += ["--sine", str(options["sine_tolerance_percent"])]
     args += ["--ordering", options.get("ordering", DEFAULTS["ordering"]),
              "--precedence", options.get("precedence", DEFAULTS["precedence"])]
+    if options.get("splitting", DEFAULTS["splitting"]):
+        args.append("--split")
     return args
 
 
@@ -119,6 +123,8 @@ def ron_field(key, value):
     """One field of a strategy in RON: strings quoted, the optional SInE tolerance as an Option."""
     if key == "sine_tolerance_percent":
         return f"{key}: {'None' if value is None else f'Some({value})'}"
+    if isinstance(value, bool):
+        return f"{key}: {'true' if value else 'false'}"
     return f'{key}: "{value}"' if isinstance(value, str) else f"{key}: {value}"
 
 

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use craig::input::load_problem_with_roots;
-use craig::prover::{Limits, OrderingKind, PrecedenceKind, ProverOptions};
+use craig::prover::{Limits, OrderingKind, PrecedenceKind, ProverOptions, Rule};
 use craig::solve::answer::SzsStatus;
 use craig::solve::{Solved, solve_problem};
 
@@ -180,17 +180,60 @@ fn other_orderings_and_precedences_find_only_checked_refutations() {
         }
         // COL132+1's deeply nested applications are here on purpose: LPO without its memo of
         // compared pairs was exponential on them.
-        for name in SATURABLE.iter().chain(NOT_THEOREMS) {
-            let solved = solve_with(name, 300, options.clone());
-            if matches!(
-                solved.status,
-                SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
-            ) {
-                failures.push(format!("{label} {name}: satisfiable, yet {:?}", solved.status));
-            }
-        }
+        no_satisfiable_problem_is_proved(&label, &options, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// AVATAR-style splitting changes the search (components under names, a SAT solver over the
+/// names, clauses retracted with their names) and the proof (definitions, splits, the SAT
+/// solver's resolution steps). Every refutation it finds must check, satisfiable problems must
+/// never be proved, some refutations must really use a split (so this exercises the checker's
+/// split rules), and it must still prove two thirds of the set within 1000 given clauses.
+#[test]
+fn splitting_finds_only_checked_refutations() {
+    let options = ProverOptions { splitting: true, ..ProverOptions::default() };
+    let mut failures = Vec::new();
+    let (mut proved, mut proved_with_splits) = (0, 0);
+    for name in REFUTABLE {
+        let solved = solve_with(name, 1_000, options.clone());
+        match (&solved.check, &solved.proof) {
+            (Some(Ok(_)), Some(proof)) => {
+                proved += 1;
+                if proof.nodes.iter().any(|n| n.step.rule == Rule::AvatarSplit) {
+                    proved_with_splits += 1;
+                }
+            }
+            (Some(Err(e)), _) => failures.push(format!("{name}: proof rejected: {e}")),
+            _ => {}
+        }
+    }
+    if proved * 3 < REFUTABLE.len() * 2 {
+        failures.push(format!("proved only {proved} of {}", REFUTABLE.len()));
+    }
+    if proved_with_splits == 0 {
+        failures.push("no refutation used a split".to_string());
+    }
+    no_satisfiable_problem_is_proved("splitting", &options, &mut failures);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Runs the satisfiable problems and the non-theorems under `options` (300 given clauses),
+/// adding a failure for each one proved.
+fn no_satisfiable_problem_is_proved(
+    label: &str,
+    options: &ProverOptions,
+    failures: &mut Vec<String>,
+) {
+    for name in SATURABLE.iter().chain(NOT_THEOREMS) {
+        let solved = solve_with(name, 300, options.clone());
+        if matches!(
+            solved.status,
+            SzsStatus::Theorem | SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms
+        ) {
+            failures.push(format!("{label} {name}: satisfiable, yet {:?}", solved.status));
+        }
+    }
 }
 
 #[test]

@@ -73,6 +73,8 @@ fn dependency_directions_hold() {
         ("hol", ABOVE_THE_KERNEL),
         // Engines import no front end, no translation, nothing above.
         ("prover", &["crate::hol"]),
+        // Splitting runs the SAT solver; no other engine is the prover's business.
+        ("prover", &["crate::smt", "crate::inst", "crate::fmb"]),
         ("prover", &ABOVE_THE_KERNEL[1..]),
         // The HOL notation (terms and types as written, their elaboration) is shared by the
         // front ends that write formulas; it stands on `hol` and `syntax` only.

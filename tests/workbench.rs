@@ -142,12 +142,48 @@ fn prove_proof_core_stats() {
 }
 
 #[test]
+fn splitting_at_the_prompt_shows_the_cases_in_the_proof() {
+    let mut wb = bench();
+    run(&mut wb, "load examples/tptp/split_cases.p");
+    assert_eq!(run(&mut wb, "set splitting on"), "splitting = on\n");
+    assert_eq!(
+        run(&mut wb, "set splitting sometimes"),
+        "error: splitting takes `on` or `off`, got `sometimes`\n"
+    );
+    let answer = run(&mut wb, "prove split_cases");
+    assert!(answer.starts_with("split_cases  Theorem "), "{answer}");
+    let tstp = run(&mut wb, "proof");
+    assert!(
+        tstp.contains(
+            "(p(X0) | ~spl0), introduced(avatar_definition, [new_symbols(naming, [spl0])])"
+        ),
+        "{tstp}"
+    );
+    assert!(tstp.contains("(spl0 | spl1), inference(avatar_split, [status(thm)]"), "{tstp}");
+    let tree = run(&mut wb, "proof --tree");
+    assert!(tree.starts_with("c_13: $false  [avatar_sat_resolution]\n"), "{tree}");
+    let stats = run(&mut wb, "stats");
+    assert!(stats.contains("\n  splits                   1\n"), "{stats}");
+    assert!(stats.contains("\n  split names              2\n"), "{stats}");
+    assert!(stats.contains("\n  split conflicts          2\n"), "{stats}");
+    assert_eq!(
+        run(&mut wb, "core"),
+        "core of split_cases (4 formulas): cases, p_gives_r, q_gives_s, r_or_s\n"
+    );
+    // The same goal without splitting keeps the clause whole: no names in its proof.
+    run(&mut wb, "set splitting off");
+    run(&mut wb, "prove split_cases");
+    assert!(!run(&mut wb, "proof").contains("spl0"));
+}
+
+#[test]
 fn set_get_and_undo() {
     let mut wb = bench();
     assert_eq!(
         run(&mut wb, "get"),
         "time-limit = 10\nsteps = none\nselection = max-negative-if-positive\nage-ratio = 1\n\
-         weight-ratio = 5\nclause-weight = auto\ncheck = on\nsorts = auto\nretain = 100\n"
+         weight-ratio = 5\nclause-weight = auto\ncheck = on\nsplitting = off\nsorts = auto\n\
+         retain = 100\n"
     );
     assert_eq!(
         run(&mut wb, "set clause-weight heavy"),
@@ -181,7 +217,7 @@ fn set_get_and_undo() {
     assert_eq!(
         run(&mut wb, "set colour red"),
         "error: unknown option `colour` (options: time-limit, steps, selection, age-ratio, \
-         weight-ratio, clause-weight, check, sorts, retain)\n"
+         weight-ratio, clause-weight, check, splitting, sorts, retain)\n"
     );
     assert_eq!(run(&mut wb, "set steps"), "error: usage: set NAME VALUE\n");
     assert_eq!(run(&mut wb, "get steps"), "steps = 3\n");

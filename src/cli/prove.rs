@@ -98,6 +98,10 @@ pub struct Args {
     /// How the ordering's symbol precedence is chosen (default arity); implies `--no-schedule`.
     #[arg(long, value_parser = super::precedences())]
     pub precedence: Option<PrecedenceKind>,
+    /// AVATAR-style splitting: clauses with variable-disjoint parts are split, and a SAT solver
+    /// over the parts' names picks the ones the search assumes; implies `--no-schedule`.
+    #[arg(long)]
+    pub split: bool,
     /// Memory guard: stop when this many clauses were made.
     #[arg(long, default_value_t = 4_000_000)]
     pub max_clauses: usize,
@@ -311,6 +315,7 @@ fn single_strategy(args: &Args, limits: Limits) -> ProverOptions {
         non_goal_weight_percent: args.non_goal_weight.unwrap_or(default.non_goal_weight_percent),
         ordering: args.ordering.unwrap_or(default.ordering),
         precedence: args.precedence.unwrap_or(default.precedence),
+        splitting: args.split,
         limits,
     }
 }
@@ -326,6 +331,7 @@ fn schedule_wanted(args: &Args) -> bool {
         && args.sine.is_none()
         && args.ordering.is_none()
         && args.precedence.is_none()
+        && !args.split
 }
 
 /// The lines `--stats` prints about a schedule: the class and its features, then each slice

@@ -28,6 +28,8 @@ pub enum SymbolOrigin {
     Definition,
     /// Built into the logic (`$true`).
     Builtin,
+    /// A propositional name the prover gave a split component (AVATAR).
+    SplitName,
 }
 
 /// What the signature knows of one symbol.

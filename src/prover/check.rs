@@ -42,12 +42,34 @@
 //! stands for an atom); any other term denotes an element of `M`'s domain in `M'`. So every
 //! checked step preserves truth in `M'`, and a checked refutation ending in the empty clause
 //! shows the input clauses have no model.
+//!
+//! # Split names (AVATAR)
+//!
+//! A search with splitting adds two kinds of steps that are not entailed by their premises
+//! alone, because they introduce names:
+//! - An `AvatarComponent` node `C | ~p` defines the nullary predicate `p` as `(forall) C`. The
+//!   checker accepts it when `p` occurs in no input clause, no other node defines `p`, and `C`
+//!   mentions no defined name (so the definitions are not circular).
+//! - An `AvatarSplit` node concludes `~q.. | p1 | .. | pn` from a clause `P` (premise 0) and
+//!   the definitions of `p1 .. pn` (premises 1..n). Each definition's instance must rename its
+//!   variables injectively to variables, the renamed components must share no variable, every
+//!   literal of the conclusion must be a nullary atom (so ground), the positive ones exactly the
+//!   defined names, and every literal of `P` must be in the conclusion or in a renamed component.
+//!
+//! Soundness: a model `M` of the input extends to the names by reading `p` as the truth of
+//! `(forall) C`; each `p` is defined once, by a formula over input symbols, so this is well
+//! defined and every definition node holds. A split holds too: `(forall) P` gives `(forall) A`
+//! or one of the ground literals of `P` in the conclusion, where `A` is covered by the renamed
+//! components; variable-disjoint parts give `(forall) A -> (forall) L1 | .. | (forall) Ln`, and
+//! `(forall) Li` is `(forall) Ci` renamed, which makes `pi` true. Every other node, the SAT
+//! solver's resolution steps over the names included, is checked by entailment as above, so the
+//! extended model satisfies every node and the empty clause cannot be derived.
 
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 use super::proof::{ClauseId, Proof, ProofNode, ProofStep, Rule};
-use crate::fol::{Clause, Literal, Signature, TermBank, TermId, TermView};
+use crate::fol::{Clause, Literal, Signature, SymbolId, TermBank, TermId, TermView};
 
 /// What a successful check covered.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -172,6 +194,22 @@ pub enum CheckError {
         /// The input clause it should equal.
         input: String,
     },
+    /// A split name's definition is malformed, repeated, circular or names an input symbol.
+    #[error("clause {id} (avatar_component): {why}")]
+    BadDefinition {
+        /// Id of the step.
+        id: u32,
+        /// What is wrong.
+        why: String,
+    },
+    /// A split does not follow from its clause and its components' definitions.
+    #[error("clause {id} (avatar_split): {why}")]
+    BadSplit {
+        /// Id of the step.
+        id: u32,
+        /// What is wrong.
+        why: String,
+    },
     /// The conclusion does not follow from the recorded premise instances.
     #[error(
         "clause {id} ({rule}): `{clause}` does not follow from the recorded premise instances \
@@ -211,6 +249,7 @@ pub fn check_proof(
     }
     let all_ids: FxHashMap<ClauseId, usize> =
         proof.nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
+    let definitions = split_definitions(proof, inputs, bank)?;
     let mut derived: FxHashMap<ClauseId, &Clause> = FxHashMap::default();
     let mut report = CheckReport::default();
     let mut premise_clauses: Vec<&Clause> = Vec::new();
@@ -233,7 +272,12 @@ pub fn check_proof(
                 None => return Err(CheckError::UnknownPremise { id, rule, premise: p.clause.0 }),
             }
         }
-        check_step(node, &premise_clauses, inputs, signature, bank)?;
+        match node.step.rule {
+            // Checked with the other definitions by `split_definitions`.
+            Rule::AvatarComponent => {}
+            Rule::AvatarSplit => check_split(node, &premise_clauses, &definitions, proof, bank)?,
+            _ => check_step(node, &premise_clauses, inputs, signature, bank)?,
+        }
         report.steps_checked += 1;
         if node.step.rule == Rule::Input {
             report.inputs_checked += 1;
@@ -331,6 +375,191 @@ pub fn instances_entail(
         clauses.push(vec![GLit { positive: !g.positive, ..g }]);
     }
     !ground_satisfiable(&ground.arena, &clauses)
+}
+
+/// The split names the proof defines: symbol to the id of its `AvatarComponent` node, after
+/// checking every definition (see the module documentation).
+fn split_definitions(
+    proof: &Proof,
+    inputs: &[Clause],
+    bank: &TermBank,
+) -> Result<FxHashMap<SymbolId, ClauseId>, CheckError> {
+    let mut definitions: FxHashMap<SymbolId, ClauseId> = FxHashMap::default();
+    let components = proof.nodes.iter().filter(|n| n.step.rule == Rule::AvatarComponent);
+    for node in components.clone() {
+        let id = node.id.0;
+        let bad = |why: &str| CheckError::BadDefinition { id, why: why.to_string() };
+        if !node.step.premises.is_empty() || node.step.input_index.is_some() {
+            return Err(bad("a definition has no premises"));
+        }
+        let name = node
+            .clause
+            .literals
+            .last()
+            .and_then(|l| (!l.positive).then(|| name_symbol(l, bank)).flatten())
+            .ok_or_else(|| bad("its last literal is not a negated nullary atom (the name)"))?;
+        if inputs.iter().any(|c| clause_mentions(c, name, bank)) {
+            return Err(bad("the name occurs in the input, so it is not fresh"));
+        }
+        if definitions.insert(name, node.id).is_some() {
+            return Err(bad("the name is defined by another step too"));
+        }
+    }
+    for node in components {
+        let body = &node.clause.literals[..node.clause.literals.len() - 1];
+        if body.iter().any(|l| definitions.keys().any(|&s| literal_mentions(l, s, bank))) {
+            return Err(CheckError::BadDefinition {
+                id: node.id.0,
+                why: "the component mentions a split name, so the definitions may be circular"
+                    .to_string(),
+            });
+        }
+    }
+    Ok(definitions)
+}
+
+/// The symbol of a literal `p = $true` (either polarity) whose atom `p` is a nullary
+/// application.
+fn name_symbol(literal: &Literal, bank: &TermBank) -> Option<SymbolId> {
+    if bank.head(literal.rhs) != Some(Signature::TRUE) {
+        return None;
+    }
+    match bank.view(literal.lhs) {
+        TermView::App(symbol, []) if bank.is_atom(literal.lhs) => Some(symbol),
+        _ => None,
+    }
+}
+
+fn clause_mentions(clause: &Clause, symbol: SymbolId, bank: &TermBank) -> bool {
+    clause.literals.iter().any(|l| literal_mentions(l, symbol, bank))
+}
+
+fn literal_mentions(literal: &Literal, symbol: SymbolId, bank: &TermBank) -> bool {
+    term_mentions(literal.lhs, symbol, bank) || term_mentions(literal.rhs, symbol, bank)
+}
+
+fn term_mentions(t: TermId, symbol: SymbolId, bank: &TermBank) -> bool {
+    match bank.view(t) {
+        TermView::Var(_) => false,
+        TermView::App(head, args) => {
+            head == symbol || args.iter().any(|&a| term_mentions(a, symbol, bank))
+        }
+    }
+}
+
+/// Checks an `AvatarSplit` node (see the module documentation).
+fn check_split(
+    node: &ProofNode,
+    premise_clauses: &[&Clause],
+    definitions: &FxHashMap<SymbolId, ClauseId>,
+    proof: &Proof,
+    bank: &TermBank,
+) -> Result<(), CheckError> {
+    let id = node.id.0;
+    let bad = |why: String| CheckError::BadSplit { id, why };
+    let (Some(parent), components) =
+        (premise_clauses.first(), &premise_clauses[1.min(premise_clauses.len())..])
+    else {
+        return Err(bad("it names no clause to split".to_string()));
+    };
+    // Every conclusion literal is a nullary atom; the positive ones are exactly the names of the
+    // components.
+    let mut positive_names = Vec::new();
+    for l in &node.clause.literals {
+        let symbol = name_symbol(l, bank)
+            .ok_or_else(|| bad("a literal of the conclusion is not a nullary atom".to_string()))?;
+        if l.positive {
+            positive_names.push(symbol);
+        }
+    }
+    let mut component_names = Vec::new();
+    let mut used_vars: FxHashMap<u32, usize> = FxHashMap::default();
+    let mut renamed: Vec<(&Clause, &[TermId])> = Vec::new();
+    for (k, (premise, clause)) in node.step.premises[1..].iter().zip(components).enumerate() {
+        let defined = proof.node(premise.clause).filter(|n| n.step.rule == Rule::AvatarComponent);
+        let Some(definition) = defined else {
+            return Err(bad(format!(
+                "premise clause {} is not a split name's definition",
+                premise.clause.0
+            )));
+        };
+        let name = definition.clause.literals.last().and_then(|l| name_symbol(l, bank));
+        let Some(name) = name.filter(|n| definitions.get(n) == Some(&premise.clause)) else {
+            return Err(bad(format!("premise clause {} defines no name", premise.clause.0)));
+        };
+        component_names.push(name);
+        let needed = clause.var_bound(bank) as usize;
+        if premise.instance.len() < needed {
+            return Err(bad(format!(
+                "the instance of premise clause {} is short",
+                premise.clause.0
+            )));
+        }
+        for &t in &premise.instance[..needed] {
+            let TermView::Var(v) = bank.view(t) else {
+                return Err(bad(format!(
+                    "the instance of premise clause {} is not a renaming",
+                    premise.clause.0
+                )));
+            };
+            // Injective within a component, disjoint across components.
+            if used_vars.insert(v, k).is_some() {
+                return Err(bad(format!(
+                    "variable X{v} is used twice by the components' renamings"
+                )));
+            }
+        }
+        renamed.push((clause, &premise.instance[..]));
+    }
+    positive_names.sort_unstable();
+    positive_names.dedup();
+    component_names.sort_unstable();
+    component_names.dedup();
+    if positive_names != component_names {
+        return Err(bad("the positive literals are not exactly the components' names".to_string()));
+    }
+    for l in &parent.literals {
+        let in_conclusion = node.clause.literals.iter().any(|c| c.same_as(l));
+        let covered = renamed.iter().any(|(component, instance)| {
+            let body = &component.literals[..component.literals.len().saturating_sub(1)];
+            body.iter().any(|c| literal_renames_to(c, instance, l, bank))
+        });
+        if !in_conclusion && !covered {
+            return Err(bad(format!(
+                "literal {} of the split clause is in no component and not in the conclusion",
+                parent.literals.iter().position(|m| m == l).unwrap_or(0)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `pattern` with its variables replaced by `instance` is `target`, up to the symmetry
+/// of `=`.
+fn literal_renames_to(
+    pattern: &Literal,
+    instance: &[TermId],
+    target: &Literal,
+    bank: &TermBank,
+) -> bool {
+    pattern.positive == target.positive
+        && ((term_renames_to(pattern.lhs, instance, target.lhs, bank)
+            && term_renames_to(pattern.rhs, instance, target.rhs, bank))
+            || (term_renames_to(pattern.lhs, instance, target.rhs, bank)
+                && term_renames_to(pattern.rhs, instance, target.lhs, bank)))
+}
+
+fn term_renames_to(pattern: TermId, instance: &[TermId], target: TermId, bank: &TermBank) -> bool {
+    match (bank.view(pattern), bank.view(target)) {
+        (TermView::Var(v), _) => instance.get(v as usize) == Some(&target),
+        (TermView::App(f, xs), TermView::App(g, ys)) => {
+            f == g
+                && bank.is_atom(pattern) == bank.is_atom(target)
+                && xs.len() == ys.len()
+                && xs.iter().zip(ys).all(|(&x, &y)| term_renames_to(x, instance, y, bank))
+        }
+        _ => false,
+    }
 }
 
 fn check_input(

@@ -3,6 +3,7 @@
 //!
 //! Architecture invariant: the prover imports only `fol`; never the front ends or the REPL.
 
+mod avatar;
 pub mod check;
 pub mod clock;
 pub mod index;

@@ -207,6 +207,9 @@ pub struct ProverOptions {
     pub ordering: OrderingKind,
     /// How the ordering's symbol precedence is chosen.
     pub precedence: PrecedenceKind,
+    /// AVATAR-style splitting: clauses with variable-disjoint components are split, and a SAT
+    /// solver over the components' names chooses which ones the search assumes.
+    pub splitting: bool,
     /// Search limits.
     pub limits: Limits,
 }
@@ -221,6 +224,7 @@ impl Default for ProverOptions {
             non_goal_weight_percent: 150,
             ordering: OrderingKind::Kbo,
             precedence: PrecedenceKind::ArityThenRare,
+            splitting: false,
             limits: Limits::default(),
         }
     }

@@ -34,6 +34,16 @@ impl PassiveQueue {
         self.len += 1;
     }
 
+    /// Takes `id` out of the queue if it waits there (its heap entries are skipped later).
+    pub fn remove(&mut self, id: ClauseId) {
+        if let Some(taken) = self.taken.get_mut(id.0 as usize)
+            && !*taken
+        {
+            *taken = true;
+            self.len -= 1;
+        }
+    }
+
     /// Number of waiting clauses.
     pub fn len(&self) -> usize {
         self.len

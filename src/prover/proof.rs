@@ -30,6 +30,16 @@ pub enum Rule {
     SubsumptionResolution,
     /// Dropping `s != s` and duplicate literals.
     TrivialLiteralRemoval,
+    /// AVATAR's naming of a split component `C`: the clause `C | ~p` for a fresh nullary
+    /// predicate `p` (the name), one half of the definition `p <=> (forall) C`. No premises.
+    AvatarComponent,
+    /// AVATAR's split of a clause into variable-disjoint components: from `C1 | .. | Cn | ~q..`
+    /// (premise 0) and the components' definitions (premises 1..n, each instance a renaming of
+    /// the component onto its part of premise 0) the propositional clause `~q.. | p1 | .. | pn`.
+    AvatarSplit,
+    /// A clause the SAT solver over split names derived by resolution from its premises (ground
+    /// clauses over the names).
+    AvatarSatResolution,
 }
 
 impl Rule {
@@ -43,6 +53,9 @@ impl Rule {
             Rule::Demodulation => "demodulation",
             Rule::SubsumptionResolution => "subsumption_resolution",
             Rule::TrivialLiteralRemoval => "trivial_literal_removal",
+            Rule::AvatarComponent => "avatar_component",
+            Rule::AvatarSplit => "avatar_split",
+            Rule::AvatarSatResolution => "avatar_sat_resolution",
         }
     }
 }

@@ -144,6 +144,8 @@ pub struct Prover {
     /// literals of the subsumed one are taken), kept so that the test allocates nothing.
     pub(crate) subsumption_literals: Vec<(u32, Literal)>,
     pub(crate) subsumption_used: Vec<bool>,
+    /// The splitting state, when `options.splitting` is on.
+    pub(crate) avatar: Option<Box<super::avatar::Avatar>>,
 }
 
 /// The precedence `kind` picks for a problem with these symbol occurrences (in all input clauses,
@@ -208,6 +210,7 @@ impl Prover {
             choose_precedence(options.precedence, &signature, &counts, &conjecture_occurrences);
         let ordering = make_ordering(options.ordering, precedence);
         bank.true_term();
+        let avatar = options.splitting.then(|| Box::new(super::avatar::Avatar::new(&mut bank)));
         let mut prover = Prover {
             signature,
             bank,
@@ -228,6 +231,7 @@ impl Prover {
             conjecture_occurrences,
             subsumption_literals: Vec::new(),
             subsumption_used: Vec::new(),
+            avatar,
         };
         for (i, (clause, goal)) in inputs.iter().enumerate() {
             let (clause, _) = clause.normalize_variables(&mut prover.bank);
@@ -354,7 +358,10 @@ impl Prover {
         };
         self.last_given = Some(given);
         if self.store.clause(given).is_empty() {
-            return self.finish(ProofOutcome::Refutation(given));
+            return self.empty_clause(given).unwrap_or(StepOutcome::Continue);
+        }
+        if let Some(outcome) = self.split(given) {
+            return outcome;
         }
         self.activate(given);
         self.backward_simplify(given);
@@ -373,8 +380,16 @@ impl Prover {
                 }
             }
             if let Some(id) = self.store_conclusion(conclusion) {
+                if !self.holds(id) {
+                    // An empty clause earlier in this step moved the model off a premise.
+                    self.retire(id);
+                    continue;
+                }
                 if self.store.clause(id).is_empty() {
-                    return self.finish(ProofOutcome::Refutation(id));
+                    match self.empty_clause(id) {
+                        Some(outcome) => return outcome,
+                        None => continue,
+                    }
                 }
                 let weight = self.selection_weight(id);
                 self.passive.push(id, weight);
@@ -384,7 +399,7 @@ impl Prover {
         StepOutcome::Continue
     }
 
-    fn finish(&mut self, outcome: ProofOutcome) -> StepOutcome {
+    pub(crate) fn finish(&mut self, outcome: ProofOutcome) -> StepOutcome {
         self.outcome = Some(outcome);
         StepOutcome::Done(outcome)
     }
@@ -753,6 +768,9 @@ impl Prover {
             let clause = self.store.clause(id).clone();
             self.indexes.clauses.remove(&self.bank, &clause, id);
             self.stats.active -= 1;
+        } else if state == ClauseState::Passive {
+            self.passive.remove(id);
+            self.stats.passive = self.passive.len() as u64;
         }
         self.store.get_mut(id).state = ClauseState::Retired;
     }
@@ -798,7 +816,7 @@ impl Prover {
                 .into_iter()
                 .map(|id| ProofNode {
                     id,
-                    clause: self.store.clause(id).clone(),
+                    clause: self.proof_clause(id),
                     step: self.store.get(id).step.clone(),
                 })
                 .collect(),

@@ -125,8 +125,8 @@ impl Prover {
         for l in &clause.literals {
             let lhs_guard = l.positive.then_some(l.rhs);
             let rhs_guard = l.positive.then_some(l.lhs);
-            let lhs = self.normalize_term(l.lhs, lhs_guard, first_fresh, &mut steps);
-            let rhs = self.normalize_term(l.rhs, rhs_guard, first_fresh, &mut steps);
+            let lhs = self.normalize_term(id, l.lhs, lhs_guard, first_fresh, &mut steps);
+            let rhs = self.normalize_term(id, l.rhs, rhs_guard, first_fresh, &mut steps);
             literals.push(Literal::new(lhs, rhs, l.positive));
         }
         if steps.is_empty() {
@@ -144,6 +144,7 @@ impl Prover {
     /// root of `t` may only be rewritten to a result smaller than it.
     fn normalize_term(
         &mut self,
+        target: ClauseId,
         t: TermId,
         root_guard: Option<TermId>,
         first_fresh: u32,
@@ -156,7 +157,7 @@ impl Prover {
         let mut changed = false;
         let mut new_args = Vec::with_capacity(args.len());
         for &a in &args {
-            let n = self.normalize_term(a, None, first_fresh, steps);
+            let n = self.normalize_term(target, a, None, first_fresh, steps);
             changed |= n != a;
             new_args.push(n);
         }
@@ -167,8 +168,8 @@ impl Prover {
             t
         };
         // A rewrite at the root yields a new term, normalized again (its root included).
-        if let Some(next) = self.rewrite_root(current, root_guard, first_fresh, steps) {
-            current = self.normalize_term(next, root_guard, first_fresh, steps);
+        if let Some(next) = self.rewrite_root(target, current, root_guard, first_fresh, steps) {
+            current = self.normalize_term(target, next, root_guard, first_fresh, steps);
         }
         current
     }
@@ -176,6 +177,7 @@ impl Prover {
     /// One rewrite step at the root of `t`, if a demodulator applies.
     fn rewrite_root(
         &mut self,
+        target: ClauseId,
         t: TermId,
         root_guard: Option<TermId>,
         first_fresh: u32,
@@ -191,7 +193,7 @@ impl Prover {
         }
         candidates.sort_unstable_by_key(|&(term, e)| (e, term));
         for (_, e) in candidates {
-            if !self.is_active(e.clause) {
+            if !self.is_active(e.clause) || !self.may_simplify(e.clause, target) {
                 continue;
             }
             let eq = self.store.clause(e.clause).literals[0];
@@ -389,6 +391,7 @@ impl Prover {
         for c in candidates {
             if c != id
                 && self.is_active(c)
+                && self.may_simplify(c, id)
                 && self.subsumes_using(c, &clause.literals, weight, None).is_some()
             {
                 return true;
@@ -409,7 +412,7 @@ impl Prover {
             candidates.dedup();
             let weight = flipped.weight(&self.bank);
             for c in candidates {
-                if c == id || !self.is_active(c) {
+                if c == id || !self.is_active(c) || !self.may_simplify(c, id) {
                     continue;
                 }
                 // A `C` that subsumes `~L | D` without using `~L` subsumes `L | D` itself, which
@@ -440,7 +443,7 @@ impl Prover {
         candidates.sort_unstable();
         candidates.dedup();
         for d in candidates {
-            if d == given || !self.is_active(d) {
+            if d == given || !self.is_active(d) || !self.may_simplify(given, d) {
                 continue;
             }
             let d_lits = self.store.clause(d).literals.clone();

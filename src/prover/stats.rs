@@ -71,6 +71,12 @@ counters! {
     backward_rewritten, "backward rewritten", "backward-rewritten";
     /// Literals cut by subsumption resolution.
     subsumption_resolutions, "subsumption resolutions", "subsumption-resolutions";
+    /// Clauses split into variable-disjoint components (AVATAR).
+    splits, "splits", "splits";
+    /// Distinct split components named.
+    split_names, "split names", "split-names";
+    /// Empty clauses derived under split assertions (each a clause for the SAT solver).
+    split_conflicts, "split conflicts", "split-conflicts";
     /// Clauses in the active set now.
     active, "active", "active";
     /// Clauses waiting in the passive set now.

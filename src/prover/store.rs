@@ -1,7 +1,7 @@
 //! The clause store: every clause ever made, by id. Clauses deleted by simplification are retired,
 //! not freed, because proofs and unsat cores still reach them.
 
-use super::proof::{ClauseId, ProofStep};
+use super::proof::{ClauseId, ProofStep, Rule};
 use crate::fol::Clause;
 
 /// Where a clause is in the loop.
@@ -41,12 +41,19 @@ pub struct StoredClause {
     pub selected: Option<u16>,
     /// Positions that superposition may rewrite into (filled when active).
     pub into_positions: Vec<IntoPosition>,
+    /// The split components (AVATAR names, ascending) the clause was derived under: it holds
+    /// only while every one of them is asserted, and leaves the search when one is retracted.
+    /// Empty for every clause of a search without splitting.
+    pub assertions: Vec<u32>,
 }
 
 /// All clauses of a search.
 #[derive(Clone, Debug, Default)]
 pub struct ClauseStore {
     clauses: Vec<StoredClause>,
+    /// By split name: the clauses stored with that name among their assertions since it was
+    /// last retracted (the ones to take out of the search when it is retracted again).
+    dependents: Vec<Vec<ClauseId>>,
 }
 
 impl ClauseStore {
@@ -55,9 +62,24 @@ impl ClauseStore {
         Self::default()
     }
 
-    /// Adds a clause in the passive state.
+    /// Adds a clause in the passive state. An inference or simplification conclusion holds
+    /// under the union of its premises' assertions; input clauses and the splitting steps'
+    /// own records hold under none (a component's name is set by [`ClauseStore::assert_under`]).
     pub fn add(&mut self, clause: Clause, step: ProofStep, goal: bool) -> ClauseId {
         let id = ClauseId(self.clauses.len() as u32);
+        let mut assertions = Vec::new();
+        if !matches!(
+            step.rule,
+            Rule::Input | Rule::AvatarComponent | Rule::AvatarSplit | Rule::AvatarSatResolution
+        ) {
+            for p in &step.premises {
+                assertions.extend_from_slice(&self.clauses[p.clause.0 as usize].assertions);
+            }
+            if step.premises.len() > 1 {
+                assertions.sort_unstable();
+                assertions.dedup();
+            }
+        }
         self.clauses.push(StoredClause {
             clause,
             step,
@@ -65,8 +87,32 @@ impl ClauseStore {
             goal,
             selected: None,
             into_positions: Vec::new(),
+            assertions,
         });
+        self.register_dependent(id);
         id
+    }
+
+    /// Makes `id` hold under the split name `name` alone (a component clause).
+    pub fn assert_under(&mut self, id: ClauseId, name: u32) {
+        self.clauses[id.0 as usize].assertions = vec![name];
+        self.register_dependent(id);
+    }
+
+    /// Records `id` as a dependent of each of its assertions.
+    pub fn register_dependent(&mut self, id: ClauseId) {
+        for &name in &self.clauses[id.0 as usize].assertions {
+            let name = name as usize;
+            if self.dependents.len() <= name {
+                self.dependents.resize_with(name + 1, Vec::new);
+            }
+            self.dependents[name].push(id);
+        }
+    }
+
+    /// The clauses registered under `name` since it was last retracted; the list is emptied.
+    pub fn take_dependents(&mut self, name: u32) -> Vec<ClauseId> {
+        self.dependents.get_mut(name as usize).map(std::mem::take).unwrap_or_default()
     }
 
     /// The stored clause `id`.

@@ -16,6 +16,7 @@ pub const OPTION_NAMES: &[&str] = &[
     "weight-ratio",
     "clause-weight",
     "check",
+    "splitting",
     "sorts",
     "retain",
 ];
@@ -56,6 +57,8 @@ pub struct Settings {
     pub clause_weight: Option<ClauseWeight>,
     /// Whether refutations are re-verified by the independent checker.
     pub check: bool,
+    /// AVATAR-style splitting in the prover.
+    pub splitting: bool,
     /// How spec goals handle sorts.
     pub sorts: SortMode,
     /// Percentage of the relevance-ranked hypotheses a spec goal keeps (100 keeps all).
@@ -74,9 +77,18 @@ impl Default for Settings {
             weight_ratio: prover.weight_ratio,
             clause_weight: None,
             check: true,
+            splitting: prover.splitting,
             sorts: SortMode::Auto,
             retain: 100,
         }
+    }
+}
+
+fn parse_switch(name: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "true" | "yes" => Ok(true),
+        "off" | "false" | "no" => Ok(false),
+        _ => Err(format!("{name} takes `on` or `off`, got `{value}`")),
     }
 }
 
@@ -137,13 +149,8 @@ impl Settings {
                     })?),
                 }
             }
-            "check" => {
-                self.check = match value {
-                    "on" | "true" | "yes" => true,
-                    "off" | "false" | "no" => false,
-                    _ => return Err(format!("check takes `on` or `off`, got `{value}`")),
-                }
-            }
+            "check" => self.check = parse_switch(name, value)?,
+            "splitting" => self.splitting = parse_switch(name, value)?,
             "sorts" => {
                 self.sorts = SortMode::from_name(value).ok_or_else(|| {
                     format!("unknown sort handling `{value}` (one of: {})", SORTS_NAMES.join(", "))
@@ -180,6 +187,7 @@ impl Settings {
             "weight-ratio" => self.weight_ratio.to_string(),
             "clause-weight" => self.clause_weight_name().to_string(),
             "check" => if self.check { "on" } else { "off" }.to_string(),
+            "splitting" => if self.splitting { "on" } else { "off" }.to_string(),
             "sorts" => self.sorts.name().to_string(),
             "retain" => self.retain.to_string(),
             _ => return None,
@@ -204,6 +212,7 @@ impl Settings {
             weight_ratio: self.weight_ratio,
             selection: self.selection,
             clause_weight: self.clause_weight.unwrap_or(automatic),
+            splitting: self.splitting,
             limits: Limits {
                 time: self.time_limit.map(Duration::from_secs_f64),
                 given_clauses: self.steps,
@@ -239,6 +248,7 @@ impl Settings {
             weight_ratio: self.weight_ratio,
             clause_weight: self.clause_weight_name().to_string(),
             check: self.check,
+            splitting: self.splitting,
             sorts: self.sorts.name().to_string(),
             retain: self.retain,
         }
@@ -254,6 +264,7 @@ impl Settings {
         s.set("weight-ratio", &saved.weight_ratio.to_string())?;
         s.set("clause-weight", &saved.clause_weight)?;
         s.check = saved.check;
+        s.splitting = saved.splitting;
         s.set("sorts", &saved.sorts)?;
         s.set("retain", &saved.retain.to_string())?;
         Ok(s)

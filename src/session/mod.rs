@@ -98,6 +98,9 @@ pub struct SavedOptions {
     pub clause_weight: String,
     /// Whether refutations are re-checked.
     pub check: bool,
+    /// AVATAR-style splitting; absent in files written before the option existed (off).
+    #[serde(default)]
+    pub splitting: bool,
     /// How spec goals handle sorts (`auto`, `guard`, `erase`); absent in files written before
     /// the option existed, which then get the default.
     #[serde(default = "default_sorts")]
@@ -295,6 +298,7 @@ mod tests {
                 sorts: "guard".into(),
                 retain: 80,
                 check: true,
+                splitting: false,
             },
             goals: vec![SavedGoal {
                 name: "a".into(),

@@ -105,6 +105,12 @@ pub fn write_tstp_proof(
             } else {
                 file
             }
+        } else if node.step.rule == Rule::AvatarComponent {
+            // A split name's definition: the name is new, so the step is no consequence of
+            // anything (TSTP's `introduced`, as Vampire writes its AVATAR definitions).
+            let name = node.clause.literals.last().and_then(|l| bank.head(l.lhs));
+            let name = name.map_or_else(String::new, |s| signature.name(s).to_string());
+            format!("introduced(avatar_definition, [new_symbols(naming, [{name}])])")
         } else {
             let parents: Vec<String> =
                 node.step.premises.iter().map(|p| format!("c_{}", p.clause.0)).collect();

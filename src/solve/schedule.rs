@@ -183,6 +183,9 @@ pub struct Strategy {
     /// A [`PrecedenceKind`] name; `arity` when the file does not say.
     #[serde(default = "default_precedence")]
     pub precedence: String,
+    /// AVATAR-style splitting; off when the file does not say.
+    #[serde(default)]
+    pub splitting: bool,
 }
 
 fn default_ordering() -> String {
@@ -208,6 +211,7 @@ impl Strategy {
                 .expect("the schedule data was validated when it was read"),
             precedence: PrecedenceKind::from_name(&self.precedence)
                 .expect("the schedule data was validated when it was read"),
+            splitting: self.splitting,
             limits: base.limits,
         }
     }

@@ -20,7 +20,9 @@ pub const SPEC: CommandSpec = CommandSpec {
            weighs clauses; auto (the default) weighs Java obligations\n                            \
            conjecture-relative, as `craig verify` does, and other goals\n                            \
            by symbols, as `craig prove` does\n  \
-           check on|off              re-verify refutations with the proof checker (default on)",
+           check on|off              re-verify refutations with the proof checker (default on)\n  \
+           splitting on|off          AVATAR-style splitting of clauses with variable-disjoint\n                            \
+           parts, under a SAT solver over their names (default off)",
     changes_state: true,
     run,
 };
