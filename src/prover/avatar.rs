@@ -20,11 +20,12 @@
 //!
 //! # What is kept when a name is retracted
 //!
-//! Clauses that hold under a retracted name leave the search for good; only the component's
-//! own clause comes back when its name is asserted again, and what was derived from it is
-//! derived again. Simplification only uses a clause under assertions that the simplified
-//! clause has too (see [`Prover::may_simplify`]), so no clause is ever deleted by one that
-//! can be retracted without it.
+//! Clauses that hold under a retracted name are frozen: out of the active and passive sets,
+//! they wait until every name they hold under is asserted again and then go back to the passive
+//! set, so a model that returns to earlier names finds the work done under them (the
+//! components' own clauses come back the same way). Simplification only uses a clause under
+//! assertions that the simplified clause has too (see [`Prover::may_simplify`]), so no clause
+//! is ever deleted by one that can be retracted without it.
 
 use rustc_hash::FxHashMap;
 
@@ -45,6 +46,9 @@ pub(crate) struct Avatar {
     sat_origins: Vec<Option<ClauseId>>,
     /// By name: whether the current model asserts it.
     asserted: Vec<bool>,
+    /// Clauses frozen by a retraction, in the order they were frozen (a clause thawed and
+    /// frozen again is listed again; the state tells which entries are current).
+    frozen: Vec<ClauseId>,
     /// `$true`, for printing names as atoms.
     true_term: TermId,
 }
@@ -66,6 +70,7 @@ impl Avatar {
             components: Vec::new(),
             sat_origins: Vec::new(),
             asserted: Vec::new(),
+            frozen: Vec::new(),
             true_term: bank.true_term(),
         }
     }
@@ -261,13 +266,14 @@ impl Prover {
             ProofStep { rule: Rule::AvatarComponent, premises: Vec::new(), input_index: None };
         let node = self.store.add(component, step, goal);
         // The component enters the search when a model asserts its name.
-        self.store.get_mut(node).state = ClauseState::Retired;
+        self.store.get_mut(node).state = ClauseState::Frozen;
         let avatar = self.avatar.as_mut().expect("splitting is on");
+        avatar.frozen.push(node);
         avatar.components.push(Component { node, atom });
         avatar.asserted.push(false);
         avatar.names.insert(key, name);
         avatar.solver.ensure_var(Var(name));
-        self.store.assert_under(node, name);
+        self.store.get_mut(node).assertions = vec![name];
         self.stats.split_names += 1;
         name
     }
@@ -312,11 +318,18 @@ impl Prover {
         }
     }
 
-    /// Retracts the clauses of names the model no longer asserts, then brings back the
-    /// components of names it now asserts.
+    /// Takes `id`, which holds under a retracted name, out of the search until its names are
+    /// all asserted again.
+    pub(crate) fn freeze(&mut self, id: ClauseId) {
+        self.leave_search(id, ClauseState::Frozen);
+        self.avatar.as_mut().expect("only assertions freeze").frozen.push(id);
+    }
+
+    /// Freezes the clauses of names the model no longer asserts, then thaws the frozen clauses
+    /// whose names it now all asserts (the components of newly asserted names among them).
     fn move_to_model(&mut self, model: &sat::Model) {
         let count = self.avatar.as_ref().expect("splitting is on").components.len();
-        let mut newly_asserted = Vec::new();
+        let mut asserted_any = false;
         for name in 0..count as u32 {
             let avatar = self.avatar.as_mut().expect("splitting is on");
             let value = model.value(Var(name));
@@ -325,22 +338,33 @@ impl Prover {
             }
             avatar.asserted[name as usize] = value;
             if value {
-                newly_asserted.push(name);
-            } else {
-                for id in self.store.take_dependents(name) {
-                    if self.store.get(id).state != ClauseState::Retired {
-                        self.retire(id);
-                    }
+                asserted_any = true;
+                continue;
+            }
+            for id in self.store.take_dependents(name) {
+                if matches!(self.store.get(id).state, ClauseState::Active | ClauseState::Passive) {
+                    self.freeze(id);
                 }
             }
         }
-        for name in newly_asserted {
-            let node =
-                self.avatar.as_ref().expect("splitting is on").components[name as usize].node;
-            self.store.get_mut(node).state = ClauseState::Passive;
-            self.store.register_dependent(node);
-            self.requeue(node);
+        if !asserted_any {
+            return;
         }
+        let frozen = std::mem::take(&mut self.avatar.as_mut().expect("splitting is on").frozen);
+        let mut still_frozen = Vec::with_capacity(frozen.len());
+        for id in frozen {
+            if self.store.get(id).state != ClauseState::Frozen {
+                continue;
+            }
+            if self.holds(id) {
+                self.store.get_mut(id).state = ClauseState::Passive;
+                self.store.register_dependent(id);
+                self.requeue(id);
+            } else {
+                still_frozen.push(id);
+            }
+        }
+        self.avatar.as_mut().expect("splitting is on").frozen = still_frozen;
     }
 
     /// Copies the SAT solver's refutation into the store, one node per derived clause of its

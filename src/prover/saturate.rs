@@ -382,7 +382,7 @@ impl Prover {
             if let Some(id) = self.store_conclusion(conclusion) {
                 if !self.holds(id) {
                     // An empty clause earlier in this step moved the model off a premise.
-                    self.retire(id);
+                    self.freeze(id);
                     continue;
                 }
                 if self.store.clause(id).is_empty() {
@@ -750,6 +750,12 @@ impl Prover {
 
     /// Removes an active clause from the active set and every index; it stays in the store.
     pub(crate) fn retire(&mut self, id: ClauseId) {
+        self.leave_search(id, ClauseState::Retired);
+    }
+
+    /// Takes a clause out of the search (the active set and its indexes, or the passive set)
+    /// into `state`.
+    pub(crate) fn leave_search(&mut self, id: ClauseId, new_state: ClauseState) {
         let state = self.store.get(id).state;
         if state == ClauseState::Active {
             let entries = self.index_entries(id);
@@ -772,7 +778,7 @@ impl Prover {
             self.passive.remove(id);
             self.stats.passive = self.passive.len() as u64;
         }
-        self.store.get_mut(id).state = ClauseState::Retired;
+        self.store.get_mut(id).state = new_state;
     }
 
     pub(crate) fn is_active(&self, id: ClauseId) -> bool {

@@ -13,6 +13,9 @@ pub enum ClauseState {
     Active,
     /// Deleted or replaced by simplification; kept for proofs.
     Retired,
+    /// Out of the search because a split name it holds under is retracted; it comes back (to the
+    /// passive set) when every one of its names is asserted again.
+    Frozen,
 }
 
 /// A literal side of an active clause into which superposition may rewrite, and where.
@@ -64,7 +67,7 @@ impl ClauseStore {
 
     /// Adds a clause in the passive state. An inference or simplification conclusion holds
     /// under the union of its premises' assertions; input clauses and the splitting steps'
-    /// own records hold under none (a component's name is set by [`ClauseStore::assert_under`]).
+    /// own records hold under none (a component holds under its own name, set by the splitter).
     pub fn add(&mut self, clause: Clause, step: ProofStep, goal: bool) -> ClauseId {
         let id = ClauseId(self.clauses.len() as u32);
         let mut assertions = Vec::new();
@@ -91,12 +94,6 @@ impl ClauseStore {
         });
         self.register_dependent(id);
         id
-    }
-
-    /// Makes `id` hold under the split name `name` alone (a component clause).
-    pub fn assert_under(&mut self, id: ClauseId, name: u32) {
-        self.clauses[id.0 as usize].assertions = vec![name];
-        self.register_dependent(id);
     }
 
     /// Records `id` as a dependent of each of its assertions.
