@@ -323,6 +323,8 @@ fn search(
     time_limit: Duration,
     given_limit: Option<u64>,
 ) -> Result<Refutation, SearchFailure> {
+    // Splitting stays off (the default): interpolants are read off proofs whose every step is
+    // an inference over the input's symbols, and split names are symbols of neither side.
     let mut options = ProverOptions::default();
     options.limits.time = Some(time_limit);
     options.limits.given_clauses = given_limit;
