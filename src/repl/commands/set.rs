@@ -22,7 +22,11 @@ pub const SPEC: CommandSpec = CommandSpec {
            by symbols, as `craig prove` does\n  \
            check on|off              re-verify refutations with the proof checker (default on)\n  \
            splitting on|off          AVATAR-style splitting of clauses with variable-disjoint\n                            \
-           parts, under a SAT solver over their names (default off)",
+           parts, under a SAT solver over their names (default off)\n  \
+           sorts NAME                auto, guard, erase: how spec goals handle sorts (default\n                            \
+           auto: erase the sorts proved monotone, guard the others)\n  \
+           retain PERCENT            share of the relevance-ranked hypotheses a spec goal\n                            \
+           keeps, 1 to 100 (default 100)",
     changes_state: true,
     run,
 };
