@@ -220,11 +220,7 @@ impl Prover {
         }
         self.stats.splits += 1;
         let goal = self.store.get(given).goal;
-        let parent_vars = clause.var_bound(&self.bank);
-        let mut premises = vec![Premise {
-            clause: given,
-            instance: (0..parent_vars).map(|v| self.bank.var(v)).collect(),
-        }];
+        let mut premises = vec![Premise { clause: given, instance: self.identity_instance(given) }];
         let mut names = Vec::with_capacity(groups.len());
         for group in groups {
             let literals: Vec<Literal> = group.iter().map(|&i| clause.literals[i]).collect();

@@ -65,7 +65,7 @@
 //! solver's resolution steps over the names included, is checked by entailment as above, so the
 //! extended model satisfies every node and the empty clause cannot be derived.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use thiserror::Error;
 
 use super::proof::{ClauseId, Proof, ProofNode, ProofStep, Rule};
@@ -392,22 +392,28 @@ fn split_definitions(
         if !node.step.premises.is_empty() || node.step.input_index.is_some() {
             return Err(bad("a definition has no premises"));
         }
-        let name = node
-            .clause
-            .literals
-            .last()
-            .and_then(|l| (!l.positive).then(|| name_symbol(l, bank)).flatten())
+        let name = defined_name(&node.clause, bank)
             .ok_or_else(|| bad("its last literal is not a negated nullary atom (the name)"))?;
-        if inputs.iter().any(|c| clause_mentions(c, name, bank)) {
-            return Err(bad("the name occurs in the input, so it is not fresh"));
-        }
         if definitions.insert(name, node.id).is_some() {
             return Err(bad("the name is defined by another step too"));
         }
     }
+    if definitions.is_empty() {
+        return Ok(definitions);
+    }
+    // One walk over the input and over the definitions' bodies, whatever the number of names.
+    let defined = |s: SymbolId| definitions.contains_key(&s);
+    let in_input =
+        inputs.iter().flat_map(|c| &c.literals).find_map(|l| mentioned(l, bank, &defined));
+    if let Some(name) = in_input {
+        return Err(CheckError::BadDefinition {
+            id: definitions[&name].0,
+            why: "the name occurs in the input, so it is not fresh".to_string(),
+        });
+    }
     for node in components {
         let body = &node.clause.literals[..node.clause.literals.len() - 1];
-        if body.iter().any(|l| definitions.keys().any(|&s| literal_mentions(l, s, bank))) {
+        if body.iter().any(|l| mentioned(l, bank, &defined).is_some()) {
             return Err(CheckError::BadDefinition {
                 id: node.id.0,
                 why: "the component mentions a split name, so the definitions may be circular"
@@ -416,6 +422,12 @@ fn split_definitions(
         }
     }
     Ok(definitions)
+}
+
+/// The name an `AvatarComponent` clause defines: its last literal, `~p` for a nullary atom `p`.
+/// The one place that says where a definition keeps its name (the TSTP printer reads it too).
+pub fn defined_name(clause: &Clause, bank: &TermBank) -> Option<SymbolId> {
+    clause.literals.last().filter(|l| !l.positive).and_then(|l| name_symbol(l, bank))
 }
 
 /// The symbol of a literal `p = $true` (either polarity) whose atom `p` is a nullary
@@ -430,20 +442,24 @@ fn name_symbol(literal: &Literal, bank: &TermBank) -> Option<SymbolId> {
     }
 }
 
-fn clause_mentions(clause: &Clause, symbol: SymbolId, bank: &TermBank) -> bool {
-    clause.literals.iter().any(|l| literal_mentions(l, symbol, bank))
+/// The first symbol of `literal` that `wanted` accepts.
+fn mentioned(
+    literal: &Literal,
+    bank: &TermBank,
+    wanted: &dyn Fn(SymbolId) -> bool,
+) -> Option<SymbolId> {
+    term_mentioned(literal.lhs, bank, wanted).or_else(|| term_mentioned(literal.rhs, bank, wanted))
 }
 
-fn literal_mentions(literal: &Literal, symbol: SymbolId, bank: &TermBank) -> bool {
-    term_mentions(literal.lhs, symbol, bank) || term_mentions(literal.rhs, symbol, bank)
-}
-
-fn term_mentions(t: TermId, symbol: SymbolId, bank: &TermBank) -> bool {
+fn term_mentioned(
+    t: TermId,
+    bank: &TermBank,
+    wanted: &dyn Fn(SymbolId) -> bool,
+) -> Option<SymbolId> {
     match bank.view(t) {
-        TermView::Var(_) => false,
-        TermView::App(head, args) => {
-            head == symbol || args.iter().any(|&a| term_mentions(a, symbol, bank))
-        }
+        TermView::Var(_) => None,
+        TermView::App(head, _) if wanted(head) => Some(head),
+        TermView::App(_, args) => args.iter().find_map(|&a| term_mentioned(a, bank, wanted)),
     }
 }
 
@@ -457,9 +473,7 @@ fn check_split(
 ) -> Result<(), CheckError> {
     let id = node.id.0;
     let bad = |why: String| CheckError::BadSplit { id, why };
-    let (Some(parent), components) =
-        (premise_clauses.first(), &premise_clauses[1.min(premise_clauses.len())..])
-    else {
+    let Some((parent, components)) = premise_clauses.split_first() else {
         return Err(bad("it names no clause to split".to_string()));
     };
     // Every conclusion literal is a nullary atom; the positive ones are exactly the names of the
@@ -473,9 +487,10 @@ fn check_split(
         }
     }
     let mut component_names = Vec::new();
-    let mut used_vars: FxHashMap<u32, usize> = FxHashMap::default();
+    // Variables the renamings have used so far: injective within a component, disjoint across.
+    let mut used_vars: FxHashSet<u32> = FxHashSet::default();
     let mut renamed: Vec<(&Clause, &[TermId])> = Vec::new();
-    for (k, (premise, clause)) in node.step.premises[1..].iter().zip(components).enumerate() {
+    for (premise, clause) in node.step.premises[1..].iter().zip(components) {
         let defined = proof.node(premise.clause).filter(|n| n.step.rule == Rule::AvatarComponent);
         let Some(definition) = defined else {
             return Err(bad(format!(
@@ -483,7 +498,7 @@ fn check_split(
                 premise.clause.0
             )));
         };
-        let name = definition.clause.literals.last().and_then(|l| name_symbol(l, bank));
+        let name = defined_name(&definition.clause, bank);
         let Some(name) = name.filter(|n| definitions.get(n) == Some(&premise.clause)) else {
             return Err(bad(format!("premise clause {} defines no name", premise.clause.0)));
         };
@@ -502,8 +517,7 @@ fn check_split(
                     premise.clause.0
                 )));
             };
-            // Injective within a component, disjoint across components.
-            if used_vars.insert(v, k).is_some() {
+            if !used_vars.insert(v) {
                 return Err(bad(format!(
                     "variable X{v} is used twice by the components' renamings"
                 )));
@@ -518,7 +532,7 @@ fn check_split(
     if positive_names != component_names {
         return Err(bad("the positive literals are not exactly the components' names".to_string()));
     }
-    for l in &parent.literals {
+    for (i, l) in parent.literals.iter().enumerate() {
         let in_conclusion = node.clause.literals.iter().any(|c| c.same_as(l));
         let covered = renamed.iter().any(|(component, instance)| {
             let body = &component.literals[..component.literals.len().saturating_sub(1)];
@@ -526,8 +540,7 @@ fn check_split(
         });
         if !in_conclusion && !covered {
             return Err(bad(format!(
-                "literal {} of the split clause is in no component and not in the conclusion",
-                parent.literals.iter().position(|m| m == l).unwrap_or(0)
+                "literal {i} of the split clause is in no component and not in the conclusion"
             )));
         }
     }

@@ -41,7 +41,7 @@ struct RewriteStep {
 }
 
 impl Prover {
-    fn identity_instance(&mut self, id: ClauseId) -> Vec<TermId> {
+    pub(crate) fn identity_instance(&mut self, id: ClauseId) -> Vec<TermId> {
         let n = self.store.clause(id).var_bound(&self.bank);
         (0..n).map(|v| self.bank.var(v)).collect()
     }

@@ -108,7 +108,7 @@ pub fn write_tstp_proof(
         } else if node.step.rule == Rule::AvatarComponent {
             // A split name's definition: the name is new, so the step is no consequence of
             // anything (TSTP's `introduced`, as Vampire writes its AVATAR definitions).
-            let name = node.clause.literals.last().and_then(|l| bank.head(l.lhs));
+            let name = crate::prover::check::defined_name(&node.clause, bank);
             let name = name.map_or_else(String::new, |s| signature.name(s).to_string());
             format!("introduced(avatar_definition, [new_symbols(naming, [{name}])])")
         } else {
