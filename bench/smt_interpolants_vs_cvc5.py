@@ -2,14 +2,15 @@
 """craig's interpolants (`craig smt`, `get-interpolants`) against cvc5's, in one run.
 
 usage: python3 bench/smt_interpolants_vs_cvc5.py [--count 30] [--seed 7]
-                                                 [--families lra,lia,lra-bool,lia-bool,euf]
+                                                 [--families lra,lia,lra-bool,lia-bool,lia-div,euf]
                                                  [--craig BINARY] [--cvc5 BINARY] [--z3 BINARY]
                                                  [--time-limit 10] [--out DIR]
 
 Generates `--count` random A/B splits per family with a fixed seed: A a conjunction of linear
 constraints over variables local to A and shared ones, B the same over shared and B-local
 variables (families lra, lia); the same with Boolean structure, each conjunct a disjunction of
-one to three constraints (lra-bool, lia-bool); or, in QF_UF, a conjunction of clauses of
+one to three constraints (lra-bool, lia-bool); equations in which the local variables have
+coefficients 2 to 6, so that the interpolant needs a divisibility or a rounding (lia-div); or, in QF_UF, a conjunction of clauses of
 equalities and disequalities between constants and applications of a shared f and an A-local g
 (euf), kept only when z3 says A & B is unsatisfiable while A and B alone are satisfiable (so
 no split has a trivial interpolant). For each split it asks craig for `(get-interpolants A B)`
@@ -127,6 +128,30 @@ def bool_split(rng, real):
     return a, b, a_local + shared + b_local
 
 
+def divisibility_split(rng):
+    """Equations in which the local variables have coefficients 2 to 6, so that A and B
+    often disagree on a remainder (A: s0 = 2·a0, B: s0 = 2·b0 + 1), with at times an
+    inequality beside them: the splits whose interpolants need integer reasoning (a
+    divisibility or rounding, never only a linear combination)."""
+    a_local, shared, b_local = ["a0", "a1"], ["s0", "s1"][: rng.choice([1, 2])], ["b0", "b1"]
+
+    def equation(local):
+        parts = [(rng.choice(local), rng.choice([2, 3, 4, 5, 6]))]
+        for s in rng.sample(shared, rng.randint(1, len(shared))):
+            parts.append((s, rng.choice([-2, -1, 1, 1, 2])))
+        bound = rng.randint(-4, 4)
+        b = str(abs(bound)) if bound >= 0 else f"(- {abs(bound)})"
+        return f"({rng.choice(['=', '=', '=', '<=', '>='])} {term(parts, False)} {b})"
+
+    a = [equation(a_local) for _ in range(rng.randint(1, 2))]
+    b = [equation(b_local) for _ in range(rng.randint(1, 2))]
+    if rng.random() < 0.3:
+        a.append(constraint(rng, a_local[:1] + shared, False))
+    if rng.random() < 0.3:
+        b.append(constraint(rng, shared + b_local[:1], False))
+    return a, b, a_local + shared + b_local
+
+
 def euf_split(rng):
     """QF_UF: constants a0 a1 (A), s0 s1 (shared), b0 b1 (B); f shared, g A-local."""
     def pool(local, functions):
@@ -189,7 +214,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--families", default="lra,lia,lra-bool,lia-bool,euf")
+    ap.add_argument("--families", default="lra,lia,lra-bool,lia-bool,lia-div,euf")
     ap.add_argument("--craig", default=default_craig())
     ap.add_argument("--cvc5", default="cvc5")
     ap.add_argument("--z3", default="z3")
@@ -214,6 +239,8 @@ def main():
                 a, b, variables = euf_split(rng)
             elif family.endswith("-bool"):
                 a, b, variables = bool_split(rng, real)
+            elif family == "lia-div":
+                a, b, variables = divisibility_split(rng)
             else:
                 a, b, variables = split(rng, real)
             decls = declarations(variables, sort)

@@ -311,6 +311,13 @@ impl Solver {
         v
     }
 
+    /// The value the next decision on `v` tries first (phase saving replaces it once `v` has
+    /// been assigned): its negative literal when `negative`.
+    pub fn set_phase(&mut self, v: Var, negative: bool) {
+        self.ensure_var(v);
+        self.phase_negative[v.index()] = negative;
+    }
+
     /// Makes sure variables up to `v` exist.
     pub fn ensure_var(&mut self, v: Var) {
         let n = v.index() + 1;

@@ -167,13 +167,14 @@ pub fn same_constraint(store: &TermStore, a: &ArithLiteral, b: &ArithLiteral) ->
     x == y
 }
 
-/// Whether `literal` is `x - n <= 0` for a term `x` of sort Int and an integer `n`: then
-/// `literal ∨ ¬literal` is the branch-and-bound split `x <= n ∨ x >= n + 1` over the integers.
+/// Whether `literal` is `π - n <= 0` for a form `π` with integer coefficients over terms of
+/// sort Int and an integer `n`: then `literal ∨ ¬literal` is the split `π <= n ∨ π >= n + 1`
+/// over the integers (branch and bound's when `π` is one variable).
 pub fn is_integer_split(store: &TermStore, literal: &ArithLiteral) -> bool {
     let Some(((coefficients, rhs), strict)) = canonical(store, literal) else { return false };
-    let single = coefficients.len() == 1
-        && coefficients.iter().all(|(&x, b)| *b == 1 && store.sort_of(x) == SortId::INT);
-    single && !strict && rhs.denom() == &1
+    let integral = !coefficients.is_empty()
+        && coefficients.iter().all(|(&x, b)| b.denom() == &1 && store.sort_of(x) == SortId::INT);
+    integral && !strict && rhs.denom() == &1
 }
 
 /// The two bounds that define the integer quotient `d = (div x k)` for a nonzero integer

@@ -48,7 +48,15 @@
 //!     ⊨ I, I ∧ B literals ⊨ ⊥) by the independent closure [`super::check::implies`] before
 //!     it is used.
 //!
-//! Branch-and-bound splits are atoms over one variable and are coloured by it. Array lemmas
+//! - cut lemmas (Diophantine conflicts, split conflicts, Gomory cuts), whose negation is
+//!   refuted on both branches of an integer split `π <= k ∨ π >= k + 1`: the A premises bound
+//!   `π_A`, the part of `π` over A-local variables, between affine `L` and `U` over shared
+//!   ones, and the interpolant says an integer lies between them (`⌈L⌉ <= ⌊U⌋`, written with
+//!   `div`; see `cut_interpolant`). A Gomory cut whose own atom mixes the sides has no such
+//!   reading, so such a refutation is found again without Gomory cuts.
+//!
+//! Branch-and-bound splits are atoms over one variable and are coloured by it; form splits
+//! are atoms over an existing atom's form. Array lemmas
 //! (read over write, extensionality, fresh indices) are valid clauses, coloured like the
 //! other theory lemmas: one whose atoms are B's or shared is a B clause, one with no B-local
 //! atom an A clause. The engine's own symbols in them (extensionality witnesses, fresh
@@ -159,6 +167,25 @@ pub fn interpolate_tree(
             }
         }
     }
+    // A Gomory cut's literal may mix both sides' symbols, and no lemma around it can then be
+    // interpolated; branch and bound splits on single variables, which never mix, so a
+    // refutation that needed such a cut is searched for again without Gomory cuts.
+    match interpolate_refutation(store, partitions, parent, true) {
+        Err((InterpolationError::Unsupported(_), true)) => {
+            interpolate_refutation(store, partitions, parent, false).map_err(|(error, _)| error)
+        }
+        other => other.map_err(|(error, _)| error),
+    }
+}
+
+/// [`interpolate_tree`] on one refutation, found with or without `gomory_cuts`; an error
+/// comes with whether the refutation used a Gomory cut.
+fn interpolate_refutation(
+    store: &TermStore,
+    partitions: &[Vec<Formula>],
+    parent: &[Option<usize>],
+    gomory_cuts: bool,
+) -> Result<Interpolants, (InterpolationError, bool)> {
     let mut assertions = Vec::new();
     let mut partition_of = Vec::new();
     for (i, part) in partitions.iter().enumerate() {
@@ -170,10 +197,28 @@ pub fn interpolate_tree(
     let mut work = std::borrow::Cow::Borrowed(store);
     let mut stats = SmtStats::default();
     let tracked = vec![false; assertions.len()];
-    let (answer, encoder) = check_in(&mut work, &assertions, &tracked, &mut stats)?;
+    let (answer, encoder) = check_in(&mut work, &assertions, &tracked, &mut stats, gomory_cuts)
+        .map_err(|e| (e.into(), false))?;
     if matches!(answer, Answer::Sat(_)) {
-        return Err(InterpolationError::Satisfiable);
+        return Err((InterpolationError::Satisfiable, false));
     }
+    let used_gomory_cut = encoder
+        .origins
+        .values()
+        .any(|origin| matches!(origin, Origin::Cut(made) if made.0.literal.is_some()));
+    interpolants_of(work, &encoder, partitions, parent, &partition_of)
+        .map_err(|error| (error, used_gomory_cut))
+}
+
+/// The verified and simplified interpolants read off the encoder's refutation.
+fn interpolants_of(
+    work: std::borrow::Cow<'_, TermStore>,
+    encoder: &Encoder,
+    partitions: &[Vec<Formula>],
+    parent: &[Option<usize>],
+    partition_of: &[usize],
+) -> Result<Interpolants, InterpolationError> {
+    let n = partitions.len();
     // Array lemmas may have made terms (reads, witnesses): the refutation's atoms name them.
     let mut work = work.into_owned();
     let vocabularies: Vec<BTreeSet<FunId>> = partitions
@@ -186,7 +231,7 @@ pub fn interpolate_tree(
             symbols
         })
         .collect();
-    let refutation = Refutation::new(&work, &encoder, &partition_of)?;
+    let refutation = Refutation::new(&work, encoder, partition_of)?;
     // The subtree of each node, as a membership vector over the nodes.
     let mut subtree = vec![vec![false; n]; n];
     for i in 0..n {
@@ -212,7 +257,7 @@ pub fn interpolate_tree(
         let shared: BTreeSet<FunId> = vocab_a.intersection(&vocab_b).copied().collect();
         let mut cut = Cut { in_a, vocab_a, vocab_b, shared };
         refutation.place_fresh_symbols(&mut cut);
-        let interpolant = refutation.interpolant(&mut work, &encoder, &cut)?;
+        let interpolant = refutation.interpolant(&mut work, encoder, &cut)?;
         shared_sets.push(cut.shared);
         interpolants.push(interpolant);
     }
@@ -813,9 +858,7 @@ impl Refutation {
                     Origin::Array => Err(InterpolationError::Unsupported(
                         "an array lemma mixing both sides' symbols".into(),
                     )),
-                    Origin::Cut(_) => Err(InterpolationError::Unsupported(
-                        "an integer cut mixing both sides' symbols".into(),
-                    )),
+                    Origin::Cut(made) => self.cut_interpolant(store, encoder, cut, &made.0, made.1),
                     _ => Err(InterpolationError::Unsupported(
                         "a theory clause mixing both sides' symbols".into(),
                     )),
@@ -833,27 +876,124 @@ impl Refutation {
         cut: &Cut<'_>,
         certificate: &[(usize, bool, Rational)],
     ) -> Result<Formula, InterpolationError> {
-        let mut sum: BTreeMap<TermId, Rational> = BTreeMap::new();
-        let mut rhs = Rational::new();
-        let mut strict = false;
+        let mut a_premises = Vec::new();
         for (atom, value, coefficient) in certificate {
             if self.colour(cut, encoder.arith_vars[*atom])? != Colour::A {
                 continue;
             }
             let literal = &encoder.linear.atoms()[*atom].literal;
             let premise = if *value { literal.clone() } else { literal.negated() };
-            let Some(((coefficients, constant), is_strict)) = farkas::canonical(store, &premise)
-            else {
-                return Err(InterpolationError::Unsupported("a non-linear premise".into()));
-            };
-            for (x, b) in coefficients {
-                *sum.entry(x).or_default() += b * coefficient;
-            }
-            rhs += constant * coefficient;
-            strict |= is_strict;
+            a_premises.push((premise, coefficient.clone()));
         }
-        sum.retain(|_, c| c.cmp0() != std::cmp::Ordering::Equal);
+        let (sum, rhs, strict) = weighted_sum(store, &a_premises)?;
         Ok(linear_formula(store, sum, rhs, strict))
+    }
+
+    /// The interpolant of an integer cut or Diophantine conflict whose premises mix both
+    /// sides. The lemma's negation `N` (its premises, and the negated cut when there is one)
+    /// is refuted on both branches of the integer split `π <= k ∨ π >= k + 1` by a Farkas
+    /// sum. Write `π_A` for the part of `π` over A-local variables. On the first branch the
+    /// A-local variables of the A premises' weighted sum cancel against `π_A` (B's premises
+    /// have none), so that sum, divided by the split's coefficient, says `π_A >= L` for an
+    /// affine `L` over shared variables; the second branch says `π_A <= U` the same way. Since
+    /// `π_A` takes integer values, A proves `⌈L⌉ <= ⌊U⌋`, written with `div` (or, when `L`
+    /// and `U` differ by a constant, as a divisibility or a constant). That is the
+    /// interpolant: B's premises bound the rest of `π` so that for any integer `z` between
+    /// `L` and `U`, `z` plus the rest lies strictly between `k` and `k + 1` (the two Farkas
+    /// sums, with `z` for `π_A`), which no integer does. A branch whose Farkas sum does not
+    /// use the split refutes `N` alone and gives the ordinary Farkas interpolant. This is the
+    /// lemma-level form of the modular interpolants of Jain, Clarke and Grumberg for integer
+    /// equations, extended to the split cuts that certify Gomory cuts.
+    fn cut_interpolant(
+        &self,
+        store: &mut TermStore,
+        encoder: &Encoder,
+        cut: &Cut<'_>,
+        made: &super::linear::Cut,
+        literal: Option<Lit>,
+    ) -> Result<Formula, InterpolationError> {
+        let unsupported = |why: &str| {
+            InterpolationError::Unsupported(format!(
+                "an integer cut mixing both sides' symbols: {why}"
+            ))
+        };
+        // N, each premise with whether it is A's.
+        let mut negation: Vec<(farkas::ArithLiteral, bool)> = Vec::new();
+        for &(atom, value) in &made.premises {
+            let l = &encoder.linear.atoms()[atom].literal;
+            let is_a = self.colour(cut, encoder.arith_vars[atom])? == Colour::A;
+            negation.push((if value { l.clone() } else { l.negated() }, is_a));
+        }
+        match (&made.literal, literal) {
+            (Some(c), Some(l)) => {
+                negation.push((c.negated(), self.colour(cut, l.var())? == Colour::A));
+            }
+            (None, None) => {}
+            _ => return Err(InterpolationError::Smt(SmtError::LeafRejected)),
+        }
+        if made.below.len() != negation.len() + 1 || made.above.len() != negation.len() + 1 {
+            return Err(InterpolationError::Smt(SmtError::LeafRejected));
+        }
+        let mut bounds = Vec::new();
+        for (coefficients, split) in
+            [(&made.below, made.split.clone()), (&made.above, made.split.negated())]
+        {
+            let a_premises: Vec<(farkas::ArithLiteral, Rational)> = negation
+                .iter()
+                .zip(coefficients)
+                .filter(|((_, is_a), _)| *is_a)
+                .map(|((premise, _), c)| (premise.clone(), c.clone()))
+                .collect();
+            let (sum, rhs, strict) = weighted_sum(store, &a_premises)?;
+            let split_coefficient = &coefficients[negation.len()];
+            if split_coefficient.cmp0() == std::cmp::Ordering::Equal {
+                // This branch refutes N without the split: a Farkas conflict of its own.
+                return Ok(linear_formula(store, sum, rhs, strict));
+            }
+            if farkas::canonical(store, &split).is_none() {
+                return Err(unsupported("a non-linear split"));
+            }
+            // sum / μ <= rhs / μ, split into its A-local and shared variables.
+            let mut local = BTreeMap::new();
+            let mut shared = BTreeMap::new();
+            for (x, c) in sum {
+                let mut symbols = BTreeSet::new();
+                term_symbols(store, x, &mut symbols);
+                let c = c / split_coefficient;
+                match cut.colour_of(&symbols) {
+                    Some(Colour::A) => local.insert(x, c),
+                    Some(Colour::Shared) => shared.insert(x, c),
+                    _ => return Err(unsupported("an A premise over B's symbols")),
+                };
+            }
+            bounds.push((local, shared, rhs / split_coefficient, strict));
+        }
+        let [
+            (below_local, below_shared, below_rhs, below_strict),
+            (above_local, above_shared, above_rhs, above_strict),
+        ] = <[_; 2]>::try_from(bounds).map_err(|_| unsupported("two branches expected"))?;
+        // Below: -π_A + shared <= rhs, so π_A >= shared - rhs; above: π_A + shared <= rhs, so
+        // π_A <= rhs - shared.
+        let pi_a: BTreeMap<TermId, Rational> =
+            below_local.iter().map(|(x, c)| (*x, Rational::from(-c))).collect();
+        if pi_a != above_local {
+            return Err(unsupported("the two branches disagree on the A part of the split"));
+        }
+        let integral = |map: &BTreeMap<TermId, Rational>| {
+            map.iter().all(|(x, c)| c.denom() == &1 && store.sort_of(*x) == SortId::INT)
+        };
+        if !integral(&pi_a) {
+            return Err(unsupported("the A part of the split is not integer-valued"));
+        }
+        let all_int =
+            |map: &BTreeMap<TermId, Rational>| map.keys().all(|x| store.sort_of(*x) == SortId::INT);
+        if !all_int(&below_shared) || !all_int(&above_shared) {
+            return Err(unsupported("a shared variable that is not an integer"));
+        }
+        let lower = (below_shared, -below_rhs, below_strict);
+        let upper =
+            (above_shared.into_iter().map(|(x, c)| (x, -c)).collect(), above_rhs, above_strict);
+        Ok(integer_between(store, lower, upper))
     }
 
     /// `E_B → C_A` for an EUF conflict whose literals mix both sides (see the module comment).
@@ -1525,6 +1665,172 @@ fn linear_formula(
     if strict { Formula::Lt(lhs, rhs) } else { Formula::Le(lhs, rhs) }
 }
 
+/// The sum of the premises weighted by the coefficients, as `Σ c·x <= rhs` (strict when
+/// one premise is): the coefficient map without zeros, the right-hand side, the strictness.
+fn weighted_sum(
+    store: &TermStore,
+    premises: &[(farkas::ArithLiteral, Rational)],
+) -> Result<(BTreeMap<TermId, Rational>, Rational, bool), InterpolationError> {
+    let mut sum: BTreeMap<TermId, Rational> = BTreeMap::new();
+    let mut rhs = Rational::new();
+    let mut strict = false;
+    for (premise, coefficient) in premises {
+        if coefficient.cmp0() == std::cmp::Ordering::Equal {
+            continue;
+        }
+        let Some(((coefficients, constant), is_strict)) = farkas::canonical(store, premise) else {
+            return Err(InterpolationError::Unsupported("a non-linear premise".into()));
+        };
+        for (x, b) in coefficients {
+            *sum.entry(x).or_default() += b * coefficient;
+        }
+        rhs += constant * coefficient;
+        strict |= is_strict;
+    }
+    sum.retain(|_, c| c.cmp0() != std::cmp::Ordering::Equal);
+    Ok((sum, rhs, strict))
+}
+
+/// An affine form over Int terms `Σ c·x + constant` (the map without zeros) and whether a
+/// bound by it is strict.
+type IntegerBound = (BTreeMap<TermId, Rational>, Rational, bool);
+
+/// "Some integer lies between `lower` and `upper`": `⌈lower⌉ <= ⌊upper⌋` (for strict bounds
+/// `⌊lower⌋ + 1` and `⌈upper⌉ - 1`). A bound with fractional coefficients `Σ c·x + c0` is
+/// rounded as `(div (Σ d·c·x + a) d)` with `d` the common denominator, since `⌈(m + f)/d⌉ =
+/// ⌊(m + ⌈f⌉ + d - 1)/d⌋` for integer `m`. When both bounds have the same variables the
+/// answer is a constant or a divisibility `d·(div t d) = t`.
+fn integer_between(store: &mut TermStore, lower: IntegerBound, upper: IntegerBound) -> Formula {
+    // Some z with L <= z <= U exactly when some z' has -U <= z' <= -L: the form whose first
+    // coefficient is positive reads better.
+    let leading_negative = |bound: &IntegerBound| {
+        bound.0.values().next().is_some_and(|c| c.cmp0() == std::cmp::Ordering::Less)
+    };
+    let (lower, upper) =
+        if leading_negative(&lower) || lower.0.is_empty() && leading_negative(&upper) {
+            let negated = |bound: IntegerBound| -> IntegerBound {
+                (bound.0.into_iter().map(|(x, c)| (x, -c)).collect(), -bound.1, bound.2)
+            };
+            (negated(upper), negated(lower))
+        } else {
+            (lower, upper)
+        };
+    // The common denominator, and the bound's offset inside `⌊(d·Σ c·x + offset) / d⌋`.
+    let offset = |bound: &IntegerBound, is_lower: bool| -> (Integer, Rational) {
+        let mut d = Integer::from(1);
+        for c in bound.0.values() {
+            d.lcm_mut(c.denom());
+        }
+        let scaled = bound.1.clone() * Rational::from(d.clone());
+        let offset = match (is_lower, bound.2) {
+            (true, false) => scaled.ceil() + Rational::from(&d - Integer::from(1)),
+            (true, true) => scaled.floor() + Rational::from(d.clone()),
+            (false, false) => scaled.floor(),
+            (false, true) => scaled.ceil() - 1u32,
+        };
+        (d, offset)
+    };
+    let (d_lower, alpha) = offset(&lower, true);
+    let (d_upper, beta) = offset(&upper, false);
+    let scaled = |map: &BTreeMap<TermId, Rational>, d: &Integer| -> BTreeMap<TermId, Rational> {
+        map.iter().map(|(x, c)| (*x, c.clone() * Rational::from(d.clone()))).collect()
+    };
+    let numerator_lower = scaled(&lower.0, &d_lower);
+    if lower.0 == upper.0 {
+        // ⌊(N + α)/d⌋ <= ⌊(N + β)/d⌋ for one N and d.
+        let gap = Rational::from(&alpha - &beta);
+        if gap.cmp0() != std::cmp::Ordering::Greater {
+            return Formula::True;
+        }
+        if gap >= d_lower {
+            return Formula::False;
+        }
+        if gap == Integer::from(&d_lower - 1u32) {
+            return divisibility(store, d_lower, numerator_lower, beta);
+        }
+    }
+    let numerator_upper = scaled(&upper.0, &d_upper);
+    let mut rounded = |numerator: BTreeMap<TermId, Rational>, d: Integer, offset: Rational| {
+        if d == 1 {
+            return (numerator, offset);
+        }
+        let t = integer_term(store, numerator, &offset);
+        let d = store.numeral(&Rational::from(d), SortId::INT);
+        let quotient = store.arith(ArithOp::Div, vec![t, d], SortId::INT);
+        (BTreeMap::from([(quotient, Rational::from(1))]), Rational::new())
+    };
+    let (low, low_constant) = rounded(numerator_lower, d_lower, alpha);
+    let (high, high_constant) = rounded(numerator_upper, d_upper, beta);
+    // low + low_constant <= high + high_constant.
+    let mut difference = low;
+    for (x, c) in high {
+        *difference.entry(x).or_default() -= c;
+    }
+    difference.retain(|_, c| c.cmp0() != std::cmp::Ordering::Equal);
+    linear_formula(store, difference, high_constant - low_constant, false)
+}
+
+/// `d` divides `Σ c·x + constant` (integer coefficients and constant, `d > 1`), written
+/// `d·(div t d) = t` with a factor common to `d` and every coefficient divided out and the
+/// first coefficient positive. The coefficients are not reduced modulo `d`: the form stays
+/// the one the refutation gave, which the engine verifies without searching for residues.
+fn divisibility(
+    store: &mut TermStore,
+    d: Integer,
+    coefficients: BTreeMap<TermId, Rational>,
+    constant: Rational,
+) -> Formula {
+    let mut common = d.clone();
+    for c in coefficients.values() {
+        common.gcd_mut(c.numer());
+    }
+    if !constant.numer().is_divisible(&common) {
+        return Formula::False;
+    }
+    let d = d / &common;
+    if d == 1 {
+        return Formula::True;
+    }
+    let factor = Rational::from(common);
+    let negate = coefficients.values().next().is_some_and(|c| c.cmp0() == std::cmp::Ordering::Less);
+    let factor = if negate { -factor } else { factor };
+    let map: BTreeMap<TermId, Rational> =
+        coefficients.into_iter().map(|(x, c)| (x, c / &factor)).collect();
+    let t = integer_term(store, map, &(constant / &factor));
+    let d = store.numeral(&Rational::from(d), SortId::INT);
+    let quotient = store.arith(ArithOp::Div, vec![t, d], SortId::INT);
+    let multiple = store.arith(ArithOp::Mul, vec![d, quotient], SortId::INT);
+    Formula::Eq(multiple, t)
+}
+
+/// `Σ c·x + constant` as one Int term, for integer coefficients and an integer constant.
+fn integer_term(
+    store: &mut TermStore,
+    coefficients: BTreeMap<TermId, Rational>,
+    constant: &Rational,
+) -> TermId {
+    let (mut left, mut right) = signed_terms(store, coefficients, SortId::INT);
+    match constant.cmp0() {
+        std::cmp::Ordering::Greater => left.push(store.numeral(constant, SortId::INT)),
+        std::cmp::Ordering::Less => {
+            right.push(store.numeral(&Rational::from(-constant), SortId::INT))
+        }
+        std::cmp::Ordering::Equal => {}
+    }
+    match (left.is_empty(), right.is_empty()) {
+        (true, true) => store.numeral(&Rational::new(), SortId::INT),
+        (false, true) => sum_term(store, left, SortId::INT),
+        (true, false) => {
+            let sum = sum_term(store, right, SortId::INT);
+            store.arith(ArithOp::Neg, vec![sum], SortId::INT)
+        }
+        (false, false) => {
+            let (l, r) = (sum_term(store, left, SortId::INT), sum_term(store, right, SortId::INT));
+            store.arith(ArithOp::Sub, vec![l, r], SortId::INT)
+        }
+    }
+}
+
 /// The terms of `Σ c·x` split by sign: `c·x` for each positive `c` (left), `|c|·x` for each
 /// negative one (right), `x` alone when the magnitude is 1; an Int `x` is read as Real when
 /// `sort` is Real.
@@ -1645,5 +1951,63 @@ mod tests {
             conditional_interpolant(&mut store, &shared, &a_part, &satisfiable),
             Err(InterpolationError::Unsupported(_))
         ));
+    }
+
+    /// `integer_between` against its meaning, point by point: for each integer value of x
+    /// (and y), the formula holds exactly when some integer lies between the two bounds.
+    #[test]
+    fn an_integer_between_two_bounds_is_written_exactly() {
+        let mut store = TermStore::new();
+        let xf = store.declare_fun("x", vec![], SortId::INT, false);
+        let yf = store.declare_fun("y", vec![], SortId::INT, false);
+        let (x, y) = (store.apply(xf, vec![]), store.apply(yf, vec![]));
+        let q = |n: i64, d: i64| Rational::from((n, d));
+        let bound = |terms: &[(TermId, Rational)], constant: Rational, strict: bool| {
+            (terms.iter().cloned().collect::<BTreeMap<_, _>>(), constant, strict)
+        };
+        // (lower, upper) pairs: the same variables (a divisibility, a range of residues,
+        // constants), different ones, strict bounds, integer coefficients.
+        let cases = vec![
+            (bound(&[(x, q(1, 2))], q(0, 1), false), bound(&[(x, q(1, 2))], q(0, 1), false)),
+            (bound(&[(x, q(1, 3))], q(-1, 3), false), bound(&[(x, q(1, 3))], q(0, 1), false)),
+            (bound(&[(x, q(1, 2))], q(1, 4), false), bound(&[(x, q(1, 2))], q(1, 4), false)),
+            (bound(&[(x, q(1, 2))], q(0, 1), false), bound(&[(x, q(1, 2))], q(1, 1), false)),
+            (bound(&[(x, q(2, 3))], q(1, 3), true), bound(&[(y, q(1, 2))], q(0, 1), true)),
+            (bound(&[(x, q(-1, 3))], q(0, 1), false), bound(&[(y, q(1, 1))], q(-1, 2), false)),
+            (bound(&[(x, q(1, 1))], q(1, 2), false), bound(&[(y, q(1, 1))], q(0, 1), false)),
+        ];
+        let value = |terms: &BTreeMap<TermId, Rational>, c: &Rational, vx: i64, vy: i64| {
+            let mut v = c.clone();
+            for (t, k) in terms {
+                v += Rational::from(k * if *t == x { vx } else { vy });
+            }
+            v
+        };
+        for (lower, upper) in cases {
+            let formula = integer_between(&mut store, lower.clone(), upper.clone());
+            for vx in -7i64..8 {
+                for vy in -3i64..4 {
+                    let low = value(&lower.0, &lower.1, vx, vy);
+                    let high = value(&upper.0, &upper.1, vx, vy);
+                    let least = if lower.2 { low.clone().floor() + 1u32 } else { low.ceil() };
+                    let most = if upper.2 { high.clone().ceil() - 1u32 } else { high.floor() };
+                    let expected = least <= most;
+                    let at = |store: &mut TermStore, t: TermId, v: i64| {
+                        let n = store.numeral(&Rational::from(v), SortId::INT);
+                        Formula::Eq(t, n)
+                    };
+                    let assertions =
+                        vec![at(&mut store, x, vx), at(&mut store, y, vy), formula.clone()];
+                    let mut stats = SmtStats::default();
+                    let answer = super::super::check(&store, &assertions, &[false; 3], &mut stats)
+                        .expect("decided");
+                    assert_eq!(
+                        matches!(answer, Answer::Sat(_)),
+                        expected,
+                        "x = {vx}, y = {vy}: {formula:?}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -184,6 +184,10 @@ pub enum Verdict {
     Conflict(Explanation),
     /// Rationally consistent, but this Int variable has a fractional value: split on it.
     Split(TermId, Rational),
+    /// Rationally consistent with a fractional Int variable, and this integer form, bounded
+    /// on both sides and not fixed, is split at its lower bound (`literal` is `π - l <= 0`):
+    /// either side narrows it, and once fixed it is an equation the Diophantine step reads.
+    FormSplit(ArithLiteral),
     /// Rationally consistent with a fractional Int variable, and this cut (verified) excludes
     /// the vertex found, or (with no cut literal) the fixed equations have no integer solution.
     Cut(Cut),
@@ -223,6 +227,24 @@ fn form_of(form: &[(TermId, Rational)]) -> LinearForm {
 fn fractional_part(q: &Rational) -> Rational {
     q - q.clone().floor()
 }
+
+/// What the final check does with an Int variable of fractional value, before branch and
+/// bound on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cuts {
+    /// Branch and bound alone (after the Diophantine step, which always runs).
+    None,
+    /// A Gomory cut from the variable's row: a new atom, which may mix any variables.
+    Gomory,
+    /// The Gomory cut's split `π <= k ∨ π >= k + 1`, taken only when both sides contradict
+    /// the asserted bounds: a conflict over atoms that exist already. Interpolation uses it,
+    /// since a cut's new atom may mix the two sides' symbols, where no interpolant can be
+    /// read lemma by lemma.
+    SplitConflicts,
+}
+
+/// The widest range of a bounded integer form that [`Verdict::FormSplit`] splits.
+const MAX_FORM_SPLIT_RANGE: u32 = 32;
 
 /// A cut whose coefficients have grown past this many bits is not made (exact arithmetic
 /// makes repeated Gomory cuts grow; branch and bound takes over).
@@ -445,16 +467,17 @@ impl Atoms {
         store: &TermStore,
         assignment: &[(usize, bool)],
     ) -> Result<Verdict, SmtError> {
-        self.check_with_cuts(store, assignment, false)
+        self.check_with_cuts(store, assignment, Cuts::None)
     }
 
-    /// [`Atoms::check`], and when `cuts` and the split variable is basic in a row whose
-    /// non-basic variables sit at their bounds, a verified Gomory cut instead of the split.
+    /// [`Atoms::check`], and when `cuts` asks and the split variable is basic in a row whose
+    /// non-basic variables sit at their bounds, a verified Gomory cut or split conflict
+    /// instead of the split (see [`Cuts`]).
     pub fn check_with_cuts(
         &mut self,
         store: &TermStore,
         assignment: &[(usize, bool)],
-        cuts: bool,
+        cuts: Cuts,
     ) -> Result<Verdict, SmtError> {
         let mut simplex = self.skeleton.clone();
         let result = self.assert_all(&mut simplex, assignment).and_then(|()| simplex.check());
@@ -474,14 +497,95 @@ impl Atoms {
                 self.verify_cut(store, &mut conflict)?;
                 return Ok(Verdict::Cut(conflict));
             }
-            if cuts
+            if cuts != Cuts::None
+                && let Some(split) = self.bounded_form_split(&simplex)
+            {
+                return Ok(Verdict::FormSplit(split));
+            }
+            if cuts != Cuts::None
                 && let Some(mut cut) = self.gomory_cut(&forms, &simplex, self.column[x], assignment)
             {
-                self.verify_cut(store, &mut cut)?;
-                return Ok(Verdict::Cut(cut));
+                if let Some(conflict) = self.split_conflict(store, cut.split.clone(), assignment)? {
+                    return Ok(Verdict::Cut(conflict));
+                }
+                if cuts == Cuts::Gomory {
+                    self.verify_cut(store, &mut cut)?;
+                    return Ok(Verdict::Cut(cut));
+                }
             }
         }
         Ok(verdict)
+    }
+
+    /// The split `π <= l` of the integer form with the narrowest range `[l, u]` under the
+    /// asserted bounds (`0 < u - l <= MAX_FORM_SPLIT_RANGE`; the first such form on ties), if
+    /// any. A remainder `t - d·(div t d)` kept off 0 is such a form, and no split of one
+    /// variable ever fixes it when the unknowns are unbounded.
+    fn bounded_form_split(&self, simplex: &Simplex) -> Option<ArithLiteral> {
+        let mut best: Option<(Rational, usize, Rational)> = None;
+        for (k, form) in self.forms.iter().enumerate() {
+            if !self.form_integral[k] || form.len() < 2 {
+                continue;
+            }
+            let column = self.form_column[k];
+            let (Some((lower, _)), Some((upper, _))) =
+                (simplex.bound(column, Side::Lower), simplex.bound(column, Side::Upper))
+            else {
+                continue;
+            };
+            if lower.delta.cmp0() != Ordering::Equal || upper.delta.cmp0() != Ordering::Equal {
+                continue;
+            }
+            let range = Rational::from(&upper.real - &lower.real);
+            if range.cmp0() != Ordering::Greater || range > MAX_FORM_SPLIT_RANGE {
+                continue;
+            }
+            if best.as_ref().is_none_or(|(narrowest, _, _)| range < *narrowest) {
+                best = Some((range, k, lower.real.clone()));
+            }
+        }
+        let (_, k, lower) = best?;
+        Some(ArithLiteral {
+            terms: self.forms[k].iter().map(|(x, c)| (c.clone(), *x)).collect(),
+            constant: -lower,
+            strict: false,
+        })
+    }
+
+    /// The asserted bounds that leave no integer value to the form of `split` (`π - k <= 0`):
+    /// both `π <= k` and `π >= k + 1` contradict them over the rationals. The conflict is a
+    /// split cut without a cut literal, whose lemma (the negated bounds) adds no atom. `None`
+    /// when one side is feasible.
+    fn split_conflict(
+        &self,
+        store: &TermStore,
+        split: ArithLiteral,
+        assignment: &[(usize, bool)],
+    ) -> Result<Option<Cut>, SmtError> {
+        let asserted: Vec<ArithLiteral> = assignment
+            .iter()
+            .map(|&(i, value)| {
+                let literal = &self.atoms[i].literal;
+                if value { literal.clone() } else { literal.negated() }
+            })
+            .collect();
+        let mut used = vec![false; assignment.len()];
+        for side in [split.clone(), split.negated()] {
+            let mut premises = asserted.clone();
+            premises.push(side);
+            let Some(coefficients) = refute(store, &premises)? else { return Ok(None) };
+            for (k, c) in coefficients.iter().take(assignment.len()).enumerate() {
+                used[k] |= c.cmp0() != Ordering::Equal;
+            }
+        }
+        let mut premises: Vec<(usize, bool)> =
+            assignment.iter().zip(&used).filter(|(_, u)| **u).map(|(p, _)| *p).collect();
+        premises.sort_unstable();
+        premises.dedup();
+        let mut conflict =
+            Cut { premises, literal: None, split, below: Vec::new(), above: Vec::new() };
+        self.verify_cut(store, &mut conflict)?;
+        Ok(Some(conflict))
     }
 
     /// Per simplex column: the canonical form it stands for (a variable alone, or a form's
@@ -930,6 +1034,15 @@ impl Atoms {
             constant: -below.clone(),
             strict: false,
         };
+        self.form_split_atom(store, literal)
+    }
+
+    /// The atom of an integer split `π - l <= 0` (see [`farkas::is_integer_split`]), new.
+    pub fn form_split_atom(
+        &mut self,
+        store: &TermStore,
+        literal: ArithLiteral,
+    ) -> Result<usize, SmtError> {
         if !farkas::is_integer_split(store, &literal) {
             return Err(SmtError::SplitRejected);
         }
@@ -1045,7 +1158,9 @@ fn refute(store: &TermStore, premises: &[ArithLiteral]) -> Result<Option<Vec<Rat
             }
             Ok(Some(coefficients))
         }
-        Verdict::Consistent(_) | Verdict::Split(..) | Verdict::Cut(_) => Ok(None),
+        Verdict::Consistent(_) | Verdict::Split(..) | Verdict::FormSplit(_) | Verdict::Cut(_) => {
+            Ok(None)
+        }
     }
 }
 

@@ -1051,7 +1051,7 @@ pub fn check_with_refutation(
     stats: &mut SmtStats,
 ) -> Result<(Answer, Option<proof::Refutation>), SmtError> {
     let mut work = std::borrow::Cow::Borrowed(store);
-    let (answer, encoder) = check_in(&mut work, assertions, tracked, stats)?;
+    let (answer, encoder) = check_in(&mut work, assertions, tracked, stats, true)?;
     match answer {
         Answer::Sat(mut model) => {
             model.values.truncate(store.len());
@@ -1133,8 +1133,8 @@ struct OnlineTheory<'a> {
     error: Option<SmtError>,
     /// The arithmetic verdict of the last final check that accepted the assignment.
     verdict: Option<linear::Verdict>,
-    /// Whether the final check may answer a fractional Int value with a cut.
-    cuts: bool,
+    /// How the final check may answer a fractional Int value besides branch and bound.
+    cuts: linear::Cuts,
 }
 
 impl<'a> OnlineTheory<'a> {
@@ -1163,7 +1163,7 @@ impl<'a> OnlineTheory<'a> {
             pending: Default::default(),
             error: None,
             verdict: None,
-            cuts: false,
+            cuts: linear::Cuts::None,
         }
     }
 
@@ -1409,12 +1409,16 @@ impl Theory for OnlineTheory<'_> {
 }
 
 /// The loop itself; the encoder is returned with the answer so that interpolation can read the
-/// refutation and the origin of its leaves.
+/// refutation and the origin of its leaves. Without `gomory_cuts`, integer problems are left
+/// to the Diophantine step, split conflicts and branch and bound, none of which makes an atom
+/// over more than one variable (interpolation asks for that when a cut's literal mixes both
+/// sides).
 fn check_in(
     work: &mut std::borrow::Cow<'_, TermStore>,
     assertions: &[Formula],
     tracked: &[bool],
     stats: &mut SmtStats,
+    gomory_cuts: bool,
 ) -> Result<(Answer, Encoder), SmtError> {
     let store: &TermStore = work;
     let mut encoder = Encoder {
@@ -1486,7 +1490,13 @@ fn check_in(
         let store: &TermStore = work;
         let mut solver = std::mem::take(&mut encoder.solver);
         let mut theory = OnlineTheory::new(store, &mut encoder, stats);
-        theory.cuts = cuts < MAX_CUTS;
+        theory.cuts = if !gomory_cuts {
+            linear::Cuts::SplitConflicts
+        } else if cuts < MAX_CUTS {
+            linear::Cuts::Gomory
+        } else {
+            linear::Cuts::SplitConflicts
+        };
         let result = solver.solve_with_theory(&assumptions, &mut theory);
         let (error, verdict) = (theory.error.take(), theory.verdict.take());
         let leftover = !theory.pending.is_empty();
@@ -1546,6 +1556,27 @@ fn check_in(
                         if i < encoder.arith_vars.len() {
                             return Err(SmtError::Incomplete(
                                 "branch and bound met a split it had already made".into(),
+                            ));
+                        }
+                        // The branch towards 0 first: on unbounded variables, always going up
+                        // (the solver's default phase) chases a vertex that moves away.
+                        let v = encoder.arith_var(i);
+                        encoder.solver.set_phase(v, below.cmp0() == std::cmp::Ordering::Less);
+                        splits += 1;
+                        stats.splits += 1;
+                        split_made = true;
+                    }
+                    Some(linear::Verdict::FormSplit(literal)) => {
+                        if splits >= MAX_SPLITS {
+                            return Err(SmtError::Incomplete(format!(
+                                "branch and bound reached its limit of {MAX_SPLITS} splits"
+                            )));
+                        }
+                        // As for a variable: the atom alone, whose two values are the split.
+                        let i = encoder.linear.form_split_atom(store, literal)?;
+                        if i < encoder.arith_vars.len() {
+                            return Err(SmtError::Incomplete(
+                                "a form split met a split it had already made".into(),
                             ));
                         }
                         encoder.arith_var(i);
