@@ -312,6 +312,9 @@ fn interpolants_of(
         }
     }
     tree.simplify(&work, &mut interpolants)?;
+    for (node, shared) in shared_sets.iter().enumerate() {
+        one_equality(&mut work, &tree, &mut interpolants, node, shared)?;
+    }
     // Equivalences (two opposite bounds are an equality in any ordered domain; the equality
     // basis is confirmed by the independent closure): the tree conditions still hold.
     for interpolant in &mut interpolants {
@@ -1534,6 +1537,161 @@ fn size(f: &Formula) -> usize {
     }
 }
 
+/// The most shared terms [`one_equality`] builds for one interpolant, and the most
+/// equalities between them it tries.
+const MAX_EQUALITY_TERMS: usize = 24;
+const MAX_EQUALITY_CANDIDATES: usize = 64;
+
+/// Replaces the interpolant of `node` by a single equality between terms of uninterpreted
+/// sorts over the cut's shared symbols when one smaller than it keeps the tree conditions
+/// (checked as every interpolant is; a stronger or weaker formula may serve as well: cvc5's
+/// `(= (f s1) s1)` where the refutation gave `(and (= s0 s1) (= s0 (f s1)))`). The terms
+/// are the interpolant's own, the shared constants, and shared unary functions applied to
+/// them twice over; candidates go smallest first, so the answer is deterministic.
+fn one_equality(
+    store: &mut TermStore,
+    tree: &Tree<'_>,
+    interpolants: &mut [Formula],
+    node: usize,
+    shared: &BTreeSet<FunId>,
+) -> Result<(), InterpolationError> {
+    let current = printed_size(store, &interpolants[node]);
+    if current <= 4 {
+        return Ok(());
+    }
+    let uninterpreted_sort = |store: &TermStore, sort: SortId| {
+        !sort.is_arithmetic() && sort != SortId::BOOL && store.array_parts(sort).is_none()
+    };
+    let mut terms: Vec<TermId> = Vec::new();
+    let add = |store: &TermStore, t: TermId, terms: &mut Vec<TermId>| {
+        let mut symbols = BTreeSet::new();
+        term_symbols(store, t, &mut symbols);
+        if uninterpreted_sort(store, store.sort_of(t))
+            && symbols.is_subset(shared)
+            && !terms.contains(&t)
+            && terms.len() < MAX_EQUALITY_TERMS
+        {
+            terms.push(t);
+        }
+    };
+    let mut in_interpolant = Vec::new();
+    formula_terms(store, &interpolants[node], &mut in_interpolant);
+    for t in in_interpolant {
+        add(store, t, &mut terms);
+    }
+    for &f in shared {
+        let declaration = store.fun(f);
+        if declaration.args.is_empty() && !declaration.internal {
+            let t = store.apply(f, Vec::new());
+            add(store, t, &mut terms);
+        }
+    }
+    let unary: Vec<FunId> = shared
+        .iter()
+        .copied()
+        .filter(|&f| {
+            let declaration = store.fun(f);
+            declaration.args.len() == 1
+                && !declaration.internal
+                && uninterpreted_sort(store, declaration.args[0])
+                && uninterpreted_sort(store, declaration.result)
+        })
+        .collect();
+    for _ in 0..2 {
+        for t in terms.clone() {
+            for &f in &unary {
+                if store.fun(f).args[0] == store.sort_of(t) {
+                    let applied = store.apply(f, vec![t]);
+                    add(store, applied, &mut terms);
+                }
+            }
+        }
+    }
+    let mut candidates: Vec<(usize, TermId, TermId)> = Vec::new();
+    for (i, &s) in terms.iter().enumerate() {
+        for &t in &terms[i + 1..] {
+            if store.sort_of(s) == store.sort_of(t) {
+                let size = 1 + term_size(store, s) + term_size(store, t);
+                if size < current {
+                    candidates.push((size, s.min(t), s.max(t)));
+                }
+            }
+        }
+    }
+    candidates.sort_unstable();
+    candidates.truncate(MAX_EQUALITY_CANDIDATES);
+    let parent = tree.parent[node].unwrap_or(node);
+    for (_, s, t) in candidates {
+        let saved = std::mem::replace(&mut interpolants[node], Formula::Eq(s, t));
+        if tree.holds_at(store, interpolants, node)?
+            && tree.holds_at(store, interpolants, parent)?
+        {
+            return Ok(());
+        }
+        interpolants[node] = saved;
+    }
+    Ok(())
+}
+
+/// The terms a formula's atoms compare or test, with their subterms.
+fn formula_terms(store: &TermStore, f: &Formula, out: &mut Vec<TermId>) {
+    let push = |t: TermId, out: &mut Vec<TermId>| {
+        let mut stack = vec![t];
+        while let Some(t) = stack.pop() {
+            if !out.contains(&t) {
+                out.push(t);
+                stack.extend(store.term(t).args.iter().copied());
+            }
+        }
+    };
+    match f {
+        Formula::True | Formula::False => {}
+        Formula::Atom(t) => push(*t, out),
+        Formula::Eq(a, b) | Formula::Le(a, b) | Formula::Lt(a, b) => {
+            push(*a, out);
+            push(*b, out);
+        }
+        Formula::Not(g) => formula_terms(store, g, out),
+        Formula::And(gs) | Formula::Or(gs) => gs.iter().for_each(|g| formula_terms(store, g, out)),
+        Formula::Iff(a, b) | Formula::Xor(a, b) => {
+            formula_terms(store, a, out);
+            formula_terms(store, b, out);
+        }
+        Formula::Ite(c, a, b) => {
+            formula_terms(store, c, out);
+            formula_terms(store, a, out);
+            formula_terms(store, b, out);
+        }
+    }
+}
+
+/// A term's printed size: one per application and per constant.
+fn term_size(store: &TermStore, t: TermId) -> usize {
+    1 + store.term(t).args.iter().map(|&a| term_size(store, a)).sum::<usize>()
+}
+
+/// A formula's printed size, counted as the benchmarks count it: one per connective, per
+/// atom's relation, per application and per constant.
+fn printed_size(store: &TermStore, f: &Formula) -> usize {
+    match f {
+        Formula::True | Formula::False => 1,
+        Formula::Atom(t) => term_size(store, *t),
+        Formula::Eq(a, b) | Formula::Le(a, b) | Formula::Lt(a, b) => {
+            1 + term_size(store, *a) + term_size(store, *b)
+        }
+        Formula::Not(g) => 1 + printed_size(store, g),
+        Formula::And(gs) | Formula::Or(gs) => {
+            1 + gs.iter().map(|g| printed_size(store, g)).sum::<usize>()
+        }
+        Formula::Iff(a, b) | Formula::Xor(a, b) => {
+            1 + printed_size(store, a) + printed_size(store, b)
+        }
+        Formula::Ite(c, a, b) => {
+            1 + printed_size(store, c) + printed_size(store, a) + printed_size(store, b)
+        }
+    }
+}
+
 /// `a = b` as a formula (a Boolean equality with `true` is the atom itself).
 fn equality_formula(store: &TermStore, a: TermId, b: TermId) -> Formula {
     if a == b {
@@ -1999,7 +2157,7 @@ mod tests {
                     let assertions =
                         vec![at(&mut store, x, vx), at(&mut store, y, vy), formula.clone()];
                     let mut stats = SmtStats::default();
-                    let answer = super::super::check(&store, &assertions, &[false; 3], &mut stats)
+                    let answer = crate::smt::check(&store, &assertions, &[false; 3], &mut stats)
                         .expect("decided");
                     assert_eq!(
                         matches!(answer, Answer::Sat(_)),
