@@ -89,12 +89,59 @@ vampire(right_formula).
 fof(b1, axiom, f(c) != b).
 vampire(end_formula).
 ";
-    let result = run(text, vec![System::McMillan]).unwrap();
+    // The prover's local refutation, asked for directly.
+    let split = read_split(text, "test.p", "test").unwrap();
+    let local = InterpolateOptions { ground_smt: false, ..options(vec![System::McMillan]) };
+    let result = interpolate(&split.problem, &split.sides, &local).unwrap();
     assert_all_verified(&result);
     let best = result.interpolants[0].best().unwrap();
     assert_eq!(result.interpolants[0].method, Method::LocalProof);
     assert!(!symbol_names(&best.formula).contains(&"a".to_string()));
     assert_eq!(to_tptp(&best.formula), "f(c) = b");
+    // By default a ground split goes to the SMT engine first: the same equation, checked
+    // again by the prover.
+    let result = run(text, vec![System::McMillan]).unwrap();
+    assert_all_verified(&result);
+    assert_eq!(result.interpolants[0].method, Method::Smt);
+    let best = result.interpolants[0].best().unwrap();
+    assert_eq!(to_tptp(&best.formula), "b = f(c)");
+}
+
+/// A ground split with predicates, Boolean constants and a disjunction on each side goes to
+/// the SMT engine and comes back over the problem's own symbols; one that is not ground (or
+/// has a background theory) goes to the prover as before.
+#[test]
+fn ground_splits_go_to_the_smt_engine_and_others_to_the_prover() {
+    let ground = "
+vampire(left_formula).
+fof(a1, axiom, p(a) | q).
+fof(a2, axiom, ~q | f(a) = s).
+fof(a3, axiom, p(a) => g(s) = t).
+fof(a4, axiom, ~p(a) => g(s) = t).
+vampire(end_formula).
+vampire(right_formula).
+fof(b1, axiom, h(t) != h(g(s)) | r).
+fof(b2, axiom, ~r).
+vampire(end_formula).
+";
+    let result = run(ground, vec![System::McMillan]).unwrap();
+    assert_all_verified(&result);
+    assert_eq!(result.interpolants[0].method, Method::Smt);
+    let best = result.interpolants[0].best().unwrap();
+    for name in symbol_names(&best.formula) {
+        assert!(["g", "s", "t"].contains(&name.as_str()), "unexpected symbol {name}");
+    }
+    let quantified = "
+vampire(left_formula).
+fof(a1, axiom, ![X]: f(X) = s).
+vampire(end_formula).
+vampire(right_formula).
+fof(b1, axiom, f(b) != s).
+vampire(end_formula).
+";
+    let result = run(quantified, vec![System::McMillan]).unwrap();
+    assert_all_verified(&result);
+    assert_eq!(result.interpolants[0].method, Method::LocalProof);
 }
 
 #[test]
@@ -148,7 +195,7 @@ fof(goal, conjecture, g(y) = z).
 ";
     let result = run(text, vec![]).unwrap();
     assert_all_verified(&result);
-    assert_eq!(to_tptp(&result.interpolants[0].best().unwrap().formula), "g(y) = z");
+    assert_eq!(to_tptp(&result.interpolants[0].best().unwrap().formula), "z = g(y)");
 }
 
 #[test]
@@ -406,9 +453,12 @@ fn craig(args: &[&str]) -> (i32, String, String) {
 fn cli_prints_verified_interpolants() {
     let (code, out, _) = craig(&["interpolate", &example("euf.p")]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("fof(interpolant, plain, f(c) = b).\n"), "{out}");
+    assert!(out.starts_with("fof(interpolant, plain, b = f(c)).\n% smt,"), "{out}");
     assert!(out.contains("% verified A |= I:"), "{out}");
     assert!(out.contains("% verified I & B |= $false:"), "{out}");
+    let (code, out, _) = craig(&["interpolate", &example("euf.p"), "--local-proof"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("fof(interpolant, plain, f(c) = b).\n% local-proof,"), "{out}");
     let (code, out, _) =
         craig(&["interpolate", &example("propositional.p"), "--system", "both", "--raw"]);
     assert_eq!(code, 0);

@@ -31,7 +31,9 @@ pub enum InterpolationSystem {
 /// otherwise belongs to the background theory T on both sides. The negated conjecture goes to
 /// B unless it is in a left section. Free variables of fof formulas are read as universally
 /// quantified, with a warning. Every interpolant printed has been verified (A & T |= I and
-/// I & B & T unsatisfiable, both refutations re-checked, vocabulary checked).
+/// I & B & T unsatisfiable, both refutations re-checked, vocabulary checked). A ground,
+/// untyped split without background formulas goes to the SMT engine first (congruence
+/// closure's interpolants are smaller); `--local-proof` asks for the prover's.
 ///
 /// Exit codes: 0 interpolant printed, 2 input error, 3 satisfiable split, 4 empty
 /// side, 5 symbol colour conflict, 6 no (local) refutation found, 7 no interpolant verified.
@@ -45,6 +47,10 @@ pub struct Args {
     /// Also print the raw interpolant next to the simplified one.
     #[arg(long)]
     pub raw: bool,
+    /// Read the interpolant off the prover's local refutation also for a ground split, which
+    /// otherwise goes to the SMT engine first (when untyped and without background formulas).
+    #[arg(long)]
+    pub local_proof: bool,
     /// Time limit in seconds for each proof search and each verification.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
@@ -62,6 +68,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         systems,
         time_limit: limit,
         check_time_limit: limit,
+        ground_smt: !args.local_proof,
         ..Default::default()
     };
     let mut warnings = Vec::new();

@@ -24,6 +24,7 @@
 
 pub mod colour;
 pub mod formula;
+mod ground;
 pub mod local;
 pub mod precedence;
 pub mod report;
@@ -82,6 +83,10 @@ pub struct InterpolateOptions {
     /// Then drop the parts of a top-level disjunction or conjunction that the interpolant does
     /// not need (`minimise`), and verify the result.
     pub minimise: bool,
+    /// Give a ground, untyped split with no background theory to the SMT engine first (its
+    /// congruence-closure interpolants are smaller than a local refutation's); the prover's
+    /// local refutation answers when the engine gives none.
+    pub ground_smt: bool,
 }
 
 impl Default for InterpolateOptions {
@@ -92,6 +97,7 @@ impl Default for InterpolateOptions {
             check_time_limit: Duration::from_secs(10),
             simplify: true,
             minimise: false,
+            ground_smt: true,
         }
     }
 }
@@ -142,6 +148,9 @@ pub enum Method {
     LocalProof,
     /// From a refutation read as resolution, with a propositional system.
     Resolution(System),
+    /// From the SMT engine's refutation of a ground split (McMillan's system with EUF lemma
+    /// interpolants), checked again here like the others.
+    Smt,
 }
 
 impl Method {
@@ -150,6 +159,7 @@ impl Method {
         match self {
             Method::LocalProof => "local-proof",
             Method::Resolution(system) => system.name(),
+            Method::Smt => "smt",
         }
     }
 }
@@ -625,6 +635,18 @@ pub fn interpolate(
             }
         }
         figures = Some(refutation.figures);
+    }
+    if built.is_empty()
+        && options.ground_smt
+        && let Some(f) = ground::smt_interpolant(problem, sides)
+    {
+        built.push((Method::Smt, f, Vec::new()));
+        figures = Some(ProofFigures {
+            attempt: "the SMT engine (CDCL(T), congruence closure), its proof checked".into(),
+            given_clauses: 0,
+            proof_steps: 0,
+            steps_checked: 0,
+        });
     }
     if built.is_empty() {
         let refutation =

@@ -98,11 +98,16 @@ pub fn write_interpolation(result: &Interpolation, show_raw: bool, out: &mut Str
         }
     }
     let p = &result.proof;
-    let _ = writeln!(
-        out,
-        "% refutation: {}; {} given clauses, {} proof steps, {} checked",
-        p.attempt, p.given_clauses, p.proof_steps, p.steps_checked
-    );
+    if p.proof_steps == 0 {
+        // Not the prover's refutation (the SMT engine's): no figures of a saturation.
+        let _ = writeln!(out, "% refutation: {}", p.attempt);
+    } else {
+        let _ = writeln!(
+            out,
+            "% refutation: {}; {} given clauses, {} proof steps, {} checked",
+            p.attempt, p.given_clauses, p.proof_steps, p.steps_checked
+        );
+    }
     for note in &result.notes {
         let _ = writeln!(out, "% note: {note}");
     }

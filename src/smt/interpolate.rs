@@ -77,7 +77,8 @@
 //! keeps only what passes the same checks. Before that, each interpolant is simplified in
 //! context (Dillig, Dillig and Aiken's "small formulas"): a leaf its siblings (or their
 //! negations, in a disjunction) entail becomes `true`, one they refute `false`, each step an
-//! entailment the engine refuted, and the tree is checked again.
+//! entailment the engine refuted, and the tree is checked again. Last, an interpolant gives way
+//! to one equality between shared terms when a smaller one keeps the tree conditions.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -312,8 +313,9 @@ fn interpolants_of(
         }
     }
     tree.simplify(&work, &mut interpolants)?;
+    let mut budget = MAX_EQUALITY_TRIALS;
     for (node, shared) in shared_sets.iter().enumerate() {
-        one_equality(&mut work, &tree, &mut interpolants, node, shared)?;
+        one_equality(&mut work, &tree, &mut interpolants, node, shared, &mut budget)?;
     }
     // Equivalences (two opposite bounds are an equality in any ordered domain; the equality
     // basis is confirmed by the independent closure): the tree conditions still hold.
@@ -1541,6 +1543,9 @@ fn size(f: &Formula) -> usize {
 /// equalities between them it tries.
 const MAX_EQUALITY_TERMS: usize = 24;
 const MAX_EQUALITY_CANDIDATES: usize = 64;
+/// The most candidate equalities [`one_equality`] tries over all the nodes of one tree (each
+/// costs two entailment checks).
+const MAX_EQUALITY_TRIALS: usize = 256;
 
 /// Replaces the interpolant of `node` by a single equality between terms of uninterpreted
 /// sorts over the cut's shared symbols when one smaller than it keeps the tree conditions
@@ -1554,6 +1559,7 @@ fn one_equality(
     interpolants: &mut [Formula],
     node: usize,
     shared: &BTreeSet<FunId>,
+    budget: &mut usize,
 ) -> Result<(), InterpolationError> {
     let current = printed_size(store, &interpolants[node]);
     if current <= 4 {
@@ -1622,6 +1628,10 @@ fn one_equality(
     candidates.truncate(MAX_EQUALITY_CANDIDATES);
     let parent = tree.parent[node].unwrap_or(node);
     for (_, s, t) in candidates {
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
         let saved = std::mem::replace(&mut interpolants[node], Formula::Eq(s, t));
         if tree.holds_at(store, interpolants, node)?
             && tree.holds_at(store, interpolants, parent)?
