@@ -168,9 +168,10 @@ pub fn interpolate_tree(
             }
         }
     }
-    // A Gomory cut's literal may mix both sides' symbols, and no lemma around it can then be
-    // interpolated; branch and bound splits on single variables, which never mix, so a
-    // refutation that needed such a cut is searched for again without Gomory cuts.
+    // A Gomory cut's literal is an atom over a new form, which may mix both sides' symbols,
+    // and no lemma around it can then be interpolated. Without Gomory cuts, split conflicts,
+    // form splits and branch and bound make no atom over a new form, so a refutation that
+    // needed such a cut is searched for again without them.
     match interpolate_refutation(store, partitions, parent, true) {
         Err((InterpolationError::Unsupported(_), true)) => {
             interpolate_refutation(store, partitions, parent, false).map_err(|(error, _)| error)

@@ -524,7 +524,9 @@ impl Atoms {
     fn bounded_form_split(&self, simplex: &Simplex) -> Option<ArithLiteral> {
         let mut best: Option<(Rational, usize, Rational)> = None;
         for (k, form) in self.forms.iter().enumerate() {
-            if !self.form_integral[k] || form.len() < 2 {
+            // Integer coefficients, so that the split is over the integers as written.
+            if !self.form_integral[k] || form.len() < 2 || form.iter().any(|(_, c)| c.denom() != &1)
+            {
                 continue;
             }
             let column = self.form_column[k];
@@ -533,7 +535,10 @@ impl Atoms {
             else {
                 continue;
             };
-            if lower.delta.cmp0() != Ordering::Equal || upper.delta.cmp0() != Ordering::Equal {
+            if lower.delta.cmp0() != Ordering::Equal
+                || upper.delta.cmp0() != Ordering::Equal
+                || lower.real.denom() != &1
+            {
                 continue;
             }
             let range = Rational::from(&upper.real - &lower.real);

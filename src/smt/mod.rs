@@ -1410,8 +1410,8 @@ impl Theory for OnlineTheory<'_> {
 
 /// The loop itself; the encoder is returned with the answer so that interpolation can read the
 /// refutation and the origin of its leaves. Without `gomory_cuts`, integer problems are left
-/// to the Diophantine step, split conflicts and branch and bound, none of which makes an atom
-/// over more than one variable (interpolation asks for that when a cut's literal mixes both
+/// to the Diophantine step, split conflicts, form splits and branch and bound, none of which
+/// makes an atom over a new form (interpolation asks for that when a cut's literal mixes both
 /// sides).
 fn check_in(
     work: &mut std::borrow::Cow<'_, TermStore>,
@@ -1490,9 +1490,8 @@ fn check_in(
         let store: &TermStore = work;
         let mut solver = std::mem::take(&mut encoder.solver);
         let mut theory = OnlineTheory::new(store, &mut encoder, stats);
-        theory.cuts = if !gomory_cuts {
-            linear::Cuts::SplitConflicts
-        } else if cuts < MAX_CUTS {
+        // Split conflicts add no atom, so they go on past the cut limit.
+        theory.cuts = if gomory_cuts && cuts < MAX_CUTS {
             linear::Cuts::Gomory
         } else {
             linear::Cuts::SplitConflicts

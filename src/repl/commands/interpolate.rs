@@ -35,11 +35,14 @@ pub const SPEC: CommandSpec = CommandSpec {
            generated (sort axioms, integer literal order) are background on both sides.\n\
            --system   for propositional splits: McMillan's system (default), Pudlak's, or both\n\
            --raw      also print the interpolant as built, before simplification by egg\n\
-           --steps    print the partial interpolant of every proof step (which steps made I)\n\
+           --steps    print the partial interpolant of every proof step (which steps made I);\n\
+                      a ground split then comes from the prover, not the SMT engine\n\
            --sequence parts P1 ; ... ; Pn: I1..I(n-1) with I(k-1) & Pk |= Ik, from one proof\n\
            --move N   move hypothesis N to the other side of the last split and ask again\n\
            A split that is satisfiable, an empty side, or a refutation craig cannot make local\n\
            is reported as such; an interpolant that fails verification is never shown.\n\
+           A ground, untyped split goes to the SMT engine first (`% smt, ...`), the prover's\n\
+           local refutation answering when the engine gives none.\n\
            On an SMT-LIB script's goal the parts are assertion names (or `*`), the SMT core\n\
            interpolates (Farkas interpolation for conjunctions of linear constraints; the\n\
            line `engine:` says which), and each interpolant is printed in SMT-LIB syntax.",
@@ -169,6 +172,9 @@ fn options(wb: &Workbench, flags: &Flags) -> InterpolateOptions {
     if let Some(systems) = &flags.systems {
         options.systems = systems.clone();
     }
+    // The partial interpolants are the steps of a prover refutation, which the SMT engine's
+    // route for ground splits does not make.
+    options.ground_smt = !flags.steps;
     options
 }
 
