@@ -318,6 +318,20 @@ fn interpolants_of(
     for (node, shared) in shared_sets.iter().enumerate() {
         one_equality(&mut work, &tree, &mut interpolants, node, shared, &mut budget)?;
     }
+    // Divisibilities with their coefficients reduced modulo the divisor: kept only when the
+    // tree conditions are confirmed (an engine that gives up leaves the form as it was).
+    for node in 0..n - 1 {
+        let reduced = reduce_divisibilities(&mut work, &interpolants[node]);
+        if reduced == interpolants[node] {
+            continue;
+        }
+        let saved = std::mem::replace(&mut interpolants[node], reduced);
+        let parent = tree.parent[node].unwrap_or(node);
+        let holds = |node| tree.holds_at(&work, &interpolants, node).unwrap_or(false);
+        if !(holds(node) && holds(parent)) {
+            interpolants[node] = saved;
+        }
+    }
     // Equivalences (two opposite bounds are an equality in any ordered domain; the equality
     // basis is confirmed by the independent closure): the tree conditions still hold.
     for interpolant in &mut interpolants {
@@ -1941,8 +1955,9 @@ fn integer_between(store: &mut TermStore, lower: IntegerBound, upper: IntegerBou
 
 /// `d` divides `Σ c·x + constant` (integer coefficients and constant, `d > 1`), written
 /// `d·(div t d) = t` with a factor common to `d` and every coefficient divided out and the
-/// first coefficient positive. The coefficients are not reduced modulo `d`: the form stays
-/// the one the refutation gave, which the engine verifies without searching for residues.
+/// first coefficient positive. A lemma interpolant keeps the coefficients the refutation gave,
+/// whose verification needs no search for residues; [`reduce_divisibilities`] reduces them
+/// afterwards, kept only where the tree conditions are confirmed.
 fn divisibility(
     store: &mut TermStore,
     d: Integer,
@@ -1970,6 +1985,92 @@ fn divisibility(
     let quotient = store.arith(ArithOp::Div, vec![t, d], SortId::INT);
     let multiple = store.arith(ArithOp::Mul, vec![d, quotient], SortId::INT);
     Formula::Eq(multiple, t)
+}
+
+/// Each divisibility `d·(div t d) = t` of `f` with `t`'s coefficients and constant reduced to
+/// their residues in `(-d/2, d/2]`, a factor common to them and `d` divided out, and the first
+/// coefficient made 1 when it is invertible modulo `d` (`4 | 3·s - 3` becomes `4 | s - 1`):
+/// an equivalence over the integers.
+fn reduce_divisibilities(store: &mut TermStore, f: &Formula) -> Formula {
+    match f {
+        Formula::Eq(m, t) => reduced_divisibility(store, *m, *t).unwrap_or_else(|| f.clone()),
+        Formula::Not(g) => Formula::Not(Box::new(reduce_divisibilities(store, g))),
+        Formula::And(gs) => {
+            Formula::And(gs.iter().map(|g| reduce_divisibilities(store, g)).collect())
+        }
+        Formula::Or(gs) => {
+            Formula::Or(gs.iter().map(|g| reduce_divisibilities(store, g)).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// The reduced form of `m = t` when it is `d·(div t d) = t` over an Int `t` and can be
+/// reduced.
+fn reduced_divisibility(store: &mut TermStore, m: TermId, t: TermId) -> Option<Formula> {
+    use std::cmp::Ordering;
+    let numeral = |store: &TermStore, k: TermId| match store.interpretation(store.term(k).fun) {
+        Some(super::Interpretation::Numeral(v)) if v.denom() == &1 => Some(v.numer().clone()),
+        _ => None,
+    };
+    let product = store.term(m).clone();
+    if store.interpretation(product.fun) != Some(&super::Interpretation::Op(ArithOp::Mul)) {
+        return None;
+    }
+    let [k, quotient] = product.args[..] else { return None };
+    let d = numeral(store, k)?;
+    let division = store.term(quotient).clone();
+    if store.interpretation(division.fun) != Some(&super::Interpretation::Op(ArithOp::Div)) {
+        return None;
+    }
+    let [dividend, k2] = division.args[..] else { return None };
+    if dividend != t || numeral(store, k2)? != d || d <= 1 || store.sort_of(t) != SortId::INT {
+        return None;
+    }
+    let form = super::linear::linearize(store, t).ok()?;
+    if form.constant.denom() != &1 || form.coefficients.values().any(|c| c.denom() != &1) {
+        return None;
+    }
+    let residue = |a: &Integer, d: &Integer| {
+        let r = rug::ops::RemRounding::rem_euc(a.clone(), d);
+        if Integer::from(&r * 2u32) > *d { r - d } else { r }
+    };
+    let mut terms: Vec<(TermId, Integer)> = form
+        .coefficients
+        .iter()
+        .map(|(x, c)| (*x, residue(c.numer(), &d)))
+        .filter(|(_, c)| c.cmp0() != Ordering::Equal)
+        .collect();
+    let mut constant = residue(form.constant.numer(), &d);
+    let mut common = d.clone();
+    for (_, c) in &terms {
+        common.gcd_mut(c);
+    }
+    if !constant.is_divisible(&common) {
+        return Some(Formula::False);
+    }
+    let d = d / &common;
+    for (_, c) in &mut terms {
+        *c /= &common;
+    }
+    constant /= &common;
+    if d == 1 || terms.is_empty() {
+        let holds = d == 1 || constant.cmp0() == Ordering::Equal;
+        return Some(if holds { Formula::True } else { Formula::False });
+    }
+    if let Ok(inverse) = terms[0].1.clone().invert(&d) {
+        for (_, c) in &mut terms {
+            *c = residue(&Integer::from(&*c * &inverse), &d);
+        }
+        constant = residue(&Integer::from(&constant * &inverse), &d);
+    }
+    let coefficients: BTreeMap<TermId, Rational> = terms
+        .into_iter()
+        .filter(|(_, c)| c.cmp0() != Ordering::Equal)
+        .map(|(x, c)| (x, Rational::from(c)))
+        .collect();
+    let formula = divisibility(store, d, coefficients, Rational::from(constant));
+    (printed_size(store, &formula) < printed_size(store, &Formula::Eq(m, t))).then_some(formula)
 }
 
 /// `Σ c·x + constant` as one Int term, for integer coefficients and an integer constant.
