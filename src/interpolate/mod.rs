@@ -691,6 +691,12 @@ pub fn interpolate(
         interpolants.push(Interpolant { method, raw, simplified, partials });
     }
     if interpolants.iter().all(|i| i.best().is_none()) {
+        if interpolants.iter().all(|i| i.method == Method::Smt) {
+            // The prover did not confirm the SMT engine's interpolant (within its limits): the
+            // prover's own local refutation answers instead.
+            let local = InterpolateOptions { ground_smt: false, ..options.clone() };
+            return interpolate(problem, sides, &local);
+        }
         let reasons: Vec<String> = interpolants
             .iter()
             .filter_map(|i| {
