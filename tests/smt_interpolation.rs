@@ -503,41 +503,82 @@ fn binary_outcome(declarations: &str, a: &str, b: &str, local: &[&str]) -> Resul
 /// anything.
 #[test]
 fn random_nested_uf_splits_are_all_interpolated() {
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
     let cases = std::env::var("CRAIG_NESTED_UF_CASES")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(2000usize);
-    let seed = [11u8; 32];
-    let mut runner = TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &seed),
-    );
     let strategy = (nested_side(&NESTED_A), nested_side(&NESTED_B));
     let declarations = "(set-logic QF_UF)(declare-sort U 0)(declare-const a1 U)(declare-const a2 U)\
         (declare-const b1 U)(declare-const b2 U)(declare-const s1 U)(declare-const s2 U)\
         (declare-const s3 U)(declare-fun f (U) U)(declare-fun k (U U) U)(declare-fun g (U) U)\
         (declare-fun h (U) U)\n";
-    let (mut checked, mut one_sided, mut unsupported) = (0, 0, Vec::new());
-    for _ in 0..cases {
-        let (a, b) = strategy.new_tree(&mut runner).expect("generate").current();
-        match binary_outcome(declarations, &a, &b, &["a1", "a2", "b1", "b2", "g", "h"]) {
-            Ok(Outcome::Checked) => checked += 1,
-            Ok(Outcome::Unsupported) => unsupported.push(format!("A: {a}\nB: {b}")),
-            Ok(Outcome::OneSided) => one_sided += 1,
-            Ok(Outcome::Satisfiable) => {}
-            Ok(Outcome::Unknown) => panic!("unknown on a QF_UF split:\nA: {a}\nB: {b}"),
-            Err(e) => panic!("{e}"),
+    let local = ["a1", "a2", "b1", "b2", "g", "h"];
+    let tally = Tally::of_random_splits(strategy, 11, cases, declarations, &local);
+    tally.assert_all_interpolated(40);
+}
+
+/// What random binary splits gave: counts, and the splits answered `unsupported` or (from
+/// `check-sat`) `unknown`, written out.
+struct Tally {
+    cases: usize,
+    checked: usize,
+    one_sided: usize,
+    unsupported: Vec<String>,
+    unknown: Vec<String>,
+}
+
+impl Tally {
+    /// Draws `cases` splits from `strategy` with a fixed seed and takes each one's outcome;
+    /// a split whose interpolant fails its checks fails the test at once.
+    fn of_random_splits(
+        strategy: impl Strategy<Value = (String, String)>,
+        seed: u8,
+        cases: usize,
+        declarations: &str,
+        local: &[&str],
+    ) -> Tally {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+        let mut runner = TestRunner::new_with_rng(
+            Config::default(),
+            TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]),
+        );
+        let mut tally =
+            Tally { cases, checked: 0, one_sided: 0, unsupported: Vec::new(), unknown: Vec::new() };
+        for _ in 0..cases {
+            let (a, b) = strategy.new_tree(&mut runner).expect("generate").current();
+            match binary_outcome(declarations, &a, &b, local) {
+                Ok(Outcome::Checked) => tally.checked += 1,
+                Ok(Outcome::Unsupported) => tally.unsupported.push(format!("A: {a}\nB: {b}")),
+                Ok(Outcome::OneSided) => tally.one_sided += 1,
+                Ok(Outcome::Satisfiable) => {}
+                Ok(Outcome::Unknown) => tally.unknown.push(format!("A: {a}\nB: {b}")),
+                Err(e) => panic!("{e}"),
+            }
         }
+        tally
     }
-    let counts = format!(
-        "{cases} cases: {one_sided} with a side unsatisfiable alone, {checked} others \
-         interpolated, {} unsupported",
-        unsupported.len()
-    );
-    assert!(unsupported.is_empty(), "{counts}; unsupported:\n{}", unsupported.join("\n"));
-    assert!(checked * 40 >= cases, "{counts}: too few splits need both sides");
+
+    /// None `unsupported`, none `unknown`, and at least one case in `one_in` interpolated
+    /// with both sides needed (counts, not time: fewer would not mean anything).
+    fn assert_all_interpolated(&self, one_in: usize) {
+        let counts = format!(
+            "{} cases: {} with a side unsatisfiable alone, {} others interpolated, {} \
+             unsupported, {} unknown",
+            self.cases,
+            self.one_sided,
+            self.checked,
+            self.unsupported.len(),
+            self.unknown.len()
+        );
+        assert!(
+            self.unsupported.is_empty(),
+            "{counts}; unsupported:\n{}",
+            self.unsupported.join("\n")
+        );
+        assert!(self.unknown.is_empty(), "{counts}; unknown:\n{}", self.unknown.join("\n"));
+        assert!(self.checked * one_in >= self.cases, "{counts}: too few splits need both sides");
+    }
 }
 
 /// One side of a random integer split: one or two equations (at times an inequality) in which
@@ -578,38 +619,14 @@ fn int(k: i64) -> String {
 /// checked by entailment.
 #[test]
 fn random_integer_splits_are_all_interpolated() {
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
     let cases = std::env::var("CRAIG_INTEGER_SPLIT_CASES")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(600usize);
-    let mut runner = TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &[13u8; 32]),
-    );
     let strategy = (integer_side(["a1", "a2"]), integer_side(["b1", "b2"]));
     let declarations = "(set-logic QF_LIA)(declare-const a1 Int)(declare-const a2 Int)\
         (declare-const b1 Int)(declare-const b2 Int)(declare-const s Int)(declare-const t Int)\n";
-    let (mut checked, mut one_sided, mut unsupported, mut unknown) = (0, 0, Vec::new(), Vec::new());
-    for _ in 0..cases {
-        let (a, b) = strategy.new_tree(&mut runner).expect("generate").current();
-        match binary_outcome(declarations, &a, &b, &["a1", "a2", "b1", "b2"]) {
-            Ok(Outcome::Checked) => checked += 1,
-            Ok(Outcome::Unsupported) => unsupported.push(format!("A: {a}\nB: {b}")),
-            Ok(Outcome::OneSided) => one_sided += 1,
-            Ok(Outcome::Satisfiable) => {}
-            Ok(Outcome::Unknown) => unknown.push(format!("A: {a}\nB: {b}")),
-            Err(e) => panic!("{e}"),
-        }
-    }
-    let counts = format!(
-        "{cases} cases: {one_sided} with a side unsatisfiable alone, {checked} others \
-         interpolated, {} unsupported, {} unknown",
-        unsupported.len(),
-        unknown.len()
-    );
-    assert!(unsupported.is_empty(), "{counts}; unsupported:\n{}", unsupported.join("\n"));
-    assert!(unknown.is_empty(), "{counts}; unknown:\n{}", unknown.join("\n"));
-    assert!(checked * 25 >= cases, "{counts}: too few splits need both sides");
+    let local = ["a1", "a2", "b1", "b2"];
+    let tally = Tally::of_random_splits(strategy, 13, cases, declarations, &local);
+    tally.assert_all_interpolated(25);
 }

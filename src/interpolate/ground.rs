@@ -23,14 +23,15 @@ pub(super) fn smt_interpolant(problem: &Problem, sides: &[Side]) -> Option<Formu
     if !problem.sort_decisions.is_empty() || sides.contains(&Side::Background) {
         return None;
     }
+    let mut store = TermStore::new();
+    let universe = store.declare_sort("U");
     let mut translation = Translation {
         signature: &problem.signature,
-        store: TermStore::new(),
-        universe: SortId::BOOL,
+        store,
+        universe,
         functions: BTreeMap::new(),
         names: BTreeMap::new(),
     };
-    translation.universe = translation.store.declare_sort("U");
     let (mut a, mut b) = (Vec::new(), Vec::new());
     for (input, side) in problem.clauses.iter().zip(sides) {
         let mut literals = Vec::new();

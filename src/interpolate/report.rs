@@ -8,7 +8,7 @@ use std::path::Path;
 use super::formula::{size, to_tptp};
 use super::tptp_split::{InterpolantKind, check_declarations, load_split};
 use super::{
-    Checked, InterpolateError, InterpolateOptions, Interpolation, SequenceInterpolation,
+    Checked, InterpolateError, InterpolateOptions, Interpolation, Method, SequenceInterpolation,
     interpolate,
 };
 
@@ -98,7 +98,7 @@ pub fn write_interpolation(result: &Interpolation, show_raw: bool, out: &mut Str
         }
     }
     let p = &result.proof;
-    if p.proof_steps == 0 {
+    if result.interpolants.iter().all(|i| i.method == Method::Smt) {
         // Not the prover's refutation (the SMT engine's): no figures of a saturation.
         let _ = writeln!(out, "% refutation: {}", p.attempt);
     } else {

@@ -901,9 +901,7 @@ impl Refutation {
             if self.colour(cut, encoder.arith_vars[*atom])? != Colour::A {
                 continue;
             }
-            let literal = &encoder.linear.atoms()[*atom].literal;
-            let premise = if *value { literal.clone() } else { literal.negated() };
-            a_premises.push((premise, coefficient.clone()));
+            a_premises.push((encoder.linear.premise(*atom, *value), coefficient.clone()));
         }
         let (sum, rhs, strict) = weighted_sum(store, &a_premises)?;
         Ok(linear_formula(store, sum, rhs, strict))
@@ -940,9 +938,8 @@ impl Refutation {
         // N, each premise with whether it is A's.
         let mut negation: Vec<(farkas::ArithLiteral, bool)> = Vec::new();
         for &(atom, value) in &made.premises {
-            let l = &encoder.linear.atoms()[atom].literal;
             let is_a = self.colour(cut, encoder.arith_vars[atom])? == Colour::A;
-            negation.push((if value { l.clone() } else { l.negated() }, is_a));
+            negation.push((encoder.linear.premise(atom, value), is_a));
         }
         match (&made.literal, literal) {
             (Some(c), Some(l)) => {
@@ -1516,31 +1513,32 @@ pub fn term_symbols(store: &TermStore, t: TermId, out: &mut BTreeSet<FunId>) {
     }
 }
 
-/// The uninterpreted symbols of a formula.
-pub fn formula_symbols(store: &TermStore, f: &Formula, out: &mut BTreeSet<FunId>) {
+/// Calls `visit` on each term an atom of `f` compares or tests.
+fn for_each_atom_term(f: &Formula, visit: &mut impl FnMut(TermId)) {
     match f {
         Formula::True | Formula::False => {}
-        Formula::Atom(t) => term_symbols(store, *t, out),
+        Formula::Atom(t) => visit(*t),
         Formula::Eq(a, b) | Formula::Le(a, b) | Formula::Lt(a, b) => {
-            term_symbols(store, *a, out);
-            term_symbols(store, *b, out);
+            visit(*a);
+            visit(*b);
         }
-        Formula::Not(g) => formula_symbols(store, g, out),
-        Formula::And(gs) | Formula::Or(gs) => {
-            for g in gs {
-                formula_symbols(store, g, out);
-            }
-        }
+        Formula::Not(g) => for_each_atom_term(g, visit),
+        Formula::And(gs) | Formula::Or(gs) => gs.iter().for_each(|g| for_each_atom_term(g, visit)),
         Formula::Iff(a, b) | Formula::Xor(a, b) => {
-            formula_symbols(store, a, out);
-            formula_symbols(store, b, out);
+            for_each_atom_term(a, visit);
+            for_each_atom_term(b, visit);
         }
         Formula::Ite(c, a, b) => {
-            formula_symbols(store, c, out);
-            formula_symbols(store, a, out);
-            formula_symbols(store, b, out);
+            for_each_atom_term(c, visit);
+            for_each_atom_term(a, visit);
+            for_each_atom_term(b, visit);
         }
     }
+}
+
+/// The uninterpreted symbols of a formula.
+pub fn formula_symbols(store: &TermStore, f: &Formula, out: &mut BTreeSet<FunId>) {
+    for_each_atom_term(f, &mut |t| term_symbols(store, t, out));
 }
 
 /// The number of nodes of a formula.
@@ -1660,7 +1658,7 @@ fn one_equality(
 
 /// The terms a formula's atoms compare or test, with their subterms.
 fn formula_terms(store: &TermStore, f: &Formula, out: &mut Vec<TermId>) {
-    let push = |t: TermId, out: &mut Vec<TermId>| {
+    for_each_atom_term(f, &mut |t| {
         let mut stack = vec![t];
         while let Some(t) = stack.pop() {
             if !out.contains(&t) {
@@ -1668,26 +1666,7 @@ fn formula_terms(store: &TermStore, f: &Formula, out: &mut Vec<TermId>) {
                 stack.extend(store.term(t).args.iter().copied());
             }
         }
-    };
-    match f {
-        Formula::True | Formula::False => {}
-        Formula::Atom(t) => push(*t, out),
-        Formula::Eq(a, b) | Formula::Le(a, b) | Formula::Lt(a, b) => {
-            push(*a, out);
-            push(*b, out);
-        }
-        Formula::Not(g) => formula_terms(store, g, out),
-        Formula::And(gs) | Formula::Or(gs) => gs.iter().for_each(|g| formula_terms(store, g, out)),
-        Formula::Iff(a, b) | Formula::Xor(a, b) => {
-            formula_terms(store, a, out);
-            formula_terms(store, b, out);
-        }
-        Formula::Ite(c, a, b) => {
-            formula_terms(store, c, out);
-            formula_terms(store, a, out);
-            formula_terms(store, b, out);
-        }
-    }
+    });
 }
 
 /// A term's printed size: one per application and per constant.
@@ -1929,7 +1908,7 @@ fn integer_between(store: &mut TermStore, lower: IntegerBound, upper: IntegerBou
             return Formula::False;
         }
         if gap == Integer::from(&d_lower - 1u32) {
-            return divisibility(store, d_lower, numerator_lower, beta);
+            return divisibility(store, d_lower, numerator_lower, beta, false);
         }
     }
     let numerator_upper = scaled(&upper.0, &d_upper);
@@ -1955,32 +1934,60 @@ fn integer_between(store: &mut TermStore, lower: IntegerBound, upper: IntegerBou
 
 /// `d` divides `Σ c·x + constant` (integer coefficients and constant, `d > 1`), written
 /// `d·(div t d) = t` with a factor common to `d` and every coefficient divided out and the
-/// first coefficient positive. A lemma interpolant keeps the coefficients the refutation gave,
-/// whose verification needs no search for residues; [`reduce_divisibilities`] reduces them
-/// afterwards, kept only where the tree conditions are confirmed.
+/// first coefficient positive. With `reduce`, the coefficients and the constant are first
+/// taken to their residues in `(-d/2, d/2]`, and after the common factor the first
+/// coefficient is made 1 when it is invertible modulo `d`. A lemma interpolant keeps the
+/// coefficients the refutation gave, whose verification needs no search for residues;
+/// [`reduce_divisibilities`] reduces them afterwards, kept only where the tree conditions
+/// are confirmed.
 fn divisibility(
     store: &mut TermStore,
     d: Integer,
     coefficients: BTreeMap<TermId, Rational>,
     constant: Rational,
+    reduce: bool,
 ) -> Formula {
+    let residue = |a: &Integer, d: &Integer| {
+        let r = rug::ops::RemRounding::rem_euc(a.clone(), d);
+        if Integer::from(&r * 2u32) > *d { r - d } else { r }
+    };
+    let reduced = |a: &Integer, d: &Integer| if reduce { residue(a, d) } else { a.clone() };
+    let mut terms: Vec<(TermId, Integer)> = coefficients
+        .iter()
+        .map(|(x, c)| (*x, reduced(c.numer(), &d)))
+        .filter(|(_, c)| c.cmp0() != std::cmp::Ordering::Equal)
+        .collect();
+    let mut constant = reduced(constant.numer(), &d);
     let mut common = d.clone();
-    for c in coefficients.values() {
-        common.gcd_mut(c.numer());
+    for (_, c) in &terms {
+        common.gcd_mut(c);
     }
-    if !constant.numer().is_divisible(&common) {
+    if !constant.is_divisible(&common) {
         return Formula::False;
     }
     let d = d / &common;
     if d == 1 {
         return Formula::True;
     }
-    let factor = Rational::from(common);
-    let negate = coefficients.values().next().is_some_and(|c| c.cmp0() == std::cmp::Ordering::Less);
-    let factor = if negate { -factor } else { factor };
+    for (_, c) in &mut terms {
+        *c /= &common;
+    }
+    constant /= &common;
+    if reduce && let Ok(inverse) = terms[0].1.clone().invert(&d) {
+        for (_, c) in &mut terms {
+            *c = residue(&Integer::from(&*c * &inverse), &d);
+        }
+        constant = residue(&Integer::from(&constant * &inverse), &d);
+    }
+    if terms[0].1.cmp0() == std::cmp::Ordering::Less {
+        for (_, c) in &mut terms {
+            *c = -std::mem::take(c);
+        }
+        constant = -constant;
+    }
     let map: BTreeMap<TermId, Rational> =
-        coefficients.into_iter().map(|(x, c)| (x, c / &factor)).collect();
-    let t = integer_term(store, map, &(constant / &factor));
+        terms.into_iter().map(|(x, c)| (x, Rational::from(c))).collect();
+    let t = integer_term(store, map, &Rational::from(constant));
     let d = store.numeral(&Rational::from(d), SortId::INT);
     let quotient = store.arith(ArithOp::Div, vec![t, d], SortId::INT);
     let multiple = store.arith(ArithOp::Mul, vec![d, quotient], SortId::INT);
@@ -2008,7 +2015,6 @@ fn reduce_divisibilities(store: &mut TermStore, f: &Formula) -> Formula {
 /// The reduced form of `m = t` when it is `d·(div t d) = t` over an Int `t` and can be
 /// reduced.
 fn reduced_divisibility(store: &mut TermStore, m: TermId, t: TermId) -> Option<Formula> {
-    use std::cmp::Ordering;
     let numeral = |store: &TermStore, k: TermId| match store.interpretation(store.term(k).fun) {
         Some(super::Interpretation::Numeral(v)) if v.denom() == &1 => Some(v.numer().clone()),
         _ => None,
@@ -2031,45 +2037,7 @@ fn reduced_divisibility(store: &mut TermStore, m: TermId, t: TermId) -> Option<F
     if form.constant.denom() != &1 || form.coefficients.values().any(|c| c.denom() != &1) {
         return None;
     }
-    let residue = |a: &Integer, d: &Integer| {
-        let r = rug::ops::RemRounding::rem_euc(a.clone(), d);
-        if Integer::from(&r * 2u32) > *d { r - d } else { r }
-    };
-    let mut terms: Vec<(TermId, Integer)> = form
-        .coefficients
-        .iter()
-        .map(|(x, c)| (*x, residue(c.numer(), &d)))
-        .filter(|(_, c)| c.cmp0() != Ordering::Equal)
-        .collect();
-    let mut constant = residue(form.constant.numer(), &d);
-    let mut common = d.clone();
-    for (_, c) in &terms {
-        common.gcd_mut(c);
-    }
-    if !constant.is_divisible(&common) {
-        return Some(Formula::False);
-    }
-    let d = d / &common;
-    for (_, c) in &mut terms {
-        *c /= &common;
-    }
-    constant /= &common;
-    if d == 1 || terms.is_empty() {
-        let holds = d == 1 || constant.cmp0() == Ordering::Equal;
-        return Some(if holds { Formula::True } else { Formula::False });
-    }
-    if let Ok(inverse) = terms[0].1.clone().invert(&d) {
-        for (_, c) in &mut terms {
-            *c = residue(&Integer::from(&*c * &inverse), &d);
-        }
-        constant = residue(&Integer::from(&constant * &inverse), &d);
-    }
-    let coefficients: BTreeMap<TermId, Rational> = terms
-        .into_iter()
-        .filter(|(_, c)| c.cmp0() != Ordering::Equal)
-        .map(|(x, c)| (x, Rational::from(c)))
-        .collect();
-    let formula = divisibility(store, d, coefficients, Rational::from(constant));
+    let formula = divisibility(store, d, form.coefficients, form.constant, true);
     (printed_size(store, &formula) < printed_size(store, &Formula::Eq(m, t))).then_some(formula)
 }
 

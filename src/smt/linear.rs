@@ -299,6 +299,12 @@ impl Atoms {
         &self.atoms
     }
 
+    /// What atom `i` with `value` asserts: its literal, or the literal's negation.
+    pub fn premise(&self, i: usize, value: bool) -> ArithLiteral {
+        let literal = &self.atoms[i].literal;
+        if value { literal.clone() } else { literal.negated() }
+    }
+
     /// The arithmetic variables, in the order they were met.
     pub fn variables(&self) -> &[TermId] {
         &self.variables
@@ -567,13 +573,8 @@ impl Atoms {
         split: ArithLiteral,
         assignment: &[(usize, bool)],
     ) -> Result<Option<Cut>, SmtError> {
-        let asserted: Vec<ArithLiteral> = assignment
-            .iter()
-            .map(|&(i, value)| {
-                let literal = &self.atoms[i].literal;
-                if value { literal.clone() } else { literal.negated() }
-            })
-            .collect();
+        let asserted: Vec<ArithLiteral> =
+            assignment.iter().map(|&(i, value)| self.premise(i, value)).collect();
         let mut used = vec![false; assignment.len()];
         for side in [split.clone(), split.negated()] {
             let mut premises = asserted.clone();
@@ -883,14 +884,8 @@ impl Atoms {
         {
             return Err(SmtError::LemmaRejected);
         }
-        let mut premises: Vec<ArithLiteral> = cut
-            .premises
-            .iter()
-            .map(|&(i, value)| {
-                let literal = &self.atoms[i].literal;
-                if value { literal.clone() } else { literal.negated() }
-            })
-            .collect();
+        let mut premises: Vec<ArithLiteral> =
+            cut.premises.iter().map(|&(i, value)| self.premise(i, value)).collect();
         premises.extend(cut.literal.as_ref().map(ArithLiteral::negated));
         let mut refutations = Vec::new();
         for side in [cut.split.clone(), cut.split.negated()] {
@@ -1018,10 +1013,7 @@ impl Atoms {
         let premises: Vec<(ArithLiteral, Rational)> = explanation
             .literals
             .iter()
-            .map(|(atom, value, c)| {
-                let literal = &self.atoms[*atom].literal;
-                (if *value { literal.clone() } else { literal.negated() }, c.clone())
-            })
+            .map(|(atom, value, c)| (self.premise(*atom, *value), c.clone()))
             .collect();
         if farkas::refutes(store, &premises) { Ok(()) } else { Err(SmtError::FarkasRejected) }
     }
