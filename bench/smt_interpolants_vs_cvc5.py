@@ -2,7 +2,7 @@
 """craig's interpolants (`craig smt`, `get-interpolants`) against cvc5's, in one run.
 
 usage: python3 bench/smt_interpolants_vs_cvc5.py [--count 30] [--seed 7]
-                                                 [--families lra,lia,lra-bool,lia-bool,lia-div,euf]
+                                                 [--families lra,lia,lra-bool,lia-bool,lia-div,euf,uflia-mixed]
                                                  [--craig BINARY] [--cvc5 BINARY] [--z3 BINARY]
                                                  [--time-limit 10] [--out DIR]
 
@@ -12,7 +12,9 @@ variables (families lra, lia); the same with Boolean structure, each conjunct a 
 one to three constraints (lra-bool, lia-bool); equations in which the local variables have
 coefficients 2 to 6, so that the interpolant needs a divisibility or a rounding (lia-div); or, in QF_UF, a conjunction of clauses of
 equalities and disequalities between constants and applications of a shared f and an A-local g
-(euf), kept only when z3 says A & B is unsatisfiable while A and B alone are satisfiable (so
+(euf); or, in QF_UFLIA, A's and B's variables pinned to shared ones and the shared f claimed
+at A's and denied at B's, so that the refutation needs an interface equality between an
+A-local and a B-local variable (uflia-mixed); each kept only when z3 says A & B is unsatisfiable while A and B alone are satisfiable (so
 no split has a trivial interpolant). For each split it asks craig for `(get-interpolants A B)`
 and cvc5 1.0.x for `(get-interpolant I (not B))` (cvc5's interpolants are found by SyGuS
 enumeration), and checks every answer the same way with z3: A implies I, I and B are
@@ -175,6 +177,34 @@ def euf_split(rng):
     return a, b, ["a0", "a1", "s0", "s1", "b0", "b1"]
 
 
+def mixed_split(rng):
+    """QF_UFLIA: A's a0 a1 and B's b0 b1 pinned to the shared s0 s1 (exactly, by two bounds, or
+    by a case split) and to each other, the shared f claimed at A's variables and denied at
+    B's, so that the refutation needs an interface equality between an A-local and a B-local
+    variable (a mixed atom of the theory combination)."""
+    def side(x, y, claims):
+        shared, k = rng.choice(["s0", "s0", "s1"]), rng.choice([0, 1])
+        pin = rng.choice([
+            f"(= {x} (+ {shared} {k}))",
+            f"(<= {x} (+ {shared} {k})) (>= {x} (+ {shared} {k}))",
+            f"(or (= {x} s0) (= {x} (+ s1 {k})))",
+        ])
+        k = rng.choice([0, 1])
+        second = rng.choice([f"(= {y} (+ {x} {k}))", f"(= (* 2 {y}) (+ (* 2 {x}) {2 * k}))",
+                             f"(= {y} (+ s1 {k}))"])
+        facts = []
+        for _ in range(rng.randint(1, 2)):
+            z, c = rng.choice([x, y]), rng.choice([0, 1])
+            other = y if z == x else x
+            if claims:
+                facts.append(rng.choice([f"(= (f {z}) {c})", f"(= (f {z}) (f (+ {other} 1)))"]))
+            else:
+                facts.append(rng.choice([f"(not (= (f {z}) {c}))", f"(< (f {z}) {c})"]))
+        return [pin, second] + facts
+
+    return side("a0", "a1", True), side("b0", "b1", False), ["a0", "a1", "s0", "s1", "b0", "b1"]
+
+
 def conj(parts):
     return parts[0] if len(parts) == 1 else "(and " + " ".join(parts) + ")"
 
@@ -214,7 +244,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--families", default="lra,lia,lra-bool,lia-bool,lia-div,euf")
+    ap.add_argument("--families", default="lra,lia,lra-bool,lia-bool,lia-div,euf,uflia-mixed")
     ap.add_argument("--craig", default=default_craig())
     ap.add_argument("--cvc5", default="cvc5")
     ap.add_argument("--z3", default="z3")
@@ -227,9 +257,12 @@ def main():
     for family in args.families.split(","):
         real = family.startswith("lra")
         euf = family == "euf"
+        mixed = family == "uflia-mixed"
         logic, sort = ("QF_LRA", "Real") if real else ("QF_LIA", "Int")
         if euf:
             logic, sort = "QF_UF", "U"
+        if mixed:
+            logic = "QF_UFLIA"
         rng = random.Random(f"{args.seed}-{family}")
         rows = []
         attempts = 0
@@ -241,17 +274,21 @@ def main():
                 a, b, variables = bool_split(rng, real)
             elif family == "lia-div":
                 a, b, variables = divisibility_split(rng)
+            elif mixed:
+                a, b, variables = mixed_split(rng)
             else:
                 a, b, variables = split(rng, real)
             decls = declarations(variables, sort)
             if euf:
                 decls = "(declare-sort U 0)\n(declare-fun f (U) U)\n(declare-fun g (U) U)\n" + decls
+            if mixed:
+                decls = "(declare-fun f (Int) Int)\n" + decls
             A, B = conj(a), conj(b)
             if z3_answer(args.z3, logic, decls, [A, B]) != "unsat":
                 continue
             if z3_answer(args.z3, logic, decls, [A]) != "sat" or z3_answer(args.z3, logic, decls, [B]) != "sat":
                 continue
-            shared = sorted(v for v in variables if v.startswith("s")) + (["f"] if euf else [])
+            shared = sorted(v for v in variables if v.startswith("s")) + (["f"] if euf or mixed else [])
             name = f"{family}-{len(rows):03}"
             craig_script = (f"(set-logic {logic})\n{decls}(assert (! {A} :named A))\n"
                             f"(assert (! {B} :named B))\n(check-sat)\n(get-interpolants A B)\n")

@@ -196,12 +196,24 @@ fn unsupported_array_uses_answer_unsupported() {
             "unsat\n((= x (select b 0)))\n",
         ),
         (
-            // A read-over-write lemma comparing an index only p has with one only r has mixes
-            // both sides: unsupported, never a wrong interpolant.
+            // The refutation compares an index only p has with one only r has: an interface
+            // equality mixing both sides, whose shared witness is 5.
             "(declare-const a (Array Int Int))(declare-const b (Array Int Int))(declare-const i Int)\
              (declare-const j Int)(declare-const v Int)\
              (assert (! (and (= b (store a i v)) (= i 5)) :named p))\
              (assert (! (and (= j 5) (not (= (select b j) v))) :named r))(check-sat)\
+             (get-interpolants p r)",
+            "unsat\n((= v (select b 5)))\n",
+        ),
+        (
+            // Extensionality between two stores at indices local to different sides makes
+            // atoms over both sides' arrays and indices that no auxiliary variable projects:
+            // unsupported, never a wrong interpolant.
+            "(declare-const a (Array Int Int))(declare-const b (Array Int Int))\
+             (declare-const c (Array Int Int))(declare-const i Int)(declare-const j Int)\
+             (declare-const k Int)(declare-const v Int)\
+             (assert (! (and (= b (store a i v)) (= i k)) :named p))\
+             (assert (! (and (= c (store a j v)) (= j k) (not (= b c))) :named r))(check-sat)\
              (get-interpolants p r)",
             "unsat\nunsupported\n",
         ),

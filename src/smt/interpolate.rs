@@ -62,9 +62,11 @@
 //! atom an A clause. The engine's own symbols in them (extensionality witnesses, fresh
 //! indices) belong to no partition; each cut places them on the side of the symbols they
 //! meet in atoms (A when that is not only B), never shared, so no interpolant names them.
-//! Mixed atoms (interface equalities between A-local and B-local terms, and array lemmas
-//! comparing an A-local index with a B-local one, whose interpolants need a shared term
-//! neither side names or, for arrays, a quantifier) answer
+//! Mixed atoms (an interface equality between an A-local and a B-local term, and its
+//! bounds) are read through an auxiliary variable for the A-local term, which is replaced by
+//! shared terms at the end of the cut ([`mixed`]); when those replacements do not fit
+//! together as a tree, the tree is interpolated node by node. Mixed atoms no auxiliary
+//! variable projects, and mixed atoms in array lemmas and integer cuts, answer
 //! [`InterpolationError::Unsupported`], never a wrong interpolant.
 //!
 //! # Verification
@@ -87,9 +89,11 @@ use thiserror::Error;
 
 use super::{
     Answer, ArithOp, Encoder, Formula, FunId, Origin, SmtError, SmtStats, SortId, TermId,
-    TermStore, check_in, farkas,
+    TermStore, check, check_in, farkas, linear,
 };
 use crate::sat::{ClauseId, Lit, Step, Var};
+
+mod mixed;
 
 /// Why no interpolants were given.
 #[derive(Debug, Error)]
@@ -212,6 +216,54 @@ fn interpolate_refutation(
         .map_err(|error| (error, used_gomory_cut))
 }
 
+/// Tree interpolants computed node by node, in post order, each a binary interpolant: a
+/// node's A is its children's interpolants and its own partition, its B the rest of the
+/// frontier (the interpolant of every finished subtree whose parent is not finished, and the
+/// partitions of the nodes not yet reached). The frontier starts as all partitions, which
+/// are unsatisfiable together, and each step replaces A by an interpolant B still refutes, so
+/// the frontier stays unsatisfiable and the root's children's interpolants and partition
+/// refute each other. Every binary answer is verified, and so is the tree at the end.
+fn chained_interpolants(
+    store: &TermStore,
+    partitions: &[Vec<Formula>],
+    parent: &[Option<usize>],
+) -> Result<Interpolants, InterpolationError> {
+    let n = partitions.len();
+    let mut store = store.clone();
+    let mut interpolants: Vec<Formula> = Vec::new();
+    for node in 0..n - 1 {
+        let finished = |m: usize| m < node;
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for m in 0..n {
+            if m == node {
+                a.extend(partitions[m].iter().cloned());
+            } else if !finished(m) {
+                b.extend(partitions[m].iter().cloned());
+            } else if parent[m] == Some(node) {
+                a.push(interpolants[m].clone());
+            } else if !parent[m].is_some_and(finished) {
+                b.push(interpolants[m].clone());
+            }
+        }
+        let answer = interpolate(&store, &a, &b)?;
+        store = answer.store;
+        interpolants.extend(answer.interpolants);
+    }
+    let children: Vec<Vec<usize>> =
+        (0..n).map(|v| (0..n).filter(|&c| parent[c] == Some(v)).collect()).collect();
+    let tree = Tree { partitions, children: &children, parent };
+    for node in 0..n {
+        if !tree.holds_at(&store, &interpolants, node)? {
+            return Err(InterpolationError::Unverified(format!(
+                "the entailment at node {} of the node-by-node tree does not hold",
+                node + 1
+            )));
+        }
+    }
+    Ok(Interpolants { store, interpolants })
+}
+
 /// The verified and simplified interpolants read off the encoder's refutation.
 fn interpolants_of(
     work: std::borrow::Cow<'_, TermStore>,
@@ -246,6 +298,9 @@ fn interpolants_of(
     }
     let mut interpolants = Vec::new();
     let mut shared_sets = Vec::new();
+    // The auxiliary variable of each A-local term of a mixed atom, made once.
+    let mut auxiliaries = BTreeMap::new();
+    let mut used_mixed = false;
     for in_a in subtree.iter().take(n - 1) {
         let mut vocab_a = BTreeSet::new();
         let mut vocab_b = BTreeSet::new();
@@ -257,10 +312,16 @@ fn interpolants_of(
             }
         }
         let shared: BTreeSet<FunId> = vocab_a.intersection(&vocab_b).copied().collect();
-        let mut cut = Cut { in_a, vocab_a, vocab_b, shared };
+        let mut cut = Cut { in_a, vocab_a, vocab_b, shared, mixed: BTreeMap::new() };
         refutation.place_fresh_symbols(&mut cut);
-        let interpolant = refutation.interpolant(&mut work, encoder, &cut)?;
-        shared_sets.push(cut.shared);
+        let shared = cut.shared.clone();
+        refutation.find_mixed(&mut work, encoder, &mut cut, &mut auxiliaries);
+        let mut interpolant = refutation.interpolant(&mut work, encoder, &cut)?;
+        if !cut.mixed.is_empty() {
+            interpolant = mixed::eliminate(&mut work, partitions, &cut, interpolant)?;
+            used_mixed = true;
+        }
+        shared_sets.push(shared);
         interpolants.push(interpolant);
     }
     let children: Vec<Vec<usize>> =
@@ -279,6 +340,12 @@ fn interpolants_of(
     }
     for node in 0..n {
         if !tree.holds_at(&work, &interpolants, node)? {
+            // Each cut's auxiliary variables are replaced by its own shared terms, so the
+            // binary interpolants are sound but need not fit together as a tree: the tree
+            // is then interpolated node by node instead.
+            if used_mixed && n > 2 {
+                return chained_interpolants(&work, partitions, parent);
+            }
             return Err(InterpolationError::Unverified(format!(
                 "the entailment at node {} does not hold",
                 node + 1
@@ -624,6 +691,9 @@ enum Colour {
     Shared,
     /// Local to B.
     B,
+    /// An interface equality (or its arithmetic bounds) between an A-local and a B-local
+    /// term, read through its auxiliary variable ([`mixed`]).
+    Mixed,
 }
 
 /// One cut of the tree: which partitions are A, and the two vocabularies.
@@ -631,7 +701,11 @@ struct Cut<'a> {
     in_a: &'a [bool],
     vocab_a: BTreeSet<FunId>,
     vocab_b: BTreeSet<FunId>,
+    /// The shared symbols, and while the refutation is folded, the auxiliary variables of
+    /// the mixed atoms, which the lemma interpolants treat as shared.
     shared: BTreeSet<FunId>,
+    /// The mixed atoms of the refutation, by SAT variable index.
+    mixed: BTreeMap<usize, mixed::Mixed>,
 }
 
 impl Cut<'_> {
@@ -742,6 +816,11 @@ impl Refutation {
             Some(Meaning::Truth) => Ok(Colour::Shared),
             Some(Meaning::Tseitin(i)) => {
                 Ok(if cut.in_a[self.partition_of[*i]] { Colour::A } else { Colour::B })
+            }
+            Some(Meaning::Equality(..) | Meaning::Arith(_))
+                if cut.mixed.contains_key(&v.index()) =>
+            {
+                Ok(Colour::Mixed)
             }
             Some(Meaning::Equality(..) | Meaning::Arith(_)) => {
                 cut.colour_of(&self.symbols[v.index()]).ok_or_else(|| {
@@ -864,6 +943,9 @@ impl Refutation {
                 for &l in clause {
                     colours.push(self.colour(cut, l.var())?);
                 }
+                if colours.contains(&Colour::Mixed) {
+                    return self.mixed_leaf(store, encoder, cut, origin, clause, &colours);
+                }
                 if !colours.contains(&Colour::A) {
                     return Ok(Formula::True);
                 }
@@ -898,10 +980,19 @@ impl Refutation {
     ) -> Result<Formula, InterpolationError> {
         let mut a_premises = Vec::new();
         for (atom, value, coefficient) in certificate {
-            if self.colour(cut, encoder.arith_vars[*atom])? != Colour::A {
-                continue;
+            let premise = encoder.linear.premise(*atom, *value);
+            match self.colour(cut, encoder.arith_vars[*atom])? {
+                Colour::A => a_premises.push((premise, coefficient.clone())),
+                // B takes the premise with `x` for `t`; A adds what `t = x` gives.
+                Colour::Mixed => {
+                    a_premises.push(cut.mixed[&encoder.arith_vars[*atom].index()].a_share(
+                        store,
+                        &premise,
+                        coefficient,
+                    )?)
+                }
+                Colour::Shared | Colour::B => {}
             }
-            a_premises.push((encoder.linear.premise(*atom, *value), coefficient.clone()));
         }
         let (sum, rhs, strict) = weighted_sum(store, &a_premises)?;
         Ok(linear_formula(store, sum, rhs, strict))
@@ -1022,6 +1113,7 @@ impl Refutation {
         colours: &[Colour],
     ) -> Result<Formula, InterpolationError> {
         // The negation of the lemma, split: (a, b, holds) means a = b when `holds`, else a ≠ b.
+        // A mixed literal gives A `t = x` and B its own literal with `x` for `t`.
         let mut a_part = Vec::new();
         let mut b_part = Vec::new();
         for (&l, &colour) in clause.iter().zip(colours) {
@@ -1036,7 +1128,16 @@ impl Refutation {
                 }
             };
             let literal = (a, b, l.is_negative());
-            if colour == Colour::A { a_part.push(literal) } else { b_part.push(literal) }
+            match colour {
+                Colour::A => a_part.push(literal),
+                Colour::Mixed => {
+                    let (a_literal, b_literal) =
+                        cut.mixed[&l.var().index()].split_equality(literal);
+                    a_part.push(a_literal);
+                    b_part.push(b_literal);
+                }
+                Colour::Shared | Colour::B => b_part.push(literal),
+            }
         }
         let shared = |store: &TermStore, t: TermId| {
             let mut symbols = BTreeSet::new();
@@ -2047,24 +2148,32 @@ fn integer_term(
     coefficients: BTreeMap<TermId, Rational>,
     constant: &Rational,
 ) -> TermId {
-    let (mut left, mut right) = signed_terms(store, coefficients, SortId::INT);
+    affine_term(store, coefficients, constant, SortId::INT)
+}
+
+/// The term `Σ c·x + constant` of `sort`, written with subtraction for negative coefficients.
+fn affine_term(
+    store: &mut TermStore,
+    coefficients: BTreeMap<TermId, Rational>,
+    constant: &Rational,
+    sort: SortId,
+) -> TermId {
+    let (mut left, mut right) = signed_terms(store, coefficients, sort);
     match constant.cmp0() {
-        std::cmp::Ordering::Greater => left.push(store.numeral(constant, SortId::INT)),
-        std::cmp::Ordering::Less => {
-            right.push(store.numeral(&Rational::from(-constant), SortId::INT))
-        }
+        std::cmp::Ordering::Greater => left.push(store.numeral(constant, sort)),
+        std::cmp::Ordering::Less => right.push(store.numeral(&Rational::from(-constant), sort)),
         std::cmp::Ordering::Equal => {}
     }
     match (left.is_empty(), right.is_empty()) {
-        (true, true) => store.numeral(&Rational::new(), SortId::INT),
-        (false, true) => sum_term(store, left, SortId::INT),
+        (true, true) => store.numeral(&Rational::new(), sort),
+        (false, true) => sum_term(store, left, sort),
         (true, false) => {
-            let sum = sum_term(store, right, SortId::INT);
-            store.arith(ArithOp::Neg, vec![sum], SortId::INT)
+            let sum = sum_term(store, right, sort);
+            store.arith(ArithOp::Neg, vec![sum], sort)
         }
         (false, false) => {
-            let (l, r) = (sum_term(store, left, SortId::INT), sum_term(store, right, SortId::INT));
-            store.arith(ArithOp::Sub, vec![l, r], SortId::INT)
+            let (l, r) = (sum_term(store, left, sort), sum_term(store, right, sort));
+            store.arith(ArithOp::Sub, vec![l, r], sort)
         }
     }
 }

@@ -31,9 +31,9 @@
 (assert (! (and (= (select b i) v) (not (= (select d i) v))) :named S3))
 (check-sat)
 (get-interpolants S1 S2 S3)
-; The read-over-write lemma needed here compares i (only A's) with j (only B's): an atom
-; mixing both sides, answered unsupported, never a wrong interpolant. (The interpolant
-; `(= (select b 5) v)` exists; finding it needs the index 5 that both sides equal theirs to.)
+; The refutation compares i (only A's) with j (only B's): an interface equality mixing both
+; sides, read through an auxiliary variable for i, whose shared witness is the index 5 that
+; both sides equal theirs to.
 (assert (! (and (= b (store a i v)) (= i 5)) :named M1))
 (assert (! (and (= j 5) (not (= (select b j) v))) :named M2))
 (check-sat)
