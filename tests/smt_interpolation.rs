@@ -505,10 +505,7 @@ fn binary_outcome(declarations: &str, a: &str, b: &str, local: &[&str]) -> Resul
 /// anything.
 #[test]
 fn random_nested_uf_splits_are_all_interpolated() {
-    let cases = std::env::var("CRAIG_NESTED_UF_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(2000usize);
+    let cases = cases_from_env("CRAIG_NESTED_UF_CASES", 2000);
     let strategy = (nested_side(&NESTED_A), nested_side(&NESTED_B));
     let declarations = "(set-logic QF_UF)(declare-sort U 0)(declare-const a1 U)(declare-const a2 U)\
         (declare-const b1 U)(declare-const b2 U)(declare-const s1 U)(declare-const s2 U)\
@@ -517,6 +514,11 @@ fn random_nested_uf_splits_are_all_interpolated() {
     let local = ["a1", "a2", "b1", "b2", "g", "h"];
     let tally = Tally::of_random_splits(strategy, 11, cases, declarations, &local);
     tally.assert_all_interpolated(40);
+}
+
+/// The number of random cases a test draws: `default`, or the environment variable `name`.
+fn cases_from_env(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|n| n.parse().ok()).unwrap_or(default)
 }
 
 /// What random binary splits gave: counts, and the splits answered `unsupported` or (from
@@ -621,10 +623,7 @@ fn int(k: i64) -> String {
 /// checked by entailment.
 #[test]
 fn random_integer_splits_are_all_interpolated() {
-    let cases = std::env::var("CRAIG_INTEGER_SPLIT_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(600usize);
+    let cases = cases_from_env("CRAIG_INTEGER_SPLIT_CASES", 600);
     let strategy = (integer_side(["a1", "a2"]), integer_side(["b1", "b2"]));
     let declarations = "(set-logic QF_LIA)(declare-const a1 Int)(declare-const a2 Int)\
         (declare-const b1 Int)(declare-const b2 Int)(declare-const s Int)(declare-const t Int)\n";
@@ -674,10 +673,7 @@ fn uflia_side(local: [&'static str; 2], claims: bool) -> impl Strategy<Value = S
 /// b2 (without the auxiliary-variable projection, all of the seed's 92 answered unsupported).
 #[test]
 fn random_uflia_splits_with_interface_equalities_are_interpolated() {
-    let cases = std::env::var("CRAIG_UFLIA_SPLIT_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1000usize);
+    let cases = cases_from_env("CRAIG_UFLIA_SPLIT_CASES", 1000);
     let strategy = (uflia_side(["a1", "a2"], true), uflia_side(["b1", "b2"], false));
     let declarations = "(set-logic QF_UFLIA)(declare-const a1 Int)(declare-const a2 Int)\
         (declare-const b1 Int)(declare-const b2 Int)(declare-const s Int)(declare-const t Int)\

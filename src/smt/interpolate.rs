@@ -250,8 +250,7 @@ fn chained_interpolants(
         store = answer.store;
         interpolants.extend(answer.interpolants);
     }
-    let children: Vec<Vec<usize>> =
-        (0..n).map(|v| (0..n).filter(|&c| parent[c] == Some(v)).collect()).collect();
+    let children = children_of(parent);
     let tree = Tree { partitions, children: &children, parent };
     for node in 0..n {
         if !tree.holds_at(&store, &interpolants, node)? {
@@ -324,8 +323,7 @@ fn interpolants_of(
         shared_sets.push(shared);
         interpolants.push(interpolant);
     }
-    let children: Vec<Vec<usize>> =
-        (0..n).map(|v| (0..n).filter(|&c| parent[c] == Some(v)).collect()).collect();
+    let children = children_of(parent);
     let tree = Tree { partitions, children: &children, parent };
     for node in 0..n - 1 {
         let mut symbols = BTreeSet::new();
@@ -416,6 +414,12 @@ fn interpolants_of(
         }
     }
     Ok(Interpolants { store: work, interpolants })
+}
+
+/// Each node's children, from the parent of each node.
+fn children_of(parent: &[Option<usize>]) -> Vec<Vec<usize>> {
+    let n = parent.len();
+    (0..n).map(|v| (0..n).filter(|&c| parent[c] == Some(v)).collect()).collect()
 }
 
 /// The tree the interpolants are checked against.
@@ -558,10 +562,7 @@ fn strict_bounds_as_disequality(
         }
         (Formula::Le(a, b), Formula::Le(c, d)) => {
             let difference = |store: &TermStore, s: TermId, t: TermId| {
-                let (s, t) = (
-                    super::linear::linearize(store, s).ok()?,
-                    super::linear::linearize(store, t).ok()?,
-                );
+                let (s, t) = (linear::linearize(store, s).ok()?, linear::linearize(store, t).ok()?);
                 let mut form = s.coefficients;
                 for (x, c) in t.coefficients {
                     *form.entry(x).or_default() -= c;
@@ -1018,7 +1019,7 @@ impl Refutation {
         store: &mut TermStore,
         encoder: &Encoder,
         cut: &Cut<'_>,
-        made: &super::linear::Cut,
+        made: &linear::Cut,
         literal: Option<Lit>,
     ) -> Result<Formula, InterpolationError> {
         let unsupported = |why: &str| {
@@ -1614,27 +1615,35 @@ pub fn term_symbols(store: &TermStore, t: TermId, out: &mut BTreeSet<FunId>) {
     }
 }
 
-/// Calls `visit` on each term an atom of `f` compares or tests.
-fn for_each_atom_term(f: &Formula, visit: &mut impl FnMut(TermId)) {
+/// Calls `visit` on each atom of `f` (a Boolean term, an equality or a comparison).
+fn for_each_atom(f: &Formula, visit: &mut impl FnMut(&Formula)) {
     match f {
         Formula::True | Formula::False => {}
+        Formula::Atom(_) | Formula::Eq(..) | Formula::Le(..) | Formula::Lt(..) => visit(f),
+        Formula::Not(g) => for_each_atom(g, visit),
+        Formula::And(gs) | Formula::Or(gs) => gs.iter().for_each(|g| for_each_atom(g, visit)),
+        Formula::Iff(a, b) | Formula::Xor(a, b) => {
+            for_each_atom(a, visit);
+            for_each_atom(b, visit);
+        }
+        Formula::Ite(c, a, b) => {
+            for_each_atom(c, visit);
+            for_each_atom(a, visit);
+            for_each_atom(b, visit);
+        }
+    }
+}
+
+/// Calls `visit` on each term an atom of `f` compares or tests.
+fn for_each_atom_term(f: &Formula, visit: &mut impl FnMut(TermId)) {
+    for_each_atom(f, &mut |atom| match atom {
         Formula::Atom(t) => visit(*t),
         Formula::Eq(a, b) | Formula::Le(a, b) | Formula::Lt(a, b) => {
             visit(*a);
             visit(*b);
         }
-        Formula::Not(g) => for_each_atom_term(g, visit),
-        Formula::And(gs) | Formula::Or(gs) => gs.iter().for_each(|g| for_each_atom_term(g, visit)),
-        Formula::Iff(a, b) | Formula::Xor(a, b) => {
-            for_each_atom_term(a, visit);
-            for_each_atom_term(b, visit);
-        }
-        Formula::Ite(c, a, b) => {
-            for_each_atom_term(c, visit);
-            for_each_atom_term(a, visit);
-            for_each_atom_term(b, visit);
-        }
-    }
+        _ => {}
+    });
 }
 
 /// The uninterpreted symbols of a formula.
@@ -2017,7 +2026,7 @@ fn integer_between(store: &mut TermStore, lower: IntegerBound, upper: IntegerBou
         if d == 1 {
             return (numerator, offset);
         }
-        let t = integer_term(store, numerator, &offset);
+        let t = affine_term(store, numerator, &offset, SortId::INT);
         let d = store.numeral(&Rational::from(d), SortId::INT);
         let quotient = store.arith(ArithOp::Div, vec![t, d], SortId::INT);
         (BTreeMap::from([(quotient, Rational::from(1))]), Rational::new())
@@ -2088,7 +2097,7 @@ fn divisibility(
     }
     let map: BTreeMap<TermId, Rational> =
         terms.into_iter().map(|(x, c)| (x, Rational::from(c))).collect();
-    let t = integer_term(store, map, &Rational::from(constant));
+    let t = affine_term(store, map, &Rational::from(constant), SortId::INT);
     let d = store.numeral(&Rational::from(d), SortId::INT);
     let quotient = store.arith(ArithOp::Div, vec![t, d], SortId::INT);
     let multiple = store.arith(ArithOp::Mul, vec![d, quotient], SortId::INT);
@@ -2134,21 +2143,12 @@ fn reduced_divisibility(store: &mut TermStore, m: TermId, t: TermId) -> Option<F
     if dividend != t || numeral(store, k2)? != d || d <= 1 || store.sort_of(t) != SortId::INT {
         return None;
     }
-    let form = super::linear::linearize(store, t).ok()?;
+    let form = linear::linearize(store, t).ok()?;
     if form.constant.denom() != &1 || form.coefficients.values().any(|c| c.denom() != &1) {
         return None;
     }
     let formula = divisibility(store, d, form.coefficients, form.constant, true);
     (printed_size(store, &formula) < printed_size(store, &Formula::Eq(m, t))).then_some(formula)
-}
-
-/// `Σ c·x + constant` as one Int term, for integer coefficients and an integer constant.
-fn integer_term(
-    store: &mut TermStore,
-    coefficients: BTreeMap<TermId, Rational>,
-    constant: &Rational,
-) -> TermId {
-    affine_term(store, coefficients, constant, SortId::INT)
 }
 
 /// The term `Σ c·x + constant` of `sort`, written with subtraction for negative coefficients.

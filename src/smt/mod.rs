@@ -935,6 +935,15 @@ impl Encoder {
         }
     }
 
+    /// The SAT variable of the new split atom `i`; `what` made it. An atom made before is an
+    /// error: the split would not narrow anything, and the search would not end.
+    fn split_var(&mut self, i: usize, what: &str) -> Result<Var, SmtError> {
+        if i < self.arith_vars.len() {
+            return Err(SmtError::Incomplete(format!("{what} met a split it had already made")));
+        }
+        Ok(self.arith_var(i))
+    }
+
     /// Makes the interface equality `a = b` between two arithmetic terms visible to both
     /// theories: the EUF atom `e` for `a = b` and the clauses of `e ⇔ a - b <= 0 ∧ b - a <= 0`
     /// (equality in an ordered field), whose arithmetic literals are confirmed by
@@ -1542,43 +1551,30 @@ fn check_in(
                 match verdict {
                     None => return Err(SmtError::Stopped),
                     Some(linear::Verdict::Conflict(_)) => return Err(SmtError::FarkasRejected),
+                    Some(linear::Verdict::Split(..) | linear::Verdict::FormSplit(_))
+                        if splits >= MAX_SPLITS =>
+                    {
+                        return Err(SmtError::Incomplete(format!(
+                            "branch and bound reached its limit of {MAX_SPLITS} splits"
+                        )));
+                    }
                     Some(linear::Verdict::Split(x, below)) => {
-                        if splits >= MAX_SPLITS {
-                            return Err(SmtError::Incomplete(format!(
-                                "branch and bound reached its limit of {MAX_SPLITS} splits"
-                            )));
-                        }
                         // The split x <= n ∨ x >= n + 1 is the tautology p ∨ ¬p for the new atom
                         // p = (x <= n), whose negation the theory rounds to x >= n + 1; so no
                         // clause is needed, only the atom, which the next model must decide.
                         let i = encoder.linear.split_atom(store, x, &below)?;
-                        if i < encoder.arith_vars.len() {
-                            return Err(SmtError::Incomplete(
-                                "branch and bound met a split it had already made".into(),
-                            ));
-                        }
+                        let v = encoder.split_var(i, "branch and bound")?;
                         // The branch towards 0 first: on unbounded variables, always going up
                         // (the solver's default phase) chases a vertex that moves away.
-                        let v = encoder.arith_var(i);
                         encoder.solver.set_phase(v, below.cmp0() == std::cmp::Ordering::Less);
                         splits += 1;
                         stats.splits += 1;
                         split_made = true;
                     }
                     Some(linear::Verdict::FormSplit(literal)) => {
-                        if splits >= MAX_SPLITS {
-                            return Err(SmtError::Incomplete(format!(
-                                "branch and bound reached its limit of {MAX_SPLITS} splits"
-                            )));
-                        }
                         // As for a variable: the atom alone, whose two values are the split.
                         let i = encoder.linear.form_split_atom(store, literal)?;
-                        if i < encoder.arith_vars.len() {
-                            return Err(SmtError::Incomplete(
-                                "a form split met a split it had already made".into(),
-                            ));
-                        }
-                        encoder.arith_var(i);
+                        encoder.split_var(i, "a form split")?;
                         splits += 1;
                         stats.splits += 1;
                         split_made = true;

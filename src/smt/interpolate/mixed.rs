@@ -19,11 +19,14 @@
 //! makes `x` disappear on the mixed pivot, this construction eliminates `x̄` at the root:
 //! any shared terms `s̄` with `A ⊨ I(s̄)` give the interpolant `I(s̄)` (B refutes it, as it
 //! refutes every instance), and so does a disjunction of instances that A proves. The
-//! candidates for `x` are the terms the bounds and equalities of `I` give it (`x <= s`, `s <=
-//! x`, `x = s` over shared symbols), which is where the interface equality's shared witness
-//! shows up (for a path `i1 = i0 + 1, i2 = i1 - 1`, the witness of `i0 = i2` is `i1 - 1`).
-//! Both conditions of each instance are checked by the engine; when no candidate works the
-//! answer is unsupported.
+//! candidates for `x` are first the terms the bounds and equalities of `I` give it (`x <= s`,
+//! `s <= x`, `x = s` over shared symbols; over the integers `c·x <= e` gives `e / c` rounded
+//! with `div`), which is where the interface equality's shared witness shows up (for a path
+//! `i1 = i0 + 1, i2 = i1 - 1`, the witness of `i0 = i2` is `i1 - 1`). When A proves none of
+//! those instances alone (its cases pin `t` to different terms), each model of A that no
+//! instance found so far holds in gives the shared terms of A that have `t`'s value there,
+//! until A proves the disjunction. Both conditions of each instance are checked by the
+//! engine; when no candidate works the answer is unsupported.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,8 +35,8 @@ use rug::Rational;
 use super::{
     Answer, ArithOp, Colour, Cut, Encoder, EqLiteral, Formula, FunId, InterpolationError, Lit,
     Meaning, Origin, Refutation, SmtStats, SortId, TermId, TermStore, affine_term, and_all,
-    arith_formula, check, entails, equality_formula, farkas, for_each_atom_term, formula_symbols,
-    linear, negate, or_all, term_symbols,
+    arith_formula, check, entails, equality_formula, farkas, for_each_atom, formula_symbols,
+    formula_terms, linear, negate, or_all, term_size, term_symbols,
 };
 
 /// The most instances of the auxiliary variables tried at the root of one cut.
@@ -124,12 +127,29 @@ impl Refutation {
             term_symbols(store, t, &mut symbols);
             cut.colour_of(&symbols)
         };
+        // The one A-local variable among `variables`, the others of the colours `others`.
+        let a_variable =
+            |store: &TermStore, cut: &Cut<'_>, variables: &[TermId], others: &[Colour]| {
+                let mut a_variables = Vec::new();
+                for &x in variables {
+                    match side(store, cut, x) {
+                        Some(Colour::A) => a_variables.push(x),
+                        Some(colour) if others.contains(&colour) => {}
+                        _ => return None,
+                    }
+                }
+                match a_variables[..] {
+                    [t] => Some(t),
+                    _ => None,
+                }
+            };
         for (index, meaning) in self.meanings.iter().enumerate() {
             if cut.colour_of(&self.symbols[index]).is_some() {
                 continue;
             }
-            // The A-local term, and for an equality its A side with the term's place marked.
-            let (key, term) = match meaning {
+            // The A-local term, and for an equality its A side with the linear form of an
+            // arithmetic one (`i1` in `i1 - 2`: the variable the equality's bounds name).
+            let (key, equality_side) = match meaning {
                 Meaning::Equality(a, b) if store.sort_of(*a) != SortId::BOOL => {
                     let term = match (side(store, cut, *a), side(store, cut, *b)) {
                         (Some(Colour::A), Some(Colour::B)) => *a,
@@ -137,23 +157,14 @@ impl Refutation {
                         _ => continue,
                     };
                     if !store.sort_of(term).is_arithmetic() {
-                        (term, Some(term))
+                        (term, Some((term, None)))
                     } else {
-                        // The arithmetic variable inside (`i1` in `i1 - 2`), which the
-                        // interface equality's bounds name.
                         let Ok(form) = linear::linearize(store, term) else { continue };
-                        let mut a_terms = Vec::new();
-                        for &x in form.coefficients.keys() {
-                            match side(store, cut, x) {
-                                Some(Colour::A) => a_terms.push(x),
-                                Some(Colour::Shared) => {}
-                                _ => a_terms.push(term),
-                            }
-                        }
-                        match a_terms.as_slice() {
-                            [v] if *v != term || form.coefficients.len() == 1 => (*v, Some(term)),
-                            _ => continue,
-                        }
+                        let variables: Vec<TermId> = form.coefficients.keys().copied().collect();
+                        let Some(v) = a_variable(store, cut, &variables, &[Colour::Shared]) else {
+                            continue;
+                        };
+                        (v, Some((term, Some(form))))
                     }
                 }
                 Meaning::Arith(i) => {
@@ -161,19 +172,10 @@ impl Refutation {
                     let Some(((coefficients, _), _)) = farkas::canonical(store, literal) else {
                         continue;
                     };
-                    let mut a_terms = Vec::new();
-                    let mut projectable = true;
-                    for &x in coefficients.keys() {
-                        match side(store, cut, x) {
-                            Some(Colour::A) => a_terms.push(x),
-                            Some(Colour::B | Colour::Shared) => {}
-                            _ => projectable = false,
-                        }
-                    }
-                    match a_terms.as_slice() {
-                        [t] if projectable => (*t, None),
-                        _ => continue,
-                    }
+                    let variables: Vec<TermId> = coefficients.keys().copied().collect();
+                    let others = [Colour::B, Colour::Shared];
+                    let Some(t) = a_variable(store, cut, &variables, &others) else { continue };
+                    (t, None)
                 }
                 _ => continue,
             };
@@ -183,10 +185,8 @@ impl Refutation {
                 store.apply(f, Vec::new())
             });
             cut.shared.insert(store.term(aux).fun);
-            let sides = match term {
-                Some(term) if term == key => (term, aux),
-                Some(term) => {
-                    let Ok(form) = linear::linearize(store, term) else { continue };
+            let sides = match equality_side {
+                Some((term, Some(form))) if term != key => {
                     let coefficients = form
                         .coefficients
                         .into_iter()
@@ -195,7 +195,7 @@ impl Refutation {
                     let sort = store.sort_of(term);
                     (term, affine_term(store, coefficients, &form.constant, sort))
                 }
-                None => (key, aux),
+                _ => (key, aux),
             };
             cut.mixed.insert(index, Mixed { key, aux, sides });
         }
@@ -368,26 +368,17 @@ fn b_refutes(
     entails(store, &with_b, &Formula::False)
 }
 
-/// The terms of `formulas` (and their subterms) over shared symbols only, in the order met.
+/// The terms of `formulas` and their subterms over shared symbols only, smallest first (in
+/// the order met on ties), so that a model's value is matched by the simplest term.
 fn shared_terms_of(
     store: &TermStore,
     formulas: &[Formula],
     shared: &BTreeSet<FunId>,
     auxiliaries: &BTreeSet<FunId>,
 ) -> Vec<TermId> {
-    fn walk(store: &TermStore, t: TermId, seen: &mut BTreeSet<TermId>, out: &mut Vec<TermId>) {
-        if !seen.insert(t) {
-            return;
-        }
-        for &a in &store.term(t).args {
-            walk(store, a, seen, out);
-        }
-        out.push(t);
-    }
     let mut all = Vec::new();
-    let mut seen = BTreeSet::new();
     for f in formulas {
-        for_each_atom_term(f, &mut |t| walk(store, t, &mut seen, &mut all));
+        formula_terms(store, f, &mut all);
     }
     all.retain(|&t| {
         let mut symbols = BTreeSet::new();
@@ -395,6 +386,7 @@ fn shared_terms_of(
         symbols.iter().all(|f| shared.contains(f) && !auxiliaries.contains(f))
             && store.sort_of(t) != SortId::BOOL
     });
+    all.sort_by_key(|&t| term_size(store, t));
     all
 }
 
@@ -424,7 +416,7 @@ fn instantiate(
             let x = store.apply(a, Vec::new());
             let avoid = if avoid_all { auxiliaries.clone() } else { BTreeSet::from([a]) };
             let mut candidates = Vec::new();
-            candidates_in(store, &f, x, &avoid, &mut candidates);
+            for_each_atom(&f, &mut |atom| candidates_in(store, atom, x, &avoid, &mut candidates));
             if !candidates.is_empty() {
                 chosen = Some((a, candidates));
                 break;
@@ -441,12 +433,12 @@ fn instantiate(
     }
 }
 
-/// The terms naming none of the symbols in `avoid` that an equality or bound of `f` gives `x`:
-/// `s` from `x = s`, and from `c·x + Σ b·y ⋈ k` the value `(k - Σ b·y) / c` (for Int, only
-/// when it is an integer form).
+/// The terms naming none of the symbols in `avoid` that the equality or bound `atom` gives
+/// `x`: `s` from `x = s`, and from `c·x + Σ b·y ⋈ k` the value `(k - Σ b·y) / c` (over the
+/// integers with `|c| > 1`, that value rounded down and up, written with `div`).
 fn candidates_in(
     store: &mut TermStore,
-    f: &Formula,
+    atom: &Formula,
     x: TermId,
     avoid: &BTreeSet<FunId>,
     out: &mut Vec<TermId>,
@@ -461,9 +453,9 @@ fn candidates_in(
             out.push(t);
         }
     };
-    match f {
+    match atom {
         Formula::Eq(p, q) | Formula::Le(p, q) | Formula::Lt(p, q) => {
-            if matches!(f, Formula::Eq(..)) {
+            if matches!(atom, Formula::Eq(..)) {
                 if *p == x && free(store, *q) {
                     push(*q, out);
                 } else if *q == x && free(store, *p) {
@@ -476,7 +468,7 @@ fn candidates_in(
             let literal = farkas::ArithLiteral {
                 terms: vec![(Rational::from(1), *p), (Rational::from(-1), *q)],
                 constant: Rational::new(),
-                strict: matches!(f, Formula::Lt(..)),
+                strict: matches!(atom, Formula::Lt(..)),
             };
             let Some(((coefficients, rhs), _)) = farkas::canonical(store, &literal) else {
                 return;
@@ -518,22 +510,7 @@ fn candidates_in(
             let t = affine_term(store, rest, &(rhs / &c), sort);
             push(t, out);
         }
-        Formula::Not(g) => candidates_in(store, g, x, avoid, out),
-        Formula::And(parts) | Formula::Or(parts) => {
-            for g in parts {
-                candidates_in(store, g, x, avoid, out);
-            }
-        }
-        Formula::Iff(g, h) | Formula::Xor(g, h) => {
-            candidates_in(store, g, x, avoid, out);
-            candidates_in(store, h, x, avoid, out);
-        }
-        Formula::Ite(c, g, h) => {
-            for g in [c, g, h] {
-                candidates_in(store, g, x, avoid, out);
-            }
-        }
-        Formula::True | Formula::False | Formula::Atom(_) => {}
+        _ => {}
     }
 }
 
