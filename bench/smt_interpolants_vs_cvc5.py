@@ -2,7 +2,7 @@
 """craig's interpolants (`craig smt`, `get-interpolants`) against cvc5's, in one run.
 
 usage: python3 bench/smt_interpolants_vs_cvc5.py [--count 30] [--seed 7]
-                                                 [--families lra,lia,lra-bool,lia-bool,lia-div,euf,uflia-mixed]
+                                                 [--families lra,lia,lra-bool,lia-bool,lia-div,euf,uflia-mixed,auflia]
                                                  [--craig BINARY] [--cvc5 BINARY] [--z3 BINARY]
                                                  [--time-limit 10] [--out DIR]
 
@@ -78,7 +78,7 @@ def symbols(e):
 
 
 KEYWORDS = {"and", "or", "not", "true", "false", "ite", "let", "to_real", "to_int", "div", "mod",
-            "abs", "distinct"}
+            "abs", "distinct", "select", "store", "as", "const"}
 
 # ------------------------------------------------------------------------------- generation
 
@@ -205,6 +205,51 @@ def mixed_split(rng):
     return side("a0", "a1", True), side("b0", "b1", False), ["a0", "a1", "s0", "s1", "b0", "b1"]
 
 
+def array_split(rng):
+    """QF_AUFLIA, shaped like a program path cut in two: A writes (the A-local array p is the
+    shared m0 with one or two stores, the shared m1 is p with one more), B reads m1 and m0 and
+    claims what A's writes deny, or that m1 differs from B's own store q into m0; the indices
+    and values are constants, shared integers, or local ones pinned to the shared (exactly,
+    by bounds, or by a case split), so that some refutations compare an index only A has with
+    one only B has."""
+    def pins(local):
+        out = []
+        for x in local:
+            if rng.random() < 0.7:
+                s, k = rng.choice(["s0", "s1"]), rng.choice([0, 0, 1])
+                out.append(rng.choice([
+                    f"(= {x} (+ {s} {k}))",
+                    f"(<= {x} (+ {s} {k})) (>= {x} (+ {s} {k}))",
+                    f"(or (= {x} s0) (= {x} (+ s1 {k})))",
+                ]))
+        return out
+
+    def index(local):
+        return rng.choice(local + ["s0", "s1", "0", "1", "(+ s0 1)"])
+
+    def value(local):
+        return rng.choice(local + ["s0", "s1", "0", "1", "2"])
+
+    a_local, b_local = ["a0", "a1"], ["b0", "b1"]
+    inner = f"(store m0 {index(a_local)} {value(a_local)})"
+    if rng.random() < 0.4:
+        inner = f"(store {inner} {index(a_local)} {value(a_local)})"
+    a = pins(a_local) + [f"(= p {inner})", f"(= m1 (store p {index(a_local)} {value(a_local)}))"]
+    if rng.random() < 0.3:
+        a.append(f"(= (select p {index(a_local)}) {value(a_local)})")
+    b = pins(b_local)
+    for _ in range(rng.randint(1, 2)):
+        i, j = index(b_local), index(b_local)
+        b.append(rng.choice([
+            f"(not (= (select m1 {i}) {value(b_local)}))",
+            f"(= (select m1 {i}) {value(b_local)})",
+            f"(not (= (select m1 {i}) (select m0 {i})))",
+            f"(< (select m1 {i}) (select m0 {j}))",
+            f"(and (= q (store m0 {i} {value(b_local)})) (not (= m1 q)))",
+        ]))
+    return a, b, a_local + ["s0", "s1"] + b_local
+
+
 def conj(parts):
     return parts[0] if len(parts) == 1 else "(and " + " ".join(parts) + ")"
 
@@ -233,6 +278,9 @@ def check(z3, logic, decls, a, b, interpolant, shared):
     """Returns None if the interpolant is good, else why not."""
     if not symbols(parse_all(interpolant)) <= set(shared):
         return "names a non-shared variable"
+    if "as const" in interpolant:
+        # z3 reads constant arrays only outside the QF_A* logics.
+        logic = "ALL"
     if z3_answer(z3, logic, decls, [a, f"(not {interpolant})"]) != "unsat":
         return "A does not imply it"
     if z3_answer(z3, logic, decls, [interpolant, b]) != "unsat":
@@ -244,7 +292,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=30)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--families", default="lra,lia,lra-bool,lia-bool,lia-div,euf,uflia-mixed")
+    ap.add_argument("--families", default="lra,lia,lra-bool,lia-bool,lia-div,euf,uflia-mixed,auflia")
     ap.add_argument("--craig", default=default_craig())
     ap.add_argument("--cvc5", default="cvc5")
     ap.add_argument("--z3", default="z3")
@@ -258,11 +306,14 @@ def main():
         real = family.startswith("lra")
         euf = family == "euf"
         mixed = family == "uflia-mixed"
+        arrays = family == "auflia"
         logic, sort = ("QF_LRA", "Real") if real else ("QF_LIA", "Int")
         if euf:
             logic, sort = "QF_UF", "U"
         if mixed:
             logic = "QF_UFLIA"
+        if arrays:
+            logic = "QF_AUFLIA"
         rng = random.Random(f"{args.seed}-{family}")
         rows = []
         attempts = 0
@@ -276,6 +327,8 @@ def main():
                 a, b, variables = divisibility_split(rng)
             elif mixed:
                 a, b, variables = mixed_split(rng)
+            elif arrays:
+                a, b, variables = array_split(rng)
             else:
                 a, b, variables = split(rng, real)
             decls = declarations(variables, sort)
@@ -283,12 +336,14 @@ def main():
                 decls = "(declare-sort U 0)\n(declare-fun f (U) U)\n(declare-fun g (U) U)\n" + decls
             if mixed:
                 decls = "(declare-fun f (Int) Int)\n" + decls
+            if arrays:
+                decls += "".join(f"(declare-const {m} (Array Int Int))\n" for m in ("m0", "m1", "p", "q"))
             A, B = conj(a), conj(b)
             if z3_answer(args.z3, logic, decls, [A, B]) != "unsat":
                 continue
             if z3_answer(args.z3, logic, decls, [A]) != "sat" or z3_answer(args.z3, logic, decls, [B]) != "sat":
                 continue
-            shared = sorted(v for v in variables if v.startswith("s")) + (["f"] if euf or mixed else [])
+            shared = sorted(v for v in variables if v.startswith("s")) + (["f"] if euf or mixed else []) + (["m0", "m1"] if arrays else [])
             name = f"{family}-{len(rows):03}"
             craig_script = (f"(set-logic {logic})\n{decls}(assert (! {A} :named A))\n"
                             f"(assert (! {B} :named B))\n(check-sat)\n(get-interpolants A B)\n")

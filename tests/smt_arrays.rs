@@ -207,14 +207,27 @@ fn unsupported_array_uses_answer_unsupported() {
         ),
         (
             // Extensionality between two stores at indices local to different sides makes
-            // atoms over both sides' arrays and indices that no auxiliary variable projects:
-            // unsupported, never a wrong interpolant.
+            // atoms over both sides' arrays and indices that no auxiliary variable projects;
+            // the search over models of A reads A's store at i as the same store at k, the
+            // shared term equal to i.
             "(declare-const a (Array Int Int))(declare-const b (Array Int Int))\
              (declare-const c (Array Int Int))(declare-const i Int)(declare-const j Int)\
              (declare-const k Int)(declare-const v Int)\
              (assert (! (and (= b (store a i v)) (= i k)) :named p))\
              (assert (! (and (= c (store a j v)) (= j k) (not (= b c))) :named r))(check-sat)\
              (get-interpolants p r)",
+            "unsat\n((= b (store a k v)))\n",
+        ),
+        (
+            // b is a with one element changed, and B finds two: the interpolant says that b
+            // differs from a at one index at most, which needs a quantifier (or a function
+            // naming the index where two arrays differ) over the shared a and b alone.
+            // Unsupported, never a wrong interpolant.
+            "(declare-const a (Array Int Int))(declare-const b (Array Int Int))\
+             (declare-const i Int)(declare-const e Int)(declare-const j Int)(declare-const k Int)\
+             (assert (! (= b (store a i e)) :named p))\
+             (assert (! (and (not (= j k)) (not (= (select a j) (select b j)))\
+             (not (= (select a k) (select b k)))) :named r))(check-sat)(get-interpolants p r)",
             "unsat\nunsupported\n",
         ),
         (

@@ -66,8 +66,16 @@
 //! bounds) are read through an auxiliary variable for the A-local term, which is replaced by
 //! shared terms at the end of the cut ([`mixed`]); when those replacements do not fit
 //! together as a tree, the tree is interpolated node by node. Mixed atoms no auxiliary
-//! variable projects, and mixed atoms in array lemmas and integer cuts, answer
-//! [`InterpolationError::Unsupported`], never a wrong interpolant.
+//! variable projects, and mixed atoms in array lemmas and integer cuts, have no lemma
+//! construction here.
+//!
+//! # When the proof cannot be read
+//!
+//! A refutation the construction cannot read is not the end: a binary interpolant is then
+//! searched for over models of A ([`implicants`]: a disjunction of cubes over shared terms,
+//! each refuted by B, until A proves the disjunction), and a tree is interpolated node by
+//! node, each node's cut from its own refutation first. Only when that search fails too is
+//! the answer [`InterpolationError::Unsupported`], never a wrong interpolant.
 //!
 //! # Verification
 //!
@@ -93,6 +101,7 @@ use super::{
 };
 use crate::sat::{ClauseId, Lit, Step, Var};
 
+mod implicants;
 mod mixed;
 
 /// Why no interpolants were given.
@@ -176,12 +185,60 @@ pub fn interpolate_tree(
     // and no lemma around it can then be interpolated. Without Gomory cuts, split conflicts,
     // form splits and branch and bound make no atom over a new form, so a refutation that
     // needed such a cut is searched for again without them.
-    match interpolate_refutation(store, partitions, parent, true) {
+    let from_proof = match interpolate_refutation(store, partitions, parent, true) {
         Err((InterpolationError::Unsupported(_), true)) => {
             interpolate_refutation(store, partitions, parent, false).map_err(|(error, _)| error)
         }
         other => other.map_err(|(error, _)| error),
+    };
+    // What the lemma constructions cannot read (array lemmas and cuts whose atoms mix both
+    // sides) is searched for over models instead: a tree node by node, each cut from its
+    // refutation first; the proof's reason is kept when the search fails too.
+    match from_proof {
+        Err(InterpolationError::Unsupported(why)) => {
+            let searched = if n == 2 {
+                implicants_interpolant(store, partitions, parent)
+            } else {
+                chained_interpolants(store, partitions, parent)
+            };
+            match searched {
+                Err(InterpolationError::Unsupported(search)) => {
+                    Err(InterpolationError::Unsupported(format!(
+                        "{why}; the search over models: {search}"
+                    )))
+                }
+                other => other,
+            }
+        }
+        other => other,
     }
+}
+
+/// The uninterpreted symbols of each partition.
+fn vocabularies(store: &TermStore, partitions: &[Vec<Formula>]) -> Vec<BTreeSet<FunId>> {
+    partitions
+        .iter()
+        .map(|part| {
+            let mut symbols = BTreeSet::new();
+            for f in part {
+                formula_symbols(store, f, &mut symbols);
+            }
+            symbols
+        })
+        .collect()
+}
+
+/// The binary interpolant of [`implicants`], verified and simplified like one from a proof.
+fn implicants_interpolant(
+    store: &TermStore,
+    partitions: &[Vec<Formula>],
+    parent: &[Option<usize>],
+) -> Result<Interpolants, InterpolationError> {
+    let mut work = store.clone();
+    let vocabularies = vocabularies(&work, partitions);
+    let shared: BTreeSet<FunId> = vocabularies[0].intersection(&vocabularies[1]).copied().collect();
+    let interpolant = implicants::interpolate(&mut work, &partitions[0], &partitions[1], &shared)?;
+    finish(work, partitions, parent, vec![interpolant], vec![shared], false)
 }
 
 /// [`interpolate_tree`] on one refutation, found with or without `gomory_cuts`; an error
@@ -274,16 +331,7 @@ fn interpolants_of(
     let n = partitions.len();
     // Array lemmas may have made terms (reads, witnesses): the refutation's atoms name them.
     let mut work = work.into_owned();
-    let vocabularies: Vec<BTreeSet<FunId>> = partitions
-        .iter()
-        .map(|part| {
-            let mut symbols = BTreeSet::new();
-            for f in part {
-                formula_symbols(&work, f, &mut symbols);
-            }
-            symbols
-        })
-        .collect();
+    let vocabularies = vocabularies(&work, partitions);
     let refutation = Refutation::new(&work, encoder, partition_of)?;
     // The subtree of each node, as a membership vector over the nodes.
     let mut subtree = vec![vec![false; n]; n];
@@ -323,6 +371,21 @@ fn interpolants_of(
         shared_sets.push(shared);
         interpolants.push(interpolant);
     }
+    finish(work, partitions, parent, interpolants, shared_sets, used_mixed)
+}
+
+/// Verifies one interpolant per node but the root (each over its cut's `shared_sets`) as a
+/// tree and simplifies it; interpolants read through auxiliary variables (`used_mixed`) that
+/// do not fit together as a tree are made again node by node.
+fn finish(
+    mut work: TermStore,
+    partitions: &[Vec<Formula>],
+    parent: &[Option<usize>],
+    mut interpolants: Vec<Formula>,
+    shared_sets: Vec<BTreeSet<FunId>>,
+    used_mixed: bool,
+) -> Result<Interpolants, InterpolationError> {
+    let n = partitions.len();
     let children = children_of(parent);
     let tree = Tree { partitions, children: &children, parent };
     for node in 0..n - 1 {
@@ -1777,6 +1840,28 @@ fn formula_terms(store: &TermStore, f: &Formula, out: &mut Vec<TermId>) {
             }
         }
     });
+}
+
+/// The terms of `formulas` and their subterms over shared symbols only, smallest first (in
+/// the order met on ties), so that a model's value is matched by the simplest term.
+fn shared_terms_of(
+    store: &TermStore,
+    formulas: &[Formula],
+    shared: &BTreeSet<FunId>,
+    auxiliaries: &BTreeSet<FunId>,
+) -> Vec<TermId> {
+    let mut all = Vec::new();
+    for f in formulas {
+        formula_terms(store, f, &mut all);
+    }
+    all.retain(|&t| {
+        let mut symbols = BTreeSet::new();
+        term_symbols(store, t, &mut symbols);
+        symbols.iter().all(|f| shared.contains(f) && !auxiliaries.contains(f))
+            && store.sort_of(t) != SortId::BOOL
+    });
+    all.sort_by_key(|&t| term_size(store, t));
+    all
 }
 
 /// A term's printed size: one per application and per constant.

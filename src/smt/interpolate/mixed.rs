@@ -36,7 +36,7 @@ use super::{
     Answer, ArithOp, Colour, Cut, Encoder, EqLiteral, Formula, FunId, InterpolationError, Lit,
     Meaning, Origin, Refutation, SmtStats, SortId, TermId, TermStore, affine_term, and_all,
     arith_formula, check, entails, equality_formula, farkas, for_each_atom, formula_symbols,
-    formula_terms, linear, negate, or_all, term_size, term_symbols,
+    linear, negate, or_all, shared_terms_of, term_symbols,
 };
 
 /// The most instances of the auxiliary variables tried at the root of one cut.
@@ -366,28 +366,6 @@ fn b_refutes(
     let mut with_b = b_side.to_vec();
     with_b.push(instance.clone());
     entails(store, &with_b, &Formula::False)
-}
-
-/// The terms of `formulas` and their subterms over shared symbols only, smallest first (in
-/// the order met on ties), so that a model's value is matched by the simplest term.
-fn shared_terms_of(
-    store: &TermStore,
-    formulas: &[Formula],
-    shared: &BTreeSet<FunId>,
-    auxiliaries: &BTreeSet<FunId>,
-) -> Vec<TermId> {
-    let mut all = Vec::new();
-    for f in formulas {
-        formula_terms(store, f, &mut all);
-    }
-    all.retain(|&t| {
-        let mut symbols = BTreeSet::new();
-        term_symbols(store, t, &mut symbols);
-        symbols.iter().all(|f| shared.contains(f) && !auxiliaries.contains(f))
-            && store.sort_of(t) != SortId::BOOL
-    });
-    all.sort_by_key(|&t| term_size(store, t));
-    all
 }
 
 /// Up to [`MAX_INSTANCES`] instances of `f` with every auxiliary variable replaced by a
