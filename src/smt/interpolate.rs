@@ -566,8 +566,9 @@ fn drop_refuted_disjuncts(store: &TermStore, f: Formula) -> Result<Formula, Inte
     Ok(and_all(parts))
 }
 
-/// `f` with every pair of conjuncts `a <= b` and `b <= a` of one conjunction written as the
-/// one conjunct `a = b`, and every pair of disjuncts that bound one form strictly from both
+/// `f` with every pair of conjuncts `a <= b` and `b <= a` of one conjunction (as written, or
+/// as linear forms: `i1 <= i0 + 2` and `i0 <= i1 - 2`) written as the one conjunct `a = b`
+/// (the first bound's sides), and every pair of disjuncts that bound one form strictly from both
 /// sides (`a < b` and `b < a`, or over Int `a <= b - 1` and `b <= a - 1`) as the one disjunct
 /// `a ≠ b` (where the first of the two stood), at any depth.
 fn opposite_bounds_as_equalities(store: &mut TermStore, f: Formula) -> Formula {
@@ -578,8 +579,8 @@ fn opposite_bounds_as_equalities(store: &mut TermStore, f: Formula) -> Formula {
             let mut i = 0;
             while i < parts.len() {
                 if let Formula::Le(a, b) = parts[i]
-                    && let Some(j) = parts.iter().position(|p| *p == Formula::Le(b, a))
-                    && j != i
+                    && let Some(j) = (0..parts.len())
+                        .position(|j| j != i && opposite_bounds(store, a, b, &parts[j]))
                 {
                     parts[i] = Formula::Eq(a.min(b), a.max(b));
                     parts.remove(j);
@@ -611,6 +612,42 @@ fn opposite_bounds_as_equalities(store: &mut TermStore, f: Formula) -> Formula {
     }
 }
 
+/// The linear form of `s - t`, as coefficients and a constant (`None` when not linear).
+fn difference(
+    store: &TermStore,
+    s: TermId,
+    t: TermId,
+) -> Option<(BTreeMap<TermId, Rational>, Rational)> {
+    let (s, t) = (linear::linearize(store, s).ok()?, linear::linearize(store, t).ok()?);
+    let mut form = s.coefficients;
+    for (x, c) in t.coefficients {
+        *form.entry(x).or_default() -= c;
+    }
+    form.retain(|_, c| c.cmp0() != std::cmp::Ordering::Equal);
+    Some((form, s.constant - t.constant))
+}
+
+/// Whether `other` is a bound `c <= d` with `c - d = b - a` (as written, or as linear forms:
+/// `i0 <= i1 - 2` against `i1 <= i0 + 2`), so that it and `a <= b` say `a = b`.
+fn opposite_bounds(store: &TermStore, a: TermId, b: TermId, other: &Formula) -> bool {
+    let Formula::Le(c, d) = *other else { return false };
+    if (c, d) == (b, a) {
+        return true;
+    }
+    if !store.sort_of(a).is_arithmetic() {
+        return false;
+    }
+    match (difference(store, a, b), difference(store, c, d)) {
+        (Some((f, f_constant)), Some((g, g_constant))) => {
+            !f.is_empty()
+                && f.len() == g.len()
+                && f.iter().all(|(x, k)| g.get(x).is_some_and(|e| Rational::from(-e) == *k))
+                && Rational::from(&f_constant + &g_constant).cmp0() == std::cmp::Ordering::Equal
+        }
+        _ => false,
+    }
+}
+
 /// `¬(s = t)` when `p ∨ q` says exactly that: `p` and `q` are `s < t` and `t < s` over the
 /// reals, or over Int unknowns with integer coefficients `F <= 0` and `G <= 0` with `F + G = 2`,
 /// which is `F <= 0 ∨ F >= 2`, that is `F ≠ 1` for the integer-valued `F`.
@@ -624,15 +661,6 @@ fn strict_bounds_as_disequality(
             Some(negate(Formula::Eq(*a.min(b), *a.max(b))))
         }
         (Formula::Le(a, b), Formula::Le(c, d)) => {
-            let difference = |store: &TermStore, s: TermId, t: TermId| {
-                let (s, t) = (linear::linearize(store, s).ok()?, linear::linearize(store, t).ok()?);
-                let mut form = s.coefficients;
-                for (x, c) in t.coefficients {
-                    *form.entry(x).or_default() -= c;
-                }
-                form.retain(|_, c| c.cmp0() != std::cmp::Ordering::Equal);
-                Some((form, s.constant - t.constant))
-            };
             let (f, f_constant) = difference(store, *a, *b)?;
             let (g, g_constant) = difference(store, *c, *d)?;
             let integral =
