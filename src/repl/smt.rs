@@ -316,11 +316,14 @@ pub fn interpolants(
     let made = smt::interpolate::interpolate_sequence(smt.script.store(), &partitions)
         .map_err(|e| e.to_string())?;
     let shown = made.interpolants.iter().map(|i| smt.script.formula_text(&made.store, i)).collect();
-    Ok((
-        shown,
+    let method = if made.from_models {
+        "smt, found over models of A where the refutation's lemmas mix both sides (cubes over \
+         shared terms that B refutes; node by node for a sequence)"
+    } else {
         "smt, from the checked refutation (McMillan's system; Farkas and congruence lemma \
-         interpolants)",
-    ))
+         interpolants)"
+    };
+    Ok((shown, method))
 }
 
 /// Resolves the words of each part into assertion indices: names, or `*` for every assertion

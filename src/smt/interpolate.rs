@@ -132,6 +132,9 @@ pub struct Interpolants {
     pub store: TermStore,
     /// One interpolant per node except the root, in node order.
     pub interpolants: Vec<Formula>,
+    /// Whether some of them were found over models of A ([`implicants`]) rather than read
+    /// off the refutation.
+    pub from_models: bool,
 }
 
 /// The largest interpolant (in formula nodes) built before giving up.
@@ -238,7 +241,9 @@ fn implicants_interpolant(
     let vocabularies = vocabularies(&work, partitions);
     let shared: BTreeSet<FunId> = vocabularies[0].intersection(&vocabularies[1]).copied().collect();
     let interpolant = implicants::interpolate(&mut work, &partitions[0], &partitions[1], &shared)?;
-    finish(work, partitions, parent, vec![interpolant], vec![shared], false)
+    let mut made = finish(work, partitions, parent, vec![interpolant], vec![shared], false)?;
+    made.from_models = true;
+    Ok(made)
 }
 
 /// [`interpolate_tree`] on one refutation, found with or without `gomory_cuts`; an error
@@ -288,6 +293,7 @@ fn chained_interpolants(
     let n = partitions.len();
     let mut store = store.clone();
     let mut interpolants: Vec<Formula> = Vec::new();
+    let mut from_models = false;
     for node in 0..n - 1 {
         let finished = |m: usize| m < node;
         let mut a = Vec::new();
@@ -306,6 +312,7 @@ fn chained_interpolants(
         let answer = interpolate(&store, &a, &b)?;
         store = answer.store;
         interpolants.extend(answer.interpolants);
+        from_models |= answer.from_models;
     }
     let children = children_of(parent);
     let tree = Tree { partitions, children: &children, parent };
@@ -317,7 +324,7 @@ fn chained_interpolants(
             )));
         }
     }
-    Ok(Interpolants { store, interpolants })
+    Ok(Interpolants { store, interpolants, from_models })
 }
 
 /// The verified and simplified interpolants read off the encoder's refutation.
@@ -476,7 +483,7 @@ fn finish(
             )));
         }
     }
-    Ok(Interpolants { store: work, interpolants })
+    Ok(Interpolants { store: work, interpolants, from_models: false })
 }
 
 /// Each node's children, from the parent of each node.

@@ -114,10 +114,27 @@ pub(super) fn interpolate(
         }
         pool.sort_by_key(|&t| super::term_size(store, t));
         pool.truncate(MAX_POOL);
+        // Last, each number's value as a numeral, when no term of the pool is that numeral:
+        // `i2 = 2` where only `i2 - 1 = 1` would pin it down.
+        let mut numbered = pool.clone();
+        let mut values = BTreeSet::new();
+        for &t in &pool {
+            if let (true, ModelValue::Number(v)) =
+                (store.sort_of(t).is_arithmetic(), value(store, t))
+            {
+                values.insert((store.sort_of(t), v));
+            }
+        }
+        for (sort, v) in values {
+            let numeral = store.numeral(&v, sort);
+            if !numbered.contains(&numeral) {
+                numbered.push(numeral);
+            }
+        }
         // The terms of the problem first: a cube over them holds in more models than one
-        // over the images of this model's local terms.
+        // over the images of this model's local terms, or over its values.
         let mut cube = None;
-        for terms in [&base[..base.len().min(MAX_POOL)], &pool[..]] {
+        for terms in [&base[..base.len().min(MAX_POOL)], &pool[..], &numbered[..]] {
             let literals = describe(store, terms, &atoms, &|store, t| value(store, t), &|f| {
                 model.eval(store, f)
             });
