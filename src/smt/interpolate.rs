@@ -199,12 +199,11 @@ pub fn interpolate_tree(
     // refutation first; the proof's reason is kept when the search fails too.
     match from_proof {
         Err(InterpolationError::Unsupported(why)) => {
-            let searched = if n == 2 {
-                implicants_interpolant(store, partitions, parent)
-            } else {
-                chained_interpolants(store, partitions, parent)
-            };
-            match searched {
+            if n > 2 {
+                // Each node's binary answer says why it failed, proof and search.
+                return chained_interpolants(store, partitions, parent);
+            }
+            match implicants_interpolant(store, partitions, parent) {
                 Err(InterpolationError::Unsupported(search)) => {
                     Err(InterpolationError::Unsupported(format!(
                         "{why}; the search over models: {search}"

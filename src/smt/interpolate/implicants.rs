@@ -259,12 +259,14 @@ fn images_of(
     // A numeral with the same value is a coincidence of this model more often than a shared
     // constant is: `store(m0, 0, v)` for A's `store(m0, a0, v)` with `a0 = s = 0` holds in
     // fewer models than `store(m0, s, v)`.
-    let numeral = |s: TermId| {
-        matches!(store.interpretation(store.term(s).fun), Some(Interpretation::Numeral(_)))
-    };
-    found.sort_by_key(|&s| (numeral(s), super::term_size(store, s)));
+    found.sort_by_key(|&s| (is_numeral(store, s), super::term_size(store, s)));
     found.truncate(MAX_IMAGES);
     found
+}
+
+/// Whether the term is a numeral.
+fn is_numeral(store: &TermStore, t: TermId) -> bool {
+    matches!(store.interpretation(store.term(t).fun), Some(Interpretation::Numeral(_)))
 }
 
 /// The literals that describe the model over `pool` and `atoms`, in the order they are
@@ -331,9 +333,7 @@ fn core_of(
 /// How particular a literal is to one model, most particular first: a comparison with a
 /// numeral, an order between numbers, a shared atom, a disequality, an equality.
 fn particularity(store: &TermStore, literal: &Formula) -> u8 {
-    let numeral = |t: &TermId| {
-        matches!(store.interpretation(store.term(*t).fun), Some(Interpretation::Numeral(_)))
-    };
+    let numeral = |t: &TermId| is_numeral(store, *t);
     match literal {
         Formula::Eq(x, y) | Formula::Lt(x, y) if numeral(x) || numeral(y) => 0,
         Formula::Not(inner) if matches!(&**inner, Formula::Eq(x, y) if numeral(x) || numeral(y)) => {
