@@ -177,6 +177,15 @@ def euf_split(rng):
     return a, b, ["a0", "a1", "s0", "s1", "b0", "b1"]
 
 
+def pinned(rng, x, shared, k):
+    """x pinned to shared + k: exactly, by two bounds, or by a case split with s1 + k."""
+    return rng.choice([
+        f"(= {x} (+ {shared} {k}))",
+        f"(<= {x} (+ {shared} {k})) (>= {x} (+ {shared} {k}))",
+        f"(or (= {x} s0) (= {x} (+ s1 {k})))",
+    ])
+
+
 def mixed_split(rng):
     """QF_UFLIA: A's a0 a1 and B's b0 b1 pinned to the shared s0 s1 (exactly, by two bounds, or
     by a case split) and to each other, the shared f claimed at A's variables and denied at
@@ -184,11 +193,7 @@ def mixed_split(rng):
     variable (a mixed atom of the theory combination)."""
     def side(x, y, claims):
         shared, k = rng.choice(["s0", "s0", "s1"]), rng.choice([0, 1])
-        pin = rng.choice([
-            f"(= {x} (+ {shared} {k}))",
-            f"(<= {x} (+ {shared} {k})) (>= {x} (+ {shared} {k}))",
-            f"(or (= {x} s0) (= {x} (+ s1 {k})))",
-        ])
+        pin = pinned(rng, x, shared, k)
         k = rng.choice([0, 1])
         second = rng.choice([f"(= {y} (+ {x} {k}))", f"(= (* 2 {y}) (+ (* 2 {x}) {2 * k}))",
                              f"(= {y} (+ s1 {k}))"])
@@ -217,11 +222,7 @@ def array_split(rng):
         for x in local:
             if rng.random() < 0.7:
                 s, k = rng.choice(["s0", "s1"]), rng.choice([0, 0, 1])
-                out.append(rng.choice([
-                    f"(= {x} (+ {s} {k}))",
-                    f"(<= {x} (+ {s} {k})) (>= {x} (+ {s} {k}))",
-                    f"(or (= {x} s0) (= {x} (+ s1 {k})))",
-                ]))
+                out.append(pinned(rng, x, s, k))
         return out
 
     def index(local):

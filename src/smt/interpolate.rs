@@ -96,7 +96,7 @@ use rug::{Integer, Rational};
 use thiserror::Error;
 
 use super::{
-    Answer, ArithOp, Encoder, Formula, FunId, Origin, SmtError, SmtStats, SortId, TermId,
+    Answer, ArithOp, Encoder, Formula, FunId, Model, Origin, SmtError, SmtStats, SortId, TermId,
     TermStore, check, check_in, farkas, linear,
 };
 use crate::sat::{ClauseId, Lit, Step, Var};
@@ -640,18 +640,19 @@ fn opposite_bounds(store: &TermStore, a: TermId, b: TermId, other: &Formula) -> 
     if (c, d) == (b, a) {
         return true;
     }
-    if !store.sort_of(a).is_arithmetic() {
-        return false;
-    }
     match (difference(store, a, b), difference(store, c, d)) {
         (Some((f, f_constant)), Some((g, g_constant))) => {
             !f.is_empty()
-                && f.len() == g.len()
-                && f.iter().all(|(x, k)| g.get(x).is_some_and(|e| Rational::from(-e) == *k))
+                && opposite_coefficients(&f, &g)
                 && Rational::from(&f_constant + &g_constant).cmp0() == std::cmp::Ordering::Equal
         }
         _ => false,
     }
+}
+
+/// Whether the linear forms `f` and `g` have opposite coefficients (`f + g` is a constant).
+fn opposite_coefficients(f: &BTreeMap<TermId, Rational>, g: &BTreeMap<TermId, Rational>) -> bool {
+    f.len() == g.len() && f.iter().all(|(x, c)| g.get(x).is_some_and(|e| Rational::from(-e) == *c))
 }
 
 /// `¬(s = t)` when `p ∨ q` says exactly that: `p` and `q` are `s < t` and `t < s` over the
@@ -671,11 +672,9 @@ fn strict_bounds_as_disequality(
             let (g, g_constant) = difference(store, *c, *d)?;
             let integral =
                 f.iter().all(|(x, c)| store.sort_of(*x) == SortId::INT && c.denom() == &1);
-            let opposite = f.len() == g.len()
-                && f.iter().all(|(x, c)| g.get(x).is_some_and(|e| Rational::from(-e) == *c));
             if f.is_empty()
                 || !integral
-                || !opposite
+                || !opposite_coefficients(&f, &g)
                 || Rational::from(&f_constant + &g_constant) != 2
             {
                 return None;
@@ -777,6 +776,32 @@ fn entails(
         Ok(Answer::Unsat { .. }) => Ok(true),
         Ok(Answer::Sat(_)) => Ok(false),
         Err(e) => Err(InterpolationError::Unverified(format!("the check stopped: {e}"))),
+    }
+}
+
+/// Whether `b` and `extra` together are unsatisfiable (a refutation the engine checked).
+fn refutes(
+    store: &TermStore,
+    b: &[Formula],
+    extra: &[Formula],
+) -> Result<bool, InterpolationError> {
+    let mut with_b = b.to_vec();
+    with_b.extend(extra.iter().cloned());
+    entails(store, &with_b, &Formula::False)
+}
+
+/// A model of `a` in which none of `found` holds; `None` when `a` implies their disjunction.
+fn model_outside(
+    store: &TermStore,
+    a: &[Formula],
+    found: &[Formula],
+) -> Result<Option<Model>, SmtError> {
+    let mut query = a.to_vec();
+    query.push(negate(or_all(found.to_vec())));
+    let mut stats = SmtStats::default();
+    match check(store, &query, &[], &mut stats)? {
+        Answer::Unsat { .. } => Ok(None),
+        Answer::Sat(model) => Ok(Some(model)),
     }
 }
 

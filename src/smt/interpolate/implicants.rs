@@ -25,7 +25,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{
     Answer, Formula, FunId, InterpolationError, SmtStats, SortId, TermId, TermStore, and_all,
-    check, entails, for_each_atom, formula_symbols, negate, or_all, shared_terms_of, term_symbols,
+    check, for_each_atom, formula_symbols, model_outside, negate, or_all, refutes, shared_terms_of,
+    term_symbols,
 };
 use crate::smt::{ArrayOp, Interpretation, ModelValue};
 
@@ -86,12 +87,9 @@ pub(super) fn interpolate(
     let queries = Queries(std::cell::Cell::new(MAX_QUERIES));
     for _ in 0..MAX_ROUNDS {
         queries.spend()?;
-        let mut query = a.to_vec();
-        query.push(negate(or_all(cubes.clone())));
-        let mut stats = SmtStats::default();
-        let model = match check(store, &query, &[], &mut stats) {
-            Ok(Answer::Unsat { .. }) => return Ok(or_all(cubes)),
-            Ok(Answer::Sat(model)) => model,
+        let model = match model_outside(store, a, &cubes) {
+            Ok(None) => return Ok(or_all(cubes)),
+            Ok(Some(model)) => model,
             Err(e) => return Err(unsupported(&format!("the engine stopped: {e}"))),
         };
         let value = |store: &TermStore, t: TermId| model.eval_value(store, t);
@@ -408,17 +406,15 @@ fn refuted_core(
         }
     }
     let mut kept: Vec<Formula> = core.into_iter().map(|i| remaining[i].clone()).collect();
-    let refutes = |cube: &[Formula]| {
+    let refuted_by_b = |cube: &[Formula]| {
         queries.spend()?;
-        let mut with_b = b.to_vec();
-        with_b.extend(cube.iter().cloned());
-        entails(store, &with_b, &Formula::False)
+        refutes(store, b, cube)
     };
     let mut k = 0;
     while k < kept.len() {
         let mut fewer = kept.clone();
         fewer.remove(k);
-        if refutes(&fewer)? {
+        if refuted_by_b(&fewer)? {
             kept = fewer;
         } else {
             k += 1;
@@ -443,7 +439,7 @@ fn refuted_core(
             .cloned()
             .collect();
         lifted.extend(members[1..].iter().map(|&t| Formula::Eq(members[0], t)));
-        if refutes(&lifted)? {
+        if refuted_by_b(&lifted)? {
             kept = lifted;
         }
     }

@@ -33,10 +33,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use rug::Rational;
 
 use super::{
-    Answer, ArithOp, Colour, Cut, Encoder, EqLiteral, Formula, FunId, InterpolationError, Lit,
-    Meaning, Origin, Refutation, SmtStats, SortId, TermId, TermStore, affine_term, and_all,
-    arith_formula, check, entails, equality_formula, farkas, for_each_atom, formula_symbols,
-    linear, negate, or_all, shared_terms_of, term_symbols,
+    ArithOp, Colour, Cut, Encoder, EqLiteral, Formula, FunId, InterpolationError, Lit, Meaning,
+    Origin, Refutation, SortId, TermId, TermStore, affine_term, and_all, arith_formula, entails,
+    equality_formula, farkas, for_each_atom, formula_symbols, linear, model_outside, negate,
+    or_all, refutes, shared_terms_of, term_symbols,
 };
 
 /// The most instances of the auxiliary variables tried at the root of one cut.
@@ -309,7 +309,7 @@ pub(super) fn eliminate(
     }
     let mut refuted = Vec::new();
     for instance in instances {
-        if b_refutes(store, &b_side, &instance)? {
+        if refutes(store, &b_side, std::slice::from_ref(&instance))? {
             if entails(store, &a_side, &instance)? {
                 return Ok(instance);
             }
@@ -320,12 +320,9 @@ pub(super) fn eliminate(
     // value of its A-local term: a shared term of A with that value is the next candidate.
     let pool = shared_terms_of(store, &a_side, &cut.shared, &auxiliaries);
     for _ in 0..MAX_MODEL_ROUNDS {
-        let mut query = a_side.clone();
-        query.push(negate(or_all(refuted.clone())));
-        let mut stats = SmtStats::default();
-        let model = match check(store, &query, &[], &mut stats) {
-            Ok(Answer::Unsat { .. }) if !refuted.is_empty() => return Ok(or_all(refuted)),
-            Ok(Answer::Sat(model)) => model,
+        let model = match model_outside(store, &a_side, &refuted) {
+            Ok(None) if !refuted.is_empty() => return Ok(or_all(refuted)),
+            Ok(Some(model)) => model,
             _ => break,
         };
         let mut map = BTreeMap::new();
@@ -346,7 +343,9 @@ pub(super) fn eliminate(
         instantiate(store, partial, &auxiliaries, &mut instances);
         let before = refuted.len();
         for instance in instances {
-            if !refuted.contains(&instance) && b_refutes(store, &b_side, &instance)? {
+            if !refuted.contains(&instance)
+                && refutes(store, &b_side, std::slice::from_ref(&instance))?
+            {
                 refuted.push(instance);
             }
         }
@@ -355,17 +354,6 @@ pub(super) fn eliminate(
         }
     }
     Err(unsupported("no instance over the shared terms tried is proved by A"))
-}
-
-/// Whether B refutes an instance (it refutes every one; the engine confirms it).
-fn b_refutes(
-    store: &TermStore,
-    b_side: &[Formula],
-    instance: &Formula,
-) -> Result<bool, InterpolationError> {
-    let mut with_b = b_side.to_vec();
-    with_b.push(instance.clone());
-    entails(store, &with_b, &Formula::False)
 }
 
 /// Up to [`MAX_INSTANCES`] instances of `f` with every auxiliary variable replaced by a
