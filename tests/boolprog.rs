@@ -684,3 +684,134 @@ fn recorded_events_say_what_each_step_did_and_change_nothing() {
     e.step();
     assert!(e.events().is_empty());
 }
+
+// ---------------------------------------------------------------- the error label
+
+fn marked(text: &str, label: Option<&str>) -> Result<(Program, Option<String>), String> {
+    let mut prog = read(text, Language::Bebop)?;
+    let label = boolprog::mark_error_label(&mut prog, label).map_err(|e| e.to_string())?;
+    Ok((prog, label))
+}
+
+fn verdict_of(prog: &Program, method: Method) -> Short {
+    short(&boolprog::check(prog, method, 200_000).0)
+}
+
+/// SLAM's error label is the error by default: the counter that reaches it at 5 used to be
+/// reported safe, the wrong verdict the error-label check exists to fix.
+#[test]
+fn slic_error_is_reached_by_the_counter() {
+    let mut prog = load("slic_counter.bp");
+    assert_eq!(boolprog::mark_error_label(&mut prog, None).unwrap().as_deref(), Some("SLIC_ERROR"));
+    for method in [Method::Patterns, Method::FullStates, Method::Explicit] {
+        assert_eq!(verdict_of(&prog, method), Short::Fails(FailureKind::ErrorLabel), "{method:?}");
+    }
+    let mut safe = load("slic_counter_safe.bp");
+    boolprog::mark_error_label(&mut safe, None).unwrap();
+    for method in [Method::Patterns, Method::FullStates, Method::Explicit] {
+        assert_eq!(verdict_of(&safe, method), Short::Safe, "{method:?}");
+    }
+    let mut recursive = load("slic_recursive.bp");
+    boolprog::mark_error_label(&mut recursive, None).unwrap();
+    assert_eq!(verdict_of(&recursive, Method::Patterns), Short::Fails(FailureKind::ErrorLabel));
+}
+
+/// A label on an empty statement at the end of a branch shares no pc with the join after the
+/// `if`: the path that skips the branch does not reach the label.
+#[test]
+fn a_label_at_the_end_of_a_branch_is_not_the_join() {
+    let text =
+        "decl g;\nvoid main() begin\n  g := F;\n  if (g) then\n    SLIC_ERROR: skip;\n  fi\nend\n";
+    let (prog, label) = marked(text, None).unwrap();
+    assert_eq!(label.as_deref(), Some("SLIC_ERROR"));
+    assert_eq!(verdict_of(&prog, Method::Patterns), Short::Safe);
+    let reached = text.replace("g := F;", "g := T;");
+    let (prog, _) = marked(&reached, None).unwrap();
+    assert_eq!(verdict_of(&prog, Method::Patterns), Short::Fails(FailureKind::ErrorLabel));
+}
+
+/// `--label` names another label; a name the program lacks is an error that lists its labels;
+/// without SLIC_ERROR and without a name nothing is marked.
+#[test]
+fn a_named_label_is_checked_and_a_missing_one_refused() {
+    let text = "decl g;\nvoid main() begin\n  g := *;\n  if (g) then goto L2; fi\n  L1: skip;\n  return;\n  L2: skip;\nend\n";
+    let (prog, label) = marked(text, Some("L2")).unwrap();
+    assert_eq!(label.as_deref(), Some("L2"));
+    assert_eq!(verdict_of(&prog, Method::Patterns), Short::Fails(FailureKind::ErrorLabel));
+    let (prog, _) = marked(&text.replace("g := *;", "g := F;"), Some("L2")).unwrap();
+    assert_eq!(verdict_of(&prog, Method::Patterns), Short::Safe);
+    let error = marked(text, Some("SLIC_ERROR")).unwrap_err();
+    assert!(error.contains("no label `SLIC_ERROR`") && error.contains("L1, L2"), "{error}");
+    let (prog, label) = marked(text, None).unwrap();
+    assert_eq!(label, None);
+    assert_eq!(verdict_of(&prog, Method::Patterns), Short::Safe);
+}
+
+/// Getafix's concurrent programs are refused with the reason, never read as sequential ones.
+#[test]
+fn concurrent_programs_are_refused_not_read_as_sequential() {
+    let mut sources = SourceMap::new();
+    let error = match boolprog::load(&mut sources, &example("getafix_style.bp")) {
+        Ok(_) => panic!("a concurrent program was read as a sequential one"),
+        Err(d) => render_all(&d, &sources),
+    };
+    assert!(error.contains("getafix_style.bp:4:6") && error.contains("concurrent"), "{error}");
+    let uncalled_init = "decl x;\nvoid init() begin x := F; end\nvoid main() begin x := T; end\n";
+    assert!(read(uncalled_init, Language::Bebop).unwrap_err().contains("`init` is never called"));
+    let called_init = "decl x;\nvoid init() begin x := F; end\nvoid main() begin init(); end\n";
+    assert!(read(called_init, Language::Bebop).is_ok());
+    let atomic = "void main() begin atomic_begin; atomic_end; end\n";
+    assert!(read(atomic, Language::Bebop).unwrap_err().contains("concurrent"));
+}
+
+/// Where the label goes into a random program (before which line of a procedure body).
+fn with_line_before(text: &str, at: usize, line: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    // Statement lines of p0..p2's bodies: after `decl l;`, up to and including `end`.
+    let mut candidates = Vec::new();
+    let mut inside = false;
+    for (i, l) in lines.iter().enumerate() {
+        if l.trim() == "decl l;" {
+            inside = true;
+            continue;
+        }
+        if inside {
+            candidates.push(i);
+            if l.trim() == "end" {
+                inside = false;
+            }
+        }
+    }
+    let target = candidates[at % candidates.len()];
+    let mut out = String::new();
+    for (i, l) in lines.iter().enumerate() {
+        if i == target {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str(l);
+        out.push('\n');
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, .. ProptestConfig::default() })]
+
+    /// Reaching `SLIC_ERROR: skip;` is a failure exactly when `assert(F)` written in its place
+    /// fails: the marking agrees with a textual encoding of the same question, in every engine.
+    #[test]
+    fn the_error_label_fails_exactly_where_assert_false_would(text in bebop_program(), at in 0usize..400) {
+        let labelled = with_line_before(&text, at, "SLIC_ERROR: skip;");
+        let asserted = with_line_before(&text, at, "SLIC_ERROR: assert(F);");
+        let (marked_prog, label) = marked(&labelled, None).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(label.as_deref(), Some("SLIC_ERROR"));
+        let reference = read(&asserted, Language::Bebop).map_err(TestCaseError::fail)?;
+        for method in [Method::Patterns, Method::FullStates] {
+            let a = verdict(&verdict_of(&marked_prog, method));
+            let b = verdict(&verdict_of(&reference, method));
+            prop_assert_eq!(a, b, "{:?}\n{}", method, labelled);
+        }
+        agree(&marked_prog).map_err(|e| TestCaseError::fail(format!("{e}\n{labelled}")))?;
+    }
+}

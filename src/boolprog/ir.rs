@@ -174,6 +174,38 @@ pub enum Instr {
     Call { proc: ProcId, args: Vec<Expr>, rets: Vec<Place>, next: Pc },
     /// Return these values.
     Return { values: Vec<Expr> },
+    /// The error label under check (SLAM's `SLIC_ERROR:`, or the one `--label` names): reaching
+    /// this instruction is the failure the check looks for.
+    ErrorLabel { name: String },
+}
+
+impl Instr {
+    /// Every pc this instruction may go to next within its procedure.
+    pub fn targets_mut(&mut self) -> Vec<&mut Pc> {
+        match self {
+            Instr::Assign { next, .. }
+            | Instr::New { next, .. }
+            | Instr::Havoc { next, .. }
+            | Instr::Assume { next, .. }
+            | Instr::Assert { next, .. }
+            | Instr::Call { next, .. } => vec![next],
+            Instr::Branch { then_pc, else_pc, .. } => vec![then_pc, else_pc],
+            Instr::Jump { targets } => targets.iter_mut().collect(),
+            Instr::Return { .. } | Instr::ErrorLabel { .. } => Vec::new(),
+        }
+    }
+}
+
+/// A label of the source and the pc of the statement it marks.
+#[derive(Clone, Debug)]
+pub struct Label {
+    /// Its name.
+    pub name: String,
+    /// The pc of the first instruction of the statement it marks (the statement's own, or the
+    /// one that follows when the statement emits none, as `skip` does).
+    pub pc: Pc,
+    /// Where it is written.
+    pub span: Span,
 }
 
 /// A procedure.
@@ -197,6 +229,32 @@ pub struct Proc {
     pub enforce: Option<Expr>,
     /// A method or constructor: calling it with a null first argument is a null dereference.
     pub has_this: bool,
+    /// The labels written in the procedure, in the order of their pcs.
+    pub labels: Vec<Label>,
+}
+
+impl Proc {
+    /// Inserts an instruction at `pc`. Jump targets and labels at or after `shift_from` move
+    /// one on with the instructions they point to; those before it keep their pc, so with
+    /// `shift_from = pc + 1` everything that went to `pc` now reaches the new instruction first.
+    pub fn insert(&mut self, pc: Pc, instr: Instr, span: Span, text: &str, shift_from: Pc) {
+        for existing in &mut self.body {
+            for target in existing.targets_mut() {
+                if *target >= shift_from {
+                    *target += 1;
+                }
+            }
+        }
+        for label in &mut self.labels {
+            if label.pc >= shift_from {
+                label.pc += 1;
+            }
+        }
+        let at = pc as usize;
+        self.body.insert(at, instr);
+        self.spans.insert(at, span);
+        self.texts.insert(at, text.to_string());
+    }
 }
 
 /// A whole program in the internal form.

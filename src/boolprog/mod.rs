@@ -95,6 +95,69 @@ pub fn load(sources: &mut SourceMap, path: &Path) -> Result<Program, Vec<Diagnos
     read(sources, &name, text, language)
 }
 
+/// The label SLAM's boolean programs (and Bebop's, Moped's and Getafix's suites) mark the error
+/// with: when a program has it, reaching it is a failure unless another label is named.
+pub const SLIC_ERROR: &str = "SLIC_ERROR";
+
+/// A label named as the error that the program does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the program has no label `{name}`{}", suggestion(labels))]
+pub struct NoSuchLabel {
+    /// The label asked for.
+    pub name: String,
+    /// The labels the program has, sorted and without repeats.
+    pub labels: Vec<String>,
+}
+
+fn suggestion(labels: &[String]) -> String {
+    match labels.len() {
+        0 => " (it has no labels at all)".to_string(),
+        n if n <= 12 => format!(" (its labels: {})", labels.join(", ")),
+        n => format!(" (it has {n} labels: {}, ...)", labels[..12].join(", ")),
+    }
+}
+
+/// Makes reaching a label a failure: the label `name` when one is given (an error if the
+/// program has none of that name), else [`SLIC_ERROR`] when the program has it. Every
+/// procedure's label of that name gets an [`ir::Instr::ErrorLabel`] at its pc, which every jump
+/// and fall-through that reached the label now reaches first. Returns the label that was made
+/// the error, if any; assertions keep failing as before either way.
+pub fn mark_error_label(
+    prog: &mut Program,
+    name: Option<&str>,
+) -> Result<Option<String>, NoSuchLabel> {
+    let wanted = name.unwrap_or(SLIC_ERROR);
+    let has = |p: &ir::Proc| p.labels.iter().any(|l| l.name == wanted);
+    if !prog.procs.iter().any(has) {
+        return match name {
+            None => Ok(None),
+            Some(name) => {
+                let mut labels: Vec<String> = prog
+                    .procs
+                    .iter()
+                    .flat_map(|p| p.labels.iter().map(|l| l.name.clone()))
+                    .collect();
+                labels.sort();
+                labels.dedup();
+                Err(NoSuchLabel { name: name.to_string(), labels })
+            }
+        };
+    }
+    for proc in &mut prog.procs {
+        // Several labels may mark one pc; each pc gets one error instruction. Inserting from the
+        // highest pc down keeps the lower pcs still to visit where they are.
+        let mut pcs: Vec<(ir::Pc, Span)> =
+            proc.labels.iter().filter(|l| l.name == wanted).map(|l| (l.pc, l.span)).collect();
+        pcs.sort_by_key(|&(pc, _)| std::cmp::Reverse(pc));
+        pcs.dedup_by_key(|&mut (pc, _)| pc);
+        for (pc, span) in pcs {
+            let instr = ir::Instr::ErrorLabel { name: wanted.to_string() };
+            proc.insert(pc, instr, span, &format!("{wanted}: (the error label)"), pc + 1);
+        }
+    }
+    Ok(Some(wanted.to_string()))
+}
+
 /// Which engine to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {

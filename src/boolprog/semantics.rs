@@ -54,6 +54,8 @@ pub enum FailureKind {
     NullDereference,
     /// Integer arithmetic left the 64-bit range.
     Overflow,
+    /// The error label under check was reached.
+    ErrorLabel,
 }
 
 impl FailureKind {
@@ -63,6 +65,7 @@ impl FailureKind {
             FailureKind::Assertion => "assertion failure",
             FailureKind::NullDereference => "null dereference",
             FailureKind::Overflow => "integer overflow",
+            FailureKind::ErrorLabel => "error label reached",
         }
     }
 }
@@ -452,6 +455,7 @@ fn step(
             }
             vec![goto(heap, frame, *next)]
         }
+        Instr::ErrorLabel { .. } => return Err(FailureKind::ErrorLabel),
         Instr::Call { proc, args, .. } => {
             let mut lists = Vec::with_capacity(args.len());
             for a in args {

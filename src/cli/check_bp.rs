@@ -1,5 +1,6 @@
 //! `craig check-bp FILE`: decides the assertions of a boolean program (Bebop `.bp`) or of a
-//! program with references (`.qr`) with procedure summaries, and prints the verdict, the
+//! program with references (`.qr`), and whether its error label (`SLIC_ERROR`, or the one
+//! `--label` names) is reachable, with procedure summaries, and prints the verdict, the
 //! replayed counterexample and the statistics.
 
 use std::io::Write;
@@ -30,6 +31,10 @@ pub struct Args {
     /// Give up after this many states.
     #[arg(long, value_name = "N", default_value_t = boolprog::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    /// Check whether this label is reachable (besides the assertions). By default the label
+    /// `SLIC_ERROR` is the error when the program has it, as in SLAM's boolean programs.
+    #[arg(long, value_name = "NAME")]
+    pub label: Option<String>,
     /// With `--no-summaries`: do not explore stacks deeper than this many frames.
     #[arg(long, value_name = "N", default_value_t = 50)]
     pub max_depth: usize,
@@ -51,10 +56,17 @@ pub fn run(args: &Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<u8,
 /// Reads the program, checks it and writes the verdict.
 fn check(args: &Args, out: &mut dyn Write) -> Result<u8, CheckBpError> {
     let mut sources = SourceMap::new();
-    let prog = match boolprog::load(&mut sources, &args.file) {
+    let mut prog = match boolprog::load(&mut sources, &args.file) {
         Ok(p) => p,
         Err(diags) => {
             write!(out, "{}", render_all(&diags, &sources))?;
+            return Ok(2);
+        }
+    };
+    let label = match boolprog::mark_error_label(&mut prog, args.label.as_deref()) {
+        Ok(label) => label,
+        Err(e) => {
+            writeln!(out, "error: {}: {e}", args.file.display())?;
             return Ok(2);
         }
     };
@@ -83,7 +95,10 @@ fn check(args: &Args, out: &mut dyn Write) -> Result<u8, CheckBpError> {
     let elapsed = start.elapsed();
     let code = match &answer {
         Answer::Safe => {
-            writeln!(out, "safe")?;
+            match &label {
+                Some(label) => writeln!(out, "safe: label `{label}` is unreachable")?,
+                None => writeln!(out, "safe")?,
+            }
             0
         }
         Answer::Failure(trace) => {

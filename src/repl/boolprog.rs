@@ -38,6 +38,8 @@ pub struct BoolProgram {
     pub sources: SourceMap,
     /// The language it was written in.
     pub language: Language,
+    /// The label whose reaching is an error (`SLIC_ERROR` when the program has it).
+    pub error_label: Option<String>,
     /// The engine at some run position, reused while runs move forward.
     cache: RefCell<Option<CachedRun>>,
 }
@@ -100,8 +102,12 @@ impl BoolProgTheory {
             Language::Bebop => "Bebop boolean program",
             Language::References => "program with references",
         };
+        let label = match &self.shared.error_label {
+            Some(label) => format!(", error label `{label}`"),
+            None => String::new(),
+        };
         format!(
-            "{language}, {}, {}",
+            "{language}, {}, {}{label}",
             counted(p.procs.len(), "procedure"),
             counted(p.globals().len(), "global")
         )
@@ -132,7 +138,7 @@ pub(crate) fn load_theory(path: &str, name: String) -> Result<Theory, String> {
     let language = Language::of_path(Path::new(path))
         .ok_or_else(|| format!("cannot load {path}: boolean programs end in .bp or .qr"))?;
     let mut sources = SourceMap::new();
-    let program = match boolprog::load(&mut sources, Path::new(path)) {
+    let mut program = match boolprog::load(&mut sources, Path::new(path)) {
         Ok(p) => p,
         Err(diagnostics) => {
             let errors = diagnostics.len();
@@ -143,9 +149,17 @@ pub(crate) fn load_theory(path: &str, name: String) -> Result<Theory, String> {
             ));
         }
     };
+    // As `craig check-bp` does without `--label`: SLAM's error label is the error when present.
+    let error_label = boolprog::mark_error_label(&mut program, None)
+        .map_err(|e| format!("cannot load {path}: {e}"))?;
     let checksum = fnv1a64(&bytes);
-    let shared =
-        BoolProgram { program: Arc::new(program), sources, language, cache: RefCell::new(None) };
+    let shared = BoolProgram {
+        program: Arc::new(program),
+        sources,
+        language,
+        error_label,
+        cache: RefCell::new(None),
+    };
     Ok(Theory {
         name,
         path: path.to_string(),
@@ -357,7 +371,10 @@ fn verdict_line(shared: &BoolProgram, engine: &Engine<'_>) -> String {
 
 fn answer_line(shared: &BoolProgram, answer: &Answer) -> String {
     match answer {
-        Answer::Safe => "verdict: safe".into(),
+        Answer::Safe => match &shared.error_label {
+            Some(label) => format!("verdict: safe (label `{label}` is unreachable)"),
+            None => "verdict: safe".into(),
+        },
         Answer::Failure(trace) => {
             let at = trace.steps.last().map_or(String::new(), |s| {
                 format!(

@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 
 use super::{Emitter, MAX_EXPR_LEN, UNPATCHED, short_text, syntax_error, too_deep};
 use crate::boolprog::ir::{
-    BinOp, Class, ClassId, Expr, Instr, Place, Proc, ProcId, Program, Type, Value, Var,
+    BinOp, Class, ClassId, Expr, Instr, Label, Place, Proc, ProcId, Program, Type, Value, Var,
 };
 use crate::syntax::{Diagnostic, FileId, Span};
 
@@ -65,6 +65,8 @@ struct ProcCx {
     returns: usize,
     em: Emitter,
     labels: FxHashMap<String, u32>,
+    /// The labels in the order they are written (which is the order of their pcs).
+    written_labels: Vec<Label>,
     gotos: Vec<(u32, Vec<(String, Span)>)>,
 }
 
@@ -84,6 +86,7 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
         diags: Vec::new(),
     };
     let mut global_vars = Vec::new();
+    let mut global_spans = Vec::new();
     let mut proc_pairs = Vec::new();
     for item in program.into_inner() {
         match item.as_rule() {
@@ -95,6 +98,7 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
                         continue;
                     }
                     r.globals.insert(name.clone(), global_vars.len() as u32);
+                    global_spans.push(r.span(&id));
                     global_vars.push(Var { name, ty: Type::Bool });
                 }
             }
@@ -130,6 +134,9 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
     for p in proc_pairs {
         procs.push(r.procedure(p, global_vars.len()));
     }
+    if let Some(d) = concurrent_conventions(&global_vars, &global_spans, &procs) {
+        return Err(vec![d]);
+    }
     let main = match r.procs.get("main") {
         Some(s) if s.params == 0 => s.id,
         Some(_) => {
@@ -154,34 +161,42 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
         let m = &mut prog.procs[main.0 as usize];
         let targets = (0..nglobals).map(Place::Global).collect();
         let span = m.spans.first().copied().unwrap_or_default();
-        prepend(m, Instr::Havoc { targets, next: 1 }, span, "(globals start unconstrained)");
+        // Shift every target, so jumps to the first statement do not go back to the havoc.
+        let havoc = Instr::Havoc { targets, next: 1 };
+        m.insert(0, havoc, span, "(globals start unconstrained)", 0);
     }
     let _ = ClassId(0);
     Ok(prog)
 }
 
-/// Inserts an instruction at pc 0, shifting every jump target by one.
-fn prepend(p: &mut Proc, instr: Instr, span: Span, text: &str) {
-    let shift = |t: &mut u32| *t += 1;
-    for i in &mut p.body {
-        match i {
-            Instr::Assign { next, .. }
-            | Instr::New { next, .. }
-            | Instr::Havoc { next, .. }
-            | Instr::Assume { next, .. }
-            | Instr::Assert { next, .. }
-            | Instr::Call { next, .. } => shift(next),
-            Instr::Branch { then_pc, else_pc, .. } => {
-                shift(then_pc);
-                shift(else_pc);
-            }
-            Instr::Jump { targets } => targets.iter_mut().for_each(shift),
-            Instr::Return { .. } => {}
-        }
+/// Getafix's concurrent boolean programs are written in this same syntax: an `init` procedure
+/// that nothing calls, thread procedures, and the shared globals `atomic` and `super_atomic`
+/// that make sections atomic. Read as a sequential program such a file would have its threads
+/// never run, and a `safe` for it would be wrong; it is refused instead, with the reason.
+fn concurrent_conventions(globals: &[Var], spans: &[Span], procs: &[Proc]) -> Option<Diagnostic> {
+    let why = "craig checks sequential boolean programs only and does not read a concurrent one \
+               as sequential (its threads would never run)";
+    if let Some(i) = globals.iter().position(|g| g.name == "atomic" || g.name == "super_atomic") {
+        let msg = format!(
+            "the global `{}` is how Getafix's concurrent boolean programs mark atomic sections; {why}",
+            globals[i].name
+        );
+        return Some(Diagnostic::error(spans[i], msg));
     }
-    p.body.insert(0, instr);
-    p.spans.insert(0, span);
-    p.texts.insert(0, text.to_string());
+    let init = procs.iter().position(|p| p.name == "init")?;
+    let called = procs
+        .iter()
+        .flat_map(|p| &p.body)
+        .any(|i| matches!(i, Instr::Call { proc, .. } if proc.0 as usize == init));
+    if called {
+        return None;
+    }
+    let msg = format!(
+        "`init` is never called: in Getafix's concurrent boolean programs it sets up the shared \
+         state before the threads start; {why}"
+    );
+    let span = procs[init].spans.last().copied().unwrap_or_default();
+    Some(Diagnostic::error(span, msg))
 }
 
 impl Reader {
@@ -206,6 +221,7 @@ impl Reader {
             returns,
             em: Emitter::default(),
             labels: FxHashMap::default(),
+            written_labels: Vec::new(),
             gotos: Vec::new(),
         };
         let mut locals = Vec::new();
@@ -272,6 +288,7 @@ impl Reader {
             texts: cx.em.texts,
             enforce,
             has_this: false,
+            labels: cx.written_labels,
         }
     }
 
@@ -284,16 +301,28 @@ impl Reader {
     }
 
     fn stmt(&mut self, cx: &mut ProcCx, s: Pair<Rule>) {
+        let start = cx.em.here();
+        let mut labelled = false;
         for part in s.into_inner() {
             if part.as_rule() == Rule::label {
+                labelled = true;
                 let id = part.into_inner().next().expect("label name");
                 let name = id.as_str().to_string();
                 if cx.labels.insert(name.clone(), cx.em.here()).is_some() {
                     self.error(&id, format!("label `{name}` is defined twice"));
                 }
+                let span = self.span(&id);
+                cx.written_labels.push(Label { name, pc: cx.em.here(), span });
                 continue;
             }
+            let (span, text) = (self.span(&part), short_text(part.as_str()));
             self.stmt_body(cx, part);
+            // A labelled statement that emits nothing (`L: skip;`) still gets a pc of its own:
+            // otherwise its label would share the pc of whatever follows, which may be a join
+            // that paths avoiding the label reach too (`if (c) then L: skip; fi`).
+            if labelled && cx.em.here() == start {
+                cx.em.emit(Instr::Jump { targets: vec![start + 1] }, span, text);
+            }
         }
     }
 
@@ -317,6 +346,11 @@ impl Reader {
         let mut inner = b.into_inner();
         match rule {
             Rule::skip_stmt => {}
+            Rule::atomic_stmt => self.diags.push(Diagnostic::error(
+                span,
+                "`atomic_begin` and `atomic_end` belong to concurrent boolean programs, which craig \
+                 does not check yet (and does not read as sequential ones)",
+            )),
             Rule::goto_stmt => {
                 let ids = inner.nth(1).expect("labels").into_inner();
                 let targets = ids.map(|i| (i.as_str().to_string(), self.span(&i))).collect();

@@ -16,7 +16,7 @@ use rustc_hash::FxHashMap;
 
 use super::{Emitter, MAX_EXPR_LEN, UNPATCHED, short_text, syntax_error, too_deep};
 use crate::boolprog::ir::{
-    BinOp, Class, ClassId, Expr, Instr, Place, Proc, ProcId, Program, Type, Value, Var,
+    BinOp, Class, ClassId, Expr, Instr, Label, Place, Proc, ProcId, Program, Type, Value, Var,
 };
 use crate::syntax::{Diagnostic, FileId, Span};
 
@@ -91,6 +91,8 @@ struct Cx {
     locals: Vec<Var>,
     local_index: FxHashMap<String, u32>,
     em: Emitter,
+    /// The labels written, in order.
+    labels: Vec<Label>,
 }
 
 impl Cx {
@@ -328,6 +330,7 @@ impl Reader<'_> {
             locals: Vec::new(),
             local_index: FxHashMap::default(),
             em: Emitter::default(),
+            labels: Vec::new(),
         };
         for p in &sig.params {
             cx.local_index.insert(p.name.clone(), cx.locals.len() as u32);
@@ -352,6 +355,7 @@ impl Reader<'_> {
             texts: cx.em.texts,
             enforce: None,
             has_this,
+            labels: cx.labels,
         }
     }
 
@@ -363,10 +367,34 @@ impl Reader<'_> {
 
     fn stmt(&mut self, cx: &mut Cx, s: Pair<Rule>) {
         let body = match s.as_rule() {
-            Rule::stmt => s.into_inner().find(|p| p.as_rule() != Rule::label),
+            Rule::stmt => {
+                let mut body = None;
+                for part in s.into_inner() {
+                    if part.as_rule() == Rule::label {
+                        let id = part.into_inner().next().expect("label name");
+                        let (name, span) = (id.as_str().to_string(), self.span(&id));
+                        cx.labels.push(Label { name, pc: cx.em.here(), span });
+                    } else {
+                        body = Some(part);
+                    }
+                }
+                body
+            }
             _ => Some(s),
         };
         let Some(b) = body else { return };
+        let start = cx.em.here();
+        let labelled = cx.labels.last().is_some_and(|l| l.pc == start);
+        let (span, text) = (self.span(&b), short_text(b.as_str().lines().next().unwrap_or("")));
+        self.stmt_body(cx, b);
+        // As in Bebop: a labelled statement that emits nothing still gets a pc of its own, so
+        // that its label is not shared with a join that paths avoiding it reach too.
+        if labelled && cx.em.here() == start {
+            cx.em.emit(Instr::Jump { targets: vec![start + 1] }, span, text);
+        }
+    }
+
+    fn stmt_body(&mut self, cx: &mut Cx, b: Pair<Rule>) {
         let span = self.span(&b);
         let text = short_text(b.as_str().lines().next().unwrap_or(""));
         let next = cx.em.here() + 1;

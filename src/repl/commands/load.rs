@@ -130,10 +130,15 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         }
         TheoryContent::BoolProg(b) => writeln!(
             out,
-            "loaded theory {} from {}: {}; no goals (`step` and `check` decide its assertions)",
+            "loaded theory {} from {}: {}; no goals (`step` and `check` decide its assertions{})",
             theory.name,
             theory.path,
-            b.describe()
+            b.describe(),
+            if b.shared.error_label.is_some() {
+                " and whether its error label is reached"
+            } else {
+                ""
+            }
         )?,
         TheoryContent::Scheme(s) => write!(out, "{}", crate::repl::cfa::describe_load(&theory, s))?,
         TheoryContent::C(c) => write!(out, "{}", crate::repl::c::describe_load(&theory, c))?,
