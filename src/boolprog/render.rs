@@ -12,6 +12,7 @@ use super::pattern::{Effect, PatternLoc};
 use super::semantics::{Frame, Heap};
 use super::summary::{Engine, Event, Mode, NodeId, Pred, Root, RootId, SiteId, Stats};
 use crate::syntax::SourceMap;
+use crate::syntax::dot::{self, Attr, Graph};
 
 /// A value: `true`, `3`, `null`, `#2` (cell 2).
 pub fn value(v: Value) -> String {
@@ -388,55 +389,56 @@ pub fn events(engine: &Engine<'_>, sources: &SourceMap, step: u64, events: &[Eve
 /// A heap as a Graphviz digraph: the globals and the frame's locals as roots, cells as records.
 pub fn dot_heap(prog: &Program, heap: &Heap, frame: &Frame) -> String {
     let (h, f, _) = canonical(heap, frame);
-    let mut out = String::from("digraph heap {\n  node [shape=record];\n");
+    let mut graph = Graph::new("heap");
+    graph.node_defaults(&[("shape", Attr::Word("record"))]);
     for (a, cell) in h.cells.iter().enumerate() {
         let class = prog.class(cell.class);
-        let label: Vec<String> = class
-            .fields
-            .iter()
-            .zip(&cell.fields)
-            .enumerate()
-            .map(|(i, (fd, v))| match v {
-                Value::Addr(_) => format!("<f{i}> {}", fd.name),
-                _ => format!("<f{i}> {}={}", fd.name, value(*v)),
-            })
-            .collect();
         let title = if a == 0 { "globals".to_string() } else { format!("#{a} {}", class.name) };
-        let _ = writeln!(out, "  c{a} [label=\"{{{title}|{}}}\"];", label.join("|"));
+        let mut fields = vec![dot::record_field(None, &title)];
+        for (i, (fd, v)) in class.fields.iter().zip(&cell.fields).enumerate() {
+            let port = format!("f{i}");
+            let text = match v {
+                Value::Addr(_) => fd.name.clone(),
+                _ => format!("{}={}", fd.name, value(*v)),
+            };
+            fields.push(dot::record_field(Some(&port), &text));
+        }
+        let label = format!("{{{}}}", fields.join("|"));
+        graph.node(&format!("c{a}"), &[("label", Attr::Record(label))]);
         for (i, v) in cell.fields.iter().enumerate() {
             if let Value::Addr(b) = v {
-                let _ = writeln!(out, "  c{a}:f{i} -> c{b};");
+                graph.edge(&format!("c{a}:f{i}"), &format!("c{b}"), &[]);
             }
         }
     }
     let proc = prog.proc(f.proc);
-    for (l, v) in proc.locals.iter().zip(&f.locals) {
+    // Locals are named by position, labelled with their names, so that a local called `c1` is
+    // not taken for the cell of that name.
+    for (i, (l, v)) in proc.locals.iter().zip(&f.locals).enumerate() {
         if let Value::Addr(b) = v {
-            let _ = writeln!(out, "  \"{}\" [shape=plaintext];\n  \"{}\" -> c{b};", l.name, l.name);
+            let attrs = [("shape", Attr::Word("plaintext")), ("label", Attr::Text(&l.name))];
+            graph.node(&format!("local{i}"), &attrs);
+            graph.edge(&format!("local{i}"), &format!("c{b}"), &[]);
         }
     }
-    out.push_str("}\n");
-    out
+    graph.finish()
 }
 
 /// The call graph the exploration used, each procedure labelled with its summaries and effects.
 pub fn dot_call_graph(engine: &Engine<'_>) -> String {
     let prog = engine.program();
     let counts = engine.summaries_per_proc();
-    let mut out = String::from("digraph calls {\n  node [shape=box];\n");
+    let mut graph = Graph::new("calls");
+    graph.node_defaults(&[("shape", Attr::Word("box"))]);
     for (i, p) in prog.procs.iter().enumerate() {
         let (roots, effects) = counts[i];
-        let _ = writeln!(
-            out,
-            "  p{i} [label=\"{}\\n{roots} summaries, {effects} effects\"];",
-            p.name.replace('"', "'")
-        );
+        let label = format!("{}\n{roots} summaries, {effects} effects", p.name);
+        graph.node(&format!("p{i}"), &[("label", Attr::Text(&label))]);
     }
     for (a, b) in engine.call_edges() {
-        let _ = writeln!(out, "  p{} -> p{};", a.0, b.0);
+        graph.edge(&format!("p{}", a.0), &format!("p{}", b.0), &[]);
     }
-    out.push_str("}\n");
-    out
+    graph.finish()
 }
 
 /// The summary engine's counters, one per line.

@@ -15,6 +15,7 @@ use super::{Analysis, Options, OracleKind, analyse_with_oracle};
 use crate::scheme::CpsProgram;
 use crate::scheme::ast::VarKind;
 use crate::scheme::cps::{LamKind, atom_text, call_head};
+use crate::syntax::dot::{Attr, Graph};
 use crate::syntax::{SourceMap, Span};
 
 impl Analysis {
@@ -349,39 +350,44 @@ impl Analysis {
 
     /// The graph in Graphviz DOT; the states and edges of `highlight` are drawn in red.
     pub fn dot(&self, highlight: Option<&Witness>) -> String {
-        let mut out = String::from(
-            "digraph cfa {\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n",
-        );
+        let mut graph = Graph::new("cfa");
+        graph.node_defaults(&[
+            ("shape", Attr::Word("box")),
+            ("fontname", Attr::Text("monospace")),
+            ("fontsize", Attr::Word("10")),
+        ]);
         let on_path = |s: StateId| highlight.is_some_and(|w| w.path.contains(&s));
         for id in self.graph.ids() {
-            let title = self.state_title(id).replace('\\', "\\\\").replace('"', "\\\"");
-            let title: String = title.chars().take(60).collect();
-            let mut attrs = format!("label=\"{}: {}\"", id.0, title);
+            let title: String = self.state_title(id).chars().take(60).collect();
+            let label = format!("{}: {title}", id.0);
+            let mut attrs = vec![("label", Attr::Text(&label))];
             if let Some(e) = protocol::event_name(&self.program, &self.graph, id) {
-                let _ = write!(
-                    attrs,
-                    ", style=filled, fillcolor=\"{}\"",
-                    if e == "unlock" { "palegreen" } else { "lightblue" }
-                );
+                let colour = if e == "unlock" { "palegreen" } else { "lightblue" };
+                attrs.push(("style", Attr::Word("filled")));
+                attrs.push(("fillcolor", Attr::Text(colour)));
             }
             if self.graph.successors(id).is_empty() {
-                attrs.push_str(", peripheries=2");
+                attrs.push(("peripheries", Attr::Word("2")));
             }
             if on_path(id) {
-                attrs.push_str(", color=red, penwidth=2");
+                attrs.push(("color", Attr::Word("red")));
+                attrs.push(("penwidth", Attr::Word("2")));
             }
-            let _ = writeln!(out, "  s{} [{attrs}];", id.0);
+            graph.node(&format!("s{}", id.0), &attrs);
         }
         for id in self.graph.ids() {
             for &t in self.graph.successors(id) {
                 let red =
                     highlight.is_some_and(|w| w.path.windows(2).any(|p| p[0] == id && p[1] == t));
-                let attrs = if red { " [color=red, penwidth=2]" } else { "" };
-                let _ = writeln!(out, "  s{} -> s{}{attrs};", id.0, t.0);
+                let attrs: &[(&str, Attr<'_>)] = if red {
+                    &[("color", Attr::Word("red")), ("penwidth", Attr::Word("2"))]
+                } else {
+                    &[]
+                };
+                graph.edge(&format!("s{}", id.0), &format!("s{}", t.0), attrs);
             }
         }
-        out.push_str("}\n");
-        out
+        graph.finish()
     }
 }
 

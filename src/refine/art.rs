@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::Engine;
+use crate::syntax::dot::{Attr, Graph};
 
 impl Engine {
     /// The tree as text: `n4 main:l11 <- n3 [i <= n] covered by n2`, one node a line in
@@ -37,29 +38,28 @@ impl Engine {
     /// The tree in Graphviz DOT (live nodes only, as in [`Engine::art_text`]).
     pub fn art_dot(&self) -> String {
         let names = |v: usize| self.flat.variable_name(v);
-        let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
-        let mut out = String::from("digraph art {\n  node [shape=box, fontname=\"monospace\"];\n");
+        let mut graph = Graph::new("art");
+        graph.node_defaults(&[("shape", Attr::Word("box")), ("fontname", Attr::Text("monospace"))]);
         for n in self.art.nodes.iter().filter(|n| !n.dead) {
             let location = &self.flat.locations[n.location];
-            let style = if location.error.is_some() {
-                ", color=red"
+            let text = format!("n{} {}\n{}", n.id, location.name, n.label.show(&names));
+            let mut attrs = vec![("label", Attr::Text(&text))];
+            if location.error.is_some() {
+                attrs.push(("color", Attr::Word("red")));
             } else if n.covered_by.is_some() {
-                ", style=dashed"
-            } else {
-                ""
-            };
-            let text = format!("n{} {}\\n{}", n.id, location.name, escape(&n.label.show(&names)));
-            let _ = writeln!(out, "  n{} [label=\"{}\"{style}];", n.id, text);
+                attrs.push(("style", Attr::Word("dashed")));
+            }
+            graph.node(&format!("n{}", n.id), &attrs);
         }
         for n in self.art.nodes.iter().filter(|n| !n.dead) {
             if let Some(p) = n.parent {
-                let _ = writeln!(out, "  n{p} -> n{};", n.id);
+                graph.edge(&format!("n{p}"), &format!("n{}", n.id), &[]);
             }
             if let Some(w) = n.covered_by {
-                let _ = writeln!(out, "  n{} -> n{w} [style=dashed, label=\"covered\"];", n.id);
+                let attrs = [("style", Attr::Word("dashed")), ("label", Attr::Text("covered"))];
+                graph.edge(&format!("n{}", n.id), &format!("n{w}"), &attrs);
             }
         }
-        out.push_str("}\n");
-        out
+        graph.finish()
     }
 }

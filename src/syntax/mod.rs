@@ -1,8 +1,10 @@
-//! Source files, spans and diagnostics shared by every front end (spec, TPTP, programs to come).
+//! Source files, spans and diagnostics shared by every front end (spec, TPTP, SMT-LIB, Java, C,
+//! boolean programs, Scheme), and the one writer of Graphviz text ([`dot`]).
 //!
 //! Every AST node and every typed term carries a [`Span`] (a byte range in one file of a
 //! [`SourceMap`]), so that errors found late (type errors, missing imports) still point at text.
 
+pub mod dot;
 mod parse_error;
 
 pub use parse_error::{found_token, join_or, pest_diagnostic};
