@@ -3,21 +3,34 @@
 
 use craig::input::parse_problem;
 
+/// The first line of the error: position and message (the snippet under it is tested apart).
 fn error_of(text: &str) -> String {
     match parse_problem(text, "PUZ001-1.p", "PUZ001-1", &[]) {
         Ok(_) => panic!("expected an error for {text:?}"),
-        Err(e) => e.to_string(),
+        Err(e) => e.to_string().lines().next().unwrap_or_default().to_string(),
     }
 }
 
 #[test]
 fn syntax_errors_name_file_line_and_column() {
     let cases = [
-        ("fof(a, axiom, p & ).", "PUZ001-1.p:1:17: syntax error: unexpected `&`"),
+        (
+            "fof(a, axiom, p & ).",
+            "PUZ001-1.p:1:19: syntax error: expected a formula after `&`, found `)`",
+        ),
         (
             "cnf(a, axiom, p).\n\n  cnf(b, axiom, q | ).",
-            "PUZ001-1.p:3:19: syntax error: unexpected `|`",
+            "PUZ001-1.p:3:21: syntax error: expected a formula after `|`, found `)`",
         ),
+        (
+            "fof(a, axiom, p(X) => /* why */ ).",
+            "PUZ001-1.p:1:33: syntax error: expected a formula after `=>`, found `)`",
+        ),
+        (
+            "fof(a, axiom, a = ).",
+            "PUZ001-1.p:1:19: syntax error: expected a term after `=`, found `)`",
+        ),
+        ("fof(a, axiom, p &", "PUZ001-1.p:1:18: syntax error: unexpected end of input"),
         ("fof(a, axiom, p)\nfof(b, axiom, q).", "PUZ001-1.p:2:1: syntax error: unexpected `fof`"),
         ("fof(a, axiom, p(X).", "PUZ001-1.p:1:19: syntax error: unexpected `.`"),
         (
@@ -35,6 +48,21 @@ fn syntax_errors_name_file_line_and_column() {
     let got: Vec<(&str, String)> = cases.iter().map(|(t, _)| (*t, error_of(t))).collect();
     let want: Vec<(&str, String)> = cases.iter().map(|(t, e)| (*t, e.to_string())).collect();
     assert_eq!(got, want);
+}
+
+/// A syntax error shows its line with a caret under the column, as the other front ends do.
+#[test]
+fn syntax_errors_show_the_line_and_a_caret() {
+    let error = match parse_problem("cnf(a, axiom, p).\n  cnf(b, axiom, q | ).", "P.p", "P", &[]) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e.to_string(),
+    };
+    assert_eq!(
+        error,
+        "P.p:2:21: syntax error: expected a formula after `|`, found `)`\n\
+         2 |   cnf(b, axiom, q | ).\n\
+         \x20 |                     ^"
+    );
 }
 
 #[test]

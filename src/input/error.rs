@@ -6,8 +6,9 @@ use std::path::PathBuf;
 /// Why a problem could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    /// The text is not valid TPTP.
-    #[error("{file}:{line}:{col}: syntax error: {message}")]
+    /// The text is not valid TPTP. Shown as the other front ends show theirs: the position and
+    /// the message, then the line with a caret under the column.
+    #[error("{file}:{line}:{col}: syntax error: {message}{}", snippet(source_line, *line, *col))]
     Syntax {
         /// The file as given (or as resolved, for included files).
         file: String,
@@ -17,6 +18,8 @@ pub enum InputError {
         col: usize,
         /// What went wrong.
         message: String,
+        /// The text of line `line`, without its line break.
+        source_line: String,
     },
     /// An `include` directive names a file found under none of the include roots.
     #[error("{file}:{line}:{col}: include '{include}' not found; tried {}", list_paths(tried))]
@@ -62,6 +65,32 @@ pub enum InputError {
         /// What is not supported.
         what: String,
     },
+}
+
+/// The source line under a message, with a caret at the column (the layout of
+/// [`crate::syntax::Diagnostic::render`]); nothing when the line is unknown.
+fn snippet(source_line: &str, line: usize, col: usize) -> String {
+    if source_line.is_empty() {
+        return String::new();
+    }
+    let gutter = line.to_string();
+    let pad: String = source_line
+        .chars()
+        .take(col.saturating_sub(1))
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    format!("\n{gutter} | {source_line}\n{} | {pad}^", " ".repeat(gutter.len()))
+}
+
+/// The text of the line holding byte `offset` (clamped to the text), without its line break.
+pub(crate) fn line_text(text: &str, offset: usize) -> String {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    text[start..end].trim_end_matches('\r').to_string()
 }
 
 fn list_paths(paths: &[PathBuf]) -> String {

@@ -16,7 +16,7 @@ use tptp::fof;
 use tptp::tfx;
 use tptp::top::{AnnotatedFormula, Include, TPTPInput};
 
-use super::error::{InputError, LineCursor, line_col};
+use super::error::{InputError, LineCursor, line_col, line_text};
 use super::names::atomic_word_text;
 use super::tff::TffContext;
 use crate::fol::formula::{Formula, Quantifier, Term};
@@ -117,7 +117,14 @@ impl Place<'_> {
 
     fn syntax(&self, offset: usize, message: impl Into<String>) -> InputError {
         let (line, col) = line_col(self.text, offset);
-        InputError::Syntax { file: self.file.to_string(), line, col, message: message.into() }
+        let source_line = line_text(self.text, offset);
+        InputError::Syntax {
+            file: self.file.to_string(),
+            line,
+            col,
+            message: message.into(),
+            source_line,
+        }
     }
 }
 
@@ -163,7 +170,8 @@ impl<'r> Reader<'r> {
                 Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
                     let FurthestError { remaining } = e;
                     let at = bytes.len().saturating_sub(remaining).max(pos);
-                    return Err(place.syntax(at, describe_failure(text, pos, at)));
+                    let (at, message) = locate_failure(text, pos, at);
+                    return Err(place.syntax(at, message));
                 }
                 Err(nom::Err::Incomplete(_)) => {
                     return Err(place.syntax(text.len() - 1, "unexpected end of input"));
@@ -332,6 +340,36 @@ fn reject_other_dialects(place: &Place<'_>, pos: usize) -> Result<(), InputError
 }
 
 /// The message for a parse failure at `at` in the statement starting at `start`.
+/// The binary connectives and the equality signs of TPTP, longest first (so `<=>` is found
+/// before `<=`).
+const INFIX: [&str; 11] = ["<=>", "<~>", "=>", "<=", "~|", "~&", "!=", "&", "|", "=", ","];
+
+/// Where a parse failure is, and what to say about it. The parser reports the furthest point an
+/// alternative reached, which for a connective with nothing after it (`p & )`) is the connective
+/// itself, since the alternative that read it gave up there: the real fault is the token after
+/// it, so that token is named, as what stands where a formula (or a term, after `=`) was expected.
+fn locate_failure(text: &str, start: usize, at: usize) -> (usize, String) {
+    let rest = &text[at.min(text.len())..];
+    if let Some(op) = INFIX.iter().find(|op| rest.starts_with(**op)).filter(|op| **op != ",")
+        && let Ok(next) = skip_ignored(text, at + op.len())
+    {
+        // The reader appends a line break to the text; an operand missing at the very end is
+        // reported on the last line, as other ends of input are.
+        let next = next.min(text.len().saturating_sub(1));
+        let after = text.as_bytes()[next..].trim_ascii_start();
+        let missing = after.is_empty()
+            || matches!(after[0], b')' | b'.' | b']' | b',')
+            || INFIX.iter().any(|other| after.starts_with(other.as_bytes()));
+        if missing {
+            let wanted = if matches!(*op, "=" | "!=") { "a term" } else { "a formula" };
+            let found = describe_failure(text, start, next);
+            let found = found.strip_prefix("unexpected ").unwrap_or(&found);
+            return (next, format!("expected {wanted} after `{op}`, found {found}"));
+        }
+    }
+    (at, describe_failure(text, start, at))
+}
+
 fn describe_failure(text: &str, start: usize, at: usize) -> String {
     let rest = &text.as_bytes()[at.min(text.len())..];
     let token_len = match rest.first() {

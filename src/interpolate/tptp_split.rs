@@ -147,7 +147,7 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
         let scan = scan(&text, file)?;
         match parse_problem_located(&scan.blanked, file, name, &[]) {
             Ok((problem, located)) => break (scan, problem, located),
-            Err(InputError::Syntax { file: at, line, col, message }) if at == file => {
+            Err(InputError::Syntax { file: at, line, col, message, source_line }) if at == file => {
                 let retry = scan
                     .scanned
                     .iter()
@@ -156,7 +156,8 @@ pub fn read_split(text: &str, file: &str, name: &str) -> Result<SplitProblem, In
                     .filter(|s| !rewrites.contains(&s.start))
                     .and_then(|s| Some((s, with_vampire_precedence(&text, s.start)?)));
                 let Some((statement, (body, new_body))) = retry else {
-                    return Err(InputError::Syntax { file: at, line, col, message }.into());
+                    let error = InputError::Syntax { file: at, line, col, message, source_line };
+                    return Err(error.into());
                 };
                 rewritten.push(format!(
                     "line {}: fof `{}` is not TPTP as written; read with Vampire's connective \
