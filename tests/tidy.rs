@@ -1,7 +1,8 @@
-//! Repository hygiene checked as tests: every module opens with a `//!` line, and the dependency
-//! directions stated in docs/ARCHITECTURE.md hold (kernels and engines never reach into front
-//! ends; front ends know nothing of each other, the prover or the solve path; the translation
-//! never runs the prover).
+//! Repository hygiene checked as tests: every module opens with a `//!` line, every top-level
+//! module names only the floors its line in [`FLOORS`] allows (the layers of
+//! docs/ARCHITECTURE.md: kernels and engines never reach into front ends; front ends know nothing
+//! of each other, the prover or the solve path; the translation never runs the prover), the
+//! floors have no circle, and no folder's modules name each other in a circle.
 
 use std::path::{Path, PathBuf};
 
@@ -46,123 +47,362 @@ fn shipped_code(text: &str) -> &str {
     text.find("#[cfg(test)]").map_or(text, |at| &text[..at])
 }
 
-#[test]
-fn dependency_directions_hold() {
-    // (folder, modules it must not name). The layers, bottom up: `syntax`; the kernels `fol`
-    // and `hol`; the engine `prover`; the front ends `spec` and `input`; the translation;
-    // `solve`; the analyses (`interpolate`); the workbench (`session`, `repl`); `cli`.
-    const ABOVE_THE_KERNEL: &[&str] = &[
-        "crate::prover",
-        "crate::input",
-        "crate::spec",
-        "crate::translate",
-        "crate::solve",
-        "crate::interpolate",
-        "crate::repl",
-        "crate::session",
-        "crate::cli",
-    ];
-    let rules: &[(&str, &[&str])] = &[
-        // Spans and diagnostics are shared by every front end and depend on nothing.
-        ("syntax", &["crate::"]),
-        // The kernels: first-order (clauses, formulas, origins) and higher-order (terms,
-        // sequents). Neither knows the other.
-        ("fol", &["crate::hol"]),
-        ("fol", ABOVE_THE_KERNEL),
-        ("hol", &["crate::fol"]),
-        ("hol", ABOVE_THE_KERNEL),
-        // Engines import no front end, no translation, nothing above.
-        ("prover", &["crate::hol"]),
-        // Splitting runs the SAT solver; no other engine is the prover's business.
-        ("prover", &["crate::smt", "crate::inst", "crate::fmb"]),
-        ("prover", &ABOVE_THE_KERNEL[1..]),
-        // The HOL notation (terms and types as written, their elaboration) is shared by the
-        // front ends that write formulas; it stands on `hol` and `syntax` only.
-        (
+/// The floors: every top-level module of `src/` (a folder or a file) with the modules it may
+/// name, bottom up. A module may name only what its line lists; a new module gets a line (the
+/// test fails until it has one), and the lines together must stay free of circles, so the layers
+/// stated in docs/ARCHITECTURE.md are what the code does.
+const FLOORS: &[(&str, &[&str])] = &[
+    // Spans, diagnostics and DOT text, shared by everything; depends on nothing.
+    ("syntax", &[]),
+    // The kernels: first-order (clauses, formulas, origins) and higher-order (terms,
+    // sequents). Neither knows the other.
+    ("fol", &["syntax"]),
+    ("hol", &["syntax"]),
+    // The HOL notation shared by the front ends that write formulas.
+    ("notation", &["hol", "syntax"]),
+    // Engines: no front end, no translation, nothing above them.
+    ("sat", &["syntax"]),
+    ("smt", &["sat", "syntax"]),
+    ("prover", &["fol", "sat", "syntax"]),
+    ("fmb", &["fol", "sat", "syntax"]),
+    ("inst", &["fol", "smt", "sat", "syntax"]),
+    // Front ends lower into the shared forms and know nothing of each other, of the prover or
+    // of the solve path.
+    ("input", &["fol", "syntax"]),
+    ("spec", &["hol", "notation", "syntax"]),
+    ("smtlib", &["smt", "sat", "syntax"]),
+    ("boolprog", &["syntax"]),
+    ("scheme", &["syntax"]),
+    // The program IR and the program front ends that lower into it.
+    ("ir", &["hol", "notation", "syntax"]),
+    ("java", &["ir", "hol", "notation", "syntax"]),
+    ("c", &["ir", "hol", "notation", "syntax"]),
+    // Analyses: verification conditions, refinement, ΓCFA.
+    ("vc", &["ir", "hol", "syntax"]),
+    ("refine", &["ir", "hol", "notation", "smt", "sat", "syntax"]),
+    ("cfa", &["scheme", "smt", "sat", "syntax"]),
+    // The translation takes HOL sequents whatever produced them and never runs the prover.
+    ("translate", &["fol", "hol", "syntax"]),
+    // The one solve path, and what stands on it.
+    (
+        "solve",
+        &["fol", "hol", "input", "translate", "prover", "inst", "fmb", "smt", "sat", "syntax"],
+    ),
+    ("interpolate", &["fol", "input", "prover", "smt", "sat", "solve", "syntax"]),
+    (
+        "verify",
+        &[
+            "java",
+            "vc",
+            "ir",
+            "spec",
             "notation",
-            &["crate::fol", "crate::sat", "crate::smt", "crate::boolprog", "crate::scheme"],
-        ),
-        ("notation", ABOVE_THE_KERNEL),
-        // The program IR is a shared form: it stands on `hol` (terms), `notation` (to print
-        // them) and `syntax`, and knows no front end, engine or analysis.
-        ("ir", &["crate::fol", "crate::sat", "crate::smt", "crate::spec", "crate::input"]),
-        ("ir", &["crate::vc", "crate::verify", "crate::boolprog", "crate::scheme", "crate::cfa"]),
-        ("ir", ABOVE_THE_KERNEL),
-        // Verification conditions read the IR and write HOL sequents; they run no prover and
-        // know no front end.
-        ("vc", &["crate::spec", "crate::input", "crate::prover", "crate::solve", "crate::fol"]),
-        ("vc", &["crate::translate", "crate::verify", "crate::repl", "crate::session"]),
-        ("vc", &["crate::cli", "crate::interpolate", "crate::sat", "crate::smt"]),
-        // The Java front end lowers into the IR over the shared notation: no other front end,
-        // no VC generator, engine or workbench.
-        ("java", &["crate::spec", "crate::input", "crate::boolprog", "crate::scheme", "crate::vc"]),
-        ("java", &["crate::fol", "crate::sat", "crate::smt", "crate::verify", "crate::cfa"]),
-        ("java", ABOVE_THE_KERNEL),
-        // The C front end lowers into the IR: no other front end (it shares no notation with
-        // them: C expressions become HOL terms directly), no VC generator, engine, prover, solve
-        // path or workbench.
-        ("c", &["crate::java", "crate::spec", "crate::input", "crate::smtlib", "crate::scheme"]),
-        ("c", &["crate::boolprog", "crate::vc", "crate::verify", "crate::cfa"]),
-        ("c", &["crate::fol", "crate::sat", "crate::smt", "crate::inst"]),
-        ("c", ABOVE_THE_KERNEL),
-        // Abstraction refinement is an analysis over the IR: it asks the SMT core and runs the
-        // interpreter, but reads no front end (C programs reach it as an `ir::Program`) and
-        // knows nothing of the VC generator, the prover, the solve path or the workbench.
-        ("refine", &["crate::c", "crate::java", "crate::spec", "crate::input", "crate::smtlib"]),
-        ("refine", &["crate::scheme", "crate::boolprog", "crate::vc", "crate::verify"]),
-        ("refine", &["crate::cfa", "crate::fol", "crate::inst", "crate::fmb"]),
-        ("refine", ABOVE_THE_KERNEL),
-        // Program verification is an analysis: it puts front end, VC generator and the solve
-        // path together and knows nothing of the workbench.
-        ("verify", &["crate::repl", "crate::session", "crate::cli", "crate::interpolate"]),
-        // Front ends lower into the shared forms and know nothing of each other, nor of the
-        // prover or the solve path.
-        ("spec", &["crate::input", "crate::fol", "crate::prover", "crate::solve"]),
-        ("spec", &ABOVE_THE_KERNEL[3..]),
-        ("input", &["crate::spec", "crate::hol", "crate::prover", "crate::solve"]),
-        ("input", &ABOVE_THE_KERNEL[3..]),
-        // The translation takes HOL sequents whatever produced them and never runs the prover.
-        ("translate", &["crate::spec", "crate::input", "crate::prover", "crate::solve"]),
-        ("translate", &ABOVE_THE_KERNEL[5..]),
-        // The solve path serves everything above it and names no front end's language.
-        ("solve", &["crate::spec", "crate::interpolate", "crate::repl", "crate::session"]),
-        ("solve", &["crate::cli"]),
-        // Interpolation reads proofs and problems, whatever they were translated from.
-        ("interpolate", &["crate::spec", "crate::translate", "crate::hol", "crate::repl"]),
-        ("interpolate", &["crate::session", "crate::cli"]),
-        // Session files are a format; the workbench uses them, never the other way round.
-        ("session", &["crate::repl", "crate::cli"]),
-        ("repl", &["crate::cli"]),
-        // Boolean programs (seed 000) are a front end and engine of their own: diagnostics from
-        // `syntax` only, no other front end, no prover, no workbench.
-        ("boolprog", &["crate::spec", "crate::input", "crate::fol", "crate::hol"]),
-        ("boolprog", ABOVE_THE_KERNEL),
-        // Scheme is a front end: no other front end, no prover, no solve path, no workbench.
-        ("scheme", &["crate::spec", "crate::input", "crate::boolprog", "crate::fol", "crate::hol"]),
-        ("scheme", ABOVE_THE_KERNEL),
-        // ΓCFA is an analysis over the Scheme front end's CPS; it may ask the engines (its
-        // governor oracle asks `smt`) but reads no other front end; the workbench calls it.
-        ("cfa", &["crate::repl", "crate::session", "crate::cli"]),
-        (
+            "hol",
+            "fol",
+            "translate",
+            "solve",
+            "prover",
+            "inst",
+            "fmb",
+            "smt",
+            "sat",
+            "syntax",
+        ],
+    ),
+    // Session files are a format the workbench uses.
+    ("session", &["prover", "fol", "syntax"]),
+    // The workbench and the command line stand on everything; nothing stands on them but the
+    // binary.
+    (
+        "repl",
+        &[
+            "boolprog",
+            "c",
             "cfa",
-            &["crate::spec", "crate::input", "crate::java", "crate::boolprog", "crate::smtlib"],
-        ),
-    ];
-    let mut violations = Vec::new();
-    for (folder, banned) in rules {
+            "fmb",
+            "fol",
+            "hol",
+            "input",
+            "inst",
+            "interpolate",
+            "ir",
+            "java",
+            "notation",
+            "prover",
+            "refine",
+            "sat",
+            "scheme",
+            "session",
+            "smt",
+            "smtlib",
+            "solve",
+            "spec",
+            "syntax",
+            "translate",
+            "vc",
+            "verify",
+        ],
+    ),
+    (
+        "cli",
+        &[
+            "boolprog",
+            "c",
+            "cfa",
+            "fmb",
+            "fol",
+            "hol",
+            "input",
+            "inst",
+            "interpolate",
+            "ir",
+            "java",
+            "notation",
+            "prover",
+            "refine",
+            "repl",
+            "sat",
+            "scheme",
+            "session",
+            "smt",
+            "smtlib",
+            "solve",
+            "spec",
+            "syntax",
+            "translate",
+            "vc",
+            "verify",
+        ],
+    ),
+];
+
+/// Circles inside a folder that are known and not yet broken, each with the issue that breaks
+/// it. The test fails on any circle not listed here, and on a listed one that is gone (so the
+/// list only shrinks).
+const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
+    // The theory kinds of the workbench reach each other through `theory.rs`; the theory-kind
+    // interface of issue 33 removes it.
+    ("repl", &["boolprog", "c", "program", "refinement", "smt", "theory"]),
+    // The term orderings: `kbo.rs` holds the precedence and the enum over both orderings,
+    // `lpo.rs` the second ordering, which uses the precedence.
+    ("fol", &["kbo", "lpo"]),
+    // Sort erasure asks the monotonicity calculus, which reads the sorts' symbol table.
+    ("fol", &["monotone", "sorts"]),
+    // Splitting drives the saturation loop, which keeps the splitting state.
+    ("prover", &["avatar", "saturate"]),
+];
+
+/// Shipped code without comments: a path written in a comment is not a dependency.
+fn code_of(text: &str) -> String {
+    shipped_code(text)
+        .lines()
+        .map(|line| match line.find("//") {
+            Some(at) if line[..at].matches('"').count() % 2 == 0 => &line[..at],
+            _ => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The first path segments after each `prefix` (`crate::`, `super::`) in `code`, reading
+/// grouped imports (`crate::{a::x, b}`) item by item.
+fn names_after(code: &str, prefix: &str) -> Vec<String> {
+    let ident = |s: &str| -> String {
+        s.trim_start().chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect()
+    };
+    let mut out = Vec::new();
+    for (at, _) in code.match_indices(prefix) {
+        // `prefix` must start a path, not end a longer word (`supercrate::`).
+        if code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &code[at + prefix.len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 1;
+            let mut item = String::new();
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 || (c == ',' && depth == 1) {
+                    out.push(ident(&item));
+                    item.clear();
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    item.push(c);
+                }
+            }
+        } else {
+            out.push(ident(rest));
+        }
+    }
+    out.retain(|n| !n.is_empty());
+    out
+}
+
+/// The top-level modules of `src/`: folders, and files other than the crate roots.
+fn top_level_modules() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(src())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|p| {
+            let name = p.file_stem()?.to_str()?.to_string();
+            let module = p.is_dir() || (p.extension()? == "rs" && name != "lib" && name != "main");
+            module.then_some(name)
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_module_names_only_its_floors() {
+    let mut problems = Vec::new();
+    let listed: Vec<&str> = FLOORS.iter().map(|(m, _)| *m).collect();
+    for module in top_level_modules() {
+        if !listed.contains(&module.as_str()) {
+            problems.push(format!("src/{module} has no line in FLOORS: place it in the layers"));
+        }
+    }
+    for (module, allowed) in FLOORS {
         let mut files = Vec::new();
-        rust_files(&src().join(folder), &mut files);
-        assert!(!files.is_empty(), "no source files under src/{folder}");
+        let folder = src().join(module);
+        if folder.is_dir() {
+            rust_files(&folder, &mut files);
+        } else {
+            files.push(src().join(format!("{module}.rs")));
+        }
+        if !files.iter().any(|f| f.exists()) {
+            problems.push(format!("FLOORS lists {module}, which src/ does not have"));
+            continue;
+        }
         for f in files {
-            let text = std::fs::read_to_string(&f).unwrap();
-            for b in *banned {
-                if shipped_code(&text).contains(b) {
-                    violations.push(format!("{} names {b}", f.display()));
+            let code = code_of(&std::fs::read_to_string(&f).unwrap());
+            let mut named = names_after(&code, "crate::");
+            named.sort();
+            named.dedup();
+            for name in named {
+                if name != *module && !allowed.contains(&name.as_str()) {
+                    problems.push(format!("{} names crate::{name}", f.display()));
                 }
             }
         }
     }
-    assert!(violations.is_empty(), "dependency direction broken: {violations:?}");
+    assert!(problems.is_empty(), "dependency floors broken:\n{}", problems.join("\n"));
+}
+
+/// The modules a graph's circles are made of (its strongly connected components with more than
+/// one member), each sorted, in a deterministic order.
+fn circles(
+    graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Vec<Vec<String>> {
+    // Two nodes are on one circle when each reaches the other: plain reachability suffices at
+    // these sizes.
+    let reach = |from: &str| {
+        let mut seen = std::collections::BTreeSet::new();
+        let mut stack = vec![from.to_string()];
+        while let Some(n) = stack.pop() {
+            for m in graph.get(&n).into_iter().flatten() {
+                if seen.insert(m.clone()) {
+                    stack.push(m.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: std::collections::BTreeMap<&String, _> =
+        graph.keys().map(|k| (k, reach(k))).collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for (node, from_node) in &reached {
+        let mut component: Vec<String> = from_node
+            .iter()
+            .filter(|other| reached.get(other).is_some_and(|r| r.contains(*node)))
+            .cloned()
+            .collect();
+        component.sort();
+        if component.len() > 1 && !out.contains(&component) {
+            out.push(component);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_floors_have_no_circle() {
+    let graph = FLOORS
+        .iter()
+        .map(|(m, allowed)| (m.to_string(), allowed.iter().map(|a| a.to_string()).collect()))
+        .collect();
+    assert_eq!(circles(&graph), Vec::<Vec<String>>::new());
+}
+
+#[test]
+fn no_folder_has_a_circle_of_its_own_modules() {
+    let mut folders = Vec::new();
+    let mut stack = vec![src()];
+    while let Some(dir) = stack.pop() {
+        let mut entries: Vec<_> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for path in entries.into_iter().filter(|p| p.is_dir()) {
+            folders.push(path.clone());
+            stack.push(path);
+        }
+    }
+    folders.sort();
+    let mut found: Vec<(String, Vec<String>)> = Vec::new();
+    for folder in folders {
+        let module_path = folder.strip_prefix(src()).unwrap().to_string_lossy().replace('/', "::");
+        // The folder's modules: its files (but the front page) and its sub-folders.
+        let mut members: std::collections::BTreeMap<String, Vec<PathBuf>> = Default::default();
+        for path in std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()) {
+            let Some(name) = path.file_stem().and_then(|s| s.to_str()).map(str::to_string) else {
+                continue;
+            };
+            if path.is_dir() {
+                let mut files = Vec::new();
+                rust_files(&path, &mut files);
+                members.insert(name, files);
+            } else if path.extension().is_some_and(|e| e == "rs") && name != "mod" {
+                members.insert(name, vec![path]);
+            }
+        }
+        let mut graph: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+            members.keys().map(|k| (k.clone(), Default::default())).collect();
+        for (name, files) in &members {
+            for f in files {
+                let code = code_of(&std::fs::read_to_string(f).unwrap());
+                let mut named = names_after(&code, &format!("crate::{module_path}::"));
+                // `super::` from a file directly in the folder names a sibling.
+                if f.parent() == Some(folder.as_path()) {
+                    named.extend(names_after(&code, "super::"));
+                }
+                for other in named {
+                    if other != *name && members.contains_key(&other) {
+                        graph.get_mut(name).unwrap().insert(other);
+                    }
+                }
+            }
+        }
+        for circle in circles(&graph) {
+            found.push((module_path.clone(), circle));
+        }
+    }
+    let known: Vec<(String, Vec<String>)> = KNOWN_CIRCLES
+        .iter()
+        .map(|(folder, members)| {
+            (folder.to_string(), members.iter().map(|m| m.to_string()).collect())
+        })
+        .collect();
+    let new: Vec<_> = found.iter().filter(|c| !known.contains(c)).collect();
+    let gone: Vec<_> = known.iter().filter(|c| !found.contains(c)).collect();
+    assert!(new.is_empty(), "modules of one folder name each other in a circle: {new:?}");
+    assert!(gone.is_empty(), "a known circle is gone; take it off KNOWN_CIRCLES: {gone:?}");
 }
 
 #[test]
