@@ -1,6 +1,6 @@
 //! Every session script under `sessions/` must replay to exactly its expected transcript
 //! (`SCRIPT.expected` beside it). After an intended change, `craig replay --bless SCRIPT`
-//! rewrites the expected file.
+//! rewrites the expected file, or `CRAIG_BLESS=1 cargo test --test sessions` all of them.
 
 use std::path::PathBuf;
 
@@ -17,6 +17,12 @@ fn every_session_script_matches_its_transcript() {
     assert!(!scripts.is_empty(), "no session scripts found");
     let mut failures = Vec::new();
     for script in &scripts {
+        if std::env::var_os("CRAIG_BLESS").is_some() {
+            if let Err(e) = craig::repl::replay::bless(script) {
+                failures.push(format!("{}: {e}", script.display()));
+            }
+            continue;
+        }
         match craig::repl::replay::check(script) {
             Ok(None) => {}
             Ok(Some(diff)) => failures.push(format!("{}:\n{diff}", script.display())),

@@ -2,6 +2,8 @@
 //! examples, example scripts with expected outputs, a brute-force comparison on random small
 //! problems, and a no-panic property of the reader.
 
+mod common;
+
 use craig::smt::{self, Answer, Formula, SmtStats, SortId, TermStore, linear};
 use craig::smtlib::Session;
 use craig::syntax::SourceMap;
@@ -25,13 +27,15 @@ fn example_scripts_give_their_expected_output() {
         .collect();
     names.sort();
     assert!(names.len() >= 3);
-    for path in names {
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let expected =
-            std::fs::read_to_string(path.with_extension("expected")).expect("expected file");
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        assert_eq!(run(name, &text), expected, "{name}");
-    }
+    let cases: Vec<_> = names
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("readable");
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            (path.with_extension("expected"), run(name, &text))
+        })
+        .collect();
+    common::check_golden(&cases);
 }
 
 #[test]

@@ -39,3 +39,35 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn s(p: &Path) -> String {
     p.display().to_string()
 }
+
+/// Whether `CRAIG_BLESS` is set: golden files are then rewritten from what the code now prints,
+/// instead of compared (review the diff before committing it).
+pub fn blessing() -> bool {
+    std::env::var_os("CRAIG_BLESS").is_some()
+}
+
+/// Compares every golden file with what was produced for it and fails once, listing every file
+/// that differs with a diff of each (not only the first), so one run shows all that changed.
+/// Under [`blessing`] the files are rewritten instead.
+pub fn check_golden(cases: &[(PathBuf, String)]) {
+    let mut differences = Vec::new();
+    for (path, actual) in cases {
+        if blessing() {
+            let temporary = path.with_extension("expected.tmp");
+            std::fs::write(&temporary, actual).unwrap();
+            std::fs::rename(&temporary, path).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(path).unwrap_or_default();
+        let name = path.display().to_string();
+        if let Some(diff) = craig::repl::replay::diff(&expected, actual, &name) {
+            differences.push(diff);
+        }
+    }
+    assert!(
+        differences.is_empty(),
+        "{} golden file(s) differ (CRAIG_BLESS=1 rewrites them):\n{}",
+        differences.len(),
+        differences.join("\n")
+    );
+}
