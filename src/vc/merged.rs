@@ -32,6 +32,9 @@ use crate::ir::Loc;
 struct Reached {
     now: FxHashMap<ConstId, TermId>,
     context: Vec<Hypothesis>,
+    /// The constant saying the location is reached (`reach_l<N>`); `None` at the entry, which
+    /// is reached whenever the procedure runs.
+    reach: Option<TermId>,
 }
 
 impl Generator<'_> {
@@ -46,13 +49,13 @@ impl Generator<'_> {
         base.extend(entry.facts.iter().cloned());
         for at in order {
             let loc = Loc(at as u32);
-            let mut state = if at == entry_loc {
+            let (mut state, reach) = if at == entry_loc {
                 let mut s = PathState::at(entry.now.clone(), base.clone());
                 s.instances = entry.instances.clone();
-                s
+                (s, None)
             } else {
                 match self.join(loc, &back, &reached) {
-                    Some(s) => s,
+                    Some((s, reach)) => (s, Some(reach)),
                     None => continue,
                 }
             };
@@ -63,7 +66,7 @@ impl Generator<'_> {
                 self.check_exit(&state, None);
             }
             let context = state.prefix.clone();
-            reached[at] = Some(Reached { now: state.now, context });
+            reached[at] = Some(Reached { now: state.now, context, reach });
             // The loop's back edges from here end at the check of its invariant.
             let edges: Vec<(usize, crate::ir::Edge)> = self
                 .cfg
@@ -110,14 +113,14 @@ impl Generator<'_> {
         order
     }
 
-    /// The state at `loc` after its incoming (forward) edges, with `reach@loc` defined; `None`
-    /// when no incoming edge starts at a reached location.
+    /// The state at `loc` after its incoming (forward) edges, with `reach@loc` defined, and that
+    /// constant; `None` when no incoming edge starts at a reached location.
     fn join(
         &mut self,
         loc: Loc,
         back: &BTreeSet<usize>,
         reached: &[Option<Reached>],
-    ) -> Option<PathState> {
+    ) -> Option<(PathState, TermId)> {
         let incoming: Vec<crate::ir::Edge> = self
             .cfg
             .edges
@@ -137,7 +140,10 @@ impl Generator<'_> {
             if self.cut[loc.0 as usize] {
                 self.check_invariants(&s, loc, Obligation::LoopInvariantEntry, Some(edge));
             }
-            let reach_from = self.reach_of(&from.context);
+            let reach_from = match from.reach {
+                Some(reach) => reach,
+                None => build::truth(&mut self.program.bank, true, self.procedure.span),
+            };
             // The union of the sources' contexts: each hypothesis once.
             for h in &from.context {
                 if seen_names.insert(h.name.clone()) {
@@ -202,20 +208,7 @@ impl Generator<'_> {
         self.instantiate_state_facts(&mut state, &joined_vars);
         let facts = std::mem::take(&mut state.facts);
         state.prefix.extend(facts);
-        Some(state)
-    }
-
-    /// The reachability constant a context asserts (its last `reach_` hypothesis), or `True`
-    /// at the entry.
-    fn reach_of(&mut self, context: &[Hypothesis]) -> TermId {
-        match context
-            .iter()
-            .rev()
-            .find(|h| h.name.starts_with("reach_l") && !h.name.ends_with("_def"))
-        {
-            Some(h) => h.formula,
-            None => build::truth(&mut self.program.bank, true, self.procedure.span),
-        }
+        Some((state, reach))
     }
 
     /// At a loop head: the loop's variables get new versions and its invariant is assumed, as
