@@ -223,7 +223,8 @@ fn sorts_are_checked() {
         (assert (= a b))(check-sat)";
     let out = run("t", text);
     assert!(out.starts_with("(error \"t:1:"), "{out}");
-    assert!(out.ends_with("sat\n"), "{out}");
+    // The ill-sorted assertion is not among the assertions: not `sat` but `unknown`.
+    assert!(out.ends_with(")\nunknown\n"), "{out}");
     let _ = SortId::BOOL;
 }
 
@@ -466,23 +467,106 @@ fn unsupported_answers_give_their_reasons_and_sat_needs_every_assertion() {
     let mut sources = SourceMap::new();
     let file = sources.add("quantified.smt2", None, quantified.to_string());
     let mut out = Vec::new();
-    let mut diagnostics = Vec::new();
+    let mut report = craig::smtlib::Report::default();
     let limit = std::time::Duration::from_secs(10);
     let mut decide = |tff: &str| craig::cli::smt::decide_quantified(tff, limit);
-    craig::smtlib::run_quantified_diagnosed(
-        &sources,
-        file,
-        &mut out,
-        &mut decide,
-        &mut diagnostics,
-    )
-    .expect("writing");
+    craig::smtlib::run_quantified_diagnosed(&sources, file, &mut out, &mut decide, &mut report)
+        .expect("writing");
     let out = String::from_utf8(out).expect("utf-8 output");
     assert!(out.starts_with("unsupported\nunknown\n(error "), "{out}");
     assert_eq!(
-        diagnostics,
+        report.diagnostics,
         ["quantified.smt2:4:1: unsupported: in a quantified script, numerals (1)"]
     );
+    // The `(error ...)` of the get-model after `unknown`.
+    assert_eq!(report.errors, 1);
+}
+
+/// An assertion answered `(error ...)` (here a mistyped symbol) is not among the assertions
+/// either: a `check-sat` that would say `sat` without it says `unknown` and names its line,
+/// until a `pop` takes it away, and `unsat` stays. The script goes on after the error, as
+/// SMT-LIB asks, and both routes (the SMT core, the prover's for quantified scripts) agree.
+#[test]
+fn an_assertion_answered_with_an_error_makes_sat_unknown() {
+    let text = "(set-logic QF_UF)\n(declare-sort U 0)\n(declare-const a U)\n(push 1)\n\
+                (assert (= a c))\n(check-sat)\n(get-info :reason-unknown)\n(pop 1)\n(check-sat)\n\
+                (assert (distinct a a))\n(assert (= a d))\n(check-sat)\n";
+    let mut sources = SourceMap::new();
+    let file = sources.add("typo.smt2", None, text.to_string());
+    let mut out = Vec::new();
+    let mut session = Session::new();
+    session.run_script(&sources, file, &mut out).expect("writing to a Vec");
+    assert_eq!(
+        String::from_utf8(out).expect("utf-8 output"),
+        "(error \"typo.smt2:5:14: unknown symbol c\")\nunknown\n(:reason-unknown (incomplete \
+         \"the assertion at line 5 was an error and is not among the assertions; the others are \
+         satisfiable\"))\nsat\n(error \"typo.smt2:11:14: unknown symbol d\")\nunsat\n"
+    );
+    assert_eq!(session.errors, 2);
+    // The prover's route, for a script with a quantifier.
+    let quantified = "(declare-sort U 0)\n(declare-const a U)\n\
+                      (assert (forall ((x U)) (= x a)))\n(assert (= a c))\n(check-sat)\n\
+                      (get-info :reason-unknown)\n";
+    let mut sources = SourceMap::new();
+    let file = sources.add("typo.smt2", None, quantified.to_string());
+    let mut out = Vec::new();
+    let mut report = craig::smtlib::Report::default();
+    let limit = std::time::Duration::from_secs(10);
+    let mut decide = |tff: &str| craig::cli::smt::decide_quantified(tff, limit);
+    craig::smtlib::run_quantified_diagnosed(&sources, file, &mut out, &mut decide, &mut report)
+        .expect("writing");
+    assert_eq!(
+        String::from_utf8(out).expect("utf-8 output"),
+        "(error \"typo.smt2:4:14: unknown symbol c\")\nunknown\n(:reason-unknown (incomplete \
+         \"the assertion at line 4 was an error and is not among the assertions; the others are \
+         satisfiable\"))\n"
+    );
+    assert_eq!(report.errors, 1);
+}
+
+/// `craig smt` on `tests/smt/errors.smt2`: the script has a quantifier, so it takes the
+/// prover's route, where the library's `Session` (the golden file) takes the SMT core's; both
+/// answer its `check-sat` with `unknown` (its line 5 mistypes a symbol), and the exit code is 1
+/// because an `(error ...)` was printed. A clean script exits 0.
+#[test]
+fn the_command_line_exits_one_after_an_error_and_agrees_with_the_library() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smt/errors.smt2");
+    let args = craig::cli::smt::Args { file: path.clone(), stats: false, time_limit: 10.0 };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = craig::cli::smt::run(&args, &mut out, &mut err).expect("runs");
+    let out = String::from_utf8(out).expect("utf-8 output");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("unknown symbol c\")\n"), "{out}");
+    let library = run("errors.smt2", &std::fs::read_to_string(&path).expect("readable"));
+    assert_eq!(out.lines().last(), Some("unknown"), "{out}");
+    assert_eq!(library.lines().last(), Some("unknown"), "{library}");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smt/classic.smt2");
+    let args = craig::cli::smt::Args { file: path, stats: false, time_limit: 10.0 };
+    let code = craig::cli::smt::run(&args, &mut Vec::new(), &mut Vec::new()).expect("runs");
+    assert_eq!(code, 0);
+}
+
+/// `craig smt --help` names every logic the command decides.
+#[test]
+fn the_help_lists_every_logic() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .args(["smt", "--help"])
+        .output()
+        .expect("craig runs");
+    let help = String::from_utf8_lossy(&out.stdout);
+    for logic in [
+        "QF_UF",
+        "QF_LRA",
+        "QF_LIA",
+        "QF_UFLIA",
+        "QF_UFLRA",
+        "QF_AX",
+        "QF_ALIA",
+        "QF_AUFLIA",
+        "quantifiers",
+    ] {
+        assert!(help.contains(logic), "{logic} missing from:\n{help}");
+    }
 }
 
 /// A deterministic stream of integers in `low..=high` from `seed` (a linear congruential
@@ -821,10 +905,11 @@ fn quantified_uf_goes_to_the_prover_and_finite_model_finding() {
          (assert (forall ((x U)) (p x x)))\n(assert (forall ((x U)) (f x)))\n\
          (assert (forall ((x U)) (p x)))(check-sat)",
     );
+    // The two assertions answered `(error ...)` are not among the assertions: `unknown`.
     assert_eq!(
         answers,
         "unsupported\n(error \"bad.smt2:2:25: p expects 1 arguments\")\n\
-         (error \"bad.smt2:3:26: unknown function f\")\nsat\n"
+         (error \"bad.smt2:3:26: unknown function f\")\nunknown\n"
     );
 }
 

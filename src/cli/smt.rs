@@ -1,17 +1,29 @@
-//! `craig smt FILE.smt2`: run an SMT-LIB 2 script (QF_UF, QF_LRA, QF_LIA, ..., and UF with
-//! quantifiers through the superposition prover and finite-model finding) and print the
-//! answers as the standard prints them (`sat`, `unsat`, models, cores, `(error "...")`,
-//! `unsupported`).
+//! `craig smt FILE.smt2`: run an SMT-LIB 2 script and print the answers as the standard prints
+//! them (`sat`, `unsat`, models, cores, `(error "...")`, `unsupported`). The SMT core decides
+//! the quantifier-free logics QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA, QF_AX, QF_ALIA and
+//! QF_AUFLIA (with the difference-logic fragments QF_RDL, QF_IDL and QF_UFIDL); a script with
+//! quantifiers over uninterpreted sorts (UF) goes to the superposition prover and finite-model
+//! finding instead. The exit code is 1 when any command was answered `(error ...)`.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use crate::cli::CliError;
-use crate::smtlib::{FiniteTables, Outcome, Session, Verdict};
+use crate::smtlib::{FiniteTables, Outcome, Report, Session, Verdict};
 use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
 use crate::syntax::SourceMap;
 
-/// Run an SMT-LIB 2 script (QF_UF, QF_LRA, QF_LIA) (`-` reads standard input).
+/// Run an SMT-LIB 2 script: QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA, QF_AX, QF_ALIA,
+/// QF_AUFLIA, or UF with quantifiers.
+///
+/// The SMT core decides the quantifier-free logics QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA,
+/// QF_AX, QF_ALIA and QF_AUFLIA (and the difference-logic fragments QF_RDL, QF_IDL, QF_UFIDL);
+/// a script with quantifiers over uninterpreted sorts (UF) goes to the superposition prover and
+/// then finite-model finding, each under --time-limit. Every `sat` and `unsat` is checked.
+/// Ill-formed commands are answered `(error "...")` and the script goes on; a `check-sat` that
+/// follows an assertion answered `(error ...)` or `unsupported` says `unknown` rather than
+/// `sat`. Exit code: 0; 1 when any command was answered `(error ...)` or on an internal error;
+/// 2 when the file cannot be read.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Args {
     /// The SMT-LIB 2 script; `-` reads standard input.
@@ -24,8 +36,8 @@ pub struct Args {
     pub time_limit: f64,
 }
 
-/// Runs the script; exit 0, or 1 when the engine caught an internal error, 2 when the file
-/// cannot be read.
+/// Runs the script; exit 0, or 1 when a command was answered `(error ...)` or the engine
+/// caught an internal error, 2 when the file cannot be read.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let (name, text) = if args.file.as_os_str() == "-" {
         let mut text = String::new();
@@ -50,19 +62,14 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     if quantified {
         let limit = std::time::Duration::from_secs_f64(args.time_limit.max(0.0));
         let mut decide = |tff: &str| decide_quantified(tff, limit);
-        let mut diagnostics = Vec::new();
-        let outcome = crate::smtlib::run_quantified_diagnosed(
-            &sources,
-            file,
-            out,
-            &mut decide,
-            &mut diagnostics,
-        )?;
+        let mut report = Report::default();
+        let outcome =
+            crate::smtlib::run_quantified_diagnosed(&sources, file, out, &mut decide, &mut report)?;
         // The diagnostic channel is stderr (`:diagnostic-output-channel`).
-        for diagnostic in diagnostics {
+        for diagnostic in &report.diagnostics {
             writeln!(err, "craig: {diagnostic}")?;
         }
-        return Ok(if outcome == Outcome::InternalError { 1 } else { 0 });
+        return Ok(exit_code(outcome, report.errors));
     }
     let mut session = Session::new();
     let outcome = session.run_script(&sources, file, out)?;
@@ -89,7 +96,14 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             s.conflicts
         )?;
     }
-    Ok(if outcome == Outcome::InternalError { 1 } else { 0 })
+    Ok(exit_code(outcome, session.errors))
+}
+
+/// 1 when the engine caught an internal error or any command was answered `(error ...)`: the
+/// script goes on after an error, as SMT-LIB asks, but a shell or a test harness must still
+/// see that it was not read as written. 0 otherwise.
+fn exit_code(outcome: Outcome, errors: usize) -> u8 {
+    if outcome == Outcome::InternalError || errors > 0 { 1 } else { 0 }
 }
 
 /// Decides a quantified problem given as TFF: `unsat` only on a refutation the independent

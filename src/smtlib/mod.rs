@@ -34,7 +34,7 @@ mod proof;
 mod quantified;
 mod theory;
 pub use quantified::{
-    FiniteTables, Verdict, has_quantifiers, quantified_theory, run_quantified,
+    FiniteTables, Report, Verdict, has_quantifiers, quantified_theory, run_quantified,
     run_quantified_diagnosed,
 };
 pub use theory::{ScriptAssertion, ScriptTheory, read_theory};
@@ -185,13 +185,26 @@ fn unsupported_diagnostic(
     (format!("{}:{line}:{col}: unsupported: {why}", sources.file(file).name), line)
 }
 
-/// Why a `check-sat` that found the assertions satisfiable answers `unknown` while the
-/// assertion at `line` was answered `unsupported`: it is not among them, so a model of the
-/// others is no answer to the script.
-fn dropped_assertion_reason(line: usize) -> String {
+/// An assertion of the open scopes that is not among the assertions: it was answered
+/// `unsupported` or `(error ...)`. While there is one, a `sat` answer would be about fewer
+/// assertions than the script made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Dropped {
+    /// The line of the `assert` command.
+    line: usize,
+    /// Whether it was an error (ill-formed or ill-sorted), rather than unsupported.
+    error: bool,
+}
+
+/// Why a `check-sat` that found the assertions satisfiable answers `unknown` while an
+/// assertion was dropped: it is not among them, so a model of the others is no answer to the
+/// script (a mistyped symbol must not turn into `sat`).
+fn dropped_assertion_reason(dropped: Dropped) -> String {
+    let what = if dropped.error { "an error" } else { "unsupported" };
     format!(
-        "the assertion at line {line} was unsupported and is not among the assertions; the \
-         others are satisfiable"
+        "the assertion at line {} was {what} and is not among the assertions; the others are \
+         satisfiable",
+        dropped.line
     )
 }
 
@@ -237,7 +250,7 @@ struct Scope {
     /// `define-sort`: parameters and body, substituted where the sort is used.
     sort_definitions: FxHashMap<String, (Vec<String>, SExpr)>,
     assertions: usize,
-    /// How many assertions had been answered `unsupported` (`Session::dropped`).
+    /// How many assertions had been dropped (`Session::dropped`).
     dropped: usize,
 }
 
@@ -261,10 +274,13 @@ pub struct Session {
     /// Why each `unsupported` answer was given (`file:line:col: unsupported: ...`), in order:
     /// SMT-LIB's `unsupported` carries no reason, so these are for the diagnostic channel.
     pub diagnostics: Vec<String>,
-    /// The lines of the assertions of the open scopes that were answered `unsupported`: while
-    /// there is one, a `sat` answer would be about fewer assertions than the script made, so
-    /// it is `unknown` instead. Scopes keep it as they keep the assertions.
-    dropped: Vec<usize>,
+    /// How many `(error ...)` answers were printed: `craig smt` exits 1 when there was one,
+    /// since SMT-LIB's continued execution would otherwise hide it from scripts and shells.
+    pub errors: usize,
+    /// The assertions of the open scopes that were answered `unsupported` or `(error ...)`:
+    /// while there is one, a `sat` answer would be about fewer assertions than the script
+    /// made, so it is `unknown` instead. Scopes keep them as they keep the assertions.
+    dropped: Vec<Dropped>,
     /// Counters summed over the session's `check-sat` commands.
     pub stats: SmtStats,
 }
@@ -305,6 +321,7 @@ impl Session {
             options: BTreeMap::new(),
             reason_unknown: None,
             diagnostics: Vec::new(),
+            errors: 0,
             dropped: Vec::new(),
             stats: SmtStats::default(),
         }
@@ -325,25 +342,38 @@ impl Session {
                 let (line, col) = sources.line_col(file, d.primary.start as usize);
                 let name = &sources.file(file).name;
                 writeln!(out, "(error \"{name}:{line}:{col}: {}\")", escape(&d.message))?;
+                self.errors += 1;
                 return Ok(Outcome::Done);
             }
         };
         for command in &commands {
             match self.command(command, &text, out) {
-                Ok(Some(outcome)) => return Ok(outcome),
+                Ok(Some(outcome)) => {
+                    if outcome == Outcome::InternalError {
+                        self.errors += 1;
+                    }
+                    return Ok(outcome);
+                }
                 Ok(None) => {}
                 Err(Fail::Unsupported(why)) => {
                     writeln!(out, "unsupported")?;
                     let (diagnostic, line) = unsupported_diagnostic(sources, file, command, &why);
                     self.diagnostics.push(diagnostic);
                     if command.head_symbol() == Some("assert") {
-                        self.dropped.push(line);
+                        self.dropped.push(Dropped { line, error: false });
                     }
                 }
                 Err(Fail::Error(message, (start, _))) => {
                     let (line, col) = sources.line_col(file, start);
                     let name = &sources.file(file).name;
                     writeln!(out, "(error \"{name}:{line}:{col}: {}\")", escape(&message))?;
+                    self.errors += 1;
+                    // Execution goes on (`:error-behavior continued-execution`), but without
+                    // this assertion a later `sat` would not be the script's answer.
+                    if command.head_symbol() == Some("assert") {
+                        let (line, _) = sources.line_col(file, command.span().0);
+                        self.dropped.push(Dropped { line, error: true });
+                    }
                 }
             }
         }
@@ -533,12 +563,12 @@ impl Session {
                             })
                             .collect();
                         self.last_refutation = refutation.map(|r| (r, names, formulas));
-                        if let (Answer::Sat(_), Some(&line)) = (&answer, self.dropped.first()) {
+                        if let (Answer::Sat(_), Some(&dropped)) = (&answer, self.dropped.first()) {
                             // The model satisfies what was asserted, not what the script
                             // meant: an assertion craig could not read is missing. (`unsat`
                             // stays: fewer assertions are already contradictory.)
                             io(writeln!(out, "unknown"))?;
-                            self.reason_unknown = Some(dropped_assertion_reason(line));
+                            self.reason_unknown = Some(dropped_assertion_reason(dropped));
                             self.last = None;
                             return Ok(None);
                         }

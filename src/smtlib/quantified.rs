@@ -23,7 +23,7 @@ use std::io::{self, Write};
 
 use rustc_hash::FxHashMap;
 
-use super::{Fail, Outcome, SExpr, error, escape, named, parse, scope_count};
+use super::{Dropped, Fail, Outcome, SExpr, error, escape, named, parse, scope_count};
 use crate::syntax::{FileId, SourceMap};
 
 mod model;
@@ -84,9 +84,9 @@ pub struct QuantifiedScript {
     pub assertions: Vec<(String, String)>,
     /// The assertions as written, in the same order: a model is checked against these.
     asserted: Vec<SExpr>,
-    /// The lines of the assertions of the open scopes that were answered `unsupported` (the
-    /// caller records them; scopes keep them as they keep the assertions).
-    dropped: Vec<usize>,
+    /// The assertions of the open scopes that were answered `unsupported` or `(error ...)`
+    /// (the caller records them; scopes keep them as they keep the assertions).
+    dropped: Vec<Dropped>,
     /// Per `push`: the symbols, and how many declarations and assertions there were.
     stack: Vec<Saved>,
     fresh: usize,
@@ -697,24 +697,34 @@ pub fn run_quantified(
     out: &mut dyn Write,
     decide: &mut dyn FnMut(&str) -> Result<Verdict, String>,
 ) -> io::Result<Outcome> {
-    run_quantified_diagnosed(sources, file, out, decide, &mut Vec::new())
+    run_quantified_diagnosed(sources, file, out, decide, &mut Report::default())
 }
 
-/// [`run_quantified`], also saying why each `unsupported` answer was given, in order, as
-/// `file:line:col: unsupported: ...` (SMT-LIB's `unsupported` carries no reason; these are for
-/// the diagnostic channel).
+/// What a quantified run leaves its caller beside the answers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Why each `unsupported` answer was given, in order, as `file:line:col: unsupported: ...`
+    /// (SMT-LIB's `unsupported` carries no reason; these are for the diagnostic channel).
+    pub diagnostics: Vec<String>,
+    /// How many `(error ...)` answers were printed (`craig smt` then exits 1).
+    pub errors: usize,
+}
+
+/// [`run_quantified`], also saying why each `unsupported` answer was given and how many
+/// `(error ...)` answers there were, in `report`.
 pub fn run_quantified_diagnosed(
     sources: &SourceMap,
     file: FileId,
     out: &mut dyn Write,
     decide: &mut dyn FnMut(&str) -> Result<Verdict, String>,
-    diagnostics: &mut Vec<String>,
+    report: &mut Report,
 ) -> io::Result<Outcome> {
     let text = sources.file(file).text.clone();
     let commands = match parse(&text, file) {
         Ok(commands) => commands,
         Err(d) => {
             writeln!(out, "{}", render(sources, file, d.primary.start as usize, &d.message))?;
+            report.errors += 1;
             return Ok(Outcome::Done);
         }
     };
@@ -742,13 +752,14 @@ pub fn run_quantified_diagnosed(
                              {}\")",
                             escape(&why)
                         )?;
+                        report.errors += 1;
                         return Ok(Outcome::InternalError);
                     }
                     // A model of fewer assertions than the script made is no answer to it, and
                     // no model is offered.
                     let verdict = match (verdict, script.dropped.first()) {
-                        (Verdict::Sat(_), Some(&line)) => {
-                            Verdict::Unknown(super::dropped_assertion_reason(line))
+                        (Verdict::Sat(_), Some(&dropped)) => {
+                            Verdict::Unknown(super::dropped_assertion_reason(dropped))
                         }
                         (verdict, _) => verdict,
                     };
@@ -766,6 +777,7 @@ pub fn run_quantified_diagnosed(
                 }
                 Err(e) => {
                     writeln!(out, "(error \"{}\")", escape(&e))?;
+                    report.errors += 1;
                     return Ok(Outcome::InternalError);
                 }
             },
@@ -782,14 +794,20 @@ pub fn run_quantified_diagnosed(
                     ("get-model", Some((Verdict::Sat(model), then))) => {
                         writeln!(out, "{}", then.model_text(model))?
                     }
-                    ("get-model", _) => writeln!(out, "{}", unavailable("a sat"))?,
+                    ("get-model", _) => {
+                        writeln!(out, "{}", unavailable("a sat"))?;
+                        report.errors += 1;
+                    }
                     ("get-proof", Some((Verdict::Unsat { proof, .. }, _))) => {
                         writeln!(out, "(proof :format tstp\n\"{}\")", proof.replace('"', "\"\""))?
                     }
                     ("get-unsat-core", Some((Verdict::Unsat { used, .. }, then))) => {
                         writeln!(out, "({})", then.core_names(used).join(" "))?
                     }
-                    _ => writeln!(out, "{}", unavailable("an unsat"))?,
+                    _ => {
+                        writeln!(out, "{}", unavailable("an unsat"))?;
+                        report.errors += 1;
+                    }
                 }
             }
             Ok(Step::Other) => {
@@ -803,17 +821,20 @@ pub fn run_quantified_diagnosed(
                         (":reason-unknown", Some(why)) => {
                             writeln!(out, "(:reason-unknown (incomplete \"{}\"))", escape(why))?
                         }
-                        (":reason-unknown", None) => writeln!(
-                            out,
-                            "{}",
-                            render(
-                                sources,
-                                file,
-                                command.span().0,
-                                "get-info :reason-unknown is only available after an unknown \
-                                 answer"
-                            )
-                        )?,
+                        (":reason-unknown", None) => {
+                            writeln!(
+                                out,
+                                "{}",
+                                render(
+                                    sources,
+                                    file,
+                                    command.span().0,
+                                    "get-info :reason-unknown is only available after an \
+                                     unknown answer"
+                                )
+                            )?;
+                            report.errors += 1;
+                        }
                         (":name", _) => writeln!(out, "(:name \"craig\")")?,
                         (":version", _) => {
                             writeln!(out, "(:version \"{}\")", env!("CARGO_PKG_VERSION"))?
@@ -829,13 +850,20 @@ pub fn run_quantified_diagnosed(
                 let why = format!("{QUANTIFIED}{why}");
                 let (diagnostic, line) =
                     super::unsupported_diagnostic(sources, file, command, &why);
-                diagnostics.push(diagnostic);
+                report.diagnostics.push(diagnostic);
                 if head == "assert" {
-                    script.dropped.push(line);
+                    script.dropped.push(Dropped { line, error: false });
                 }
             }
             Err(Fail::Error(message, (start, _))) => {
-                writeln!(out, "{}", render(sources, file, start, &message))?
+                writeln!(out, "{}", render(sources, file, start, &message))?;
+                report.errors += 1;
+                // As in the ground route: execution goes on, but a later `sat` would be about
+                // fewer assertions than the script made.
+                if head == "assert" {
+                    let (line, _) = sources.line_col(file, command.span().0);
+                    script.dropped.push(Dropped { line, error: true });
+                }
             }
         }
     }
