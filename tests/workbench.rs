@@ -833,6 +833,77 @@ fn interpolate_reports_bad_splits() {
     ));
 }
 
+/// A side that is unsatisfiable on its own is refuted first, with a small budget: `$true` is the
+/// interpolant when B alone is, `$false` when A alone is, verified as every interpolant is.
+#[test]
+fn interpolate_answers_a_side_unsatisfiable_alone_first() {
+    let mut wb = bench();
+    let out = run(&mut wb, "interpolate \"![X]: p(X)\" | \"![X]: q(X)\" \"~q(a)\"");
+    assert!(
+        out.starts_with(
+            "split: A = ![X]: p(X) | B = ![X]: q(X), ~q(a)\nfof(interpolant, plain, $true).\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("% verified I & B |= $false: "), "{out}");
+    assert!(out.contains("% refutation: side B alone is unsatisfiable"), "{out}");
+    let out = run(&mut wb, "interpolate \"![X]: p(X)\" \"~p(b)\" | \"![X]: q(X)\"");
+    assert!(out.contains("fof(interpolant, plain, $false).\n"), "{out}");
+    assert!(out.contains("% verified A |= I: "), "{out}");
+    assert!(out.contains("% refutation: side A alone is unsatisfiable"), "{out}");
+}
+
+/// A split whose search never ends: A counts the successors of zero up for ever.
+const ENDLESS_SPLIT: &str = "interpolate \"num(zero)\" \"![X]: (num(X) => num(s(X)))\" | \
+                             \"![X, Y]: ((num(X) & num(Y)) => num(plus(X, Y)))\" \"~q\"";
+
+/// `set steps` bounds each search of `interpolate`, and running out is said in words, not as
+/// the prover's `Debug` text (`LimitReached(GivenClauses)`).
+#[test]
+fn interpolate_out_of_steps_says_so_in_plain_words() {
+    let mut wb = bench();
+    run(&mut wb, "set steps 20");
+    let out = run(&mut wb, ENDLESS_SPLIT);
+    assert!(
+        out.contains(
+            "error: no refutation found within the limits: the given-clause limit was reached \
+             before a refutation was found; local symbols above shared, earlier parts largest: \
+             the given-clause limit was reached before a refutation was found;"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("LimitReached"), "{out}");
+}
+
+/// Ctrl-C (the workbench's interrupt flag) stops `interpolate`: it answers `interrupted` and
+/// the session goes on.
+#[test]
+fn the_interrupt_flag_stops_interpolation() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let mut wb = bench();
+    // `interpolate` lowers the flag as it starts (as `prove` does), so the flag is raised again
+    // and again until the command returns, as a user pressing Ctrl-C during it would.
+    let flag = wb.interrupt_handle();
+    let done = Arc::new(AtomicBool::new(false));
+    let raiser = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            while !done.load(Ordering::SeqCst) {
+                flag.store(true, Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        })
+    };
+    let out = run(&mut wb, ENDLESS_SPLIT);
+    done.store(true, Ordering::SeqCst);
+    raiser.join().unwrap();
+    assert!(out.ends_with("\ninterrupted\n"), "{out}");
+    assert!(!out.contains("error"), "{out}");
+    let next = run(&mut wb, "interpolate \"p(a)\" | \"~p(a)\"");
+    assert!(next.contains("fof(interpolant, plain, "), "{next}");
+}
+
 #[test]
 fn interpolate_a_spec_goal_keeps_generated_clauses_on_both_sides() {
     let mut wb = bench();

@@ -33,6 +33,8 @@ pub mod simplify;
 pub mod tptp_split;
 pub mod verify;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -44,7 +46,7 @@ use crate::prover::{
     InferenceFilter, Limit, LiteralSelection, OrderingKind, Proof, ProofOutcome, Prover,
     ProverOptions,
 };
-use crate::solve::{Run, solve};
+use crate::solve::Run;
 
 use colour::{Colour, Colouring, LocalityFilter, Preference};
 use formula::{SymbolKey, not};
@@ -52,8 +54,9 @@ pub use local::PartialInterpolant;
 use local::{ProofView, local_interpolant};
 pub use resolution::System;
 use resolution::{is_propositional, resolution_interpolant};
+pub use verify::Budget;
 pub use verify::CheckFigures;
-use verify::{foreign_symbols, refute_with, refute_within, symbol_key};
+use verify::{foreign_symbols, refute, symbol_key};
 
 /// The side of an input clause in a binary split.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -87,6 +90,32 @@ pub struct InterpolateOptions {
     /// congruence-closure interpolants are smaller than a local refutation's); the prover's
     /// local refutation answers when the engine gives none.
     pub ground_smt: bool,
+    /// Given clauses of each proof search and each verification refutation, if limited (the
+    /// workbench's `steps`): a deterministic bound, unlike the time limits.
+    pub given_limit: Option<u64>,
+    /// Before anything else, try to refute each side alone with a small budget: `$false` is
+    /// the interpolant when A alone is unsatisfiable, `$true` when B alone is. (Otherwise such
+    /// a split can spend its whole time on local refutations of the two sides together.)
+    pub sides_alone: bool,
+    /// Raised from outside (Ctrl-C at the workbench prompt) to stop every search at its next
+    /// given clause; the answer is then [`InterpolateError::Interrupted`].
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl InterpolateOptions {
+    /// The budget of each proof search.
+    fn search_budget(&self) -> Budget {
+        Budget {
+            time: self.time_limit,
+            given_clauses: self.given_limit,
+            cancel: self.cancel.clone(),
+        }
+    }
+
+    /// The budget of each verification refutation.
+    fn check_budget(&self) -> Budget {
+        Budget { time: self.check_time_limit, ..self.search_budget() }
+    }
 }
 
 impl Default for InterpolateOptions {
@@ -98,6 +127,9 @@ impl Default for InterpolateOptions {
             simplify: true,
             minimise: false,
             ground_smt: true,
+            given_limit: None,
+            sides_alone: true,
+            cancel: None,
         }
     }
 }
@@ -139,6 +171,9 @@ pub enum InterpolateError {
     /// Interpolants were built but none passed verification.
     #[error("no interpolant passed verification: {0}")]
     Unverified(String),
+    /// The cancel flag was raised (Ctrl-C at the prompt) before an interpolant was verified.
+    #[error("interrupted")]
+    Interrupted,
 }
 
 /// How an interpolant was computed.
@@ -151,6 +186,8 @@ pub enum Method {
     /// From the SMT engine's refutation of a ground split (McMillan's system with EUF lemma
     /// interpolants), checked again here like the others.
     Smt,
+    /// `$false` or `$true` from a refutation of side A or side B alone.
+    SideAlone,
 }
 
 impl Method {
@@ -160,6 +197,7 @@ impl Method {
             Method::LocalProof => "local-proof",
             Method::Resolution(system) => system.name(),
             Method::Smt => "smt",
+            Method::SideAlone => "side-alone",
         }
     }
 }
@@ -330,14 +368,11 @@ fn search(
     problem: &Problem,
     colouring: &Colouring,
     attempt: Option<&Attempt>,
-    time_limit: Duration,
-    given_limit: Option<u64>,
+    budget: &Budget,
 ) -> Result<Refutation, SearchFailure> {
     // Splitting stays off (the default): interpolants are read off proofs whose every step is
     // an inference over the input's symbols, and split names are symbols of neither side.
     let mut options = ProverOptions::default();
-    options.limits.time = Some(time_limit);
-    options.limits.given_clauses = given_limit;
     if let Some(attempt) = attempt {
         options.selection = attempt.selection;
         options.ordering = attempt.ordering;
@@ -349,7 +384,7 @@ fn search(
         }),
         ..Run::checked(options)
     };
-    let solved = solve(problem.clone(), run);
+    let solved = budget.solve(problem.clone(), run);
     let (Some(proof), Some(verdict)) = (solved.proof, solved.check) else {
         return Err(SearchFailure::Ended(solved.outcome));
     };
@@ -369,16 +404,19 @@ fn search(
 fn explain_failure(
     problem: &Problem,
     colouring: &Colouring,
-    time_limit: Duration,
+    budget: &Budget,
     notes: &[String],
 ) -> InterpolateError {
-    match search(problem, colouring, None, time_limit, None) {
+    match search(problem, colouring, None, budget) {
         Err(SearchFailure::Ended(ProofOutcome::Saturated { complete: true })) => {
             InterpolateError::Satisfiable
         }
+        Err(SearchFailure::Ended(ProofOutcome::LimitReached(Limit::Cancelled))) => {
+            InterpolateError::Interrupted
+        }
         Err(SearchFailure::Rejected(e)) => InterpolateError::ProofRejected(e),
         Err(SearchFailure::Ended(outcome)) => {
-            InterpolateError::NoRefutation(format!("{outcome:?}; {}", notes.join("; ")))
+            InterpolateError::NoRefutation(format!("{outcome}; {}", notes.join("; ")))
         }
         Ok(_) => InterpolateError::NotLocal(notes.join("; ")),
     }
@@ -399,16 +437,17 @@ fn local_refutation(
     options: &InterpolateOptions,
     notes: &mut Vec<String>,
 ) -> Result<Refutation, InterpolateError> {
+    let budget = options.search_budget();
+    // With a given-clause limit of the caller's no larger than the first round's, the second
+    // round would repeat the first.
+    let second_round = options.given_limit.is_none_or(|g| g > FIRST_ROUND_GIVEN_CLAUSES);
     let mut again = Vec::new();
     for attempt in ATTEMPTS {
-        let first = search(
-            problem,
-            colouring,
-            Some(attempt),
-            options.time_limit,
-            Some(FIRST_ROUND_GIVEN_CLAUSES),
-        );
-        if let Err(SearchFailure::Ended(ProofOutcome::LimitReached(Limit::GivenClauses))) = first {
+        let first =
+            search(problem, colouring, Some(attempt), &budget.at_most(FIRST_ROUND_GIVEN_CLAUSES));
+        if let Err(SearchFailure::Ended(ProofOutcome::LimitReached(Limit::GivenClauses))) = first
+            && second_round
+        {
             again.push(attempt);
             continue;
         }
@@ -417,12 +456,12 @@ fn local_refutation(
         }
     }
     for attempt in again {
-        let second = search(problem, colouring, Some(attempt), options.time_limit, None);
+        let second = search(problem, colouring, Some(attempt), &budget);
         if let Some(found) = local_or_note(second, attempt, colouring, part_of_input, notes)? {
             return Ok(found);
         }
     }
-    Err(explain_failure(problem, colouring, options.time_limit, notes))
+    Err(explain_failure(problem, colouring, &budget, notes))
 }
 
 /// The refutation of a search when it is local for every cut; otherwise a note of why not
@@ -453,9 +492,17 @@ fn local_or_note(
             }
         }
         Err(SearchFailure::Rejected(e)) => return Err(InterpolateError::ProofRejected(e)),
-        Err(SearchFailure::Ended(outcome)) => {
-            notes.push(format!("{}: no refutation ({outcome:?})", attempt.name))
+        // Ctrl-C: no further attempt is made.
+        Err(SearchFailure::Ended(ProofOutcome::LimitReached(Limit::Cancelled))) => {
+            return Err(InterpolateError::Interrupted);
         }
+        // The prover calls its saturation complete, but the locality filter refused
+        // inferences: it says nothing about the split's satisfiability.
+        Err(SearchFailure::Ended(ProofOutcome::Saturated { .. })) => notes.push(format!(
+            "{}: saturated under the locality filter without a refutation",
+            attempt.name
+        )),
+        Err(SearchFailure::Ended(outcome)) => notes.push(format!("{}: {outcome}", attempt.name)),
     }
     Ok(None)
 }
@@ -485,7 +532,7 @@ fn verify_binary(
     shared: &[SymbolKey],
     k: u32,
     formula: &Formula,
-    time_limit: Duration,
+    budget: &Budget,
 ) -> Result<Verification, String> {
     let foreign = foreign_symbols(formula, shared);
     if !foreign.is_empty() {
@@ -493,9 +540,9 @@ fn verify_binary(
         return Err(format!("mentions non-shared symbols {}", names.join(", ")));
     }
     let (a, b) = side_indices(part_of_input, background, k);
-    let entailed_by_a = refute_with(problem, &a, &[not(formula.clone())], time_limit)
+    let entailed_by_a = refute(problem, &a, &[not(formula.clone())], budget)
         .map_err(|e| format!("A ⊨ I not verified: {e}"))?;
-    let refutes_b = refute_with(problem, &b, std::slice::from_ref(formula), time_limit)
+    let refutes_b = refute(problem, &b, std::slice::from_ref(formula), budget)
         .map_err(|e| format!("I ∧ B ⊨ ⊥ not verified: {e}"))?;
     Ok(Verification { entailed_by_a, refutes_b })
 }
@@ -527,7 +574,7 @@ fn minimise(
     part_of_input: &[u32],
     background: &[bool],
     formula: &Formula,
-    time_limit: Duration,
+    budget: &Budget,
 ) -> Formula {
     let (a, b) = side_indices(part_of_input, background, 1);
     let mut current = formula.clone();
@@ -553,8 +600,7 @@ fn minimise(
             // A ∧ T ∧ ¬I' refuted, or I' ∧ B ∧ T.
             let (clauses, with) =
                 if disjunction { (&a, not(candidate.clone())) } else { (&b, candidate.clone()) };
-            let holds =
-                refute_within(problem, clauses, &[with], time_limit, Some(MINIMISE_GIVEN_CLAUSES));
+            let holds = refute(problem, clauses, &[with], &budget.at_most(MINIMISE_GIVEN_CLAUSES));
             if holds.is_ok() {
                 current = candidate;
                 continue 'drop;
@@ -580,6 +626,55 @@ fn parts_of_sides(sides: &[Side]) -> Vec<u32> {
 /// of T occurs on both sides. T's Skolem and definition symbols stay local to B, so `I` never
 /// names them.
 pub fn interpolate(
+    problem: &Problem,
+    sides: &[Side],
+    options: &InterpolateOptions,
+) -> Result<Interpolation, InterpolateError> {
+    let result = split_interpolant(problem, sides, options);
+    // A search or check stopped by the cancel flag fails as one out of time would: say why
+    // instead. (Nothing unverified is returned either way.)
+    if options.search_budget().cancelled() {
+        return Err(InterpolateError::Interrupted);
+    }
+    result
+}
+
+/// Given clauses for refuting one side alone, before the split itself is searched.
+const SIDE_ALONE_GIVEN_CLAUSES: u64 = 300;
+
+/// `$false` with the figures of the refutation when A (with the background) is unsatisfiable
+/// on its own, else `$true` when B is: each is then an interpolant, whatever the other side
+/// says, and the one the split's own searches would take longest to find (the locality filter
+/// and the precedences favour inferences across the split). Refuted with a small budget; a
+/// side that is not refuted within it is left to the usual routes.
+fn side_alone(
+    problem: &Problem,
+    part_of_input: &[u32],
+    background: &[bool],
+    options: &InterpolateOptions,
+) -> Result<Option<(Formula, ProofFigures)>, InterpolateError> {
+    let (a, b) = side_indices(part_of_input, background, 1);
+    let budget = options.search_budget().at_most(SIDE_ALONE_GIVEN_CLAUSES);
+    for (clauses, interpolant, side) in [(&a, Formula::False, "A"), (&b, Formula::True, "B")] {
+        match refute(problem, clauses, &[], &budget) {
+            Ok(figures) => {
+                let figures = ProofFigures {
+                    attempt: format!("side {side} alone is unsatisfiable, unrestricted search"),
+                    given_clauses: figures.given_clauses,
+                    proof_steps: figures.proof_steps,
+                    steps_checked: figures.steps_checked,
+                };
+                return Ok(Some((interpolant, figures)));
+            }
+            Err(_) if budget.cancelled() => return Err(InterpolateError::Interrupted),
+            Err(_) => {}
+        }
+    }
+    Ok(None)
+}
+
+/// [`interpolate`], before the cancel flag is looked at.
+fn split_interpolant(
     problem: &Problem,
     sides: &[Side],
     options: &InterpolateOptions,
@@ -610,14 +705,24 @@ pub fn interpolate(
     let clauses: Vec<&Clause> = problem.clauses.iter().map(|c| &c.clause).collect();
     let mut built: Vec<(Method, Formula, Vec<PartialInterpolant>)> = Vec::new();
     let mut figures = None;
-    if !options.systems.is_empty() && is_propositional(&problem.bank, &clauses) {
-        let refutation = match search(problem, &colouring, None, options.time_limit, None) {
+    if options.sides_alone
+        && let Some((f, found)) = side_alone(problem, &part_of_input, &background, options)?
+    {
+        built.push((Method::SideAlone, f, Vec::new()));
+        figures = Some(found);
+    }
+    if built.is_empty() && !options.systems.is_empty() && is_propositional(&problem.bank, &clauses)
+    {
+        let refutation = match search(problem, &colouring, None, &options.search_budget()) {
             Ok(r) => r,
             Err(SearchFailure::Ended(ProofOutcome::Saturated { complete: true })) => {
                 return Err(InterpolateError::Satisfiable);
             }
+            Err(SearchFailure::Ended(ProofOutcome::LimitReached(Limit::Cancelled))) => {
+                return Err(InterpolateError::Interrupted);
+            }
             Err(SearchFailure::Ended(outcome)) => {
-                return Err(InterpolateError::NoRefutation(format!("{outcome:?}")));
+                return Err(InterpolateError::NoRefutation(outcome.to_string()));
             }
             Err(SearchFailure::Rejected(e)) => return Err(InterpolateError::ProofRejected(e)),
         };
@@ -674,14 +779,14 @@ pub fn interpolate(
                 &shared,
                 1,
                 f,
-                options.check_time_limit,
+                &options.check_budget(),
             );
             Checked { formula: f.clone(), verdict }
         };
         let simplified = if options.simplify {
             let mut s = simplify::simplify(&raw);
             if options.minimise {
-                s = minimise(problem, &part_of_input, &background, &s, options.check_time_limit);
+                s = minimise(problem, &part_of_input, &background, &s, &options.check_budget());
             }
             (s != raw).then(|| check(&s))
         } else {
@@ -694,8 +799,10 @@ pub fn interpolate(
         if interpolants.iter().all(|i| i.method == Method::Smt) {
             // The prover did not confirm the SMT engine's interpolant (within its limits): the
             // prover's own local refutation answers instead.
-            let local = InterpolateOptions { ground_smt: false, ..options.clone() };
-            return interpolate(problem, sides, &local);
+            // (Neither side alone was refuted: that was tried first.)
+            let local =
+                InterpolateOptions { ground_smt: false, sides_alone: false, ..options.clone() };
+            return split_interpolant(problem, sides, &local);
         }
         let reasons: Vec<String> = interpolants
             .iter()
@@ -726,7 +833,7 @@ fn verify_sequence(
     part_of_input: &[u32],
     colouring: &Colouring,
     sequence: &[Formula],
-    time_limit: Duration,
+    budget: &Budget,
 ) -> Result<Vec<CheckFigures>, String> {
     let n = colouring.parts();
     for (i, f) in sequence.iter().enumerate() {
@@ -742,7 +849,7 @@ fn verify_sequence(
         let next = if k == n { Formula::False } else { sequence[k as usize - 1].clone() };
         let clauses: Vec<usize> =
             (0..part_of_input.len()).filter(|&i| part_of_input[i] == k - 1).collect();
-        let f = refute_with(problem, &clauses, &[previous, not(next)], time_limit)
+        let f = refute(problem, &clauses, &[previous, not(next)], budget)
             .map_err(|e| format!("I{} ∧ A{k} ⊨ I{k} not verified: {e}", k - 1))?;
         figures.push(f);
     }
@@ -792,12 +899,18 @@ pub fn interpolate_sequence(
         raw.push(f);
         partials.push(p);
     }
+    let check = options.check_budget();
     let raw_checks =
-        verify_sequence(problem, &part_of_input, &colouring, &raw, options.check_time_limit)
-            .map_err(InterpolateError::Unverified)?;
+        verify_sequence(problem, &part_of_input, &colouring, &raw, &check).map_err(|e| {
+            if check.cancelled() {
+                InterpolateError::Interrupted
+            } else {
+                InterpolateError::Unverified(e)
+            }
+        })?;
     let simplified = if options.simplify {
         let s: Vec<Formula> = raw.iter().map(simplify::simplify).collect();
-        match verify_sequence(problem, &part_of_input, &colouring, &s, options.check_time_limit) {
+        match verify_sequence(problem, &part_of_input, &colouring, &s, &check) {
             Ok(checks) => Some((s, checks)),
             Err(e) => {
                 notes.push(format!("the simplified sequence is not shown: {e}"));
@@ -807,6 +920,10 @@ pub fn interpolate_sequence(
     } else {
         None
     };
+    // A simplified sequence whose checks were stopped is not a failed one.
+    if check.cancelled() {
+        return Err(InterpolateError::Interrupted);
+    }
     Ok(SequenceInterpolation {
         proof: refutation.figures,
         raw,

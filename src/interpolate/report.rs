@@ -22,9 +22,12 @@ impl InterpolateError {
             InterpolateError::Satisfiable => 3,
             InterpolateError::EmptySide(_) => 4,
             InterpolateError::Colour(_) => 5,
+            // The command line raises no cancel flag; an interrupt is a search that ended
+            // without a refutation.
             InterpolateError::NotLocal(_)
             | InterpolateError::NoRefutation(_)
-            | InterpolateError::ProofRejected(_) => 6,
+            | InterpolateError::ProofRejected(_)
+            | InterpolateError::Interrupted => 6,
             InterpolateError::Unverified(_) => 7,
         }
     }

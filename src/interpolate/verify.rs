@@ -10,13 +10,56 @@
 //! means every model of A, extended to a model of its clauses, satisfies `I`; and `clauses(B) ∧
 //! I` unsatisfiable means no model of B satisfies `I`.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::formula::{SymbolKey, symbols};
 use crate::fol::SymbolKind;
 use crate::fol::{Clausifier, InputClause, InputSource, Problem, Role, formula::Formula};
-use crate::prover::{ProofOutcome, ProverOptions};
-use crate::solve::{Run, solve};
+use crate::prover::{ProofOutcome, Prover, ProverOptions};
+use crate::solve::{Run, Solved, solve};
+
+/// What one proof search may spend: wall-clock time, given clauses, and a flag that stops it
+/// when raised (Ctrl-C at the workbench prompt).
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// The time limit.
+    pub time: Duration,
+    /// The given-clause limit, if any (deterministic, unlike the time limit).
+    pub given_clauses: Option<u64>,
+    /// Raised from outside to stop the search; it then ends as interrupted.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// The same budget with at most `given` given clauses.
+    pub fn at_most(&self, given: u64) -> Budget {
+        let given_clauses = Some(self.given_clauses.map_or(given, |g| g.min(given)));
+        Budget { given_clauses, ..self.clone() }
+    }
+
+    /// Whether the cancel flag is raised.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::SeqCst))
+    }
+
+    /// Runs `run` under this budget: its limits replaced by the budget's, and the cancel flag
+    /// handed to the prover, which polls its own flag after every given clause (as `prove` at
+    /// the prompt does).
+    pub fn solve(&self, problem: Problem, mut run: Run<'_>) -> Solved {
+        run.options.limits.time = Some(self.time);
+        run.options.limits.given_clauses = self.given_clauses;
+        let Some(cancel) = &self.cancel else { return solve(problem, run) };
+        let mut watch = |prover: &Prover| {
+            if cancel.load(Ordering::SeqCst) {
+                prover.cancel_flag().store(true, Ordering::SeqCst);
+            }
+        };
+        let Run { options, check, precedence, filter, .. } = run;
+        solve(problem, Run { options, check, precedence, filter, on_step: Some(&mut watch) })
+    }
+}
 
 /// Figures of one checked entailment.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -39,24 +82,14 @@ impl CheckFigures {
     }
 }
 
-/// Refutes the problem clauses at `clause_indices` together with the clauses of `formulas`, and
-/// checks the refutation. An error says why no checked refutation was found.
-pub fn refute_with(
+/// Refutes the problem clauses at `clause_indices` together with the clauses of `formulas`
+/// within `budget`, and checks the refutation. An error says why no checked refutation was
+/// found.
+pub fn refute(
     problem: &Problem,
     clause_indices: &[usize],
     formulas: &[Formula],
-    time_limit: Duration,
-) -> Result<CheckFigures, String> {
-    refute_within(problem, clause_indices, formulas, time_limit, None)
-}
-
-/// Like `refute_with`, with at most `given_limit` given clauses as well.
-pub fn refute_within(
-    problem: &Problem,
-    clause_indices: &[usize],
-    formulas: &[Formula],
-    time_limit: Duration,
-    given_limit: Option<u64>,
+    budget: &Budget,
 ) -> Result<CheckFigures, String> {
     // The entailment's own problem: no conjecture (every clause is a hypothesis), complete.
     let mut question = Problem {
@@ -82,10 +115,7 @@ pub fn refute_within(
     question
         .clauses
         .extend(added.into_iter().map(|clause| InputClause { clause, source: source.clone() }));
-    let mut options = ProverOptions::default();
-    options.limits.time = Some(time_limit);
-    options.limits.given_clauses = given_limit;
-    let solved = solve(question, Run::checked(options));
+    let solved = budget.solve(question, Run::checked(ProverOptions::default()));
     match solved.outcome {
         ProofOutcome::Refutation(_) => {
             let proof = solved.proof.expect("a refutation has a proof");
@@ -102,15 +132,7 @@ pub fn refute_within(
                 steps_checked: report.steps_checked,
             })
         }
-        ProofOutcome::Saturated { complete: true } => {
-            Err("the clause set is satisfiable (saturated)".to_string())
-        }
-        ProofOutcome::Saturated { complete: false } => {
-            Err("saturated without a refutation".to_string())
-        }
-        ProofOutcome::LimitReached(limit) => {
-            Err(format!("no refutation before the {limit:?} limit"))
-        }
+        outcome => Err(outcome.to_string()),
     }
 }
 

@@ -56,6 +56,42 @@ pub enum ProofOutcome {
     LimitReached(Limit),
 }
 
+/// Plain words for messages, e.g. "the time limit" (a limit's `Debug` name, `Time`, means
+/// nothing to a user).
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Limit::Time => "the time limit",
+            Limit::GivenClauses => "the given-clause limit",
+            Limit::Clauses => "the clause-count memory guard",
+            Limit::Terms => "the term-count memory guard",
+            Limit::Cancelled => "an interrupt (Ctrl-C)",
+        })
+    }
+}
+
+/// How a search ended, in plain words, e.g. "the time limit was reached before a refutation
+/// was found".
+impl std::fmt::Display for ProofOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProofOutcome::Refutation(_) => f.write_str("a refutation was found"),
+            ProofOutcome::Saturated { complete: true } => {
+                f.write_str("the clauses were saturated without a refutation: they are satisfiable")
+            }
+            ProofOutcome::Saturated { complete: false } => f.write_str(
+                "the clauses were saturated without a refutation, by an incomplete strategy",
+            ),
+            ProofOutcome::LimitReached(Limit::Cancelled) => {
+                f.write_str("the search was interrupted before a refutation was found")
+            }
+            ProofOutcome::LimitReached(limit) => {
+                write!(f, "{limit} was reached before a refutation was found")
+            }
+        }
+    }
+}
+
 /// What one call of `step` did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum StepOutcome {

@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use super::{CommandSpec, arity};
@@ -12,8 +13,8 @@ use crate::input::parse_formulas;
 use crate::interpolate::formula::to_tptp;
 use crate::interpolate::report::{write_interpolation, write_sequence};
 use crate::interpolate::{
-    InterpolateOptions, Interpolation, PartialInterpolant, Side, System, interpolate,
-    interpolate_sequence,
+    InterpolateError, InterpolateOptions, Interpolation, PartialInterpolant, Side, System,
+    interpolate, interpolate_sequence,
 };
 use crate::repl::theory::is_generated;
 use crate::repl::{CommandResult, Control, GoalProblem, Workbench};
@@ -41,6 +42,9 @@ pub const SPEC: CommandSpec = CommandSpec {
            --move N   move hypothesis N to the other side of the last split and ask again\n\
            A split that is satisfiable, an empty side, or a refutation craig cannot make local\n\
            is reported as such; an interpolant that fails verification is never shown.\n\
+           A side unsatisfiable on its own is refuted first (300 given clauses): $false is the\n\
+           interpolant when A alone is, $true when B alone is. Each search and check is bounded\n\
+           by `time-limit` and `steps`; Ctrl-C stops them and answers `interrupted`.\n\
            A ground, untyped split goes to the SMT engine first (`% smt, ...`), the prover's\n\
            local refutation answering when the engine gives none.\n\
            On an SMT-LIB script's goal the parts are assertion names (or `*`), the SMT core\n\
@@ -167,15 +171,38 @@ fn is_inline_formula(word: &str) -> bool {
 
 fn options(wb: &Workbench, flags: &Flags) -> InterpolateOptions {
     let limit = Duration::from_secs_f64(wb.state.settings.time_limit.unwrap_or(60.0));
-    let mut options =
-        InterpolateOptions { time_limit: limit, check_time_limit: limit, ..Default::default() };
+    // Ctrl-C raises the workbench's flag; every search of the interpolation polls it after each
+    // given clause, as `prove` does. A flag left up by an earlier Ctrl-C is lowered first.
+    wb.interrupt.store(false, Ordering::SeqCst);
+    let mut options = InterpolateOptions {
+        time_limit: limit,
+        check_time_limit: limit,
+        // `set steps` bounds each search and check, as it bounds `prove`.
+        given_limit: wb.state.settings.steps,
+        cancel: Some(wb.interrupt.clone()),
+        ..Default::default()
+    };
     if let Some(systems) = &flags.systems {
         options.systems = systems.clone();
     }
-    // The partial interpolants are the steps of a prover refutation, which the SMT engine's
-    // route for ground splits does not make.
+    // The partial interpolants are the steps of a prover refutation of the split, which
+    // neither the SMT engine's route for ground splits nor a refutation of one side alone
+    // makes.
     options.ground_smt = !flags.steps;
+    options.sides_alone = !flags.steps;
     options
+}
+
+/// The command's answer to a failed interpolation: `interrupted` (Ctrl-C) as a plain line, the
+/// session going on; any other failure as an error.
+fn answer_failure(error: InterpolateError, out: &mut dyn Write) -> CommandResult {
+    match error {
+        InterpolateError::Interrupted => {
+            writeln!(out, "interrupted")?;
+            Ok(Control::Continue)
+        }
+        e => Err(e.to_string().into()),
+    }
 }
 
 /// The problem a split is taken from, with the name of its goal (if any).
@@ -353,7 +380,10 @@ fn ask(wb: &mut Workbench, request: SplitRequest, out: &mut dyn Write) -> Comman
         writeln!(out, "background on both sides: {}", s.background.join(", "))?;
     }
     let options = options(wb, &request.options);
-    let result = interpolate(&problem, &sides, &options).map_err(|e| e.to_string())?;
+    let result = match interpolate(&problem, &sides, &options) {
+        Ok(result) => result,
+        Err(e) => return answer_failure(e, out),
+    };
     report(&result, &request.options, out)?;
     wb.last_split = Some(request);
     Ok(Control::Continue)
@@ -428,8 +458,10 @@ fn run_sequence(
         parts.iter().map(|p| describe_side(p)).collect::<Vec<_>>().join(" ; ")
     )?;
     let options = options(wb, flags);
-    let result = interpolate_sequence(&problem, &owners, parts.len(), &options)
-        .map_err(|e| e.to_string())?;
+    let result = match interpolate_sequence(&problem, &owners, parts.len(), &options) {
+        Ok(result) => result,
+        Err(e) => return answer_failure(e, out),
+    };
     let mut text = String::new();
     write_sequence(&result, &mut text);
     out.write_all(text.as_bytes())?;
