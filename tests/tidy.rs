@@ -183,9 +183,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
     // The theory kinds of the workbench reach each other through `theory.rs`; the theory-kind
     // interface of issue 33 removes it.
     ("repl", &["boolprog", "c", "program", "refinement", "smt", "theory"]),
-    // The term orderings: `kbo.rs` holds the precedence and the enum over both orderings,
-    // `lpo.rs` the second ordering, which uses the precedence.
-    ("fol", &["kbo", "lpo"]),
     // Sort erasure asks the monotonicity calculus, which reads the sorts' symbol table.
     ("fol", &["monotone", "sorts"]),
     // Splitting drives the saturation loop, which keeps the splitting state.

@@ -1,7 +1,7 @@
 //! Literals and clauses. Every literal is an equation or disequation; a predicate atom `p(..)` is
 //! the equation `p(..) = $true`, so that one set of equational rules covers resolution too.
 
-use super::kbo::{Comparison, TermOrdering};
+use super::precedence::{Comparison, TermOrdering};
 use super::signature::Signature;
 use super::term::{TermBank, TermId};
 

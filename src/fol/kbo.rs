@@ -1,5 +1,4 @@
-//! Term orderings: the `TermOrdering` trait, symbol precedences, the Knuth-Bendix ordering (KBO),
-//! and the choice between KBO and LPO (`lpo.rs`) a prover runs with.
+//! The Knuth-Bendix ordering (KBO) with unit weights and a precedence given from outside.
 //!
 //! The ordering is pluggable because interpolation needs one in which symbols local to one side
 //! of a split are larger than every shared symbol; that is a precedence choice, so KBO takes its
@@ -8,91 +7,9 @@
 
 use std::cmp::Ordering;
 
+use super::precedence::{Comparison, Precedence, TermOrdering};
 use super::signature::{Signature, SymbolId};
 use super::term::{TermBank, TermId, TermView};
-
-/// The outcome of comparing two terms in a partial ordering.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Comparison {
-    /// The left term is greater.
-    Greater,
-    /// The left term is smaller.
-    Less,
-    /// The terms are the same.
-    Equal,
-    /// Neither is greater (some instance could go either way).
-    Incomparable,
-}
-
-impl Comparison {
-    /// The comparison seen from the other side.
-    pub fn reverse(self) -> Comparison {
-        match self {
-            Comparison::Greater => Comparison::Less,
-            Comparison::Less => Comparison::Greater,
-            other => other,
-        }
-    }
-}
-
-/// A simplification ordering on terms, total on ground terms.
-pub trait TermOrdering {
-    /// Compares `s` with `t`.
-    fn compare(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison;
-}
-
-/// A symbol precedence: `rank[symbol]`, a larger rank a larger symbol, `$true` the smallest.
-/// KBO and LPO both compare head symbols by it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Precedence {
-    ranks: Vec<u32>,
-}
-
-impl Precedence {
-    /// The precedence with `ranks[symbol] = rank`.
-    pub fn from_ranks(ranks: Vec<u32>) -> Self {
-        Precedence { ranks }
-    }
-
-    /// The precedence that sorts the symbols by `key` (smaller keys smaller symbols), `$true`
-    /// lowest and ties broken by id so that the result is deterministic.
-    pub fn sorted_by<K: Ord>(signature: &Signature, mut key: impl FnMut(SymbolId) -> K) -> Self {
-        let mut ids: Vec<SymbolId> = signature.ids().collect();
-        ids.sort_by_cached_key(|&id| (id != Signature::TRUE, key(id), id));
-        let mut ranks = vec![0; signature.len()];
-        for (rank, id) in ids.into_iter().enumerate() {
-            ranks[id.0 as usize] = rank as u32;
-        }
-        Precedence { ranks }
-    }
-
-    /// craig's default: by arity (larger arity larger), then by how rarely the symbol occurs
-    /// (rarer larger, as E's "invfreq" does, so that frequent symbols are small and clauses
-    /// rewrite towards them). `counts[symbol]` is the number of occurrences in the input.
-    pub fn by_arity_then_rarity(signature: &Signature, counts: &[u32]) -> Self {
-        Self::sorted_by(signature, |id| {
-            let count = counts.get(id.0 as usize).copied().unwrap_or(0);
-            (signature.arity(id), std::cmp::Reverse(count))
-        })
-    }
-
-    /// The rank of `symbol`; symbols created after the precedence was fixed rank above all others,
-    /// ordered by id (fresh Skolem and definition symbols are then large, which is what we want).
-    pub fn rank(&self, symbol: SymbolId) -> u64 {
-        match self.ranks.get(symbol.0 as usize) {
-            Some(&r) => r as u64,
-            None => self.ranks.len() as u64 + symbol.0 as u64,
-        }
-    }
-
-    /// Makes room for symbols created after the precedence was fixed (they rank highest).
-    pub fn extend_to(&mut self, n_symbols: usize) {
-        while self.ranks.len() < n_symbols {
-            let r = self.ranks.len() as u32;
-            self.ranks.push(r);
-        }
-    }
-}
 
 /// The Knuth-Bendix ordering with unit weights and a given precedence.
 #[derive(Clone, Debug)]
@@ -208,24 +125,6 @@ impl Kbo {
 impl TermOrdering for Kbo {
     fn compare(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison {
         self.compare_rec(bank, s, t)
-    }
-}
-
-/// The ordering a prover runs with: KBO (the default) or LPO, chosen per strategy.
-#[derive(Clone, Debug)]
-pub enum ChosenOrdering {
-    /// The Knuth-Bendix ordering.
-    Kbo(Kbo),
-    /// The lexicographic path ordering.
-    Lpo(super::lpo::Lpo),
-}
-
-impl TermOrdering for ChosenOrdering {
-    fn compare(&self, bank: &TermBank, s: TermId, t: TermId) -> Comparison {
-        match self {
-            ChosenOrdering::Kbo(kbo) => kbo.compare(bank, s, t),
-            ChosenOrdering::Lpo(lpo) => lpo.compare(bank, s, t),
-        }
     }
 }
 

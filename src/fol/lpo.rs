@@ -15,7 +15,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::kbo::{Comparison, Precedence, TermOrdering};
+use super::precedence::{Comparison, Precedence, TermOrdering};
 use super::term::{TermBank, TermId};
 
 /// The comparisons already made within one top-level comparison. The naive recursion compares
