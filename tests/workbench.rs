@@ -142,6 +142,47 @@ fn prove_proof_core_stats() {
 }
 
 #[test]
+fn a_mistyped_goal_name_suggests_the_nearest_names() {
+    let mut wb = bench();
+    run(&mut wb, &format!("load {GROUP}"));
+    run(&mut wb, "load examples/tptp/not_a_theorem.p");
+    // Few goals: the suggestion, then all of them.
+    assert_eq!(
+        run(&mut wb, "prove group_invers"),
+        "error: no goal named `group_invers`; did you mean `group_inverse`? (goals: \
+         group_inverse, not_a_theorem)\n"
+    );
+    // A different word is no typo: nothing is suggested.
+    assert_eq!(
+        run(&mut wb, "show nope"),
+        "error: no goal named `nope` (goals: group_inverse, not_a_theorem)\n"
+    );
+    run(&mut wb, "load stdlib/sets.spec");
+    run(&mut wb, "load examples/specs/linked_set.spec");
+    run(&mut wb, &format!("load {PETS}"));
+    let goals = run(&mut wb, "goals");
+    let count = goals.lines().filter(|l| !l.is_empty()).count();
+    assert!(count > 10, "enough goals that they are counted, not listed: {goals}");
+    // Many goals: at most three suggestions, nearest first, then how many goals there are.
+    assert_eq!(
+        run(&mut wb, "show postcondition_4"),
+        format!(
+            "error: no goal named `postcondition_4`; did you mean `postcondition_1`, \
+             `postcondition_2`, `postcondition_3`? ({count} goals: `goals` lists them)\n"
+        )
+    );
+    // Equally near names come in name order, not in the order they were loaded
+    // (`nothing_lost` is stated before `nothing_else`).
+    assert_eq!(
+        run(&mut wb, "prove nothing_"),
+        format!(
+            "error: no goal named `nothing_`; did you mean `nothing_else`, `nothing_lost`? \
+             ({count} goals: `goals` lists them)\n"
+        )
+    );
+}
+
+#[test]
 fn splitting_at_the_prompt_shows_the_cases_in_the_proof() {
     let mut wb = bench();
     run(&mut wb, "load examples/tptp/split_cases.p");

@@ -234,7 +234,7 @@ impl State {
                 format!("no goal named `{name}` (nothing is loaded; try `load FILE`)")
             } else {
                 let names: Vec<&str> = self.goals.iter().map(|g| g.name.as_str()).collect();
-                format!("no goal named `{name}` (goals: {})", names.join(", "))
+                unknown_goal(name, &names)
             }
         })
     }
@@ -446,4 +446,59 @@ impl State {
             | GoalSource::SmtScript { theory } => &self.theories[theory],
         }
     }
+}
+
+/// Goals listed in full when a name is not found; with more (a Java theory has hundreds), the
+/// list would bury the suggestions, so only their number is given.
+const GOALS_LISTED: usize = 10;
+
+/// Suggestions when a name is not found.
+const SUGGESTIONS: usize = 3;
+
+/// Why `name` names no goal: the nearest goal names by edit distance (ties by name, so the
+/// message is the same every time), then every goal when there are few, else how many.
+fn unknown_goal(name: &str, goals: &[&str]) -> String {
+    let mut out = format!("no goal named `{name}`");
+    let suggested = nearest_names(name, goals, SUGGESTIONS);
+    if !suggested.is_empty() {
+        let quoted: Vec<String> = suggested.iter().map(|g| format!("`{g}`")).collect();
+        out.push_str(&format!("; did you mean {}?", quoted.join(", ")));
+    }
+    if goals.len() <= GOALS_LISTED {
+        out.push_str(&format!(" (goals: {})", goals.join(", ")));
+    } else {
+        out.push_str(&format!(" ({} goals: `goals` lists them)", goals.len()));
+    }
+    out
+}
+
+/// Up to `count` of `names` nearest to `typed` by edit distance, nearest first, ties in name
+/// order. A name more than half of `typed`'s length away (at least 2) is a different word,
+/// not a typo of it, and is not suggested: `nope` should not suggest `group_inverse`.
+fn nearest_names<'a>(typed: &str, names: &[&'a str], count: usize) -> Vec<&'a str> {
+    let limit = (typed.chars().count() / 2).max(2);
+    let mut scored: Vec<(usize, &str)> =
+        names.iter().map(|&n| (edit_distance(typed, n), n)).filter(|&(d, _)| d <= limit).collect();
+    scored.sort_unstable();
+    scored.dedup();
+    scored.into_iter().take(count).map(|(_, n)| n).collect()
+}
+
+/// The Levenshtein distance between two strings, by characters: the fewest insertions,
+/// deletions and substitutions that turn one into the other.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    // One row of the dynamic programme: `row[j]` is the distance from the prefix of `a` read so
+    // far to the first `j` characters of `b`.
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
