@@ -495,7 +495,12 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     let (code, out) = command(&["cegar", &format!("{dir}/counter_unsafe.c"), "--witness", &w]);
     assert_eq!(code, 1, "{out}");
     assert!(out.starts_with("UNSAFE\n"), "{out}");
-    assert!(out.contains("counter_unsafe.c:15:5: error location unreachable fails"), "{out}");
+    assert!(
+        out.contains(
+            "counter_unsafe.c:15:5: the error location is reachable (`reach_error` is called)\n"
+        ),
+        "{out}"
+    );
     let written = std::fs::read_to_string(&witness).unwrap();
     assert!(written.contains("unsafe\ninputs 0\n"), "{written}");
     let _ = std::fs::remove_file(&witness);
@@ -503,7 +508,12 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     // Without inputs the replay command names none.
     let (code, out) = command(&["cegar", &format!("{dir}/division_unsafe.c")]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("division_unsafe.c:6:19: division by zero fails"), "{out}");
+    assert!(
+        out.contains(
+            "division_unsafe.c:6:19: the division by zero check (`d` is not zero) fails\n"
+        ),
+        "{out}"
+    );
     assert!(out.contains("division_unsafe.c` fails the same check"), "{out}");
     assert!(out.contains("note: "), "the over-approximated division is noted: {out}");
 

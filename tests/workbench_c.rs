@@ -113,6 +113,130 @@ fn a_refinement_run_steps_says_each_step_and_ends_safe_with_a_checked_invariant(
     assert_eq!(run(&mut wb, "show art"), art);
 }
 
+/// The number `run` reports as covered in the tree: `K` of `; K node(s) covered in the tree`.
+fn reported_covered(ran: &str) -> usize {
+    let line = ran.lines().find(|l| l.starts_with("ran ")).unwrap_or_else(|| panic!("{ran}"));
+    let (_, tail) = line.split_once("; ").unwrap_or_else(|| panic!("{line}"));
+    let count = tail.strip_suffix(" covered in the tree").unwrap_or_else(|| panic!("{line}"));
+    count.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+/// The nodes `show art` prints as covered, counted line by line.
+fn covered_in_art(art: &str) -> usize {
+    art.lines().filter(|l| l.starts_with('n') && l.contains(" covered by n")).count()
+}
+
+#[test]
+fn run_counts_the_nodes_covered_in_the_tree() {
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    // McMillan's locking loop: its one covering is made by a refinement, not by a covering step.
+    run(&mut wb, "load examples/c/mcmillan_cav06.c");
+    run(&mut wb, "cegar");
+    let ran = run(&mut wb, "run");
+    assert!(ran.contains("SAFE"), "{ran}");
+    let art = run(&mut wb, "show art");
+    assert_eq!(covered_in_art(&art), 1, "{art}");
+    assert_eq!(reported_covered(&ran), covered_in_art(&art), "{ran}\n{art}");
+    assert!(ran.contains("; 1 node covered in the tree\n"), "{ran}");
+    // Under predicate abstraction, refinements cut subtrees and undo coverings: far fewer nodes
+    // stay covered than covering steps were taken.
+    run(&mut wb, "load examples/refinement/Loops.java");
+    run(&mut wb, "cegar Loops.twiceSkewed --domain predicates");
+    let partial = run(&mut wb, "run 150");
+    let art = run(&mut wb, "show art");
+    assert_eq!(reported_covered(&partial), covered_in_art(&art), "{partial}\n{art}");
+    let rest = run(&mut wb, "run");
+    assert!(rest.contains("UNSAFE"), "{rest}");
+    let art = run(&mut wb, "show art");
+    assert_eq!(reported_covered(&rest), covered_in_art(&art), "{rest}\n{art}");
+    let progress = art.lines().next().unwrap();
+    assert!(progress.contains(&format!("({} covered,", covered_in_art(&art))), "{progress}");
+}
+
+/// A loop that ends with `i` at 10, and an assertion that it is 11.
+const WRONG_ASSERTION: &str = "int main() {\n  int i = 0;\n  while (i < 10) i++;\n\
+  __VERIFIER_assert(i == 11);\n  return 0;\n}\n";
+
+#[test]
+fn a_failed_check_is_said_plainly() {
+    let path = scratch("wording", "assert.c", WRONG_ASSERTION);
+    let p = path.display().to_string();
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, "cegar");
+    let ended = run(&mut wb, "run");
+    assert!(ended.contains(&format!("UNSAFE: {p}:4:1: assertion `i == 11` fails\n")), "{ended}");
+    let cex = run(&mut wb, "show cex");
+    assert!(
+        cex.starts_with(&format!("a real counterexample: assertion `i == 11` fails at {p}:4:1\n")),
+        "{cex}"
+    );
+    let error = cex.lines().last().unwrap().split_whitespace().next().unwrap().to_string();
+    let node = run(&mut wb, &format!("show node {error}"));
+    assert!(
+        node.contains("\n  an error node: reaching it means assertion `i == 11` fails\n"),
+        "{node}"
+    );
+    // An error location: it is reached, so the words say it is reachable.
+    run(&mut wb, "load examples/c/lock_unsafe.c");
+    run(&mut wb, "cegar");
+    let ended = run(&mut wb, "run");
+    assert!(
+        ended.contains(
+            "UNSAFE: examples/c/lock_unsafe.c:10:20: the error location is reachable \
+             (`reach_error` is called)\n"
+        ),
+        "{ended}"
+    );
+}
+
+#[test]
+fn cegar_takes_a_time_limit_at_the_prompt_as_on_the_command_line() {
+    let path = scratch("time", "loop.c", LOOP);
+    let p = path.display().to_string();
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load {p}"));
+    assert_eq!(
+        run(&mut wb, "cegar --time-limit 0"),
+        "error: --time-limit needs a positive number of seconds, got `0`\n"
+    );
+    assert_eq!(
+        run(&mut wb, "cegar --time-limit soon"),
+        "error: --time-limit needs a positive number of seconds, got `soon`\n"
+    );
+    assert_eq!(
+        run(&mut wb, "cegar --time-limit"),
+        "error: --time-limit needs a number of seconds\n"
+    );
+    // A limit long enough changes nothing.
+    run(&mut wb, "cegar --time-limit 600");
+    assert!(run(&mut wb, "run").contains("SAFE"));
+    // Time spent at the prompt does not count, only the time steps take.
+    run(&mut wb, "cegar --time-limit 0.5");
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    let first = run(&mut wb, "step");
+    assert!(first.starts_with("step 1: expanded n0"), "{first}");
+    // A nanosecond is over before the run gets far: it ends UNKNOWN, with the tree kept.
+    let started = run(&mut wb, "cegar --time-limit 0.000000001");
+    assert!(started.contains("limits: 20000 steps, 20000 nodes, 0.000000001 s;"), "{started}");
+    let ended = run(&mut wb, "run");
+    assert!(
+        ended.contains(
+            "UNKNOWN: the time limit (0.000000001 s) was reached (the tree is kept: `show art`)\n"
+        ),
+        "{ended}"
+    );
+    assert!(run(&mut wb, "step").starts_with("the run is over"));
+    assert_eq!(
+        run(&mut wb, "show invariant"),
+        "error: no invariant: the run ended UNKNOWN (the time limit (0.000000001 s) was \
+         reached); `cegar` starts another\n"
+    );
+}
+
 #[test]
 fn undo_puts_a_refinement_run_back_and_running_again_rebuilds_the_same_tree() {
     let path = scratch("undo", "loop.c", LOOP);
@@ -205,11 +329,16 @@ fn refinement_commands_explain_what_is_missing_or_wrong() {
         limited.contains("UNKNOWN: the step limit (4) was reached (the tree is kept: `show art`)"),
         "{limited}"
     );
+    assert_eq!(
+        run(&mut wb, "show invariant"),
+        "error: no invariant: the run ended UNKNOWN (the step limit (4) was reached); `cegar` \
+         starts another\n"
+    );
     run(&mut wb, "cegar");
     run(&mut wb, "run 3");
     assert_eq!(
         run(&mut wb, "show invariant"),
-        "error: no invariant: the run has not ended SAFE (`run` runs it to the end)\n"
+        "error: no invariant: the run has not ended yet (`run` runs it to the end)\n"
     );
     assert_eq!(run(&mut wb, "show node 99"), "error: no node `99` (nodes n0 to n3)\n");
     let node = run(&mut wb, "show node n2");
@@ -261,12 +390,16 @@ fn a_java_method_without_loop_invariants_is_refined_at_the_prompt() {
     let unsafe_answer = run(&mut wb, "run");
     assert!(
         unsafe_answer.contains(
-            "UNSAFE: examples/refinement/Loops.java:37:18: postcondition fails: postcondition \
-             result = 2 * n"
+            "UNSAFE: examples/refinement/Loops.java:37:18: postcondition result = 2 * n fails\n"
         ),
         "{unsafe_answer}"
     );
     assert!(unsafe_answer.contains("inputs (in the order they are read): 8;"), "{unsafe_answer}");
+    assert_eq!(
+        run(&mut wb, "show invariant"),
+        "error: no invariant: the run ended UNSAFE, with a real counterexample (`show cex` \
+         shows it)\n"
+    );
     // `step` goes to the refinement run once one was started on the Java program.
     run(&mut wb, "undo");
     let step = run(&mut wb, "step");

@@ -94,7 +94,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         }
         Verdict::Unsafe(cex) => {
             writeln!(out, "UNSAFE")?;
-            writeln!(out, "{}: {} fails: {}", locate(cex.span), cex.check.describe(), cex.what)?;
+            writeln!(out, "{}: {}", locate(cex.span), cex.failure())?;
             let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
             let shown = if inputs.is_empty() { "(none)".to_string() } else { inputs.join(", ") };
             writeln!(out, "inputs (in the order they are read): {shown}")?;

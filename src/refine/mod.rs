@@ -209,6 +209,38 @@ pub struct Counterexample {
     pub path: Vec<usize>,
 }
 
+impl Counterexample {
+    /// The check it fails, in words: see [`failure_text`].
+    pub fn failure(&self) -> String {
+        failure_text(self.check, &self.what)
+    }
+}
+
+/// What happens when a check fails, in a plain sentence: what was checked, then that it fails
+/// (`assertion `i == 11` fails`, `the error location is reachable (`reach_error` is called)`).
+/// Front ends word `what` as the property checked (C's `` `i == 11` holds ``, `` `reach_error`
+/// is unreachable``; Java's `postcondition result = 2 * n`), so `what` is not simply put after
+/// "fails": that would say a property fails and holds at once.
+pub fn failure_text(check: Obligation, what: &str) -> String {
+    let kind = check.describe();
+    if check == Obligation::ErrorUnreachable {
+        return match what.strip_suffix(" is unreachable") {
+            Some(call) => format!("the error location is reachable ({call} is called)"),
+            None if what.is_empty() => "the error location is reachable".to_string(),
+            None => format!("the error location is reachable ({what})"),
+        };
+    }
+    if let Some(property) = what.strip_suffix(" holds") {
+        format!("{kind} {property} fails")
+    } else if what.is_empty() || what == kind {
+        format!("the {kind} check fails")
+    } else if what.starts_with(kind) {
+        format!("{what} fails")
+    } else {
+        format!("the {kind} check ({what}) fails")
+    }
+}
+
 /// A checked answer.
 #[derive(Clone, Debug)]
 pub enum Verdict {
@@ -384,6 +416,17 @@ impl Engine {
         }
     }
 
+    /// Ends the run because a time limit measured outside the engine was reached: the
+    /// workbench counts only the time its steps take (not the time the user spends at the
+    /// prompt), and must end the run at the same step again when it rebuilds the engine, so
+    /// it cannot leave the clock to [`Limits::time`]. The verdict is worded as that limit's.
+    pub fn stop_at_time_limit(&mut self, limit: Duration) -> StepReport {
+        if let Some(v) = &self.verdict {
+            return StepReport::Finished(v.clone());
+        }
+        self.finish(Verdict::Unknown(time_limit_reason(limit)))
+    }
+
     fn finish(&mut self, verdict: Verdict) -> StepReport {
         self.verdict = Some(verdict.clone());
         StepReport::Finished(verdict)
@@ -403,7 +446,7 @@ impl Engine {
         if let Some(t) = self.limits.time
             && self.started.elapsed() >= t
         {
-            return Some(format!("the time limit ({} s) was reached", t.as_secs_f64()));
+            return Some(time_limit_reason(t));
         }
         if let Some(c) = &self.limits.cancel
             && c.load(Ordering::Relaxed)
@@ -764,10 +807,17 @@ impl Engine {
     }
 }
 
+/// Why a run that reached its time limit ended.
+fn time_limit_reason(limit: Duration) -> String {
+    format!("the time limit ({} s) was reached", limit.as_secs_f64())
+}
+
 fn short_outcome(outcome: &Outcome) -> String {
     match outcome {
         Outcome::Completed { .. } => "the run completed".into(),
-        Outcome::AssertionFailed { what, .. } => format!("another check failed: {what}"),
+        Outcome::AssertionFailed { obligation, what, .. } => {
+            format!("{} instead", failure_text(*obligation, what))
+        }
         Outcome::Blocked { .. } => "the run blocked on an assumption".into(),
         Outcome::OutOfInputs { .. } => "the run needed more inputs".into(),
         Outcome::StepLimit { steps } => format!("the run took more than {steps} steps"),

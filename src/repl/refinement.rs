@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 use crate::refine::formula::Pred;
 use crate::refine::manual::HandOutcome;
@@ -47,6 +48,9 @@ pub enum RunAction {
         /// The predicate.
         predicate: Pred,
     },
+    /// The run's time limit (this long) ended it here. Recorded rather than measured again,
+    /// so that a rebuilt engine ends at the same step however fast it is rebuilt.
+    TimedOut(Duration),
 }
 
 /// Where a refinement run is: enough to rebuild its engine exactly.
@@ -60,6 +64,11 @@ pub struct CegarRun {
     pub max_steps: usize,
     /// The node limit.
     pub max_nodes: usize,
+    /// The time limit: the run ends UNKNOWN once its steps have taken this long, all `step`
+    /// and `run` commands together (time spent at the prompt does not count).
+    pub time_limit: Option<Duration>,
+    /// The time its steps have taken so far.
+    pub spent: Duration,
     /// What was done since the start.
     pub actions: Vec<RunAction>,
 }
@@ -235,6 +244,9 @@ fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), String> {
         RunAction::Predicate { location, predicate } => {
             add_predicate(engine, *location, predicate)?;
         }
+        RunAction::TimedOut(limit) => {
+            engine.stop_at_time_limit(*limit);
+        }
     }
     Ok(())
 }
@@ -336,7 +348,7 @@ fn arts_at_steps(c: &Analysed, run: &CegarRun, steps: [usize; 2]) -> Result<[Str
     'replay: for action in &run.actions {
         let calls = match action {
             RunAction::Steps(n) => *n,
-            RunAction::Predicate { .. } => 1,
+            RunAction::Predicate { .. } | RunAction::TimedOut(_) => 1,
         };
         for _ in 0..calls {
             if record(&engine) {
@@ -346,7 +358,7 @@ fn arts_at_steps(c: &Analysed, run: &CegarRun, steps: [usize; 2]) -> Result<[Str
                 RunAction::Steps(_) => {
                     engine.step();
                 }
-                RunAction::Predicate { .. } => apply(&mut engine, action)?,
+                RunAction::Predicate { .. } | RunAction::TimedOut(_) => apply(&mut engine, action)?,
             }
         }
     }
@@ -517,13 +529,7 @@ fn verdict_text(c: &Analysed, engine: &Engine, verdict: &Verdict) -> String {
         }
         Verdict::Unsafe(cex) => {
             let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
-            let _ = writeln!(
-                out,
-                "UNSAFE: {}: {} fails: {}",
-                place(c, cex.span),
-                cex.check.describe(),
-                cex.what
-            );
+            let _ = writeln!(out, "UNSAFE: {}: {}", place(c, cex.span), cex.failure());
             let _ = writeln!(
                 out,
                 "  inputs (in the order they are read): {}; replayed on the program, they fail \
@@ -539,13 +545,15 @@ fn verdict_text(c: &Analysed, engine: &Engine, verdict: &Verdict) -> String {
     out
 }
 
-/// Parses `--max-steps N`, `--max-nodes N` and a function name.
+/// Parses `--domain D`, `--max-steps N`, `--max-nodes N`, `--time-limit S` and a function name.
 fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun, String> {
     let mut run = CegarRun {
         function: c.default_function(),
         domain: Domain::Impact,
         max_steps: DEFAULT_MAX_STEPS,
         max_nodes: DEFAULT_MAX_NODES,
+        time_limit: None,
+        spent: Duration::ZERO,
         actions: Vec::new(),
     };
     let mut function = None;
@@ -569,6 +577,20 @@ fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun,
                     run.max_nodes = n;
                 }
             }
+            "--time-limit" => {
+                let value = words.next().ok_or("--time-limit needs a number of seconds")?;
+                // As `craig cegar --time-limit`: positive, finite seconds (and few enough to
+                // be a `Duration`, which `try_from` checks instead of panicking).
+                let limit = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|&t| t > 0.0)
+                    .and_then(|t| Duration::try_from_secs_f64(t).ok())
+                    .ok_or_else(|| {
+                        format!("--time-limit needs a positive number of seconds, got `{value}`")
+                    })?;
+                run.time_limit = Some(limit);
+            }
             other if other.starts_with("--") => {
                 return Err(format!("unknown option `{other}`; usage: {usage}"));
             }
@@ -582,7 +604,8 @@ fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun,
     Ok(run)
 }
 
-/// `cegar [FUNCTION] [--max-steps N] [--max-nodes N]`: a new run, at its start.
+/// `cegar [FUNCTION] [--domain D] [--max-steps N] [--max-nodes N] [--time-limit S]`: a new
+/// run, at its start.
 pub(crate) fn start(
     wb: &mut Workbench,
     args: &[String],
@@ -615,8 +638,10 @@ pub(crate) fn start(
     }
     writeln!(
         out,
-        "limits: {} steps, {} nodes; integers are mathematical (unbounded, no overflow)",
-        run.max_steps, run.max_nodes
+        "limits: {} steps, {} nodes{}; integers are mathematical (unbounded, no overflow)",
+        run.max_steps,
+        run.max_nodes,
+        run.time_limit.map_or_else(String::new, |t| format!(", {} s", t.as_secs_f64()))
     )?;
     writeln!(out, "`step` takes one step, `run` runs to the end")?;
     drop(engine);
@@ -666,12 +691,22 @@ pub(crate) fn advance(
         return Ok(Control::Continue);
     }
     let wanted = count.unwrap_or(if each { 1 } else { usize::MAX });
-    let (mut taken, mut expanded, mut covered, mut refined) = (0, 0, 0, 0);
+    let (mut taken, mut expanded, mut refined) = (0, 0, 0);
     let mut interrupted = false;
     let mut finished = None;
+    let mut timed_out = None;
+    // Only the time spent in steps counts against the time limit, checked between steps as
+    // `craig cegar` checks it.
+    let began = Instant::now();
     while taken < wanted {
         if interrupt.load(Ordering::Relaxed) {
             interrupted = true;
+            break;
+        }
+        if let Some(limit) = run.time_limit
+            && run.spent + began.elapsed() >= limit
+        {
+            timed_out = Some(limit);
             break;
         }
         let report = engine.step();
@@ -682,7 +717,7 @@ pub(crate) fn advance(
         }
         match report {
             StepReport::Expanded { .. } => expanded += 1,
-            StepReport::Covered { .. } => covered += 1,
+            StepReport::Covered { .. } => {}
             StepReport::Refined(_) => refined += 1,
             StepReport::Finished(v) => {
                 finished = Some(v);
@@ -690,15 +725,30 @@ pub(crate) fn advance(
             }
         }
     }
+    run.spent += began.elapsed();
     run.push_steps(taken);
+    if let Some(limit) = timed_out {
+        let report = engine.stop_at_time_limit(limit);
+        run.actions.push(RunAction::TimedOut(limit));
+        if each {
+            let step = engine.counters().steps;
+            write!(out, "{}", describe_step(&shared, engine, step, &report))?;
+        }
+        if let StepReport::Finished(v) = report {
+            finished = Some(v);
+        }
+    }
     if !each {
+        // Covered nodes are counted in the tree, not over the covering steps: refinements
+        // cover nodes too (and undo coverings, as cutting a subtree does), so the steps that
+        // covered a node say neither how many are covered nor how many were covered now.
         writeln!(
             out,
-            "ran {}: {} expanded, {} covered, {}",
+            "ran {}: {} expanded, {}; {} covered in the tree",
             counted(taken, "step"),
             counted(expanded, "node"),
-            counted(covered, "node"),
-            counted(refined, "refinement")
+            counted(refined, "refinement"),
+            counted(engine.counters().covered, "node")
         )?;
     }
     if interrupted {
@@ -772,7 +822,11 @@ fn show_node(c: &Analysed, engine: &Engine, word: &str) -> Result<String, String
         );
     }
     if let Some(site) = &location.error {
-        let _ = writeln!(out, "  an error node: {} fails: {}", site.check.describe(), site.what);
+        let _ = writeln!(
+            out,
+            "  an error node: reaching it means {}",
+            crate::refine::failure_text(site.check, &site.what)
+        );
     }
     if !node.children.is_empty() {
         let _ = writeln!(out, "  children: {}", node_list(&node.children));
@@ -864,13 +918,7 @@ fn show_cex(c: &Analysed, engine: &Engine) -> Result<String, String> {
     let mut out = String::new();
     if let Some(Verdict::Unsafe(cex)) = engine.verdict() {
         let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
-        let _ = writeln!(
-            out,
-            "a real counterexample: {} fails at {}: {}",
-            cex.check.describe(),
-            place(c, cex.span),
-            cex.what
-        );
+        let _ = writeln!(out, "a real counterexample: {} at {}", cex.failure(), place(c, cex.span));
         let _ = writeln!(
             out,
             "inputs (in the order they are read): {} (replayed on the program: it fails there)",
@@ -981,8 +1029,22 @@ fn show_interpolants(c: &Analysed, engine: &Engine, word: Option<&str>) -> Resul
 }
 
 fn show_invariant(c: &Analysed, engine: &Engine) -> Result<String, String> {
-    let Some(Verdict::Safe { invariants }) = engine.verdict() else {
-        return Err("no invariant: the run has not ended SAFE (`run` runs it to the end)".into());
+    let invariants = match engine.verdict() {
+        Some(Verdict::Safe { invariants }) => invariants,
+        // An invariant would prove the error unreachable, and the counterexample reaches it.
+        Some(Verdict::Unsafe(_)) => {
+            return Err("no invariant: the run ended UNSAFE, with a real counterexample \
+                        (`show cex` shows it)"
+                .into());
+        }
+        Some(Verdict::Unknown(reason)) => {
+            return Err(format!(
+                "no invariant: the run ended UNKNOWN ({reason}); `cegar` starts another"
+            ));
+        }
+        None => {
+            return Err("no invariant: the run has not ended yet (`run` runs it to the end)".into());
+        }
     };
     let mut out = String::new();
     let _ = writeln!(

@@ -77,7 +77,7 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
         ["show", "state" | "cps" | "node" | "interpolants"] | ["succ"] => Vec::new(),
         ["show", "art" | "cex" | "path" | "invariant"] => Vec::new(),
         ["cegar", .., "--domain"] => list(&["impact", "predicates"]),
-        ["cegar", ..] => list(&["--domain", "--max-steps", "--max-nodes"]),
+        ["cegar", ..] => list(&["--domain", "--max-steps", "--max-nodes", "--time-limit"]),
         ["predicate"] => list(&["add"]),
         ["show", _] => list(super::commands::SHOW_VIEWS),
         ["step", ..] => list(&["all", "--restart", "--no-patterns"]),

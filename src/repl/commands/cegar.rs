@@ -9,7 +9,8 @@ use crate::repl::{CommandResult, Workbench};
 pub const SPEC: CommandSpec = CommandSpec {
     name: "cegar",
     summary: "start lazy abstraction with interpolants on a C function (then `step`, `run`)",
-    usage: "cegar [FUNCTION] [--domain impact|predicates] [--max-steps N] [--max-nodes N]",
+    usage: "cegar [FUNCTION] [--domain impact|predicates] [--max-steps N] [--max-nodes N] \
+            [--time-limit S]",
     help: "Starts a refinement run on FUNCTION (default main) of the C program loaded last:\n\
            its calls are inlined into one graph, and the abstract reachability tree starts as\n\
            the root n0 labelled True. On Java files, FUNCTION is a method (Class.method):\n\
@@ -25,8 +26,11 @@ pub const SPEC: CommandSpec = CommandSpec {
            A run ends SAFE (the labels form an inductive invariant, checked edge by edge),\n\
            UNSAFE (a counterexample whose inputs were replayed on the program) or UNKNOWN\n\
            (a limit was reached, or something is out of scope, and why). The limits (default\n\
-           20000 steps and 20000 nodes) end a run that does not converge; Ctrl-C stops `run`\n\
-           where it is, and the run continues with the next `run`. Integers are mathematical.",
+           20000 steps and 20000 nodes, and no time limit) end a run that does not converge;\n\
+           --time-limit S ends it once its steps have taken S seconds, over all `step` and\n\
+           `run` commands (as `craig cegar --time-limit`; time at the prompt does not count).\n\
+           Ctrl-C stops `run` where it is, and the run continues with the next `run`.\n\
+           Integers are mathematical.",
     changes_state: true,
     run,
 };
