@@ -27,6 +27,24 @@ fn help_lists_commands_and_explains_one() {
 }
 
 #[test]
+fn the_guide_lists_every_command_and_help_load_says_what_c_gives() {
+    let guide = std::fs::read_to_string("docs/guide.md").unwrap();
+    let start = guide.find("\n## Commands\n").expect("the guide has a command table");
+    let table = &guide[start..];
+    let table = &table[..table[1..].find("\n## ").map_or(table.len(), |end| end + 1)];
+    for c in craig::repl::commands::COMMANDS {
+        let row = format!("`{} ", c.name);
+        let bare = format!("`{}`", c.name);
+        assert!(table.contains(&row) || table.contains(&bare), "{} missing from the guide", c.name);
+    }
+    // Loading C gives no goals because `cegar`, not `prove`, decides its checks.
+    let mut wb = bench();
+    let load = run(&mut wb, "help load");
+    assert!(!load.contains("no goals yet"), "{load}");
+    assert!(load.contains("`cegar` decides them by abstraction refinement"), "{load}");
+}
+
+#[test]
 fn unknown_commands_blank_lines_and_comments() {
     let mut wb = bench();
     assert_eq!(run(&mut wb, "frob"), "error: unknown command `frob` (type `help` for the list)\n");

@@ -1,7 +1,7 @@
 //! C programs at the prompt: `load prog.c` (or a preprocessed `.i`) reads and lowers the file
-//! into the IR; the theory has no goals yet (the refinement engine will decide its checks), and
-//! `show ir FUNCTION` lists a function's IR as for a Java method. Refinement runs on it are in
-//! [`super::refinement`].
+//! into the IR; the theory has no goals (its checks are decided by `cegar`, the refinement
+//! engine, not proved), and `show ir FUNCTION` lists a function's IR as for a Java method.
+//! Refinement runs on it are in [`super::refinement`].
 
 use std::path::Path;
 use std::rc::Rc;

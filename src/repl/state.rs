@@ -215,7 +215,8 @@ impl State {
             TheoryContent::BoolProg(_) => Vec::new(),
             // A program to analyse, not statements to prove.
             TheoryContent::Scheme(_) => Vec::new(),
-            // Its checks are decided by the refinement engine to come, not as goals.
+            // Its checks (assertions, error calls, divisions, array bounds) are decided by
+            // `cegar`, the refinement engine, not proved as goals.
             TheoryContent::C(_) => Vec::new(),
             TheoryContent::Smt(_) => vec![Goal {
                 name: theory.name.clone(),

@@ -32,8 +32,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            the one loaded last (see `help step`).\n\
            A Scheme program (.scm) is read into CPS for `cfa` (see `help cfa`); it has no goals.\n\
            Its syntax errors and refused forms are listed with file:line:col.\n\
-           A C program (.c, or a preprocessed .i) is lowered into the IR; it has no goals yet:\n\
-           `show ir FUNCTION` lists a function's IR (see `craig run` to execute it).\n\
+           A C program (.c, or a preprocessed .i) is lowered into the IR, where its assertions,\n\
+           calls of reach_error(), divisors and array indexes become checks. They are not\n\
+           goals for `prove`: `cegar` decides them by abstraction refinement (see `help\n\
+           cegar`). `show ir FUNCTION` lists a function's IR (see `craig run` to execute it).\n\
            An SMT-LIB script (.smt2) gives one goal named after the file: the unsatisfiability\n\
            of its assertions up to its first check-sat (named by :named, else assertionN),\n\
            decided by the SMT core; its errors are given with file:line:col.\n\
