@@ -462,12 +462,17 @@ fn craig_run_prints_the_outcome_with_a_distinct_exit_code() {
     let (code, out, _) = command(&["run", &format!("{dir}/counter_unsafe.c"), "--inputs", "3"]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.starts_with(
-            "assertion failed (error location unreachable): `reach_error` is unreachable\n  at "
-        ),
+        out.starts_with("the error location is reachable (`reach_error` is called)\n  at "),
         "{out}"
     );
     assert!(out.contains("counter_unsafe.c:15:5 in main"), "{out}");
+    let assertion = std::env::temp_dir().join(format!("craig-run-{}.c", std::process::id()));
+    std::fs::write(&assertion, "int main() { int i = 10; i++; assert(i == 12); return 0; }\n")
+        .unwrap();
+    let (code, out, _) = command(&["run", &assertion.display().to_string()]);
+    let _ = std::fs::remove_file(&assertion);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("assertion `i == 12` fails\n  at "), "{out}");
     let (code, out, _) =
         command(&["run", &format!("{dir}/deep_unsafe.c"), "--inputs", "1,-1", "--steps", "1000"]);
     assert_eq!((code, out.as_str()), (0, "completed after 23 steps, 2 inputs used; returned 0\n"));

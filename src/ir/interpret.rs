@@ -560,8 +560,8 @@ pub fn describe_outcome(
         Outcome::AssertionFailed { obligation, what, span, procedure, trace: steps } => {
             let _ = writeln!(
                 out,
-                "assertion failed ({}): {what}\n  at {} in {}, after {} steps",
-                obligation.describe(),
+                "{}\n  at {} in {}, after {} steps",
+                failure_text(*obligation, what),
                 at(span),
                 program.procedure(*procedure).name,
                 steps.len()
@@ -602,4 +602,28 @@ pub fn describe_outcome(
         }
     }
     out
+}
+/// What happens when a check fails, in a plain sentence: what was checked, then that it fails
+/// (`assertion `i == 11` fails`, `the error location is reachable (`reach_error` is called)`).
+/// Front ends word `what` as the property checked (C's `` `i == 11` holds ``, `` `reach_error`
+/// is unreachable``; Java's `postcondition result = 2 * n`), so `what` is not simply put after
+/// "fails": that would say a property fails and holds at once.
+pub fn failure_text(check: Obligation, what: &str) -> String {
+    let kind = check.describe();
+    if check == Obligation::ErrorUnreachable {
+        return match what.strip_suffix(" is unreachable") {
+            Some(call) => format!("the error location is reachable ({call} is called)"),
+            None if what.is_empty() => "the error location is reachable".to_string(),
+            None => format!("the error location is reachable ({what})"),
+        };
+    }
+    if let Some(property) = what.strip_suffix(" holds") {
+        format!("{kind} {property} fails")
+    } else if what.is_empty() || what == kind {
+        format!("the {kind} check fails")
+    } else if what.starts_with(kind) {
+        format!("{what} fails")
+    } else {
+        format!("the {kind} check ({what}) fails")
+    }
 }

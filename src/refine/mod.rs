@@ -216,30 +216,7 @@ impl Counterexample {
     }
 }
 
-/// What happens when a check fails, in a plain sentence: what was checked, then that it fails
-/// (`assertion `i == 11` fails`, `the error location is reachable (`reach_error` is called)`).
-/// Front ends word `what` as the property checked (C's `` `i == 11` holds ``, `` `reach_error`
-/// is unreachable``; Java's `postcondition result = 2 * n`), so `what` is not simply put after
-/// "fails": that would say a property fails and holds at once.
-pub fn failure_text(check: Obligation, what: &str) -> String {
-    let kind = check.describe();
-    if check == Obligation::ErrorUnreachable {
-        return match what.strip_suffix(" is unreachable") {
-            Some(call) => format!("the error location is reachable ({call} is called)"),
-            None if what.is_empty() => "the error location is reachable".to_string(),
-            None => format!("the error location is reachable ({what})"),
-        };
-    }
-    if let Some(property) = what.strip_suffix(" holds") {
-        format!("{kind} {property} fails")
-    } else if what.is_empty() || what == kind {
-        format!("the {kind} check fails")
-    } else if what.starts_with(kind) {
-        format!("{what} fails")
-    } else {
-        format!("the {kind} check ({what}) fails")
-    }
-}
+pub use crate::ir::interpret::failure_text;
 
 /// A checked answer.
 #[derive(Clone, Debug)]
