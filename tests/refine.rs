@@ -505,6 +505,11 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     assert!(written.contains("unsafe\ninputs 0\n"), "{written}");
     let _ = std::fs::remove_file(&witness);
 
+    // A time limit too large for a duration is a usage error, not a crash.
+    let (code, out) =
+        command(&["cegar", &format!("{dir}/counter_safe.c"), "--time-limit", "1e300"]);
+    assert_eq!(code, 2, "{out}");
+
     // Without inputs the replay command names none.
     let (code, out) = command(&["cegar", &format!("{dir}/division_unsafe.c")]);
     assert_eq!(code, 1, "{out}");

@@ -264,6 +264,11 @@ fn set_get_and_undo() {
     assert_eq!(run(&mut wb, "set steps 3"), "steps = 3\n");
     assert_eq!(run(&mut wb, "set selection none"), "selection = none\n");
     assert_eq!(run(&mut wb, "set time-limit 2.5"), "time-limit = 2.5\n");
+    // Too large for a duration: refused, where every later `prove` would have crashed.
+    assert_eq!(
+        run(&mut wb, "set time-limit 1e300"),
+        "error: time-limit takes a positive number of seconds or `none`, got `1e300`\n"
+    );
     assert_eq!(run(&mut wb, "set age-ratio 2"), "age-ratio = 2\n");
     assert_eq!(run(&mut wb, "set weight-ratio 7"), "weight-ratio = 7\n");
     assert_eq!(run(&mut wb, "set check off"), "check = off\n");

@@ -69,11 +69,9 @@ impl CliError {
 
 /// A positive, finite number of seconds, or a usage error naming the flag.
 pub fn seconds(flag: &str, value: f64) -> Result<Duration, CliError> {
-    if value.is_finite() && value > 0.0 {
-        Ok(Duration::from_secs_f64(value))
-    } else {
-        Err(CliError::Usage(format!("{flag} must be a positive number of seconds, got {value}")))
-    }
+    crate::repl::settings::positive_seconds(value).ok_or_else(|| {
+        CliError::Usage(format!("{flag} must be a positive number of seconds, got {value}"))
+    })
 }
 
 /// `--sorts`: the sort modes as [`SortMode::NAMES`] lists them.

@@ -7,7 +7,6 @@
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use thiserror::Error;
 
@@ -160,14 +159,14 @@ pub fn run(args: &Args, out: &mut dyn Write, _err: &mut dyn Write) -> Result<u8,
 /// Reads the problem, solves it and writes the answer.
 fn answer(args: &Args, out: &mut dyn Write) -> Result<u8, SatError> {
     let time = match args.time_limit {
-        Some(s) if s > 0.0 && Duration::try_from_secs_f64(s).is_ok() => {
-            Some(Duration::from_secs_f64(s))
-        }
-        Some(s) => {
-            return Err(SatError::Usage(format!(
-                "--time-limit must be a positive number of seconds, got {s}"
-            )));
-        }
+        Some(s) => match crate::repl::settings::positive_seconds(s) {
+            Some(limit) => Some(limit),
+            None => {
+                return Err(SatError::Usage(format!(
+                    "--time-limit must be a positive number of seconds, got {s}"
+                )));
+            }
+        },
         None => None,
     };
     let (name, text) = read_input(&args.file)?;

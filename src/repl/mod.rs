@@ -14,7 +14,7 @@ mod input;
 mod program;
 mod refinement;
 pub mod replay;
-mod settings;
+pub(crate) mod settings;
 pub mod shell;
 pub mod smt;
 mod state;

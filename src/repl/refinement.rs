@@ -579,13 +579,11 @@ fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun,
             }
             "--time-limit" => {
                 let value = words.next().ok_or("--time-limit needs a number of seconds")?;
-                // As `craig cegar --time-limit`: positive, finite seconds (and few enough to
-                // be a `Duration`, which `try_from` checks instead of panicking).
+                // As `craig cegar --time-limit`.
                 let limit = value
                     .parse::<f64>()
                     .ok()
-                    .filter(|&t| t > 0.0)
-                    .and_then(|t| Duration::try_from_secs_f64(t).ok())
+                    .and_then(crate::repl::settings::positive_seconds)
                     .ok_or_else(|| {
                         format!("--time-limit needs a positive number of seconds, got `{value}`")
                     })?;

@@ -99,6 +99,13 @@ fn parse_ratio(value: &str) -> Result<u32, String> {
     }
 }
 
+/// A time limit of `value` seconds, if it is one: positive, finite and small enough for a
+/// [`Duration`] (`Duration::from_secs_f64` panics past that). Every time limit the command line
+/// and the prompt accept goes through here, so a huge value is refused, never a crash.
+pub fn positive_seconds(value: f64) -> Option<Duration> {
+    (value > 0.0).then(|| Duration::try_from_secs_f64(value).ok()).flatten()
+}
+
 impl Settings {
     /// Sets option `name` from its textual `value`; on error nothing changes.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
@@ -108,7 +115,7 @@ impl Settings {
                     None
                 } else {
                     match value.parse::<f64>() {
-                        Ok(s) if s.is_finite() && s > 0.0 => Some(s),
+                        Ok(s) if positive_seconds(s).is_some() => Some(s),
                         _ => {
                             return Err(format!(
                                 "time-limit takes a positive number of seconds or `none`, got `{value}`"
