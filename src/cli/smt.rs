@@ -60,7 +60,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let quantified = crate::smtlib::parse(&sources.file(file).text, file)
         .is_ok_and(|commands| crate::smtlib::has_quantifiers(&commands));
     if quantified {
-        let limit = std::time::Duration::from_secs_f64(args.time_limit.max(0.0));
+        // A limit too large for a duration is no limit (`from_secs_f64` would panic on it).
+        let limit = std::time::Duration::try_from_secs_f64(args.time_limit.max(0.0))
+            .unwrap_or(std::time::Duration::MAX);
         let mut decide = |tff: &str| decide_quantified(tff, limit);
         let mut report = Report::default();
         let outcome =

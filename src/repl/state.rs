@@ -478,28 +478,12 @@ fn unknown_goal(name: &str, goals: &[&str]) -> String {
 /// not a typo of it, and is not suggested: `nope` should not suggest `group_inverse`.
 fn nearest_names<'a>(typed: &str, names: &[&'a str], count: usize) -> Vec<&'a str> {
     let limit = (typed.chars().count() / 2).max(2);
-    let mut scored: Vec<(usize, &str)> =
-        names.iter().map(|&n| (edit_distance(typed, n), n)).filter(|&(d, _)| d <= limit).collect();
+    let mut scored: Vec<(usize, &str)> = names
+        .iter()
+        .map(|&n| (strsim::levenshtein(typed, n), n))
+        .filter(|&(d, _)| d <= limit)
+        .collect();
     scored.sort_unstable();
     scored.dedup();
     scored.into_iter().take(count).map(|(_, n)| n).collect()
-}
-
-/// The Levenshtein distance between two strings, by characters: the fewest insertions,
-/// deletions and substitutions that turn one into the other.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    // One row of the dynamic programme: `row[j]` is the distance from the prefix of `a` read so
-    // far to the first `j` characters of `b`.
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitute = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
-        }
-    }
-    row[b.len()]
 }
