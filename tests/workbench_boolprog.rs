@@ -7,17 +7,15 @@
 mod common;
 
 use common::{bench, run, s, scratch};
-use craig::repl::{TheoryContent, Workbench};
+use craig::repl::{BoolProgRun, BoolProgram, Workbench};
 
 const FIG10: &str = "examples/boolprog/fig10.qr";
 const UNSAFE: &str = "examples/boolprog/recursion_unsafe.bp";
 
 /// Where the run of the boolean program loaded last is: (algorithm, engine steps).
 fn run_position(wb: &Workbench) -> Option<(craig::boolprog::Method, u64)> {
-    wb.state().theories.iter().rev().find_map(|t| match &t.content {
-        TheoryContent::BoolProg(b) => Some(b.run.map(|r| (r.method, r.calls))),
-        _ => None,
-    })?
+    let t = wb.state().theories.iter().rev().find(|t| t.is::<BoolProgram>())?;
+    t.run::<BoolProgRun>().map(|r| (r.method, r.calls))
 }
 
 #[test]

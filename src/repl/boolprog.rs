@@ -24,8 +24,8 @@ use crate::boolprog::{self, Answer, Language, Method, RunStats, render};
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, render_all};
 
-use super::theory::{Theory, TheoryContent};
-use super::{CommandError, CommandResult, Control, State, Workbench, counted};
+use super::kind::{Graph, Theory, TheoryKind};
+use super::{CommandResult, Control, State, Workbench, counted};
 
 /// States explored before a run gives up without a verdict (as `craig check-bp` by default).
 const MAX_STATES: usize = boolprog::DEFAULT_MAX_STATES;
@@ -84,25 +84,25 @@ pub struct Run {
     pub calls: u64,
 }
 
-/// A boolean-program theory: the program (shared by every undo step) and its run (a value, so
-/// undo restores it).
-#[derive(Clone, Debug)]
-pub struct BoolProgTheory {
+/// The boolean program the commands act on, with its run (a value in the theory's run slot,
+/// so undo restores it).
+#[derive(Clone)]
+struct Current {
     /// The program.
-    pub shared: Rc<BoolProgram>,
+    shared: Rc<BoolProgram>,
     /// The run, once `step` or `check` started one.
-    pub run: Option<Run>,
+    run: Option<Run>,
 }
 
-impl BoolProgTheory {
+impl BoolProgram {
     /// One line on what was loaded: language, procedures, globals.
     pub fn describe(&self) -> String {
-        let p = &self.shared.program;
-        let language = match self.shared.language {
+        let p = &self.program;
+        let language = match self.language {
             Language::Bebop => "Bebop boolean program",
             Language::References => "program with references",
         };
-        let label = match &self.shared.error_label {
+        let label = match &self.error_label {
             Some(label) => format!(", error label `{label}`"),
             None => String::new(),
         };
@@ -112,6 +112,40 @@ impl BoolProgTheory {
             counted(p.globals().len(), "global")
         )
     }
+}
+
+impl TheoryKind for BoolProgram {
+    fn load_text(&self, theory: &Theory, _goals: usize) -> String {
+        format!(
+            "loaded theory {} from {}: {}; no goals (`step` and `check` decide its assertions{})\n",
+            theory.name,
+            theory.path,
+            self.describe(),
+            if self.error_label.is_some() { " and whether its error label is reached" } else { "" }
+        )
+    }
+
+    fn summary(&self) -> String {
+        self.describe()
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.program.procs.iter().map(|p| p.name.clone()).collect()
+    }
+
+    fn sources(&self) -> Option<&SourceMap> {
+        Some(&self.sources)
+    }
+
+    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+        let current = Current { shared: theory.content_rc::<BoolProgram>()?, run: run_of(theory) };
+        Some(boolprog_dot(&current, words))
+    }
+}
+
+/// The run of a boolean program's theory.
+fn run_of(theory: &Theory) -> Option<Run> {
+    theory.run::<Run>().copied()
 }
 
 /// How a method is named in output.
@@ -133,7 +167,7 @@ fn mode_of(method: Method) -> Option<Mode> {
 
 /// Reads a `.qr` or `.bp` file into a theory; errors are listed with file:line:col and nothing
 /// is loaded.
-pub(crate) fn load_theory(path: &str, name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let language = Language::of_path(Path::new(path))
         .ok_or_else(|| format!("cannot load {path}: boolean programs end in .bp or .qr"))?;
@@ -160,36 +194,25 @@ pub(crate) fn load_theory(path: &str, name: String) -> Result<Theory, String> {
         error_label,
         cache: RefCell::new(None),
     };
-    Ok(Theory {
-        name,
-        path: path.to_string(),
-        checksum,
-        text_checksum: checksum,
-        content: TheoryContent::BoolProg(BoolProgTheory { shared: Rc::new(shared), run: None }),
-        cegar: None,
-    })
+    Ok(Theory::new(name, path.to_string(), checksum, shared))
 }
 
 /// The boolean program the commands act on: the one loaded last.
-fn current(state: &State) -> Result<(usize, &BoolProgTheory), String> {
+fn current(state: &State) -> Result<(usize, Current), String> {
     state
         .theories
         .iter()
         .enumerate()
         .rev()
-        .find_map(|(i, t)| match &t.content {
-            TheoryContent::BoolProg(b) => Some((i, b)),
-            _ => None,
+        .find_map(|(i, t)| {
+            Some((i, Current { shared: t.content_rc::<BoolProgram>()?, run: run_of(t) }))
         })
         .ok_or_else(|| "no boolean program is loaded (try `load FILE.bp` or `load FILE.qr`)".into())
 }
 
-/// The run of the theory at `index`, to change.
-fn run_of(wb: &mut Workbench, index: usize) -> &mut Option<Run> {
-    match &mut wb.state.theories[index].content {
-        TheoryContent::BoolProg(b) => &mut b.run,
-        _ => unreachable!("the index of a boolean program"),
-    }
+/// Records `run` as the run of the theory at `index`.
+fn set_run(wb: &mut Workbench, index: usize, run: Run) {
+    wb.state.theories[index].set_run(Some(run));
 }
 
 /// A new summary engine of `mode`, recording what each step does.
@@ -225,7 +248,7 @@ fn engine_at(shared: &BoolProgram, mode: Mode, calls: u64) -> RefMut<'_, Engine<
 }
 
 /// The engine to list or draw summaries from: the current run's, or before any step.
-fn summary_engine(b: &BoolProgTheory) -> Result<RefMut<'_, Engine<'static>>, String> {
+fn summary_engine(b: &Current) -> Result<RefMut<'_, Engine<'static>>, String> {
     let run = b.run.unwrap_or(Run { method: Method::Patterns, calls: 0 });
     match mode_of(run.method) {
         Some(mode) => Ok(engine_at(&b.shared, mode, run.calls)),
@@ -309,7 +332,7 @@ pub(crate) fn step(
     if stepped.engine.verdict().is_some() {
         let verdict = verdict_text(&stepped.engine);
         drop(stepped);
-        *run_of(wb, index) = Some(run);
+        set_run(wb, index, run);
         writeln!(out, "the run is over: {verdict} (`step --restart` starts again)")?;
         return Ok(Control::Continue);
     }
@@ -338,7 +361,7 @@ pub(crate) fn step(
     let elapsed = start.elapsed();
     let calls = stepped.calls;
     drop(stepped);
-    *run_of(wb, index) = Some(Run { method: run.method, calls });
+    set_run(wb, index, Run { method: run.method, calls });
     let engine = engine_at(&shared, mode, calls);
     if interrupted {
         writeln!(out, "interrupted; {}", render::progress(&engine))?;
@@ -456,7 +479,7 @@ pub(crate) fn check(
         writeln!(out, "engine: {}", method_text(method))?;
         write_stats(wb, &stats, elapsed, out)?;
         *shared.cache.borrow_mut() = Some(CachedRun::Explicit { answer });
-        *run_of(wb, index) = Some(Run { method, calls: 0 });
+        set_run(wb, index, Run { method, calls: 0 });
         return Ok(Control::Continue);
     };
     // A fresh engine, run to the end (or until interrupted), then kept in the cache.
@@ -476,7 +499,7 @@ pub(crate) fn check(
     let elapsed = start.elapsed();
     let calls = stepped.calls;
     *shared.cache.borrow_mut() = Some(CachedRun::Summary { mode, run: Box::new(stepped) });
-    *run_of(wb, index) = Some(Run { method, calls });
+    set_run(wb, index, Run { method, calls });
     let engine = engine_at(&shared, mode, calls);
     if interrupted {
         writeln!(out, "interrupted; {}", render::progress(&engine))?;
@@ -542,7 +565,7 @@ fn procedure(program: &Program, name: &str) -> Result<ProcId, String> {
 }
 
 /// Where the listed summaries come from, on one line.
-fn run_header(b: &BoolProgTheory, engine: &Engine<'_>) -> String {
+fn run_header(b: &Current, engine: &Engine<'_>) -> String {
     let method = b.run.map_or(Method::Patterns, |r| r.method);
     let when = match (b.run, engine.verdict()) {
         (None, _) => "before any step".to_string(),
@@ -564,8 +587,8 @@ pub(crate) fn summaries(
 ) -> CommandResult {
     let (_, b) = current(&wb.state)?;
     let filter = proc.map(|p| procedure(&b.shared.program, p)).transpose()?;
-    let engine = summary_engine(b)?;
-    writeln!(out, "{}", run_header(b, &engine))?;
+    let engine = summary_engine(&b)?;
+    writeln!(out, "{}", run_header(&b, &engine))?;
     let text = render::summary_list(&engine, filter);
     if text.is_empty()
         && let Some(name) = proc
@@ -598,29 +621,22 @@ pub(crate) fn show_summary(
     out: &mut dyn Write,
 ) -> CommandResult {
     let (_, b) = current(&wb.state)?;
-    let engine = summary_engine(b)?;
+    let engine = summary_engine(&b)?;
     let n = summary_number(&engine, word, "show summary N")?;
     let text = render::summary(&engine, n).expect("a summary in range");
     write!(out, "{text}")?;
     Ok(Control::Continue)
 }
 
-/// `dot FILE [summary N]` for the boolean program at `index`: the call graph with summary
-/// counts, or the entry heap of a summary, written atomically.
-pub(crate) fn boolprog_dot(
-    wb: &Workbench,
-    index: usize,
-    args: &[String],
-    usage: &str,
-) -> Result<(String, String, String), CommandError> {
-    let TheoryContent::BoolProg(b) = &wb.state.theories[index].content else {
-        return Err(CommandError("not a boolean program".into()));
+/// `dot FILE [summary N]` for a boolean program: the call graph with summary counts, or the
+/// entry heap of a summary.
+fn boolprog_dot(b: &Current, words: &[String]) -> Result<Graph, String> {
+    let heap_of = match words {
+        [] => None,
+        [kind, n] if kind == "summary" => Some(n.as_str()),
+        _ => return Err("usage: dot FILE.dot|FILE.svg [summary N]".into()),
     };
-    let (path, heap_of) = match args {
-        [path] => (path, None),
-        [path, kind, n] if kind == "summary" => (path, Some(n.as_str())),
-        _ => return Err(format!("usage: {usage}").into()),
-    };
+    let usage = "dot FILE.dot|FILE.svg [summary N]";
     let engine = summary_engine(b)?;
     let (text, what) = match heap_of {
         None => {
@@ -644,5 +660,5 @@ pub(crate) fn boolprog_dot(
             )
         }
     };
-    Ok((path.clone(), text, what))
+    Ok(Graph { text, what })
 }

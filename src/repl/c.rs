@@ -4,15 +4,13 @@
 //! Refinement runs on it are in [`super::refinement`].
 
 use std::path::Path;
-use std::rc::Rc;
 
 use crate::ir::Program;
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, Span, has_errors, render_all};
 
-use super::refinement::EngineCache;
-use super::theory::locate;
-use super::{Theory, TheoryContent, counted};
+use super::counted;
+use super::kind::{Graph, IrProgram, Theory, TheoryKind, locate};
 
 /// A C file as the workbench keeps it: the lowered program and the source its spans point into.
 #[derive(Debug)]
@@ -23,8 +21,6 @@ pub struct CTheory {
     pub sources: SourceMap,
     /// Warnings of the front end, rendered (errors make the load fail).
     pub warnings: String,
-    /// The refinement engine at some run position, reused while runs move forward.
-    pub(crate) cegar_cache: EngineCache,
 }
 
 impl CTheory {
@@ -36,12 +32,7 @@ impl CTheory {
         let (program, diagnostics) = crate::c::read_c(&sources, file);
         let rendered = render_all(&diagnostics, &sources);
         match program.filter(|_| !has_errors(&diagnostics)) {
-            Some(program) => Ok(CTheory {
-                program,
-                sources,
-                warnings: rendered,
-                cegar_cache: EngineCache::default(),
-            }),
+            Some(program) => Ok(CTheory { program, sources, warnings: rendered }),
             None => {
                 let errors = diagnostics.len();
                 Err(format!(
@@ -64,30 +55,46 @@ impl CTheory {
     }
 }
 
-/// Reads the C file at `path` into a theory named after the file.
-pub(crate) fn load_c_theory(path: &str) -> Result<Theory, String> {
+/// Reads the C file at `path` into a theory.
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
     let c = CTheory::load(path)?;
-    let name = Path::new(path)
-        .file_stem()
-        .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
     let checksum = fnv1a64(c.sources.file(crate::syntax::FileId(0)).text.as_bytes());
-    Ok(Theory {
-        name,
-        path: path.to_string(),
-        checksum,
-        text_checksum: checksum,
-        content: TheoryContent::C(Rc::new(c)),
-        cegar: None,
-    })
+    Ok(Theory::new(name, path.to_string(), checksum, c))
 }
 
-/// What `load` says about a C theory.
-pub(crate) fn describe_load(theory: &Theory, c: &CTheory) -> String {
-    format!(
-        "loaded theory {} from {}: C, {} (no goals: try `show ir main`)\n{}",
-        theory.name,
-        theory.path,
-        counted(c.functions(), "function"),
-        c.warnings
-    )
+impl TheoryKind for CTheory {
+    fn load_text(&self, theory: &Theory, _goals: usize) -> String {
+        format!(
+            "loaded theory {} from {}: C, {} (no goals: try `show ir main`)\n{}",
+            theory.name,
+            theory.path,
+            counted(self.functions(), "function"),
+            self.warnings
+        )
+    }
+
+    fn summary(&self) -> String {
+        format!("C: {}", counted(self.functions(), "function"))
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.program.procedures.iter().map(|p| p.name.clone()).collect()
+    }
+
+    fn sources(&self) -> Option<&SourceMap> {
+        Some(&self.sources)
+    }
+
+    fn ir_program(&self) -> Option<IrProgram<'_>> {
+        Some(IrProgram {
+            program: &self.program,
+            default_function: "main".to_string(),
+            files: self.sources.file(crate::syntax::FileId(0)).name.clone(),
+            analysed_by_default: true,
+        })
+    }
+
+    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+        super::refinement::art_graph(theory, words)
+    }
 }

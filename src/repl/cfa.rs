@@ -18,10 +18,11 @@ use crate::cfa::protocol::parse_protocols;
 use crate::cfa::report::{compare, comparison_table};
 use crate::cfa::{Analysis, Options, OracleKind, Protocol, StateId, Verdict, analyse_with_oracle};
 use crate::scheme::{CpsProgram, load_program_str, print_program};
-use crate::session::{Checksum, fnv1a64};
+use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, has_errors, render_all};
 
-use super::{CommandResult, Control, State, Theory, TheoryContent, Workbench, counted};
+use super::kind::{Graph, Theory, TheoryKind};
+use super::{CommandResult, Control, State, Workbench, counted};
 
 /// Steps the concrete machine may take to confirm a witness (the programs take no input, so
 /// their one run either shows the violation within this many steps or it is not confirmed).
@@ -103,42 +104,59 @@ fn convert(path: &str, text: &str, events: &[String]) -> Result<Converted, Strin
     }
 }
 
-/// Reads a Scheme program into a theory named after the file.
-pub(crate) fn load_scheme_theory(path: &str) -> Result<Theory, String> {
+/// Reads a Scheme program into a theory.
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
     let scheme = SchemeTheory::load(path)?;
-    let name = Path::new(path)
-        .file_stem()
-        .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
     let checksum = fnv1a64(scheme.text.as_bytes());
-    Ok(Theory {
-        name,
-        path: path.to_string(),
-        checksum,
-        text_checksum: checksum,
-        content: TheoryContent::Scheme(Rc::new(scheme)),
-        cegar: None,
-    })
+    Ok(Theory::new(name, path.to_string(), checksum, scheme))
 }
 
-/// What `load` says about a Scheme theory.
-pub(crate) fn describe_load(theory: &Theory, scheme: &SchemeTheory) -> String {
-    format!(
-        "loaded theory {} from {}: Scheme, {} and {} in CPS (no goals: try `cfa`)\n{}",
-        theory.name,
-        theory.path,
-        counted(scheme.program.calls.len(), "call"),
-        counted(scheme.program.lams.len(), "λ term"),
-        scheme.warnings
-    )
+impl TheoryKind for SchemeTheory {
+    fn load_text(&self, theory: &Theory, _goals: usize) -> String {
+        format!(
+            "loaded theory {} from {}: Scheme, {} and {} in CPS (no goals: try `cfa`)\n{}",
+            theory.name,
+            theory.path,
+            counted(self.program.calls.len(), "call"),
+            counted(self.program.lams.len(), "λ term"),
+            self.warnings
+        )
+    }
+
+    fn summary(&self) -> String {
+        format!(
+            "Scheme: {}, {} in CPS",
+            counted(self.program.calls.len(), "call"),
+            counted(self.program.lams.len(), "λ term")
+        )
+    }
+
+    fn sources(&self) -> Option<&SourceMap> {
+        Some(&self.sources)
+    }
+
+    /// The state graph of its analysis; with none yet, the error says to run `cfa`.
+    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+        let graph = || {
+            if !words.is_empty() {
+                return Err("usage: dot FILE".to_string());
+            }
+            let run = theory.run::<CfaRun>().ok_or("no analysis yet: run `cfa` first")?;
+            Ok(cfa_graph(run))
+        };
+        Some(graph())
+    }
 }
 
-/// The last `cfa`: which program, with what, and what came out.
+/// A `cfa` run, kept in the run slot of the theory it analysed: which program, with what, and
+/// what came out.
 #[derive(Debug)]
 pub struct CfaRun {
     /// The theory analysed.
     pub theory: String,
-    /// Its checksum then: a reloaded, changed program makes the result stale.
-    pub checksum: Checksum,
+    /// Which `cfa` of the session it was (the first is 1): `states`, `succ`, `witness` and
+    /// `compare` read the latest of the loaded programs' runs.
+    pub serial: u64,
     /// The analysis, with its graph.
     pub analysis: Analysis,
     /// The protocols checked.
@@ -228,11 +246,8 @@ pub(crate) fn parse_request(args: &[String], usage: &str) -> Result<CfaRequest, 
 pub(crate) fn scheme_theory<'s>(
     state: &'s State,
     name: Option<&str>,
-) -> Result<(&'s Theory, &'s Rc<SchemeTheory>), String> {
-    let is_scheme = |t: &'s Theory| match &t.content {
-        TheoryContent::Scheme(s) => Some((t, s)),
-        _ => None,
-    };
+) -> Result<(&'s Theory, &'s SchemeTheory), String> {
+    let is_scheme = |t: &'s Theory| t.content::<SchemeTheory>().map(|s| (t, s));
     match name {
         Some(name) => {
             let t = state.theories.iter().find(|t| t.name == name).ok_or_else(|| {
@@ -306,33 +321,28 @@ pub(crate) fn run_cfa(wb: &mut Workbench, args: &[String], out: &mut dyn Write) 
         }
     }
     write!(out, "{text}")?;
-    let run = CfaRun {
-        theory: theory.name.clone(),
-        checksum: theory.checksum,
-        analysis,
-        protocols,
-        verdicts,
-        request,
-    };
-    wb.state.cfa = Some(Rc::new(run));
+    let index = wb
+        .state
+        .theories
+        .iter()
+        .position(|t| std::ptr::eq(t, theory))
+        .expect("the theory analysed is loaded");
+    let serial = latest(&wb.state).map_or(0, |r| r.serial) + 1;
+    let run =
+        CfaRun { theory: theory.name.clone(), serial, analysis, protocols, verdicts, request };
+    wb.state.theories[index].set_run(Some(run));
     Ok(Control::Continue)
 }
 
-/// The last `cfa`'s result, if its program is still loaded unchanged.
+/// The latest `cfa` run of the programs loaded (a program reloaded or unloaded takes its run
+/// with it).
+fn latest(state: &State) -> Option<&CfaRun> {
+    state.theories.iter().filter_map(|t| t.run::<CfaRun>()).max_by_key(|r| r.serial)
+}
+
+/// The last `cfa`'s result, if its program is still loaded as it was.
 pub(crate) fn last_run(state: &State) -> Result<&CfaRun, String> {
-    let run = state.cfa.as_deref().ok_or("no analysis yet: run `cfa` first")?;
-    let current = state.theories.iter().any(|t| {
-        t.name == run.theory
-            && t.checksum == run.checksum
-            && matches!(t.content, TheoryContent::Scheme(_))
-    });
-    if !current {
-        return Err(format!(
-            "the program the last `cfa` analysed ({}) is no longer loaded as it was: run `cfa` first",
-            run.theory
-        ));
-    }
-    Ok(run)
+    latest(state).ok_or_else(|| "no analysis yet: run `cfa` first".to_string())
 }
 
 /// A state number as typed, checked against the graph.
@@ -405,10 +415,9 @@ pub(crate) fn witness(wb: &Workbench, steps: usize, out: &mut dyn Write) -> Comm
     Ok(Control::Continue)
 }
 
-/// `dot FILE` for a Scheme program: the last `cfa`'s graph in Graphviz DOT, the first witness
-/// path in red, written atomically.
-pub(crate) fn cfa_dot(wb: &Workbench) -> Result<(String, String), crate::repl::CommandError> {
-    let run = last_run(&wb.state)?;
+/// `dot FILE` for a Scheme program: its `cfa` run's state graph in Graphviz DOT, the first
+/// witness path in red.
+fn cfa_graph(run: &CfaRun) -> Graph {
     let a = &run.analysis;
     let first_witness = run.verdicts.iter().find_map(|v| match v {
         Verdict::Violation(w) => Some(w),
@@ -421,7 +430,7 @@ pub(crate) fn cfa_dot(wb: &Workbench) -> Result<(String, String), crate::repl::C
         counted(a.graph.stats.edges, "edge"),
         if first_witness.is_some() { "; the first witness path in red" } else { "" }
     );
-    Ok((a.dot(first_witness), what))
+    Graph { text: a.dot(first_witness), what }
 }
 
 /// `compare [THEORY] [OPTIONS]`: the analysis without GC, with GC and with conditional GC.

@@ -10,31 +10,38 @@ mod boolprog;
 mod c;
 mod cfa;
 pub mod commands;
+mod goal_views;
 mod input;
+pub mod kind;
+mod kinds;
 mod program;
 mod refinement;
 pub mod replay;
 pub(crate) mod settings;
 pub mod shell;
 pub mod smt;
+mod spec;
 mod state;
-mod theory;
+mod tptp;
 
 use std::io::Write;
 
-use crate::fol::SymbolOrigin;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub use boolprog::Run as BoolProgRun;
+pub use boolprog::{BoolProgram, Run as BoolProgRun};
 pub use c::CTheory;
 pub use cfa::{CFA_OPTIONS, CfaRun, SchemeTheory};
 pub use input::{input_is_complete, split_words};
+pub use kind::{GoalKey, GoalProblem, Theory, TheoryKind};
+pub use program::JavaTheory;
 pub use refinement::{CegarRun, RunAction};
 pub use settings::{CLAUSE_WEIGHT_NAMES, OPTION_NAMES, SELECTION_NAMES, SORTS_NAMES, Settings};
-pub use state::{Attempt, Goal, GoalResult, GoalSource, State};
-pub use theory::{BoolProgTheory, GoalProblem, JavaTheory, SpecTheory, Theory, TheoryContent};
+pub use smt::SmtTheory;
+pub use spec::SpecTheory;
+pub use state::{Attempt, Goal, GoalResult, State};
+pub use tptp::TptpTheory;
 
 /// `count` followed by `noun`, plural unless the count is one: "1 file", "2 files".
 pub(crate) fn counted(count: usize, noun: &str) -> String {
@@ -231,34 +238,7 @@ impl Workbench {
         let mut names: Vec<String> = self.state.goals.iter().map(|g| g.name.clone()).collect();
         for t in &self.state.theories {
             names.push(t.name.clone());
-            match &t.content {
-                TheoryContent::Tptp(p) => {
-                    names.extend(p.clauses.iter().map(|c| c.source.name.clone()));
-                    names.extend(
-                        p.signature
-                            .ids()
-                            .filter(|&s| p.signature.info(s).origin == SymbolOrigin::Input)
-                            .map(|s| p.signature.name(s).to_string()),
-                    );
-                }
-                TheoryContent::Spec(s) => {
-                    names.extend(s.module.items.iter().map(|it| it.name.clone()));
-                    names.extend(s.module.consts.iter().map(|c| c.name.clone()));
-                    names.extend(s.module.sorts.iter().map(|(n, _)| n.clone()));
-                }
-                TheoryContent::Java(j) => {
-                    let program = &j.verification.program;
-                    names.extend(program.procedures.iter().map(|p| p.name.clone()));
-                }
-                TheoryContent::BoolProg(b) => {
-                    names.extend(b.shared.program.procs.iter().map(|p| p.name.clone()));
-                }
-                TheoryContent::Scheme(_) => {}
-                TheoryContent::Smt(s) => names.extend(s.names()),
-                TheoryContent::C(c) => {
-                    names.extend(c.program.procedures.iter().map(|p| p.name.clone()));
-                }
-            }
+            names.extend(t.content.names());
         }
         names.sort();
         names.dedup();

@@ -5,6 +5,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -18,7 +19,11 @@ use crate::vc::{ProofObligation, VcOptions};
 use crate::verify::describe;
 use crate::verify::{Verification, load_java};
 
-use super::theory::locate;
+use super::goal_views::{sequent_part, write_outcome, write_sort_report, write_translation_view};
+use super::kind::{
+    GoalEntry, GoalKey, GoalView, Graph, IrProgram, Theory, TheoryKind, Translated, locate,
+};
+use super::{CommandResult, Control, counted};
 
 /// An obligation's split sequents as translated, by obligation index and options.
 type TranslationCache = BTreeMap<(usize, TranslateOptions), Rc<Vec<SequentTranslation>>>;
@@ -40,8 +45,6 @@ pub struct JavaTheory {
     /// asks through one cache per theory, as for spec modules).
     pub validity: ValidityCache,
     translations: RefCell<TranslationCache>,
-    /// The refinement engine of a `cegar` run on one of its methods, at some position.
-    pub(crate) cegar_cache: super::refinement::EngineCache,
     sequents_translated: Cell<u64>,
 }
 
@@ -70,7 +73,6 @@ impl JavaTheory {
             validity: ValidityCache::new(),
             translations: RefCell::default(),
             sequents_translated: Cell::new(0),
-            cegar_cache: Default::default(),
         })
     }
 
@@ -207,4 +209,204 @@ impl JavaTheory {
             Part::Input | Part::Inline(_) => format!("formula {} of {}", source.name, source.file),
         }
     }
+}
+
+impl TheoryKind for JavaTheory {
+    fn load_text(&self, theory: &Theory, goals: usize) -> String {
+        let v = &self.verification;
+        let methods = v.program.procedures.iter().filter(|p| p.body.is_some()).count();
+        let mut text = format!(
+            "loaded theory {} from {}: {}, {}, {}, {}\n",
+            theory.name,
+            theory.path,
+            counted(self.files.len(), "file"),
+            counted(methods, "method"),
+            counted(v.obligations.len(), "obligation"),
+            counted(goals, "goal"),
+        );
+        text.push_str(&self.warnings);
+        for (id, why) in &v.refused {
+            let p = v.program.procedure(*id);
+            text.push_str(&format!("{}: no obligations: {why}\n", self.location(p.span)));
+        }
+        text.push_str(&format!("note: {}\n", crate::verify::ARITHMETIC_NOTE));
+        text
+    }
+
+    fn summary(&self) -> String {
+        let v = &self.verification;
+        let methods = v.program.procedures.iter().filter(|p| p.body.is_some()).count();
+        format!(
+            "Java: {}, {}",
+            counted(methods, "method"),
+            counted(v.obligations.len(), "obligation")
+        )
+    }
+
+    /// One goal per sequent of each proof obligation.
+    fn goals(&self, _theory: &Theory) -> Vec<GoalEntry> {
+        let mut goals = Vec::new();
+        let v = &self.verification;
+        for (obligation, o) in v.obligations.iter().enumerate() {
+            let names = crate::translate::sequent_names(v.signature(), &o.sequent);
+            for (sequent, name) in names.into_iter().enumerate() {
+                goals.push(GoalEntry {
+                    checksum: self.goal_checksum(obligation, &name),
+                    name,
+                    key: GoalKey { group: obligation, sequent },
+                });
+            }
+        }
+        goals
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.verification.program.procedures.iter().map(|p| p.name.clone()).collect()
+    }
+
+    fn sources(&self) -> Option<&SourceMap> {
+        Some(&self.sources)
+    }
+
+    fn sequents_translated(&self) -> u64 {
+        self.sequents_translated.get()
+    }
+
+    fn goal_translation(
+        &self,
+        theory: &Theory,
+        name: &str,
+        key: GoalKey,
+        options: &TranslateOptions,
+    ) -> Result<Translated, String> {
+        let file = self.files.first().map_or("", String::as_str);
+        Translated::new(self.translate(key.group, options, file), key.sequent, name, theory)
+    }
+
+    fn goal_sequent(&self, key: GoalKey) -> Option<crate::hol::Sequent> {
+        Some(self.obligation(key.group).sequent.clone())
+    }
+
+    fn goal_statement(&self, key: GoalKey) -> Option<&str> {
+        Some(&self.obligation(key.group).sequent.name)
+    }
+
+    fn goal_method(&self, key: GoalKey) -> Option<&str> {
+        Some(self.method_of(key.group))
+    }
+
+    fn show_goal(
+        &self,
+        theory: &Theory,
+        goal: &GoalView<'_>,
+        out: &mut dyn Write,
+    ) -> CommandResult {
+        let obligation = goal.key.group;
+        let translation = self.goal_translation(theory, goal.name, goal.key, goal.options)?;
+        let part = sequent_part(goal);
+        writeln!(
+            out,
+            "goal {} (obligation {} of method {}{part}; theory {})",
+            goal.name,
+            self.obligation(obligation).sequent.name,
+            self.method_of(obligation),
+            theory.name
+        )?;
+        match goal.view {
+            None => {
+                writeln!(out, "checks: {}", self.what(obligation))?;
+                for line in self.path_lines(obligation) {
+                    writeln!(out, "{line}")?;
+                }
+                write_obligation_hol(self, obligation, out)?;
+                write_outcome(&translation, out)?;
+            }
+            Some("hol") => write_obligation_hol(self, obligation, out)?,
+            Some(view @ ("sequent" | "clauses")) => {
+                write_translation_view(&translation, view, out)?
+            }
+            Some(_) => write_sort_report(&self.sources, &translation, out)?,
+        }
+        Ok(Control::Continue)
+    }
+
+    /// The refinement commands act on a method once `cegar` names one.
+    fn ir_program(&self) -> Option<IrProgram<'_>> {
+        let program = &self.verification.program;
+        Some(IrProgram {
+            program,
+            default_function: program
+                .procedures
+                .iter()
+                .find(|p| p.body.is_some())
+                .map_or_else(|| "main".into(), |p| p.name.clone()),
+            files: self.files.join(" "),
+            analysed_by_default: false,
+        })
+    }
+
+    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+        super::refinement::art_graph(theory, words)
+    }
+}
+
+/// An obligation's sequent in HOL: each hypothesis with its kind, name and location, then the
+/// goal, in the program's notation.
+fn write_obligation_hol(
+    java: &JavaTheory,
+    obligation: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let sequent = &java.obligation(obligation).sequent;
+    writeln!(out, "hypotheses ({}):", sequent.hypotheses.len())?;
+    for h in &sequent.hypotheses {
+        let at = h.span.map_or(String::new(), |s| format!(" ({})", java.location(s)));
+        writeln!(out, "  {} {}{at}: {}", h.kind.describe(), h.name, java.show_term(h.formula))?;
+    }
+    writeln!(out, "goal: {}", java.show_term(sequent.goal))
+}
+
+/// Reads Java files into one theory: the file at `path`, or the files [`java_path`] joined.
+pub(crate) fn load(path: &str, _name: String) -> Result<Theory, String> {
+    let files = java_files(path)
+        .ok_or_else(|| format!("cannot load {path}: expected Java files (.java), read together"))?;
+    load_java_theory(&files)
+}
+
+/// The files a theory's path stands for: the path itself, or for Java files read together the
+/// words of the path (as [`java_path`] joined them).
+pub(crate) fn java_files(path: &str) -> Option<Vec<String>> {
+    let is_java = |f: &str| f.ends_with(".java");
+    if std::path::Path::new(path).exists() || !path.contains(char::is_whitespace) {
+        return is_java(path).then(|| vec![path.to_string()]);
+    }
+    let words = super::split_words(path).ok()?;
+    (!words.is_empty() && words.iter().all(|w| is_java(w))).then_some(words)
+}
+
+/// The path of a theory of Java files read together: the files as they would be typed after
+/// `load` (quoted where they contain a space), so `reload` and `restore` read them again.
+pub(crate) fn java_path(files: &[String]) -> String {
+    let quoted: Vec<String> = files
+        .iter()
+        .map(|f| if f.contains(char::is_whitespace) { format!("\"{f}\"") } else { f.clone() })
+        .collect();
+    quoted.join(" ")
+}
+
+/// Java files read together into one theory, named after the first file.
+pub(crate) fn load_java_theory(files: &[String]) -> Result<Theory, String> {
+    let first = files.first().ok_or("no Java files to load")?;
+    let name = std::path::Path::new(first)
+        .file_stem()
+        .map_or_else(|| first.clone(), |s| s.to_string_lossy().into_owned());
+    let java = JavaTheory::load(files)?;
+    // The checksum covers every file with its name, so an edit to any of them shows.
+    let mut text = Vec::new();
+    for f in files {
+        text.extend_from_slice(f.as_bytes());
+        text.push(0);
+        text.extend(std::fs::read(f).unwrap_or_default());
+    }
+    Ok(Theory::new(name, java_path(files), fnv1a64(&text), java))
 }

@@ -24,9 +24,8 @@ use crate::refine::parse::parse_predicate;
 use crate::refine::{Domain, Engine, Limits, StepReport, Verdict};
 use crate::syntax::Span;
 
-use super::c::CTheory;
-use super::program::JavaTheory;
-use super::{CommandResult, Control, State, TheoryContent, Workbench, counted};
+use super::kind::{Graph, IrProgram, Theory, TheoryKind};
+use super::{CommandResult, Control, State, Workbench, counted};
 use crate::ir::Program;
 
 /// Steps a run takes at most unless `cegar --max-steps` says otherwise: enough for every
@@ -105,86 +104,70 @@ impl std::fmt::Debug for CachedEngine {
     }
 }
 
-/// The engine cache a C theory keeps.
-pub(crate) type EngineCache = RefCell<Option<CachedEngine>>;
+/// The engine cache of a theory's refinement runs: shared by every `undo` step, so that a run
+/// moved back and forth is not rebuilt each time.
+type EngineCache = RefCell<Option<CachedEngine>>;
 
-/// The program a run is on: a C program, or Java files (a method of which is analysed).
+/// What a theory's run slot holds for refinement: the run, and the engine cache it shares with
+/// the theory's other runs.
 #[derive(Clone)]
-enum Analysed {
-    C(Rc<CTheory>),
-    Java(Rc<JavaTheory>),
+struct CegarSlot {
+    run: CegarRun,
+    cache: Rc<EngineCache>,
+}
+
+/// The program a run is on (a C program, or Java files a method of which is analysed), with
+/// its theory's engine cache.
+#[derive(Clone)]
+struct Analysed {
+    content: Rc<dyn TheoryKind>,
+    cache: Rc<EngineCache>,
 }
 
 impl Analysed {
+    /// What the kind says of its program; [`current`] admits only kinds that have one.
+    fn ir(&self) -> IrProgram<'_> {
+        self.content.ir_program().expect("a refinement target has a program in the IR")
+    }
+
     fn program(&self) -> &Program {
-        match self {
-            Analysed::C(c) => &c.program,
-            Analysed::Java(j) => &j.verification.program,
-        }
+        self.ir().program
     }
 
     fn cache(&self) -> &EngineCache {
-        match self {
-            Analysed::C(c) => &c.cegar_cache,
-            Analysed::Java(j) => &j.cegar_cache,
-        }
+        &self.cache
     }
 
     fn location(&self, span: Span) -> String {
-        match self {
-            Analysed::C(c) => c.location(span),
-            Analysed::Java(j) => j.location(span),
-        }
+        self.content.location(span)
     }
 
     /// The file (or files) read.
     fn file_name(&self) -> String {
-        match self {
-            Analysed::C(c) => c.sources.file(crate::syntax::FileId(0)).name.clone(),
-            Analysed::Java(j) => j.files.join(" "),
-        }
+        self.ir().files
     }
 
     /// The function a run starts on unless one is named: C's `main`, a Java file's first
     /// method with a body.
     fn default_function(&self) -> String {
-        match self {
-            Analysed::C(_) => "main".into(),
-            Analysed::Java(j) => j
-                .verification
-                .program
-                .procedures
-                .iter()
-                .find(|p| p.body.is_some())
-                .map_or_else(|| "main".into(), |p| p.name.clone()),
-        }
+        self.ir().default_function
     }
 }
 
-/// Whether the refinement commands may act on `theory`: a C program always, Java files only
-/// when `starting` a run or once they have one. [`current`] and [`c_is_current`] both read
-/// this, so `step`'s choice of engine and the program it acts on never disagree.
-fn refinement_target(theory: &crate::repl::Theory, starting: bool) -> bool {
-    match &theory.content {
-        TheoryContent::C(_) => true,
-        TheoryContent::Java(_) => starting || theory.cegar.is_some(),
-        _ => false,
-    }
+/// Whether the refinement commands may act on `theory`: a program in the IR its kind analyses
+/// by default (C) always, others (Java files) only when `starting` a run or once they have
+/// one. [`current`] and `step`'s choice of engine both read this, so they never disagree.
+fn refinement_target(theory: &Theory, starting: bool) -> bool {
+    theory
+        .content
+        .ir_program()
+        .is_some_and(|ir| ir.analysed_by_default || starting || theory.run::<CegarSlot>().is_some())
 }
 
-/// Whether `step` goes to a refinement run (rather than a boolean program's summary engine):
-/// whether [`current`] finds a program before a boolean program does.
-pub(crate) fn c_is_current(state: &State) -> bool {
-    state
-        .theories
-        .iter()
-        .rev()
-        .find_map(|t| match &t.content {
-            _ if refinement_target(t, false) => Some(true),
-            TheoryContent::BoolProg(_) => Some(false),
-            _ => None,
-        })
-        .unwrap_or(false)
+/// Whether `step` and `run` act on `theory` (when it is the last loaded of the kinds that
+/// have a `step`).
+pub(crate) fn is_target(theory: &Theory) -> bool {
+    refinement_target(theory, false)
 }
 
 /// The program the refinement commands act on, with its run. One rule for all of them:
@@ -197,15 +180,17 @@ fn current(state: &State, starting: bool) -> Result<(usize, Analysed, Option<Ceg
         if !refinement_target(t, starting) {
             return None;
         }
-        let analysed = match &t.content {
-            TheoryContent::C(c) => Analysed::C(c.clone()),
-            TheoryContent::Java(j) => Analysed::Java(j.clone()),
-            _ => unreachable!("refinement_target admits only C and Java"),
-        };
-        Some((i, analysed, t.cegar.clone()))
+        let slot = t.run::<CegarSlot>();
+        let cache = slot.map_or_else(Rc::default, |s| s.cache.clone());
+        let analysed = Analysed { content: t.content.clone(), cache };
+        Some((i, analysed, slot.map(|s| s.run.clone())))
     });
     found.ok_or_else(|| {
-        if state.theories.iter().any(|t| matches!(t.content, TheoryContent::Java(_))) {
+        let waiting = state
+            .theories
+            .iter()
+            .any(|t| t.content.ir_program().is_some_and(|ir| !ir.analysed_by_default));
+        if waiting {
             "no refinement run on the Java files loaded (`cegar Class.method` starts one)".into()
         } else {
             "no C or Java program is loaded (try `load FILE.c` or `load FILE.java`)".into()
@@ -220,8 +205,10 @@ fn current_run(state: &State) -> Result<(Analysed, CegarRun), String> {
     Ok((c, run))
 }
 
-fn set_run(wb: &mut Workbench, index: usize, run: CegarRun) {
-    wb.state.theories[index].cegar = Some(run);
+/// Records `run` as the run of the theory at `index`, keeping its engine cache.
+fn set_run(wb: &mut Workbench, index: usize, analysed: &Analysed, run: CegarRun) {
+    let slot = CegarSlot { run, cache: analysed.cache.clone() };
+    wb.state.theories[index].set_run(Some(slot));
 }
 
 fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, String> {
@@ -643,7 +630,7 @@ pub(crate) fn start(
     )?;
     writeln!(out, "`step` takes one step, `run` runs to the end")?;
     drop(engine);
-    set_run(wb, index, run);
+    set_run(wb, index, &shared, run);
     Ok(Control::Continue)
 }
 
@@ -684,7 +671,7 @@ pub(crate) fn advance(
     if let Some(verdict) = engine.verdict() {
         let text = verdict_text(&shared, engine, verdict);
         drop(cached);
-        set_run(wb, index, run);
+        set_run(wb, index, &shared, run);
         write!(out, "the run is over (`cegar` starts another):\n{text}")?;
         return Ok(Control::Continue);
     }
@@ -758,7 +745,7 @@ pub(crate) fn advance(
     }
     cached.run = run.clone();
     drop(cached);
-    set_run(wb, index, run);
+    set_run(wb, index, &shared, run);
     Ok(Control::Continue)
 }
 
@@ -1140,7 +1127,7 @@ pub(crate) fn predicate_add(
     run.actions.push(RunAction::Predicate { location: l, predicate });
     cached.run = run.clone();
     drop(cached);
-    set_run(wb, index, run);
+    set_run(wb, index, &shared, run);
     Ok(Control::Continue)
 }
 
@@ -1229,9 +1216,25 @@ pub(crate) fn diff(
     Ok(Control::Continue)
 }
 
-/// `dot FILE`: the tree in Graphviz DOT.
-pub(crate) fn art_dot(wb: &mut Workbench) -> Result<String, String> {
-    let (c, run) = current_run(&wb.state)?;
-    let engine = engine_at(&c, &run)?;
-    Ok(engine.art_dot())
+/// `dot FILE` on a program the refinement commands act on: its run's tree in Graphviz DOT;
+/// `None` when the theory is not one they act on (Java files without a run).
+pub(crate) fn art_graph(theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+    if !refinement_target(theory, false) {
+        return None;
+    }
+    let graph = || {
+        if !words.is_empty() {
+            return Err("usage: dot FILE".to_string());
+        }
+        let slot = theory
+            .run::<CegarSlot>()
+            .ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
+        let analysed = Analysed { content: theory.content.clone(), cache: slot.cache.clone() };
+        let engine = engine_at(&analysed, &slot.run)?;
+        Ok(Graph {
+            text: engine.art_dot(),
+            what: "the refinement tree (dashed: covered; red: error nodes)".to_string(),
+        })
+    };
+    Some(graph())
 }

@@ -17,7 +17,8 @@ use std::io::Write;
 use std::rc::Rc;
 use std::time::Instant;
 
-use crate::repl::theory::{Theory, TheoryContent};
+use crate::repl::kind::{GoalEntry, GoalKey, GoalView, Theory, TheoryKind};
+use crate::repl::tptp::TptpTheory;
 use crate::repl::{CommandResult, Control, GoalResult, Workbench, counted};
 use crate::session::fnv1a64;
 use crate::smt::{self, Answer, Model, SmtError, SmtStats};
@@ -62,7 +63,7 @@ impl SmtTheory {
 }
 
 /// Reads a script into a theory; a bad script is one `file:line:col` error and nothing changes.
-pub(crate) fn load_smt_theory(path: &str, name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let text = String::from_utf8(bytes.clone())
         .map_err(|_| format!("cannot load {path}: the file is not UTF-8 text"))?;
@@ -75,40 +76,83 @@ pub(crate) fn load_smt_theory(path: &str, name: String) -> Result<Theory, String
     if let Some(tff) = quantified {
         let problem = crate::input::parse_problem(&tff, path, &name, &[])
             .map_err(|e| format!("cannot load {path}: its translation to TFF was refused: {e}"))?;
-        let checksum = fnv1a64(&bytes);
-        return Ok(Theory {
-            name,
-            path: path.to_string(),
-            checksum,
-            text_checksum: checksum,
-            content: TheoryContent::Tptp(std::sync::Arc::new(problem)),
-            cegar: None,
-        });
+        let problem = TptpTheory { problem: std::sync::Arc::new(problem), from_smt: true };
+        return Ok(Theory::new(name, path.to_string(), fnv1a64(&bytes), problem));
     }
     let script = read_theory(&sources, file).map_err(|e| format!("cannot load {path}: {e}"))?;
-    let checksum = fnv1a64(&bytes);
-    Ok(Theory {
-        name,
-        path: path.to_string(),
-        checksum,
-        text_checksum: checksum,
-        content: TheoryContent::Smt(Rc::new(SmtTheory { script, sources, file })),
-        cegar: None,
-    })
+    Ok(Theory::new(name, path.to_string(), fnv1a64(&bytes), SmtTheory { script, sources, file }))
 }
 
-/// The line `load` prints.
-pub(crate) fn describe_load(theory: &Theory, smt: &SmtTheory) -> String {
-    let named = smt.script.assertions.iter().filter(|a| a.named).count();
-    format!(
-        "loaded theory {} from {}: SMT-LIB script, {} ({named} named), 1 goal: {} \
-         (their unsatisfiability{})\n",
-        theory.name,
-        theory.path,
-        counted(smt.script.assertions.len(), "assertion"),
-        theory.name,
-        if smt.script.has_check_sat { ", as its check-sat asks" } else { "" }
-    )
+impl TheoryKind for SmtTheory {
+    fn load_text(&self, theory: &Theory, _goals: usize) -> String {
+        let named = self.script.assertions.iter().filter(|a| a.named).count();
+        format!(
+            "loaded theory {} from {}: SMT-LIB script, {} ({named} named), 1 goal: {} \
+             (their unsatisfiability{})\n",
+            theory.name,
+            theory.path,
+            counted(self.script.assertions.len(), "assertion"),
+            theory.name,
+            if self.script.has_check_sat { ", as its check-sat asks" } else { "" }
+        )
+    }
+
+    fn summary(&self) -> String {
+        format!("SMT-LIB: {}", counted(self.script.assertions.len(), "assertion"))
+    }
+
+    /// One goal, the unsatisfiability of the assertions, decided by the SMT core.
+    fn goals(&self, theory: &Theory) -> Vec<GoalEntry> {
+        vec![GoalEntry {
+            name: theory.name.clone(),
+            key: GoalKey { group: 0, sequent: 0 },
+            checksum: theory.text_checksum,
+        }]
+    }
+
+    fn names(&self) -> Vec<String> {
+        SmtTheory::names(self)
+    }
+
+    fn goal_problem(
+        &self,
+        _: &Theory,
+        name: &str,
+        _: GoalKey,
+        _: &crate::translate::TranslateOptions,
+    ) -> Result<crate::repl::GoalProblem, String> {
+        Err(format!(
+            "goal {name} is an SMT-LIB script's: the SMT core decides it, it has no clauses"
+        ))
+    }
+
+    fn show_goal(
+        &self,
+        theory: &Theory,
+        goal: &GoalView<'_>,
+        out: &mut dyn Write,
+    ) -> CommandResult {
+        if let Some(v) = goal.view.filter(|v| *v != "sequent") {
+            return Err(format!(
+                "goal {} is an SMT-LIB script's, decided by the SMT core: it has no {v} view \
+                 (try `show {}`)",
+                goal.name, goal.name
+            )
+            .into());
+        }
+        writeln!(
+            out,
+            "goal {} (theory {}, {}): the unsatisfiability of {}, decided by the SMT core",
+            goal.name,
+            theory.name,
+            theory.path,
+            counted(self.script.assertions.len(), "assertion")
+        )?;
+        for (i, a) in self.script.assertions.iter().enumerate() {
+            writeln!(out, "  {}: {} {}", a.name, self.location(i), self.text(i))?;
+        }
+        Ok(Control::Continue)
+    }
 }
 
 /// What the SMT core said about a set of assertions.
@@ -155,10 +199,7 @@ pub struct SmtAttempt {
 /// The SMT theory of the goal named `goal`, if it is a script's goal.
 pub(crate) fn smt_theory_of(wb: &Workbench, goal: &str) -> Option<Rc<SmtTheory>> {
     let g = wb.state.goal(goal).ok()?;
-    match &wb.state.theory_of(g).content {
-        TheoryContent::Smt(smt) => Some(smt.clone()),
-        _ => None,
-    }
+    wb.state.theory_of(g).content_rc::<SmtTheory>()
 }
 
 /// `prove` on a script's goal: the SMT core decides the assertions; the line names the engine,

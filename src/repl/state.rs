@@ -11,50 +11,12 @@ use crate::prover::{Proof, Stats};
 use crate::session::Checksum;
 use crate::solve::Solved;
 use crate::solve::answer::SzsStatus;
-use crate::translate::{SequentTranslation, TranslateOptions, sequent_names};
+use crate::translate::TranslateOptions;
 
 use super::Settings;
-use super::theory::{
-    GoalProblem, JavaTheory, SpecTheory, Theory, TheoryContent, goal_problem_of, spec_goal_checksum,
-};
-
-/// Where a goal's statement comes from. Everything that proves or shows goals matches on this,
-/// so the compiler points at what a new source needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoalSource {
-    /// A TPTP problem is one goal: its axioms are the hypotheses, its conjecture (if any) the
-    /// statement. `theory` indexes [`State::theories`].
-    TptpProblem {
-        /// Index of the theory.
-        theory: usize,
-    },
-    /// One sequent of a spec lemma: the lemma is `module.items[item]` of the spec theory, and
-    /// the sequent is the `sequent`-th the translation splits it into.
-    SpecSequent {
-        /// Index of the theory.
-        theory: usize,
-        /// Index of the lemma among the module's items.
-        item: usize,
-        /// Index of the sequent among the lemma's.
-        sequent: usize,
-    },
-    /// One sequent of a proof obligation of Java files: the obligation is
-    /// `verification.obligations[obligation]` of the Java theory, and the sequent the
-    /// `sequent`-th the translation splits it into.
-    JavaSequent {
-        /// Index of the theory.
-        theory: usize,
-        /// Index of the obligation.
-        obligation: usize,
-        /// Index of the sequent among the obligation's.
-        sequent: usize,
-    },
-    /// The unsatisfiability of an SMT-LIB script's assertions, decided by the SMT core.
-    SmtScript {
-        /// Index of the theory.
-        theory: usize,
-    },
-}
+use super::kind::{GoalKey, GoalProblem, Theory, TheoryKind, Translated};
+use super::program::JavaTheory;
+use super::spec::SpecTheory;
 
 /// The outcome of the last attempt on a goal.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,8 +48,10 @@ impl GoalResult {
 pub struct Goal {
     /// Its name, unique in the workbench.
     pub name: String,
-    /// Where it comes from.
-    pub source: GoalSource,
+    /// The index in [`State::theories`] of the theory it belongs to.
+    pub theory: usize,
+    /// Which of its theory's goals it is, for the theory's kind to read.
+    pub key: GoalKey,
     /// Checksum of the goal's text (for a TPTP problem: of the file and its includes).
     pub checksum: Checksum,
     /// The last result, if any.
@@ -133,20 +97,6 @@ impl Attempt {
     }
 }
 
-/// One sequent of a cached lemma translation.
-pub struct TranslatedSequent {
-    all: Rc<Vec<SequentTranslation>>,
-    index: usize,
-}
-
-impl std::ops::Deref for TranslatedSequent {
-    type Target = SequentTranslation;
-
-    fn deref(&self) -> &SequentTranslation {
-        &self.all[self.index]
-    }
-}
-
 /// Everything a command may change; `undo` restores an earlier copy.
 #[derive(Clone, Default)]
 pub struct State {
@@ -158,74 +108,27 @@ pub struct State {
     pub settings: Settings,
     /// The last attempt.
     pub last: Option<Rc<Attempt>>,
-    /// The last `cfa` analysis, which `states`, `succ`, `witness` and `dot` read.
-    pub cfa: Option<Rc<super::CfaRun>>,
     /// The last attempt, when the SMT core made it (then `last` is empty): what `core` and
     /// `interpolate` read for a script's goal.
     pub last_smt: Option<Rc<super::smt::SmtAttempt>>,
 }
 
 impl State {
-    /// The goals a theory contributes; a spec theory's lemmas are split into sequents (which
-    /// depends on no option, so the names are stable; the sequents are translated only when a
-    /// goal is shown or proved).
+    /// The goals a theory contributes, as its kind lists them.
     pub(crate) fn goals_of(theory: &Theory, index: usize) -> Vec<Goal> {
-        match &theory.content {
-            TheoryContent::Tptp(_) => vec![Goal {
-                name: theory.name.clone(),
-                source: GoalSource::TptpProblem { theory: index },
-                checksum: theory.text_checksum,
+        theory
+            .content
+            .goals(theory)
+            .into_iter()
+            .map(|entry| Goal {
+                name: entry.name,
+                theory: index,
+                key: entry.key,
+                checksum: entry.checksum,
                 result: None,
                 obsolete: false,
-            }],
-            TheoryContent::Spec(spec) => {
-                let mut goals = Vec::new();
-                for &item in &spec.lemmas {
-                    let names = sequent_names(spec.module.hol(), &spec.sequent(item));
-                    for (sequent, name) in names.into_iter().enumerate() {
-                        goals.push(Goal {
-                            checksum: spec_goal_checksum(spec, item, &name),
-                            name,
-                            source: GoalSource::SpecSequent { theory: index, item, sequent },
-                            result: None,
-                            obsolete: false,
-                        });
-                    }
-                }
-                goals
-            }
-            TheoryContent::Java(java) => {
-                let mut goals = Vec::new();
-                let v = &java.verification;
-                for (obligation, o) in v.obligations.iter().enumerate() {
-                    let names = sequent_names(v.signature(), &o.sequent);
-                    for (sequent, name) in names.into_iter().enumerate() {
-                        goals.push(Goal {
-                            checksum: java.goal_checksum(obligation, &name),
-                            name,
-                            source: GoalSource::JavaSequent { theory: index, obligation, sequent },
-                            result: None,
-                            obsolete: false,
-                        });
-                    }
-                }
-                goals
-            }
-            // A boolean program has assertions, which `step` and `check` decide, not goals.
-            TheoryContent::BoolProg(_) => Vec::new(),
-            // A program to analyse, not statements to prove.
-            TheoryContent::Scheme(_) => Vec::new(),
-            // Its checks (assertions, error calls, divisions, array bounds) are decided by
-            // `cegar`, the refinement engine, not proved as goals.
-            TheoryContent::C(_) => Vec::new(),
-            TheoryContent::Smt(_) => vec![Goal {
-                name: theory.name.clone(),
-                source: GoalSource::SmtScript { theory: index },
-                checksum: theory.text_checksum,
-                result: None,
-                obsolete: false,
-            }],
-        }
+            })
+            .collect()
     }
 
     /// The goal named `name`.
@@ -250,15 +153,7 @@ impl State {
         let of_lemma: Vec<String> = self
             .goals
             .iter()
-            .filter(|g| match g.source {
-                GoalSource::SpecSequent { item, .. } => {
-                    self.spec_of(g).is_some_and(|s| s.module.items[item].name == name)
-                }
-                GoalSource::JavaSequent { obligation, .. } => {
-                    self.java_of(g).is_some_and(|j| j.obligation(obligation).sequent.name == name)
-                }
-                GoalSource::TptpProblem { .. } | GoalSource::SmtScript { .. } => false,
-            })
+            .filter(|g| self.theory_of(g).content.goal_statement(g.key) == Some(name))
             .map(|g| g.name.clone())
             .collect();
         if !of_lemma.is_empty() {
@@ -267,12 +162,7 @@ impl State {
         let of_method: Vec<String> = self
             .goals
             .iter()
-            .filter(|g| match g.source {
-                GoalSource::JavaSequent { obligation, .. } => {
-                    self.java_of(g).is_some_and(|j| j.method_of(obligation) == name)
-                }
-                _ => false,
-            })
+            .filter(|g| self.theory_of(g).content.goal_method(g.key) == Some(name))
             .map(|g| g.name.clone())
             .collect();
         if !of_method.is_empty() {
@@ -302,25 +192,14 @@ impl State {
         goal: &Goal,
         options: &TranslateOptions,
     ) -> Result<GoalProblem, String> {
-        match goal.source {
-            GoalSource::TptpProblem { theory } => match &self.theories[theory].content {
-                TheoryContent::Tptp(p) => Ok(GoalProblem::Ready(p.clone())),
-                _ => unreachable!("a TPTP goal of a spec or Java theory"),
-            },
-            GoalSource::SmtScript { .. } => Err(format!(
-                "goal {} is an SMT-LIB script's: the SMT core decides it, it has no clauses",
-                goal.name
-            )),
-            GoalSource::SpecSequent { .. } | GoalSource::JavaSequent { .. } => {
-                Ok(goal_problem_of(&*self.translation_with(goal, options)?))
-            }
-        }
+        let theory = self.theory_of(goal);
+        theory.content.goal_problem(theory, &goal.name, goal.key, options)
     }
 
     /// The translation of a spec goal's or obligation's sequent under the current options
     /// (translated once per lemma or obligation and options, whichever of its sequents is asked
     /// for first).
-    pub fn translation_of(&self, goal: &Goal) -> Result<TranslatedSequent, String> {
+    pub fn translation_of(&self, goal: &Goal) -> Result<Translated, String> {
         self.translation_with(goal, &self.settings.translate_options())
     }
 
@@ -329,123 +208,51 @@ impl State {
         &self,
         goal: &Goal,
         options: &TranslateOptions,
-    ) -> Result<TranslatedSequent, String> {
-        let (theory, all, sequent) = match goal.source {
-            GoalSource::TptpProblem { .. } => {
-                return Err(format!("goal {} is a TPTP problem, not a spec lemma", goal.name));
-            }
-            GoalSource::SmtScript { .. } => {
-                return Err(format!("goal {} is an SMT-LIB script, not a spec lemma", goal.name));
-            }
-            GoalSource::SpecSequent { theory, item, sequent } => {
-                let theory = &self.theories[theory];
-                let TheoryContent::Spec(spec) = &theory.content else {
-                    unreachable!("a spec goal of another theory")
-                };
-                (theory, spec.translate(item, options, &theory.path), sequent)
-            }
-            GoalSource::JavaSequent { theory, obligation, sequent } => {
-                let theory = &self.theories[theory];
-                let TheoryContent::Java(java) = &theory.content else {
-                    unreachable!("a Java goal of another theory")
-                };
-                let file = java.files.first().map_or("", String::as_str);
-                (theory, java.translate(obligation, options, file), sequent)
-            }
-        };
-        if sequent >= all.len() {
-            return Err(format!(
-                "goal {} no longer exists in {} as translated now (try `reload`)",
-                goal.name, theory.path
-            ));
-        }
-        Ok(TranslatedSequent { all, index: sequent })
+    ) -> Result<Translated, String> {
+        let theory = self.theory_of(goal);
+        theory.content.goal_translation(theory, &goal.name, goal.key, options)
     }
 
     /// The HOL sequent of a spec goal (the lemma it is a sequent of, with its hypotheses) or of
     /// an obligation.
     pub fn hol_sequent_of(&self, goal: &Goal) -> Option<crate::hol::Sequent> {
-        match goal.source {
-            GoalSource::SpecSequent { item, .. } => {
-                self.spec_of(goal).map(|spec| spec.sequent(item))
-            }
-            GoalSource::JavaSequent { obligation, .. } => {
-                self.java_of(goal).map(|j| j.obligation(obligation).sequent.clone())
-            }
-            GoalSource::TptpProblem { .. } | GoalSource::SmtScript { .. } => None,
-        }
+        self.theory_of(goal).content.goal_sequent(goal.key)
     }
 
     /// The sources a translated goal's spans point into (a spec module's or Java theory's).
     pub fn sources_of(&self, goal: &Goal) -> Option<&crate::syntax::SourceMap> {
-        match &self.theory_of(goal).content {
-            TheoryContent::Spec(spec) => Some(&spec.sources),
-            TheoryContent::Java(java) => Some(&java.sources),
-            TheoryContent::Tptp(_)
-            | TheoryContent::BoolProg(_)
-            | TheoryContent::Scheme(_)
-            | TheoryContent::C(_)
-            | TheoryContent::Smt(_) => None,
-        }
+        self.theory_of(goal).content.sources()
     }
 
-    /// How many sequents the loaded spec theories have translated so far (a deterministic
-    /// counter: each lemma is translated once per set of translation options).
+    /// How many sequents the loaded theories have translated so far (a deterministic counter:
+    /// each lemma or obligation is translated once per set of translation options).
     pub fn sequents_translated(&self) -> u64 {
-        self.theories
-            .iter()
-            .map(|t| match &t.content {
-                TheoryContent::Spec(spec) => spec.sequents_translated(),
-                TheoryContent::Java(java) => java.sequents_translated(),
-                TheoryContent::Tptp(_)
-                | TheoryContent::BoolProg(_)
-                | TheoryContent::Scheme(_)
-                | TheoryContent::C(_)
-                | TheoryContent::Smt(_) => 0,
-            })
-            .sum()
+        self.theories.iter().map(|t| t.content.sequents_translated()).sum()
+    }
+
+    /// The content of the theory a goal belongs to, as the kind `K`, if it is of that kind.
+    pub fn kind_of<K: TheoryKind>(&self, goal: &Goal) -> Option<&K> {
+        self.theory_of(goal).content::<K>()
     }
 
     /// The spec theory a goal belongs to, if it is a spec goal.
-    pub fn spec_of(&self, goal: &Goal) -> Option<&Rc<SpecTheory>> {
-        match &self.theory_of(goal).content {
-            TheoryContent::Spec(spec) => Some(spec),
-            TheoryContent::Tptp(_)
-            | TheoryContent::Java(_)
-            | TheoryContent::BoolProg(_)
-            | TheoryContent::Scheme(_)
-            | TheoryContent::C(_)
-            | TheoryContent::Smt(_) => None,
-        }
+    pub fn spec_of(&self, goal: &Goal) -> Option<&SpecTheory> {
+        self.kind_of::<SpecTheory>(goal)
     }
 
     /// The Java theory a goal belongs to, if it is a proof obligation's goal.
-    pub fn java_of(&self, goal: &Goal) -> Option<&Rc<JavaTheory>> {
-        match &self.theory_of(goal).content {
-            TheoryContent::Java(java) => Some(java),
-            TheoryContent::Tptp(_)
-            | TheoryContent::Spec(_)
-            | TheoryContent::BoolProg(_)
-            | TheoryContent::Scheme(_)
-            | TheoryContent::C(_)
-            | TheoryContent::Smt(_) => None,
-        }
+    pub fn java_of(&self, goal: &Goal) -> Option<&JavaTheory> {
+        self.kind_of::<JavaTheory>(goal)
     }
 
     /// The obligation a goal is a sequent of, with its Java theory.
-    pub fn obligation_of(&self, goal: &Goal) -> Option<(&Rc<JavaTheory>, usize)> {
-        let GoalSource::JavaSequent { obligation, .. } = goal.source else { return None };
-        self.java_of(goal).map(|j| (j, obligation))
+    pub fn obligation_of(&self, goal: &Goal) -> Option<(&JavaTheory, usize)> {
+        self.java_of(goal).map(|j| (j, goal.key.group))
     }
 
     /// The theory a goal belongs to.
     pub fn theory_of(&self, goal: &Goal) -> &Theory {
-        match goal.source {
-            GoalSource::TptpProblem { theory }
-            | GoalSource::SpecSequent { theory, .. }
-            | GoalSource::JavaSequent { theory, .. }
-            | GoalSource::SmtScript { theory } => &self.theories[theory],
-        }
+        &self.theories[goal.theory]
     }
 }
 

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use super::CommandSpec;
-use crate::repl::{CommandResult, TheoryContent, Workbench};
+use crate::repl::{CommandResult, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "dot",
@@ -26,40 +26,19 @@ pub const SPEC: CommandSpec = CommandSpec {
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    // The program drawn is the last one loaded of a kind that has a graph.
-    for (index, theory) in wb.state.theories.iter().enumerate().rev() {
-        match &theory.content {
-            TheoryContent::BoolProg(_) => {
-                let (path, text, what) =
-                    crate::repl::boolprog::boolprog_dot(wb, index, args, SPEC.usage)?;
-                return write_graph(&path, &text, &what, out);
-            }
-            TheoryContent::Scheme(_) => {
-                super::arity("dot FILE", args, 1, 1)?;
-                let (text, what) = crate::repl::cfa::cfa_dot(wb)?;
-                return write_graph(&args[0], &text, &what, out);
-            }
-            TheoryContent::C(_) => return refinement_dot(wb, args, out),
-            // Java files have a graph once a refinement run is started on them.
-            TheoryContent::Java(_) if theory.cegar.is_some() => {
-                return refinement_dot(wb, args, out);
-            }
-            TheoryContent::Tptp(_)
-            | TheoryContent::Spec(_)
-            | TheoryContent::Java(_)
-            | TheoryContent::Smt(_) => continue,
+    let Some((path, words)) = args.split_first() else {
+        return Err(format!("usage: {}", SPEC.usage).into());
+    };
+    // The program drawn is the last one loaded of a kind that has a graph now.
+    for theory in wb.state.theories.iter().rev() {
+        if let Some(graph) = theory.content.dot(theory, words) {
+            let graph = graph?;
+            return write_graph(path, &graph.text, &graph.what, out);
         }
     }
     Err("dot needs a boolean program, a Scheme program, a C program or a refinement run on \
          Java files"
         .into())
-}
-
-/// The refinement run's tree, in the file `args` names.
-fn refinement_dot(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    super::arity("dot FILE", args, 1, 1)?;
-    let text = crate::repl::refinement::art_dot(wb)?;
-    write_graph(&args[0], &text, "the refinement tree (dashed: covered; red: error nodes)", out)
 }
 
 /// Writes a graph to `path`: the DOT text itself for `.dot` or `.gv`, or for `.svg` the picture

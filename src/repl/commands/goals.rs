@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, Goal, GoalSource, Workbench};
+use crate::repl::{CommandResult, Control, Goal, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "goals",
@@ -65,7 +65,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             )?;
             continue;
         };
-        let GoalSource::JavaSequent { theory, .. } = g.source else { unreachable!() };
+        let theory = g.theory;
         let procedure = java.obligation(obligation).procedure;
         if method != Some((theory, procedure)) {
             method = Some((theory, procedure));
@@ -74,8 +74,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 .iter()
                 .take_while(|h| {
                     state.obligation_of(h).is_some_and(|(j, o)| {
-                        matches!(h.source, GoalSource::JavaSequent { theory: t, .. } if t == theory)
-                            && j.obligation(o).procedure == procedure
+                        h.theory == theory && j.obligation(o).procedure == procedure
                     })
                 })
                 .collect();

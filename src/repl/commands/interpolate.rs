@@ -16,7 +16,7 @@ use crate::interpolate::{
     InterpolateError, InterpolateOptions, Interpolation, PartialInterpolant, Side, System,
     interpolate, interpolate_sequence,
 };
-use crate::repl::theory::is_generated;
+use crate::repl::goal_views::is_generated;
 use crate::repl::{CommandResult, Control, GoalProblem, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {

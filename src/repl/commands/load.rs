@@ -4,9 +4,9 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::theory::{java_path, load_java_theory, load_theory};
+use crate::repl::kinds::load_theory;
+use crate::repl::program::{java_files, java_path, load_java_theory};
 use crate::repl::{CommandResult, Control, State, Workbench};
-use crate::repl::{TheoryContent, counted};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "load",
@@ -59,8 +59,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         // A Java file already read (alone or with others) would give every goal twice.
         let same = t.path == path
             || (java
-                && crate::repl::theory::java_files(&t.path)
-                    .is_some_and(|files| files.iter().any(|f| args.contains(f))));
+                && java_files(&t.path).is_some_and(|files| files.iter().any(|f| args.contains(f))));
         if same {
             return Err(format!(
                 "{} is already loaded as theory `{}` (use `reload`)",
@@ -80,72 +79,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             );
         }
     }
-    match &theory.content {
-        TheoryContent::Tptp(p) => writeln!(
-            out,
-            "loaded theory {} from {}: {}, {}",
-            theory.name,
-            theory.path,
-            counted(p.clauses.len(), "clause"),
-            counted(goals.len(), "goal"),
-        )
-        .and_then(|()| {
-            if theory.path.ends_with(".smt2") {
-                writeln!(
-                    out,
-                    "quantified SMT-LIB script: translated to TFF, decided by the superposition \
-                     prover"
-                )
-            } else {
-                Ok(())
-            }
-        })?,
-        TheoryContent::Spec(s) => writeln!(
-            out,
-            "loaded theory {} from {}: {}, {}, {}, {}",
-            theory.name,
-            theory.path,
-            counted(s.module.files.len(), "file"),
-            counted(s.module.items.len(), "item"),
-            counted(s.lemmas.len(), "lemma"),
-            counted(goals.len(), "goal"),
-        )?,
-        TheoryContent::Java(j) => {
-            let v = &j.verification;
-            let methods = v.program.procedures.iter().filter(|p| p.body.is_some()).count();
-            writeln!(
-                out,
-                "loaded theory {} from {}: {}, {}, {}, {}",
-                theory.name,
-                theory.path,
-                counted(j.files.len(), "file"),
-                counted(methods, "method"),
-                counted(v.obligations.len(), "obligation"),
-                counted(goals.len(), "goal"),
-            )?;
-            write!(out, "{}", j.warnings)?;
-            for (id, why) in &v.refused {
-                let p = v.program.procedure(*id);
-                writeln!(out, "{}: no obligations: {why}", j.location(p.span))?;
-            }
-            writeln!(out, "note: {}", crate::verify::ARITHMETIC_NOTE)?;
-        }
-        TheoryContent::BoolProg(b) => writeln!(
-            out,
-            "loaded theory {} from {}: {}; no goals (`step` and `check` decide its assertions{})",
-            theory.name,
-            theory.path,
-            b.describe(),
-            if b.shared.error_label.is_some() {
-                " and whether its error label is reached"
-            } else {
-                ""
-            }
-        )?,
-        TheoryContent::Scheme(s) => write!(out, "{}", crate::repl::cfa::describe_load(&theory, s))?,
-        TheoryContent::C(c) => write!(out, "{}", crate::repl::c::describe_load(&theory, c))?,
-        TheoryContent::Smt(s) => write!(out, "{}", crate::repl::smt::describe_load(&theory, s))?,
-    }
+    write!(out, "{}", theory.content.load_text(&theory, goals.len()))?;
     wb.state.theories.push(theory);
     wb.state.goals.extend(goals);
     Ok(Control::Continue)

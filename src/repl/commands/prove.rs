@@ -84,7 +84,6 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             if translate.split_extensionality
                 && let Some((java, obligation)) = wb.state.obligation_of(goal)
             {
-                let java = java.clone();
                 let start = Instant::now();
                 let file = java.files.first().map_or("", String::as_str);
                 let result = check_sequent_with(

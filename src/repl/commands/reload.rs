@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::theory::load_theory;
+use crate::repl::kinds::load_theory;
 use crate::repl::{CommandResult, Control, State, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::theory::load_theory;
+use crate::repl::kinds::load_theory;
 use crate::repl::{CommandResult, Control, GoalResult, Settings, State, Workbench};
 use crate::session::SessionFile;
 

@@ -4,6 +4,9 @@
 
 use std::io::Write;
 
+use crate::repl::BoolProgram;
+use crate::repl::refinement;
+
 use super::CommandSpec;
 use crate::repl::{CommandResult, Workbench};
 
@@ -34,8 +37,17 @@ pub const SPEC: CommandSpec = CommandSpec {
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    if crate::repl::refinement::c_is_current(&wb.state) {
-        return crate::repl::refinement::advance(wb, args, "step [N]", true, out);
+    // The program stepped is the last loaded of the kinds `step` drives: a program the
+    // refinement commands act on, or a boolean program.
+    let refinement = wb
+        .state
+        .theories
+        .iter()
+        .rev()
+        .find(|t| refinement::is_target(t) || t.is::<BoolProgram>())
+        .is_some_and(refinement::is_target);
+    if refinement {
+        return refinement::advance(wb, args, "step [N]", true, out);
     }
     crate::repl::boolprog::step(wb, args, SPEC.usage, out)
 }

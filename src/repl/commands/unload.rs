@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, GoalSource, Workbench, counted};
+use crate::repl::{CommandResult, Control, Workbench, counted};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "unload",
@@ -32,19 +32,12 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     };
     let theory = state.theories.remove(index);
     let before = state.goals.len();
-    state.goals.retain(|g| state_theory(g.source) != index);
+    state.goals.retain(|g| g.theory != index);
     let dropped = before - state.goals.len();
     // Goals name their theory by index: those after the dropped one move down by one.
     for g in &mut state.goals {
-        match &mut g.source {
-            GoalSource::TptpProblem { theory }
-            | GoalSource::SpecSequent { theory, .. }
-            | GoalSource::JavaSequent { theory, .. }
-            | GoalSource::SmtScript { theory } => {
-                if *theory > index {
-                    *theory -= 1;
-                }
-            }
+        if g.theory > index {
+            g.theory -= 1;
         }
     }
     if let Some(last) = &state.last
@@ -65,14 +58,4 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         counted(dropped, "goal")
     )?;
     Ok(Control::Continue)
-}
-
-/// The index of the theory a goal belongs to.
-fn state_theory(source: GoalSource) -> usize {
-    match source {
-        GoalSource::TptpProblem { theory }
-        | GoalSource::SpecSequent { theory, .. }
-        | GoalSource::JavaSequent { theory, .. }
-        | GoalSource::SmtScript { theory } => theory,
-    }
 }
