@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::cli::{CliError, load_program_file, seconds};
+use crate::refine::RefineError;
 use crate::refine::{Domain, Engine, Limits, Verdict};
 use crate::syntax::SourceMap;
 
@@ -53,6 +54,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         Limits { max_steps: args.max_steps, max_nodes: args.max_nodes, time, cancel: None };
     let mut engine = match Engine::with_domain(&program, &args.function, limits, args.domain) {
         Ok(engine) => engine,
+        // A function the program lacks is the user's error, not an answer about the program.
+        Err(RefineError::Refused(reason)) => return Err(CliError::Usage(reason)),
         Err(reason) => {
             writeln!(out, "UNKNOWN: {reason}")?;
             writeln!(out, "integers are mathematical (unbounded, no overflow)")?;

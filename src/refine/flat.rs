@@ -10,6 +10,7 @@
 //! program; a counterexample over it is reported only after the interpreter has replayed it.
 //! Recursion is refused, since inlining would not end.
 
+use super::RefineError;
 use std::collections::BTreeMap;
 
 use rug::Integer;
@@ -108,7 +109,7 @@ const MAX_VALUE_CASES: usize = 16;
 
 impl Flat {
     /// Inlines `procedure` of `program`, or says why it cannot (recursion, no body, too big).
-    pub fn build(program: &Program, procedure: ProcId) -> Result<Flat, String> {
+    pub fn build(program: &Program, procedure: ProcId) -> Result<Flat, RefineError> {
         let mut builder = Builder {
             program,
             flat: Flat {
@@ -224,24 +225,26 @@ impl Builder<'_> {
     }
 
     /// Copies the body of `procedure` into the graph: its entry and exit locations.
-    fn inline(&mut self, procedure: ProcId) -> Result<(usize, usize), String> {
+    fn inline(&mut self, procedure: ProcId) -> Result<(usize, usize), RefineError> {
         let program = self.program;
         let proc = program.procedure(procedure);
         if self.stack.contains(&procedure) {
-            return Err(format!(
+            return Err(RefineError::Unsupported(format!(
                 "`{}` is recursive; the refinement engine inlines calls and cannot inline \
                  recursion",
                 proc.name
-            ));
+            )));
         }
         let Some(cfg) = &proc.body else {
-            return Err(format!("`{}` has no body", proc.name));
+            return Err(RefineError::Unsupported(format!("`{}` has no body", proc.name)));
         };
         let copy = self.inlined.entry(procedure).or_default();
         *copy += 1;
         let prefix = if *copy == 1 { proc.name.clone() } else { format!("{}#{}", proc.name, copy) };
         if self.flat.locations.len() + cfg.locations.len() > MAX_LOCATIONS {
-            return Err(format!("inlining every call gives more than {MAX_LOCATIONS} locations"));
+            return Err(RefineError::Unsupported(format!(
+                "inlining every call gives more than {MAX_LOCATIONS} locations"
+            )));
         }
         self.stack.push(procedure);
         let base = self.flat.locations.len();
@@ -411,12 +414,12 @@ impl Builder<'_> {
 
     /// An integer term as guarded linear cases: `ite(c, a, b)` gives `a` under `c` and `b`
     /// under `¬c`, so conditional values stay exact.
-    fn int_cases(&self, t: TermId) -> Result<Vec<(Pred, Linear)>, String> {
+    fn int_cases(&self, t: TermId) -> Result<Vec<(Pred, Linear)>, RefineError> {
         let bank = &self.program.bank;
         let combine = |a: Vec<(Pred, Linear)>,
                        b: Vec<(Pred, Linear)>,
-                       op: &dyn Fn(&Linear, &Linear) -> Result<Linear, String>|
-         -> Result<Vec<(Pred, Linear)>, String> {
+                       op: &dyn Fn(&Linear, &Linear) -> Result<Linear, RefineError>|
+         -> Result<Vec<(Pred, Linear)>, RefineError> {
             let mut out = Vec::new();
             for (ga, la) in &a {
                 for (gb, lb) in &b {
@@ -427,16 +430,19 @@ impl Builder<'_> {
                 }
             }
             if out.len() > MAX_VALUE_CASES {
-                return Err("too many conditional values in one expression".into());
+                return Err(RefineError::Unsupported(
+                    "too many conditional values in one expression".into(),
+                ));
             }
             Ok(out)
         };
         match &bank.term(t).term {
             Term::Const(c) => match self.index.get(c) {
                 Some(&v) => Ok(vec![(Pred::True, Linear::variable(v))]),
-                None => {
-                    Err(format!("`{}` is not an integer variable", self.program.display_name(*c)))
-                }
+                None => Err(RefineError::Unsupported(format!(
+                    "`{}` is not an integer variable",
+                    self.program.display_name(*c)
+                ))),
             },
             Term::Int(n) => Ok(vec![(Pred::True, Linear::constant(n.clone()))]),
             Term::Prim(Prim::Add, args) => {
@@ -460,7 +466,9 @@ impl Builder<'_> {
                 &|a, b| match (a.as_constant(), b.as_constant()) {
                     (Some(k), _) => Ok(b.scale(k)),
                     (_, Some(k)) => Ok(a.scale(k)),
-                    _ => Err("a product of two variables is not linear".into()),
+                    _ => Err(RefineError::Unsupported(
+                        "a product of two variables is not linear".into(),
+                    )),
                 },
             ),
             Term::Prim(Prim::Ite, args) => {
@@ -474,17 +482,19 @@ impl Builder<'_> {
                 }
                 out.retain(|(g, _)| *g != Pred::False);
                 if out.len() > MAX_VALUE_CASES {
-                    return Err("too many conditional values in one expression".into());
+                    return Err(RefineError::Unsupported(
+                        "too many conditional values in one expression".into(),
+                    ));
                 }
                 Ok(out)
             }
-            Term::Prim(Prim::Div | Prim::Mod, _) => {
-                Err("division and remainder are not linear arithmetic here".into())
-            }
-            Term::App(..) => {
-                Err("array elements are not supported by the refinement engine".into())
-            }
-            _ => Err("the term is not integer arithmetic".into()),
+            Term::Prim(Prim::Div | Prim::Mod, _) => Err(RefineError::Unsupported(
+                "division and remainder are not linear arithmetic here".into(),
+            )),
+            Term::App(..) => Err(RefineError::Unsupported(
+                "array elements are not supported by the refinement engine".into(),
+            )),
+            _ => Err(RefineError::Unsupported("the term is not integer arithmetic".into())),
         }
     }
 
@@ -494,7 +504,7 @@ impl Builder<'_> {
         a: TermId,
         b: TermId,
         op: fn(&Linear, &Linear) -> Pred,
-    ) -> Result<Pred, String> {
+    ) -> Result<Pred, RefineError> {
         let (ca, cb) = (self.int_cases(a)?, self.int_cases(b)?);
         let mut out = Vec::new();
         for (ga, la) in &ca {
@@ -577,10 +587,10 @@ impl Builder<'_> {
             let text = self.show(c.formula);
             let changed = assigned.iter().find(|p| self.mentions(c.formula, **p));
             let translated = match changed {
-                Some(p) => Err(format!(
+                Some(p) => Err(RefineError::Unsupported(format!(
                     "it names the parameter `{}`, which the body assigns",
                     program.consts[p.0 as usize].name
-                )),
+                ))),
                 None => self.translate_pred(c.formula),
             };
             let (pass, fail) = match translated {
@@ -623,7 +633,7 @@ impl Builder<'_> {
         false
     }
 
-    fn translate_pred(&self, t: TermId) -> Result<Pred, String> {
+    fn translate_pred(&self, t: TermId) -> Result<Pred, RefineError> {
         let bank = &self.program.bank;
         match &bank.term(t).term {
             Term::Prim(Prim::True, _) => Ok(Pred::True),
@@ -654,11 +664,13 @@ impl Builder<'_> {
                 let b = self.translate_pred(args[2])?;
                 Ok(Pred::or(vec![Pred::and(vec![c.clone(), a]), Pred::and(vec![c.negate(), b])]))
             }
-            _ => Err("the condition is not linear integer arithmetic".into()),
+            _ => Err(RefineError::Unsupported(
+                "the condition is not linear integer arithmetic".into(),
+            )),
         }
     }
 
-    fn iff(&self, a: TermId, b: TermId) -> Result<Pred, String> {
+    fn iff(&self, a: TermId, b: TermId) -> Result<Pred, RefineError> {
         let a = self.translate_pred(a)?;
         let b = self.translate_pred(b)?;
         Ok(Pred::or(vec![

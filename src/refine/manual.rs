@@ -11,6 +11,7 @@
 //! label on the way, and the node's label then implies the predicate. Coverings are undone and
 //! redone as after any refinement.
 
+use super::RefineError;
 use super::path::{self, PathFormula, Solved};
 use super::{Engine, Pred};
 
@@ -32,12 +33,14 @@ impl Engine {
         &mut self,
         location: usize,
         predicate: &Pred,
-    ) -> Result<Vec<(usize, HandOutcome)>, String> {
+    ) -> Result<Vec<(usize, HandOutcome)>, RefineError> {
         if self.verdict.is_some() {
-            return Err("the run is over; start another to refine by hand".into());
+            return Err(RefineError::Refused(
+                "the run is over; start another to refine by hand".into(),
+            ));
         }
         if location >= self.flat.locations.len() {
-            return Err(format!("no location {location}"));
+            return Err(RefineError::Refused(format!("no location {location}")));
         }
         let open: Vec<usize> = self.by_location[location]
             .iter()
@@ -45,11 +48,11 @@ impl Engine {
             .filter(|&n| !self.art.is_closed(n))
             .collect();
         if open.is_empty() {
-            return Err(format!(
+            return Err(RefineError::Refused(format!(
                 "no open node at {} (the tree has not reached it, or every node there is \
                  covered or unreachable)",
                 self.flat.locations[location].name
-            ));
+            )));
         }
         self.counters.steps += 1;
         let mut outcomes = Vec::new();

@@ -33,6 +33,7 @@
 
 pub mod art;
 mod contract;
+mod error;
 pub mod flat;
 pub mod formula;
 pub mod manual;
@@ -52,6 +53,7 @@ use crate::ir::interpret::{Outcome, run as run_program};
 use crate::ir::{ProcId, Program};
 use crate::smt::SmtStats;
 use crate::syntax::Span;
+pub use error::RefineError;
 use flat::{Action, Flat};
 use formula::Pred;
 use path::{PathFormula, Solved};
@@ -308,7 +310,7 @@ pub struct Engine {
 impl Engine {
     /// An IMPACT engine on `function` of `program`, or why the function cannot be analysed
     /// (missing, recursive).
-    pub fn new(program: &Program, function: &str, limits: Limits) -> Result<Engine, String> {
+    pub fn new(program: &Program, function: &str, limits: Limits) -> Result<Engine, RefineError> {
         Engine::with_domain(program, function, limits, Domain::Impact)
     }
 
@@ -319,10 +321,13 @@ impl Engine {
         function: &str,
         limits: Limits,
         domain: Domain,
-    ) -> Result<Engine, String> {
+    ) -> Result<Engine, RefineError> {
         let procedure = program.find(function).ok_or_else(|| {
             let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
-            format!("no function `{function}` (functions: {})", names.join(", "))
+            RefineError::Refused(format!(
+                "no function `{function}` (functions: {})",
+                names.join(", ")
+            ))
         })?;
         let flat = Flat::build(program, procedure)?;
         let root = Node {
@@ -438,7 +443,7 @@ impl Engine {
     }
 
     /// Whether `a ⇒ b`, remembered: covering asks the same question of many nodes.
-    fn implies(&mut self, a: &Pred, b: &Pred) -> Result<bool, String> {
+    fn implies(&mut self, a: &Pred, b: &Pred) -> Result<bool, RefineError> {
         let key = (a.clone(), b.clone());
         if let Some(&known) = self.implications.get(&key) {
             return Ok(known);
@@ -461,11 +466,11 @@ impl Engine {
         self.counters.steps += 1;
         match self.advance() {
             Ok(report) => report,
-            Err(reason) => self.finish(Verdict::Unknown(reason)),
+            Err(reason) => self.finish(Verdict::Unknown(reason.to_string())),
         }
     }
 
-    fn advance(&mut self) -> Result<StepReport, String> {
+    fn advance(&mut self) -> Result<StepReport, RefineError> {
         loop {
             let Some(v) = self.worklist.pop() else {
                 let verdict = self.certify()?;
@@ -487,7 +492,7 @@ impl Engine {
         }
     }
 
-    fn expand(&mut self, v: usize) -> Result<StepReport, String> {
+    fn expand(&mut self, v: usize) -> Result<StepReport, RefineError> {
         let location = self.art.nodes[v].location;
         let depth = self.art.nodes[v].depth + 1;
         let mut children = Vec::new();
@@ -530,7 +535,7 @@ impl Engine {
     /// The first earlier, uncovered node at `v`'s location whose label `v`'s label implies.
     /// (A node's own ancestors may cover it, which closes a loop; its descendants, being
     /// later, never do.)
-    fn find_cover(&mut self, v: usize) -> Result<Option<usize>, String> {
+    fn find_cover(&mut self, v: usize) -> Result<Option<usize>, RefineError> {
         let location = self.art.nodes[v].location;
         let label = self.art.nodes[v].label.clone();
         let candidates: Vec<usize> =
@@ -595,7 +600,7 @@ impl Engine {
         nodes.iter().skip(1).filter_map(|&n| self.art.nodes[n].edge).collect()
     }
 
-    fn check_error(&mut self, v: usize) -> Result<StepReport, String> {
+    fn check_error(&mut self, v: usize) -> Result<StepReport, RefineError> {
         self.counters.checks += 1;
         let nodes = self.art.path_to(v);
         let edges = self.path_edges(&nodes);
@@ -667,7 +672,7 @@ impl Engine {
         nodes: Vec<usize>,
         formula: &PathFormula,
         interpolants: Vec<Pred>,
-    ) -> Result<usize, String> {
+    ) -> Result<usize, RefineError> {
         self.counters.refinements += 1;
         let mut strengthened = Vec::new();
         let mut uncovered = Vec::new();
@@ -733,7 +738,7 @@ impl Engine {
     /// every edge leads from its source's invariant into its target's, and no error edge can
     /// be taken from its source's invariant. `Safe` with the invariants, or `Unknown` naming
     /// the first edge that fails (which would be an internal error).
-    pub fn certify(&mut self) -> Result<Verdict, String> {
+    pub fn certify(&mut self) -> Result<Verdict, RefineError> {
         let invariants = self.invariants();
         if let Some(failure) = self.check_certificate(&invariants)? {
             return Ok(Verdict::Unknown(format!("internal error: {failure}")));
@@ -749,7 +754,10 @@ impl Engine {
     /// Checks a candidate invariant per location (indexed like [`Flat::locations`]) as an
     /// inductive certificate of safety by one SMT check per edge: `None` when it is one, else
     /// which condition fails.
-    pub fn check_certificate(&mut self, invariants: &[Pred]) -> Result<Option<String>, String> {
+    pub fn check_certificate(
+        &mut self,
+        invariants: &[Pred],
+    ) -> Result<Option<String>, RefineError> {
         if invariants.len() != self.flat.locations.len() {
             return Ok(Some("the certificate does not give one formula per location".into()));
         }

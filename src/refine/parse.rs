@@ -4,6 +4,7 @@
 //! `&`, `|`), so a label copied from `show art` reads back. The grammar is
 //! `predicate.pest`; nothing outside this file sees pest types.
 
+use super::RefineError;
 use pest::Parser as _;
 use pest::iterators::Pair;
 use rug::Integer;
@@ -26,17 +27,19 @@ use grammar::{PredicateParser, Rule};
 pub fn parse_predicate(
     text: &str,
     variable: &dyn Fn(&str) -> Option<usize>,
-) -> Result<Pred, String> {
+) -> Result<Pred, RefineError> {
     // Only parentheses make the parser and the walk below recurse (negations, sums and
     // connectives are read as lists), so bounding their nesting bounds the stack.
     if let Some(at) = too_deep(text) {
         let column = text.get(..at).map_or(1, |s| s.chars().count() + 1);
-        return Err(format!("column {column}: parentheses nested more than {MAX_DEPTH} deep"));
+        return Err(RefineError::Refused(format!(
+            "column {column}: parentheses nested more than {MAX_DEPTH} deep"
+        )));
     }
     let mut pairs = PredicateParser::parse(Rule::predicate, text).map_err(|e| {
         let d = pest_diagnostic(FileId(0), 0, text, &e, describe);
         let column = text.get(..d.primary.start as usize).map_or(1, |s| s.chars().count() + 1);
-        format!("column {column}: {}", d.message)
+        RefineError::Refused(format!("column {column}: {}", d.message))
     })?;
     let top = pairs.next().expect("a predicate pair");
     let disjunction = top.into_inner().next().expect("the predicate's disjunction");
@@ -61,17 +64,17 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn disjunction(&self, pair: Pair<'_, Rule>) -> Result<Pred, String> {
+    fn disjunction(&self, pair: Pair<'_, Rule>) -> Result<Pred, RefineError> {
         let parts = pair.into_inner().map(|c| self.conjunction(c)).collect::<Result<_, _>>()?;
         Ok(Pred::or(parts))
     }
 
-    fn conjunction(&self, pair: Pair<'_, Rule>) -> Result<Pred, String> {
+    fn conjunction(&self, pair: Pair<'_, Rule>) -> Result<Pred, RefineError> {
         let parts = pair.into_inner().map(|n| self.negation(n)).collect::<Result<_, _>>()?;
         Ok(Pred::and(parts))
     }
 
-    fn negation(&self, pair: Pair<'_, Rule>) -> Result<Pred, String> {
+    fn negation(&self, pair: Pair<'_, Rule>) -> Result<Pred, RefineError> {
         let mut negations = 0;
         let mut inner = None;
         for p in pair.into_inner() {
@@ -96,7 +99,7 @@ impl Reader<'_> {
         Ok(if negations % 2 == 1 { pred.negate() } else { pred })
     }
 
-    fn comparison(&self, pair: Pair<'_, Rule>) -> Result<Pred, String> {
+    fn comparison(&self, pair: Pair<'_, Rule>) -> Result<Pred, RefineError> {
         let mut inner = pair.into_inner();
         let left = self.sum(inner.next().expect("a left side"))?;
         let relation = inner.next().expect("a relation");
@@ -112,7 +115,7 @@ impl Reader<'_> {
         })
     }
 
-    fn sum(&self, pair: Pair<'_, Rule>) -> Result<Linear, String> {
+    fn sum(&self, pair: Pair<'_, Rule>) -> Result<Linear, RefineError> {
         let mut total = Linear::default();
         let mut sign = Integer::from(1);
         for p in pair.into_inner() {
@@ -125,7 +128,7 @@ impl Reader<'_> {
         Ok(total)
     }
 
-    fn product(&self, pair: Pair<'_, Rule>) -> Result<Linear, String> {
+    fn product(&self, pair: Pair<'_, Rule>) -> Result<Linear, RefineError> {
         let text = pair.as_str().trim().to_string();
         let mut result = Linear::constant(Integer::from(1));
         for f in pair.into_inner() {
@@ -134,17 +137,17 @@ impl Reader<'_> {
                 (Some(k), _) => factor.scale(k),
                 (None, Some(k)) => result.scale(k),
                 (None, None) => {
-                    return Err(format!(
+                    return Err(RefineError::Unsupported(format!(
                         "`{text}` is not linear: the refinement engine reads linear integer \
                          arithmetic only"
-                    ));
+                    )));
                 }
             };
         }
         Ok(result)
     }
 
-    fn factor(&self, pair: Pair<'_, Rule>) -> Result<Linear, String> {
+    fn factor(&self, pair: Pair<'_, Rule>) -> Result<Linear, RefineError> {
         let mut negative = false;
         let mut value = None;
         for p in pair.into_inner() {
@@ -156,7 +159,8 @@ impl Reader<'_> {
                 }
                 Rule::variable => {
                     let name = p.as_str();
-                    let v = (self.variable)(name).ok_or_else(|| format!("no variable `{name}`"))?;
+                    let v = (self.variable)(name)
+                        .ok_or_else(|| RefineError::Refused(format!("no variable `{name}`")))?;
                     value = Some(Linear::variable(v));
                 }
                 Rule::sum => value = Some(self.sum(p)?),

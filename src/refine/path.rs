@@ -13,6 +13,7 @@
 //! consecutive ones chain (`I_i ∧ edge_i ⇒ I_{i+1}`), because for each prefix choice the
 //! chained per-case sequences line up.
 
+use super::RefineError;
 use std::collections::BTreeMap;
 
 use rug::{Integer, Rational};
@@ -114,7 +115,7 @@ pub fn solve(
     variables: usize,
     assertions: &[Pred],
     stats: &mut SmtStats,
-) -> Result<Solved, String> {
+) -> Result<Solved, RefineError> {
     let mut store = TermStore::new();
     let mut used: Vec<usize> = assertions.iter().flat_map(|p| p.variables()).collect();
     used.sort_unstable();
@@ -128,13 +129,15 @@ pub fn solve(
     let formulas: Vec<smt::Formula> =
         assertions.iter().map(|p| p.to_smt(&mut store, &var)).collect();
     let tracked = vec![true; formulas.len()];
-    match smt::check(&store, &formulas, &tracked, stats).map_err(|e| e.to_string())? {
+    match smt::check(&store, &formulas, &tracked, stats)? {
         Answer::Sat(model) => {
             let mut values = vec![Integer::new(); variables];
             for (&v, &t) in &terms {
                 let q = model.number(&store, t);
                 if *q.denom() != 1 {
-                    return Err(format!("the model gives a non-integer value {q}"));
+                    return Err(RefineError::Internal(format!(
+                        "the model gives a non-integer value {q}"
+                    )));
                 }
                 if v < values.len() {
                     values[v] = q.numer().clone();
@@ -147,7 +150,12 @@ pub fn solve(
 }
 
 /// Whether `a ⇒ b` over `variables` integer variables.
-pub fn implies(variables: usize, a: &Pred, b: &Pred, stats: &mut SmtStats) -> Result<bool, String> {
+pub fn implies(
+    variables: usize,
+    a: &Pred,
+    b: &Pred,
+    stats: &mut SmtStats,
+) -> Result<bool, RefineError> {
     if *b == Pred::True || *a == Pred::False || a == b {
         return Ok(true);
     }
@@ -167,7 +175,7 @@ pub fn interpolate(
     flat: &Flat,
     path: &PathFormula,
     stats: &mut SmtStats,
-) -> Result<Vec<Pred>, String> {
+) -> Result<Vec<Pred>, RefineError> {
     let n = path.parts.len();
     // Keep the conjuncts the refutation used.
     let mut conjuncts = Vec::new();
@@ -184,7 +192,7 @@ pub fn interpolate(
         }
     }
     let core = match solve(path.ssa.len(), &conjuncts, stats)? {
-        Solved::Sat(_) => return Err("the path is feasible".into()),
+        Solved::Sat(_) => return Err(RefineError::Internal("the path is feasible".into())),
         Solved::Unsat(core) => core,
     };
     let mut kept: Vec<Vec<Pred>> = vec![Vec::new(); n];
@@ -222,11 +230,11 @@ pub fn interpolate(
             v
         });
         if !ok.get() {
-            return Err(format!(
-                "internal error: an interpolant at cut {cut} names a variable that is not current \
+            return Err(RefineError::Internal(format!(
+                "an interpolant at cut {cut} names a variable that is not current \
                  there: {}",
                 p.show(&|s| path.ssa_name(flat, s))
-            ));
+            )));
         }
         result.push(renamed);
     }
@@ -238,7 +246,7 @@ fn interpolate_compressed(
     path: &PathFormula,
     parts: &[(usize, Pred)],
     stats: &mut SmtStats,
-) -> Result<Vec<Pred>, String> {
+) -> Result<Vec<Pred>, RefineError> {
     let m = parts.len();
     if m <= 1 {
         return Ok(Vec::new());
@@ -248,13 +256,15 @@ fn interpolate_compressed(
     let mut total = 1usize;
     for (_, p) in parts {
         let cases = p.cases(MAX_CASES).ok_or_else(|| {
-            format!("a path needs more than {MAX_CASES} case splits (disjunctions, disequalities)")
+            RefineError::Unsupported(format!(
+                "a path needs more than {MAX_CASES} case splits (disjunctions, disequalities)"
+            ))
         })?;
         total = total.saturating_mul(cases.len().max(1));
         if total > MAX_CASES {
-            return Err(format!(
+            return Err(RefineError::Unsupported(format!(
                 "a path needs more than {MAX_CASES} case splits (disjunctions, disequalities)"
-            ));
+            )));
         }
         cases_per_part.push(cases);
     }
@@ -294,8 +304,9 @@ fn interpolate_compressed(
                 cases_per_part[j][k].iter().map(|(l, rel)| constraint(l, *rel, &terms)).collect()
             })
             .collect();
-        let interpolants = interpolate_sequence(&store, &linear_parts)
-            .map_err(|e| format!("a case of the path gave no interpolant: {e}"))?;
+        let interpolants = interpolate_sequence(&store, &linear_parts).map_err(|e| {
+            RefineError::Unsupported(format!("a case of the path gave no interpolant: {e}"))
+        })?;
         for (j, interpolant) in interpolants.iter().enumerate() {
             let p = from_constraint(interpolant, &back)?;
             per_cut[j].entry(choice[..=j].to_vec()).or_default().push(p);
@@ -320,7 +331,7 @@ fn constraint(l: &Linear, rel: Rel, terms: &[smt::TermId]) -> LinearConstraint {
 fn from_constraint(
     c: &LinearConstraint,
     back: &BTreeMap<smt::TermId, usize>,
-) -> Result<Pred, String> {
+) -> Result<Pred, RefineError> {
     let mut lcm = Integer::from(c.form.constant.denom());
     for q in c.form.coefficients.values() {
         lcm.lcm_mut(q.denom());
@@ -329,7 +340,7 @@ fn from_constraint(
     let mut l = Linear::constant(Rational::from(&c.form.constant * &scale).numer().clone());
     for (t, q) in &c.form.coefficients {
         let Some(&s) = back.get(t) else {
-            return Err("internal error: an interpolant names an unknown term".into());
+            return Err(RefineError::Internal("an interpolant names an unknown term".into()));
         };
         let k = Rational::from(q * &scale).numer().clone();
         l = l.add_scaled(&Linear::variable(s), &k);

@@ -20,6 +20,7 @@
 //! gives every node a label implying its interpolant, so the error node's is `False` and the
 //! same path is never refined twice.
 
+use super::RefineError;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -100,18 +101,18 @@ impl Engine {
         &mut self,
         location: usize,
         preds: Vec<Pred>,
-    ) -> Result<Vec<usize>, String> {
+    ) -> Result<Vec<usize>, RefineError> {
         if self.domain != Domain::Predicates {
-            return Err(format!(
+            return Err(RefineError::Refused(format!(
                 "the {} domain has no precision to add predicates to (use the predicates domain)",
                 self.domain
-            ));
+            )));
         }
         if location >= self.flat.locations.len() {
-            return Err(format!(
+            return Err(RefineError::Refused(format!(
                 "no location {location} (the program has {} locations)",
                 self.flat.locations.len()
-            ));
+            )));
         }
         let mut added = false;
         for p in preds {
@@ -150,7 +151,11 @@ impl Engine {
     /// The cartesian abstraction of the post of `before` along `edge`, over the predicates of
     /// the edge's target. The predicate `False` (from an interpolant that is `False` there)
     /// asks whether the post is empty, and then the label is `False`.
-    pub(super) fn abstract_post(&mut self, before: &Pred, edge: usize) -> Result<Pred, String> {
+    pub(super) fn abstract_post(
+        &mut self,
+        before: &Pred,
+        edge: usize,
+    ) -> Result<Pred, RefineError> {
         let location = self.flat.edges[edge].to;
         let predicates = self.precision[location].clone();
         if predicates.is_empty() {
@@ -205,7 +210,7 @@ impl Engine {
         formula: &PathFormula,
         assertions: &[Pred],
         goal: &Pred,
-    ) -> Result<bool, String> {
+    ) -> Result<bool, RefineError> {
         let mut query = assertions.to_vec();
         query.push(goal.negate());
         self.counters.smt_calls += 1;
@@ -220,7 +225,7 @@ impl Engine {
         nodes: Vec<usize>,
         formula: &PathFormula,
         interpolants: Vec<Pred>,
-    ) -> Result<usize, String> {
+    ) -> Result<usize, RefineError> {
         self.counters.refinements += 1;
         let mut added: BTreeMap<usize, Vec<Pred>> = BTreeMap::new();
         for (k, interpolant) in interpolants.iter().enumerate() {
@@ -241,7 +246,9 @@ impl Engine {
             }
         }
         let Some(c) = cut_at else {
-            return Err("internal error: a refined path whose labels already exclude it".into());
+            return Err(RefineError::Internal(
+                "a refined path whose labels already exclude it".into(),
+            ));
         };
         let before = self.art.nodes[c].label.clone();
         let (cut, uncovered) = self.reopen(c)?;
@@ -267,7 +274,7 @@ impl Engine {
     /// under the current precision and puts it back on the worklist. Coverings by dead nodes,
     /// and by `c` when its label changed, are undone. Returns the nodes cut and the nodes
     /// uncovered, ascending.
-    fn reopen(&mut self, c: usize) -> Result<(Vec<usize>, Vec<usize>), String> {
+    fn reopen(&mut self, c: usize) -> Result<(Vec<usize>, Vec<usize>), RefineError> {
         let mut cut = Vec::new();
         let mut stack = self.art.nodes[c].children.clone();
         while let Some(n) = stack.pop() {

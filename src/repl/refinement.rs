@@ -218,7 +218,7 @@ fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, String> {
         time: None,
         cancel: None,
     };
-    Engine::with_domain(c.program(), &run.function, limits, run.domain)
+    Ok(Engine::with_domain(c.program(), &run.function, limits, run.domain)?)
 }
 
 fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), String> {
