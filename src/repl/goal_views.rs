@@ -2,6 +2,7 @@
 //! formulas and clauses and for a translated HOL sequent (its outcome, first-order formulas,
 //! clauses and sort report), shared by the kinds that have them.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use crate::fol::Problem;
@@ -145,7 +146,72 @@ pub(crate) fn sequent_part(goal: &GoalView<'_>) -> String {
     }
 }
 
+/// The first-order name the translation gives each constant of a HOL signature, mapped back to
+/// the constant's own name where the two differ (polymorphic constants, whose first-order
+/// names carry their type, are left out: their names do not read back one to one).
+pub(crate) fn source_names(signature: crate::hol::Signature<'_>) -> BTreeMap<String, String> {
+    let mut names = BTreeMap::new();
+    for c in signature.consts {
+        let first_order = crate::translate::eliminate::symbol_name(&c.name);
+        if c.params.is_empty() && first_order != c.name {
+            names.entry(first_order).or_insert_with(|| c.name.clone());
+        }
+    }
+    names
+}
+
+/// `text` (TPTP) with every name `names` maps replaced by what it maps to; quoted names are
+/// left alone.
+pub(crate) fn rename_tptp(text: &str, names: &BTreeMap<String, String>) -> String {
+    let mut out = String::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if c == '\'' || c == '"' {
+            out.push(c);
+            for (_, d) in chars.by_ref() {
+                out.push(d);
+                if d == c {
+                    break;
+                }
+            }
+        } else if c.is_ascii_alphabetic() {
+            let mut end = at + c.len_utf8();
+            while let Some(&(i, d)) = chars.peek() {
+                if !(d.is_ascii_alphanumeric() || d == '_') {
+                    break;
+                }
+                end = i + d.len_utf8();
+                chars.next();
+            }
+            let word = &text[at..end];
+            out.push_str(names.get(word).map_or(word, String::as_str));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Background generated for a problem: on both sides of every split.
 pub(crate) fn is_generated(source: &crate::fol::InputSource) -> bool {
     matches!(source.part, crate::fol::Part::Generated(_))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renaming_reads_names_back_and_leaves_quotes_alone() {
+        let names: BTreeMap<String, String> = [("r_8", "r@8"), ("c_FuncTree_key", "FuncTree.key")]
+            .into_iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        assert_eq!(
+            rename_tptp("fof(i, plain, (r_8 != null & c_FuncTree_key(r_8) = 'r_8')).", &names),
+            "fof(i, plain, (r@8 != null & FuncTree.key(r@8) = 'r_8'))."
+        );
+        // A longer name that starts with a mapped one is a different name.
+        assert_eq!(rename_tptp("r_80 = r_8", &names), "r_80 = r@8");
+    }
 }

@@ -10,6 +10,7 @@
 //! hands the key back to the kind; nothing outside the kind reads it.
 
 use std::any::Any;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
 use std::rc::Rc;
@@ -123,6 +124,13 @@ pub trait TheoryKind: Any + fmt::Debug {
     /// `file:line:col` of a span in its sources.
     fn location(&self, span: Span) -> String {
         self.sources().map_or_else(|| "?".to_string(), |s| locate(s, span))
+    }
+
+    /// The first-order names the translation gives its symbols, each mapped back to the name
+    /// written in the source (`r_8` to `r@8`, the eighth version of `r`), where they differ:
+    /// what `interpolate` reads an interpolant back in.
+    fn source_names(&self) -> BTreeMap<String, String> {
+        BTreeMap::new()
     }
 
     /// How many sequents it translated so far (a deterministic counter, for tests).

@@ -268,6 +268,10 @@ impl TheoryKind for JavaTheory {
         Some(&self.sources)
     }
 
+    fn source_names(&self) -> BTreeMap<String, String> {
+        super::goal_views::source_names(self.verification.signature())
+    }
+
     fn sequents_translated(&self) -> u64 {
         self.sequents_translated.get()
     }

@@ -191,6 +191,10 @@ impl TheoryKind for SpecTheory {
         Some(&self.sources)
     }
 
+    fn source_names(&self) -> BTreeMap<String, String> {
+        super::goal_views::source_names(self.module.hol())
+    }
+
     fn sequents_translated(&self) -> u64 {
         self.sequents_translated.get()
     }

@@ -1,6 +1,7 @@
 //! `interpolate`: Craig interpolants for a split of a goal's hypotheses (or of formulas typed
 //! inline), sequences of them, and moving one hypothesis across the split to ask again.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -16,7 +17,7 @@ use crate::interpolate::{
     InterpolateError, InterpolateOptions, Interpolation, PartialInterpolant, Side, System,
     interpolate, interpolate_sequence,
 };
-use crate::repl::goal_views::is_generated;
+use crate::repl::goal_views::{is_generated, rename_tptp};
 use crate::repl::{CommandResult, Control, GoalProblem, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -384,7 +385,8 @@ fn ask(wb: &mut Workbench, request: SplitRequest, out: &mut dyn Write) -> Comman
         Ok(result) => result,
         Err(e) => return answer_failure(e, out),
     };
-    report(&result, &request.options, out)?;
+    let names = source_names(wb, src.as_ref());
+    report(&result, &request.options, &names, out)?;
     wb.last_split = Some(request);
     Ok(Control::Continue)
 }
@@ -396,10 +398,42 @@ fn describe_side(words: &[String]) -> String {
     words.join(", ")
 }
 
-fn report(result: &Interpolation, flags: &Flags, out: &mut dyn Write) -> std::io::Result<()> {
+/// The source's names of the symbols of the goal a split is taken from (empty for a TPTP
+/// problem or formulas typed inline, whose names are the user's own).
+fn source_names(wb: &Workbench, src: Option<&Source>) -> BTreeMap<String, String> {
+    let goal = src.and_then(|s| s.goal.as_deref()).and_then(|g| wb.state.goal(g).ok());
+    goal.map_or_else(BTreeMap::new, |g| wb.state.theory_of(g).content.source_names())
+}
+
+/// The report's text with each interpolant line followed by the interpolant in the source's
+/// names, when the translation renamed any of its symbols (`r_8` is `r@8` in the program).
+fn with_source_names(text: &str, names: &BTreeMap<String, String>) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        out.push_str(line);
+        out.push('\n');
+        if line.starts_with("fof(interpolant") {
+            let renamed = rename_tptp(line, names);
+            if renamed != line
+                && let Some(formula) =
+                    renamed.split_once(", plain, ").map(|(_, f)| f.trim_end_matches(").").trim())
+            {
+                out.push_str(&format!("% in the source's names: {formula}\n"));
+            }
+        }
+    }
+    out
+}
+
+fn report(
+    result: &Interpolation,
+    flags: &Flags,
+    names: &BTreeMap<String, String>,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     let mut text = String::new();
     write_interpolation(result, flags.raw, &mut text);
-    out.write_all(text.as_bytes())?;
+    out.write_all(with_source_names(&text, names).as_bytes())?;
     if flags.steps {
         for interpolant in &result.interpolants {
             writeln!(out, "partial interpolants ({}), in proof order:", interpolant.method.name())?;
@@ -464,7 +498,7 @@ fn run_sequence(
     };
     let mut text = String::new();
     write_sequence(&result, &mut text);
-    out.write_all(text.as_bytes())?;
+    out.write_all(with_source_names(&text, &source_names(wb, src.as_ref())).as_bytes())?;
     if flags.steps {
         for (k, partials) in result.partials.iter().enumerate() {
             writeln!(out, "partial interpolants of cut {}, in proof order:", k + 1)?;
