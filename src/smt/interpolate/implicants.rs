@@ -23,12 +23,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{
-    Answer, Formula, FunId, InterpolationError, SmtStats, SortId, TermId, TermStore, and_all,
-    check, for_each_atom, formula_symbols, model_outside, negate, or_all, refutes, shared_terms_of,
-    term_symbols,
+use super::InterpolationError;
+use super::formula::{
+    and_all, for_each_atom, for_each_atom_term, formula_symbols, formula_terms, is_uninterpreted,
+    model_outside, negate, or_all, refutes, shared_terms_of, term_size, term_symbols,
 };
-use crate::smt::{ArrayOp, Interpretation, ModelValue};
+use crate::smt::{
+    Answer, ArrayOp, Formula, FunId, Interpretation, ModelValue, SmtStats, SortId, TermId,
+    TermStore, check,
+};
 
 /// The most models of A described before giving up.
 const MAX_ROUNDS: usize = 16;
@@ -78,11 +81,11 @@ pub(super) fn interpolate(
     let atoms = shared_atoms(store, &both, shared);
     let mut local_terms = Vec::new();
     for f in &both {
-        super::formula_terms(store, f, &mut local_terms);
+        formula_terms(store, f, &mut local_terms);
     }
     local_terms.retain(|t| !base.contains(t) && store.sort_of(*t) != SortId::BOOL);
     // Subterms before the terms over them, so that images are made bottom up.
-    local_terms.sort_by_key(|&t| super::term_size(store, t));
+    local_terms.sort_by_key(|&t| term_size(store, t));
     let mut cubes: Vec<Formula> = Vec::new();
     let queries = Queries(std::cell::Cell::new(MAX_QUERIES));
     for _ in 0..MAX_ROUNDS {
@@ -110,7 +113,7 @@ pub(super) fn interpolate(
                 }
             }
         }
-        pool.sort_by_key(|&t| super::term_size(store, t));
+        pool.sort_by_key(|&t| term_size(store, t));
         pool.truncate(MAX_POOL);
         // Last, each number's value as a numeral, when no term of the pool is that numeral:
         // `i2 = 2` where only `i2 - 1 = 1` would pin it down.
@@ -171,7 +174,7 @@ fn add_reads(store: &mut TermStore, pool: &mut Vec<TermId>) {
             }
         }
     }
-    pool.sort_by_key(|&t| super::term_size(store, t));
+    pool.sort_by_key(|&t| term_size(store, t));
 }
 
 /// The atoms of `formulas` over shared symbols only, in the order met.
@@ -205,7 +208,7 @@ fn images_of(
     shared: &BTreeSet<FunId>,
 ) -> Vec<TermId> {
     let term = store.term(t).clone();
-    let head_shared = shared.contains(&term.fun) || !super::is_uninterpreted(store, term.fun);
+    let head_shared = shared.contains(&term.fun) || !is_uninterpreted(store, term.fun);
     // Numbers are compared by value, whatever their form: an image `(+ (+ s 0) 1)` would say
     // nothing the pool's `(+ s 1)` does not.
     let arithmetic = store.sort_of(t).is_arithmetic();
@@ -257,7 +260,7 @@ fn images_of(
     // A numeral with the same value is a coincidence of this model more often than a shared
     // constant is: `store(m0, 0, v)` for A's `store(m0, a0, v)` with `a0 = s = 0` holds in
     // fewer models than `store(m0, s, v)`.
-    found.sort_by_key(|&s| (is_numeral(store, s), super::term_size(store, s)));
+    found.sort_by_key(|&s| (is_numeral(store, s), term_size(store, s)));
     found.truncate(MAX_IMAGES);
     found
 }
@@ -347,7 +350,7 @@ fn particularity(store: &TermStore, literal: &Formula) -> u8 {
 /// The number of term nodes a literal compares.
 fn literal_size(store: &TermStore, literal: &Formula) -> usize {
     let mut size = 0;
-    super::for_each_atom_term(literal, &mut |t| size += super::term_size(store, t));
+    for_each_atom_term(literal, &mut |t| size += term_size(store, t));
     size
 }
 

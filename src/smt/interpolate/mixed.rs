@@ -32,11 +32,17 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rug::Rational;
 
-use super::{
-    ArithOp, Colour, Cut, Encoder, EqLiteral, Formula, FunId, InterpolationError, Lit, Meaning,
-    Origin, Refutation, SortId, TermId, TermStore, affine_term, and_all, arith_formula, entails,
-    equality_formula, farkas, for_each_atom, formula_symbols, linear, model_outside, negate,
+use super::InterpolationError;
+use super::arithmetic::{affine_term, arith_formula};
+use super::euf_exchange::EqLiteral;
+use super::formula::{
+    and_all, entails, equality_formula, for_each_atom, formula_symbols, model_outside, negate,
     or_all, refutes, shared_terms_of, term_symbols,
+};
+use super::mcmillan::{Colour, Cut, Meaning, Mixed, Refutation};
+use crate::sat::Lit;
+use crate::smt::{
+    ArithOp, Encoder, Formula, FunId, Origin, SortId, TermId, TermStore, farkas, linear,
 };
 
 /// The most instances of the auxiliary variables tried at the root of one cut.
@@ -44,17 +50,6 @@ const MAX_INSTANCES: usize = 64;
 
 /// The most models of A asked for candidates at the root of one cut.
 const MAX_MODEL_ROUNDS: usize = 8;
-
-/// A mixed atom: its A-local term `t` (an arithmetic variable when the sort is arithmetic)
-/// and the auxiliary variable `x` that stands for it.
-#[derive(Clone, Debug)]
-pub(super) struct Mixed {
-    key: TermId,
-    aux: TermId,
-    /// For an equality, its A-side term and that term with `x` for `t` (`i1 - 2` and
-    /// `x - 2` when `t` is `i1`).
-    sides: (TermId, TermId),
-}
 
 impl Mixed {
     /// An equality literal of a lemma's negation split in two: A's `t = x` and B's literal
