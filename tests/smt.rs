@@ -693,8 +693,8 @@ proptest! {
             constraints.push(cs);
             formulas.push(fs);
         }
-        match linear::interpolate_sequence(&store, &constraints) {
-            Err(linear::InterpolationError::Satisfiable(_)) => {
+        match linear::linear_sequence_interpolants(&store, &constraints) {
+            Err(linear::LinearInterpolationError::Satisfiable(_)) => {
                 let all: Vec<Formula> = formulas.iter().flatten().cloned().collect();
                 prop_assert!(!is_unsat(&store, &all));
             }

@@ -271,12 +271,12 @@ fn the_library_gives_checked_sequence_interpolants() {
         vec![Formula::Eq(b, c)],
         vec![Formula::Eq(c, d), Formula::Not(Box::new(Formula::Eq(a, d)))],
     ];
-    let result = interpolate::interpolate_sequence(&store, &parts).expect("interpolants");
+    let result = interpolate::smt_sequence_interpolants(&store, &parts).expect("interpolants");
     assert_eq!(result.interpolants.len(), 2);
     // A satisfiable split is refused, not interpolated.
     let sat = vec![vec![Formula::Eq(a, b)], vec![Formula::Eq(c, d)]];
     assert!(matches!(
-        interpolate::interpolate_sequence(&store, &sat),
+        interpolate::smt_sequence_interpolants(&store, &sat),
         Err(InterpolationError::Satisfiable)
     ));
     // Parents must come after their children.

@@ -7,7 +7,7 @@
 //! matter. Interpolation keeps only those conjuncts (a weaker path, so its interpolants serve
 //! the real one), drops the edges left empty (their interpolants are their neighbours'), splits
 //! disjunctions and disequalities into cases (`x != 0` is `x < 0` or `x > 0`), asks
-//! [`smt::linear::interpolate_sequence`] for each case's checked interpolants, and combines
+//! [`smt::linear::linear_sequence_interpolants`] for each case's checked interpolants, and combines
 //! them per cut as the disjunction over the choices before the cut of the conjunction over the
 //! choices after it. That combination is an interpolant of the whole path at every cut, and
 //! consecutive ones chain (`I_i ∧ edge_i ⇒ I_{i+1}`), because for each prefix choice the
@@ -20,7 +20,7 @@ use rug::{Integer, Rational};
 
 use super::flat::{Action, Flat};
 use super::formula::{Linear, Pred, Rel};
-use crate::smt::linear::{LinearConstraint, LinearForm, Relation, interpolate_sequence};
+use crate::smt::linear::{LinearConstraint, LinearForm, Relation, linear_sequence_interpolants};
 use crate::smt::{self, Answer, SmtStats, SortId, TermStore};
 
 /// A path's formula in SSA form.
@@ -304,7 +304,7 @@ fn interpolate_compressed(
                 cases_per_part[j][k].iter().map(|(l, rel)| constraint(l, *rel, &terms)).collect()
             })
             .collect();
-        let interpolants = interpolate_sequence(&store, &linear_parts).map_err(|e| {
+        let interpolants = linear_sequence_interpolants(&store, &linear_parts).map_err(|e| {
             RefineError::Unsupported(format!("a case of the path gave no interpolant: {e}"))
         })?;
         for (j, interpolant) in interpolants.iter().enumerate() {

@@ -354,7 +354,7 @@ pub fn interpolants(
         .iter()
         .map(|part| part.iter().map(|&i| smt.script.assertions[i].formula.clone()).collect())
         .collect();
-    let made = smt::interpolate::interpolate_sequence(smt.script.store(), &partitions)
+    let made = smt::interpolate::smt_sequence_interpolants(smt.script.store(), &partitions)
         .map_err(|e| e.to_string())?;
     let shown = made.interpolants.iter().map(|i| smt.script.formula_text(&made.store, i)).collect();
     let method = if made.from_models {

@@ -1087,9 +1087,9 @@ impl OnlineSimplex {
     }
 }
 
-/// Why [`interpolate_sequence`] gave no interpolants.
+/// Why [`linear_sequence_interpolants`] gave no interpolants.
 #[derive(Debug, thiserror::Error)]
-pub enum InterpolationError {
+pub enum LinearInterpolationError {
     /// The conjunction of all parts has a rational solution (with Int variables it may still
     /// be integer-infeasible; interpolation by cuts is not implemented).
     #[error("the conjunction is satisfiable over the rationals{0}")]
@@ -1167,10 +1167,10 @@ fn refute(store: &TermStore, premises: &[ArithLiteral]) -> Result<Option<Vec<Rat
 /// variables shared by `parts[0..i]` and `parts[i..]`. McMillan's construction: the Farkas
 /// refutation's combination of the constraints of `parts[0..i]`. Every interpolant is verified
 /// (entailments by refutations checked with the Farkas checker) before it is returned.
-pub fn interpolate_sequence(
+pub fn linear_sequence_interpolants(
     store: &TermStore,
     parts: &[Vec<LinearConstraint>],
-) -> Result<Vec<Interpolant>, InterpolationError> {
+) -> Result<Vec<Interpolant>, LinearInterpolationError> {
     let mut premises = Vec::new();
     let mut part_of = Vec::new();
     for (p, part) in parts.iter().enumerate() {
@@ -1187,7 +1187,7 @@ pub fn interpolate_sequence(
         } else {
             ""
         };
-        return Err(InterpolationError::Satisfiable(note));
+        return Err(LinearInterpolationError::Satisfiable(note));
     };
     let mut interpolants = Vec::new();
     for cut in 1..parts.len() {
@@ -1269,7 +1269,7 @@ fn verify_sequence(
     store: &TermStore,
     parts: &[Vec<LinearConstraint>],
     interpolants: &[Interpolant],
-) -> Result<(), InterpolationError> {
+) -> Result<(), LinearInterpolationError> {
     for (i, interpolant) in interpolants.iter().enumerate() {
         let cut = i + 1;
         let before: Vec<&LinearConstraint> = parts[..cut].iter().flatten().collect();
@@ -1279,21 +1279,27 @@ fn verify_sequence(
             a.into_iter().filter(|x| b.contains(x)).collect()
         };
         if interpolant.form.coefficients.keys().any(|x| !shared.contains(x)) {
-            return Err(InterpolationError::Rejected(cut, "it names an unshared variable"));
+            return Err(LinearInterpolationError::Rejected(cut, "it names an unshared variable"));
         }
         if !infeasible(store, &before, Some(interpolant))? {
-            return Err(InterpolationError::Rejected(cut, "it does not follow from its prefix"));
+            return Err(LinearInterpolationError::Rejected(
+                cut,
+                "it does not follow from its prefix",
+            ));
         }
         let mut rest = after.clone();
         rest.push(interpolant);
         if !infeasible(store, &rest, None)? {
-            return Err(InterpolationError::Rejected(cut, "it is consistent with the suffix"));
+            return Err(LinearInterpolationError::Rejected(
+                cut,
+                "it is consistent with the suffix",
+            ));
         }
         if let Some(next) = interpolants.get(i + 1) {
             let mut step: Vec<&LinearConstraint> = parts[cut].iter().collect();
             step.push(interpolant);
             if !infeasible(store, &step, Some(next))? {
-                return Err(InterpolationError::Rejected(
+                return Err(LinearInterpolationError::Rejected(
                     cut + 1,
                     "it does not follow from the previous one",
                 ));
@@ -1430,7 +1436,7 @@ mod tests {
                 constraint(&[(-1, v[2])], 0, Relation::Lt),
             ],
         ];
-        let interpolants = interpolate_sequence(&store, &parts).unwrap();
+        let interpolants = linear_sequence_interpolants(&store, &parts).unwrap();
         assert_eq!(interpolants.len(), 2);
         assert_eq!(
             interpolants[0].form.coefficients.keys().copied().collect::<Vec<_>>(),
@@ -1443,8 +1449,8 @@ mod tests {
         // A satisfiable conjunction has none.
         let sat = vec![parts[0].clone(), parts[1].clone()];
         assert!(matches!(
-            interpolate_sequence(&store, &sat),
-            Err(InterpolationError::Satisfiable(_))
+            linear_sequence_interpolants(&store, &sat),
+            Err(LinearInterpolationError::Satisfiable(_))
         ));
     }
 }

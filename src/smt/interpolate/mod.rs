@@ -4,7 +4,7 @@
 //!
 //! # Files
 //!
-//! - `mod.rs`: the driver: [`interpolate`], [`interpolate_sequence`], [`interpolate_tree`],
+//! - `mod.rs`: the driver: [`interpolate`], [`smt_sequence_interpolants`], [`interpolate_tree`],
 //!   one refutation per tree (without Gomory cuts when a cut mixes the sides), the node-by-node
 //!   fallback, and the verification and simplification passes of every answer.
 //! - `mcmillan.rs`: colouring of each cut and McMillan's system over the resolution chains,
@@ -173,7 +173,7 @@ pub fn interpolate(
 }
 
 /// Sequence interpolants of `partitions` (`I_k` between the first `k + 1` and the rest).
-pub fn interpolate_sequence(
+pub fn smt_sequence_interpolants(
     store: &TermStore,
     partitions: &[Vec<Formula>],
 ) -> Result<Interpolants, InterpolationError> {
