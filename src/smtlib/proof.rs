@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 
 use rug::Rational;
 
-use super::{formula_text, number_text, term_text};
+use super::print::{formula_text, number_text, term_text};
 use crate::smt::proof::{Gate, ProofAtom, ProofLiteral, Rule, SmtProof};
 use crate::smt::{Formula, Interpretation, SortId, TermId, TermStore};
 

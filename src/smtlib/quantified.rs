@@ -23,7 +23,12 @@ use std::io::{self, Write};
 
 use rustc_hash::FxHashMap;
 
-use super::{Dropped, Fail, Outcome, SExpr, error, escape, named, parse, scope_count};
+use super::elaborate::named;
+use super::print::escape;
+use super::session::{
+    Dropped, Fail, Outcome, dropped_assertion_reason, error, scope_count, unsupported_diagnostic,
+};
+use super::sexpr::{SExpr, parse};
 use crate::syntax::{FileId, SourceMap};
 
 mod model;
@@ -759,7 +764,7 @@ pub fn run_quantified_diagnosed(
                     // no model is offered.
                     let verdict = match (verdict, script.dropped.first()) {
                         (Verdict::Sat(_), Some(&dropped)) => {
-                            Verdict::Unknown(super::dropped_assertion_reason(dropped))
+                            Verdict::Unknown(dropped_assertion_reason(dropped))
                         }
                         (verdict, _) => verdict,
                     };
@@ -848,8 +853,7 @@ pub fn run_quantified_diagnosed(
             Err(Fail::Unsupported(why)) => {
                 writeln!(out, "unsupported")?;
                 let why = format!("{QUANTIFIED}{why}");
-                let (diagnostic, line) =
-                    super::unsupported_diagnostic(sources, file, command, &why);
+                let (diagnostic, line) = unsupported_diagnostic(sources, file, command, &why);
                 report.diagnostics.push(diagnostic);
                 if head == "assert" {
                     script.dropped.push(Dropped { line, error: false });

@@ -10,7 +10,9 @@
 
 use std::fmt;
 
-use super::{Fail, SExpr, Session, escape, formula_text, parse};
+use super::print::{escape, formula_text};
+use super::session::{Fail, Session};
+use super::sexpr::{SExpr, parse};
 use crate::smt::{Formula, Model, TermStore};
 use crate::syntax::{FileId, SourceMap};
 
