@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use crate::sat::SolverError;
 
-/// Why [`check`] could not answer.
+/// Why [`check`](super::check()) could not answer.
 #[derive(Debug, Error)]
 pub enum SmtError {
     /// The SAT solver caught an internal error.

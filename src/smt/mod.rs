@@ -11,7 +11,7 @@
 //!
 //! - `term.rs`: sorts, functions, hash-consed terms ([`TermStore`]) and [`Formula`]s.
 //! - `tseitin.rs`: the Tseitin encoder, each clause recorded with its origin.
-//! - `cdclt.rs`: the CDCL(T) loop ([`check`], [`check_with_refutation`]): the theories inside
+//! - `cdclt.rs`: the CDCL(T) loop ([`check()`], [`check_with_refutation`]): the theories inside
 //!   the SAT search, the combination of EUF with arithmetic, the answer and its counters.
 //! - `model.rs`: [`Model`]s, their evaluation, and the model built from the final classes.
 //! - `error.rs`: [`SmtError`].
