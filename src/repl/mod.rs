@@ -110,25 +110,58 @@ pub enum Control {
     Quit,
 }
 
-/// A command's failure: one line for the user, after `error: `.
-#[derive(Debug)]
-pub struct CommandError(pub String);
+/// A command's failure, by kind: one line for the user, after `error: ` (`internal error: `
+/// for a failure of craig itself), so a caller can tell a refused request from a bug.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// The request cannot be carried out as asked: a bad word, a goal or file that is not
+    /// there, input its front end refuses. Messages written as plain strings are these.
+    #[error("{0}")]
+    Refused(String),
+    /// The request is outside what craig handles (say, recursion in a refinement run).
+    #[error("{0}")]
+    Unsupported(String),
+    /// Something craig relies on failed: a bug, or output that cannot be written.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl CommandError {
+    /// The line the prompt prints for it.
+    pub fn line(&self) -> String {
+        match self {
+            CommandError::Refused(m) | CommandError::Unsupported(m) => format!("error: {m}"),
+            CommandError::Internal(m) => format!("internal error: {m}"),
+        }
+    }
+}
 
 impl From<String> for CommandError {
     fn from(s: String) -> Self {
-        CommandError(s)
+        CommandError::Refused(s)
     }
 }
 
 impl From<&str> for CommandError {
     fn from(s: &str) -> Self {
-        CommandError(s.to_string())
+        CommandError::Refused(s.to_string())
     }
 }
 
 impl From<std::io::Error> for CommandError {
     fn from(e: std::io::Error) -> Self {
-        CommandError(format!("cannot write output: {e}"))
+        CommandError::Internal(format!("cannot write output: {e}"))
+    }
+}
+
+impl From<crate::refine::RefineError> for CommandError {
+    fn from(e: crate::refine::RefineError) -> Self {
+        use crate::refine::RefineError;
+        match e {
+            RefineError::Refused(m) => CommandError::Refused(m),
+            RefineError::Unsupported(m) => CommandError::Unsupported(m),
+            RefineError::Internal(m) => CommandError::Internal(m),
+        }
     }
 }
 
@@ -280,8 +313,8 @@ impl Workbench {
                 }
                 control
             }
-            Some(Err(CommandError(message))) => {
-                let _ = writeln!(out, "error: {message}");
+            Some(Err(failure)) => {
+                let _ = writeln!(out, "{}", failure.line());
                 Control::Continue
             }
             None => Control::Continue,
