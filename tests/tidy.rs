@@ -532,11 +532,11 @@ fn fmb_checker_shares_no_code_with_the_finder() {
 
 #[test]
 fn the_schedule_and_sine_read_problems_not_front_ends() {
-    // The classifier, the schedule and SInE's selection work on `fol::Problem`s whatever
+    // The classifier, the schedule, the engine portfolio and SInE's selection work on `fol::Problem`s whatever
     // produced them, so a problem from any front end can be scheduled; they sit in `solve`,
     // above the prover, and name no front end, translation or workbench.
     let banned = ["crate::input", "crate::spec", "crate::translate", "crate::repl", "crate::cli"];
-    for file in ["schedule.rs", "sine.rs"] {
+    for file in ["schedule.rs", "sine.rs", "portfolio.rs"] {
         let text = std::fs::read_to_string(src().join("solve").join(file)).unwrap();
         for b in banned {
             assert!(!shipped_code(&text).contains(b), "src/solve/{file} names {b}");

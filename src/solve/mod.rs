@@ -7,6 +7,7 @@
 pub mod answer;
 pub mod core;
 pub mod goal;
+pub mod portfolio;
 pub mod schedule;
 pub mod sine;
 
@@ -270,4 +271,24 @@ pub fn write_finite_model(problem: &Problem, model: &crate::fmb::FiniteModel, ou
     let _ = writeln!(out, "% SZS output start FiniteModel for {}", problem.name);
     model.write_tptp(&problem.signature, out);
     let _ = writeln!(out, "% SZS output end FiniteModel for {}", problem.name);
+}
+
+/// What `craig prove` and the workbench print of a finite-model finding run: the check that
+/// passed and the model, when there is one, and with `stats` the engine's counters.
+pub fn write_model_report(solved: &FmbSolved, stats: bool, text: &mut String) {
+    use std::fmt::Write as _;
+    let Some(result) = &solved.result else { return };
+    if let crate::fmb::FmbOutcome::Model { model, report } = &result.outcome {
+        let _ = writeln!(
+            text,
+            "% model checked: {} input clauses, {} ground instances",
+            report.clauses, report.instances
+        );
+        write_finite_model(&solved.problem, model, text);
+    }
+    if stats {
+        let counters: Vec<String> =
+            result.stats.counters().iter().map(|(name, value)| format!("{name} {value}")).collect();
+        let _ = writeln!(text, "% fmb: {}", counters.join(" "));
+    }
 }
