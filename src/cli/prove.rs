@@ -8,13 +8,14 @@ use super::{CliError, seconds};
 use crate::fol::SortMode;
 use crate::prover::{
     ClauseWeight, Clock, Limits, LiteralSelection, OrderingKind, PrecedenceKind, Prover,
-    ProverOptions, Stopwatch,
+    ProverOptions,
 };
 use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
 use crate::solve::core::minimize_core;
-use crate::solve::schedule::{self, Attempt, Class, Features, Schedule};
-use crate::solve::sine::{SineOptions, select};
-use crate::solve::solve_problem_traced;
+use crate::solve::portfolio::{Answer, Budget, EngineStep, Portfolio, ProverPlan, ScheduleUse};
+use crate::solve::schedule::{self, Schedule};
+use crate::solve::sine::SineOptions;
+use crate::solve::write_model_report;
 
 /// Prove a TPTP problem (CNF or FOF) and print its SZS status.
 #[derive(clap::Args)]
@@ -119,11 +120,6 @@ pub struct Args {
     pub no_fmb: bool,
 }
 
-/// The share of `--time-limit` the prover gets before finite-model finding takes the rest, on
-/// the default path. Most finite models that exist are found at small sizes within a fraction
-/// of a second, while the prover's late proofs are rare.
-const PROVER_TIME_SHARE: f64 = 0.75;
-
 /// The refutation engines `craig prove` can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
@@ -135,87 +131,17 @@ pub enum Engine {
     Fmb,
 }
 
-/// The finite-model finding limits for a run: a deterministic conflict budget from `--steps`;
-/// the time left of `--time-limit` is enforced by [`solve_fmb_in_time`].
-fn fmb_options(args: &Args) -> crate::fmb::FmbOptions {
-    args.steps.map_or_else(crate::fmb::FmbOptions::default, crate::fmb::FmbOptions::from_steps)
-}
-
-/// Finite-model finding within what is left of `time_limit` on `watch`'s clock. The finder
-/// measures wall time only, so for a CPU limit a watchdog thread raises its cancel flag when
-/// the process has spent the limit (polling every few milliseconds), and a cancelled run is
-/// reported as the timeout it is.
-fn solve_fmb_in_time(
-    problem: crate::fol::Problem,
-    mut options: crate::fmb::FmbOptions,
-    time_limit: Option<std::time::Duration>,
-    watch: &Stopwatch,
-    clock: Clock,
-) -> crate::solve::FmbSolved {
-    let Some(limit) = time_limit else {
-        return crate::solve::solve_fmb(problem, &options);
-    };
-    if clock == Clock::Wall {
-        options.time = Some(watch.remaining(limit));
-        return crate::solve::solve_fmb(problem, &options);
-    }
-    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let finished = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    options.cancel = Some(cancel.clone());
-    let watchdog = {
-        let (cancel, finished, watch) = (cancel.clone(), finished.clone(), *watch);
-        std::thread::spawn(move || {
-            use std::sync::atomic::Ordering::Relaxed;
-            while !finished.load(Relaxed) {
-                if watch.elapsed() >= limit {
-                    cancel.store(true, Relaxed);
-                    return;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(5));
-            }
-        })
-    };
-    let mut solved = crate::solve::solve_fmb(problem, &options);
-    finished.store(true, std::sync::atomic::Ordering::Relaxed);
-    let _ = watchdog.join();
-    if solved.status == SzsStatus::User {
-        solved.status = SzsStatus::Timeout;
-    }
-    solved
-}
-
-/// The model (when there is one), the check that passed and, with `--stats`, the counters of a
-/// finite-model finding run.
-fn write_fmb_report(solved: &crate::solve::FmbSolved, stats: bool, text: &mut String) {
-    let Some(result) = &solved.result else { return };
-    if let crate::fmb::FmbOutcome::Model { model, report } = &result.outcome {
-        text.push_str(&format!(
-            "% model checked: {} input clauses, {} ground instances\n",
-            report.clauses, report.instances
-        ));
-        crate::solve::write_finite_model(&solved.problem, model, text);
-    }
-    if stats {
-        let counters: Vec<String> =
-            result.stats.counters().iter().map(|(name, value)| format!("{name} {value}")).collect();
-        text.push_str(&format!("% fmb: {}\n", counters.join(" ")));
-    }
-}
-
 /// `craig prove --engine fmb`: the SZS status, the model, the counters.
-fn run_fmb(
-    args: &Args,
-    time_limit: Option<std::time::Duration>,
-    watch: &Stopwatch,
+fn write_fmb_answer(
+    answer: &Answer,
+    stats: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CliError> {
-    let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
-    let clock = if args.wall_clock { Clock::Wall } else { Clock::ProcessCpu };
-    let solved = solve_fmb_in_time(problem, fmb_options(args), time_limit, watch, clock);
-    write_fmb_errors(&solved, err)?;
-    let mut text = format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name);
-    write_fmb_report(&solved, args.stats, &mut text);
+    let solved = answer.models.as_ref().expect("finite-model finding ran");
+    write_fmb_errors(solved, err)?;
+    let mut text = format!("% SZS status {} for {}\n", answer.status.name(), answer.name);
+    write_model_report(solved, stats, &mut text);
     out.write_all(text.as_bytes())?;
     Ok(0)
 }
@@ -239,25 +165,19 @@ fn write_fmb_errors(solved: &crate::solve::FmbSolved, err: &mut dyn Write) -> Re
 }
 
 /// `craig prove --engine instantiation`: the SZS status, the core on request, the counters.
-fn run_instantiation(
+fn write_instantiation_answer(
+    answer: &Answer,
     args: &Args,
-    time_limit: Option<std::time::Duration>,
-    watch: &Stopwatch,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, CliError> {
-    let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
-    let mut options = args
-        .steps
-        .map_or_else(crate::inst::InstOptions::default, crate::inst::InstOptions::from_steps);
-    options.time = time_limit.map(|t| watch.remaining(t));
-    let solved = crate::solve::solve_instantiation(problem, &options);
+    let solved = answer.instantiation.as_ref().expect("instantiation ran");
     if let crate::inst::InstOutcome::Unknown(crate::inst::StopReason::Error(e)) =
         &solved.result.outcome
     {
         writeln!(err, "craig: the instantiation engine failed: {e}")?;
     }
-    let mut text = format!("% SZS status {} for {}\n", solved.status.name(), solved.problem.name);
+    let mut text = format!("% SZS status {} for {}\n", answer.status.name(), answer.name);
     if let crate::inst::InstOutcome::Unsat { core } = &solved.result.outcome {
         text.push_str(&format!(
             "% refutation checked: {} instances of {} input clauses\n",
@@ -336,13 +256,8 @@ fn schedule_wanted(args: &Args) -> bool {
 
 /// The lines `--stats` prints about a schedule: the class and its features, then each slice
 /// run with its status and given clauses, the last being the one that answered (if any did).
-fn write_schedule_report(
-    class: Class,
-    features: &Features,
-    attempts: &[Attempt],
-    slices: usize,
-    text: &mut String,
-) {
+fn write_schedule_report(used: &ScheduleUse, text: &mut String) {
+    let ScheduleUse { class, features, slices, attempts } = used;
     text.push_str(&format!(
         "% schedule: class {} ({} clauses, {} axioms, conjecture {}, equations {}%, ground {}%, max arity {}, size {}), {} slices\n",
         class.name(),
@@ -378,24 +293,55 @@ fn write_schedule_report(
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let clock = if args.wall_clock { Clock::Wall } else { Clock::ProcessCpu };
-    let watch = Stopwatch::start(clock);
     let time_limit = args.time_limit.map(|s| seconds("--time-limit", s)).transpose()?;
+    let budget = Budget::start(clock, time_limit, args.steps);
+    let check = !args.no_check;
+    let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
     match args.engine {
-        Engine::Instantiation => return run_instantiation(args, time_limit, &watch, out, err),
-        Engine::Fmb => return run_fmb(args, time_limit, &watch, out, err),
+        Engine::Instantiation => {
+            let portfolio = Portfolio::single(EngineStep::Instantiation);
+            let answer = portfolio.run(problem, &budget, check, &mut |_| {});
+            return write_instantiation_answer(&answer, args, out, err);
+        }
+        Engine::Fmb => {
+            let portfolio = Portfolio::single(EngineStep::FiniteModels);
+            let answer = portfolio.run(problem, &budget, check, &mut |_| {});
+            return write_fmb_answer(&answer, args.stats, out, err);
+        }
         Engine::Superposition => {}
     }
-    let try_fmb = !args.no_fmb;
-    let prover_time_limit = match time_limit {
-        Some(t) if try_fmb => Some(t.mul_f64(PROVER_TIME_SHARE)),
-        other => other,
-    };
     let limits = Limits {
         time: None,
         clock,
         given_clauses: args.steps,
         clauses: Some(args.max_clauses),
         terms: Some(args.max_terms),
+    };
+    let plan = if schedule_wanted(args) {
+        let schedule = match &args.schedule {
+            None => Schedule::builtin(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| CliError::Usage(format!("--schedule {}: {e}", path.display())))?;
+                Schedule::parse_file(&text, Some(&path.display().to_string()))
+                    .map_err(CliError::Usage)?
+            }
+        };
+        ProverPlan::Schedule {
+            schedule,
+            base: ProverOptions { limits, ..ProverOptions::default() },
+        }
+    } else {
+        let sine =
+            args.sine.map(|tolerance_percent| SineOptions { tolerance_percent, depth: u32::MAX });
+        ProverPlan::Single { options: single_strategy(args, limits), sine }
+    };
+    // When the prover gives up without an answer, finite-model finding gets the rest of the
+    // budget: a checked model answers the satisfiable side the prover cannot reach.
+    let portfolio = if args.no_fmb {
+        Portfolio::single(EngineStep::Prover(plan))
+    } else {
+        Portfolio::prover_then_models(plan)
     };
     let mut trace_error = None;
     let mut on_step = |prover: &Prover| {
@@ -407,63 +353,25 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             trace_error = Some(e);
         }
     };
-    let check = !args.no_check;
-    let problem = crate::input::load_problem_sorted(&args.file, args.sorts)?;
-    let mut schedule_report = String::new();
-    let (solved, options) = if schedule_wanted(args) {
-        let schedule = match &args.schedule {
-            None => Schedule::builtin(),
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| CliError::Usage(format!("--schedule {}: {e}", path.display())))?;
-                Schedule::parse_file(&text, Some(&path.display().to_string()))
-                    .map_err(CliError::Usage)?
-            }
-        };
-        let features = schedule::features(&problem);
-        let class = schedule::classify(&features);
-        let slices = schedule.slices(class);
-        let base = ProverOptions { limits, ..ProverOptions::default() };
-        let budget = schedule::Budget { time: prover_time_limit, steps: args.steps, watch };
-        let run = schedule::run(&problem, &schedule, slices, &base, budget, check, &mut on_step);
-        write_schedule_report(class, &features, &run.attempts, slices.len(), &mut schedule_report);
-        (run.solved, run.options)
-    } else {
-        let mut options = single_strategy(args, limits);
-        options.limits.time = prover_time_limit.map(|t| watch.remaining(t));
-        let sine =
-            args.sine.map(|tolerance_percent| SineOptions { tolerance_percent, depth: u32::MAX });
-        let input = sine.and_then(|sine| select(&problem, sine)).unwrap_or_else(|| problem.clone());
-        (solve_problem_traced(input, options.clone(), check, &mut on_step), options)
-    };
-    // Each run of the minimization gets the whole time limit of its own.
-    let mut minimize_options = options;
-    minimize_options.limits.time = time_limit;
+    let answer = portfolio.run(problem, &budget, check, &mut on_step);
     if let Some(e) = trace_error {
         return Err(e.into());
     }
+    let run = answer.prover.as_ref().expect("the prover ran first");
+    let solved = &run.solved;
+    // Each run of the minimization gets the whole time limit of its own.
+    let mut minimize_options = run.options.clone();
+    minimize_options.limits.time = time_limit;
     let mut text = String::new();
     if let Some(Err(e)) = &solved.check {
         writeln!(err, "craig: the proof checker rejected the refutation: {e}")?;
     }
-    // When the prover gives up without an answer, finite-model finding gets the rest of the
-    // budget: a checked model answers the satisfiable side the prover cannot reach.
-    let prover_gave_up =
-        matches!(solved.status, SzsStatus::GaveUp | SzsStatus::ResourceOut | SzsStatus::Timeout);
-    // The problem as read, not the last slice's: that may be a SInE selection, whose models
-    // say nothing of the whole.
-    let model_search = (try_fmb && prover_gave_up)
-        .then(|| solve_fmb_in_time(problem, fmb_options(args), time_limit, &watch, clock));
-    let found_model = model_search
-        .as_ref()
-        .filter(|m| matches!(m.status, SzsStatus::Satisfiable | SzsStatus::CounterSatisfiable));
-    let status = found_model.map_or(solved.status, |m| m.status);
-    if let Some(m) = &model_search
+    if let Some(m) = &answer.models
         && m.status == SzsStatus::Error
     {
         write_fmb_errors(m, err)?;
     }
-    text.push_str(&format!("% SZS status {} for {}\n", status.name(), solved.problem.name));
+    text.push_str(&format!("% SZS status {} for {}\n", answer.status.name(), answer.name));
     if let Some(Ok(report)) = &solved.check {
         text.push_str(&format!(
             "% proof checked: {} steps, {} input clauses\n",
@@ -477,11 +385,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             .iter()
             .map(|(counter, value)| format!("{} {value}", counter.flag))
             .collect();
-        text.push_str(&schedule_report);
+        if let Some(used) = &run.schedule {
+            write_schedule_report(used, &mut text);
+        }
         text.push_str(&format!("% {}\n", counters.join(" ")));
     }
-    if let Some(m) = &model_search {
-        write_fmb_report(m, args.stats, &mut text);
+    if let Some(m) = &answer.models {
+        write_model_report(m, args.stats, &mut text);
     }
     if let Some(p) = &solved.proof
         && solved.status != SzsStatus::Error

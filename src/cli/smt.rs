@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use crate::cli::CliError;
 use crate::smtlib::{FiniteTables, Outcome, Report, Session, Verdict};
 use crate::solve::answer::{SzsStatus, core_names, write_tstp_proof};
+use crate::solve::portfolio::{Budget, EngineStep, Portfolio, ProverPlan, Step, Until};
 use crate::syntax::SourceMap;
 
 /// Run an SMT-LIB 2 script: QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA, QF_AX, QF_ALIA,
@@ -110,13 +111,27 @@ fn exit_code(outcome: Outcome, errors: usize) -> u8 {
 
 /// Decides a quantified problem given as TFF: `unsat` only on a refutation the independent
 /// checker accepted, `sat` only on a finite model the model checker accepted on every clause
-/// of an exact clausification, `unknown` otherwise with the reason.
+/// of an exact clausification, `unknown` otherwise with the reason. The engine portfolio runs
+/// the prover, then finite-model finding unless the prover refuted, each with `limit` (the
+/// portfolio's limit is twice it, half each; time the prover leaves goes to the model search).
 pub fn decide_quantified(tff: &str, limit: std::time::Duration) -> Result<Verdict, String> {
     let problem = crate::input::parse_problem(tff, "<smt2 as tff>", "smt", &[])
         .map_err(|e| format!("internal error: the TFF translation was not read back: {e}"))?;
-    let mut options = crate::prover::options::ProverOptions::default();
-    options.limits.time = Some(limit);
-    let solved = crate::solve::solve_problem(problem.clone(), options, true);
+    let plan = ProverPlan::Single {
+        options: crate::prover::options::ProverOptions::default(),
+        sine: None,
+    };
+    let portfolio = Portfolio {
+        steps: vec![
+            Step { engine: EngineStep::Prover(plan), percent: 50 },
+            Step { engine: EngineStep::FiniteModels, percent: 50 },
+        ],
+        until: Until::RefutationOrModel,
+    };
+    // A limit too large to double is no limit.
+    let budget = Budget::start(crate::prover::Clock::Wall, limit.checked_mul(2), None);
+    let answer = portfolio.run(problem, &budget, true, &mut |_| {});
+    let solved = &answer.prover.as_ref().expect("the prover ran first").solved;
     let refuted = matches!(
         solved.status,
         SzsStatus::Unsatisfiable | SzsStatus::ContradictoryAxioms | SzsStatus::Theorem
@@ -142,11 +157,8 @@ pub fn decide_quantified(tff: &str, limit: std::time::Duration) -> Result<Verdic
             (None, _) => Err("internal error: the refutation was not checked".to_string()),
         };
     }
-    let fmb = crate::fmb::FmbOptions { time: Some(limit), ..Default::default() };
-    let found = crate::solve::solve_fmb(problem, &fmb);
-    if let Some(crate::fmb::FmbResult {
-        outcome: crate::fmb::FmbOutcome::Model { model, .. }, ..
-    }) = &found.result
+    let found = answer.models.as_ref().expect("finite-model finding runs unless refuted");
+    if let Some(model) = answer.model()
         && found.status == SzsStatus::Satisfiable
     {
         return Ok(Verdict::Sat(tables(&found.problem, model)));
