@@ -25,6 +25,7 @@ use crate::inst::InstOptions;
 use crate::ir::{ProcId, Program};
 use crate::prover::ProverOptions;
 use crate::solve::goal::{Strategy, ValidityCache, Verdict, check_sequent_with};
+use crate::solve::portfolio::split_time;
 use crate::translate::TranslateOptions;
 use crate::translate::relevance::Sine;
 use crate::vc::{ProofObligation, VcError, VcOptions, generate};
@@ -143,8 +144,9 @@ pub struct Outcome {
 /// on one, while `HashTable.put`'s take 773 and 556 with complex selection and one gives up
 /// without.
 ///
-/// A time limit is shared 35 : 25 : 20 : 20 : 10 : 10 (a strategy the options make a repeat of the
-/// first is left out, and its share spread over the others). The instantiation engine answers the
+/// A time limit is shared 35 : 25 : 20 : 20 : 10 : 10 (the data of [`OBLIGATION_SCHEDULE`],
+/// split by [`split_time`]; a strategy the options make a repeat of the first is left out, and
+/// its share spread over the others). The instantiation engine answers the
 /// obligations it proves in at most 0.4 s (release build, `FuncTree.java`), well within its
 /// share, while the first prover run keeps the time the obligations only it proves need.
 /// Instantiation goes before the other prover runs because it proves or gives up quickly, so a
@@ -165,37 +167,47 @@ pub fn schedule(
     let instantiation =
         prover.limits.given_clauses.map_or_else(InstOptions::default, InstOptions::from_steps);
     let sine = TranslateOptions { sine: Some(SINE), strict_order_only: true, ..*translate };
-    // (strategy, its translation, its share of a time limit in percent)
-    let mut strategies = vec![
-        (Strategy::Superposition(first.clone()), *translate, 35),
-        (Strategy::Instantiation(instantiation), *translate, 25),
-    ];
-    if no_selection.selection != first.selection {
-        strategies.push((Strategy::Superposition(no_selection.clone()), *translate, 20));
-    }
-    if (selected_hypotheses.selection, sine) != (first.selection, *translate) {
-        strategies.push((Strategy::Superposition(selected_hypotheses.clone()), sine, 20));
-    }
     let extensional =
         TranslateOptions { split_extensionality: true, leave_out_library: true, ..*translate };
-    if extensional != *translate {
-        strategies.push((Strategy::Superposition(no_selection), extensional, 10));
-        strategies.push((Strategy::Superposition(selected_hypotheses), extensional, 10));
+    // (strategy, its translation, its share of a time limit) for every attack the options do
+    // not make a repeat of the first.
+    let mut strategies = Vec::new();
+    for &(attack, share) in &OBLIGATION_SCHEDULE {
+        let (strategy, translate, repeat) = match attack {
+            Attack::AsGiven => (Strategy::Superposition(first.clone()), *translate, false),
+            Attack::Instantiation => {
+                (Strategy::Instantiation(instantiation.clone()), *translate, false)
+            }
+            Attack::WithoutSelection => (
+                Strategy::Superposition(no_selection.clone()),
+                *translate,
+                no_selection.selection == first.selection,
+            ),
+            Attack::ComplexOverSine => (
+                Strategy::Superposition(selected_hypotheses.clone()),
+                sine,
+                (selected_hypotheses.selection, sine) == (first.selection, *translate),
+            ),
+            Attack::SplitWithoutSelection => (
+                Strategy::Superposition(no_selection.clone()),
+                extensional,
+                extensional == *translate,
+            ),
+            Attack::SplitComplex => (
+                Strategy::Superposition(selected_hypotheses.clone()),
+                extensional,
+                extensional == *translate,
+            ),
+        };
+        if !repeat {
+            strategies.push((strategy, translate, share));
+        }
     }
-    // A strategy the user's options make a repeat of the first is left out, and its share goes
-    // to the others in proportion, so the whole limit is used; the last one takes what rounding
-    // leaves.
+    // A strategy left out gives its share to the others in proportion, so the whole limit is
+    // used; the last one takes what rounding leaves.
     if let Some(t) = prover.limits.time {
-        let total: u32 = strategies.iter().map(|(_, _, share)| share).sum();
-        let mut used = Duration::ZERO;
-        let count = strategies.len();
-        for (k, (strategy, _, share)) in strategies.iter_mut().enumerate() {
-            let slice = if k + 1 == count {
-                t.saturating_sub(used)
-            } else {
-                t.mul_f64(f64::from(*share) / f64::from(total))
-            };
-            used += slice;
+        let shares: Vec<u32> = strategies.iter().map(|(_, _, share)| *share).collect();
+        for ((strategy, _, _), slice) in strategies.iter_mut().zip(split_time(t, &shares)) {
             match strategy {
                 Strategy::Superposition(options) => options.limits.time = Some(slice),
                 Strategy::Instantiation(options) => options.time = Some(slice),
@@ -204,6 +216,35 @@ pub fn schedule(
     }
     strategies.into_iter().map(|(strategy, translate, _)| (strategy, translate)).collect()
 }
+
+/// One strategy of the obligation schedule, by what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attack {
+    /// The prover with the options as given.
+    AsGiven,
+    /// The instantiation engine.
+    Instantiation,
+    /// The prover without literal selection.
+    WithoutSelection,
+    /// The prover with complex selection over SInE's hypotheses and one integer order.
+    ComplexOverSine,
+    /// The prover without selection on the goal split further, without the library's axioms.
+    SplitWithoutSelection,
+    /// The prover with complex selection on the goal split further, without the library's
+    /// axioms.
+    SplitComplex,
+}
+
+/// The obligation schedule as data: the strategies of [`schedule`] in order, each with its share
+/// of a time limit (parts of the sum, shared by [`split_time`]).
+pub const OBLIGATION_SCHEDULE: [(Attack, u32); 6] = [
+    (Attack::AsGiven, 35),
+    (Attack::Instantiation, 25),
+    (Attack::WithoutSelection, 20),
+    (Attack::ComplexOverSine, 20),
+    (Attack::SplitWithoutSelection, 10),
+    (Attack::SplitComplex, 10),
+];
 
 /// A schedule's strategy in words (`prove` at the prompt says which one settled a goal).
 pub fn describe_strategy(strategy: &Strategy, translate: &TranslateOptions) -> String {
