@@ -40,6 +40,7 @@ fn satisfiable_problems_get_checked_models_of_the_expected_size() {
         ("KRS028+1.p", SzsStatus::Satisfiable, 2),
         ("NLP119-1.p", SzsStatus::Satisfiable, 2),
         ("MGT033+1.p", SzsStatus::CounterSatisfiable, 2),
+        ("chain_conjecture.p", SzsStatus::CounterSatisfiable, 2),
     ];
     for (name, status, size) in expected {
         let solved = solve(name);

@@ -159,6 +159,49 @@ fn prove_proof_core_stats() {
     );
 }
 
+/// `craig prove ARGS` as the binary prints it.
+fn craig_prove(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .arg("prove")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_prompt_and_craig_prove_find_the_same_counter_model() {
+    // The prover gives up within the steps (it derives p(f^k(a)) for every k); both run the
+    // same portfolio, so both then find the same 2-element counter-model.
+    let file = "tests/data/fmb/chain_conjecture.p";
+    let command_line = craig_prove(&["--steps", "2000", file]);
+    let (status, model) = command_line.split_once('\n').unwrap();
+    assert_eq!(status, "% SZS status CounterSatisfiable for chain_conjecture");
+    assert!(model.starts_with("% model checked: "), "{command_line}");
+    let mut wb = bench();
+    run(&mut wb, "set steps 2000");
+    run(&mut wb, &format!("load {file}"));
+    let prompt = run(&mut wb, "prove chain_conjecture");
+    let (line, below) = prompt.split_once('\n').unwrap();
+    assert!(line.starts_with("chain_conjecture  CounterSatisfiable    given "), "{prompt}");
+    assert!(line.ends_with("  by finite-model finding"), "{prompt}");
+    assert_eq!(below, model);
+    assert_eq!(
+        run(&mut wb, "goals"),
+        "chain_conjecture  CounterSatisfiable        theory chain_conjecture\n"
+    );
+    // A theorem is answered by the prover alone, at the prompt as on the command line.
+    run(&mut wb, &format!("load {GROUP}"));
+    assert_eq!(
+        run(&mut wb, "prove group_inverse"),
+        "group_inverse  Theorem               given     27  time [time]\n"
+    );
+    let theorem = craig_prove(&["--steps", "2000", GROUP]);
+    assert!(theorem.starts_with("% SZS status Theorem for group_inverse\n"), "{theorem}");
+    assert!(!theorem.contains("FiniteModel"), "{theorem}");
+}
+
 #[test]
 fn a_mistyped_goal_name_suggests_the_nearest_names() {
     let mut wb = bench();

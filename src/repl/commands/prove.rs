@@ -10,7 +10,8 @@ use crate::inst::InstOutcome;
 use crate::repl::{Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench};
 use crate::solve::answer::{SzsStatus, core_names, formula_names};
 use crate::solve::goal::{Strategy, Verdict, check_sequent_with};
-use crate::solve::{solve_instantiation, solve_problem_traced};
+use crate::solve::portfolio::{Budget, Engine, EngineStep, Portfolio, ProverPlan};
+use crate::solve::{solve_instantiation, write_model_report};
 use crate::verify::{describe_strategy, schedule};
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -20,9 +21,11 @@ pub const SPEC: CommandSpec = CommandSpec {
     help: "Runs the prover on GOAL (or on every goal with `all` or no argument) under the current\n\
            options (see `get`) and prints one line per goal: status, given clauses, time. Ctrl-C\n\
            stops the search and keeps everything else. The last attempt is what `proof`, `core`\n\
-           and `stats` look at. A spec lemma split into sequents LEMMA_1, LEMMA_2, ... is proved\n\
-           by naming the lemma; naming a theory proves all its goals. A sequent the translation\n\
-           discharged syntactically is a Theorem without search.\n\
+           and `stats` look at. When the prover gives up, finite-model finding gets the rest of\n\
+           the time, as `craig prove` runs it: a checked counter-model is printed under the line\n\
+           (the line ends `by finite-model finding`). A spec lemma split into sequents LEMMA_1,\n\
+           LEMMA_2, ... is proved by naming the lemma; naming a theory proves all its goals. A\n\
+           sequent the translation discharged syntactically is a Theorem without search.\n\
            A proof obligation of Java files (Class.method:N) is proved as `craig verify` proves\n\
            it: the strategies of its schedule in order (superposition; instantiation;\n\
            superposition without selection; complex selection over SInE's hypotheses; the goal\n\
@@ -148,9 +151,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 }
             };
             let start = Instant::now();
-            // The line's counters, and for an instantiation proof the formulas its instances
-            // came from (`core` reads superposition proofs only, so they are shown here).
-            let (status, mut line, instances_of, result) = match strategy {
+            // The line's counters and what goes below it: for an instantiation proof the
+            // formulas its instances came from (`core` reads superposition proofs only, so they
+            // are shown here), for a model found the model as `craig prove` prints it.
+            let (status, mut line, below, result) = match strategy {
                 Strategy::Instantiation(inst) => {
                     let solved = solve_instantiation(problem, &inst);
                     let time = start.elapsed();
@@ -168,8 +172,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                         solved.result.stats.instances,
                         wb.format_time(elapsed)
                     );
-                    let instances_of =
-                        (!core.is_empty()).then(|| format!("  instances of: {}", core.join(", ")));
+                    let instances_of = (!core.is_empty())
+                        .then(|| format!("  instances of: {}\n", core.join(", ")));
                     let result = GoalResult {
                         status: status.name().to_string(),
                         stats: Default::default(),
@@ -184,13 +188,21 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 }
                 Strategy::Superposition(options) => {
                     let check = wb.state.settings.check;
-                    let interrupt = wb.interrupt.clone();
+                    // A program's obligation is attacked as `craig verify` attacks it; any
+                    // other goal as `craig prove` does: the prover, then finite-model finding
+                    // when it gives up, so a goal with a small counter-model gets it.
+                    let limits = options.limits;
+                    let plan = ProverPlan::Single { options, sine: None };
+                    let portfolio = if obligation {
+                        Portfolio::single(EngineStep::Prover(plan))
+                    } else {
+                        Portfolio::prover_then_models(plan)
+                    };
+                    let mut budget = Budget::start(limits.clock, limits.time, limits.given_clauses);
+                    budget.cancel = Some(wb.interrupt.clone());
                     // Borrowed, not taken out: a panic in the prover must not lose the observer.
                     let progress = &mut wb.progress;
-                    let solved = solve_problem_traced(problem, options, check, &mut |prover| {
-                        if interrupt.load(Ordering::SeqCst) {
-                            prover.cancel_flag().store(true, Ordering::SeqCst);
-                        }
+                    let answer = portfolio.run(problem, &budget, check, &mut |prover| {
                         if let Some(observer) = progress.as_mut() {
                             observer(&Progress {
                                 goal: &name,
@@ -201,6 +213,13 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                             });
                         }
                     });
+                    let mut solved = answer.prover.expect("the prover runs first").solved;
+                    // The goal's status, which a model found after the prover may settle.
+                    solved.status = answer.status;
+                    let mut model = String::new();
+                    if let Some(models) = &answer.models {
+                        write_model_report(models, false, &mut model);
+                    }
                     let time = start.elapsed();
                     elapsed += time;
                     let core = match (&solved.proof, solved.status) {
@@ -220,6 +239,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                             "  (the proof checker rejected the refutation: {e})"
                         ));
                     }
+                    if answer.engine == Engine::FiniteModels {
+                        line.push_str(&format!("  by {}", Engine::FiniteModels.name()));
+                    }
                     let result = GoalResult {
                         status: status.name().to_string(),
                         stats,
@@ -228,7 +250,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     };
                     wb.state.last = Some(Rc::new(Attempt::new(name.clone(), solved, time)));
                     wb.state.last_smt = None;
-                    (status, line, None, result)
+                    (status, line, (!model.is_empty()).then_some(model), result)
                 }
             };
             let gave_up =
@@ -250,8 +272,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                 ));
             }
             writeln!(out, "{}", line.trim_end())?;
-            if let Some(instances_of) = instances_of {
-                writeln!(out, "{instances_of}")?;
+            if let Some(below) = below {
+                write!(out, "{below}")?;
             }
             if !proved {
                 write_obligation_failure(wb, &name, out)?;
