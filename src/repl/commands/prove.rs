@@ -213,6 +213,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                             });
                         }
                     });
+                    let found_model = answer.model().is_some();
                     let mut solved = answer.prover.expect("the prover runs first").solved;
                     // The goal's status, which a model found after the prover may settle.
                     solved.status = answer.status;
@@ -239,7 +240,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                             "  (the proof checker rejected the refutation: {e})"
                         ));
                     }
-                    if answer.engine == Engine::FiniteModels {
+                    if found_model {
                         line.push_str(&format!("  by {}", Engine::FiniteModels.name()));
                     }
                     let result = GoalResult {
