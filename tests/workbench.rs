@@ -631,7 +631,7 @@ fn the_interrupt_flag_stops_a_proof_and_a_script() {
     // Play the Ctrl-C handler: raise the flag from the progress observer after 50 given clauses.
     let flag = wb.interrupt_handle();
     wb.set_progress_observer(Some(Box::new(move |p| {
-        if p.given == 50 {
+        if p.counter("given") == Some(50) {
             flag.store(true, std::sync::atomic::Ordering::SeqCst);
         }
     })));
@@ -1060,4 +1060,36 @@ fn translations_per_command_are_linear_in_the_sequents() {
     run(&mut wb, "set sorts auto");
     run(&mut wb, "prove postcondition");
     assert_eq!(wb.state().sequents_translated(), 2 * k);
+}
+
+#[test]
+fn long_commands_report_progress_to_the_observer() {
+    // What the terminal's status line is drawn from: a refinement run's steps, nodes and
+    // refinements after every step, and the counters of each search an interpolation makes.
+    let mut wb = bench();
+    let seen: std::rc::Rc<std::cell::RefCell<Vec<(String, Vec<(String, u64)>)>>> =
+        Default::default();
+    let log = seen.clone();
+    wb.set_progress_observer(Some(Box::new(move |p| {
+        let counters = p.counters.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        log.borrow_mut().push((p.task.to_string(), counters));
+    })));
+    run(&mut wb, "load examples/c/counter_safe.c");
+    run(&mut wb, "cegar");
+    let ran = run(&mut wb, "run");
+    let runs: Vec<_> = seen.borrow().iter().filter(|(t, _)| t == "main").cloned().collect();
+    let steps: Vec<u64> = runs.iter().map(|(_, c)| c[0].1).collect();
+    assert!(!steps.is_empty() && steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+    assert_eq!(
+        runs[0].1.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+        ["steps", "nodes", "refinements"]
+    );
+    assert!(ran.contains(&format!("after step {}:", steps.last().unwrap())), "{ran}");
+    seen.borrow_mut().clear();
+    // Not ground, so the prover's searches (not the SMT engine) make the interpolant.
+    let answer = run(&mut wb, "interpolate \"p(a) & ![X]: (p(X) => q(X))\" | \"~q(a)\"");
+    assert!(answer.contains("fof(interpolant"), "{answer}");
+    let searches = seen.borrow();
+    assert!(!searches.is_empty());
+    assert!(searches.iter().all(|(t, c)| t == "interpolate" && c[0].0 == "given"));
 }

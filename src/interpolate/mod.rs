@@ -100,6 +100,8 @@ pub struct InterpolateOptions {
     /// Raised from outside (Ctrl-C at the workbench prompt) to stop every search at its next
     /// given clause; the answer is then [`InterpolateError::Interrupted`].
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Sees every search's prover after each given clause (the workbench's status line).
+    pub watch: Option<verify::Watch>,
 }
 
 impl InterpolateOptions {
@@ -109,6 +111,7 @@ impl InterpolateOptions {
             time: self.time_limit,
             given_clauses: self.given_limit,
             cancel: self.cancel.clone(),
+            watch: self.watch.clone(),
         }
     }
 
@@ -130,6 +133,7 @@ impl Default for InterpolateOptions {
             given_limit: None,
             sides_alone: true,
             cancel: None,
+            watch: None,
         }
     }
 }

@@ -10,6 +10,8 @@
 //! means every model of A, extended to a model of its clauses, satisfies `I`; and `clauses(B) ∧
 //! I` unsatisfiable means no model of B satisfies `I`.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -30,6 +32,18 @@ pub struct Budget {
     pub given_clauses: Option<u64>,
     /// Raised from outside to stop the search; it then ends as interrupted.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Sees the prover after every given clause of every search (the workbench's status line).
+    pub watch: Option<Watch>,
+}
+
+/// A callback that sees a search's prover after every given clause.
+#[derive(Clone)]
+pub struct Watch(pub Rc<RefCell<dyn FnMut(&Prover)>>);
+
+impl std::fmt::Debug for Watch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Watch")
+    }
 }
 
 impl Budget {
@@ -50,10 +64,15 @@ impl Budget {
     pub fn solve(&self, problem: Problem, mut run: Run<'_>) -> Solved {
         run.options.limits.time = Some(self.time);
         run.options.limits.given_clauses = self.given_clauses;
-        let Some(cancel) = &self.cancel else { return solve(problem, run) };
+        if self.cancel.is_none() && self.watch.is_none() {
+            return solve(problem, run);
+        }
         let mut watch = |prover: &Prover| {
-            if cancel.load(Ordering::SeqCst) {
+            if self.cancelled() {
                 prover.cancel_flag().store(true, Ordering::SeqCst);
+            }
+            if let Some(Watch(watch)) = &self.watch {
+                (watch.borrow_mut())(prover);
             }
         };
         let Run { options, check, precedence, filter, .. } = run;

@@ -24,7 +24,9 @@ mod spec;
 mod state;
 mod tptp;
 
+use std::cell::RefCell;
 use std::io::Write;
+use std::rc::Rc;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -168,23 +170,35 @@ impl From<crate::refine::RefineError> for CommandError {
 /// The result type of a command.
 pub type CommandResult = Result<Control, CommandError>;
 
-/// What the prover is doing, passed to a progress observer after every given clause.
+/// What a long command is doing, passed to a progress observer as it goes: after every given
+/// clause of a proof search (`prove`, and each search and check of `interpolate`) and after
+/// every step of a refinement run (`run`, `step N`).
 #[derive(Clone, Copy, Debug)]
 pub struct Progress<'a> {
-    /// The goal being proved.
-    pub goal: &'a str,
-    /// Given clauses so far.
-    pub given: u64,
-    /// Active clauses.
-    pub active: u64,
-    /// Passive clauses.
-    pub passive: u64,
-    /// Time since this goal's search started.
+    /// What runs: the goal proved, the split interpolated, the function a run is on.
+    pub task: &'a str,
+    /// Its counters, in the order the status line shows them: `given`, `active`, `passive`
+    /// for a proof search; `steps`, `nodes`, `refinements` for a refinement run.
+    pub counters: &'a [(&'a str, u64)],
+    /// Time since the task started.
     pub elapsed: Duration,
 }
 
-/// A callback that sees the prover's progress (the terminal draws a status line with it).
+impl Progress<'_> {
+    /// The counter named `name`, if the task has one.
+    pub fn counter(&self, name: &str) -> Option<u64> {
+        self.counters.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
+    }
+}
+
+/// A callback that sees a long command's progress (the terminal draws a status line with it).
 pub type ProgressObserver = Box<dyn FnMut(&Progress<'_>)>;
+
+/// The counters of a proof search, as the status line shows them.
+pub(crate) fn search_counters(prover: &crate::prover::Prover) -> [(&'static str, u64); 3] {
+    let s = &prover.stats;
+    [("given", s.given), ("active", s.active), ("passive", s.passive)]
+}
 
 /// An open `record` file.
 struct Recording {
@@ -204,7 +218,9 @@ pub struct Workbench {
     undo: Vec<(String, State)>,
     deterministic: bool,
     interrupt: Arc<AtomicBool>,
-    progress: Option<ProgressObserver>,
+    /// Shared, so that an engine's callback (an interpolation's searches) can hold it while the
+    /// command holds the workbench.
+    progress: Option<Rc<RefCell<ProgressObserver>>>,
     recording: Option<Recording>,
     replay_depth: usize,
     /// The last binary split `interpolate` was asked for, which `interpolate --move` changes.
@@ -251,7 +267,14 @@ impl Workbench {
 
     /// Installs an observer of the prover's progress.
     pub fn set_progress_observer(&mut self, observer: Option<ProgressObserver>) {
-        self.progress = observer;
+        self.progress = observer.map(|o| Rc::new(RefCell::new(o)));
+    }
+
+    /// Shows `progress` to the observer, if one is installed.
+    pub(crate) fn report_progress(&self, progress: &Progress<'_>) {
+        if let Some(observer) = &self.progress {
+            (observer.borrow_mut())(progress);
+        }
     }
 
     /// The current state (theories, goals, options, last attempt).

@@ -25,7 +25,7 @@ use crate::refine::{Domain, Engine, Limits, StepReport, Verdict};
 use crate::syntax::Span;
 
 use super::kind::{Graph, IrProgram, Theory, TheoryKind};
-use super::{CommandResult, Control, State, Workbench, counted};
+use super::{CommandResult, Control, Progress, State, Workbench, counted};
 use crate::ir::Program;
 
 /// Steps a run takes at most unless `cegar --max-steps` says otherwise: enough for every
@@ -696,6 +696,17 @@ pub(crate) fn advance(
         }
         let report = engine.step();
         taken += 1;
+        let c = engine.counters();
+        let counters = [
+            ("steps", c.steps as u64),
+            ("nodes", c.nodes as u64),
+            ("refinements", c.refinements as u64),
+        ];
+        wb.report_progress(&Progress {
+            task: &run.function,
+            counters: &counters,
+            elapsed: began.elapsed(),
+        });
         if each {
             let step = engine.counters().steps;
             write!(out, "{}", describe_step(&shared, engine, step, &report))?;

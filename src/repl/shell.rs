@@ -312,8 +312,9 @@ pub fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// A progress observer drawing `goal: given N, active A, passive P, 1.2s` in place, at most
-/// every quarter second, after the first second (short proofs stay quiet).
+/// A progress observer drawing `goal: given N, active A, passive P, 1.2s` (or a refinement
+/// run's `main: steps N, nodes M, refinements R, 1.2s`) in place, at most every quarter second,
+/// after the first second (short runs stay quiet).
 fn status_line(drawn: Rc<Cell<bool>>) -> super::ProgressObserver {
     let mut last = Instant::now();
     Box::new(move |p: &Progress<'_>| {
@@ -322,13 +323,12 @@ fn status_line(drawn: Rc<Cell<bool>>) -> super::ProgressObserver {
         }
         last = Instant::now();
         let mut out = std::io::stdout().lock();
+        let counters: Vec<String> = p.counters.iter().map(|(n, v)| format!("{n} {v}")).collect();
         let _ = write!(
             out,
-            "\r\x1b[2K{}: given {}, active {}, passive {}, {:.1}s (Ctrl-C stops)",
-            p.goal,
-            p.given,
-            p.active,
-            p.passive,
+            "\r\x1b[2K{}: {}, {:.1}s (Ctrl-C stops)",
+            p.task,
+            counters.join(", "),
             p.elapsed.as_secs_f64()
         );
         let _ = out.flush();

@@ -1,11 +1,13 @@
 //! `interpolate`: Craig interpolants for a split of a goal's hypotheses (or of formulas typed
 //! inline), sequences of them, and moving one hypothesis across the split to ask again.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::{CommandSpec, arity};
 use crate::fol::Problem;
@@ -13,12 +15,14 @@ use crate::fol::{Clausifier, InputClause, InputSource, Part, Role};
 use crate::input::parse_formulas;
 use crate::interpolate::formula::to_tptp;
 use crate::interpolate::report::{write_interpolation, write_sequence};
+use crate::interpolate::verify::Watch;
 use crate::interpolate::{
     InterpolateError, InterpolateOptions, Interpolation, PartialInterpolant, Side, System,
     interpolate, interpolate_sequence,
 };
+use crate::prover::Prover;
 use crate::repl::goal_views::{is_generated, rename_tptp};
-use crate::repl::{CommandResult, Control, GoalProblem, Workbench};
+use crate::repl::{CommandResult, Control, GoalProblem, Progress, Workbench, search_counters};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "interpolate",
@@ -181,6 +185,7 @@ fn options(wb: &Workbench, flags: &Flags) -> InterpolateOptions {
         // `set steps` bounds each search and check, as it bounds `prove`.
         given_limit: wb.state.settings.steps,
         cancel: Some(wb.interrupt.clone()),
+        watch: progress_watch(wb),
         ..Default::default()
     };
     if let Some(systems) = &flags.systems {
@@ -192,6 +197,22 @@ fn options(wb: &Workbench, flags: &Flags) -> InterpolateOptions {
     options.ground_smt = !flags.steps;
     options.sides_alone = !flags.steps;
     options
+}
+
+/// The status line of an interpolation: the counters of whichever search or check is running,
+/// with the time since the command started.
+fn progress_watch(wb: &Workbench) -> Option<Watch> {
+    let observer = wb.progress.clone()?;
+    let start = Instant::now();
+    let watch = move |prover: &Prover| {
+        let progress = Progress {
+            task: "interpolate",
+            counters: &search_counters(prover),
+            elapsed: start.elapsed(),
+        };
+        (observer.borrow_mut())(&progress);
+    };
+    Some(Watch(Rc::new(RefCell::new(watch))))
 }
 
 /// The command's answer to a failed interpolation: `interrupted` (Ctrl-C) as a plain line, the

@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use super::{CommandSpec, arity};
 use crate::inst::InstOutcome;
-use crate::repl::{Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench};
+use crate::repl::{
+    Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench, search_counters,
+};
 use crate::solve::answer::{SzsStatus, core_names, formula_names};
 use crate::solve::goal::{Strategy, Verdict, check_sequent_with};
 use crate::solve::portfolio::{Budget, Engine, EngineStep, Portfolio, ProverPlan};
@@ -201,14 +203,12 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     let mut budget = Budget::start(limits.clock, limits.time, limits.given_clauses);
                     budget.cancel = Some(wb.interrupt.clone());
                     // Borrowed, not taken out: a panic in the prover must not lose the observer.
-                    let progress = &mut wb.progress;
+                    let progress = wb.progress.clone();
                     let answer = portfolio.run(problem, &budget, check, &mut |prover| {
-                        if let Some(observer) = progress.as_mut() {
-                            observer(&Progress {
-                                goal: &name,
-                                given: prover.stats.given,
-                                active: prover.stats.active,
-                                passive: prover.stats.passive,
+                        if let Some(observer) = &progress {
+                            (observer.borrow_mut())(&Progress {
+                                task: &name,
+                                counters: &search_counters(prover),
                                 elapsed: start.elapsed(),
                             });
                         }
