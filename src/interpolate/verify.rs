@@ -36,9 +36,12 @@ pub struct Budget {
     pub watch: Option<Watch>,
 }
 
+/// What a [`Watch`] calls with a search's prover.
+pub type WatchFn = dyn FnMut(&Prover);
+
 /// A callback that sees a search's prover after every given clause.
 #[derive(Clone)]
-pub struct Watch(pub Rc<RefCell<dyn FnMut(&Prover)>>);
+pub struct Watch(pub Rc<RefCell<WatchFn>>);
 
 impl std::fmt::Debug for Watch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
