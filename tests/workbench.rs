@@ -1067,8 +1067,8 @@ fn long_commands_report_progress_to_the_observer() {
     // What the terminal's status line is drawn from: a refinement run's steps, nodes and
     // refinements after every step, and the counters of each search an interpolation makes.
     let mut wb = bench();
-    let seen: std::rc::Rc<std::cell::RefCell<Vec<(String, Vec<(String, u64)>)>>> =
-        Default::default();
+    type Seen = Vec<(String, Vec<(String, u64)>)>;
+    let seen: std::rc::Rc<std::cell::RefCell<Seen>> = Default::default();
     let log = seen.clone();
     wb.set_progress_observer(Some(Box::new(move |p| {
         let counters = p.counters.iter().map(|(n, v)| (n.to_string(), *v)).collect();
