@@ -480,8 +480,10 @@ fn command(args: &[&str]) -> (u8, String) {
         Cegar(craig::cli::cegar::Args),
     }
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = match Cli::parse_from(std::iter::once("craig").chain(args.iter().copied())) {
-        Cli::Cegar(a) => craig::cli::cegar::run(&a, &mut out, &mut err),
+    // A value clap refuses is the binary's exit 2, as a usage error from `run` is.
+    let code = match Cli::try_parse_from(std::iter::once("craig").chain(args.iter().copied())) {
+        Ok(Cli::Cegar(a)) => craig::cli::cegar::run(&a, &mut out, &mut err),
+        Err(e) => return (e.exit_code() as u8, e.to_string()),
     };
     let code = code.unwrap_or_else(|e| e.exit_code());
     (code, String::from_utf8(out).unwrap())

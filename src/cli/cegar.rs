@@ -7,9 +7,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::cli::{CliError, load_program_file, seconds};
-use crate::refine::RefineError;
-use crate::refine::{Domain, Engine, Limits, Verdict};
+use crate::cli::{CliError, load_program_file};
+use crate::refine::{Engine, Limits, RefineError, Verdict};
+use crate::repl::options::RunOptions;
 use crate::syntax::SourceMap;
 
 /// Lazy abstraction (IMPACT, or predicate abstraction) on a C program.
@@ -21,19 +21,9 @@ pub struct Args {
     /// The function to analyse (calls are inlined); a Java method as `Class.method`.
     #[arg(long, value_name = "NAME", default_value = "main")]
     pub function: String,
-    /// The abstract domain: `impact` (interpolants as labels) or `predicates` (cartesian
-    /// predicate abstraction with predicates from the interpolants).
-    #[arg(long, value_name = "DOMAIN", default_value = "impact")]
-    pub domain: Domain,
-    /// Stop after this many steps (expansions, coverings, checks).
-    #[arg(long, value_name = "N")]
-    pub max_steps: Option<usize>,
-    /// Stop after this many tree nodes.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<usize>,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "S")]
-    pub time_limit: Option<f64>,
+    /// The domain and the limits, as the prompt's `cegar` takes them.
+    #[command(flatten)]
+    pub run: RunOptions,
     /// Write the invariants (safe) or the inputs (unsafe) to this file.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<PathBuf>,
@@ -46,13 +36,9 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
     let program = load_program_file(&args.file, &mut sources, err)?;
-    let time = match args.time_limit {
-        Some(t) => Some(seconds("--time-limit", t)?),
-        None => None,
-    };
-    let limits =
-        Limits { max_steps: args.max_steps, max_nodes: args.max_nodes, time, cancel: None };
-    let mut engine = match Engine::with_domain(&program, &args.function, limits, args.domain) {
+    let RunOptions { domain, max_steps, max_nodes, time_limit: time } = args.run;
+    let limits = Limits { max_steps, max_nodes, time, cancel: None };
+    let mut engine = match Engine::with_domain(&program, &args.function, limits, domain) {
         Ok(engine) => engine,
         // A function the program lacks is the user's error, not an answer about the program.
         Err(RefineError::Refused(reason)) => return Err(CliError::Usage(reason)),
@@ -72,7 +58,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         "# craig cegar {} --function {} --domain {}\n",
         args.file.display(),
         args.function,
-        args.domain
+        domain
     );
     let code = match &verdict {
         Verdict::Safe { invariants } => {
@@ -133,7 +119,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         out,
         "domain {}: refinements {}, ART nodes {} ({} covered, {} cut), steps {}, path checks {}, \
          SMT calls {}",
-        args.domain, c.refinements, c.nodes, c.covered, c.cut, c.steps, c.checks, c.smt_calls
+        domain, c.refinements, c.nodes, c.covered, c.cut, c.steps, c.checks, c.smt_calls
     )?;
     if args.art {
         write!(out, "{}", engine.art_text())?;

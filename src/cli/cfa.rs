@@ -10,7 +10,8 @@ use std::rc::Rc;
 
 use crate::cfa::protocol::parse_protocols;
 use crate::cfa::report::{compare, comparison_text};
-use crate::cfa::{Options, OracleKind, Protocol, Verdict, analyse_with_oracle};
+use crate::cfa::{Options, Protocol, Verdict, analyse_with_oracle};
+use crate::repl::options::CfaOptions;
 use crate::scheme::{load_program, print_program};
 use crate::syntax::{SourceMap, has_errors, render_all};
 
@@ -22,56 +23,21 @@ const CONCRETE_STEPS: usize = 100_000;
 pub struct Args {
     /// The Scheme program.
     pub file: PathBuf,
-    /// Context sensitivity: k-CFA (0 = 0CFA).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub k: usize,
-    /// Turn abstract garbage collection off.
-    #[arg(long)]
-    pub no_gc: bool,
-    /// Conditional GC: collect reachable bindings whose uses are governed by unsatisfiable
-    /// conditions.
-    #[arg(long, conflicts_with = "no_gc")]
-    pub conditional_gc: bool,
-    /// Turn abstract counting off (every count is ∞).
-    #[arg(long)]
-    pub no_counting: bool,
-    /// Turn the rebinding check of abstract counting off.
-    #[arg(long)]
-    pub no_rebinding: bool,
-    /// Do not merge states at join-point continuations.
-    #[arg(long)]
-    pub no_merge: bool,
-    /// Do not cut off states subsumed by an explored one.
-    #[arg(long)]
-    pub no_subsumption: bool,
-    /// A protocol file (repeatable); without one, the built-in lock discipline is checked.
-    #[arg(long, value_name = "FILE")]
-    pub protocol: Vec<PathBuf>,
+    /// The analysis options, as the prompt's `cfa` takes them.
+    #[command(flatten)]
+    pub analysis: CfaOptions,
     /// Write the state graph in Graphviz DOT to FILE (the first witness path in red).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", display_order = 8)]
     pub dot: Option<PathBuf>,
-    /// Stop exploring at this many states.
-    #[arg(long, value_name = "N", default_value_t = 200_000)]
-    pub max_states: usize,
     /// Print the program in CPS first.
-    #[arg(long)]
+    #[arg(long, display_order = 10)]
     pub show_cps: bool,
     /// Print every state of the graph.
-    #[arg(long)]
+    #[arg(long, display_order = 11)]
     pub states: bool,
     /// Run without GC, with GC and with conditional GC side by side.
-    #[arg(long)]
+    #[arg(long, display_order = 12)]
     pub compare: bool,
-    /// Who decides the governors of conditional GC that flow sets alone cannot: `smt` asks
-    /// craig's SMT core (only a checked refutation lets a binding be collected, so it can only
-    /// make the analysis more precise, and its questions are cached); `none` keeps MaySat to
-    /// the flow sets.
-    #[arg(long, value_name = "smt|none", default_value = "smt", value_parser = parse_oracle)]
-    pub oracle: OracleKind,
-}
-
-fn parse_oracle(name: &str) -> Result<OracleKind, String> {
-    OracleKind::parse(name).ok_or_else(|| format!("unknown oracle `{name}` (smt or none)"))
 }
 
 /// Failures of `craig cfa`.
@@ -93,16 +59,7 @@ pub enum CfaError {
 impl Args {
     /// The analysis options these arguments ask for.
     pub fn options(&self) -> Options {
-        Options {
-            k: self.k,
-            gc: !self.no_gc,
-            conditional_gc: self.conditional_gc,
-            counting: !self.no_counting,
-            rebinding: !self.no_rebinding,
-            subsumption: !self.no_subsumption,
-            merge_joins: !self.no_merge,
-            max_states: self.max_states,
-        }
+        self.analysis.options()
     }
 }
 
@@ -120,7 +77,7 @@ fn analyse_file(args: &Args, out: &mut dyn Write) -> Result<u8, CfaError> {
     let mut sources = SourceMap::new();
     let mut protocols: Vec<Protocol> = Vec::new();
     let mut diags = Vec::new();
-    for path in &args.protocol {
+    for path in &args.analysis.protocol {
         let text = std::fs::read_to_string(path).map_err(io(path))?;
         let file = sources.add(path.display().to_string(), Some(path), text.clone());
         let (ps, ds) = parse_protocols(file, &text);
@@ -148,11 +105,11 @@ fn analyse_file(args: &Args, out: &mut dyn Write) -> Result<u8, CfaError> {
     }
     let options = args.options();
     if args.compare {
-        let rows = compare(program, sources, &options, &protocols, args.oracle);
+        let rows = compare(program, sources, &options, &protocols, args.analysis.oracle);
         w(out, &comparison_text(&rows, &protocols))?;
         return Ok(0);
     }
-    let oracle = args.oracle.make();
+    let oracle = args.analysis.oracle.make();
     let analysis = analyse_with_oracle(program.clone(), sources, &options, &*oracle);
     w(
         out,

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use crate::boolprog::summary::{Engine, Mode, Options};
 use crate::boolprog::{self, Answer, Method, RunStats, render};
+use crate::repl::options::SearchOptions;
 use crate::syntax::{SourceMap, render_all};
 
 /// Arguments of `check-bp`.
@@ -16,12 +17,9 @@ use crate::syntax::{SourceMap, render_all};
 pub struct Args {
     /// The program: `.bp` (Bebop) or `.qr` (programs with references).
     pub file: PathBuf,
-    /// Explicit search over whole states instead of summaries (the baseline).
-    #[arg(long)]
-    pub no_summaries: bool,
-    /// Key summaries by whole canonical visible states (Section 5) instead of patterns.
-    #[arg(long)]
-    pub no_patterns: bool,
+    /// The engine, as the prompt's `check` chooses it.
+    #[command(flatten)]
+    pub search: SearchOptions,
     /// Print the counters (and the time).
     #[arg(long)]
     pub stats: bool,
@@ -70,13 +68,7 @@ fn check(args: &Args, out: &mut dyn Write) -> Result<u8, CheckBpError> {
             return Ok(2);
         }
     };
-    let method = if args.no_summaries {
-        Method::Explicit
-    } else if args.no_patterns {
-        Method::FullStates
-    } else {
-        Method::Patterns
-    };
+    let method = args.search.method();
     let start = Instant::now();
     let mut dot = None;
     let mut per_procedure = None;

@@ -4,21 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::ValueEnum;
-
 use super::{CliError, seconds};
-use crate::interpolate::{InterpolateOptions, System};
-
-/// Which interpolation system, as the command line spells it.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum InterpolationSystem {
-    /// McMillan's system (strongest interpolants).
-    Mcmillan,
-    /// Pudlák's symmetric system.
-    Pudlak,
-    /// Both, each printed and verified.
-    Both,
-}
+use crate::interpolate::InterpolateOptions;
+use crate::repl::options::InterpolationOptions;
 
 /// Compute a verified Craig interpolant of a TPTP problem split with Vampire's markers.
 ///
@@ -41,12 +29,9 @@ pub enum InterpolationSystem {
 pub struct Args {
     /// The marked-up TPTP file.
     pub file: PathBuf,
-    /// Interpolation system for propositional problems (others use local proofs).
-    #[arg(long, value_enum, default_value = "mcmillan")]
-    pub system: InterpolationSystem,
-    /// Also print the raw interpolant next to the simplified one.
-    #[arg(long)]
-    pub raw: bool,
+    /// The system and the form shown, as the prompt's `interpolate` takes them.
+    #[command(flatten)]
+    pub shown: InterpolationOptions,
     /// Read the interpolant off the prover's local refutation also for a ground split, which
     /// otherwise goes to the SMT engine first (when untyped and without background formulas).
     #[arg(long)]
@@ -59,11 +44,7 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let limit = seconds("--time-limit", args.time_limit)?;
-    let systems = match args.system {
-        InterpolationSystem::Mcmillan => vec![System::McMillan],
-        InterpolationSystem::Pudlak => vec![System::Pudlak],
-        InterpolationSystem::Both => vec![System::McMillan, System::Pudlak],
-    };
+    let systems = args.shown.system.systems();
     let options = InterpolateOptions {
         systems,
         time_limit: limit,
@@ -75,7 +56,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     match crate::interpolate::report::interpolate_file(
         &args.file,
         &options,
-        args.raw,
+        args.shown.raw,
         &mut warnings,
     ) {
         Ok(text) => {

@@ -14,6 +14,7 @@ mod goal_views;
 mod input;
 pub mod kind;
 mod kinds;
+pub mod options;
 mod program;
 mod refinement;
 pub mod replay;
