@@ -922,7 +922,11 @@ fn interpolate_reports_bad_splits() {
     );
     assert_eq!(
         run(&mut wb, "interpolate --system best \"(p)\" | \"~p\""),
-        "error: unknown system `best` (one of: mcmillan, pudlak, both)\n"
+        format!(
+            "error: invalid value `best` for `--system <SYSTEM>` (one of: mcmillan, pudlak, \
+             both); usage: {}\n",
+            craig::repl::commands::find("interpolate").unwrap().usage
+        )
     );
     assert_eq!(
         run(&mut wb, "interpolate --move h"),

@@ -269,7 +269,7 @@ fn errors_without_a_program_with_bad_numbers_and_before_a_verdict() {
     assert!(run(&mut wb, "step --no-summaries").starts_with("error: `step` watches the summary"));
     assert_eq!(
         run(&mut wb, "check --restart"),
-        "error: `--restart` is not an option here; usage: check [--no-summaries] [--no-patterns]\n"
+        "error: unknown option `--restart`; usage: check [--no-summaries] [--no-patterns]\n"
     );
     assert_eq!(
         run(&mut wb, "trace"),

@@ -13,6 +13,11 @@ const PROGRAM: &str = "int total;\n\
 int add(int x) {\n  total += x;\n  return total;\n}\n\
 int main() {\n  int k = __VERIFIER_nondet_int();\n  if (k > 3) reach_error();\n  return add(k);\n}\n";
 
+/// The usage line of `cegar`, which ends its errors.
+fn cegar_usage() -> &'static str {
+    craig::repl::commands::find("cegar").unwrap().usage
+}
+
 /// A fresh scratch folder with `file` holding `text` in it; the file's path.
 fn scratch(name: &str, file: &str, text: &str) -> PathBuf {
     let path = common::scratch(name).join(file);
@@ -192,6 +197,38 @@ fn a_failed_check_is_said_plainly() {
     );
 }
 
+/// The prompt's `cegar` and `craig cegar` parse their run options from one definition: the
+/// same words give the same values, and a bad value is refused by both with the same words.
+#[test]
+fn cegar_options_parse_alike_at_the_prompt_and_on_the_command_line() {
+    use clap::Parser as _;
+    #[derive(clap::Parser)]
+    enum Cli {
+        Cegar(craig::cli::cegar::Args),
+    }
+    let command_line = |words: &str| {
+        let argv = ["craig", "cegar", "loop.c"].into_iter().chain(words.split_whitespace());
+        Cli::try_parse_from(argv).map(|Cli::Cegar(args)| args.run)
+    };
+    let path = scratch("alike", "loop.c", LOOP);
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load {}", path.display()));
+    let words = "--domain predicates --max-steps 7 --max-nodes 9 --time-limit 2.5";
+    let parsed = command_line(words).unwrap();
+    assert_eq!(parsed.domain, craig::refine::Domain::Predicates);
+    assert_eq!((parsed.max_steps, parsed.max_nodes), (Some(7), Some(9)));
+    assert_eq!(parsed.time_limit, Some(std::time::Duration::from_millis(2500)));
+    let started = run(&mut wb, &format!("cegar {words}"));
+    assert!(started.starts_with("new run: predicate abstraction"), "{started}");
+    assert!(started.contains("limits: 7 steps, 9 nodes, 2.5 s;"), "{started}");
+    for bad in ["--time-limit 0", "--time-limit 1e300", "--max-steps 0", "--domain boolean"] {
+        let refused = command_line(bad).err().unwrap_or_else(|| panic!("{bad} is accepted"));
+        let line = craig::repl::options::one_line(&refused, cegar_usage());
+        assert_eq!(run(&mut wb, &format!("cegar {bad}")), format!("error: {line}\n"), "{bad}");
+    }
+}
+
 #[test]
 fn cegar_takes_a_time_limit_at_the_prompt_as_on_the_command_line() {
     let path = scratch("time", "loop.c", LOOP);
@@ -201,15 +238,23 @@ fn cegar_takes_a_time_limit_at_the_prompt_as_on_the_command_line() {
     run(&mut wb, &format!("load {p}"));
     assert_eq!(
         run(&mut wb, "cegar --time-limit 0"),
-        "error: --time-limit needs a positive number of seconds, got `0`\n"
+        format!(
+            "error: invalid value `0` for `--time-limit <S>`: expected a positive number of \
+             seconds; usage: {}\n",
+            cegar_usage()
+        )
     );
     assert_eq!(
         run(&mut wb, "cegar --time-limit soon"),
-        "error: --time-limit needs a positive number of seconds, got `soon`\n"
+        format!(
+            "error: invalid value `soon` for `--time-limit <S>`: expected a positive number of \
+             seconds; usage: {}\n",
+            cegar_usage()
+        )
     );
     assert_eq!(
         run(&mut wb, "cegar --time-limit"),
-        "error: --time-limit needs a number of seconds\n"
+        format!("error: `--time-limit <S>` needs a value; usage: {}\n", cegar_usage())
     );
     // A limit long enough changes nothing.
     run(&mut wb, "cegar --time-limit 600");
@@ -321,7 +366,11 @@ fn refinement_commands_explain_what_is_missing_or_wrong() {
     assert!(missing.starts_with("error: no function `nothing` (functions: main)"), "{missing}");
     assert_eq!(
         run(&mut wb, "cegar --max-steps none"),
-        "error: --max-steps needs a positive number, got `none`\n"
+        format!(
+            "error: invalid value `none` for `--max-steps <N>`: expected a positive whole \
+             number; usage: {}\n",
+            cegar_usage()
+        )
     );
     run(&mut wb, "cegar --max-steps 4");
     let limited = run(&mut wb, "run");
@@ -461,6 +510,10 @@ fn the_predicates_domain_runs_at_the_prompt_and_takes_hand_predicates_into_its_p
     assert_eq!(run(&mut wb, "run"), ended);
     assert_eq!(
         run(&mut wb, "cegar --domain nowhere"),
-        "error: unknown domain `nowhere` (domains: impact, predicates)\n"
+        format!(
+            "error: invalid value `nowhere` for `--domain <DOMAIN>`: unknown domain `nowhere` \
+             (domains: impact, predicates); usage: {}\n",
+            cegar_usage()
+        )
     );
 }

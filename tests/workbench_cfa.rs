@@ -119,17 +119,21 @@ fn bad_state_numbers_are_errors() {
     assert_eq!(run(&mut wb, "show state"), "error: usage: show state N\n");
     assert_eq!(
         run(&mut wb, "cfa --k"),
-        "error: --k needs a number; usage: cfa [THEORY] [OPTIONS]\n"
+        "error: `--k <N>` needs a value; usage: cfa [THEORY] [OPTIONS]\n"
     );
     assert_eq!(
         run(&mut wb, "cfa --no-gc --conditional-gc"),
-        "error: --conditional-gc needs GC: drop --no-gc\n"
+        "error: `--no-gc` cannot be used with `--conditional-gc`; usage: cfa [THEORY] [OPTIONS]\n"
     );
     assert_eq!(
         run(&mut wb, "cfa nosuch"),
         "error: no theory named `nosuch` (theories: lockloop)\n"
     );
-    assert_eq!(run(&mut wb, "witness --steps many"), "error: --steps needs a number, got `many`\n");
+    assert_eq!(
+        run(&mut wb, "witness --steps many"),
+        "error: invalid value `many` for `--steps <N>`: invalid digit found in string; usage: \
+         witness [--steps N]\n"
+    );
     // The analysis is still the one before the errors.
     assert!(run(&mut wb, "states").starts_with("lockloop (0CFA, GC, counting): 18 states"));
 }

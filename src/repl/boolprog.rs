@@ -25,6 +25,7 @@ use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, render_all};
 
 use super::kind::{Graph, Theory, TheoryKind};
+use super::options::{SearchOptions, parse_words};
 use super::{CommandResult, Control, State, Workbench, counted};
 
 /// States explored before a run gives up without a verdict (as `craig check-bp` by default).
@@ -258,32 +259,26 @@ fn summary_engine(b: &Current) -> Result<RefMut<'_, Engine<'static>>, String> {
     }
 }
 
-/// The options `step` and `check` accept, read off their arguments.
-#[derive(Default)]
-struct Flags {
-    no_summaries: bool,
-    no_patterns: bool,
+/// The words of `step`: a count and the engine flags `craig check-bp` takes (but
+/// `--no-summaries`, which `step` refuses with a word on why, is not offered).
+#[derive(clap::Parser)]
+#[command(name = "step", mut_arg("no_summaries", |a| a.hide(true)))]
+pub(crate) struct StepWords {
+    /// How many steps: a positive number (default 1) or `all`.
+    count: Vec<String>,
+    /// Start a new run instead of continuing the current one.
+    #[arg(long)]
     restart: bool,
-    rest: Vec<String>,
+    #[command(flatten)]
+    search: SearchOptions,
 }
 
-fn flags(args: &[String], allowed: &[&str], usage: &str) -> Result<Flags, String> {
-    let mut f = Flags::default();
-    for a in args {
-        match a.as_str() {
-            "--no-summaries" | "--no-patterns" | "--restart" if !allowed.contains(&a.as_str()) => {
-                return Err(format!("`{a}` is not an option here; usage: {usage}"));
-            }
-            "--no-summaries" => f.no_summaries = true,
-            "--no-patterns" => f.no_patterns = true,
-            "--restart" => f.restart = true,
-            other if other.starts_with("--") => {
-                return Err(format!("unknown option `{other}`; usage: {usage}"));
-            }
-            other => f.rest.push(other.to_string()),
-        }
-    }
-    Ok(f)
+/// The words of `check`: the engine flags `craig check-bp` takes.
+#[derive(clap::Parser)]
+#[command(name = "check")]
+pub(crate) struct CheckWords {
+    #[command(flatten)]
+    search: SearchOptions,
 }
 
 /// `step [N|all] [--restart] [--no-patterns]`.
@@ -293,13 +288,13 @@ pub(crate) fn step(
     usage: &str,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let f = flags(args, &["--no-patterns", "--restart", "--no-summaries"], usage)?;
-    if f.no_summaries {
+    let f: StepWords = parse_words(args, usage)?;
+    if f.search.no_summaries {
         return Err("`step` watches the summary engine; `check --no-summaries` runs the explicit \
                     search without summaries"
             .into());
     }
-    let count = match f.rest.as_slice() {
+    let count = match f.count.as_slice() {
         [] => Some(1),
         [w] if w == "all" => None,
         [w] => match w.parse::<u64>() {
@@ -314,7 +309,7 @@ pub(crate) fn step(
         _ => return Err(format!("usage: {usage}").into()),
     };
     let (index, b) = current(&wb.state)?;
-    let wanted = if f.no_patterns { Some(Method::FullStates) } else { None };
+    let wanted = if f.search.no_patterns { Some(Method::FullStates) } else { None };
     let continuing = b.run.filter(|r| {
         !f.restart && r.method != Method::Explicit && wanted.is_none_or(|m| m == r.method)
     });
@@ -457,19 +452,10 @@ pub(crate) fn check(
     usage: &str,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let f = flags(args, &["--no-summaries", "--no-patterns"], usage)?;
-    if !f.rest.is_empty() {
-        return Err(format!("usage: {usage}").into());
-    }
+    let f: CheckWords = parse_words(args, usage)?;
     let (index, b) = current(&wb.state)?;
     let shared = b.shared.clone();
-    let method = if f.no_summaries {
-        Method::Explicit
-    } else if f.no_patterns {
-        Method::FullStates
-    } else {
-        Method::Patterns
-    };
+    let method = f.search.method();
     let start = Instant::now();
     let Some(mode) = mode_of(method) else {
         let depth = Bounds::default().max_depth;

@@ -16,31 +16,35 @@ use std::rc::Rc;
 
 use crate::cfa::protocol::parse_protocols;
 use crate::cfa::report::{compare, comparison_table};
+use clap::CommandFactory;
+
 use crate::cfa::{Analysis, Options, OracleKind, Protocol, StateId, Verdict, analyse_with_oracle};
 use crate::scheme::{CpsProgram, load_program_str, print_program};
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, has_errors, render_all};
 
 use super::kind::{Graph, Theory, TheoryKind};
+use super::options::{CfaOptions, long_options, parse_words_with_matches};
 use super::{CommandResult, Control, State, Workbench, counted};
 
 /// Steps the concrete machine may take to confirm a witness (the programs take no input, so
 /// their one run either shows the violation within this many steps or it is not confirmed).
 pub(crate) const CONCRETE_STEPS: usize = 100_000;
 
-/// The options `cfa` and `compare` take, for `help` and completion.
-pub const CFA_OPTIONS: &[&str] = &[
-    "--k",
-    "--no-gc",
-    "--conditional-gc",
-    "--no-counting",
-    "--no-rebinding",
-    "--no-merge",
-    "--no-subsumption",
-    "--protocol",
-    "--max-states",
-    "--oracle",
-];
+/// The options `cfa` and `compare` take (those of `craig cfa`'s analysis), for completion.
+pub fn cfa_options() -> Vec<String> {
+    long_options::<CfaWords>()
+}
+
+/// The words of `cfa` and `compare`: a theory name and the analysis options `craig cfa` takes.
+#[derive(clap::Parser)]
+#[command(name = "cfa")]
+pub(crate) struct CfaWords {
+    /// The Scheme theory (default: the most recently loaded).
+    theory: Option<String>,
+    #[command(flatten)]
+    analysis: CfaOptions,
+}
 
 /// A Scheme program as the workbench keeps it: its text (converted again when a protocol names
 /// events the program does not declare), its CPS and the sources its spans point into.
@@ -182,64 +186,24 @@ pub struct CfaRequest {
     pub explicit: bool,
 }
 
-/// Parses `[THEORY] [OPTIONS]` as `cfa` and `compare` take them.
+/// Parses `[THEORY] [OPTIONS]` as `cfa` and `compare` take them, the options as `craig cfa`
+/// parses them; the prompt keeps k at most 8.
 pub(crate) fn parse_request(args: &[String], usage: &str) -> Result<CfaRequest, String> {
-    let mut request = CfaRequest {
-        theory: None,
-        options: Options::default(),
-        protocol_files: Vec::new(),
-        oracle: OracleKind::default(),
-        explicit: false,
+    let (words, matches): (CfaWords, _) = parse_words_with_matches(args, usage)?;
+    let options = words.analysis.options();
+    if options.k > 8 {
+        return Err(format!("--k {} is too large (at most 8)", options.k));
+    }
+    let given = |a: &clap::Arg| {
+        matches.value_source(a.get_id().as_str()) == Some(clap::parser::ValueSource::CommandLine)
     };
-    let mut no_gc = false;
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        let mut value = |what: &str| {
-            words.next().cloned().ok_or_else(|| format!("{word} needs {what}; usage: {usage}"))
-        };
-        let number = |text: String| {
-            text.parse::<usize>().map_err(|_| format!("{word} needs a number, got `{text}`"))
-        };
-        let o = &mut request.options;
-        match word.as_str() {
-            "--k" => o.k = number(value("a number")?)?,
-            "--max-states" => {
-                o.max_states = number(value("a number")?)?;
-                if o.max_states == 0 {
-                    return Err("--max-states must be at least 1".into());
-                }
-            }
-            "--no-gc" => no_gc = true,
-            "--conditional-gc" => o.conditional_gc = true,
-            "--no-counting" => o.counting = false,
-            "--no-rebinding" => o.rebinding = false,
-            "--no-merge" => o.merge_joins = false,
-            "--no-subsumption" => o.subsumption = false,
-            "--protocol" => request.protocol_files.push(value("a protocol file")?),
-            "--oracle" => {
-                let name = value("smt or none")?;
-                request.oracle = OracleKind::parse(&name)
-                    .ok_or_else(|| format!("unknown oracle `{name}` (smt or none)"))?;
-            }
-            w if w.starts_with("--") => {
-                return Err(format!(
-                    "unknown option `{w}` (options: {}); usage: {usage}",
-                    CFA_OPTIONS.join(", ")
-                ));
-            }
-            w if request.theory.is_none() => request.theory = Some(w.to_string()),
-            w => return Err(format!("unexpected `{w}`; usage: {usage}")),
-        }
-        request.explicit |= word.starts_with("--");
-    }
-    if no_gc && request.options.conditional_gc {
-        return Err("--conditional-gc needs GC: drop --no-gc".into());
-    }
-    request.options.gc = !no_gc;
-    if request.options.k > 8 {
-        return Err(format!("--k {} is too large (at most 8)", request.options.k));
-    }
-    Ok(request)
+    Ok(CfaRequest {
+        theory: words.theory,
+        options,
+        protocol_files: words.analysis.protocol.iter().map(|p| p.display().to_string()).collect(),
+        oracle: words.analysis.oracle,
+        explicit: CfaWords::command().get_arguments().any(|a| !a.is_positional() && given(a)),
+    })
 }
 
 /// The Scheme theory named `name`, or the most recently loaded one.
@@ -497,17 +461,22 @@ mod tests {
         assert_eq!(r.protocol_files, ["a.proto"]);
         assert!(r.explicit);
         assert!(!parse_request(&[], "u").unwrap().explicit);
+        assert!(parse_request(&words("--k 0"), "u").unwrap().explicit);
         let e = parse_request(&words("--no-gc --conditional-gc"), "u").unwrap_err();
-        assert!(e.contains("needs GC"), "{e}");
+        assert_eq!(e, "`--no-gc` cannot be used with `--conditional-gc`; usage: u");
         let e = parse_request(&words("--k x"), "u").unwrap_err();
-        assert!(e.contains("needs a number"), "{e}");
+        assert!(e.starts_with("invalid value `x` for `--k <N>`: "), "{e}");
         let e = parse_request(&words("--k"), "u").unwrap_err();
-        assert!(e.contains("usage: u"), "{e}");
+        assert_eq!(e, "`--k <N>` needs a value; usage: u");
+        let e = parse_request(&words("--k 9"), "u").unwrap_err();
+        assert!(e.contains("too large"), "{e}");
         let e = parse_request(&words("a b"), "u").unwrap_err();
-        assert!(e.contains("unexpected `b`"), "{e}");
+        assert!(e.contains("unexpected argument `b`"), "{e}");
         let e = parse_request(&words("--frobnicate"), "u").unwrap_err();
         assert!(e.contains("unknown option"), "{e}");
         let e = parse_request(&words("--oracle z3"), "u").unwrap_err();
         assert!(e.contains("unknown oracle"), "{e}");
+        let e = parse_request(&words("--max-states 0"), "u").unwrap_err();
+        assert!(e.contains("expected a positive whole number"), "{e}");
     }
 }

@@ -35,7 +35,7 @@ use std::time::Duration;
 
 pub use boolprog::{BoolProgram, Run as BoolProgRun};
 pub use c::CTheory;
-pub use cfa::{CFA_OPTIONS, CfaRun, SchemeTheory};
+pub use cfa::{CfaRun, SchemeTheory, cfa_options};
 pub use input::{input_is_complete, split_words};
 pub use kind::{GoalKey, GoalProblem, Theory, TheoryKind};
 pub use program::JavaTheory;

@@ -25,6 +25,7 @@ use crate::refine::{Domain, Engine, Limits, StepReport, Verdict};
 use crate::syntax::Span;
 
 use super::kind::{Graph, IrProgram, Theory, TheoryKind};
+use super::options::{RunOptions, parse_words};
 use super::{CommandResult, Control, Progress, State, Workbench, counted};
 use crate::ir::Program;
 
@@ -532,61 +533,30 @@ fn verdict_text(c: &Analysed, engine: &Engine, verdict: &Verdict) -> String {
     out
 }
 
-/// Parses `--domain D`, `--max-steps N`, `--max-nodes N`, `--time-limit S` and a function name.
+/// The words of `cegar`: a function name and the run options `craig cegar` takes.
+#[derive(clap::Parser)]
+#[command(name = "cegar")]
+pub(crate) struct CegarWords {
+    /// The function to analyse (default: `main`, or the only function).
+    function: Option<String>,
+    #[command(flatten)]
+    run: RunOptions,
+}
+
+/// Parses `[FUNCTION] [--domain D] [--max-steps N] [--max-nodes N] [--time-limit S]` as
+/// `craig cegar` parses its options; absent limits are the workbench's defaults.
 fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun, String> {
-    let mut run = CegarRun {
-        function: c.default_function(),
-        domain: Domain::Impact,
-        max_steps: DEFAULT_MAX_STEPS,
-        max_nodes: DEFAULT_MAX_NODES,
-        time_limit: None,
+    let words: CegarWords = parse_words(args, usage)?;
+    let RunOptions { domain, max_steps, max_nodes, time_limit } = words.run;
+    Ok(CegarRun {
+        function: words.function.unwrap_or_else(|| c.default_function()),
+        domain,
+        max_steps: max_steps.unwrap_or(DEFAULT_MAX_STEPS),
+        max_nodes: max_nodes.unwrap_or(DEFAULT_MAX_NODES),
+        time_limit,
         spent: Duration::ZERO,
         actions: Vec::new(),
-    };
-    let mut function = None;
-    let mut words = args.iter();
-    while let Some(w) = words.next() {
-        match w.as_str() {
-            "--domain" => {
-                let value = words.next().ok_or("--domain needs `impact` or `predicates`")?;
-                run.domain = value.parse()?;
-            }
-            "--max-steps" | "--max-nodes" => {
-                let value = words.next().ok_or_else(|| format!("{w} needs a number"))?;
-                let n: usize = value
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| format!("{w} needs a positive number, got `{value}`"))?;
-                if w == "--max-steps" {
-                    run.max_steps = n;
-                } else {
-                    run.max_nodes = n;
-                }
-            }
-            "--time-limit" => {
-                let value = words.next().ok_or("--time-limit needs a number of seconds")?;
-                // As `craig cegar --time-limit`.
-                let limit = value
-                    .parse::<f64>()
-                    .ok()
-                    .and_then(crate::repl::settings::positive_seconds)
-                    .ok_or_else(|| {
-                        format!("--time-limit needs a positive number of seconds, got `{value}`")
-                    })?;
-                run.time_limit = Some(limit);
-            }
-            other if other.starts_with("--") => {
-                return Err(format!("unknown option `{other}`; usage: {usage}"));
-            }
-            other if function.is_none() => function = Some(other.to_string()),
-            _ => return Err(format!("usage: {usage}")),
-        }
-    }
-    if let Some(f) = function {
-        run.function = f;
-    }
-    Ok(run)
+    })
 }
 
 /// `cegar [FUNCTION] [--domain D] [--max-steps N] [--max-nodes N] [--time-limit S]`: a new

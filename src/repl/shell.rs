@@ -26,11 +26,14 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
-use super::commands::{COMMANDS, find};
+use super::boolprog::{CheckWords, StepWords};
+use super::commands::{COMMANDS, CoreWords, InterpolateWords, ProofWords, WitnessWords, find};
+use super::options::long_options;
+use super::refinement::CegarWords;
 use super::replay::PROMPT;
 use super::{
-    CFA_OPTIONS, CLAUSE_WEIGHT_NAMES, Control, OPTION_NAMES, Progress, SELECTION_NAMES,
-    SORTS_NAMES, Workbench, input_is_complete,
+    CLAUSE_WEIGHT_NAMES, Control, OPTION_NAMES, Progress, SELECTION_NAMES, SORTS_NAMES, Workbench,
+    cfa_options, input_is_complete,
 };
 
 /// Commands whose argument is a file path.
@@ -69,26 +72,30 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
         ["stats" | "translate"] => goals.to_vec(),
         ["cfa" | "compare", .., "--oracle"] => list(&["smt", "none"]),
         ["cfa" | "compare", ..] => {
-            let mut v = list(CFA_OPTIONS);
+            let mut v = cfa_options();
             v.extend(names_in_scope.iter().cloned());
             v
         }
-        ["witness"] => list(&["--steps"]),
+        ["witness"] => long_options::<WitnessWords>(),
         ["show", "state" | "cps" | "node" | "interpolants"] | ["succ"] => Vec::new(),
         ["show", "art" | "cex" | "path" | "invariant"] => Vec::new(),
         ["cegar", .., "--domain"] => list(&["impact", "predicates"]),
-        ["cegar", ..] => list(&["--domain", "--max-steps", "--max-nodes", "--time-limit"]),
+        ["cegar", ..] => long_options::<CegarWords>(),
         ["predicate"] => list(&["add"]),
         ["show", _] => list(super::commands::SHOW_VIEWS),
-        ["step", ..] => list(&["all", "--restart", "--no-patterns"]),
-        ["check", ..] => list(&["--no-summaries", "--no-patterns"]),
+        ["step", ..] => {
+            let mut v = list(&["all"]);
+            v.extend(long_options::<StepWords>());
+            v
+        }
+        ["check", ..] => long_options::<CheckWords>(),
         ["dot", _] => list(&["summary"]),
-        ["proof"] => list(&["--tree"]),
-        ["core"] => list(&["--minimal"]),
+        ["proof"] => long_options::<ProofWords>(),
+        ["core"] => long_options::<CoreWords>(),
         ["interpolate", .., "--system"] => list(&["mcmillan", "pudlak", "both"]),
         ["interpolate", .., "--goal"] => goals.to_vec(),
         ["interpolate"] => {
-            let mut v = list(&["--goal", "--system", "--raw", "--steps", "--sequence", "--move"]);
+            let mut v = long_options::<InterpolateWords>();
             v.extend(names_in_scope.iter().cloned());
             v
         }

@@ -3,10 +3,11 @@
 
 use std::io::Write;
 
+use super::CommandSpec;
 use super::proof::last_proof;
-use super::{CommandSpec, arity};
 use crate::fol::InputSource;
 use crate::fol::Problem;
+use crate::repl::options::parse_words;
 use crate::repl::{Attempt, CommandResult, Control, Workbench};
 use crate::solve::answer::{core_names, core_sources};
 use crate::solve::core::minimize_core;
@@ -31,15 +32,17 @@ pub const SPEC: CommandSpec = CommandSpec {
     run,
 };
 
+/// The words of `core`.
+#[derive(clap::Parser)]
+#[command(name = "core")]
+pub(crate) struct CoreWords {
+    /// Make the core irreducible by deletion.
+    #[arg(long)]
+    minimal: bool,
+}
+
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    arity(SPEC.usage, args, 0, 1)?;
-    let minimal = match args.first().map(String::as_str) {
-        None => false,
-        Some("--minimal") => true,
-        Some(other) => {
-            return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into());
-        }
-    };
+    let CoreWords { minimal } = parse_words(args, SPEC.usage)?;
     if let Some(attempt) = wb.state.last_smt.clone() {
         return crate::repl::smt::core(&attempt, minimal, out);
     }

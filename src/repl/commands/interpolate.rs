@@ -22,6 +22,7 @@ use crate::interpolate::{
 };
 use crate::prover::Prover;
 use crate::repl::goal_views::{is_generated, rename_tptp};
+use crate::repl::options::{InterpolationOptions, parse_words};
 use crate::repl::{CommandResult, Control, GoalProblem, Progress, Workbench, search_counters};
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -75,46 +76,38 @@ struct Flags {
     steps: bool,
 }
 
+/// The words of `interpolate`: the parts, the options `craig interpolate` takes to choose the
+/// system and the form shown, and the prompt's own.
+#[derive(clap::Parser)]
+#[command(name = "interpolate")]
+pub(crate) struct InterpolateWords {
+    /// The goal whose hypotheses are split (default: the last `prove`'s).
+    #[arg(long, value_name = "GOAL")]
+    goal: Option<String>,
+    #[command(flatten)]
+    shown: InterpolationOptions,
+    /// Print the partial interpolant of every proof step.
+    #[arg(long)]
+    steps: bool,
+    /// The parts are a sequence P1 ; ... ; Pn.
+    #[arg(long)]
+    sequence: bool,
+    /// Move this hypothesis to the other side of the last split and ask again.
+    #[arg(long = "move", value_name = "NAME",
+          conflicts_with_all = ["goal", "system", "raw", "steps", "sequence", "parts"])]
+    moved: Option<String>,
+    /// The parts: hypothesis names, `*` or inline formulas, separated by `|` (or `;`).
+    parts: Vec<String>,
+}
+
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 1, usize::MAX)?;
-    let mut goal: Option<String> = None;
-    let mut flags = Flags::default();
-    let mut sequence = false;
-    let mut rest: Vec<String> = Vec::new();
-    let mut words = args.iter();
-    while let Some(w) = words.next() {
-        match w.as_str() {
-            "--goal" => goal = Some(words.next().ok_or("--goal needs a goal name")?.clone()),
-            "--system" => {
-                let s = words.next().ok_or("--system needs mcmillan, pudlak or both")?;
-                flags.systems = Some(match s.as_str() {
-                    "mcmillan" => vec![System::McMillan],
-                    "pudlak" => vec![System::Pudlak],
-                    "both" => vec![System::McMillan, System::Pudlak],
-                    other => {
-                        return Err(format!(
-                            "unknown system `{other}` (one of: mcmillan, pudlak, both)"
-                        )
-                        .into());
-                    }
-                });
-            }
-            "--raw" => flags.raw = true,
-            "--steps" => flags.steps = true,
-            "--sequence" => sequence = true,
-            "--move" => {
-                let name = words.next().ok_or("--move needs a hypothesis name")?;
-                if words.next().is_some() {
-                    return Err("--move takes one name and nothing else".into());
-                }
-                return move_and_ask_again(wb, name, out);
-            }
-            _ if w.starts_with("--") => {
-                return Err(format!("unknown option `{w}`; usage: {}", SPEC.usage).into());
-            }
-            _ => rest.push(w.clone()),
-        }
+    let words: InterpolateWords = parse_words(args, SPEC.usage)?;
+    if let Some(name) = &words.moved {
+        return move_and_ask_again(wb, name, out);
     }
+    let InterpolateWords { goal, shown, steps, sequence, parts: rest, .. } = words;
+    let flags = Flags { systems: Some(shown.system.systems()), raw: shown.raw, steps };
     let parts = split_parts(&rest, if sequence { ";" } else { "|" });
     if sequence {
         if parts.len() < 2 {

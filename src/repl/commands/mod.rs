@@ -43,8 +43,11 @@ mod undo;
 mod unload;
 mod witness;
 
-pub(crate) use interpolate::SplitRequest;
+pub(crate) use core::CoreWords;
+pub(crate) use interpolate::{InterpolateWords, SplitRequest};
+pub(crate) use proof::ProofWords;
 pub use show::VIEWS as SHOW_VIEWS;
+pub(crate) use witness::WitnessWords;
 
 /// How a command runs: the workbench, the words after the command name, the output.
 pub type Run = fn(&mut Workbench, &[String], &mut dyn Write) -> CommandResult;

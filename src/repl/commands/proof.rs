@@ -4,8 +4,9 @@ use std::io::Write;
 
 use rustc_hash::FxHashSet;
 
-use super::{CommandSpec, arity};
+use super::CommandSpec;
 use crate::prover::{Proof, Rule};
+use crate::repl::options::parse_words;
 use crate::repl::{Attempt, CommandResult, Control, Workbench};
 use crate::solve::answer::{SzsStatus, write_tstp_proof};
 
@@ -33,15 +34,17 @@ pub(crate) fn last_proof(wb: &Workbench) -> Result<(&Attempt, &Proof), String> {
     }
 }
 
+/// The words of `proof`.
+#[derive(clap::Parser)]
+#[command(name = "proof")]
+pub(crate) struct ProofWords {
+    /// Print the refutation as an indented tree.
+    #[arg(long)]
+    tree: bool,
+}
+
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    arity(SPEC.usage, args, 0, 1)?;
-    let tree = match args.first().map(String::as_str) {
-        None => false,
-        Some("--tree") => true,
-        Some(other) => {
-            return Err(format!("unknown option `{other}`; usage: {}", SPEC.usage).into());
-        }
-    };
+    let ProofWords { tree } = parse_words(args, SPEC.usage)?;
     let (attempt, proof) = last_proof(wb)?;
     let solved = attempt; // the problem, signature and bank the proof lives in
     if !tree {

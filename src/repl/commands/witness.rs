@@ -3,7 +3,8 @@
 
 use std::io::Write;
 
-use super::{CommandSpec, arity};
+use super::CommandSpec;
+use crate::repl::options::parse_words;
 use crate::repl::{CommandResult, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -19,14 +20,16 @@ pub const SPEC: CommandSpec = CommandSpec {
     run,
 };
 
+/// The words of `witness`.
+#[derive(clap::Parser)]
+#[command(name = "witness")]
+pub(crate) struct WitnessWords {
+    /// The most steps the concrete run may take.
+    #[arg(long, value_name = "N", default_value_t = crate::repl::cfa::CONCRETE_STEPS)]
+    steps: usize,
+}
+
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    arity(SPEC.usage, args, 0, 2)?;
-    let steps = match args {
-        [] => crate::repl::cfa::CONCRETE_STEPS,
-        [flag, n] if flag == "--steps" => {
-            n.parse().map_err(|_| format!("--steps needs a number, got `{n}`"))?
-        }
-        _ => return Err(format!("usage: {}", SPEC.usage).into()),
-    };
+    let WitnessWords { steps } = parse_words(args, SPEC.usage)?;
     crate::repl::cfa::witness(wb, steps, out)
 }
