@@ -1,11 +1,13 @@
 //! Source files, spans and diagnostics shared by every front end (spec, TPTP, SMT-LIB, Java, C,
-//! boolean programs, Scheme), and the one writer of Graphviz text ([`dot`]).
+//! boolean programs, Scheme), the one writer of Graphviz text ([`dot`]) and the one
+//! S-expression reader ([`sexpr`], for SMT-LIB and Scheme).
 //!
 //! Every AST node and every typed term carries a [`Span`] (a byte range in one file of a
 //! [`SourceMap`]), so that errors found late (type errors, missing imports) still point at text.
 
 pub mod dot;
 mod parse_error;
+pub mod sexpr;
 
 pub use parse_error::{found_token, join_or, pest_diagnostic};
 
