@@ -1,15 +1,14 @@
 //! SMT-LIB 2 for QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA and the array logics QF_AX, QF_ALIA
-//! and QF_AUFLIA: an S-expression reader (pest
-//! grammar `grammar.pest`) and a command layer that elaborates assertions into [`crate::smt`]
-//! formulas and answers as the standard prints them.
+//! and QF_AUFLIA: the SMT-LIB dialect of the shared S-expression reader
+//! ([`crate::syntax::sexpr`]) and a command layer that elaborates assertions into
+//! [`crate::smt`] formulas and answers as the standard prints them.
 //!
 //! A front end: it names [`crate::smt`] and [`crate::syntax`], never the prover or `solve`
-//! (`tests/tidy.rs`). No crates.io SMT-LIB parser could be consulted when this was written
-//! (the registry search was unavailable), so the reader is a small pest grammar.
+//! (`tests/tidy.rs`). The Scheme front end reads through the same reader in its own dialect.
 //!
 //! # Files
 //!
-//! - `sexpr.rs`: the S-expression reader ([`parse`], [`SExpr`]).
+//! - `sexpr.rs`: the SMT-LIB dialect of the S-expression reader ([`parse`], [`SExpr`]).
 //! - `session.rs`: the [`Session`] state and what every command shares ([`Outcome`], failures).
 //! - `script.rs`: [`Session::run_script`] and the dispatch of each command by name.
 //! - `settings.rs`, `declarations.rs`, `assertions.rs`, `queries.rs`, `interpolation.rs`: the

@@ -1,18 +1,9 @@
-//! The S-expression reader: SMT-LIB text to [`SExpr`]s with byte spans (the pest grammar
-//! `grammar.pest`), refusing nesting deeper than [`MAX_DEPTH`] before the recursive parts run.
+//! SMT-LIB text to [`SExpr`]s with byte spans, read by the shared reader
+//! ([`crate::syntax::sexpr`]) in the SMT-LIB dialect, refusing nesting deeper than
+//! [`MAX_DEPTH`].
 
-use pest::Parser;
-
-use crate::syntax::{Diagnostic, FileId, Span};
-
-mod grammar {
-    //! The generated S-expression parser.
-    #[derive(pest_derive::Parser)]
-    #[grammar = "smtlib/grammar.pest"]
-    pub struct SmtlibParser;
-}
-
-use grammar::{Rule, SmtlibParser};
+use crate::syntax::sexpr::{self, Bracket, Dialect, Escapes, Form};
+use crate::syntax::{Diagnostic, FileId};
 
 /// An S-expression with its byte span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,69 +63,89 @@ impl SExpr {
 
 /// Reads a script into S-expressions, or a diagnostic at the first syntax error.
 pub fn parse(text: &str, file: FileId) -> Result<Vec<SExpr>, Diagnostic> {
-    if let Some(at) = too_deep(text) {
-        let message = format!("nesting deeper than {MAX_DEPTH} parentheses is not supported");
-        return Err(Diagnostic::error(Span::new(file, at, at), message));
-    }
-    let pairs = SmtlibParser::parse(Rule::script, text).map_err(|e| {
-        let start = match e.location {
-            pest::error::InputLocation::Pos(p) => p,
-            pest::error::InputLocation::Span((s, _)) => s,
-        };
-        let start = start.min(text.len());
-        Diagnostic::error(
-            Span::new(file, start, start),
-            "syntax error: unbalanced parentheses or invalid token",
-        )
-    })?;
-    let mut out = Vec::new();
-    for pair in pairs.flatten().take(1) {
-        for inner in pair.into_inner() {
-            if inner.as_rule() != Rule::EOI {
-                out.push(convert(inner));
+    sexpr::read(file, text, &SMTLIB, |form, span| {
+        let span = (span.start as usize, span.end as usize);
+        Ok(match form {
+            Form::Token(t) if t.starts_with(':') => SExpr::Keyword(t.to_string(), span),
+            Form::Token(t) => {
+                let unbarred = t.strip_prefix('|').and_then(|t| t.strip_suffix('|'));
+                SExpr::Symbol(unbarred.unwrap_or(t).to_string(), span)
             }
-        }
-    }
-    Ok(out)
+            Form::Str(value) => SExpr::Str(value, span),
+            Form::List { items, .. } => SExpr::List(items, span),
+        })
+    })
 }
 
-/// The deepest nesting accepted: the reader and the elaboration recurse once per level, and
-/// this bound keeps them well inside a 2 MB thread stack.
+/// The deepest nesting accepted: the elaboration recurses once per level, and this bound keeps
+/// it well inside a 2 MB thread stack.
 pub const MAX_DEPTH: usize = 500;
 
-/// The offset of the first parenthesis nested deeper than [`MAX_DEPTH`], outside strings,
-/// quoted symbols and comments.
-fn too_deep(text: &str) -> Option<usize> {
-    let (mut depth, mut in_string, mut in_quoted, mut in_comment) = (0usize, false, false, false);
-    for (i, c) in text.char_indices() {
-        match c {
-            '\n' if in_comment => in_comment = false,
-            _ if in_comment => {}
-            '"' if !in_quoted => in_string = !in_string,
-            '|' if !in_string => in_quoted = !in_quoted,
-            _ if in_string || in_quoted => {}
-            ';' => in_comment = true,
-            '(' => {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    return Some(i);
-                }
-            }
-            ')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+/// SMT-LIB 2 as S-expressions: `(` only, `""` inside strings, `|quoted symbols|`, and tokens
+/// that are runs of symbol characters (symbols, numerals, decimals, `#b`/`#x` literals),
+/// keywords being a `:` and such a run.
+const SMTLIB: Dialect = Dialect {
+    prefix: "syntax error: ",
+    whitespace: &[' ', '\t', '\r', '\n'],
+    brackets: &[Bracket { open: "(", close: ')', dotted: false }],
+    block_comment: None,
+    datum_comment: None,
+    quotes: &[],
+    escapes: Escapes::DoubledQuote,
+    bar_symbols: true,
+    token: token_len,
+    max_depth: MAX_DEPTH,
+    levels: "parentheses",
+};
+
+/// The length of the symbol, numeral or keyword `rest` starts with (0 if none does).
+fn token_len(rest: &str) -> usize {
+    let run = |s: &str| s.find(|c| !symbol_char(c)).unwrap_or(s.len());
+    match rest.strip_prefix(':') {
+        Some(name) => match run(name) {
+            0 => 0,
+            n => n + 1,
+        },
+        None => run(rest),
     }
-    None
 }
 
-fn convert(pair: pest::iterators::Pair<'_, Rule>) -> SExpr {
-    let span = (pair.as_span().start(), pair.as_span().end());
-    let text = pair.as_str();
-    match pair.as_rule() {
-        Rule::list => SExpr::List(pair.into_inner().map(convert).collect(), span),
-        Rule::string => SExpr::Str(text[1..text.len() - 1].replace("\"\"", "\""), span),
-        Rule::quoted => SExpr::Symbol(text[1..text.len() - 1].to_string(), span),
-        Rule::keyword => SExpr::Keyword(text.to_string(), span),
-        _ => SExpr::Symbol(text.to_string(), span),
+fn symbol_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/#".contains(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> String {
+        parse(text, FileId(0)).unwrap_err().message
+    }
+
+    #[test]
+    fn reads_symbols_keywords_strings_and_literals() {
+        let data = parse("(! |a b| :named x\"y\"#b101 1.5 \"q\"\"\") ; c", FileId(0)).unwrap();
+        assert_eq!(data.len(), 1);
+        assert_eq!(data[0].to_string(), "(! a b :named x \"y\" #b101 1.5 \"q\"\"\")");
+        let SExpr::List(items, _) = &data[0] else { panic!() };
+        assert!(matches!(&items[2], SExpr::Keyword(k, (9, 15)) if k == ":named"));
+        assert!(matches!(&items[1], SExpr::Symbol(s, (3, 8)) if s == "a b"));
+        assert!(matches!(&items[7], SExpr::Str(s, _) if s == "q\""));
+    }
+
+    #[test]
+    fn errors_name_what_is_wrong() {
+        assert_eq!(
+            error("(assert (= a b)\n"),
+            "syntax error: unexpected end of input: the `(` at line 1, column 1 is not closed"
+        );
+        assert_eq!(error("(check-sat))"), "syntax error: unexpected `)`: no `(` is open");
+        assert_eq!(error("(assert 'p)"), "syntax error: unexpected `'`");
+        assert_eq!(error("(echo \"hi)"), "syntax error: unterminated string: no closing `\"`");
+        let deep = format!("{}{}", "(".repeat(MAX_DEPTH + 1), ")".repeat(MAX_DEPTH + 1));
+        assert_eq!(
+            error(&deep),
+            "syntax error: nested too deeply: at most 500 levels of parentheses are allowed"
+        );
     }
 }
