@@ -1,6 +1,6 @@
 //! The Scheme front end: a direct-style R5RS subset read into the paper's CPS language.
 //!
-//! Pipeline: [`sexp`] reads S-expressions with spans (pest grammar `grammar.pest`), [`expand`]
+//! Pipeline: [`sexp`] reads S-expressions with spans (the shared reader in `syntax`), [`expand`]
 //! checks the forms, resolves and alphatises names and desugars into the core language of
 //! [`ast`], and [`cps`] converts that to CPS with free-variable sets and join-point
 //! annotations. Errors are [`Diagnostic`]s with spans; no input makes the front end panic.

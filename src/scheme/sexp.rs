@@ -1,24 +1,12 @@
-//! S-expressions with spans, read by the pest grammar `grammar.pest`.
-//!
-//! pest is used only here: its pairs become [`Sexp`] trees at once and its errors become
-//! [`Diagnostic`]s, so nothing else in the front end depends on pest types.
+//! S-expressions with spans, read by the shared reader ([`crate::syntax::sexpr`]) in the
+//! Scheme dialect; which forms are accepted (define, lambda, let, ...) is decided after reading,
+//! in `expand.rs`, so that a refused form gets a message naming it.
 
-use pest::Parser as _;
-use pest::error::InputLocation;
-use pest::iterators::Pair;
-
+use crate::syntax::sexpr::{self, Bracket, Dialect, Escapes, Form};
 use crate::syntax::{Diagnostic, FileId, Span};
 
-mod grammar {
-    //! The derived pest parser (private: `Rule` is an implementation detail).
-    #[derive(pest_derive::Parser)]
-    #[grammar = "scheme/grammar.pest"]
-    pub struct SchemeParser;
-}
-
-use grammar::{Rule, SchemeParser};
-
-/// Brackets may nest at most this deep: the parser and the passes after it recurse on nesting.
+/// Brackets and quote marks may nest at most this deep: the passes after reading recurse on
+/// nesting.
 pub const MAX_DEPTH: usize = 200;
 
 /// One S-expression.
@@ -73,146 +61,84 @@ impl Sexp {
 
 /// Reads every datum of a file. On a syntax error nothing is returned but the diagnostic.
 pub fn parse_file(file: FileId, text: &str) -> (Vec<Sexp>, Vec<Diagnostic>) {
-    if let Some(at) = too_deep(text) {
-        let d = Diagnostic::error(Span::new(file, at, at + 1), "brackets nested too deeply")
-            .with_note(format!("at most {MAX_DEPTH} levels of `(` and `[` are allowed"));
-        return (Vec::new(), vec![d]);
-    }
-    match SchemeParser::parse(Rule::file, text) {
-        Ok(mut pairs) => {
-            let Some(top) = pairs.next() else { return (Vec::new(), Vec::new()) };
-            let data = top
-                .into_inner()
-                .filter(|p| p.as_rule() != Rule::EOI)
-                .map(|p| convert(file, p))
-                .collect();
-            (data, Vec::new())
-        }
-        Err(e) => (Vec::new(), vec![convert_error(file, text, &e)]),
+    let read = sexpr::read(file, text, &SCHEME, |form, span| {
+        let kind = match form {
+            Form::Token(t) => atom(t)?,
+            Form::Str(value) => SexpKind::Str(value),
+            Form::List { open: "#(", items, .. } => SexpKind::Vector(items),
+            Form::List { items, tail: Some(tail), .. } => SexpKind::Dotted(items, Box::new(tail)),
+            Form::List { items, tail: None, .. } => SexpKind::List(items),
+        };
+        Ok(Sexp { kind, span })
+    });
+    match read {
+        Ok(data) => (data, Vec::new()),
+        Err(d) => (Vec::new(), vec![d]),
     }
 }
 
-/// The byte offset of the first bracket nested deeper than [`MAX_DEPTH`], if any. Brackets in
-/// comments and strings count too, which only makes the check stricter.
-fn too_deep(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, b) in text.bytes().enumerate() {
-        match b {
-            b'(' | b'[' => {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    return Some(i);
-                }
-            }
-            b')' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+/// The Scheme subset's S-expressions: `(` pairs with `)` and `[` with `]`, both may be dotted,
+/// `#(` opens a vector; `#| ... |#` block comments (not nested) and `#;` before a datum;
+/// `'`, `` ` ``, `,@` and `,`; strings with backslash escapes; a token runs to a delimiter.
+const SCHEME: Dialect = Dialect {
+    prefix: "",
+    whitespace: &[' ', '\t', '\r', '\n', '\x0C'],
+    brackets: &[
+        Bracket { open: "#(", close: ')', dotted: false },
+        Bracket { open: "(", close: ')', dotted: true },
+        Bracket { open: "[", close: ']', dotted: true },
+    ],
+    block_comment: Some(("#|", "|#")),
+    datum_comment: Some("#;"),
+    quotes: &[("'", "quote"), ("`", "quasiquote"), (",@", "unquote-splicing"), (",", "unquote")],
+    escapes: Escapes::Backslash,
+    bar_symbols: false,
+    token: token_len,
+    max_depth: MAX_DEPTH,
+    levels: "brackets and quotes",
+};
+
+fn delimiter(c: char) -> bool {
+    SCHEME.whitespace.contains(&c) || "()[]\";'`,".contains(c)
+}
+
+/// The length of the token `rest` starts with: up to the next delimiter, and for a character
+/// literal `#\c` at least the character after the backslash (which may be a delimiter).
+fn token_len(rest: &str) -> usize {
+    let run = |s: &str| s.find(delimiter).unwrap_or(s.len());
+    match rest.strip_prefix("#\\").and_then(|r| r.chars().next()) {
+        Some(c) => 2 + c.len_utf8() + run(&rest[2 + c.len_utf8()..]),
+        None => run(rest),
     }
-    None
 }
 
-fn span_of(file: FileId, p: &Pair<'_, Rule>) -> Span {
-    Span::new(file, p.as_span().start(), p.as_span().end())
-}
-
-fn convert(file: FileId, p: Pair<'_, Rule>) -> Sexp {
-    let span = span_of(file, &p);
-    let kind = match p.as_rule() {
-        Rule::list | Rule::bracket_list => {
-            let mut items = Vec::new();
-            let mut tail = None;
-            for c in p.into_inner() {
-                match c.as_rule() {
-                    Rule::close_paren | Rule::close_bracket => {}
-                    Rule::tail => {
-                        let Some(d) = c.into_inner().nth(1) else { continue };
-                        tail = Some(Box::new(convert(file, d)));
-                    }
-                    _ => items.push(convert(file, c)),
-                }
-            }
-            match tail {
-                Some(t) => SexpKind::Dotted(items, t),
-                None => SexpKind::List(items),
-            }
-        }
-        Rule::vector => SexpKind::Vector(
-            p.into_inner()
-                .filter(|c| c.as_rule() != Rule::close_paren)
-                .map(|c| convert(file, c))
-                .collect(),
-        ),
-        Rule::quoted => {
-            let mut inner = p.into_inner();
-            let (Some(mark), Some(d)) = (inner.next(), inner.next()) else {
-                return Sexp { kind: SexpKind::List(Vec::new()), span };
-            };
-            let name = match mark.as_str() {
-                "'" => "quote",
-                "`" => "quasiquote",
-                ",@" => "unquote-splicing",
-                _ => "unquote",
-            };
-            let head = Sexp { kind: SexpKind::Sym(name.to_string()), span: span_of(file, &mark) };
-            SexpKind::List(vec![head, convert(file, d)])
-        }
-        Rule::boolean => SexpKind::Bool(matches!(p.as_str(), "#t" | "#true")),
-        Rule::number => match p.as_str().parse::<i64>() {
+/// What a token is: a boolean, a character, a number (anything that starts like one: `expand.rs`
+/// refuses what is not an integer) or a symbol.
+fn atom(t: &str) -> Result<SexpKind, String> {
+    Ok(match t {
+        "#t" | "#true" => SexpKind::Bool(true),
+        "#f" | "#false" => SexpKind::Bool(false),
+        _ if t.starts_with("#\\") && t.len() > 2 => SexpKind::Char(t.to_string()),
+        _ if t.starts_with('#') => return Err(format!("unexpected `{t}`")),
+        _ if looks_numeric(t) => match t.parse::<i64>() {
             Ok(n) => SexpKind::Int(n),
-            Err(_) => SexpKind::OtherNumber(p.as_str().to_string()),
+            Err(_) => SexpKind::OtherNumber(t.to_string()),
         },
-        Rule::string => {
-            let body = p.into_inner().next().map_or("", |b| b.as_str());
-            SexpKind::Str(unescape(body))
-        }
-        Rule::character => SexpKind::Char(p.as_str().to_string()),
-        _ => SexpKind::Sym(p.as_str().to_string()),
-    };
-    Sexp { kind, span }
+        _ => SexpKind::Sym(t.to_string()),
+    })
 }
 
-/// Resolves `\n`, `\t`, `\\` and `\"`; other escapes keep the escaped character.
-fn unescape(body: &str) -> String {
-    let mut out = String::with_capacity(body.len());
-    let mut chars = body.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some(other) => out.push(other),
-            None => {}
-        }
+/// `[+-]digits`, then optionally one of `.`, `/`, `e`, `E` and digits or signs.
+fn looks_numeric(t: &str) -> bool {
+    let t = t.strip_prefix(['-', '+']).unwrap_or(t);
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    if digits == 0 {
+        return false;
     }
-    out
-}
-
-fn convert_error(file: FileId, text: &str, e: &pest::error::Error<Rule>) -> Diagnostic {
-    let at = match e.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((s, _)) => s,
-    }
-    .min(text.len());
-    let found = text[at..].chars().next();
-    let message = match found {
-        None => unclosed_message(text),
-        Some(')') | Some(']') => "unexpected closing bracket".to_string(),
-        Some(c) => format!("unexpected `{c}`"),
-    };
-    let end = at + found.map_or(0, char::len_utf8);
-    Diagnostic::error(Span::new(file, at, end), message)
-}
-
-/// At end of input the likely culprit is an unclosed bracket or string.
-fn unclosed_message(text: &str) -> String {
-    let quotes = text.matches('"').count() - text.matches("\\\"").count();
-    if quotes % 2 == 1 {
-        "unterminated string".to_string()
-    } else {
-        "unexpected end of input: a bracket is not closed".to_string()
+    let rest = &t[digits..];
+    match rest.strip_prefix(['.', '/', 'e', 'E']) {
+        Some(more) => more.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '+'),
+        None => rest.is_empty(),
     }
 }
 
