@@ -7,10 +7,10 @@ use std::path::Path;
 
 use crate::ir::Program;
 use crate::session::fnv1a64;
-use crate::syntax::{SourceMap, Span, has_errors, render_all};
+use crate::syntax::{SourceMap, has_errors, render_all};
 
 use super::counted;
-use super::kind::{Graph, IrProgram, Theory, TheoryKind, locate};
+use super::kind::{Graph, IrProgram, Theory, TheoryKind};
 
 /// A C file as the workbench keeps it: the lowered program and the source its spans point into.
 #[derive(Debug)]
@@ -42,11 +42,6 @@ impl CTheory {
                 ))
             }
         }
-    }
-
-    /// `file:line:col` of the start of a span.
-    pub fn location(&self, span: Span) -> String {
-        locate(&self.sources, span)
     }
 
     /// How many functions the program defines.

@@ -46,6 +46,18 @@ pub struct GoalEntry {
     pub checksum: Checksum,
 }
 
+impl GoalEntry {
+    /// The one goal of a theory that is a single statement (a TPTP problem, an SMT-LIB
+    /// script): named after the theory, obsolete when any of the text it was read from changed.
+    pub fn whole(theory: &Theory) -> GoalEntry {
+        GoalEntry {
+            name: theory.name.clone(),
+            key: GoalKey { group: 0, sequent: 0 },
+            checksum: theory.text_checksum,
+        }
+    }
+}
+
 /// A goal made ready for the prover.
 #[derive(Clone, Debug)]
 pub enum GoalProblem {

@@ -24,6 +24,7 @@ pub mod smt;
 mod spec;
 mod state;
 mod tptp;
+mod translations;
 
 use std::cell::RefCell;
 use std::io::Write;

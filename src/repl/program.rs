@@ -3,7 +3,6 @@
 //! translated under the workbench's options when it is shown or proved, once per obligation and
 //! options, as a spec lemma is; an obligation the translation splits gives one goal per sequent.
 
-use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,13 +19,9 @@ use crate::verify::describe;
 use crate::verify::{Verification, load_java};
 
 use super::goal_views::{sequent_part, write_outcome, write_sort_report, write_translation_view};
-use super::kind::{
-    GoalEntry, GoalKey, GoalView, Graph, IrProgram, Theory, TheoryKind, Translated, locate,
-};
+use super::kind::{GoalEntry, GoalKey, GoalView, Graph, IrProgram, Theory, TheoryKind, Translated};
+use super::translations::TranslationCache;
 use super::{CommandResult, Control, counted};
-
-/// An obligation's split sequents as translated, by obligation index and options.
-type TranslationCache = BTreeMap<(usize, TranslateOptions), Rc<Vec<SequentTranslation>>>;
 
 /// Java files as the workbench keeps them: the program with its obligations, the sources their
 /// spans point into, and what was worked out once: translations by obligation and options, and
@@ -44,8 +39,8 @@ pub struct JavaTheory {
     /// The validity of left-out schematic hypotheses (obligations have none, but the translation
     /// asks through one cache per theory, as for spec modules).
     pub validity: ValidityCache,
-    translations: RefCell<TranslationCache>,
-    sequents_translated: Cell<u64>,
+    /// Translations made so far, by obligation and options.
+    translations: TranslationCache,
 }
 
 impl JavaTheory {
@@ -71,8 +66,7 @@ impl JavaTheory {
             files: files.to_vec(),
             warnings: rendered,
             validity: ValidityCache::new(),
-            translations: RefCell::default(),
-            sequents_translated: Cell::new(0),
+            translations: TranslationCache::default(),
         })
     }
 
@@ -99,29 +93,10 @@ impl JavaTheory {
         options: &TranslateOptions,
         file: &str,
     ) -> Rc<Vec<SequentTranslation>> {
-        if let Some(done) = self.translations.borrow().get(&(index, *options)) {
-            return done.clone();
-        }
-        let translations = Rc::new(translate_settled(
-            self.verification.signature(),
-            &self.obligation(index).sequent,
-            options,
-            file,
-            &self.validity,
-        ));
-        self.sequents_translated.set(self.sequents_translated.get() + translations.len() as u64);
-        self.translations.borrow_mut().insert((index, *options), translations.clone());
-        translations
-    }
-
-    /// How many sequents were translated so far.
-    pub fn sequents_translated(&self) -> u64 {
-        self.sequents_translated.get()
-    }
-
-    /// `file:line:col` of the start of a span.
-    pub fn location(&self, span: Span) -> String {
-        locate(&self.sources, span)
+        self.translations.get_or_translate(index, options, || {
+            let sequent = &self.obligation(index).sequent;
+            translate_settled(self.verification.signature(), sequent, options, file, &self.validity)
+        })
     }
 
     /// The source line a span starts on, trimmed (what a core line quotes).
@@ -273,7 +248,7 @@ impl TheoryKind for JavaTheory {
     }
 
     fn sequents_translated(&self) -> u64 {
-        self.sequents_translated.get()
+        self.translations.sequents_translated()
     }
 
     fn goal_translation(

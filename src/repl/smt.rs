@@ -103,11 +103,7 @@ impl TheoryKind for SmtTheory {
 
     /// One goal, the unsatisfiability of the assertions, decided by the SMT core.
     fn goals(&self, theory: &Theory) -> Vec<GoalEntry> {
-        vec![GoalEntry {
-            name: theory.name.clone(),
-            key: GoalKey { group: 0, sequent: 0 },
-            checksum: theory.text_checksum,
-        }]
+        vec![GoalEntry::whole(theory)]
     }
 
     fn names(&self) -> Vec<String> {

@@ -3,7 +3,6 @@
 //! does not split is one goal of the lemma's own name), translated under the workbench's
 //! current sort handling and relevance options whenever it is proved or shown.
 
-use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
@@ -19,10 +18,8 @@ use crate::translate::{SequentTranslation, TranslateOptions, sequent_names};
 
 use super::goal_views::{sequent_part, write_outcome, write_sort_report, write_translation_view};
 use super::kind::{GoalEntry, GoalKey, GoalView, Theory, TheoryKind, Translated};
+use super::translations::TranslationCache;
 use super::{CommandResult, Control, counted};
-
-/// A lemma's split sequents as translated, by the lemma's item index and the options.
-type TranslationCache = BTreeMap<(usize, TranslateOptions), Rc<Vec<SequentTranslation>>>;
 
 /// A spec file as the workbench keeps it: the module, the sources its spans point into, which
 /// of its items are the lemmas of the file itself (imported libraries' lemmas are hypotheses,
@@ -40,9 +37,7 @@ pub struct SpecTheory {
     pub validity: ValidityCache,
     /// Translations made so far, by lemma and options: every command on any sequent of a lemma
     /// reuses the one translation of the whole lemma.
-    translations: RefCell<TranslationCache>,
-    /// How many sequents were translated (a deterministic counter, for tests).
-    sequents_translated: Cell<u64>,
+    translations: TranslationCache,
 }
 
 impl SpecTheory {
@@ -53,8 +48,7 @@ impl SpecTheory {
             sources,
             lemmas,
             validity: ValidityCache::new(),
-            translations: RefCell::default(),
-            sequents_translated: Cell::new(0),
+            translations: TranslationCache::default(),
         }
     }
 
@@ -75,30 +69,9 @@ impl SpecTheory {
         options: &TranslateOptions,
         file: &str,
     ) -> Rc<Vec<SequentTranslation>> {
-        if let Some(done) = self.translations.borrow().get(&(item, *options)) {
-            return done.clone();
-        }
-        let translations = Rc::new(translate_settled(
-            self.module.hol(),
-            &self.sequent(item),
-            options,
-            file,
-            &self.validity,
-        ));
-        self.sequents_translated.set(self.sequents_translated.get() + translations.len() as u64);
-        self.translations.borrow_mut().insert((item, *options), translations.clone());
-        translations
-    }
-
-    /// How many sequents were translated so far.
-    pub fn sequents_translated(&self) -> u64 {
-        self.sequents_translated.get()
-    }
-
-    /// `file:line:col` of the start of a span. Files of the standard library are named
-    /// `stdlib/NAME.spec` wherever craig is installed, so transcripts do not depend on it.
-    pub fn location(&self, span: Span) -> String {
-        super::kind::locate(&self.sources, span)
+        self.translations.get_or_translate(item, options, || {
+            translate_settled(self.module.hol(), &self.sequent(item), options, file, &self.validity)
+        })
     }
 
     /// A one-line account of where a clause comes from, for cores, read off its typed origin:
@@ -196,7 +169,7 @@ impl TheoryKind for SpecTheory {
     }
 
     fn sequents_translated(&self) -> u64 {
-        self.sequents_translated.get()
+        self.translations.sequents_translated()
     }
 
     fn goal_translation(

@@ -48,11 +48,7 @@ impl TheoryKind for TptpTheory {
     }
 
     fn goals(&self, theory: &Theory) -> Vec<GoalEntry> {
-        vec![GoalEntry {
-            name: theory.name.clone(),
-            key: GoalKey { group: 0, sequent: 0 },
-            checksum: theory.text_checksum,
-        }]
+        vec![GoalEntry::whole(theory)]
     }
 
     fn names(&self) -> Vec<String> {

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, Goal, Workbench};
+use crate::repl::{CommandResult, Control, Goal, TheoryKind, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "goals",
