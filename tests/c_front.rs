@@ -128,15 +128,18 @@ fn refused_constructs_are_named_where_they_stand() {
             "int g; int main() { return *g; }",
             "t.c:1:28: error: dereferencing with `*` is not in craig's C subset",
         ),
-        ("struct s { int a; };", "t.c:1:1: error: `struct` types are not in craig's C subset"),
+        (
+            "struct s { int a; };\nint main() { struct s x; return 0; }",
+            "t.c:2:14: error: `struct` types are not in craig's C subset",
+        ),
         (
             "int main() { double d = 1.5; return 0; }",
             "t.c:1:14: error: floating-point types are not in craig's C subset",
         ),
         ("int main() { return \"s\"; }", "t.c:1:21: error: strings are not in craig's C subset"),
         (
-            "int main() { int x = 1; switch (x) { case 1: break; } return 0; }",
-            "t.c:1:25: error: `switch` statements are not in craig's C subset",
+            "int main() { int x = ({ 1; }); return 0; }",
+            "t.c:1:22: error: a statement expression `({ ... })` used as a value is not in craig's C subset",
         ),
         (
             "int main() { int x = 3 & 1; return x; }",
@@ -203,12 +206,45 @@ fn errors_in_several_functions_are_all_reported() {
     let text = "int f() { int *p; return 0; }\n\
                 int g() { return 1 +; }\n\
                 int h() { float x; return 0; }\n\
-                int main() { return 0; }\n";
+                int main() { return f() + h(); }\n";
     let errs = errors(text);
     assert_eq!(errs.len(), 3, "{errs:?}");
     assert!(errs[0].starts_with("t.c:1:15: error: pointers"), "{errs:?}");
-    assert!(errs[1].starts_with("t.c:2:21: error: expected an expression"), "{errs:?}");
+    assert!(errs[1].starts_with("t.c:2:21: error: expected an expression, found `;`"), "{errs:?}");
     assert!(errs[2].starts_with("t.c:3:11: error: floating-point"), "{errs:?}");
+}
+
+#[test]
+fn what_the_program_does_not_use_is_left_out_not_refused() {
+    // Unused declarations of every kind craig cannot give a meaning to cost nothing.
+    let text = "struct point { int x, y; };\n\
+                typedef struct point point_t;\n\
+                union u { int i; char c; };\n\
+                extern double sqrt(double);\n\
+                int *shared;\n\
+                enum colour { RED, GREEN = 5, BLUE };\n\
+                int uses_pointers() { int *p = 0; return 0; }\n\
+                int calls_it() { return uses_pointers(); }\n\
+                int fine(int a) { return a + BLUE; }\n\
+                int main() { return fine(GREEN); }\n";
+    let (program, rendered, _) = read(text);
+    let program = program.unwrap_or_else(|| panic!("the program reads:\n{rendered}"));
+    let mut names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
+    names.sort();
+    assert_eq!(names, vec!["fine", "main"]);
+    assert!(rendered.contains("t.c:7:5: warning: `uses_pointers` is left out"), "{rendered}");
+    assert!(
+        rendered.contains("t.c:7:27: note: pointers are not in craig's C subset"),
+        "{rendered}"
+    );
+    assert!(rendered.contains("t.c:8:5: warning: `calls_it` is left out"), "{rendered}");
+    assert!(rendered.contains("it calls `uses_pointers`, which is left out"), "{rendered}");
+    assert_eq!(returned(&run(&program, program.find("main").unwrap(), &[], 100)), 11);
+    // A use is refused where it stands, naming what is used.
+    let errs = errors("int *shared;\nint main() { return shared; }");
+    assert_eq!(errs[0], "t.c:2:21: error: `shared` is a global craig cannot read");
+    let errs = errors("typedef struct { int a; } pair;\nint main() { pair p; return 0; }");
+    assert_eq!(errs[0], "t.c:2:14: error: `pair` names a type that is not in craig's C subset");
 }
 
 #[test]
@@ -352,6 +388,62 @@ fn c_semantics_of_values() {
 }
 
 #[test]
+fn switch_means_what_c_says() {
+    // Fallthrough, `default` in the middle, `break` out of the switch, `continue` of the loop
+    // around it, a case label inside a nested block, and a GNU case range.
+    let text = "int classify(int x) {\n\
+                  int r = 0;\n\
+                  switch (x) {\n\
+                    case 1: r += 1;\n\
+                    case 2: r += 10; break;\n\
+                    default: r = -1;\n\
+                    case 3: { r += 100; }\n\
+                    break;\n\
+                    case 4 ... 6: if (x == 5) { case 9: r = 9; } break;\n\
+                  }\n\
+                  return r;\n\
+                }\n\
+                int main() {\n\
+                  int sum = 0;\n\
+                  for (int i = 0; i < 4; i++) {\n\
+                    switch (i) { case 2: continue; default: break; }\n\
+                    sum += i;\n\
+                  }\n\
+                  return sum;\n\
+                }\n";
+    let (p, _) = program(text);
+    let classify = p.find("classify").unwrap();
+    let cases = [(1, 11), (2, 10), (3, 100), (7, 99), (4, 0), (5, 9), (9, 9)];
+    for (input, expected) in cases {
+        let outcome = run(&p, classify, &ints(&[input]), 1000);
+        assert_eq!(returned(&outcome), expected, "classify({input})");
+    }
+    assert_eq!(returned(&run(&p, p.find("main").unwrap(), &[], 1000)), 1 + 3);
+}
+
+#[test]
+fn headers_are_read_through_the_preprocessor() {
+    let text = "#include <assert.h>\n#include <stdlib.h>\n#include <limits.h>\n\
+                #define N 3\n\
+                extern int __VERIFIER_nondet_int(void);\n\
+                int main() {\n\
+                  int x = __VERIFIER_nondet_int();\n\
+                  if (x < 0 || x > INT_MAX - N) abort();\n\
+                  assert(x + N > x);\n\
+                  return x + N;\n\
+                }\n";
+    let (p, _) = program(text);
+    assert_eq!(returned(&run(&p, p.find("main").unwrap(), &ints(&[4]), 1000)), 7);
+    // A refusal points into the user's lines, not into the preprocessor's output.
+    let errs = errors(
+        "#include <stdlib.h>\n#define M 2\nint main() {\n  int *p = malloc(M);\n  return 0;\n}\n",
+    );
+    assert_eq!(errs[0], "t.c:4:7: error: pointers are not in craig's C subset");
+    let errs = errors("#include \"no-such-header.h\"\nint main() { return 0; }\n");
+    assert!(errs[0].starts_with("t.c:1:10: error: preprocessor: no-such-header.h"), "{errs:?}");
+}
+
+#[test]
 fn calls_are_inlined_and_recursion_runs() {
     let fib = "int fib(int n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); }\n\
                int main() { return fib(10); }";
@@ -425,6 +517,70 @@ proptest! {
                 let _ = run(&p, main, &ints(&[1, 2, 3]), 2_000);
             }
         }
+    }
+}
+
+/// A preprocessed `.i` file as SV-COMP's are: this machine's C library headers with a program
+/// after them, made by the system preprocessor (`None` where there is none).
+fn preprocessed_task() -> Option<&'static str> {
+    static TASK: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    TASK.get_or_init(|| {
+        let program = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
+                       #include <assert.h>\nextern int __VERIFIER_nondet_int(void);\n\
+                       int main() { int x = __VERIFIER_nondet_int(); int s = 0;\n\
+                       for (int i = 0; i < x && i < 5; i++) s += i;\n\
+                       assert(s <= 10); return 0; }\n";
+        let dir = std::env::temp_dir().join(format!("craig-i-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).ok()?;
+        let source = dir.join("task.c");
+        std::fs::write(&source, program).ok()?;
+        let output = std::process::Command::new("gcc").arg("-E").arg(&source).output().ok();
+        let _ = std::fs::remove_dir_all(&dir);
+        let output = output.filter(|o| o.status.success())?;
+        String::from_utf8(output.stdout).ok()
+    })
+    .as_deref()
+}
+
+#[test]
+fn a_preprocessed_task_reads_and_its_headers_cost_nothing() {
+    let Some(text) = preprocessed_task() else {
+        eprintln!("no gcc here: the preprocessed task is not made");
+        return;
+    };
+    let mut sources = SourceMap::new();
+    let file = sources.add("task.i", None, text.to_string());
+    let (program, diagnostics) = read_c(&sources, file);
+    let rendered = render_all(&diagnostics, &sources);
+    let program = program.unwrap_or_else(|| panic!("task.i reads:\n{rendered}"));
+    assert!(!rendered.contains("error"), "{rendered}");
+    let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, vec!["main"]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn truncated_and_mutated_preprocessed_files_never_panic(
+        at in 0.0f64..1.0,
+        len in 0usize..40,
+        insert in "(\\PC{0,8}|\\{|\\}|\\(|;|typedef|struct|\\*|#)",
+        mode in 0u8..3,
+    ) {
+        let Some(text) = preprocessed_task() else { return Ok(()) };
+        let mut start = ((text.len() as f64) * at) as usize;
+        while !text.is_char_boundary(start) { start -= 1; }
+        let mut end = (start + len).min(text.len());
+        while !text.is_char_boundary(end) { end -= 1; }
+        let mutated = match mode {
+            0 => text[..start].to_string(),
+            1 => format!("{}{}{}", &text[..start], insert, &text[start..]),
+            _ => format!("{}{}{}", &text[..start], insert, &text[end..]),
+        };
+        let mut sources = SourceMap::new();
+        let file = sources.add("task.i", None, mutated);
+        let _ = read_c(&sources, file);
     }
 }
 

@@ -1,5 +1,7 @@
-//! The syntax tree of the C subset, every node with its [`Span`]. Types are kept only as far as
-//! the lowering needs them: every integer type is one mathematical integer type, `_Bool` is
+//! craig's tree of a C program, every node with its [`Span`], as the converter
+//! ([`convert`](super::convert)) makes it from the parser's tree: names resolved, `switch` already
+//! turned into jumps, refused constructs already reported. Types are kept only as far as the
+//! lowering needs them: every integer type is one mathematical integer type, `_Bool` is
 //! remembered because a store into it converts to 0 or 1.
 
 use crate::syntax::Span;
@@ -33,6 +35,18 @@ pub struct TranslationUnit {
     pub functions: Vec<Function>,
     /// Functions declared (prototypes, `extern`) but defined nowhere in the file, by name.
     pub prototypes: Vec<Ident>,
+    /// Functions of the file left out because `main` does not call them and craig cannot read
+    /// them.
+    pub left_out: Vec<LeftOut>,
+}
+
+/// A function left out of the program, with why.
+#[derive(Clone, Debug)]
+pub struct LeftOut {
+    /// Its name where it is defined.
+    pub name: Ident,
+    /// The first thing craig could not read in it.
+    pub reason: String,
 }
 
 /// One declared variable (`int a[10] = {1, 2};` declares one, `int i, j;` two).

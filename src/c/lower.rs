@@ -122,6 +122,8 @@ struct Lowering<'s> {
     function_ok: Vec<bool>,
     /// Functions declared but not defined.
     prototypes: BTreeSet<String>,
+    /// Functions left out by the converter, with where and why.
+    left_out: BTreeMap<String, (Span, String)>,
     /// Per function, the globals it may assign, directly or through its callees.
     writes: BTreeMap<String, BTreeSet<String>>,
     taken: BTreeSet<String>,
@@ -161,6 +163,7 @@ impl<'s> Lowering<'s> {
             functions: BTreeMap::new(),
             function_ok: Vec::new(),
             prototypes: BTreeSet::new(),
+            left_out: BTreeMap::new(),
             writes: BTreeMap::new(),
             taken: BTreeSet::new(),
             int_ty,
@@ -267,6 +270,11 @@ impl<'s> Lowering<'s> {
             });
         }
         self.prototypes = unit.prototypes.iter().map(|p| p.name.clone()).collect();
+        self.left_out = unit
+            .left_out
+            .iter()
+            .map(|l| (l.name.name.clone(), (l.name.span, l.reason.clone())))
+            .collect();
     }
 
     fn declare_functions(&mut self, unit: &TranslationUnit) {
@@ -1292,6 +1300,11 @@ impl<'s> Lowering<'s> {
                 format!("`{name}` returns a type outside craig's C subset"),
             )
             .with_note("the subset has the integer kinds: int, uint, bool, char, uchar, short, ushort, long, ulong"),
+            name if self.left_out.contains_key(name) => {
+                let (at, reason) = &self.left_out[name];
+                Diagnostic::error(f.span, format!("`{name}` was left out of the program"))
+                    .with_label(*at, reason.clone())
+            }
             name if self.prototypes.contains(name) => Diagnostic::error(
                 f.span,
                 format!("`{name}` is declared but not defined in this file"),

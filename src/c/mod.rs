@@ -1,30 +1,58 @@
-//! craig's C subset: the parser (a pest grammar in `c.pest`, read one top-level item at a time)
-//! into a syntax tree with spans, the SV-COMP conventions it knows by heart ([`builtin`]), and
-//! the lowering into the program IR ([`crate::ir`]) with mathematical integers, arrays as
-//! functions, and assert edges for assertions, array bounds, divisors and the error location.
+//! craig's C front end: C11 with GNU extensions read by `lang-c` (over the system preprocessor
+//! when a file has `#include` or `#define`), converted into craig's tree of the program with
+//! everything it cannot give a meaning to refused where the program uses it, the SV-COMP
+//! conventions it knows by heart ([`builtin`]), and the lowering into the program IR
+//! ([`crate::ir`]) with mathematical integers, arrays as functions, and assert edges for
+//! assertions, array bounds, divisors and the error location.
+//!
+//! The pipeline, one file each: [`source`] (the text to parse and the way back to the user's
+//! lines), [`items`] (the scanner that bounds nesting and delimits top-level items),
+//! [`parse`] (lang-c, item by item where it must be), [`convert`] (lang-c's tree into
+//! [`ast`]), [`lower`] (into the IR).
 //!
 //! This front end names only `ir`, `hol` and `syntax`: it knows no other front end.
 
 pub mod ast;
 pub mod builtin;
+mod convert;
+mod items;
 pub mod lower;
 mod parse;
+mod source;
 
+pub use items::MAX_DEPTH;
 pub use lower::lower_c;
-pub use parse::{MAX_DEPTH, parse_c};
 
 use crate::ir::Program;
 use crate::syntax::{Diagnostic, FileId, SourceMap, has_errors, with_large_stack};
 
-/// The lowering recurses over statements and expressions as deep as the parser allows; it runs
-/// on a thread with this much (reserved) stack.
+/// The parser, the converter and the lowering recurse over statements and expressions as deep
+/// as the scanner allows; they run on a thread with this much (reserved) stack.
 const STACK_BYTES: usize = 256 << 20;
 
-/// Parses and lowers one file of `sources`. Returns the program unless there were errors, and
-/// every diagnostic (parse errors only, when there are any: lowering a tree with holes would
-/// report their consequences).
+/// Reads one C file into craig's tree: what could be read, and every diagnostic (the tree is
+/// meaningful only when no error was reported).
+pub fn parse_c(sources: &SourceMap, file: FileId) -> (ast::TranslationUnit, Vec<Diagnostic>) {
+    let source = sources.file(file);
+    with_large_stack(STACK_BYTES, || {
+        let text = match source::prepare(file, &source.text, source.path.as_deref()) {
+            Ok(text) => text,
+            Err(d) => return (ast::TranslationUnit::default(), vec![d]),
+        };
+        let (parsed, mut diagnostics) = parse::parse(file, &text);
+        let Some(parsed) = parsed else { return (ast::TranslationUnit::default(), diagnostics) };
+        let (unit, mut more) = convert::convert(&parsed.unit, &parsed.unreadable, &text);
+        diagnostics.append(&mut more);
+        diagnostics.sort_by_key(|d| (d.primary.file, d.primary.start));
+        (unit, diagnostics)
+    })
+}
+
+/// Reads and lowers one file of `sources`. Returns the program unless there were errors, and
+/// every diagnostic (those of reading only, when there are errors: lowering a tree with holes
+/// would report their consequences).
 pub fn read_c(sources: &SourceMap, file: FileId) -> (Option<Program>, Vec<Diagnostic>) {
-    let (unit, diagnostics) = parse_c(file, &sources.file(file).text);
+    let (unit, diagnostics) = parse_c(sources, file);
     if has_errors(&diagnostics) {
         return (None, diagnostics);
     }

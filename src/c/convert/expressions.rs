@@ -1,0 +1,361 @@
+//! Expressions: names resolved (locals, enumeration constants, refused globals), literals
+//! read, casts between integer types dropped (integers are mathematical in this reading), and
+//! the constructs of C craig cannot give a meaning to yet refused where they stand.
+
+use lang_c::ast as c;
+use lang_c::span::Node;
+
+use super::super::ast::*;
+use super::super::builtin::{Builtin, builtin};
+use super::types::{Refusal, char_literal, integer_value};
+use super::{Converter, MAX_EXPRESSION_DEPTH, NO_MEMORY};
+use crate::syntax::{Diagnostic, Span};
+
+/// GNU builtins that are the identity on their first argument for what craig reads.
+const IDENTITY_BUILTINS: [&str; 1] = ["__builtin_expect"];
+
+fn refused(span: Span) -> Expr {
+    Expr { kind: ExprKind::Refused, span }
+}
+
+impl Converter<'_> {
+    fn refuse_here(&mut self, span: Span, what: &str, note: &str) -> Expr {
+        self.refuse(&Refusal::construct(span, what, note));
+        refused(span)
+    }
+
+    /// Converts an expression whose value is used.
+    pub(super) fn expr(&mut self, e: &Node<c::Expression>) -> Expr {
+        self.depth += 1;
+        let result = if self.depth > MAX_EXPRESSION_DEPTH {
+            let span = self.span(e);
+            self.diags.push(Diagnostic::error(span, "expression too long").with_note(format!(
+                "at most {MAX_EXPRESSION_DEPTH} operators may be nested in one expression"
+            )));
+            refused(span)
+        } else {
+            self.expr_inner(e)
+        };
+        self.depth -= 1;
+        result
+    }
+
+    fn expr_inner(&mut self, e: &Node<c::Expression>) -> Expr {
+        let span = self.span(e);
+        let kind = match &e.node {
+            c::Expression::Identifier(id) => return self.name(id, span),
+            c::Expression::Constant(k) => match &k.node {
+                c::Constant::Integer(i) => match integer_value(i) {
+                    Some(v) => ExprKind::Int(v),
+                    None => {
+                        self.error(span, "malformed integer literal");
+                        ExprKind::Refused
+                    }
+                },
+                c::Constant::Character(text) => match char_literal(text) {
+                    Some(v) => ExprKind::Int(v.into()),
+                    None => {
+                        return self.refuse_here(
+                            span,
+                            "this character literal is",
+                            "write its code as a number",
+                        );
+                    }
+                },
+                c::Constant::Float(_) => {
+                    return self.refuse_here(
+                        span,
+                        "floating-point numbers are",
+                        "craig's C numbers are integers",
+                    );
+                }
+            },
+            c::Expression::StringLiteral(_) => {
+                return self.refuse_here(span, "strings are", NO_MEMORY);
+            }
+            c::Expression::Member(_) => {
+                return self.refuse_here(span, "member access (`.`, `->`) is", NO_MEMORY);
+            }
+            c::Expression::Call(call) => return self.call(call, span),
+            c::Expression::CompoundLiteral(_) => {
+                return self.refuse_here(span, "compound literals are", NO_MEMORY);
+            }
+            c::Expression::SizeOfTy(t) => match self.size_of(&t.node.0) {
+                Some(n) => ExprKind::Int(n.into()),
+                None => {
+                    return self.refuse_here(
+                        span,
+                        "`sizeof` of this type is",
+                        "craig's C knows the sizes of integer types, pointers and arrays of them",
+                    );
+                }
+            },
+            c::Expression::SizeOfVal(_) => {
+                return self.refuse_here(
+                    span,
+                    "`sizeof` of an expression is",
+                    "write `sizeof` of the expression's type",
+                );
+            }
+            c::Expression::AlignOf(_) => {
+                return self.refuse_here(span, "`_Alignof` is", NO_MEMORY);
+            }
+            c::Expression::UnaryOperator(u) => return self.unary(u, span),
+            c::Expression::Cast(cast) => return self.cast(cast, span),
+            c::Expression::BinaryOperator(b) => return self.binary(b, span),
+            c::Expression::Conditional(k) => ExprKind::Conditional(
+                Box::new(self.expr(&k.node.condition)),
+                Box::new(self.expr(&k.node.then_expression)),
+                Box::new(self.expr(&k.node.else_expression)),
+            ),
+            c::Expression::Comma(parts) => {
+                let mut result: Option<Expr> = None;
+                for p in parts.iter() {
+                    let e = self.expr(p);
+                    result = Some(match result {
+                        None => e,
+                        Some(l) => {
+                            let span = l.span.to(e.span);
+                            Expr {
+                                kind: ExprKind::Binary(BinaryOp::Comma, Box::new(l), Box::new(e)),
+                                span,
+                            }
+                        }
+                    });
+                }
+                return result.unwrap_or_else(|| refused(span));
+            }
+            c::Expression::OffsetOf(_) => {
+                return self.refuse_here(span, "`offsetof` is", NO_MEMORY);
+            }
+            c::Expression::VaArg(_) => {
+                return self.refuse_here(
+                    span,
+                    "`va_arg` is",
+                    "give the function a fixed list of parameters",
+                );
+            }
+            c::Expression::Statement(_) => {
+                return self.refuse_here(
+                    span,
+                    "a statement expression `({ ... })` used as a value is",
+                    "compute the value in statements before the expression",
+                );
+            }
+            c::Expression::GenericSelection(_) => {
+                return self.refuse_here(span, "`_Generic` is", "write the chosen expression");
+            }
+        };
+        Expr { kind, span }
+    }
+
+    /// A name used as a value.
+    fn name(&mut self, id: &Node<c::Identifier>, span: Span) -> Expr {
+        let name = &id.node.name;
+        if !self.is_local(name) {
+            if let Some(v) = self.enum_constants.get(name) {
+                return Expr { kind: ExprKind::Int(v.clone()), span };
+            }
+            if let Some(r) = self.refused_globals.get(name) {
+                let refusal = Refusal::new(
+                    span,
+                    format!("`{name}` is a global craig cannot read"),
+                    format!("{} ({})", r.message, r.note),
+                )
+                .with_origin(r.span);
+                self.refuse(&refusal);
+                return refused(span);
+            }
+            if matches!(name.as_str(), "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
+                return self.refuse_here(span, "strings are", NO_MEMORY);
+            }
+        }
+        Expr { kind: ExprKind::Var(name.clone()), span }
+    }
+
+    fn call(&mut self, call: &Node<c::CallExpression>, span: Span) -> Expr {
+        let c::Expression::Identifier(callee) = &call.node.callee.node else {
+            let at = self.span(&call.node.callee);
+            self.refuse(&Refusal::construct(at, "calls through expressions are", NO_MEMORY));
+            return refused(span);
+        };
+        let name = &callee.node.name;
+        if IDENTITY_BUILTINS.contains(&name.as_str())
+            && let Some(first) = call.node.arguments.first()
+        {
+            return self.expr(first);
+        }
+        if let Some(r) = self.unreadable.get(name).cloned() {
+            let refusal = Refusal::new(
+                self.span(callee),
+                format!("`{name}` comes from a header declaration craig's C parser could not read"),
+                r.note.clone(),
+            )
+            .with_origin(r.span);
+            self.refuse(&refusal);
+            return refused(span);
+        }
+        self.calls.insert(name.clone());
+        let ident = self.ident(callee);
+        // The error function's arguments (the message, the file, the line, the function's name
+        // in `__assert_fail`) have no meaning: it never returns.
+        let args = if builtin(name) == Some(Builtin::Error) {
+            Vec::new()
+        } else {
+            call.node.arguments.iter().map(|a| self.expr(a)).collect()
+        };
+        Expr { kind: ExprKind::Call(ident, args), span }
+    }
+
+    fn unary(&mut self, u: &Node<c::UnaryOperatorExpression>, span: Span) -> Expr {
+        let op_span = self.span(&u.node.operator);
+        let step = |increment: bool, prefix: bool| (increment, prefix);
+        let kind = match u.node.operator.node {
+            c::UnaryOperator::PostIncrement => step(true, false),
+            c::UnaryOperator::PostDecrement => step(false, false),
+            c::UnaryOperator::PreIncrement => step(true, true),
+            c::UnaryOperator::PreDecrement => step(false, true),
+            c::UnaryOperator::Address => {
+                return self.refuse_here(op_span, "taking an address with `&` is", NO_MEMORY);
+            }
+            c::UnaryOperator::Indirection => {
+                return self.refuse_here(op_span, "dereferencing with `*` is", NO_MEMORY);
+            }
+            c::UnaryOperator::Plus => return self.expr(&u.node.operand),
+            c::UnaryOperator::Minus => return self.unary_op(UnaryOp::Neg, u, span),
+            c::UnaryOperator::Negate => return self.unary_op(UnaryOp::Not, u, span),
+            c::UnaryOperator::Complement => return self.unary_op(UnaryOp::Complement, u, span),
+        };
+        let target = self.expr(&u.node.operand);
+        if !matches!(target.kind, ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Refused) {
+            self.error(target.span, "only a variable or an array element can be incremented");
+            return refused(span);
+        }
+        let (increment, prefix) = kind;
+        Expr { kind: ExprKind::Step { increment, prefix, target: Box::new(target) }, span }
+    }
+
+    fn unary_op(&mut self, op: UnaryOp, u: &Node<c::UnaryOperatorExpression>, span: Span) -> Expr {
+        let operand = self.expr(&u.node.operand);
+        Expr { kind: ExprKind::Unary(op, Box::new(operand)), span }
+    }
+
+    fn cast(&mut self, cast: &Node<c::CastExpression>, span: Span) -> Expr {
+        let type_span = self.span(&cast.node.type_name);
+        let ty = self.qualified_type(&cast.node.type_name.node.specifiers, type_span);
+        let pointer = cast
+            .node
+            .type_name
+            .node
+            .declarator
+            .as_ref()
+            .and_then(|d| super::types::declarator_shape(d, self.text).pointer);
+        if let Some(p) = pointer {
+            self.refuse(&Refusal::pointers(p));
+            return refused(span);
+        }
+        let operand = self.expr(&cast.node.expression);
+        match ty {
+            Err(r) => {
+                self.refuse(&r);
+                refused(span)
+            }
+            Ok(CType::Bool) => Expr { kind: ExprKind::ToBool(Box::new(operand)), span },
+            // Integers are mathematical in this reading: a conversion between integer types
+            // changes nothing; a cast to `void` discards a value nobody reads.
+            Ok(CType::Int | CType::Void) => Expr { span, ..operand },
+        }
+    }
+
+    fn binary(&mut self, b: &Node<c::BinaryOperatorExpression>, span: Span) -> Expr {
+        use c::BinaryOperator as B;
+        let op_span = self.span(&b.node.operator);
+        let kind = match b.node.operator.node {
+            B::Index => return self.index(b, span),
+            B::Multiply => Binary::Plain(BinaryOp::Mul),
+            B::Divide => Binary::Plain(BinaryOp::Div),
+            B::Modulo => Binary::Plain(BinaryOp::Rem),
+            B::Plus => Binary::Plain(BinaryOp::Add),
+            B::Minus => Binary::Plain(BinaryOp::Sub),
+            B::Less => Binary::Plain(BinaryOp::Lt),
+            B::Greater => Binary::Plain(BinaryOp::Gt),
+            B::LessOrEqual => Binary::Plain(BinaryOp::Le),
+            B::GreaterOrEqual => Binary::Plain(BinaryOp::Ge),
+            B::Equals => Binary::Plain(BinaryOp::Eq),
+            B::NotEquals => Binary::Plain(BinaryOp::Ne),
+            B::LogicalAnd => Binary::Plain(BinaryOp::And),
+            B::LogicalOr => Binary::Plain(BinaryOp::Or),
+            B::Assign => Binary::Assign(None),
+            B::AssignMultiply => Binary::Assign(Some(BinaryOp::Mul)),
+            B::AssignDivide => Binary::Assign(Some(BinaryOp::Div)),
+            B::AssignModulo => Binary::Assign(Some(BinaryOp::Rem)),
+            B::AssignPlus => Binary::Assign(Some(BinaryOp::Add)),
+            B::AssignMinus => Binary::Assign(Some(BinaryOp::Sub)),
+            B::ShiftLeft => Binary::Refused("the bitwise operator `<<` is"),
+            B::ShiftRight => Binary::Refused("the bitwise operator `>>` is"),
+            B::BitwiseAnd => Binary::Refused("the bitwise operator `&` is"),
+            B::BitwiseXor => Binary::Refused("the bitwise operator `^` is"),
+            B::BitwiseOr => Binary::Refused("the bitwise operator `|` is"),
+            B::AssignShiftLeft => Binary::Refused("the bitwise assignment `<<=` is"),
+            B::AssignShiftRight => Binary::Refused("the bitwise assignment `>>=` is"),
+            B::AssignBitwiseAnd => Binary::Refused("the bitwise assignment `&=` is"),
+            B::AssignBitwiseXor => Binary::Refused("the bitwise assignment `^=` is"),
+            B::AssignBitwiseOr => Binary::Refused("the bitwise assignment `|=` is"),
+        };
+        let assign = match kind {
+            Binary::Refused(what) => return self.refuse_here(op_span, what, INTEGERS),
+            Binary::Plain(op) => {
+                let l = self.expr(&b.node.lhs);
+                let r = self.expr(&b.node.rhs);
+                return Expr { kind: ExprKind::Binary(op, Box::new(l), Box::new(r)), span };
+            }
+            Binary::Assign(op) => op,
+        };
+        let lhs = self.expr(&b.node.lhs);
+        let rhs = self.expr(&b.node.rhs);
+        if !matches!(lhs.kind, ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Refused) {
+            self.diags.push(
+                Diagnostic::error(lhs.span, "only a variable or an array element can be assigned")
+                    .with_note("the left side of an assignment is `x` or `a[i]`"),
+            );
+            return refused(span);
+        }
+        Expr { kind: ExprKind::Assign(assign, Box::new(lhs), Box::new(rhs)), span }
+    }
+
+    fn index(&mut self, b: &Node<c::BinaryOperatorExpression>, span: Span) -> Expr {
+        let array = match &b.node.lhs.node {
+            c::Expression::Identifier(id) if !self.enum_constants.contains_key(&id.node.name) => {
+                match self.name(id, self.span(&b.node.lhs)) {
+                    Expr { kind: ExprKind::Var(_), .. } => Some(self.ident(id)),
+                    _ => return refused(span),
+                }
+            }
+            _ => None,
+        };
+        let Some(array) = array else {
+            let at = self.span(&b.node.lhs);
+            let inner = self.expr(&b.node.lhs);
+            if !matches!(inner.kind, ExprKind::Refused) {
+                self.error(at, "only an array variable can be indexed");
+            }
+            return refused(span);
+        };
+        let index = self.expr(&b.node.rhs);
+        Expr { kind: ExprKind::Index(array, Box::new(index)), span }
+    }
+}
+
+/// The note of refused bitwise operators.
+const INTEGERS: &str = "integers are mathematical in this reading of C; bitwise operators need \
+                        machine integers";
+
+/// What a binary operator of C is here.
+enum Binary {
+    /// An operator of the tree.
+    Plain(BinaryOp),
+    /// `=` or a compound assignment with its operator.
+    Assign(Option<BinaryOp>),
+    /// Refused, with the words naming it.
+    Refused(&'static str),
+}

@@ -1,0 +1,390 @@
+//! From `lang-c`'s syntax tree to craig's C tree ([`ast`](super::ast)): names resolved
+//! (typedefs, enumeration constants), types read, `switch` turned into jumps, and every
+//! construct craig cannot give a meaning to refused where the program uses it.
+//!
+//! # What is read, and what is refused where
+//!
+//! A file is its functions, globals and everything its headers declare. Declarations from
+//! headers (typedefs, prototypes, `extern` variables, `static inline` functions, structs,
+//! enums, attributes) are read and cost nothing unless the program names them. A function is
+//! part of the program when `main` reaches it through calls (every function of the user's file
+//! when it has no `main`); a refusal in such a function is an error. A function of the user's
+//! file that the program does not reach and cannot be read is left out with a warning (and a
+//! call to it is refused by name); one from a header is dropped. A global of a type craig
+//! cannot read (a pointer, a struct) is refused at its first use.
+//!
+//! This module names only the C tree, the parse text and `syntax`: it knows no IR.
+
+mod expressions;
+mod statements;
+mod types;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use lang_c::ast as c;
+use lang_c::span::Node;
+
+use super::ast::*;
+use super::builtin::is_builtin_function;
+use super::parse::Unreadable;
+use super::source::ParseText;
+use crate::syntax::{Diagnostic, Span, has_errors};
+
+pub use types::Refusal;
+
+/// The note of refusals of memory: what the C of today's craig has instead.
+pub(super) const NO_MEMORY: &str =
+    "craig's C values are integers and fixed-size arrays; there is no memory model yet";
+
+/// Expressions nested deeper than this (a long chain `a + b + ...` is nested on its left) are
+/// refused: the lowering and the engines recurse over them.
+const MAX_EXPRESSION_DEPTH: usize = 1000;
+
+/// Converts a parsed file. Returns the tree and every diagnostic.
+pub fn convert(
+    unit: &c::TranslationUnit,
+    unreadable: &[Unreadable],
+    text: &ParseText,
+) -> (TranslationUnit, Vec<Diagnostic>) {
+    let mut converter = Converter::new(text);
+    for u in unreadable.iter().filter(|u| u.in_header) {
+        if let Some(name) = &u.name {
+            let span = text.span(u.offset, u.offset);
+            converter.unreadable.insert(
+                name.clone(),
+                Refusal::new(
+                    span,
+                    format!("the declaration of `{name}` in a header could not be read"),
+                    "craig's C parser stopped at it; the program can use it only if it parses",
+                ),
+            );
+        }
+    }
+    let mut definitions = Vec::new();
+    for item in &unit.0 {
+        let in_header = text.in_header(item.span.start);
+        match &item.node {
+            c::ExternalDeclaration::Declaration(d) => {
+                converter.top_declaration(d, in_header);
+            }
+            c::ExternalDeclaration::FunctionDefinition(f) => {
+                if let Some(d) = converter.function_definition(f, in_header) {
+                    definitions.push(d);
+                }
+            }
+            c::ExternalDeclaration::StaticAssert(_) => {}
+        }
+    }
+    converter.finish(definitions)
+}
+
+/// A converted function definition with what converting it found.
+struct Definition {
+    name: Ident,
+    in_header: bool,
+    function: Option<Function>,
+    diagnostics: Vec<Diagnostic>,
+    calls: BTreeSet<String>,
+}
+
+/// A statement that `break` leaves.
+enum Breakable {
+    Loop,
+    /// A `switch`, left by jumping to the label.
+    Switch(String),
+}
+
+/// The cases of the `switch` being converted: each label with its condition on the value.
+struct SwitchCases {
+    /// The variable holding the value.
+    value: String,
+    /// `(label, condition)` in source order; the condition is `None` for `default`.
+    cases: Vec<(Ident, Option<Expr>)>,
+}
+
+struct Converter<'t> {
+    text: &'t ParseText,
+    /// What each typedef name means.
+    typedefs: BTreeMap<String, Result<CType, Refusal>>,
+    /// Enumeration constants and their values.
+    enum_constants: BTreeMap<String, rug::Integer>,
+    /// Globals of types craig cannot read, refused where used.
+    refused_globals: BTreeMap<String, Refusal>,
+    /// Names declared by header items the parser could not read.
+    unreadable: BTreeMap<String, Refusal>,
+    /// The tree being built.
+    unit: TranslationUnit,
+    /// Names of global variables defined (not only declared `extern`).
+    defined_globals: BTreeSet<String>,
+    /// Globals declared `extern` in the user's file, by name, where.
+    extern_globals: BTreeMap<String, Span>,
+    /// Diagnostics of the current function or item.
+    diags: Vec<Diagnostic>,
+    /// Diagnostics that belong to the file rather than to one function (globals).
+    file_diags: Vec<Diagnostic>,
+    /// Local names in scope, innermost last (they shadow enumeration constants and globals).
+    scopes: Vec<BTreeSet<String>>,
+    /// Functions called by the current function.
+    calls: BTreeSet<String>,
+    /// Enclosing loops and switches, innermost last.
+    breakable: Vec<Breakable>,
+    /// Enclosing switches' cases, innermost last.
+    switches: Vec<SwitchCases>,
+    /// Counter for the names of the current function's generated labels and temporaries.
+    fresh: usize,
+    /// Depth of the expression being converted.
+    depth: usize,
+}
+
+impl<'t> Converter<'t> {
+    fn new(text: &'t ParseText) -> Converter<'t> {
+        Converter {
+            text,
+            typedefs: BTreeMap::new(),
+            enum_constants: BTreeMap::new(),
+            refused_globals: BTreeMap::new(),
+            unreadable: BTreeMap::new(),
+            unit: TranslationUnit::default(),
+            defined_globals: BTreeSet::new(),
+            extern_globals: BTreeMap::new(),
+            diags: Vec::new(),
+            file_diags: Vec::new(),
+            scopes: Vec::new(),
+            calls: BTreeSet::new(),
+            breakable: Vec::new(),
+            switches: Vec::new(),
+            fresh: 0,
+            depth: 0,
+        }
+    }
+
+    fn span<T>(&self, node: &Node<T>) -> Span {
+        self.text.span(node.span.start, node.span.end)
+    }
+
+    fn ident(&self, node: &Node<c::Identifier>) -> Ident {
+        Ident { name: node.node.name.clone(), span: self.span(node) }
+    }
+
+    fn refuse(&mut self, refusal: &Refusal) {
+        self.diags.push(refusal.diagnostic());
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.diags.push(Diagnostic::error(span, message));
+    }
+
+    /// A top-level declaration: typedefs, prototypes, globals, or only types.
+    fn top_declaration(&mut self, d: &Node<c::Declaration>, in_header: bool) {
+        let storage = types::storage(&d.node.specifiers);
+        let base = self.base_type(&d.node.specifiers, self.span(d));
+        if storage.typedef {
+            for init in &d.node.declarators {
+                let shape = types::declarator_shape(&init.node.declarator, self.text);
+                if let Some(name) = &shape.name {
+                    let meaning = self.declared_type(&base, &shape).map(|(ty, _)| ty);
+                    self.typedefs.insert(name.name.clone(), meaning);
+                }
+            }
+            return;
+        }
+        for init in &d.node.declarators {
+            let shape = types::declarator_shape(&init.node.declarator, self.text);
+            let Some(name) = shape.name.clone() else { continue };
+            if shape.function.is_some() {
+                if !is_builtin_function(&name.name)
+                    && !self.unit.prototypes.iter().any(|p| p.name == name.name)
+                {
+                    self.unit.prototypes.push(name);
+                }
+                continue;
+            }
+            if storage.extern_ && init.node.initializer.is_none() {
+                if !in_header {
+                    self.extern_globals.entry(name.name.clone()).or_insert(name.span);
+                }
+                continue;
+            }
+            if in_header && storage.extern_ {
+                continue;
+            }
+            match self.declared_type(&base, &shape) {
+                Ok((ty, array)) => {
+                    self.diags.clear();
+                    let array = self.array_size(array, init.node.initializer.as_ref());
+                    let span = self.span(init);
+                    let init = init.node.initializer.as_ref().map(|i| self.initializer(i));
+                    self.defined_globals.insert(name.name.clone());
+                    self.unit.globals.push(VarDecl { ty, name, array, init, span });
+                    let found = std::mem::take(&mut self.diags);
+                    self.file_diags.extend(found);
+                }
+                Err(refusal) => {
+                    self.refused_globals.insert(name.name.clone(), refusal);
+                }
+            }
+        }
+    }
+
+    /// Converts a function definition, collecting its diagnostics and calls apart.
+    fn function_definition(
+        &mut self,
+        f: &Node<c::FunctionDefinition>,
+        in_header: bool,
+    ) -> Option<Definition> {
+        let shape = types::declarator_shape(&f.node.declarator, self.text);
+        let name = shape.name.clone()?;
+        if is_builtin_function(&name.name) {
+            // Its meaning is craig's (see `builtin`), whatever the file says.
+            return None;
+        }
+        self.diags.clear();
+        self.calls.clear();
+        self.fresh = 0;
+        let span = self.span(f);
+        let base = self.base_type(&f.node.specifiers, span);
+        let result = match (base, shape.pointer) {
+            (Err(r), _) => {
+                self.refuse(&r);
+                CType::Int
+            }
+            (Ok(_), Some(p)) => {
+                self.refuse(&Refusal::pointers(p));
+                CType::Int
+            }
+            (Ok(ty), None) => ty,
+        };
+        let params = match &shape.function {
+            Some(function) => self.parameters(function),
+            None => Vec::new(),
+        };
+        self.scopes.push(params.iter().map(|p| p.name.name.clone()).collect());
+        let body = match &f.node.statement.node {
+            c::Statement::Compound(items) => self.block(items, self.span(&f.node.statement)),
+            _ => Block { statements: Vec::new(), span },
+        };
+        self.scopes.pop();
+        let diagnostics = std::mem::take(&mut self.diags);
+        let function = (!has_errors(&diagnostics)).then(|| Function {
+            result,
+            name: name.clone(),
+            params,
+            body,
+            span,
+        });
+        Some(Definition {
+            name,
+            in_header,
+            function,
+            diagnostics,
+            calls: std::mem::take(&mut self.calls),
+        })
+    }
+
+    /// Keeps the functions the program uses (see the module's front page) and reports.
+    fn finish(mut self, definitions: Vec<Definition>) -> (TranslationUnit, Vec<Diagnostic>) {
+        let index: BTreeMap<&str, usize> =
+            definitions.iter().enumerate().map(|(i, d)| (d.name.name.as_str(), i)).collect();
+        let own_main = definitions.iter().position(|d| d.name.name == "main" && !d.in_header);
+        let mut reached = vec![false; definitions.len()];
+        let mut stack: Vec<usize> = match own_main {
+            Some(m) => vec![m],
+            None => (0..definitions.len()).filter(|&i| !definitions[i].in_header).collect(),
+        };
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut reached[i], true) {
+                continue;
+            }
+            for callee in &definitions[i].calls {
+                if let Some(&j) = index.get(callee.as_str())
+                    && !reached[j]
+                {
+                    stack.push(j);
+                }
+            }
+        }
+        // A function the program does not reach is left out when it cannot be read, or when it
+        // calls one that is left out (to a fixpoint).
+        let mut left_out: BTreeMap<String, String> = BTreeMap::new();
+        for (d, &reached) in definitions.iter().zip(&reached) {
+            if !reached && !d.in_header && d.function.is_none() {
+                let first = d.diagnostics.iter().find(|x| has_errors(std::slice::from_ref(x)));
+                left_out.insert(
+                    d.name.name.clone(),
+                    first.map_or(String::new(), |x| x.message.clone()),
+                );
+            }
+        }
+        loop {
+            let before = left_out.len();
+            for (d, &reached) in definitions.iter().zip(&reached) {
+                if reached || d.in_header || left_out.contains_key(&d.name.name) {
+                    continue;
+                }
+                if let Some(callee) = d.calls.iter().find(|c| left_out.contains_key(*c)) {
+                    left_out.insert(
+                        d.name.name.clone(),
+                        format!("it calls `{callee}`, which is left out"),
+                    );
+                }
+            }
+            if left_out.len() == before {
+                break;
+            }
+        }
+        let mut diagnostics = std::mem::take(&mut self.file_diags);
+        for (definition, reached) in definitions.into_iter().zip(reached) {
+            if reached {
+                diagnostics.extend(definition.diagnostics);
+            } else if definition.in_header {
+                continue;
+            } else if let Some(reason) = left_out.get(&definition.name.name) {
+                let first =
+                    definition.diagnostics.iter().find(|d| has_errors(std::slice::from_ref(d)));
+                let mut warning = Diagnostic::warning(
+                    definition.name.span,
+                    format!("`{}` is left out: `main` does not call it", definition.name.name),
+                );
+                warning = match first {
+                    Some(d) => warning.with_label(d.primary, d.message.clone()),
+                    None => warning.with_note(reason.clone()),
+                };
+                diagnostics.push(warning);
+                self.unit
+                    .left_out
+                    .push(LeftOut { name: definition.name.clone(), reason: reason.clone() });
+                continue;
+            }
+            if let Some(f) = definition.function {
+                self.unit.functions.push(f);
+            }
+        }
+        let defined: BTreeSet<String> =
+            self.unit.functions.iter().map(|f| f.name.name.clone()).collect();
+        self.unit.prototypes.retain(|p| !defined.contains(&p.name));
+        for (name, span) in &self.extern_globals {
+            if !self.defined_globals.contains(name) {
+                self.refused_globals.entry(name.clone()).or_insert_with(|| {
+                    Refusal::new(
+                        *span,
+                        format!("`{name}` is declared `extern` and defined nowhere in this file"),
+                        "craig reads one file: define the variable in it",
+                    )
+                });
+            }
+        }
+        diagnostics.sort_by_key(|d| (d.primary.file, d.primary.start));
+        (self.unit, diagnostics)
+    }
+
+    /// A fresh name for a generated label or temporary of the current function.
+    fn fresh_name(&mut self, what: &str) -> String {
+        self.fresh += 1;
+        format!("__craig_{what}_{}", self.fresh)
+    }
+
+    /// True when a local of this name is in scope.
+    fn is_local(&self, name: &str) -> bool {
+        self.scopes.iter().any(|s| s.contains(name))
+    }
+}

@@ -1,0 +1,610 @@
+//! Types, declarators and constant expressions: what a declaration declares, the integer
+//! constant expressions C evaluates at translation time (array sizes, enumeration values,
+//! `case` labels, `sizeof`), and the refusals of types craig cannot read.
+
+use lang_c::ast as c;
+use lang_c::span::Node;
+
+use super::super::ast::*;
+use super::super::source::ParseText;
+use super::{Converter, NO_MEMORY};
+use crate::syntax::{Diagnostic, Span};
+
+/// A construct craig cannot give a meaning to, kept until the program uses it.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    /// Where the construct is.
+    pub span: Span,
+    /// The message.
+    pub message: String,
+    /// What to do instead.
+    pub note: String,
+    /// Where the refused thing is declared, when that is elsewhere (a typedef's definition).
+    pub origin: Option<Span>,
+}
+
+impl Refusal {
+    /// A refusal with its whole message.
+    pub fn new(span: Span, message: impl Into<String>, note: impl Into<String>) -> Refusal {
+        Refusal { span, message: message.into(), note: note.into(), origin: None }
+    }
+
+    /// "WHAT not in craig's C subset".
+    pub fn construct(span: Span, what: &str, note: &str) -> Refusal {
+        Refusal::new(span, format!("{what} not in craig's C subset"), note)
+    }
+
+    /// Pointers, at the `*`.
+    pub fn pointers(span: Span) -> Refusal {
+        Refusal::construct(span, "pointers are", NO_MEMORY)
+    }
+
+    /// The error to report.
+    pub fn diagnostic(&self) -> Diagnostic {
+        let d = Diagnostic::error(self.span, self.message.clone());
+        let d = match self.origin {
+            Some(origin) if origin != self.span => d.with_label(origin, "declared here"),
+            _ => d,
+        };
+        d.with_note(self.note.clone())
+    }
+
+    /// Adds where the refused thing is declared.
+    pub fn with_origin(mut self, origin: Span) -> Refusal {
+        self.origin = Some(origin);
+        self
+    }
+}
+
+/// The storage classes of a declaration that matter here.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Storage {
+    pub typedef: bool,
+    pub extern_: bool,
+    pub static_: Option<lang_c::span::Span>,
+}
+
+/// Reads the storage class specifiers.
+pub fn storage(specifiers: &[Node<c::DeclarationSpecifier>]) -> Storage {
+    let mut s = Storage::default();
+    for spec in specifiers {
+        if let c::DeclarationSpecifier::StorageClass(class) = &spec.node {
+            match class.node {
+                c::StorageClassSpecifier::Typedef => s.typedef = true,
+                c::StorageClassSpecifier::Extern => s.extern_ = true,
+                c::StorageClassSpecifier::Static => s.static_ = Some(class.span),
+                _ => {}
+            }
+        }
+    }
+    s
+}
+
+/// A function declarator's parameters.
+pub enum Parameters<'a> {
+    /// A prototype: the parameters and whether `...` follows.
+    Prototype(&'a [Node<c::ParameterDeclaration>], bool, Span),
+    /// An old-style identifier list (`f()` is one, empty).
+    OldStyle(&'a [Node<c::Identifier>], Span),
+}
+
+/// An array dimension as written, with where.
+pub type Dimension<'a> = (&'a c::ArraySize, Span);
+
+/// What a declarator declares, flattened.
+pub struct Shape<'a> {
+    /// The declared name, if any (abstract declarators have none).
+    pub name: Option<Ident>,
+    /// The first pointer, if any.
+    pub pointer: Option<Span>,
+    /// True when the pointer is inside parentheses (`(*f)(int)`: a pointer to a function).
+    pub nested_pointer: bool,
+    /// Array dimensions, outermost first.
+    pub arrays: Vec<Dimension<'a>>,
+    /// The parameters, for a function declarator.
+    pub function: Option<Parameters<'a>>,
+}
+
+/// Flattens a declarator.
+pub fn declarator_shape<'a>(d: &'a Node<c::Declarator>, text: &ParseText) -> Shape<'a> {
+    let mut shape = Shape {
+        name: None,
+        pointer: None,
+        nested_pointer: false,
+        arrays: Vec::new(),
+        function: None,
+    };
+    collect_shape(d, text, &mut shape, false);
+    shape
+}
+
+fn collect_shape<'a>(
+    d: &'a Node<c::Declarator>,
+    text: &ParseText,
+    shape: &mut Shape<'a>,
+    nested: bool,
+) {
+    let span = |s: lang_c::span::Span| text.span(s.start, s.end);
+    match &d.node.kind.node {
+        c::DeclaratorKind::Identifier(id) => {
+            shape.name = Some(Ident { name: id.node.name.clone(), span: span(id.span) });
+        }
+        c::DeclaratorKind::Declarator(inner) => collect_shape(inner, text, shape, true),
+        c::DeclaratorKind::Abstract => {}
+    }
+    for derived in &d.node.derived {
+        match &derived.node {
+            c::DerivedDeclarator::Pointer(_) | c::DerivedDeclarator::Block(_) => {
+                if shape.pointer.is_none() {
+                    shape.pointer = Some(span(derived.span));
+                    shape.nested_pointer = nested;
+                }
+            }
+            c::DerivedDeclarator::Array(a) => shape.arrays.push((&a.node.size, span(a.span))),
+            c::DerivedDeclarator::Function(f) => {
+                if shape.function.is_none() {
+                    let ellipsis = matches!(f.node.ellipsis, c::Ellipsis::Some);
+                    shape.function =
+                        Some(Parameters::Prototype(&f.node.parameters, ellipsis, span(f.span)));
+                }
+            }
+            c::DerivedDeclarator::KRFunction(names) => {
+                if shape.function.is_none() {
+                    shape.function = Some(Parameters::OldStyle(names, span(derived.span)));
+                }
+            }
+        }
+    }
+}
+
+/// The integer kinds' sizes in bytes (LP64, as on x86-64 Linux, which SV-COMP assumes).
+fn integer_size(words: &[&c::TypeSpecifier]) -> u64 {
+    let longs = words.iter().filter(|w| matches!(w, c::TypeSpecifier::Long)).count();
+    if words.iter().any(|w| matches!(w, c::TypeSpecifier::Char | c::TypeSpecifier::Bool)) {
+        1
+    } else if words.iter().any(|w| matches!(w, c::TypeSpecifier::Short)) {
+        2
+    } else if longs > 0 {
+        8
+    } else {
+        4
+    }
+}
+
+impl Converter<'_> {
+    /// The type the specifiers of a declaration name.
+    pub(super) fn base_type(
+        &mut self,
+        specifiers: &[Node<c::DeclarationSpecifier>],
+        span: Span,
+    ) -> Result<CType, Refusal> {
+        let words: Vec<&Node<c::TypeSpecifier>> = specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                c::DeclarationSpecifier::TypeSpecifier(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        self.type_of_words(&words, span)
+    }
+
+    /// The type the specifiers of a type name (a cast, `sizeof`) name.
+    pub(super) fn qualified_type(
+        &mut self,
+        specifiers: &[Node<c::SpecifierQualifier>],
+        span: Span,
+    ) -> Result<CType, Refusal> {
+        let words: Vec<&Node<c::TypeSpecifier>> = specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                c::SpecifierQualifier::TypeSpecifier(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        self.type_of_words(&words, span)
+    }
+
+    fn type_of_words(
+        &mut self,
+        words: &[&Node<c::TypeSpecifier>],
+        span: Span,
+    ) -> Result<CType, Refusal> {
+        let mut ty = None;
+        let mut refusal = None;
+        for word in words {
+            let at = self.span(word);
+            let this = match &word.node {
+                c::TypeSpecifier::Void => Ok(CType::Void),
+                c::TypeSpecifier::Bool => Ok(CType::Bool),
+                c::TypeSpecifier::Char
+                | c::TypeSpecifier::Short
+                | c::TypeSpecifier::Int
+                | c::TypeSpecifier::Long
+                | c::TypeSpecifier::Signed
+                | c::TypeSpecifier::Unsigned => Ok(CType::Int),
+                c::TypeSpecifier::Float
+                | c::TypeSpecifier::Double
+                | c::TypeSpecifier::Complex
+                | c::TypeSpecifier::TS18661Float(_) => Err(Refusal::construct(
+                    at,
+                    "floating-point types are",
+                    "craig's C numbers are integers",
+                )),
+                c::TypeSpecifier::Atomic(_) => Err(Refusal::construct(
+                    at,
+                    "`_Atomic` types are",
+                    "craig's C programs are sequential",
+                )),
+                c::TypeSpecifier::Struct(s) => Err(self.struct_refusal(s, at)),
+                c::TypeSpecifier::Enum(e) => {
+                    self.enumerators(&e.node.enumerators);
+                    Ok(CType::Int)
+                }
+                c::TypeSpecifier::TypedefName(name) => match self.typedefs.get(&name.node.name) {
+                    Some(Ok(ty)) => Ok(*ty),
+                    Some(Err(r)) => Err(Refusal::new(
+                        at,
+                        format!(
+                            "`{}` names a type that is not in craig's C subset",
+                            name.node.name
+                        ),
+                        format!("{} ({})", r.message, r.note),
+                    )
+                    .with_origin(r.span)),
+                    None => Ok(CType::Int),
+                },
+                c::TypeSpecifier::TypeOf(_) => Err(Refusal::construct(
+                    at,
+                    "`typeof` is",
+                    "name the type: craig's C reads `typeof` only in headers it does not use",
+                )),
+            };
+            match this {
+                Ok(t) => {
+                    ty = Some(match (ty, t) {
+                        (None, t) | (Some(CType::Int), t @ CType::Int) => t,
+                        (Some(t), _) => t,
+                    })
+                }
+                Err(r) => {
+                    refusal.get_or_insert(r);
+                }
+            }
+        }
+        let _ = span;
+        match refusal {
+            Some(r) => Err(r),
+            // Only qualifiers (`const x;`): C89's implicit int.
+            None => Ok(ty.unwrap_or(CType::Int)),
+        }
+    }
+
+    fn struct_refusal(&self, s: &Node<c::StructType>, at: Span) -> Refusal {
+        let unreadable =
+            s.node.identifier.as_ref().is_some_and(|i| i.node.name == "__craig_unreadable");
+        if unreadable {
+            return Refusal::new(
+                at,
+                "this type comes from a header declaration craig's C parser could not read",
+                "the program can use it only if it parses",
+            );
+        }
+        match s.node.kind.node {
+            c::StructKind::Struct => Refusal::construct(at, "`struct` types are", NO_MEMORY),
+            c::StructKind::Union => Refusal::construct(at, "`union` types are", NO_MEMORY),
+        }
+    }
+
+    /// Records the values of an enumeration's constants.
+    fn enumerators(&mut self, enumerators: &[Node<c::Enumerator>]) {
+        let mut next = rug::Integer::from(0);
+        for e in enumerators {
+            let value = match &e.node.expression {
+                Some(x) => match self.constant(x) {
+                    Some(v) => v,
+                    None => continue,
+                },
+                None => next.clone(),
+            };
+            next = value.clone() + 1;
+            self.enum_constants.insert(e.node.identifier.node.name.clone(), value);
+        }
+    }
+
+    /// The type of a declarator over a base type: a scalar, possibly an array of one dimension.
+    pub(super) fn declared_type<'a>(
+        &self,
+        base: &Result<CType, Refusal>,
+        shape: &Shape<'a>,
+    ) -> Result<(CType, Option<Dimension<'a>>), Refusal> {
+        let ty = base.clone()?;
+        if let Some(p) = shape.pointer {
+            return Err(Refusal::pointers(p));
+        }
+        if let Some(f) = &shape.function {
+            let at = match f {
+                Parameters::Prototype(_, _, s) | Parameters::OldStyle(_, s) => *s,
+            };
+            return Err(Refusal::construct(at, "function types here are", NO_MEMORY));
+        }
+        if let Some((_, at)) = shape.arrays.get(1) {
+            return Err(Refusal::construct(
+                *at,
+                "multi-dimensional arrays are",
+                "use a one-dimensional array and compute the index",
+            ));
+        }
+        Ok((ty, shape.arrays.first().copied()))
+    }
+
+    /// The number of elements of an array: its constant size, or the length of its initialiser
+    /// list when the size is left out. Errors are reported.
+    pub(super) fn array_size(
+        &mut self,
+        array: Option<Dimension<'_>>,
+        init: Option<&Node<c::Initializer>>,
+    ) -> Option<u64> {
+        let (size, at) = array?;
+        match size {
+            c::ArraySize::VariableExpression(e) | c::ArraySize::StaticExpression(e) => {
+                match self.constant(e).and_then(|n| n.to_u64()) {
+                    Some(n) if n > 0 => Some(n),
+                    _ => {
+                        let s = self.span(e);
+                        self.diags.push(
+                            Diagnostic::error(s, "an array's size must be a positive constant")
+                                .with_note("variable-length arrays are not in craig's C subset"),
+                        );
+                        None
+                    }
+                }
+            }
+            c::ArraySize::Unknown | c::ArraySize::VariableUnknown => match init.map(|i| &i.node) {
+                Some(c::Initializer::List(items)) if !items.is_empty() => Some(items.len() as u64),
+                _ => {
+                    self.diags.push(
+                        Diagnostic::error(at, "an array needs its size")
+                            .with_note("write the number of elements: `int a[10];`"),
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    /// A function's parameters; refusals are reported.
+    pub(super) fn parameters(&mut self, function: &Parameters<'_>) -> Vec<Param> {
+        let (list, ellipsis, at) = match function {
+            Parameters::OldStyle(names, at) => {
+                if !names.is_empty() {
+                    self.refuse(&Refusal::construct(
+                        *at,
+                        "old-style (K&R) parameter lists are",
+                        "declare the parameters' types in the parentheses",
+                    ));
+                }
+                return Vec::new();
+            }
+            Parameters::Prototype(list, ellipsis, at) => (*list, *ellipsis, *at),
+        };
+        if ellipsis {
+            self.refuse(&Refusal::construct(
+                at,
+                "functions with a variable number of arguments are",
+                "give the function a fixed list of parameters",
+            ));
+        }
+        let mut params = Vec::new();
+        for p in list {
+            let span = self.span(p);
+            let base = self.base_type(&p.node.specifiers, span);
+            let shape = p.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
+            let unnamed = shape.as_ref().is_none_or(|s| s.name.is_none());
+            if unnamed && list.len() == 1 && matches!(base, Ok(CType::Void)) {
+                // `f(void)`.
+                return Vec::new();
+            }
+            let ty = match base {
+                Ok(ty) => ty,
+                Err(r) => {
+                    self.refuse(&r);
+                    CType::Int
+                }
+            };
+            let Some(shape) = shape else {
+                self.error(span, "a parameter needs a name");
+                continue;
+            };
+            if let Some(ptr) = shape.pointer {
+                self.refuse(&Refusal::pointers(ptr));
+            }
+            if let Some((_, at)) = shape.arrays.first() {
+                self.refuse(&Refusal::construct(
+                    *at,
+                    "array parameters are",
+                    "C passes arrays as pointers; use a global array instead",
+                ));
+            }
+            match shape.name {
+                Some(name) => params.push(Param { ty, name }),
+                None => self.error(span, "a parameter needs a name"),
+            }
+        }
+        params
+    }
+
+    /// The value of an integer constant expression, if it is one craig can evaluate.
+    pub(super) fn constant(&mut self, e: &Node<c::Expression>) -> Option<rug::Integer> {
+        use c::BinaryOperator as B;
+        use rug::Integer;
+        Some(match &e.node {
+            c::Expression::Constant(k) => match &k.node {
+                c::Constant::Integer(i) => integer_value(i)?,
+                c::Constant::Character(text) => Integer::from(char_literal(text)?),
+                c::Constant::Float(_) => return None,
+            },
+            c::Expression::Identifier(id) => self.enum_constants.get(&id.node.name)?.clone(),
+            c::Expression::UnaryOperator(u) => {
+                let v = self.constant(&u.node.operand)?;
+                match u.node.operator.node {
+                    c::UnaryOperator::Minus => -v,
+                    c::UnaryOperator::Plus => v,
+                    c::UnaryOperator::Complement => !v,
+                    c::UnaryOperator::Negate => Integer::from(u8::from(v == 0)),
+                    _ => return None,
+                }
+            }
+            c::Expression::Cast(cast) => {
+                let span = self.span(cast);
+                match self.qualified_type(&cast.node.type_name.node.specifiers, span) {
+                    Ok(CType::Int) if cast.node.type_name.node.declarator.is_none() => {
+                        self.constant(&cast.node.expression)?
+                    }
+                    _ => return None,
+                }
+            }
+            c::Expression::SizeOfTy(t) => Integer::from(self.size_of(&t.node.0)?),
+            c::Expression::Conditional(k) => {
+                if self.constant(&k.node.condition)? != 0 {
+                    self.constant(&k.node.then_expression)?
+                } else {
+                    self.constant(&k.node.else_expression)?
+                }
+            }
+            c::Expression::BinaryOperator(b) => {
+                let l = self.constant(&b.node.lhs)?;
+                let r = self.constant(&b.node.rhs)?;
+                let truth = |t: bool| Integer::from(u8::from(t));
+                match b.node.operator.node {
+                    B::Plus => l + r,
+                    B::Minus => l - r,
+                    B::Multiply => l * r,
+                    B::Divide if r != 0 => l.div_rem(r).0,
+                    B::Modulo if r != 0 => l.div_rem(r).1,
+                    B::ShiftLeft => l << r.to_u32().filter(|&s| s < 128)?,
+                    B::ShiftRight => l >> r.to_u32().filter(|&s| s < 128)?,
+                    B::BitwiseAnd => l & r,
+                    B::BitwiseOr => l | r,
+                    B::BitwiseXor => l ^ r,
+                    B::Less => truth(l < r),
+                    B::LessOrEqual => truth(l <= r),
+                    B::Greater => truth(l > r),
+                    B::GreaterOrEqual => truth(l >= r),
+                    B::Equals => truth(l == r),
+                    B::NotEquals => truth(l != r),
+                    B::LogicalAnd => truth(l != 0 && r != 0),
+                    B::LogicalOr => truth(l != 0 || r != 0),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    /// `sizeof` of a type name: integers, pointers and arrays of them (LP64).
+    pub(super) fn size_of(&mut self, t: &Node<c::TypeName>) -> Option<u64> {
+        let words: Vec<&c::TypeSpecifier> = t
+            .node
+            .specifiers
+            .iter()
+            .filter_map(|s| match &s.node {
+                c::SpecifierQualifier::TypeSpecifier(w) => Some(&w.node),
+                _ => None,
+            })
+            .collect();
+        let shape = t.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
+        let mut size = if shape.as_ref().is_some_and(|s| s.pointer.is_some()) {
+            8
+        } else if words.iter().all(|w| {
+            matches!(
+                w,
+                c::TypeSpecifier::Char
+                    | c::TypeSpecifier::Short
+                    | c::TypeSpecifier::Int
+                    | c::TypeSpecifier::Long
+                    | c::TypeSpecifier::Signed
+                    | c::TypeSpecifier::Unsigned
+                    | c::TypeSpecifier::Bool
+                    | c::TypeSpecifier::Enum(_)
+            )
+        }) && !words.is_empty()
+        {
+            integer_size(&words)
+        } else {
+            return None;
+        };
+        if let Some(shape) = &shape {
+            if shape.function.is_some() {
+                return None;
+            }
+            for (dimension, _) in &shape.arrays {
+                let n = match dimension {
+                    c::ArraySize::VariableExpression(e) | c::ArraySize::StaticExpression(e) => {
+                        self.constant(e)?.to_u64()?
+                    }
+                    _ => return None,
+                };
+                size = size.checked_mul(n)?;
+            }
+        }
+        Some(size)
+    }
+}
+
+/// The value of an integer literal.
+pub fn integer_value(i: &c::Integer) -> Option<rug::Integer> {
+    let radix = match i.base {
+        c::IntegerBase::Decimal => 10,
+        c::IntegerBase::Octal => 8,
+        c::IntegerBase::Hexadecimal => 16,
+        c::IntegerBase::Binary => 2,
+    };
+    if i.suffix.imaginary {
+        return None;
+    }
+    let digits = if i.number.is_empty() { "0" } else { &i.number };
+    rug::Integer::from_str_radix(digits, radix).ok()
+}
+
+/// The code of a character literal: `'a'`, `'\n'`, `'\0'`, `'\x41'` (a plain `char` literal;
+/// wide and multi-character ones are refused).
+pub fn char_literal(text: &str) -> Option<u32> {
+    let body = text.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = body.chars();
+    let first = chars.next()?;
+    if first != '\\' {
+        return (chars.next().is_none()).then_some(first as u32);
+    }
+    let rest: String = chars.collect();
+    Some(match rest.as_str() {
+        "n" => 10,
+        "t" => 9,
+        "r" => 13,
+        "0" => 0,
+        "\\" => 92,
+        "'" => 39,
+        "\"" => 34,
+        "?" => 63,
+        "a" => 7,
+        "b" => 8,
+        "f" => 12,
+        "v" => 11,
+        r if r.starts_with('x') => u32::from_str_radix(&r[1..], 16).ok()?,
+        r if !r.is_empty() && r.chars().all(|c| c.is_digit(8)) => u32::from_str_radix(r, 8).ok()?,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn character_literals() {
+        assert_eq!(char_literal("'a'"), Some(97));
+        assert_eq!(char_literal("'\\n'"), Some(10));
+        assert_eq!(char_literal("'\\x41'"), Some(65));
+        assert_eq!(char_literal("'\\101'"), Some(65));
+        assert_eq!(char_literal("L'a'"), None);
+    }
+}
