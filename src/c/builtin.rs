@@ -17,9 +17,12 @@ pub enum Builtin {
     Assume,
     /// `assert(e)`, and `__VERIFIER_assert(e)` when the file does not define it.
     Assert,
-    /// `reach_error()`, `__VERIFIER_error()`, `__assert_fail(...)`: the error location, which
-    /// must be unreachable.
+    /// `reach_error()`, `__VERIFIER_error()`: the error location, which must be unreachable.
     Error,
+    /// `__assert_fail(...)`, where glibc's `assert` goes when its condition is false: a failed
+    /// assertion, and the program aborts. (SV-COMP's `reach_error` calls it too, but craig
+    /// skips that definition: the error location means itself.)
+    AssertFail,
     /// `abort()`, `exit(n)`: the run ends here.
     Abort,
 }
@@ -44,7 +47,8 @@ pub fn builtin(name: &str) -> Option<Builtin> {
     Some(match name {
         "__VERIFIER_assume" | "assume" => Builtin::Assume,
         "assert" | "__VERIFIER_assert" => Builtin::Assert,
-        "reach_error" | "__VERIFIER_error" | "__assert_fail" => Builtin::Error,
+        "reach_error" | "__VERIFIER_error" => Builtin::Error,
+        "__assert_fail" => Builtin::AssertFail,
         "abort" | "exit" => Builtin::Abort,
         _ => return None,
     })

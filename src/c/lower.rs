@@ -752,7 +752,10 @@ impl<'s> Lowering<'s> {
         match &e.kind {
             ExprKind::Call(f, _) => {
                 self.functions.get(&f.name).is_some_and(|i| i.result == CType::Void)
-                    || matches!(builtin(&f.name), Some(Builtin::Error | Builtin::Abort))
+                    || matches!(
+                        builtin(&f.name),
+                        Some(Builtin::Error | Builtin::AssertFail | Builtin::Abort)
+                    )
             }
             _ => false,
         }
@@ -1230,7 +1233,7 @@ impl<'s> Lowering<'s> {
         let arity = match &known {
             Builtin::Nondet { .. } => Some(0),
             Builtin::Assume | Builtin::Assert => Some(1),
-            Builtin::Error | Builtin::Abort => None,
+            Builtin::Error | Builtin::AssertFail | Builtin::Abort => None,
         };
         if let Some(n) = arity
             && args.len() != n
@@ -1278,6 +1281,12 @@ impl<'s> Lowering<'s> {
                 let f_false = build::truth(&mut self.bank, false, span);
                 let what = format!("`{}` is unreachable", self.snippet(f.span));
                 self.assert(b, f_false, Obligation::ErrorUnreachable, what, span);
+                None
+            }
+            Builtin::AssertFail => {
+                let f_false = build::truth(&mut self.bank, false, span);
+                let what = "an `assert` of <assert.h> holds".to_string();
+                self.assert(b, f_false, Obligation::Assertion, what, span);
                 None
             }
             Builtin::Abort => {

@@ -19,6 +19,7 @@ mod items;
 pub mod lower;
 mod parse;
 mod source;
+pub mod task;
 
 pub use items::MAX_DEPTH;
 pub use lower::lower_c;

@@ -7,6 +7,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::c::task::{Property, read_task};
 use crate::cli::{CliError, load_program_file};
 use crate::refine::{Engine, Limits, RefineError, Verdict};
 use crate::repl::options::RunOptions;
@@ -16,8 +17,14 @@ use crate::syntax::SourceMap;
 #[derive(Clone, Debug, clap::Args)]
 pub struct Args {
     /// The program (`.c`, or a preprocessed `.i`; or a `.java` file, whose method's contract
-    /// is assumed and checked).
+    /// is assumed and checked), or an SV-COMP task (`.yml`: its program, and the first of its
+    /// properties craig decides).
     pub file: PathBuf,
+    /// Decide only this property: an SV-COMP name (`unreach-call`) or a `.prp` file. Checks
+    /// the property is not about are assumed (a run ends where one fails). Without it (and
+    /// without a task), every check of the program is decided.
+    #[arg(long, value_name = "PROPERTY")]
+    pub property: Option<String>,
     /// The function to analyse (calls are inlined); a Java method as `Class.method`.
     #[arg(long, value_name = "NAME", default_value = "main")]
     pub function: String,
@@ -35,7 +42,16 @@ pub struct Args {
 /// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
-    let program = load_program_file(&args.file, &mut sources, err)?;
+    let (file, property, expected) = task_and_property(args)?;
+    let mut program = load_program_file(&file, &mut sources, err)?;
+    if let Some(property) = &property {
+        let Some(kept) = property.checks() else {
+            writeln!(out, "UNKNOWN: craig does not decide the property `{}` yet", property.name())?;
+            writeln!(out, "integers are mathematical (unbounded, no overflow)")?;
+            return Ok(3);
+        };
+        program.assume_checks_except(kept);
+    }
     let RunOptions { domain, max_steps, max_nodes, time_limit: time } = args.run;
     let limits = Limits { max_steps, max_nodes, time, cancel: None };
     let mut engine = match Engine::with_domain(&program, &args.function, limits, domain) {
@@ -98,7 +114,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 writeln!(
                     out,
                     "replayed: `craig run {}{replay}` fails the same check",
-                    args.file.display()
+                    file.display()
                 )?;
             }
             witness.push_str(&format!("unsafe\ninputs {}\n", inputs.join(",")));
@@ -112,6 +128,21 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     };
     for (span, what) in &engine.flat.approximations {
         writeln!(out, "note: {}: over-approximated: {what}", locate(*span))?;
+    }
+    if let Some(property) = &property {
+        let expected = match expected {
+            Some(verdict) => format!(", the task expects {verdict}"),
+            None => String::new(),
+        };
+        let decided = match property {
+            Property::UnreachCall { function } => format!("only calls of `{function}` are decided"),
+            other => format!("only `{}` is decided", other.name()),
+        };
+        writeln!(
+            out,
+            "property {}: {decided}; other checks are assumed{expected}",
+            property.name()
+        )?;
     }
     writeln!(out, "integers are mathematical (unbounded, no overflow)")?;
     let c = engine.counters();
@@ -128,6 +159,34 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         write_atomically(path, &witness)?;
     }
     Ok(code)
+}
+
+/// The program to read, the property to decide (if one is given) and the verdict the task
+/// expects for it: from a task's `.yml` (its first property craig decides, unless
+/// `--property` names one), or the file and `--property` as given.
+fn task_and_property(args: &Args) -> Result<(PathBuf, Option<Property>, Option<bool>), CliError> {
+    let given = args.property.as_deref().map(Property::read).transpose();
+    let given = given.map_err(|e| CliError::Usage(e.to_string()))?;
+    if !args.file.extension().is_some_and(|e| e == "yml" || e == "yaml") {
+        return Ok((args.file.clone(), given, None));
+    }
+    let task = read_task(&args.file).map_err(|e| CliError::Usage(e.to_string()))?;
+    let chosen = match &given {
+        Some(p) => task.property(p.name()),
+        None => task
+            .properties
+            .iter()
+            .find(|p| p.property.checks().is_some())
+            .or(task.properties.first()),
+    };
+    let (property, expected) = match (chosen, given) {
+        (Some(entry), _) => (Some(entry.property.clone()), entry.expected),
+        (None, Some(p)) => (Some(p), None),
+        (None, None) => {
+            return Err(CliError::Usage(format!("{} states no property", args.file.display())));
+        }
+    };
+    Ok((task.input, property, expected))
 }
 
 /// Writes through a temporary file beside the target, then renames it into place, so a reader

@@ -90,6 +90,28 @@ impl Program {
         self.variables.iter().filter(|v| v.kind.is_global())
     }
 
+    /// Keeps the checks of the kinds in `kept` and turns every other `assert` into an `assume`
+    /// of what it checked: a run ends where such a check fails, as a C program's behaviour is
+    /// undefined past a bad access or division, and it aborts in a failed `assert`. This is
+    /// how a property (SV-COMP's `unreach-call`: only the error location) selects what is
+    /// decided. Returns how many checks were turned.
+    pub fn assume_checks_except(&mut self, kept: &[Obligation]) -> usize {
+        let mut turned = 0;
+        for procedure in &mut self.procedures {
+            let Some(body) = &mut procedure.body else { continue };
+            for edge in &mut body.edges {
+                if let Command::Assert { formula, check, .. } = &edge.command
+                    && !kept.contains(check)
+                {
+                    edge.command =
+                        Command::Assume { formula: *formula, fact: ProgramFact::Assumption };
+                    turned += 1;
+                }
+            }
+        }
+        turned
+    }
+
     /// The name a user reads for a constant: a variable's own name, else the constant's.
     pub fn display_name(&self, c: ConstId) -> String {
         match self.variable(c) {

@@ -199,7 +199,7 @@ impl Converter<'_> {
         let ident = self.ident(callee);
         // The error function's arguments (the message, the file, the line, the function's name
         // in `__assert_fail`) have no meaning: it never returns.
-        let args = if builtin(name) == Some(Builtin::Error) {
+        let args = if matches!(builtin(name), Some(Builtin::Error | Builtin::AssertFail)) {
             Vec::new()
         } else {
             call.node.arguments.iter().map(|a| self.expr(a)).collect()

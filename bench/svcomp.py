@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""SV-COMP-style tasks: `craig cegar TASK.yml` over folders of tasks (a `.yml` task definition
+beside its program), scored as SV-COMP scores, with Frama-C's EVA beside it where installed.
+
+usage: python3 bench/svcomp.py [--craig BINARY] [--no-build] [--time-limit SECONDS]
+                               [--dir DIR]... [--generate DIR] [--list]
+
+Without --dir, the development set is generated into a temporary folder (or into the folder
+--generate names, kept) and run: craig's own tasks, written here from loop shapes that recur
+in the verification literature (counting up and down, paired counters, nondeterministic
+bounds, array initialisation, state machines written with `switch`, `goto` loops, nested loops,
+recursion), each in a `true` and a `false` variant, in SV-COMP's task format
+(format_version 2.0, `unreach-call`, `reach_error` defined through `__assert_fail`, the
+`__VERIFIER_*` functions declared `extern`). The verdict of each is known by construction.
+SV-COMP's own categories are not read here; with a clone of sv-benchmarks, point --dir at the
+categories you may tune on (the held-out ones are listed in the project's issues).
+
+For each task: the category (the task's folder, or the generator's family), craig's answer,
+correct / WRONG / unknown, wall time in ms; then per category: correct true, correct false,
+wrong, unknown, the SV-COMP score (+2 correct true, +1 correct false, -32 wrong true, -16
+wrong false) and the time. The peer, when `frama-c` is on PATH, is EVA (`frama-c -eva`) on
+the same program: "true" when it emits no alarm and reaches no `reach_error` call, else
+unknown (EVA is sound but does not claim violations); its answers are shown beside craig's,
+never counted as truth. A wrong verdict by craig makes the script exit 1.
+"""
+import argparse, os, re, shutil, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+ANSWER = re.compile(r"^(SAFE|UNSAFE|UNKNOWN)\b")
+
+PRELUDE = """extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "{name}.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) {{ if (!(cond)) {{ ERROR: {{reach_error();abort();}} }} return; }}
+"""
+
+# (family, name, body, verdict): bodies are `main` and what it needs; `{N}` is a bound; the
+# verdict is a truth value or a function of the bound.
+FAMILIES = [
+    ("count", "up_{N}", "int main() {{ int i = 0; while (i < {N}) i++; __VERIFIER_assert(i == {N}); return 0; }}", True),
+    ("count", "up_{N}_off", "int main() {{ int i = 0; while (i < {N}) i++; __VERIFIER_assert(i == {N} + 1); return 0; }}", False),
+    ("count", "down_{N}", "int main() {{ int x = {N}; while (x > 0) x--; __VERIFIER_assert(x == 0); return 0; }}", True),
+    ("count", "down_{N}_neg", "int main() {{ int x = {N}; while (x > 0) x -= 2; __VERIFIER_assert(x == 0); return 0; }}", lambda n: n % 2 == 0),
+    ("paired", "twice_{N}", "int main() {{ int i = 0, j = 0; while (i < {N}) {{ i++; j += 2; }} __VERIFIER_assert(j == 2 * i); return 0; }}", True),
+    ("paired", "twice_{N}_bad", "int main() {{ int i = 0, j = 0; while (i < {N}) {{ i++; j += 2; }} __VERIFIER_assert(j < 2 * {N}); return 0; }}", False),
+    ("nondet", "bound_{N}", "int main() {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > {N}) return 0; int i = 0; while (i < n) i++; __VERIFIER_assert(i == n); return 0; }}", True),
+    ("nondet", "bound_{N}_bad", "int main() {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > {N}) return 0; int i = 0; while (i < n) i++; __VERIFIER_assert(i < {N}); return 0; }}", False),
+    ("nondet", "sum_{N}", "int main() {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > {N}) return 0; int s = 0; for (int i = 0; i < n; i++) s += i; __VERIFIER_assert(s >= 0); return 0; }}", True),
+    ("array", "init_{N}", "int a[{N}];\nint main() {{ for (int i = 0; i < {N}; i++) a[i] = i; __VERIFIER_assert(a[{N} - 1] == {N} - 1); return 0; }}", True),
+    ("array", "init_{N}_bad", "int a[{N}];\nint main() {{ for (int i = 0; i < {N}; i++) a[i] = i; __VERIFIER_assert(a[0] == 1); return 0; }}", False),
+    ("switch", "machine_{N}", "int main() {{ int state = 0, steps = 0; while (steps < {N}) {{ switch (state) {{ case 0: state = 1; break; case 1: state = 2; break; default: state = 0; }} steps++; }} __VERIFIER_assert(state >= 0 && state <= 2); return 0; }}", True),
+    ("switch", "machine_{N}_bad", "int main() {{ int state = 0, steps = 0; while (steps < {N}) {{ switch (state) {{ case 0: state = 1; break; case 1: state = 2; break; default: state = 0; }} __VERIFIER_assert(state != 2); steps++; }} return 0; }}", False),
+    ("goto", "loop_{N}", "int main() {{ int i = 0; again: if (i < {N}) {{ i++; goto again; }} __VERIFIER_assert(i == {N}); return 0; }}", True),
+    ("goto", "loop_{N}_bad", "int main() {{ int i = 0; again: if (i < {N}) {{ i += 3; goto again; }} __VERIFIER_assert(i == {N}); return 0; }}", lambda n: n % 3 == 0),
+    ("nested", "square_{N}", "int main() {{ int c = 0; for (int i = 0; i < {N}; i++) for (int j = 0; j < {N}; j++) c++; __VERIFIER_assert(c == {N} * {N}); return 0; }}", True),
+    ("recursion", "count_{N}", "int f(int n) {{ if (n <= 0) return 0; return f(n - 1) + 1; }}\nint main() {{ __VERIFIER_assert(f({N}) == {N}); return 0; }}", True),
+    ("recursion", "count_{N}_bad", "int f(int n) {{ if (n <= 0) return 0; return f(n - 1) + 2; }}\nint main() {{ __VERIFIER_assert(f({N}) == {N}); return 0; }}", False),
+]
+BOUNDS = [3, 10, 1000]
+
+TASK = """format_version: '2.0'
+input_files: '{name}.c'
+properties:
+  - property_file: ../properties/unreach-call.prp
+    expected_verdict: {verdict}
+options:
+  language: C
+  data_model: ILP32
+"""
+
+
+def generate(folder):
+    """Writes the development set into folder/FAMILY/; returns the number of tasks."""
+    count = 0
+    for family, name, body, verdict in FAMILIES:
+        for n in BOUNDS:
+            task = name.format(N=n)
+            expected = verdict(n) if callable(verdict) else verdict
+            d = os.path.join(folder, family)
+            os.makedirs(d, exist_ok=True)
+            program = PRELUDE.replace("{name}", task).replace("{{", "{").replace("}}", "}")
+            program += body.format(N=n) + "\n"
+            with open(os.path.join(d, task + ".c"), "w") as f:
+                f.write(program)
+            with open(os.path.join(d, task + ".yml"), "w") as f:
+                f.write(TASK.format(name=task, verdict=str(expected).lower()))
+            count += 1
+    return count
+
+
+def tasks(dirs):
+    """(category, task path, expected verdict for unreach-call) for every .yml, sorted."""
+    out = []
+    for d in dirs:
+        for root, _, files in sorted(os.walk(d)):
+            for name in sorted(files):
+                if not name.endswith(".yml"):
+                    continue
+                path = os.path.join(root, name)
+                text = open(path, encoding="utf-8").read()
+                m = re.search(r"unreach-call\.prp\s*\n\s*expected_verdict:\s*(true|false)", text)
+                if not m:
+                    continue
+                out.append((os.path.relpath(root, d) or ".", path, m.group(1) == "true"))
+    return out
+
+
+def run_craig(craig, path, limit):
+    start = time.monotonic()
+    p = subprocess.run([craig, "cegar", path, "--time-limit", str(limit)],
+                       capture_output=True, text=True, timeout=limit * 4 + 30)
+    ms = int((time.monotonic() - start) * 1000)
+    first = p.stdout.splitlines()[0] if p.stdout else ""
+    m = ANSWER.match(first)
+    answer = {"SAFE": True, "UNSAFE": False}.get(m.group(1)) if m else None
+    errors = p.stderr.strip().splitlines()
+    why = "" if answer is not None else (first or (errors[0] if errors else ""))
+    return answer, ms, why
+
+
+def run_eva(path, limit):
+    if not shutil.which("frama-c"):
+        return "-"
+    program = path[:-4] + ".c"
+    try:
+        p = subprocess.run(["frama-c", "-eva", "-eva-no-alloc-returns-null", program],
+                           capture_output=True, text=True, timeout=limit * 4 + 30)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    alarms = re.search(r"(\d+) alarms? generated", p.stdout)
+    if p.returncode == 0 and alarms and alarms.group(1) == "0" and "reach_error" not in p.stdout:
+        return "true"
+    return "unknown"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--craig", default=os.path.join(REPO, "target", "release", "craig"))
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--time-limit", type=float, default=10)
+    ap.add_argument("--dir", action="append", default=[])
+    ap.add_argument("--generate", help="write the development set here and keep it")
+    ap.add_argument("--list", action="store_true", help="list the tasks and stop")
+    args = ap.parse_args()
+    if not args.no_build:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=REPO, check=True)
+    temp = None
+    dirs = args.dir
+    if not dirs:
+        folder = args.generate or tempfile.mkdtemp(prefix="craig-svcomp-")
+        temp = None if args.generate else folder
+        n = generate(folder)
+        print(f"development set: {n} generated tasks in {folder}")
+        dirs = [folder]
+    found = tasks(dirs)
+    if args.list:
+        for category, path, expected in found:
+            print(category, path, expected)
+        return 0
+    eva = shutil.which("frama-c") is not None
+    print(f"peer: {'Frama-C EVA' if eva else 'none (frama-c not installed: apt-get install frama-c-base)'}")
+    print(f"{'category':<12} {'task':<28} {'expected':<8} {'craig':<8} {'':<7} {'ms':>7}  {'eva':<8} why")
+    totals = {}
+    wrong = 0
+    for category, path, expected in found:
+        answer, ms, why = run_craig(args.craig, path, args.time_limit)
+        peer = run_eva(path, args.time_limit)
+        if answer is None:
+            verdict = "-"
+        elif answer == expected:
+            verdict = "ok"
+        else:
+            verdict = "WRONG"
+            wrong += 1
+        shown = {True: "true", False: "false", None: "unknown"}[answer]
+        print(f"{category:<12} {os.path.basename(path)[:-4]:<28} {str(expected).lower():<8} "
+              f"{shown:<8} {verdict:<7} {ms:>7}  {peer:<8} {why[:60]}")
+        t = totals.setdefault(category, {"true": 0, "false": 0, "wrong": 0, "unknown": 0,
+                                         "score": 0, "ms": 0, "eva": 0})
+        t["ms"] += ms
+        t["eva"] += peer == "true" and expected
+        if answer is None:
+            t["unknown"] += 1
+        elif answer == expected:
+            t["true" if answer else "false"] += 1
+            t["score"] += 2 if answer else 1
+        else:
+            t["wrong"] += 1
+            t["score"] -= 32 if answer else 16
+    print()
+    print(f"{'category':<12} {'tasks':>5} {'true':>5} {'false':>6} {'wrong':>6} {'unknown':>8} "
+          f"{'score':>6} {'s':>7}  {'eva true':>8}")
+    all_t = {"true": 0, "false": 0, "wrong": 0, "unknown": 0, "score": 0, "ms": 0, "eva": 0}
+    for category in sorted(totals):
+        t = totals[category]
+        n = t["true"] + t["false"] + t["wrong"] + t["unknown"]
+        print(f"{category:<12} {n:>5} {t['true']:>5} {t['false']:>6} {t['wrong']:>6} "
+              f"{t['unknown']:>8} {t['score']:>6} {t['ms'] / 1000:>7.1f}  {t['eva'] if eva else '-':>8}")
+        for k in all_t:
+            all_t[k] += t[k]
+    n = all_t["true"] + all_t["false"] + all_t["wrong"] + all_t["unknown"]
+    print(f"{'all':<12} {n:>5} {all_t['true']:>5} {all_t['false']:>6} {all_t['wrong']:>6} "
+          f"{all_t['unknown']:>8} {all_t['score']:>6} {all_t['ms'] / 1000:>7.1f}  "
+          f"{all_t['eva'] if eva else '-':>8}")
+    if temp:
+        shutil.rmtree(temp, ignore_errors=True)
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
