@@ -338,7 +338,7 @@ fn check_reports_replayed_traces() {
     };
     let text = render::trace(&prog, &sources, &trace);
     let mut e = Engine::new(&prog, Options::default());
-    assert!(render::engine_trace(&e, &sources).is_err());
+    assert_eq!(render::engine_trace(&e, &sources), Err(render::NoTrace::NotOver));
     e.run();
     assert_eq!(render::engine_trace(&e, &sources).unwrap().lines().last(), text.lines().last());
     assert!(text.contains("mutual_unsafe.bp:9:3 main: assert(!err);"), "{text}");

@@ -969,7 +969,9 @@ proptest! {
         let mut sources = SourceMap::new();
         let file = sources.add("random.smt2", None, format!("(forall) {}", words.join(" ")));
         let mut out = Vec::new();
-        let mut decide = |_: &str| Ok(craig::smtlib::Verdict::Unknown("not run".to_string()));
+        let mut decide = |_: &str| {
+            Ok::<_, std::convert::Infallible>(craig::smtlib::Verdict::Unknown("not run".into()))
+        };
         let _ = craig::smtlib::run_quantified(&sources, file, &mut out, &mut decide);
     }
 
@@ -1000,7 +1002,7 @@ proptest! {
             tables.functions.insert("f_f".into(), values.clone());
             tables.functions.insert("f_a".into(), values.iter().take(1).copied().collect());
             tables.predicates.insert("f_p".into(), truths.clone());
-            Ok(craig::smtlib::Verdict::Sat(tables))
+            Ok::<_, std::convert::Infallible>(craig::smtlib::Verdict::Sat(tables))
         };
         let _ = craig::smtlib::run_quantified(&sources, file, &mut out, &mut decide);
     }

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::explicit::ExplicitStats;
-use super::explicit::{State, Trace};
+use super::explicit::{ReplayError, State, Trace};
 use super::heap::canonical;
 use super::ir::{GLOBALS, ProcId, Program, Value};
 use super::pattern::{Effect, PatternLoc};
@@ -464,19 +464,31 @@ pub fn explicit_stats(s: &ExplicitStats) -> String {
     )
 }
 
+/// Why the engine has no counterexample to show.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoTrace {
+    /// The run is not over.
+    #[error("no counterexample yet: the run is not over")]
+    NotOver,
+    /// The run ended without a failure (safe, or out of budget).
+    #[error("no counterexample: the run did not find a failure")]
+    NoFailure,
+    /// The engine's choices are not an execution of the program: a bug in the engine.
+    #[error("the counterexample does not replay: {0}")]
+    DoesNotReplay(ReplayError),
+}
+
 /// The engine's counterexample, once it found one: replayed on the concrete semantics and
 /// rendered like [`trace`]; `Err` with the reason if there is none or it does not replay.
-pub fn engine_trace(engine: &Engine<'_>, sources: &SourceMap) -> Result<String, String> {
+pub fn engine_trace(engine: &Engine<'_>, sources: &SourceMap) -> Result<String, NoTrace> {
     let prog = engine.program();
     match engine.verdict() {
         Some(super::summary::Verdict::Failure { kind, choices }) => {
-            match super::explicit::replay(prog, choices, *kind) {
-                Ok(t) => Ok(trace(prog, sources, &t)),
-                Err(e) => Err(format!("the counterexample does not replay: {e}")),
-            }
+            let replayed = super::explicit::replay(prog, choices, *kind);
+            replayed.map(|t| trace(prog, sources, &t)).map_err(NoTrace::DoesNotReplay)
         }
-        Some(_) => Err("no counterexample: the run did not find a failure".into()),
-        None => Err("no counterexample yet: the run is not over".into()),
+        Some(_) => Err(NoTrace::NoFailure),
+        None => Err(NoTrace::NotOver),
     }
 }
 

@@ -109,14 +109,36 @@ fn exit_code(outcome: Outcome, errors: usize) -> u8 {
     if outcome == Outcome::InternalError || errors > 0 { 1 } else { 0 }
 }
 
+/// Why a quantified problem got no answer it could stand by: each a failure of craig itself
+/// (the translation, the prover or its checker), printed as the `(error ...)` that ends the
+/// script, never an answer to the script.
+#[derive(Debug, thiserror::Error)]
+pub enum QuantifiedFailure {
+    /// The TFF text the front end wrote was refused by craig's own TFF reader.
+    #[error("internal error: the TFF translation was not read back: {0}")]
+    TranslationUnreadable(crate::input::InputError),
+    /// The checker accepted a refutation that has no proof to print.
+    #[error("internal error: a checked refutation without a proof")]
+    CheckedWithoutProof,
+    /// The independent checker rejected the prover's refutation.
+    #[error("internal error: the refutation was rejected: {0}")]
+    RefutationRejected(crate::prover::check::CheckError),
+    /// The refutation was not handed to the checker.
+    #[error("internal error: the refutation was not checked")]
+    RefutationUnchecked,
+}
+
 /// Decides a quantified problem given as TFF: `unsat` only on a refutation the independent
 /// checker accepted, `sat` only on a finite model the model checker accepted on every clause
 /// of an exact clausification, `unknown` otherwise with the reason. The engine portfolio runs
 /// the prover, then finite-model finding unless the prover refuted, each with `limit` (the
 /// portfolio's limit is twice it, half each; time the prover leaves goes to the model search).
-pub fn decide_quantified(tff: &str, limit: std::time::Duration) -> Result<Verdict, String> {
+pub fn decide_quantified(
+    tff: &str,
+    limit: std::time::Duration,
+) -> Result<Verdict, QuantifiedFailure> {
     let problem = crate::input::parse_problem(tff, "<smt2 as tff>", "smt", &[])
-        .map_err(|e| format!("internal error: the TFF translation was not read back: {e}"))?;
+        .map_err(QuantifiedFailure::TranslationUnreadable)?;
     let plan = ProverPlan::Single {
         options: crate::prover::options::ProverOptions::default(),
         sine: None,
@@ -150,11 +172,9 @@ pub fn decide_quantified(tff: &str, limit: std::time::Duration) -> Result<Verdic
                 );
                 Ok(Verdict::Unsat { used, proof: text })
             }
-            (Some(Ok(_)), None) => {
-                Err("internal error: a checked refutation without a proof".into())
-            }
-            (Some(Err(e)), _) => Err(format!("internal error: the refutation was rejected: {e}")),
-            (None, _) => Err("internal error: the refutation was not checked".to_string()),
+            (Some(Ok(_)), None) => Err(QuantifiedFailure::CheckedWithoutProof),
+            (Some(Err(e)), _) => Err(QuantifiedFailure::RefutationRejected(e.clone())),
+            (None, _) => Err(QuantifiedFailure::RefutationUnchecked),
         };
     }
     let found = answer.models.as_ref().expect("finite-model finding runs unless refuted");

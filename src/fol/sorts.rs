@@ -130,7 +130,7 @@ pub fn encode_sorts(
     symbols: &BTreeMap<String, SymbolSorts>,
     var_sorts: &BTreeMap<String, String>,
     infinite: &BTreeSet<String>,
-) -> Result<SortEncoding, String> {
+) -> Result<SortEncoding, EraseRefused> {
     let sorts = all_sorts(symbols, var_sorts);
     let analysis = if mode == SortMode::Guard {
         BTreeMap::new()
@@ -168,7 +168,7 @@ pub fn encode_sorts(
         decisions.push(SortDecision { sort: sort.clone(), guarded, guard: None, reason });
     }
     if !refused.is_empty() {
-        return Err(erase_refusal(&sorts, &refused));
+        return Err(EraseRefused { sorts: sorts.len(), non_monotone: refused });
     }
     // With one sort only, guarding buys nothing in auto mode either.
     if mode == SortMode::Auto && sorts.len() == 1 {
@@ -223,21 +223,33 @@ pub fn encode_sorts(
 /// the sorted problem. The criterion used for the latter is that every sort is monotone (its
 /// domain can be enlarged at will), or that there is only one sort; each non-monotone sort is
 /// named with the positive equation that may bound its size.
-fn erase_refusal(sorts: &BTreeSet<String>, non_monotone: &BTreeMap<String, String>) -> String {
+/// Why `--sorts erase` was refused: sorts that are not monotone (nor infinite) would be
+/// erased into one domain with the others, which is unsound. The input is fine; the mode asked
+/// for cannot be honoured on it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "--sorts erase refused: erasing {sorts} sorts into one domain is sound only if some model \
+     gives them all the same cardinality (Jahob's condition); that is guaranteed when every sort \
+     is monotone (or infinite, as the integers are), but {}: such an equation on a universally \
+     quantified variable can bound the size of the sort below that of the others, and then the \
+     erased problem may be unsatisfiable when the sorted one is not; use --sorts auto (guards \
+     only these sorts) or --sorts guard",
+    listed(.non_monotone)
+)]
+pub struct EraseRefused {
+    /// How many sorts there are.
+    pub sorts: usize,
+    /// Each sort that is not monotone, with the witness (a positive equation on a variable).
+    pub non_monotone: BTreeMap<String, String>,
+}
+
+/// The non-monotone sorts as [`EraseRefused`] lists them.
+fn listed(non_monotone: &BTreeMap<String, String>) -> String {
     let listed: Vec<String> = non_monotone
         .iter()
         .map(|(sort, witness)| format!("sort `{sort}` is not monotone ({witness})"))
         .collect();
-    format!(
-        "--sorts erase refused: erasing {} sorts into one domain is sound only if some model gives \
-         them all the same cardinality (Jahob's condition); that is guaranteed when every sort is \
-         monotone (or infinite, as the integers are), but {}: such an equation on a universally \
-         quantified variable can bound the size of the sort below that of the others, and then \
-         the erased problem may be unsatisfiable when the sorted one is not; use --sorts auto \
-         (guards only these sorts) or --sorts guard",
-        sorts.len(),
-        listed.join(", ")
-    )
+    listed.join(", ")
 }
 
 impl SortEncoding {
@@ -340,7 +352,8 @@ mod tests {
         let (f, symbols, var_sorts) = setup();
         let err = encode_sorts(SortMode::Erase, &[&f], &symbols, &var_sorts, &BTreeSet::new())
             .unwrap_err();
-        assert!(err.contains("sort `s` is not monotone"), "{err}");
+        assert!(err.non_monotone.contains_key("s"), "{err}");
+        assert!(err.to_string().contains("sort `s` is not monotone"), "{err}");
         let (g, _, _) = setup();
         let Formula::And(parts) = g else { unreachable!() };
         let enc =

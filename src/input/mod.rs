@@ -350,7 +350,7 @@ fn build_typed_problem(
         &context.var_sorts,
         &std::collections::BTreeSet::new(),
     )
-    .map_err(|why| InputError::Refused { file: file.to_string(), why })?;
+    .map_err(|why| InputError::Refused { file: file.to_string(), why: why.to_string() })?;
     let mut problem = Problem { name: name.to_string(), complete: true, ..Problem::default() };
     problem.has_conjecture = !conjectures.is_empty();
     let mut clauses = Vec::new();

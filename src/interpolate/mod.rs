@@ -42,6 +42,7 @@ use thiserror::Error;
 use crate::fol::{Clause, Signature, SymbolOrigin};
 use crate::fol::{Problem, formula::Formula};
 use crate::input::InputError;
+use crate::prover::check::CheckError;
 use crate::prover::{
     InferenceFilter, Limit, LiteralSelection, OrderingKind, Proof, ProofOutcome, Prover,
     ProverOptions,
@@ -55,7 +56,7 @@ use local::{ProofView, local_interpolant};
 pub use resolution::System;
 use resolution::{is_propositional, resolution_interpolant};
 pub use verify::Budget;
-pub use verify::CheckFigures;
+pub use verify::{CheckFigures, RefuteFailure, VerificationFailure};
 use verify::{foreign_symbols, refute, symbol_key};
 
 /// The side of an input clause in a binary split.
@@ -171,7 +172,7 @@ pub enum InterpolateError {
     NoRefutation(String),
     /// A refutation failed the independent proof checker.
     #[error("the refutation failed the proof checker: {0}")]
-    ProofRejected(String),
+    ProofRejected(CheckError),
     /// Interpolants were built but none passed verification.
     #[error("no interpolant passed verification: {0}")]
     Unverified(String),
@@ -221,7 +222,7 @@ pub struct Checked {
     /// The formula.
     pub formula: Formula,
     /// The figures of the checks, or why verification failed (then it is no interpolant).
-    pub verdict: Result<Verification, String>,
+    pub verdict: Result<Verification, VerificationFailure>,
 }
 
 impl Checked {
@@ -363,7 +364,7 @@ const ATTEMPTS: &[Attempt] = &[
 /// How a search ended when it found no checked refutation.
 enum SearchFailure {
     Ended(ProofOutcome),
-    Rejected(String),
+    Rejected(CheckError),
 }
 
 /// Runs craig on the problem's clauses, under the locality filter and precedence of `attempt`
@@ -537,17 +538,17 @@ fn verify_binary(
     k: u32,
     formula: &Formula,
     budget: &Budget,
-) -> Result<Verification, String> {
+) -> Result<Verification, VerificationFailure> {
     let foreign = foreign_symbols(formula, shared);
     if !foreign.is_empty() {
         let names: Vec<String> = foreign.iter().map(|(n, a, _)| format!("{n}/{a}")).collect();
-        return Err(format!("mentions non-shared symbols {}", names.join(", ")));
+        return Err(VerificationFailure::NotShared(names));
     }
     let (a, b) = side_indices(part_of_input, background, k);
     let entailed_by_a = refute(problem, &a, &[not(formula.clone())], budget)
-        .map_err(|e| format!("A ⊨ I not verified: {e}"))?;
+        .map_err(VerificationFailure::NotEntailedByA)?;
     let refutes_b = refute(problem, &b, std::slice::from_ref(formula), budget)
-        .map_err(|e| format!("I ∧ B ⊨ ⊥ not verified: {e}"))?;
+        .map_err(VerificationFailure::NotRefutingB)?;
     Ok(Verification { entailed_by_a, refutes_b })
 }
 
@@ -838,13 +839,13 @@ fn verify_sequence(
     colouring: &Colouring,
     sequence: &[Formula],
     budget: &Budget,
-) -> Result<Vec<CheckFigures>, String> {
+) -> Result<Vec<CheckFigures>, VerificationFailure> {
     let n = colouring.parts();
     for (i, f) in sequence.iter().enumerate() {
         let k = i as u32 + 1;
         let foreign = foreign_symbols(f, &shared_symbols(problem, colouring, k));
         if !foreign.is_empty() {
-            return Err(format!("I{k} mentions symbols not shared across cut {k}"));
+            return Err(VerificationFailure::NotSharedAcrossCut(k));
         }
     }
     let mut figures = Vec::new();
@@ -854,7 +855,7 @@ fn verify_sequence(
         let clauses: Vec<usize> =
             (0..part_of_input.len()).filter(|&i| part_of_input[i] == k - 1).collect();
         let f = refute(problem, &clauses, &[previous, not(next)], budget)
-            .map_err(|e| format!("I{} ∧ A{k} ⊨ I{k} not verified: {e}", k - 1))?;
+            .map_err(|failure| VerificationFailure::SequenceStep { cut: k, failure })?;
         figures.push(f);
     }
     Ok(figures)
@@ -909,7 +910,7 @@ pub fn interpolate_sequence(
             if check.cancelled() {
                 InterpolateError::Interrupted
             } else {
-                InterpolateError::Unverified(e)
+                InterpolateError::Unverified(e.to_string())
             }
         })?;
     let simplified = if options.simplify {

@@ -19,6 +19,7 @@ use std::time::Duration;
 use super::formula::{SymbolKey, symbols};
 use crate::fol::SymbolKind;
 use crate::fol::{Clausifier, InputClause, InputSource, Problem, Role, formula::Formula};
+use crate::prover::check::CheckError;
 use crate::prover::{ProofOutcome, Prover, ProverOptions};
 use crate::solve::{Run, Solved, solve};
 
@@ -104,6 +105,47 @@ impl CheckFigures {
     }
 }
 
+/// Why an entailment was not confirmed by a checked refutation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RefuteFailure {
+    /// The search ended without a refutation: the clauses were saturated, a limit was
+    /// reached, or the search was cancelled.
+    #[error("{0}")]
+    NoRefutation(ProofOutcome),
+    /// The independent checker rejected the refutation (a bug in the prover).
+    #[error("the refutation failed the proof checker: {0}")]
+    Rejected(CheckError),
+    /// The refutation was not handed to the checker.
+    #[error("the refutation was not checked")]
+    Unchecked,
+}
+
+/// Why a formula is not a verified interpolant: it names what it may not, or one of the
+/// entailments an interpolant claims was not confirmed by a checked refutation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerificationFailure {
+    /// A binary interpolant names symbols that A and B do not share (`name/arity` each).
+    #[error("mentions non-shared symbols {}", .0.join(", "))]
+    NotShared(Vec<String>),
+    /// `A ⊨ I` was not confirmed.
+    #[error("A ⊨ I not verified: {0}")]
+    NotEntailedByA(RefuteFailure),
+    /// `I ∧ B ⊨ ⊥` was not confirmed.
+    #[error("I ∧ B ⊨ ⊥ not verified: {0}")]
+    NotRefutingB(RefuteFailure),
+    /// The interpolant at this cut of a sequence names symbols not shared across it.
+    #[error("I{0} mentions symbols not shared across cut {0}")]
+    NotSharedAcrossCut(u32),
+    /// `I(k-1) ∧ Ak ⊨ Ik` was not confirmed for the cut `k`.
+    #[error("I{} ∧ A{cut} ⊨ I{cut} not verified: {failure}", cut - 1)]
+    SequenceStep {
+        /// The cut `k`, from 1.
+        cut: u32,
+        /// Why the entailment was not confirmed.
+        failure: RefuteFailure,
+    },
+}
+
 /// Refutes the problem clauses at `clause_indices` together with the clauses of `formulas`
 /// within `budget`, and checks the refutation. An error says why no checked refutation was
 /// found.
@@ -112,7 +154,7 @@ pub fn refute(
     clause_indices: &[usize],
     formulas: &[Formula],
     budget: &Budget,
-) -> Result<CheckFigures, String> {
+) -> Result<CheckFigures, RefuteFailure> {
     // The entailment's own problem: no conjecture (every clause is a hypothesis), complete.
     let mut question = Problem {
         name: problem.name.clone(),
@@ -143,10 +185,8 @@ pub fn refute(
             let proof = solved.proof.expect("a refutation has a proof");
             let report = match solved.check {
                 Some(Ok(report)) => report,
-                Some(Err(e)) => {
-                    return Err(format!("the refutation failed the proof checker: {e}"));
-                }
-                None => return Err("the refutation was not checked".to_string()),
+                Some(Err(e)) => return Err(RefuteFailure::Rejected(e)),
+                None => return Err(RefuteFailure::Unchecked),
             };
             Ok(CheckFigures {
                 given_clauses: solved.prover.stats.given,
@@ -154,7 +194,7 @@ pub fn refute(
                 steps_checked: report.steps_checked,
             })
         }
-        outcome => Err(outcome.to_string()),
+        outcome => Err(RefuteFailure::NoRefutation(outcome)),
     }
 }
 

@@ -13,7 +13,7 @@
 //! zero (`0`, `False`, the all-zero array).
 //!
 //! Outcomes are values, never panics: a term the interpreter cannot evaluate (a quantifier, a
-//! set) makes the run [`Outcome::Stuck`] with the reason.
+//! set) makes the run [`Outcome::Stuck`] with the reason, a [`StuckReason`].
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -43,19 +43,71 @@ pub enum Value {
 }
 
 impl Value {
-    fn as_int(&self) -> Result<&Integer, String> {
+    fn as_int(&self) -> Result<&Integer, StuckReason> {
         match self {
             Value::Int(n) => Ok(n),
-            other => Err(format!("expected an integer, found {other}")),
+            other => Err(StuckReason::NotAnInteger(other.clone())),
         }
     }
 
-    fn as_bool(&self) -> Result<bool, String> {
+    fn as_bool(&self) -> Result<bool, StuckReason> {
         match self {
             Value::Bool(b) => Ok(*b),
-            other => Err(format!("expected a truth value, found {other}")),
+            other => Err(StuckReason::NotATruthValue(other.clone())),
         }
     }
+}
+
+/// Why a run could not go on, by what is at fault: what the interpreter does not run (the
+/// program may be fine), what the program's own run does wrong, and a program in the IR that no
+/// front end should produce (ill-typed, a bug in craig). Each says itself in a phrase, after
+/// `stuck at PLACE: ` or `the run got stuck: `.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StuckReason {
+    /// A procedure run or called has no body (it is only declared).
+    #[error("`{0}` has no body")]
+    NoBody(String),
+    /// A quantifier or set comprehension, which has no finite evaluation here.
+    #[error("a quantifier or set comprehension cannot be run")]
+    Binder,
+    /// An operator on sets or pairs, which have no values here.
+    #[error("the operator {0} cannot be run (sets and pairs)")]
+    SetOrPairOperator(Prim),
+    /// A variable never assigned, of a type the interpreter has no zero of.
+    #[error("`{variable}` has type {ty}, which the interpreter has no values of")]
+    NoValuesOfType {
+        /// The variable, as the program names it.
+        variable: String,
+        /// Its type, shown.
+        ty: String,
+    },
+    /// A `havoc` of a variable that is not an integer (inputs are integers).
+    #[error("havoc of `{0}`, which is not an integer")]
+    HavocOfNonInteger(String),
+    /// Integer division by zero, which the program's language leaves undefined.
+    #[error("division by zero")]
+    DivisionByZero,
+    /// Integer remainder by zero, which the program's language leaves undefined.
+    #[error("remainder by zero")]
+    RemainderByZero,
+    /// A term that should be an integer evaluated to something else (an ill-typed program).
+    #[error("expected an integer, found {0}")]
+    NotAnInteger(Value),
+    /// A formula evaluated to something other than a truth value (an ill-typed program).
+    #[error("expected a truth value, found {0}")]
+    NotATruthValue(Value),
+    /// A constant read as a variable that the program does not declare.
+    #[error("`{0}` is not a program variable")]
+    NotAProgramVariable(String),
+    /// A bound variable outside its binder.
+    #[error("the bound variable `{0}` has no value here")]
+    UnboundVariable(String),
+    /// A value that is not a function, applied to an argument.
+    #[error("{0} applied as a function")]
+    AppliedNotAFunction(Value),
+    /// A value that is not a function, updated at a point.
+    #[error("{0} updated as a function")]
+    UpdatedNotAFunction(Value),
 }
 
 impl fmt::Display for Value {
@@ -141,7 +193,7 @@ pub enum Outcome {
     /// A term could not be evaluated, or a callee has no body.
     Stuck {
         /// Why.
-        reason: String,
+        reason: StuckReason,
         /// Where.
         span: Option<Span>,
     },
@@ -201,7 +253,7 @@ impl Machine<'_> {
         let p = program.procedure(procedure);
         let Some(cfg) = &p.body else {
             return Outcome::Stuck {
-                reason: format!("`{}` has no body", p.name),
+                reason: StuckReason::NoBody(p.name.clone()),
                 span: Some(p.span),
             };
         };
@@ -282,9 +334,8 @@ impl Machine<'_> {
                         let ty = self.program.consts[var.0 as usize].ty;
                         if *self.program.bank.ty_node(ty) != TyNode::Int {
                             return Outcome::Stuck {
-                                reason: format!(
-                                    "havoc of `{}`, which is not an integer",
-                                    self.program.display_name(var)
+                                reason: StuckReason::HavocOfNonInteger(
+                                    self.program.display_name(var),
                                 ),
                                 span: edge.span,
                             };
@@ -319,7 +370,7 @@ impl Machine<'_> {
                     let callee_proc = self.program.procedure(*callee);
                     let Some(callee_cfg) = &callee_proc.body else {
                         return Outcome::Stuck {
-                            reason: format!("`{}` has no body", callee_proc.name),
+                            reason: StuckReason::NoBody(callee_proc.name.clone()),
                             span: edge.span,
                         };
                     };
@@ -378,27 +429,21 @@ impl Machine<'_> {
         }
     }
 
-    fn read(&self, frame: &Frame, c: ConstId) -> Result<Value, String> {
+    fn read(&self, frame: &Frame, c: ConstId) -> Result<Value, StuckReason> {
         let stored = match self.is_global.get(&c) {
             Some(true) => self.globals.get(&c),
             Some(false) => frame.locals.get(&c),
             None => {
-                return Err(format!(
-                    "`{}` is not a program variable",
-                    self.program.display_name(c)
-                ));
+                return Err(StuckReason::NotAProgramVariable(self.program.display_name(c)));
             }
         };
         if let Some(v) = stored {
             return Ok(v.clone());
         }
         let ty = self.program.consts[c.0 as usize].ty;
-        self.zero(ty).ok_or_else(|| {
-            format!(
-                "`{}` has type {}, which the interpreter has no values of",
-                self.program.display_name(c),
-                self.program.bank.show_ty(ty)
-            )
+        self.zero(ty).ok_or_else(|| StuckReason::NoValuesOfType {
+            variable: self.program.display_name(c),
+            ty: self.program.bank.show_ty(ty),
         })
     }
 
@@ -416,22 +461,20 @@ impl Machine<'_> {
         }
     }
 
-    fn truth(&self, frame: &Frame, t: TermId) -> Result<bool, String> {
+    fn truth(&self, frame: &Frame, t: TermId) -> Result<bool, StuckReason> {
         self.eval(frame, t)?.as_bool()
     }
 
-    fn int(&self, frame: &Frame, t: TermId) -> Result<Integer, String> {
+    fn int(&self, frame: &Frame, t: TermId) -> Result<Integer, StuckReason> {
         Ok(self.eval(frame, t)?.as_int()?.clone())
     }
 
-    fn eval(&self, frame: &Frame, t: TermId) -> Result<Value, String> {
+    fn eval(&self, frame: &Frame, t: TermId) -> Result<Value, StuckReason> {
         let bank = &self.program.bank;
         match &bank.term(t).term {
             Term::Const(c) => self.read(frame, *c),
             Term::Int(n) => Ok(Value::Int(n.clone())),
-            Term::Var(v) => {
-                Err(format!("the bound variable `{}` has no value here", bank.var(*v).name))
-            }
+            Term::Var(v) => Err(StuckReason::UnboundVariable(bank.var(*v).name.to_string())),
             Term::App(f, a) => {
                 let f = self.eval(frame, *f)?;
                 let a = self.int(frame, *a)?;
@@ -439,7 +482,7 @@ impl Machine<'_> {
                     Value::Function { default, entries } => {
                         Ok(entries.get(&a).cloned().unwrap_or(*default))
                     }
-                    other => Err(format!("{other} applied as a function")),
+                    other => Err(StuckReason::AppliedNotAFunction(other)),
                 }
             }
             Term::Bind(Binder::Lam, vars, body) if vars.len() == 1 => {
@@ -448,18 +491,18 @@ impl Machine<'_> {
                 let default = self.eval(frame, *body)?;
                 Ok(Value::Function { default: Box::new(default), entries: BTreeMap::new() })
             }
-            Term::Bind(..) => Err("a quantifier or set comprehension cannot be run".into()),
+            Term::Bind(..) => Err(StuckReason::Binder),
             Term::Prim(p, args) => self.prim(frame, *p, args),
         }
     }
 
-    fn prim(&self, frame: &Frame, p: Prim, args: &[TermId]) -> Result<Value, String> {
-        let arith = |op: fn(Integer, Integer) -> Result<Integer, String>| -> Result<Value, String> {
+    fn prim(&self, frame: &Frame, p: Prim, args: &[TermId]) -> Result<Value, StuckReason> {
+        let arith = |op: fn(Integer, Integer) -> Result<Integer, StuckReason>| {
             let a = self.int(frame, args[0])?;
             let b = self.int(frame, args[1])?;
             Ok(Value::Int(op(a, b)?))
         };
-        let compare = |op: fn(&Integer, &Integer) -> bool| -> Result<Value, String> {
+        let compare = |op: fn(&Integer, &Integer) -> bool| -> Result<Value, StuckReason> {
             let a = self.int(frame, args[0])?;
             let b = self.int(frame, args[1])?;
             Ok(Value::Bool(op(&a, &b)))
@@ -500,7 +543,7 @@ impl Machine<'_> {
                         }
                         Ok(Value::Function { default, entries })
                     }
-                    other => Err(format!("{other} updated as a function")),
+                    other => Err(StuckReason::UpdatedNotAFunction(other)),
                 }
             }
             Prim::Add => arith(|a, b| Ok(a + b)),
@@ -510,13 +553,13 @@ impl Machine<'_> {
             // rug's `div_rem` truncates toward zero, as C (and the IR's `div`) divide.
             Prim::Div => arith(|a, b| {
                 if b == 0 {
-                    return Err("division by zero".into());
+                    return Err(StuckReason::DivisionByZero);
                 }
                 Ok(a.div_rem(b).0)
             }),
             Prim::Mod => arith(|a, b| {
                 if b == 0 {
-                    return Err("remainder by zero".into());
+                    return Err(StuckReason::RemainderByZero);
                 }
                 Ok(a.div_rem(b).1)
             }),
@@ -530,7 +573,7 @@ impl Machine<'_> {
             | Prim::Inter
             | Prim::Diff
             | Prim::Subset
-            | Prim::ProperSubset => Err(format!("the operator {p} cannot be run (sets and pairs)")),
+            | Prim::ProperSubset => Err(StuckReason::SetOrPairOperator(p)),
         }
     }
 }

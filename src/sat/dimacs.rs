@@ -199,15 +199,20 @@ mod tests {
     use super::*;
     use crate::syntax::{SourceMap, render_all};
 
-    fn read(text: &str) -> Result<Cnf, String> {
+    fn read(text: &str) -> Cnf {
+        parse_dimacs(FileId(0), text).expect("the text is read")
+    }
+
+    /// The refusal of `text` in a file `t.cnf`, rendered with `file:line:col`.
+    fn refusal(text: &str) -> String {
         let mut sources = SourceMap::new();
         let f = sources.add("t.cnf", None, text.to_string());
-        parse_dimacs(f, text).map_err(|d| render_all(&d, &sources))
+        render_all(&parse_dimacs(f, text).expect_err("the text is refused"), &sources)
     }
 
     #[test]
     fn reads_comments_multi_line_clauses_and_trailer() {
-        let cnf = read("c hello\np cnf 3 2\n1 -2\n 3 0 c inline\n-1 0\n%\n0\n").unwrap();
+        let cnf = read("c hello\np cnf 3 2\n1 -2\n 3 0 c inline\n-1 0\n%\n0\n");
         assert_eq!(cnf.num_vars, 3);
         let dimacs: Vec<Vec<i64>> =
             cnf.clauses.iter().map(|c| c.iter().map(|l| l.to_dimacs()).collect()).collect();
@@ -219,27 +224,27 @@ mod tests {
 
     #[test]
     fn errors_point_at_line_and_column() {
-        let e = read("p cnf 2 1\n1 x 0\n").unwrap_err();
+        let e = refusal("p cnf 2 1\n1 x 0\n");
         assert!(e.starts_with("t.cnf:2:3: error: unexpected `x`"), "{e}");
-        let e = read("p cnf 2 1\n1 3 0\n").unwrap_err();
+        let e = refusal("p cnf 2 1\n1 3 0\n");
         assert!(
             e.starts_with(
                 "t.cnf:2:3: error: literal 3 names variable 3, but the header declares 2 variables"
             ),
             "{e}"
         );
-        let e = read("p cnf 2 2\n1 2 0\n").unwrap_err();
+        let e = refusal("p cnf 2 2\n1 2 0\n");
         assert!(
             e.starts_with("t.cnf:1:1: error: the header declares 2 clauses, but the file has 1"),
             "{e}"
         );
-        let e = read("p cnf 2 1\n1 2\n").unwrap_err();
+        let e = refusal("p cnf 2 1\n1 2\n");
         assert!(e.starts_with("t.cnf:2:1: error: the last clause is not terminated by `0`"), "{e}");
-        let e = read("1 2 0\n").unwrap_err();
+        let e = refusal("1 2 0\n");
         assert!(e.starts_with("t.cnf:1:1: error: a clause before the `p cnf` header"), "{e}");
-        let e = read("c nothing\n").unwrap_err();
+        let e = refusal("c nothing\n");
         assert!(e.contains("no `p cnf VARIABLES CLAUSES` header"), "{e}");
-        let e = read("p cnf 2 1\n99999999999 0\n").unwrap_err();
+        let e = refusal("p cnf 2 1\n99999999999 0\n");
         assert!(e.contains("literal out of range"), "{e}");
     }
 }

@@ -69,7 +69,7 @@ pub fn parse_file(file: FileId, text: &str) -> (Vec<Sexp>, Vec<Diagnostic>) {
             Form::List { items, tail: Some(tail), .. } => SexpKind::Dotted(items, Box::new(tail)),
             Form::List { items, tail: None, .. } => SexpKind::List(items),
         };
-        Ok(Sexp { kind, span })
+        Ok::<_, UnknownHashToken>(Sexp { kind, span })
     });
     match read {
         Ok(data) => (data, Vec::new()),
@@ -112,14 +112,20 @@ fn token_len(rest: &str) -> usize {
     }
 }
 
+/// A token that starts with `#` and is none of the `#` forms the subset reads (booleans,
+/// characters): the program is refused there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unexpected `{0}`")]
+struct UnknownHashToken(String);
+
 /// What a token is: a boolean, a character, a number (anything that starts like one: `expand.rs`
 /// refuses what is not an integer) or a symbol.
-fn atom(t: &str) -> Result<SexpKind, String> {
+fn atom(t: &str) -> Result<SexpKind, UnknownHashToken> {
     Ok(match t {
         "#t" | "#true" => SexpKind::Bool(true),
         "#f" | "#false" => SexpKind::Bool(false),
         _ if t.starts_with("#\\") && t.len() > 2 => SexpKind::Char(t.to_string()),
-        _ if t.starts_with('#') => return Err(format!("unexpected `{t}`")),
+        _ if t.starts_with('#') => return Err(UnknownHashToken(t.to_string())),
         _ if looks_numeric(t) => match t.parse::<i64>() {
             Ok(n) => SexpKind::Int(n),
             Err(_) => SexpKind::OtherNumber(t.to_string()),

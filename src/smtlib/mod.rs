@@ -38,4 +38,4 @@ pub use quantified::{
 };
 pub use session::{Outcome, Session};
 pub use sexpr::{MAX_DEPTH, SExpr, parse};
-pub use theory::{ScriptAssertion, ScriptTheory, read_theory};
+pub use theory::{ScriptAssertion, ScriptTheory, TheoryError, read_theory};

@@ -29,6 +29,7 @@ use super::session::{
     Dropped, Fail, Outcome, dropped_assertion_reason, error, scope_count, unsupported_diagnostic,
 };
 use super::sexpr::{SExpr, parse};
+use super::theory::TheoryError;
 use crate::syntax::{FileId, SourceMap};
 
 mod model;
@@ -695,12 +696,14 @@ fn render(sources: &SourceMap, file: FileId, offset: usize, message: &str) -> St
 /// Runs a quantified script: declarations and assertions are translated, each `check-sat`
 /// is handed to `decide` as TFF text, and the answer printed as the standard prints it.
 /// `decide` returns an error for an internal error (a proof or model that failed its check),
-/// which ends the script as [`Outcome::InternalError`].
-pub fn run_quantified(
+/// which ends the script as [`Outcome::InternalError`] with `(error "ERROR")`; the error is the
+/// caller's own type, since the engine that decides is the caller's (this front end never
+/// runs the prover).
+pub fn run_quantified<E: std::fmt::Display>(
     sources: &SourceMap,
     file: FileId,
     out: &mut dyn Write,
-    decide: &mut dyn FnMut(&str) -> Result<Verdict, String>,
+    decide: &mut dyn FnMut(&str) -> Result<Verdict, E>,
 ) -> io::Result<Outcome> {
     run_quantified_diagnosed(sources, file, out, decide, &mut Report::default())
 }
@@ -717,11 +720,11 @@ pub struct Report {
 
 /// [`run_quantified`], also saying why each `unsupported` answer was given and how many
 /// `(error ...)` answers there were, in `report`.
-pub fn run_quantified_diagnosed(
+pub fn run_quantified_diagnosed<E: std::fmt::Display>(
     sources: &SourceMap,
     file: FileId,
     out: &mut dyn Write,
-    decide: &mut dyn FnMut(&str) -> Result<Verdict, String>,
+    decide: &mut dyn FnMut(&str) -> Result<Verdict, E>,
     report: &mut Report,
 ) -> io::Result<Outcome> {
     let text = sources.file(file).text.clone();
@@ -755,7 +758,7 @@ pub fn run_quantified_diagnosed(
                             out,
                             "(error \"internal error: the model failed its check on the script: \
                              {}\")",
-                            escape(&why)
+                            escape(&why.to_string())
                         )?;
                         report.errors += 1;
                         return Ok(Outcome::InternalError);
@@ -781,7 +784,7 @@ pub fn run_quantified_diagnosed(
                     last = Some((verdict, script.clone()));
                 }
                 Err(e) => {
-                    writeln!(out, "(error \"{}\")", escape(&e))?;
+                    writeln!(out, "(error \"{}\")", escape(&e.to_string()))?;
                     report.errors += 1;
                     return Ok(Outcome::InternalError);
                 }
@@ -877,13 +880,10 @@ pub fn run_quantified_diagnosed(
 /// For the workbench: when the script uses quantifiers, the TFF text of its declarations and
 /// assertions up to its first `check-sat` (the first error is returned with its
 /// `file:line:col`); `None` for a ground script.
-pub fn quantified_theory(sources: &SourceMap, file: FileId) -> Result<Option<String>, String> {
+pub fn quantified_theory(sources: &SourceMap, file: FileId) -> Result<Option<String>, TheoryError> {
     let text = &sources.file(file).text;
-    let at = |offset: usize, message: &str| {
-        let (line, col) = sources.line_col(file, offset);
-        format!("{}:{line}:{col}: {message}", sources.file(file).name)
-    };
-    let commands = parse(text, file).map_err(|d| at(d.primary.start as usize, &d.message))?;
+    let commands = parse(text, file)
+        .map_err(|d| TheoryError::refused(sources, file, d.primary.start as usize, d.message))?;
     if !has_quantifiers(&commands) {
         return Ok(None);
     }
@@ -893,9 +893,12 @@ pub fn quantified_theory(sources: &SourceMap, file: FileId) -> Result<Option<Str
             Ok(Step::CheckSat(tff)) => return Ok(Some(tff)),
             Ok(_) => {}
             Err(Fail::Unsupported(why)) => {
-                return Err(at(command.span().0, &format!("unsupported: {QUANTIFIED}{why}")));
+                let message = format!("unsupported: {QUANTIFIED}{why}");
+                return Err(TheoryError::unsupported(sources, file, command.span().0, message));
             }
-            Err(Fail::Error(message, (start, _))) => return Err(at(start, &message)),
+            Err(Fail::Error(message, (start, _))) => {
+                return Err(TheoryError::refused(sources, file, start, message));
+            }
         }
     }
     Ok(Some(script.tff()))

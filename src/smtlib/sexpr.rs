@@ -63,9 +63,11 @@ impl SExpr {
 
 /// Reads a script into S-expressions, or a diagnostic at the first syntax error.
 pub fn parse(text: &str, file: FileId) -> Result<Vec<SExpr>, Diagnostic> {
+    // Every token is read as written (what it means is the elaboration's), so building never
+    // refuses.
     sexpr::read(file, text, &SMTLIB, |form, span| {
         let span = (span.start as usize, span.end as usize);
-        Ok(match form {
+        Ok::<_, std::convert::Infallible>(match form {
             Form::Token(t) if t.starts_with(':') => SExpr::Keyword(t.to_string(), span),
             Form::Token(t) => {
                 let unbarred = t.strip_prefix('|').and_then(|t| t.strip_suffix('|'));

@@ -47,18 +47,67 @@ impl fmt::Debug for ScriptTheory {
     }
 }
 
-/// Where a command failed: `name:line:col: message`.
-fn at(sources: &SourceMap, file: FileId, offset: usize, message: &str) -> String {
+/// Why a script is not read as a theory: its first command that could not be read, refused or
+/// beyond what craig decides, said after the command's `file:line:col`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TheoryError {
+    /// The script is ill-formed or ill-sorted, or asks what a theory cannot hold (two
+    /// assertions of one name).
+    #[error("{location}: {message}")]
+    Refused {
+        /// `file:line:col` of the command.
+        location: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The script is well formed but uses what craig does not decide, or asks the workbench
+    /// what it does not answer from a theory (`reset`, `check-sat-assuming`).
+    #[error("{location}: {message}")]
+    Unsupported {
+        /// `file:line:col` of the command.
+        location: String,
+        /// What is not supported, as the message says it.
+        message: String,
+    },
+}
+
+impl TheoryError {
+    /// The input is refused at `offset` of `file`.
+    pub(crate) fn refused(
+        sources: &SourceMap,
+        file: FileId,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> TheoryError {
+        TheoryError::Refused { location: location(sources, file, offset), message: message.into() }
+    }
+
+    /// What is at `offset` of `file` is not supported.
+    pub(crate) fn unsupported(
+        sources: &SourceMap,
+        file: FileId,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> TheoryError {
+        TheoryError::Unsupported {
+            location: location(sources, file, offset),
+            message: message.into(),
+        }
+    }
+}
+
+/// Where a command is: `name:line:col`.
+fn location(sources: &SourceMap, file: FileId, offset: usize) -> String {
     let (line, col) = sources.line_col(file, offset);
-    format!("{}:{line}:{col}: {message}", sources.file(file).name)
+    format!("{}:{line}:{col}", sources.file(file).name)
 }
 
 /// Reads the script in `file` as a theory. The first ill-formed, ill-sorted or unsupported
 /// command is the error, with its `file:line:col`.
-pub fn read_theory(sources: &SourceMap, file: FileId) -> Result<ScriptTheory, String> {
+pub fn read_theory(sources: &SourceMap, file: FileId) -> Result<ScriptTheory, TheoryError> {
     let text = sources.file(file).text.clone();
-    let commands =
-        parse(&text, file).map_err(|d| at(sources, file, d.primary.start as usize, &d.message))?;
+    let commands = parse(&text, file)
+        .map_err(|d| TheoryError::refused(sources, file, d.primary.start as usize, d.message))?;
     let mut session = Session::new();
     let mut spans: Vec<(usize, usize)> = Vec::new();
     let mut has_check_sat = false;
@@ -82,7 +131,7 @@ pub fn read_theory(sources: &SourceMap, file: FileId) -> Result<ScriptTheory, St
                     "{head} is not supported in a theory (the workbench asks the script's first \
                      check-sat)"
                 );
-                return Err(at(sources, file, command.span().0, &message));
+                return Err(TheoryError::unsupported(sources, file, command.span().0, message));
             }
             _ => {}
         }
@@ -90,11 +139,11 @@ pub fn read_theory(sources: &SourceMap, file: FileId) -> Result<ScriptTheory, St
         match session.command(command, &text, &mut sink) {
             Ok(_) => {}
             Err(Fail::Error(message, (start, _))) => {
-                return Err(at(sources, file, start, &escape(&message)));
+                return Err(TheoryError::refused(sources, file, start, escape(&message)));
             }
             Err(Fail::Unsupported(why)) => {
                 let message = format!("unsupported: {why}: {}", snippet(&text, command.span()));
-                return Err(at(sources, file, command.span().0, &message));
+                return Err(TheoryError::unsupported(sources, file, command.span().0, message));
             }
         }
         spans.truncate(session.assertions.len());
@@ -110,7 +159,7 @@ pub fn read_theory(sources: &SourceMap, file: FileId) -> Result<ScriptTheory, St
         };
         if assertions.iter().any(|a| a.name == name) {
             let message = format!("two assertions are named {name}");
-            return Err(at(sources, file, span.0, &message));
+            return Err(TheoryError::refused(sources, file, span.0, message));
         }
         assertions.push(ScriptAssertion {
             name,

@@ -43,6 +43,17 @@ fn is_conjecture(problem: &Problem, name: &str) -> bool {
     problem.clauses.iter().any(|c| c.source.name == name && c.source.role.is_goal())
 }
 
+/// Why a core was not minimised: the core the deletions left was not refuted again on its own
+/// within the limits (so there is no minimal core to stand by, though craig did nothing wrong).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the core {} was not refuted again on its own ({})", .core.join(", "), .status.name())]
+pub struct CoreNotRefuted {
+    /// The formulas of the core, in core order.
+    pub core: Vec<String>,
+    /// What the run on the core alone reported.
+    pub status: SzsStatus,
+}
+
 /// Minimizes `initial` (the core of a refutation of `problem`) by deletion. Every prover run
 /// uses `options` and the proof checker. Returns `Err` when the initial core itself is not
 /// refuted within the limits (then there is nothing to minimize from).
@@ -50,7 +61,7 @@ pub fn minimize_core(
     problem: &Problem,
     initial: &[String],
     options: &ProverOptions,
-) -> Result<MinimalCore, String> {
+) -> Result<MinimalCore, CoreNotRefuted> {
     let mut core: Vec<String> = initial.to_vec();
     let mut runs = 0;
     let mut undecided = Vec::new();
@@ -88,11 +99,7 @@ pub fn minimize_core(
     let proof =
         solve_problem(restrict(problem, |c| core.contains(&c.source.name)), options.clone(), true);
     if !refuted(proof.status) {
-        return Err(format!(
-            "the core {} was not refuted again on its own ({})",
-            core.join(", "),
-            proof.status.name()
-        ));
+        return Err(CoreNotRefuted { core, status: proof.status });
     }
     Ok(MinimalCore { names: core, initial: initial.to_vec(), runs, undecided, proof })
 }

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::fol::{Problem, SortMode};
 use crate::input::InputError;
-use crate::prover::check::{CheckReport, check_proof};
+use crate::prover::check::{CheckError, CheckReport, check_proof};
 use crate::prover::{InferenceFilter, Proof, ProofOutcome, Prover, ProverOptions, Stats};
 use answer::SzsStatus;
 
@@ -33,7 +33,7 @@ pub struct Solved {
     /// The status to report.
     pub status: SzsStatus,
     /// The checker's verdict, when checking was asked for and there is a proof.
-    pub check: Option<Result<CheckReport, String>>,
+    pub check: Option<Result<CheckReport, CheckError>>,
 }
 
 impl Solved {
@@ -156,8 +156,7 @@ pub fn solve(mut problem: Problem, run: Run<'_>) -> Solved {
         (Some(proof), true) => {
             let clauses: Vec<crate::fol::Clause> =
                 problem.clauses.iter().map(|c| c.clause.clone()).collect();
-            let verdict = check_proof(proof, &clauses, &prover.signature, &prover.bank)
-                .map_err(|e| e.to_string());
+            let verdict = check_proof(proof, &clauses, &prover.signature, &prover.bank);
             if verdict.is_err() {
                 status = SzsStatus::Error;
             }

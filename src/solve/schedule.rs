@@ -246,43 +246,93 @@ pub struct Schedule {
 /// The schedule `bench/build_schedule.py` wrote.
 const BUILTIN: &str = include_str!("schedule.ron");
 
+/// Why a schedule is refused: ron could not read it, or it names or shares out what it may not.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScheduleError {
+    /// The text is not a schedule in RON, at the position ron reports.
+    #[error("{line}:{col}: {message}")]
+    Syntax {
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        col: usize,
+        /// What ron says is wrong.
+        message: String,
+    },
+    /// A strategy names a choice craig does not have.
+    #[error("strategy {strategy}: no {option} {name}")]
+    UnknownChoice {
+        /// The strategy.
+        strategy: String,
+        /// Which option: `selection`, `clause weight`, `ordering`, `precedence`.
+        option: &'static str,
+        /// The name it gives.
+        name: String,
+    },
+    /// A strategy would never pick a clause by age nor by weight.
+    #[error("strategy {0}: both ratios are zero")]
+    RatiosZero(String),
+    /// A list of slices is empty or its shares do not add up to 100.
+    #[error("class {0}: the slices' shares do not sum to 100")]
+    SharesNot100(String),
+    /// A slice names a strategy the schedule does not have.
+    #[error("class {class}: no strategy {strategy}")]
+    UnknownStrategy {
+        /// The class (or `default`) of the slice.
+        class: String,
+        /// The strategy it names.
+        strategy: String,
+    },
+}
+
 impl Schedule {
     /// Reads and validates a schedule: every slice names a strategy, every strategy names a
     /// selection, a clause weight, an ordering and a precedence craig has, every list of slices
     /// is nonempty with shares that sum to 100. A syntax error says `line:col: message`.
-    pub fn parse(text: &str) -> Result<Schedule, String> {
-        Self::parse_file(text, None)
+    pub fn parse(text: &str) -> Result<Schedule, ScheduleError> {
+        let schedule: Schedule = ron::from_str(text).map_err(|e| ScheduleError::Syntax {
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+        Self::validate(schedule)
     }
 
     /// [`Schedule::parse`] for the file `name`: errors say `name:line:col: message` (syntax, the
     /// position ron reports) or `name: message` (validation, which has no position), as craig's
     /// other readers do.
+    // A message rather than a `ScheduleError`: the one caller, `craig prove --schedule FILE`,
+    // reports a refused schedule as a usage error (exit 2) whatever is wrong with it, so all it
+    // needs is the line naming the file, composed here where syntax and validation differ.
     pub fn parse_file(text: &str, name: Option<&str>) -> Result<Schedule, String> {
-        let prefix = name.map_or(String::new(), |n| format!("{n}:"));
-        let schedule: Schedule = ron::from_str(text).map_err(|e| {
-            let at = e.span.start;
-            format!("{prefix}{}:{}: {}", at.line, at.col, e.code)
-        })?;
-        let prefix = name.map_or(String::new(), |n| format!("{n}: "));
-        Self::validate(schedule).map_err(|e| format!("{prefix}{e}"))
+        Self::parse(text).map_err(|e| match (name, &e) {
+            (None, _) => e.to_string(),
+            (Some(name), ScheduleError::Syntax { .. }) => format!("{name}:{e}"),
+            (Some(name), _) => format!("{name}: {e}"),
+        })
     }
 
-    fn validate(schedule: Schedule) -> Result<Schedule, String> {
+    fn validate(schedule: Schedule) -> Result<Schedule, ScheduleError> {
         for s in &schedule.strategies {
+            let unknown = |option: &'static str, name: &str| ScheduleError::UnknownChoice {
+                strategy: s.name.clone(),
+                option,
+                name: name.to_string(),
+            };
             if LiteralSelection::from_name(&s.selection).is_none() {
-                return Err(format!("strategy {}: no selection {}", s.name, s.selection));
+                return Err(unknown("selection", &s.selection));
             }
             if ClauseWeight::from_name(&s.clause_weight).is_none() {
-                return Err(format!("strategy {}: no clause weight {}", s.name, s.clause_weight));
+                return Err(unknown("clause weight", &s.clause_weight));
             }
             if OrderingKind::from_name(&s.ordering).is_none() {
-                return Err(format!("strategy {}: no ordering {}", s.name, s.ordering));
+                return Err(unknown("ordering", &s.ordering));
             }
             if PrecedenceKind::from_name(&s.precedence).is_none() {
-                return Err(format!("strategy {}: no precedence {}", s.name, s.precedence));
+                return Err(unknown("precedence", &s.precedence));
             }
             if s.age_ratio == 0 && s.weight_ratio == 0 {
-                return Err(format!("strategy {}: both ratios are zero", s.name));
+                return Err(ScheduleError::RatiosZero(s.name.clone()));
             }
         }
         let lists = std::iter::once(("default", &schedule.default))
@@ -291,10 +341,13 @@ impl Schedule {
             // Summed wide: a file may hold any u32, and the sum must not overflow.
             if slices.is_empty() || slices.iter().map(|s| u64::from(s.percent)).sum::<u64>() != 100
             {
-                return Err(format!("class {name}: the slices' shares do not sum to 100"));
+                return Err(ScheduleError::SharesNot100(name.to_string()));
             }
             if let Some(s) = slices.iter().find(|s| schedule.strategy(&s.strategy).is_none()) {
-                return Err(format!("class {name}: no strategy {}", s.strategy));
+                return Err(ScheduleError::UnknownStrategy {
+                    class: name.to_string(),
+                    strategy: s.strategy.clone(),
+                });
             }
         }
         Ok(schedule)
@@ -488,19 +541,28 @@ mod tests {
         );
         assert!(Schedule::parse(&good).is_ok());
         let bad_share = good.replace("percent: 100", "percent: 90");
-        assert!(Schedule::parse(&bad_share).unwrap_err().contains("sum to 100"));
+        assert_eq!(
+            Schedule::parse(&bad_share).unwrap_err().to_string(),
+            "class default: the slices' shares do not sum to 100"
+        );
         let bad_name = good.replace("strategy: \"s\"", "strategy: \"t\"");
-        assert!(Schedule::parse(&bad_name).unwrap_err().contains("no strategy t"));
+        assert!(Schedule::parse(&bad_name).unwrap_err().to_string().contains("no strategy t"));
         let bad_selection = good.replace("\"none\"", "\"nothing\"");
-        assert!(Schedule::parse(&bad_selection).unwrap_err().contains("no selection"));
+        assert_eq!(
+            Schedule::parse(&bad_selection).unwrap_err().to_string(),
+            "strategy s: no selection nothing"
+        );
         let strategy_ends = "sine_tolerance_percent: None)";
         let with = |fields: &str| {
             good.replace(strategy_ends, &format!("sine_tolerance_percent: None, {fields})"))
         };
         let bad_ordering = with("ordering: \"rpo\"");
-        assert!(Schedule::parse(&bad_ordering).unwrap_err().contains("no ordering rpo"));
+        assert!(
+            Schedule::parse(&bad_ordering).unwrap_err().to_string().contains("no ordering rpo")
+        );
         let bad_precedence = with("precedence: \"random\"");
-        assert!(Schedule::parse(&bad_precedence).unwrap_err().contains("no precedence random"));
+        let refused = Schedule::parse(&bad_precedence).unwrap_err();
+        assert!(refused.to_string().contains("no precedence random"), "{refused}");
         // A strategy that does not name an ordering or precedence runs craig's defaults.
         let base = ProverOptions::default();
         let plain = Schedule::parse(&good).unwrap().strategies[0].options(&base);

@@ -84,13 +84,13 @@ pub enum Form<'t, D> {
 }
 
 /// Reads every datum of `text` (file `file`) in `dialect`, building each with `build`, which is
-/// given the finished form and its span and may refuse it with a message (shown after the
-/// dialect's prefix, at the span). The first error is the result.
-pub fn read<D>(
+/// given the finished form and its span and may refuse it with an error of the front end's own
+/// type (shown after the dialect's prefix, at the span). The first error is the result.
+pub fn read<D, E: std::fmt::Display>(
     file: FileId,
     text: &str,
     dialect: &Dialect,
-    build: impl FnMut(Form<'_, D>, Span) -> Result<D, String>,
+    build: impl FnMut(Form<'_, D>, Span) -> Result<D, E>,
 ) -> Result<Vec<D>, Diagnostic> {
     Reader { file, text, dialect, pos: 0, stack: vec![Frame::new(Open::Top, 0)], build }.run()
 }
@@ -144,7 +144,11 @@ struct Reader<'t, 'd, D, F> {
     build: F,
 }
 
-impl<'t, D, F: FnMut(Form<'t, D>, Span) -> Result<D, String>> Reader<'t, '_, D, F> {
+impl<'t, D, E, F> Reader<'t, '_, D, F>
+where
+    E: std::fmt::Display,
+    F: FnMut(Form<'t, D>, Span) -> Result<D, E>,
+{
     fn run(mut self) -> Result<Vec<D>, Diagnostic> {
         loop {
             self.skip_blank()?;
@@ -477,9 +481,9 @@ mod tests {
     };
 
     /// Reads into text: lists print with their opener, tails after ` . `, strings quoted.
-    fn show(text: &str) -> Result<Vec<String>, String> {
+    fn show(text: &str) -> Result<Vec<String>, Diagnostic> {
         read(FileId(0), text, &TEST, |form, span| {
-            Ok(match form {
+            Ok::<_, std::convert::Infallible>(match form {
                 Form::Token(t) => format!("{t}@{}", span.start),
                 Form::Str(s) => format!("{s:?}"),
                 Form::List { open, items, tail } => {
@@ -489,7 +493,12 @@ mod tests {
                 }
             })
         })
-        .map_err(|d| format!("{}-{}: {}", d.primary.start, d.primary.end, d.message))
+    }
+
+    /// The refusal of `text`, as `start-end: message`.
+    fn refusal(text: &str) -> String {
+        let d = show(text).expect_err("the text is refused");
+        format!("{}-{}: {}", d.primary.start, d.primary.end, d.message)
     }
 
     #[test]
@@ -518,13 +527,13 @@ mod tests {
             ("a & b", "2-3: unexpected `&`"),
         ];
         for (text, message) in cases {
-            assert_eq!(show(text).unwrap_err(), message, "{text}");
+            assert_eq!(refusal(text), message, "{text}");
         }
     }
 
     #[test]
     fn a_closed_list_keeps_its_label_at_the_opener() {
-        let d = read(FileId(0), "(a\n", &TEST, |_, _| Ok(())).unwrap_err();
+        let d = read(FileId(0), "(a\n", &TEST, |_, _| Ok::<_, &str>(())).unwrap_err();
         assert_eq!((d.primary.start, d.primary.end), (3, 3));
         assert_eq!((d.labels[0].span.start, d.labels[0].span.end), (0, 1));
     }
@@ -534,12 +543,12 @@ mod tests {
         let ok = format!("{}a{}", "(".repeat(10), ")".repeat(10));
         assert_eq!(show(&ok).unwrap().len(), 1);
         let deep = format!("{}a", "('".repeat(1_000_000));
-        let message = show(&deep).unwrap_err();
+        let message = refusal(&deep);
         assert_eq!(message, "10-11: nested too deeply: at most 10 levels of brackets are allowed");
         // Without the limit the stack of open lists grows on the heap, not the thread's stack.
         let unbounded = Dialect { max_depth: usize::MAX, ..TEST };
         let deep = format!("{}a{}", "(".repeat(1_000_000), ")".repeat(1_000_000));
-        let count = read(FileId(0), &deep, &unbounded, |_, _| Ok(())).unwrap().len();
+        let count = read(FileId(0), &deep, &unbounded, |_, _| Ok::<_, &str>(())).unwrap().len();
         assert_eq!(count, 1);
     }
 }

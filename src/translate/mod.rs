@@ -392,7 +392,7 @@ pub fn translate_sequent(
             Err(reason) => {
                 out.push(SequentTranslation {
                     name,
-                    outcome: SequentOutcome::Refused(reason),
+                    outcome: SequentOutcome::Refused(reason.to_string()),
                     sorts: Vec::new(),
                     approximations,
                     schematic_left_out: schematic_left_out.len(),

@@ -8,7 +8,7 @@ use super::proof::last_proof;
 use crate::fol::InputSource;
 use crate::fol::Problem;
 use crate::repl::options::parse_words;
-use crate::repl::{Attempt, CommandResult, Control, Workbench};
+use crate::repl::{Attempt, CommandError, CommandResult, Control, Workbench};
 use crate::solve::answer::{core_names, core_sources};
 use crate::solve::core::minimize_core;
 
@@ -58,7 +58,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         wb.state.goal(&attempt.goal).is_ok_and(|g| wb.state.obligation_of(g).is_some());
     let options = wb.state.settings.prover_options(obligation);
     let goal = attempt.goal.clone();
-    let result = minimize_core(&problem, &names, &options)?;
+    // The core left was not refuted again within the limits: a request craig could not
+    // carry out, not a wrong one.
+    let result = minimize_core(&problem, &names, &options)
+        .map_err(|e| CommandError::Unsupported(e.to_string()))?;
     let dropped: Vec<String> =
         names.iter().filter(|n| !result.names.contains(n)).cloned().collect();
     crate::repl::write_minimal_core(

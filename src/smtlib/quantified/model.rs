@@ -45,6 +45,54 @@ struct Binding<'e> {
 /// the model is not shown (it was checked on the clauses, but this check could not finish).
 const MAX_INSTANCES: u64 = 20_000_000;
 
+/// Why a model did not pass the check against the script's assertions. A model the engine
+/// found that fails it is a bug in craig (the translation, the clausification or the sort
+/// encoding), so the caller reports every one as an internal error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ModelRejected {
+    /// A sort has no element, which no SMT-LIB model may have.
+    #[error("sort {0} has no element")]
+    EmptySort(String),
+    /// An assertion evaluates to false.
+    #[error("assertion {0} is false in the model")]
+    FalseAssertion(String),
+    /// An assertion could not be evaluated.
+    #[error("assertion {assertion} could not be evaluated: {why}")]
+    Unevaluable {
+        /// The assertion's name.
+        assertion: String,
+        /// Why not.
+        why: Unevaluable,
+    },
+}
+
+/// Why an assertion could not be evaluated in a model.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum Unevaluable {
+    /// A part of the assertion is not of a shape its reading admitted (the phrase names it):
+    /// the script was checked when it was read, so this is not the script's fault.
+    #[error("{0}")]
+    Malformed(&'static str),
+    /// A defined function applied to as many arguments as it has no parameters for.
+    #[error("{0} applied to the wrong number of arguments")]
+    WrongArity(String),
+    /// A function neither declared nor defined.
+    #[error("unknown function {0}")]
+    UnknownFunction(String),
+    /// The model has no table for a declared symbol.
+    #[error("no table for {0}")]
+    NoTable(String),
+    /// The model's table for a symbol misses an argument tuple.
+    #[error("a short table for {0}")]
+    ShortTable(String),
+    /// A function's table gives a value outside its result sort.
+    #[error("{0} leaves its sort")]
+    LeavesSort(String),
+    /// The quantifiers take more instances than the check may evaluate.
+    #[error("more than {MAX_INSTANCES} quantifier instances")]
+    TooManyInstances,
+}
+
 impl FiniteTables {
     fn elements(&self, sort: &str) -> Vec<u32> {
         match self.sorts.get(sort) {
@@ -69,7 +117,7 @@ struct Evaluator<'s> {
 }
 
 impl<'s> Evaluator<'s> {
-    fn eval<'e>(&mut self, e: &'e SExpr, scope: &mut Vec<Binding<'e>>) -> Result<Value, String>
+    fn eval<'e>(&mut self, e: &'e SExpr, scope: &mut Vec<Binding<'e>>) -> Result<Value, Unevaluable>
     where
         's: 'e,
     {
@@ -86,12 +134,17 @@ impl<'s> Evaluator<'s> {
             }
             SExpr::List(items, _) => {
                 let Some(head) = items.first().and_then(SExpr::symbol) else {
-                    return Err("an application without a function name".into());
+                    return Err(Unevaluable::Malformed("an application without a function name"));
                 };
                 let args = &items[1..];
                 match head {
-                    "!" => self.eval(args.first().ok_or("an empty annotation")?, scope),
-                    "not" => Ok(Value::Bool(!self.truth(args.first().ok_or("not")?, scope)?)),
+                    "!" => self.eval(
+                        args.first().ok_or(Unevaluable::Malformed("an empty annotation"))?,
+                        scope,
+                    ),
+                    "not" => Ok(Value::Bool(
+                        !self.truth(args.first().ok_or(Unevaluable::Malformed("not"))?, scope)?,
+                    )),
                     "and" => {
                         for a in args {
                             if !self.truth(a, scope)? {
@@ -118,7 +171,7 @@ impl<'s> Evaluator<'s> {
                     "=>" => {
                         // Right-associative: (=> a b c) is a ⇒ (b ⇒ c).
                         let Some((last, premises)) = args.split_last() else {
-                            return Err("=> without arguments".into());
+                            return Err(Unevaluable::Malformed("=> without arguments"));
                         };
                         for p in premises {
                             if !self.truth(p, scope)? {
@@ -141,7 +194,7 @@ impl<'s> Evaluator<'s> {
                     }
                     "ite" => {
                         let [c, t, f] = args else {
-                            return Err("ite expects three arguments".into());
+                            return Err(Unevaluable::Malformed("ite expects three arguments"));
                         };
                         if self.truth(c, scope)? {
                             self.eval(t, scope)
@@ -153,18 +206,18 @@ impl<'s> Evaluator<'s> {
                         let (Some(SExpr::List(bindings, _)), Some(body)) =
                             (args.first(), args.get(1))
                         else {
-                            return Err("let expects bindings and a body".into());
+                            return Err(Unevaluable::Malformed("let expects bindings and a body"));
                         };
                         // Parallel binding: every term is read in the outer scope.
                         let mut values = Vec::new();
                         for b in bindings {
                             let SExpr::List(pair, _) = b else {
-                                return Err("a let binding".into());
+                                return Err(Unevaluable::Malformed("a let binding"));
                             };
                             let (Some(name), Some(term)) =
                                 (pair.first().and_then(SExpr::symbol), pair.get(1))
                             else {
-                                return Err("a let binding".into());
+                                return Err(Unevaluable::Malformed("a let binding"));
                             };
                             values.push((name, self.eval(term, scope)?));
                         }
@@ -180,19 +233,24 @@ impl<'s> Evaluator<'s> {
                         let (Some(SExpr::List(variables, _)), Some(body)) =
                             (args.first(), args.get(1))
                         else {
-                            return Err("a quantifier expects variables and a body".into());
+                            return Err(Unevaluable::Malformed(
+                                "a quantifier expects variables and a body",
+                            ));
                         };
                         let mut bound = Vec::new();
                         for v in variables {
                             let SExpr::List(pair, _) = v else {
-                                return Err("a sorted variable".into());
+                                return Err(Unevaluable::Malformed("a sorted variable"));
                             };
                             let (Some(name), Some(sort)) =
                                 (pair.first().and_then(SExpr::symbol), pair.get(1))
                             else {
-                                return Err("a sorted variable".into());
+                                return Err(Unevaluable::Malformed("a sorted variable"));
                             };
-                            let sort = self.script.sort(sort).map_err(|_| "an unknown sort")?;
+                            let sort = self
+                                .script
+                                .sort(sort)
+                                .map_err(|_| Unevaluable::Malformed("an unknown sort"))?;
                             bound.push((name, self.domain(&sort)));
                         }
                         let universal = head == "forall";
@@ -210,7 +268,7 @@ impl<'s> Evaluator<'s> {
                     }
                 }
             }
-            _ => Err("a literal the script cannot contain".into()),
+            _ => Err(Unevaluable::Malformed("a literal the script cannot contain")),
         }
     }
 
@@ -222,14 +280,14 @@ impl<'s> Evaluator<'s> {
         body: &'e SExpr,
         universal: bool,
         scope: &mut Vec<Binding<'e>>,
-    ) -> Result<bool, String>
+    ) -> Result<bool, Unevaluable>
     where
         's: 'e,
     {
         let Some(((name, values), rest)) = bound.split_first() else {
             self.instances += 1;
             if self.instances > MAX_INSTANCES {
-                return Err(format!("more than {MAX_INSTANCES} quantifier instances"));
+                return Err(Unevaluable::TooManyInstances);
             }
             return Ok(self.truth(body, scope)? == universal);
         };
@@ -252,23 +310,23 @@ impl<'s> Evaluator<'s> {
         }
     }
 
-    fn truth<'e>(&mut self, e: &'e SExpr, scope: &mut Vec<Binding<'e>>) -> Result<bool, String>
+    fn truth<'e>(&mut self, e: &'e SExpr, scope: &mut Vec<Binding<'e>>) -> Result<bool, Unevaluable>
     where
         's: 'e,
     {
         match self.eval(e, scope)? {
             Value::Bool(b) => Ok(b),
-            Value::Element(_) => Err("a term where a formula was expected".into()),
+            Value::Element(_) => Err(Unevaluable::Malformed("a term where a formula was expected")),
         }
     }
 
     /// A declared function's table entry, or a defined function's body with its parameters
     /// bound to the argument values (in a scope of their own: a body sees only its parameters).
-    fn apply(&mut self, name: &str, values: &[Value]) -> Result<Value, String> {
+    fn apply(&mut self, name: &str, values: &[Value]) -> Result<Value, Unevaluable> {
         let script = self.script;
         if let Some(definition) = script.definitions.get(name) {
             if definition.parameters.len() != values.len() {
-                return Err(format!("{name} applied to the wrong number of arguments"));
+                return Err(Unevaluable::WrongArity(name.to_string()));
             }
             let mut inner: Vec<Binding<'_>> = definition
                 .parameters
@@ -279,25 +337,37 @@ impl<'s> Evaluator<'s> {
             return self.eval(&definition.body, &mut inner);
         }
         let Some((_, result)) = script.funs.get(name) else {
-            return Err(format!("unknown function {name}"));
+            return Err(Unevaluable::UnknownFunction(name.to_string()));
         };
         let args = values
             .iter()
             .map(|v| match v {
                 Value::Element(e) => Ok(*e),
-                Value::Bool(_) => Err("a Boolean argument".to_string()),
+                Value::Bool(_) => Err(Unevaluable::Malformed("a Boolean argument")),
             })
             .collect::<Result<Vec<u32>, _>>()?;
         let word = super::word("f_", name);
         let index = self.model.index(&args);
         if result == BOOL {
-            let table = self.model.predicates.get(&word).ok_or(format!("no table for {name}"))?;
-            table.get(index).map(|&b| Value::Bool(b)).ok_or(format!("a short table for {name}"))
+            let table = self
+                .model
+                .predicates
+                .get(&word)
+                .ok_or_else(|| Unevaluable::NoTable(name.to_string()))?;
+            table
+                .get(index)
+                .map(|&b| Value::Bool(b))
+                .ok_or_else(|| Unevaluable::ShortTable(name.to_string()))
         } else {
-            let table = self.model.functions.get(&word).ok_or(format!("no table for {name}"))?;
-            let value = *table.get(index).ok_or(format!("a short table for {name}"))?;
+            let table = self
+                .model
+                .functions
+                .get(&word)
+                .ok_or_else(|| Unevaluable::NoTable(name.to_string()))?;
+            let value =
+                *table.get(index).ok_or_else(|| Unevaluable::ShortTable(name.to_string()))?;
             if !self.model.elements(result).contains(&value) {
-                return Err(format!("{name} leaves its sort"));
+                return Err(Unevaluable::LeavesSort(name.to_string()));
             }
             Ok(Value::Element(value))
         }
@@ -307,18 +377,23 @@ impl<'s> Evaluator<'s> {
 impl QuantifiedScript {
     /// Checks that every assertion holds in `model`; the error names the first that does not
     /// (or what could not be evaluated).
-    pub(crate) fn check_model(&self, model: &FiniteTables) -> Result<(), String> {
-        for sort in self.sorts.values() {
+    pub(crate) fn check_model(&self, model: &FiniteTables) -> Result<(), ModelRejected> {
+        // Sorted, so that which empty sort is named does not depend on hashing.
+        let mut sorts: Vec<&Sort> = self.sorts.values().collect();
+        sorts.sort();
+        for sort in sorts {
             if model.elements(sort).is_empty() {
-                return Err(format!("sort {sort} has no element"));
+                return Err(ModelRejected::EmptySort(sort.to_string()));
             }
         }
         for ((name, _), expr) in self.assertions.iter().zip(&self.asserted) {
             let mut evaluator = Evaluator { script: self, model, instances: 0 };
             match evaluator.eval(expr, &mut Vec::new()) {
                 Ok(Value::Bool(true)) => {}
-                Ok(_) => return Err(format!("assertion {name} is false in the model")),
-                Err(why) => return Err(format!("assertion {name} could not be evaluated: {why}")),
+                Ok(_) => return Err(ModelRejected::FalseAssertion(name.clone())),
+                Err(why) => {
+                    return Err(ModelRejected::Unevaluable { assertion: name.clone(), why });
+                }
             }
         }
         Ok(())
@@ -480,13 +555,18 @@ mod tests {
         // p of both: the quantified step fails at x = 0.
         let bad = tables(2, &[("f_f", &[1, 0]), ("f_a", &[0])], &[("f_p", &[true, true])]);
         let why = s.check_model(&bad).unwrap_err();
-        assert!(why.contains("assertion1 is false"), "{why}");
+        assert_eq!(why, ModelRejected::FalseAssertion("assertion1".into()));
+        assert_eq!(why.to_string(), "assertion assertion1 is false in the model");
         // a = 1: the step still holds, but p(a) in the let's body fails.
         let bad = tables(2, &[("f_f", &[1, 0]), ("f_a", &[1])], &[("f_p", &[true, false])]);
-        assert!(s.check_model(&bad).unwrap_err().contains("assertion2 is false"));
+        assert_eq!(s.check_model(&bad), Err(ModelRejected::FalseAssertion("assertion2".into())));
         // A missing table is an error, not a guess.
         let missing = tables(2, &[("f_a", &[0])], &[("f_p", &[true, false])]);
-        assert!(s.check_model(&missing).unwrap_err().contains("no table for f"));
+        let why = s.check_model(&missing).unwrap_err();
+        assert!(
+            matches!(&why, ModelRejected::Unevaluable { why: Unevaluable::NoTable(f), .. } if f == "f"),
+            "{why}"
+        );
     }
 
     #[test]
@@ -505,6 +585,10 @@ mod tests {
         assert!(text.contains("(define-fun b () U @U_1)"), "{text}");
         // A constant outside its sort's elements is refused.
         model.functions.insert("f_b".into(), vec![1]);
-        assert!(s.check_model(&model).unwrap_err().contains("leaves its sort"));
+        let why = s.check_model(&model).unwrap_err();
+        assert!(
+            matches!(&why, ModelRejected::Unevaluable { why: Unevaluable::LeavesSort(b), .. } if b == "b"),
+            "{why}"
+        );
     }
 }
