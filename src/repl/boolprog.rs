@@ -26,7 +26,7 @@ use crate::syntax::{SourceMap, render_all};
 
 use super::kind::{Graph, Theory, TheoryKind};
 use super::options::{SearchOptions, parse_words};
-use super::{CommandResult, Control, State, Workbench, counted};
+use super::{CommandError, CommandResult, Control, State, Workbench, counted};
 
 /// States explored before a run gives up without a verdict (as `craig check-bp` by default).
 const MAX_STATES: usize = boolprog::DEFAULT_MAX_STATES;
@@ -138,7 +138,7 @@ impl TheoryKind for BoolProgram {
         Some(&self.sources)
     }
 
-    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, CommandError>> {
         let current = Current { shared: theory.content_rc::<BoolProgram>()?, run: run_of(theory) };
         Some(boolprog_dot(&current, words))
     }
@@ -168,7 +168,7 @@ fn mode_of(method: Method) -> Option<Mode> {
 
 /// Reads a `.qr` or `.bp` file into a theory; errors are listed with file:line:col and nothing
 /// is loaded.
-pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let language = Language::of_path(Path::new(path))
         .ok_or_else(|| format!("cannot load {path}: boolean programs end in .bp or .qr"))?;
@@ -177,11 +177,11 @@ pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
         Ok(p) => p,
         Err(diagnostics) => {
             let errors = diagnostics.len();
-            return Err(format!(
+            return Err(CommandError::Refused(format!(
                 "cannot load {path} ({errors} problem{}):\n{}",
                 if errors == 1 { "" } else { "s" },
                 render_all(&diagnostics, &sources).trim_end()
-            ));
+            )));
         }
     };
     // As `craig check-bp` does without `--label`: SLAM's error label is the error when present.
@@ -199,7 +199,7 @@ pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
 }
 
 /// The boolean program the commands act on: the one loaded last.
-fn current(state: &State) -> Result<(usize, Current), String> {
+fn current(state: &State) -> Result<(usize, Current), CommandError> {
     state
         .theories
         .iter()
@@ -249,7 +249,7 @@ fn engine_at(shared: &BoolProgram, mode: Mode, calls: u64) -> RefMut<'_, Engine<
 }
 
 /// The engine to list or draw summaries from: the current run's, or before any step.
-fn summary_engine(b: &Current) -> Result<RefMut<'_, Engine<'static>>, String> {
+fn summary_engine(b: &Current) -> Result<RefMut<'_, Engine<'static>>, CommandError> {
     let run = b.run.unwrap_or(Run { method: Method::Patterns, calls: 0 });
     match mode_of(run.method) {
         Some(mode) => Ok(engine_at(&b.shared, mode, run.calls)),
@@ -543,10 +543,10 @@ pub(crate) fn trace(wb: &mut Workbench, out: &mut dyn Write) -> CommandResult {
 }
 
 /// The procedure named `name`.
-fn procedure(program: &Program, name: &str) -> Result<ProcId, String> {
+fn procedure(program: &Program, name: &str) -> Result<ProcId, CommandError> {
     program.procs.iter().position(|p| p.name == name).map(|i| ProcId(i as u32)).ok_or_else(|| {
         let names: Vec<&str> = program.procs.iter().map(|p| p.name.as_str()).collect();
-        format!("no procedure `{name}` (procedures: {})", names.join(", "))
+        CommandError::Refused(format!("no procedure `{name}` (procedures: {})", names.join(", ")))
     })
 }
 
@@ -586,16 +586,20 @@ pub(crate) fn summaries(
 }
 
 /// The summary numbered by `word`.
-fn summary_number(engine: &Engine<'_>, word: Option<&str>, usage: &str) -> Result<usize, String> {
-    let Some(word) = word else { return Err(format!("usage: {usage}")) };
+fn summary_number(
+    engine: &Engine<'_>,
+    word: Option<&str>,
+    usage: &str,
+) -> Result<usize, CommandError> {
+    let Some(word) = word else { return Err(CommandError::Refused(format!("usage: {usage}"))) };
     let n = word
         .parse::<usize>()
         .map_err(|_| format!("a summary is named by its number, got `{word}`; usage: {usage}"))?;
     if n >= engine.roots.len() {
-        return Err(format!(
+        return Err(CommandError::Refused(format!(
             "no summary {n} (summaries so far: 0 to {}; `summaries` lists them)",
             engine.roots.len().saturating_sub(1)
-        ));
+        )));
     }
     Ok(n)
 }
@@ -616,7 +620,7 @@ pub(crate) fn show_summary(
 
 /// `dot FILE [summary N]` for a boolean program: the call graph with summary counts, or the
 /// entry heap of a summary.
-fn boolprog_dot(b: &Current, words: &[String]) -> Result<Graph, String> {
+fn boolprog_dot(b: &Current, words: &[String]) -> Result<Graph, CommandError> {
     let heap_of = match words {
         [] => None,
         [kind, n] if kind == "summary" => Some(n.as_str()),

@@ -9,8 +9,8 @@ use crate::ir::Program;
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, has_errors, render_all};
 
-use super::counted;
 use super::kind::{Graph, IrProgram, Theory, TheoryKind};
+use super::{CommandError, counted};
 
 /// A C file as the workbench keeps it: the lowered program and the source its spans point into.
 #[derive(Debug)]
@@ -25,7 +25,7 @@ pub struct CTheory {
 
 impl CTheory {
     /// Reads and lowers the file; errors come back rendered with `file:line:col`.
-    pub fn load(path: &str) -> Result<CTheory, String> {
+    pub fn load(path: &str) -> Result<CTheory, CommandError> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let mut sources = SourceMap::new();
         let file = sources.add(path, Some(Path::new(path)), text);
@@ -35,11 +35,11 @@ impl CTheory {
             Some(program) => Ok(CTheory { program, sources, warnings: rendered }),
             None => {
                 let errors = diagnostics.len();
-                Err(format!(
+                Err(CommandError::Refused(format!(
                     "cannot load {path} ({errors} problem{}):\n{}",
                     if errors == 1 { "" } else { "s" },
                     rendered.trim_end()
-                ))
+                )))
             }
         }
     }
@@ -51,7 +51,7 @@ impl CTheory {
 }
 
 /// Reads the C file at `path` into a theory.
-pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
     let c = CTheory::load(path)?;
     let checksum = fnv1a64(c.sources.file(crate::syntax::FileId(0)).text.as_bytes());
     Ok(Theory::new(name, path.to_string(), checksum, c))
@@ -89,7 +89,7 @@ impl TheoryKind for CTheory {
         })
     }
 
-    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, CommandError>> {
         super::refinement::art_graph(theory, words)
     }
 }

@@ -25,7 +25,7 @@ use crate::syntax::{SourceMap, has_errors, render_all};
 
 use super::kind::{Graph, Theory, TheoryKind};
 use super::options::{CfaOptions, long_options, parse_words_with_matches};
-use super::{CommandResult, Control, State, Workbench, counted};
+use super::{CommandError, CommandResult, Control, State, Workbench, counted};
 
 /// Steps the concrete machine may take to confirm a witness (the programs take no input, so
 /// their one run either shows the violation within this many steps or it is not confirmed).
@@ -63,7 +63,7 @@ pub struct SchemeTheory {
 impl SchemeTheory {
     /// Reads and converts the program at `path`. Errors come back rendered with
     /// `file:line:col`, and nothing is loaded.
-    pub fn load(path: &str) -> Result<SchemeTheory, String> {
+    pub fn load(path: &str) -> Result<SchemeTheory, CommandError> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let (program, sources, warnings) = convert(path, &text, &[])?;
         Ok(SchemeTheory { text, program, sources, warnings })
@@ -75,7 +75,7 @@ impl SchemeTheory {
         &self,
         path: &str,
         protocols: &[Protocol],
-    ) -> Result<(Rc<CpsProgram>, Rc<SourceMap>), String> {
+    ) -> Result<(Rc<CpsProgram>, Rc<SourceMap>), CommandError> {
         let events: Vec<String> = protocols.iter().flat_map(|p| p.alphabet.clone()).collect();
         if events.iter().all(|e| self.program.events.contains(e)) {
             return Ok((self.program.clone(), self.sources.clone()));
@@ -87,7 +87,7 @@ impl SchemeTheory {
 
 type Converted = (Rc<CpsProgram>, Rc<SourceMap>, String);
 
-fn convert(path: &str, text: &str, events: &[String]) -> Result<Converted, String> {
+fn convert(path: &str, text: &str, events: &[String]) -> Result<Converted, CommandError> {
     let mut sources = SourceMap::new();
     let (program, diagnostics) = load_program_str(path, text, events, &mut sources);
     let rendered = render_all(&diagnostics, &sources);
@@ -99,17 +99,17 @@ fn convert(path: &str, text: &str, events: &[String]) -> Result<Converted, Strin
                 .filter(|d| d.severity == crate::syntax::Severity::Error)
                 .count()
                 .max(1);
-            Err(format!(
+            Err(CommandError::Refused(format!(
                 "cannot load {path} ({errors} problem{}):\n{}",
                 if errors == 1 { "" } else { "s" },
                 rendered.trim_end()
-            ))
+            )))
         }
     }
 }
 
 /// Reads a Scheme program into a theory.
-pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
     let scheme = SchemeTheory::load(path)?;
     let checksum = fnv1a64(scheme.text.as_bytes());
     Ok(Theory::new(name, path.to_string(), checksum, scheme))
@@ -140,10 +140,10 @@ impl TheoryKind for SchemeTheory {
     }
 
     /// The state graph of its analysis; with none yet, the error says to run `cfa`.
-    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, CommandError>> {
         let graph = || {
             if !words.is_empty() {
-                return Err("usage: dot FILE".to_string());
+                return Err(CommandError::Refused("usage: dot FILE".to_string()));
             }
             let run = theory.run::<CfaRun>().ok_or("no analysis yet: run `cfa` first")?;
             Ok(cfa_graph(run))
@@ -188,11 +188,11 @@ pub struct CfaRequest {
 
 /// Parses `[THEORY] [OPTIONS]` as `cfa` and `compare` take them, the options as `craig cfa`
 /// parses them; the prompt keeps k at most 8.
-pub(crate) fn parse_request(args: &[String], usage: &str) -> Result<CfaRequest, String> {
+pub(crate) fn parse_request(args: &[String], usage: &str) -> Result<CfaRequest, CommandError> {
     let (words, matches): (CfaWords, _) = parse_words_with_matches(args, usage)?;
     let options = words.analysis.options();
     if options.k > 8 {
-        return Err(format!("--k {} is too large (at most 8)", options.k));
+        return Err(CommandError::Refused(format!("--k {} is too large (at most 8)", options.k)));
     }
     let given = |a: &clap::Arg| {
         matches.value_source(a.get_id().as_str()) == Some(clap::parser::ValueSource::CommandLine)
@@ -210,7 +210,7 @@ pub(crate) fn parse_request(args: &[String], usage: &str) -> Result<CfaRequest, 
 pub(crate) fn scheme_theory<'s>(
     state: &'s State,
     name: Option<&str>,
-) -> Result<(&'s Theory, &'s SchemeTheory), String> {
+) -> Result<(&'s Theory, &'s SchemeTheory), CommandError> {
     let is_scheme = |t: &'s Theory| t.content::<SchemeTheory>().map(|s| (t, s));
     match name {
         Some(name) => {
@@ -218,20 +218,19 @@ pub(crate) fn scheme_theory<'s>(
                 let names: Vec<&str> = state.theories.iter().map(|t| t.name.as_str()).collect();
                 format!("no theory named `{name}` (theories: {})", names.join(", "))
             })?;
-            is_scheme(t).ok_or_else(|| format!("theory {name} is not a Scheme program"))
+            is_scheme(t).ok_or_else(|| {
+                CommandError::Refused(format!("theory {name} is not a Scheme program"))
+            })
         }
-        None => state
-            .theories
-            .iter()
-            .rev()
-            .find_map(is_scheme)
-            .ok_or_else(|| "no Scheme program is loaded (try `load FILE.scm`)".to_string()),
+        None => state.theories.iter().rev().find_map(is_scheme).ok_or_else(|| {
+            CommandError::Refused("no Scheme program is loaded (try `load FILE.scm`)".into())
+        }),
     }
 }
 
 /// Reads the protocol files (none: the built-in lock discipline). Errors are rendered with
 /// `file:line:col`.
-fn read_protocols(files: &[String]) -> Result<Vec<Protocol>, String> {
+fn read_protocols(files: &[String]) -> Result<Vec<Protocol>, CommandError> {
     let mut sources = SourceMap::new();
     let mut protocols = Vec::new();
     let mut diagnostics = Vec::new();
@@ -243,10 +242,10 @@ fn read_protocols(files: &[String]) -> Result<Vec<Protocol>, String> {
         diagnostics.extend(ds);
     }
     if has_errors(&diagnostics) {
-        return Err(format!(
+        return Err(CommandError::Refused(format!(
             "cannot read the protocols:\n{}",
             render_all(&diagnostics, &sources).trim_end()
-        ));
+        )));
     }
     if protocols.is_empty() {
         protocols.push(Protocol::lock_discipline());
@@ -305,18 +304,21 @@ fn latest(state: &State) -> Option<&CfaRun> {
 }
 
 /// The last `cfa`'s result, if its program is still loaded as it was.
-pub(crate) fn last_run(state: &State) -> Result<&CfaRun, String> {
-    latest(state).ok_or_else(|| "no analysis yet: run `cfa` first".to_string())
+pub(crate) fn last_run(state: &State) -> Result<&CfaRun, CommandError> {
+    latest(state).ok_or_else(|| CommandError::Refused("no analysis yet: run `cfa` first".into()))
 }
 
 /// A state number as typed, checked against the graph.
-pub(crate) fn state_id(run: &CfaRun, word: &str) -> Result<StateId, String> {
+pub(crate) fn state_id(run: &CfaRun, word: &str) -> Result<StateId, CommandError> {
     let count = run.analysis.graph.states.len();
     let n: usize = word
         .parse()
         .map_err(|_| format!("expected a state number (0 to {}), got `{word}`", count - 1))?;
     if n >= count {
-        return Err(format!("no state {n}: the graph has states 0 to {}", count - 1));
+        return Err(CommandError::Refused(format!(
+            "no state {n}: the graph has states 0 to {}",
+            count - 1
+        )));
     }
     Ok(StateId(n as u32))
 }
@@ -451,6 +453,14 @@ mod tests {
         s.split_whitespace().map(str::to_string).collect()
     }
 
+    /// The message of the refusal of `line`, which must be refused.
+    fn refusal(line: &str) -> String {
+        match parse_request(&words(line), "u") {
+            Err(CommandError::Refused(message)) => message,
+            other => panic!("`{line}` is not refused: {other:?}"),
+        }
+    }
+
     #[test]
     fn options_parse_like_the_command_line() {
         let r =
@@ -462,21 +472,21 @@ mod tests {
         assert!(r.explicit);
         assert!(!parse_request(&[], "u").unwrap().explicit);
         assert!(parse_request(&words("--k 0"), "u").unwrap().explicit);
-        let e = parse_request(&words("--no-gc --conditional-gc"), "u").unwrap_err();
+        let e = refusal("--no-gc --conditional-gc");
         assert_eq!(e, "`--no-gc` cannot be used with `--conditional-gc`; usage: u");
-        let e = parse_request(&words("--k x"), "u").unwrap_err();
+        let e = refusal("--k x");
         assert!(e.starts_with("invalid value `x` for `--k <N>`: "), "{e}");
-        let e = parse_request(&words("--k"), "u").unwrap_err();
+        let e = refusal("--k");
         assert_eq!(e, "`--k <N>` needs a value; usage: u");
-        let e = parse_request(&words("--k 9"), "u").unwrap_err();
+        let e = refusal("--k 9");
         assert!(e.contains("too large"), "{e}");
-        let e = parse_request(&words("a b"), "u").unwrap_err();
+        let e = refusal("a b");
         assert!(e.contains("unexpected argument `b`"), "{e}");
-        let e = parse_request(&words("--frobnicate"), "u").unwrap_err();
+        let e = refusal("--frobnicate");
         assert!(e.contains("unknown option"), "{e}");
-        let e = parse_request(&words("--oracle z3"), "u").unwrap_err();
+        let e = refusal("--oracle z3");
         assert!(e.contains("unknown oracle"), "{e}");
-        let e = parse_request(&words("--max-states 0"), "u").unwrap_err();
+        let e = refusal("--max-states 0");
         assert!(e.contains("expected a positive whole number"), "{e}");
     }
 }

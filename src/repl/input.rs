@@ -31,10 +31,15 @@ pub fn input_is_complete(text: &str) -> bool {
     quote.is_none() && depth <= 0
 }
 
+/// A command line with a quoted word that is not closed: the line is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unterminated quoted word")]
+pub struct UnterminatedQuote;
+
 /// Splits a command line into words at whitespace. Double quotes group a word that contains
 /// spaces (`load "my problems/a.p"`), with `\"` and `\\` as escapes inside them. A line whose
 /// first word starts with `#` is a comment and has no words.
-pub fn split_words(line: &str) -> Result<Vec<String>, String> {
+pub fn split_words(line: &str) -> Result<Vec<String>, UnterminatedQuote> {
     let mut words = Vec::new();
     let mut current: Option<String> = None;
     let mut chars = line.chars();
@@ -50,11 +55,11 @@ pub fn split_words(line: &str) -> Result<Vec<String>, String> {
             let word = current.get_or_insert_with(String::new);
             loop {
                 match chars.next() {
-                    None => return Err("unterminated quoted word".to_string()),
+                    None => return Err(UnterminatedQuote),
                     Some('"') => break,
                     Some('\\') => match chars.next() {
                         Some(e) => word.push(e),
-                        None => return Err("unterminated quoted word".to_string()),
+                        None => return Err(UnterminatedQuote),
                     },
                     Some(other) => word.push(other),
                 }
@@ -88,6 +93,6 @@ mod tests {
         assert_eq!(split_words("  load  a.p ").unwrap(), ["load", "a.p"]);
         assert_eq!(split_words("load \"a b.p\"").unwrap(), ["load", "a b.p"]);
         assert_eq!(split_words("# just a comment").unwrap(), Vec::<String>::new());
-        assert!(split_words("load \"a").is_err());
+        assert_eq!(split_words("load \"a"), Err(UnterminatedQuote));
     }
 }

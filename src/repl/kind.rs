@@ -22,7 +22,7 @@ use crate::session::Checksum;
 use crate::syntax::{SourceMap, Span};
 use crate::translate::{SequentTranslation, TranslateOptions};
 
-use super::CommandResult;
+use super::{CommandError, CommandResult};
 
 /// Which of its kind's goals a goal is: two numbers the kind chose (a spec kind: the lemma's
 /// item and the sequent among the lemma's; Java: the obligation and the sequent). Goals with
@@ -157,7 +157,7 @@ pub trait TheoryKind: Any + fmt::Debug {
         name: &str,
         key: GoalKey,
         options: &TranslateOptions,
-    ) -> Result<GoalProblem, String> {
+    ) -> Result<GoalProblem, CommandError> {
         let translated = self.goal_translation(theory, name, key, options)?;
         Ok(match &translated.outcome {
             crate::translate::SequentOutcome::Problem(p) => GoalProblem::Ready(p.clone()),
@@ -178,8 +178,10 @@ pub trait TheoryKind: Any + fmt::Debug {
         name: &str,
         _key: GoalKey,
         _options: &TranslateOptions,
-    ) -> Result<Translated, String> {
-        Err(format!("goal {name} is not a sequent of a spec lemma or a proof obligation"))
+    ) -> Result<Translated, CommandError> {
+        Err(CommandError::Refused(format!(
+            "goal {name} is not a sequent of a spec lemma or a proof obligation"
+        )))
     }
 
     /// The HOL sequent of a goal, for kinds whose goals are HOL sequents.
@@ -215,7 +217,7 @@ pub trait TheoryKind: Any + fmt::Debug {
     }
 
     /// The graph `dot` draws of it, if it has one now (`args` are `dot`'s words).
-    fn dot(&self, _theory: &Theory, _args: &[String]) -> Option<Result<Graph, String>> {
+    fn dot(&self, _theory: &Theory, _args: &[String]) -> Option<Result<Graph, CommandError>> {
         None
     }
 }
@@ -234,12 +236,12 @@ impl Translated {
         index: usize,
         name: &str,
         theory: &Theory,
-    ) -> Result<Translated, String> {
+    ) -> Result<Translated, CommandError> {
         if index >= all.len() {
-            return Err(format!(
+            return Err(CommandError::Refused(format!(
                 "goal {name} no longer exists in {} as translated now (try `reload`)",
                 theory.path
-            ));
+            )));
         }
         Ok(Translated { all, index })
     }

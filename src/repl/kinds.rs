@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::CommandError;
 use super::kind::Theory;
 
 /// One kind of file the workbench loads.
@@ -13,8 +14,9 @@ pub struct KindEntry {
     /// The extensions of its files (without the dot).
     pub extensions: &'static [&'static str],
     /// Reads the file at `path` (as given) into a theory named `name` (the file stem); errors
-    /// come back rendered, one per problem, with `file:line:col`.
-    pub load: fn(path: &str, name: String) -> Result<Theory, String>,
+    /// come back by kind (input refused, or beyond what craig reads), rendered one per problem
+    /// with `file:line:col`.
+    pub load: fn(path: &str, name: String) -> Result<Theory, CommandError>,
 }
 
 /// Every kind, in the order the `cannot load` message lists them.
@@ -38,7 +40,7 @@ pub const KINDS: &[KindEntry] = &[
 
 /// Reads the file at `path` (as given; for Java files read together, their
 /// [`super::program::java_path`]) into a theory of the kind its extension names.
-pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
+pub(crate) fn load_theory(path: &str) -> Result<Theory, CommandError> {
     let p = Path::new(path);
     let ext = p.extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_default();
     let name = p.file_stem().map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned());
@@ -47,7 +49,10 @@ pub(crate) fn load_theory(path: &str) -> Result<Theory, String> {
         None => {
             let nouns: Vec<&str> = KINDS.iter().map(|k| k.noun).collect();
             let (last, rest) = nouns.split_last().expect("the table has kinds");
-            Err(format!("cannot load {path}: expected {} or {last}", rest.join(", ")))
+            Err(CommandError::Refused(format!(
+                "cannot load {path}: expected {} or {last}",
+                rest.join(", ")
+            )))
         }
     }
 }

@@ -169,6 +169,58 @@ impl From<crate::refine::RefineError> for CommandError {
     }
 }
 
+impl CommandError {
+    /// `message`, which says what went wrong with some input, of the kind of the input's error
+    /// `e`: TPTP that craig does not handle is unsupported; anything else (syntax, a missing
+    /// file or include, a sort encoding refused) is the input's fault.
+    pub(crate) fn of_input(e: &crate::input::InputError, message: String) -> CommandError {
+        match e {
+            crate::input::InputError::Unsupported { .. } => CommandError::Unsupported(message),
+            _ => CommandError::Refused(message),
+        }
+    }
+
+    /// An internal failure whose message says `internal error: ` itself (the engines' errors
+    /// do): the prefix is left to [`CommandError::line`], so it is said once.
+    fn internal(message: String) -> CommandError {
+        match message.strip_prefix("internal error: ") {
+            Some(rest) => CommandError::Internal(rest.to_string()),
+            None => CommandError::Internal(message),
+        }
+    }
+}
+
+/// The SMT core's failures by kind: input outside its logics and a search that gave up are
+/// requests craig cannot carry out; every other failure is a check of craig's own that failed.
+impl From<crate::smt::SmtError> for CommandError {
+    fn from(e: crate::smt::SmtError) -> Self {
+        use crate::smt::SmtError;
+        match e {
+            SmtError::Unsupported(_) | SmtError::Incomplete(_) => {
+                CommandError::Unsupported(e.to_string())
+            }
+            other => CommandError::internal(other.to_string()),
+        }
+    }
+}
+
+/// The SMT interpolation's failures by kind: a satisfiable split has no interpolant to ask for,
+/// a refutation the construction does not read is beyond craig, and a tree the workbench built
+/// wrong or an interpolant that failed its verification is a bug.
+impl From<crate::smt::interpolate::InterpolationError> for CommandError {
+    fn from(e: crate::smt::interpolate::InterpolationError) -> Self {
+        use crate::smt::interpolate::InterpolationError;
+        match e {
+            InterpolationError::Satisfiable => CommandError::Refused(e.to_string()),
+            InterpolationError::Smt(e) => e.into(),
+            InterpolationError::Unsupported(_) => CommandError::Unsupported(e.to_string()),
+            InterpolationError::BadTree(_) | InterpolationError::Unverified(_) => {
+                CommandError::internal(e.to_string())
+            }
+        }
+    }
+}
+
 /// The result type of a command.
 pub type CommandResult = Result<Control, CommandError>;
 
@@ -379,6 +431,25 @@ fn guarded<T>(name: &str, out: &mut dyn Write, f: impl FnOnce(&mut dyn Write) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_failures_keep_their_kind_and_say_internal_error_once() {
+        use crate::smt::SmtError;
+        let lemma = CommandError::from(SmtError::LemmaRejected);
+        assert_eq!(
+            lemma,
+            CommandError::Internal(
+                "a theory lemma was rejected by the independent closure check".into()
+            )
+        );
+        assert_eq!(
+            lemma.line(),
+            "internal error: a theory lemma was rejected by the independent closure check"
+        );
+        let beyond = CommandError::from(SmtError::Unsupported("non-linear terms".into()));
+        assert_eq!(beyond, CommandError::Unsupported("unsupported: non-linear terms".into()));
+        assert_eq!(beyond.line(), "error: unsupported: non-linear terms");
+    }
 
     #[test]
     fn a_panicking_command_is_reported() {

@@ -15,23 +15,33 @@ use crate::boolprog::Method;
 use crate::cfa::{Options, OracleKind};
 use crate::interpolate::System;
 use crate::refine::Domain;
+use crate::repl::CommandError;
 use crate::repl::settings::positive_seconds;
 
+/// Why a value given to an option is refused; clap says it after naming the option and the
+/// value, on the command line and at the prompt alike.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadValue {
+    /// Not a whole number above zero.
+    #[error("expected a positive whole number")]
+    NotAPositiveCount,
+    /// Not a positive, finite number of seconds that fits a [`Duration`].
+    #[error("expected a positive number of seconds")]
+    NotPositiveSeconds,
+    /// No oracle of this name.
+    #[error("unknown oracle `{0}` (smt or none)")]
+    UnknownOracle(String),
+}
+
 /// A positive whole number (a limit of zero would stop before anything is done).
-pub fn positive_count(text: &str) -> Result<usize, String> {
-    text.parse::<usize>()
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| "expected a positive whole number".to_string())
+pub fn positive_count(text: &str) -> Result<usize, BadValue> {
+    text.parse::<usize>().ok().filter(|&n| n > 0).ok_or(BadValue::NotAPositiveCount)
 }
 
 /// A positive, finite number of seconds that fits a [`Duration`] (as
 /// [`positive_seconds`] admits them).
-pub fn seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .and_then(positive_seconds)
-        .ok_or_else(|| "expected a positive number of seconds".to_string())
+pub fn seconds(text: &str) -> Result<Duration, BadValue> {
+    text.parse::<f64>().ok().and_then(positive_seconds).ok_or(BadValue::NotPositiveSeconds)
 }
 
 /// The limits and the domain of a refinement run: `craig cegar` and the prompt's `cegar`.
@@ -76,8 +86,8 @@ impl SearchOptions {
     }
 }
 
-fn parse_oracle(name: &str) -> Result<OracleKind, String> {
-    OracleKind::parse(name).ok_or_else(|| format!("unknown oracle `{name}` (smt or none)"))
+fn parse_oracle(name: &str) -> Result<OracleKind, BadValue> {
+    OracleKind::parse(name).ok_or_else(|| BadValue::UnknownOracle(name.to_string()))
 }
 
 /// The ΓCFA analysis options: `craig cfa` and the prompt's `cfa` and `compare`. The display
@@ -176,8 +186,8 @@ pub struct InterpolationOptions {
 /// Parses a prompt command's words (those after the command's name) with its clap parser `P`,
 /// as the command line would parse them, but without `--help`, with a flag given twice
 /// meaning it once (the last value counts), and a negative number read as a value. A refusal
-/// comes back as one plain line ending with the command's `usage`.
-pub fn parse_words<P: clap::Parser>(args: &[String], usage: &str) -> Result<P, String> {
+/// comes back refused, as one plain line ending with the command's `usage`.
+pub fn parse_words<P: clap::Parser>(args: &[String], usage: &str) -> Result<P, CommandError> {
     parse_words_with_matches(args, usage).map(|(parsed, _)| parsed)
 }
 
@@ -185,10 +195,10 @@ pub fn parse_words<P: clap::Parser>(args: &[String], usage: &str) -> Result<P, S
 pub fn parse_words_with_matches<P: clap::Parser>(
     args: &[String],
     usage: &str,
-) -> Result<(P, ArgMatches), String> {
-    let matches =
-        prompt_command::<P>().try_get_matches_from(args).map_err(|e| one_line(&e, usage))?;
-    let parsed = P::from_arg_matches_mut(&mut matches.clone()).map_err(|e| one_line(&e, usage))?;
+) -> Result<(P, ArgMatches), CommandError> {
+    let refused = |e: clap::Error| CommandError::Refused(one_line(&e, usage));
+    let matches = prompt_command::<P>().try_get_matches_from(args).map_err(refused)?;
+    let parsed = P::from_arg_matches_mut(&mut matches.clone()).map_err(refused)?;
     Ok((parsed, matches))
 }
 
@@ -272,23 +282,31 @@ mod tests {
         line.split_whitespace().map(str::to_string).collect()
     }
 
+    /// The message of the refusal of `line`, which must be refused.
+    fn refusal(line: &str) -> String {
+        match parse_words::<Words>(&words(line), "u") {
+            Err(CommandError::Refused(message)) => message,
+            other => panic!("`{line}` is not refused: {other:?}"),
+        }
+    }
+
     #[test]
     fn errors_are_one_plain_line_with_the_usage() {
-        let e = parse_words::<Words>(&words("--frobnicate"), "u").unwrap_err();
+        let e = refusal("--frobnicate");
         assert_eq!(e, "unknown option `--frobnicate`; usage: u");
-        let e = parse_words::<Words>(&words("--max-step 3"), "u").unwrap_err();
+        let e = refusal("--max-step 3");
         assert_eq!(e, "unknown option `--max-step` (did you mean `--max-steps`?); usage: u");
-        let e = parse_words::<Words>(&words("--time-limit"), "u").unwrap_err();
+        let e = refusal("--time-limit");
         assert_eq!(e, "`--time-limit <S>` needs a value; usage: u");
-        let e = parse_words::<Words>(&words("--time-limit 0"), "u").unwrap_err();
+        let e = refusal("--time-limit 0");
         assert_eq!(
             e,
             "invalid value `0` for `--time-limit <S>`: expected a positive number of seconds; \
              usage: u"
         );
-        let e = parse_words::<Words>(&words("stray"), "u").unwrap_err();
+        let e = refusal("stray");
         assert_eq!(e, "unexpected argument `stray`; usage: u");
-        let e = parse_words::<Words>(&words("--help"), "u").unwrap_err();
+        let e = refusal("--help");
         assert_eq!(e, "unknown option `--help`; usage: u");
         assert!(!e.contains('\n') && !e.contains('\u{1b}'), "{e}");
     }

@@ -21,7 +21,7 @@ use crate::verify::{Verification, load_java};
 use super::goal_views::{sequent_part, write_outcome, write_sort_report, write_translation_view};
 use super::kind::{GoalEntry, GoalKey, GoalView, Graph, IrProgram, Theory, TheoryKind, Translated};
 use super::translations::TranslationCache;
-use super::{CommandResult, Control, counted};
+use super::{CommandError, CommandResult, Control, counted};
 
 /// Java files as the workbench keeps them: the program with its obligations, the sources their
 /// spans point into, and what was worked out once: translations by obligation and options, and
@@ -46,19 +46,19 @@ pub struct JavaTheory {
 impl JavaTheory {
     /// Reads, checks and lowers the files together and makes every obligation. Errors come back
     /// rendered, one per problem, with `file:line:col`.
-    pub fn load(files: &[String]) -> Result<JavaTheory, String> {
+    pub fn load(files: &[String]) -> Result<JavaTheory, CommandError> {
         let mut sources = SourceMap::new();
         let paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
         let (verification, diagnostics) = load_java(&paths, &mut sources, &VcOptions::default());
         let rendered = render_all(&diagnostics, &sources);
         let Some(verification) = verification.filter(|_| !has_errors(&diagnostics)) else {
             let errors = diagnostics.len();
-            return Err(format!(
+            return Err(CommandError::Refused(format!(
                 "cannot load {} ({errors} problem{}):\n{}",
                 files.join(" "),
                 if errors == 1 { "" } else { "s" },
                 rendered.trim_end()
-            ));
+            )));
         };
         Ok(JavaTheory {
             verification,
@@ -257,7 +257,7 @@ impl TheoryKind for JavaTheory {
         name: &str,
         key: GoalKey,
         options: &TranslateOptions,
-    ) -> Result<Translated, String> {
+    ) -> Result<Translated, CommandError> {
         let file = self.files.first().map_or("", String::as_str);
         Translated::new(self.translate(key.group, options, file), key.sequent, name, theory)
     }
@@ -324,7 +324,7 @@ impl TheoryKind for JavaTheory {
         })
     }
 
-    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+    fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, CommandError>> {
         super::refinement::art_graph(theory, words)
     }
 }
@@ -346,7 +346,7 @@ fn write_obligation_hol(
 }
 
 /// Reads Java files into one theory: the file at `path`, or the files [`java_path`] joined.
-pub(crate) fn load(path: &str, _name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, _name: String) -> Result<Theory, CommandError> {
     let files = java_files(path)
         .ok_or_else(|| format!("cannot load {path}: expected Java files (.java), read together"))?;
     load_java_theory(&files)
@@ -374,7 +374,7 @@ pub(crate) fn java_path(files: &[String]) -> String {
 }
 
 /// Java files read together into one theory, named after the first file.
-pub(crate) fn load_java_theory(files: &[String]) -> Result<Theory, String> {
+pub(crate) fn load_java_theory(files: &[String]) -> Result<Theory, CommandError> {
     let first = files.first().ok_or("no Java files to load")?;
     let name = std::path::Path::new(first)
         .file_stem()

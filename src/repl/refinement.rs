@@ -21,12 +21,12 @@ use std::time::{Duration, Instant};
 use crate::refine::formula::Pred;
 use crate::refine::manual::HandOutcome;
 use crate::refine::parse::parse_predicate;
-use crate::refine::{Domain, Engine, Limits, StepReport, Verdict};
+use crate::refine::{Domain, Engine, Limits, RefineError, StepReport, Verdict};
 use crate::syntax::Span;
 
 use super::kind::{Graph, IrProgram, Theory, TheoryKind};
 use super::options::{RunOptions, parse_words};
-use super::{CommandResult, Control, Progress, State, Workbench, counted};
+use super::{CommandError, CommandResult, Control, Progress, State, Workbench, counted};
 use crate::ir::Program;
 
 /// Steps a run takes at most unless `cegar --max-steps` says otherwise: enough for every
@@ -176,7 +176,10 @@ pub(crate) fn is_target(theory: &Theory) -> bool {
 /// act on the last loaded C program or Java files *with a run*, or on a C program without one
 /// (where `step` and `run` start one on `main`). Java files are loaded above all to be
 /// verified, so Java files without a run never take `step` away from an earlier program.
-fn current(state: &State, starting: bool) -> Result<(usize, Analysed, Option<CegarRun>), String> {
+fn current(
+    state: &State,
+    starting: bool,
+) -> Result<(usize, Analysed, Option<CegarRun>), CommandError> {
     let found = state.theories.iter().enumerate().rev().find_map(|(i, t)| {
         if !refinement_target(t, starting) {
             return None;
@@ -200,7 +203,7 @@ fn current(state: &State, starting: bool) -> Result<(usize, Analysed, Option<Ceg
 }
 
 /// The program loaded last and its run, or an error naming the command that starts one.
-fn current_run(state: &State) -> Result<(Analysed, CegarRun), String> {
+fn current_run(state: &State) -> Result<(Analysed, CegarRun), CommandError> {
     let (_, c, run) = current(state, false)?;
     let run = run.ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
     Ok((c, run))
@@ -212,7 +215,9 @@ fn set_run(wb: &mut Workbench, index: usize, analysed: &Analysed, run: CegarRun)
     wb.state.theories[index].set_run(Some(slot));
 }
 
-fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, String> {
+/// A new engine for `run`, at its start. The engine's refusal keeps its kind: a function that
+/// is not there is refused, recursion is unsupported, a failed SMT check is internal.
+fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, CommandError> {
     let limits = Limits {
         max_steps: Some(run.max_steps),
         max_nodes: Some(run.max_nodes),
@@ -222,7 +227,7 @@ fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, String> {
     Ok(Engine::with_domain(c.program(), &run.function, limits, run.domain)?)
 }
 
-fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), String> {
+fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), CommandError> {
     match action {
         RunAction::Steps(n) => {
             for _ in 0..*n {
@@ -253,7 +258,7 @@ fn add_predicate(
     engine: &mut Engine,
     location: usize,
     predicate: &Pred,
-) -> Result<HandReport, String> {
+) -> Result<HandReport, CommandError> {
     match engine.domain() {
         Domain::Impact => Ok(HandReport::Strengthened(engine.strengthen_at(location, predicate)?)),
         Domain::Predicates => Ok(HandReport::Reopened(
@@ -291,7 +296,10 @@ fn continuation(done: &[RunAction], wanted: &[RunAction]) -> Option<Vec<RunActio
 /// The engine at the position `run` describes (the cached one advanced, or a new one), with
 /// the position it is at. A command that moves the engine itself must record the new position
 /// in [`CachedEngine::run`] too, or the next command would advance it again.
-fn cached_at<'c>(c: &'c Analysed, run: &CegarRun) -> Result<RefMut<'c, CachedEngine>, String> {
+fn cached_at<'c>(
+    c: &'c Analysed,
+    run: &CegarRun,
+) -> Result<RefMut<'c, CachedEngine>, CommandError> {
     let mut cache = c.cache().borrow_mut();
     let rest = cache
         .as_ref()
@@ -315,13 +323,17 @@ fn cached_at<'c>(c: &'c Analysed, run: &CegarRun) -> Result<RefMut<'c, CachedEng
 }
 
 /// The engine at the position `run` describes, to look at.
-fn engine_at<'c>(c: &'c Analysed, run: &CegarRun) -> Result<RefMut<'c, Engine>, String> {
+fn engine_at<'c>(c: &'c Analysed, run: &CegarRun) -> Result<RefMut<'c, Engine>, CommandError> {
     Ok(RefMut::map(cached_at(c, run)?, |cached| &mut cached.engine))
 }
 
 /// The tree (as `show art` prints it) after each of `steps` steps of `run`, from one fresh
 /// engine taken along the run once (a step beyond the run's end sees the tree at its end).
-fn arts_at_steps(c: &Analysed, run: &CegarRun, steps: [usize; 2]) -> Result<[String; 2], String> {
+fn arts_at_steps(
+    c: &Analysed,
+    run: &CegarRun,
+    steps: [usize; 2],
+) -> Result<[String; 2], CommandError> {
     let mut engine = new_engine(c, run)?;
     let mut arts: [Option<String>; 2] = [None, None];
     // Records the tree for every wanted step reached; true once both are recorded.
@@ -365,20 +377,20 @@ fn place(c: &Analysed, span: Option<Span>) -> String {
 }
 
 /// A location by the name `show art` prints (`main:l11`, `lock#2:l3`).
-fn location_named(engine: &Engine, name: &str) -> Result<usize, String> {
+fn location_named(engine: &Engine, name: &str) -> Result<usize, CommandError> {
     if let Some(l) = engine.flat.locations.iter().position(|l| l.name == name) {
         return Ok(l);
     }
     let heads: Vec<&str> =
         engine.flat.locations.iter().filter(|l| l.loop_head).map(|l| l.name.as_str()).collect();
-    Err(format!(
+    Err(CommandError::Refused(format!(
         "no location `{name}` (locations are named as `show art` prints them{})",
         if heads.is_empty() {
             String::new()
         } else {
             format!("; loop heads: {}", heads.join(", "))
         }
-    ))
+    )))
 }
 
 fn node_text(engine: &Engine, n: usize) -> String {
@@ -545,7 +557,7 @@ pub(crate) struct CegarWords {
 
 /// Parses `[FUNCTION] [--domain D] [--max-steps N] [--max-nodes N] [--time-limit S]` as
 /// `craig cegar` parses its options; absent limits are the workbench's defaults.
-fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun, String> {
+fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun, CommandError> {
     let words: CegarWords = parse_words(args, usage)?;
     let RunOptions { domain, max_steps, max_nodes, time_limit } = words.run;
     Ok(CegarRun {
@@ -605,14 +617,16 @@ pub(crate) fn start(
 }
 
 /// Reads `[N]` (a positive count) or nothing.
-fn count_argument(args: &[String], usage: &str) -> Result<Option<usize>, String> {
+fn count_argument(args: &[String], usage: &str) -> Result<Option<usize>, CommandError> {
     match args {
         [] => Ok(None),
         [w] => match w.parse::<usize>() {
             Ok(n) if n > 0 => Ok(Some(n)),
-            _ => Err(format!("expected a positive number of steps, got `{w}`; usage: {usage}")),
+            _ => Err(CommandError::Refused(format!(
+                "expected a positive number of steps, got `{w}`; usage: {usage}"
+            ))),
         },
-        _ => Err(format!("usage: {usage}")),
+        _ => Err(CommandError::Refused(format!("usage: {usage}"))),
     }
 }
 
@@ -760,7 +774,7 @@ fn show_art(engine: &Engine) -> String {
     format!("{}\n{}", progress(engine), engine.art_text())
 }
 
-fn show_node(c: &Analysed, engine: &Engine, word: &str) -> Result<String, String> {
+fn show_node(c: &Analysed, engine: &Engine, word: &str) -> Result<String, CommandError> {
     let n: usize = word
         .trim_start_matches('n')
         .parse()
@@ -866,7 +880,7 @@ fn action_text(engine: &Engine, action: &crate::refine::flat::Action) -> String 
 }
 
 /// The refinement `word` names (1-based), or the last.
-fn refinement_index(engine: &Engine, word: Option<&str>) -> Result<usize, String> {
+fn refinement_index(engine: &Engine, word: Option<&str>) -> Result<usize, CommandError> {
     let count = engine.refinements.len();
     if count == 0 {
         return Err("no refinement yet (`step` until a path is checked)".into());
@@ -875,12 +889,14 @@ fn refinement_index(engine: &Engine, word: Option<&str>) -> Result<usize, String
         None => Ok(count - 1),
         Some(w) => match w.parse::<usize>() {
             Ok(k) if (1..=count).contains(&k) => Ok(k - 1),
-            _ => Err(format!("no refinement `{w}` (refinements 1 to {count})")),
+            _ => Err(CommandError::Refused(format!(
+                "no refinement `{w}` (refinements 1 to {count})"
+            ))),
         },
     }
 }
 
-fn show_cex(c: &Analysed, engine: &Engine) -> Result<String, String> {
+fn show_cex(c: &Analysed, engine: &Engine) -> Result<String, CommandError> {
     let mut out = String::new();
     if let Some(Verdict::Unsafe(cex)) = engine.verdict() {
         let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
@@ -920,7 +936,7 @@ fn write_path_nodes(out: &mut String, c: &Analysed, engine: &Engine, path: &[usi
 }
 
 /// The path formula of refinement `word` (default the last), one conjunct per edge.
-fn show_path(c: &Analysed, engine: &Engine, word: Option<&str>) -> Result<String, String> {
+fn show_path(c: &Analysed, engine: &Engine, word: Option<&str>) -> Result<String, CommandError> {
     let index = refinement_index(engine, word)?;
     let r = &engine.refinements[index];
     let mut out = String::new();
@@ -946,7 +962,11 @@ fn show_path(c: &Analysed, engine: &Engine, word: Option<&str>) -> Result<String
     Ok(out)
 }
 
-fn show_interpolants(c: &Analysed, engine: &Engine, word: Option<&str>) -> Result<String, String> {
+fn show_interpolants(
+    c: &Analysed,
+    engine: &Engine,
+    word: Option<&str>,
+) -> Result<String, CommandError> {
     let index = refinement_index(engine, word)?;
     let r = &engine.refinements[index];
     let mut out = show_path(c, engine, word)?;
@@ -994,7 +1014,7 @@ fn show_interpolants(c: &Analysed, engine: &Engine, word: Option<&str>) -> Resul
     Ok(out)
 }
 
-fn show_invariant(c: &Analysed, engine: &Engine) -> Result<String, String> {
+fn show_invariant(c: &Analysed, engine: &Engine) -> Result<String, CommandError> {
     let invariants = match engine.verdict() {
         Some(Verdict::Safe { invariants }) => invariants,
         // An invariant would prove the error unreachable, and the counterexample reaches it.
@@ -1004,9 +1024,9 @@ fn show_invariant(c: &Analysed, engine: &Engine) -> Result<String, String> {
                 .into());
         }
         Some(Verdict::Unknown(reason)) => {
-            return Err(format!(
+            return Err(CommandError::Refused(format!(
                 "no invariant: the run ended UNKNOWN ({reason}); `cegar` starts another"
-            ));
+            )));
         }
         None => {
             return Err("no invariant: the run has not ended yet (`run` runs it to the end)".into());
@@ -1032,6 +1052,16 @@ fn show_invariant(c: &Analysed, engine: &Engine) -> Result<String, String> {
     Ok(out)
 }
 
+/// Why the predicate `text` was not read, of the kind the engine said, and saying which.
+fn in_the_predicate(text: &str, e: RefineError) -> CommandError {
+    let within = |m: String| format!("in the predicate `{text}`: {m}");
+    match e {
+        RefineError::Refused(m) => CommandError::Refused(within(m)),
+        RefineError::Unsupported(m) => CommandError::Unsupported(within(m)),
+        RefineError::Internal(m) => CommandError::Internal(within(m)),
+    }
+}
+
 /// `predicate add LOCATION "FORMULA"`: a hand refinement.
 pub(crate) fn predicate_add(
     wb: &mut Workbench,
@@ -1046,14 +1076,14 @@ pub(crate) fn predicate_add(
     let l = location_named(engine, location)?;
     let predicate =
         parse_predicate(text, &|name| engine.flat.variables.iter().position(|v| v.name == name))
-            .map_err(|e| format!("in the predicate `{text}`: {e}"))?;
+            .map_err(|e| in_the_predicate(text, e))?;
     let report = match add_predicate(engine, l, &predicate) {
         Ok(report) => report,
         Err(e) => {
             // The engine may have moved part of the way: rebuild it next time.
             drop(cached);
             *shared.cache().borrow_mut() = None;
-            return Err(e.into());
+            return Err(e);
         }
     };
     let step = engine.counters().steps;
@@ -1199,13 +1229,13 @@ pub(crate) fn diff(
 
 /// `dot FILE` on a program the refinement commands act on: its run's tree in Graphviz DOT;
 /// `None` when the theory is not one they act on (Java files without a run).
-pub(crate) fn art_graph(theory: &Theory, words: &[String]) -> Option<Result<Graph, String>> {
+pub(crate) fn art_graph(theory: &Theory, words: &[String]) -> Option<Result<Graph, CommandError>> {
     if !refinement_target(theory, false) {
         return None;
     }
     let graph = || {
         if !words.is_empty() {
-            return Err("usage: dot FILE".to_string());
+            return Err(CommandError::Refused("usage: dot FILE".to_string()));
         }
         let slot = theory
             .run::<CegarSlot>()
@@ -1218,4 +1248,58 @@ pub(crate) fn art_graph(theory: &Theory, words: &[String]) -> Option<Result<Grap
         })
     };
     Some(graph())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A workbench with the C program `text` loaded, from a scratch file of its own.
+    fn with_c_program(name: &str, text: &str) -> Workbench {
+        let dir = std::env::temp_dir()
+            .join(format!("craig-repl-refinement-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.c"));
+        std::fs::write(&path, text).unwrap();
+        let mut wb = Workbench::new();
+        let mut out = Vec::new();
+        wb.eval_line(&format!("load \"{}\"", path.display()), &mut out);
+        let said = String::from_utf8(out).unwrap();
+        assert!(said.starts_with("loaded theory"), "{said}");
+        wb
+    }
+
+    /// The engine's refusals reach the prompt with their kind: recursion is beyond the engine,
+    /// a function that is not there is the request's fault, and a malformed predicate too.
+    #[test]
+    fn a_run_the_engine_refuses_keeps_the_kind_of_the_refusal() {
+        let mut wb = with_c_program(
+            "recursive",
+            "int f(int n) {\n  if (n > 0) { return f(n - 1); }\n  return 0;\n}\n\
+             int g(int n) {\n  return n + 1;\n}\n\
+             int main(void) {\n  return f(3);\n}\n",
+        );
+        let mut out = Vec::new();
+        let recursive = start(&mut wb, &["main".to_string()], "cegar", &mut out);
+        assert!(
+            matches!(&recursive, Err(CommandError::Unsupported(m)) if m.contains("recursive")),
+            "{recursive:?}"
+        );
+        let missing = start(&mut wb, &["nowhere".to_string()], "cegar", &mut out);
+        assert!(
+            matches!(&missing, Err(CommandError::Refused(m)) if m.starts_with("no function")),
+            "{missing:?}"
+        );
+        start(&mut wb, &["g".to_string()], "cegar", &mut out).expect("g calls nothing");
+        let location = {
+            let (c, run) = current_run(&wb.state).unwrap();
+            let engine = engine_at(&c, &run).unwrap();
+            engine.flat.locations[0].name.clone()
+        };
+        let bad = predicate_add(&mut wb, &location, "n >", &mut out);
+        assert!(
+            matches!(&bad, Err(CommandError::Refused(m)) if m.starts_with("in the predicate `n >`")),
+            "{bad:?}"
+        );
+    }
 }

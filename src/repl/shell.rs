@@ -244,9 +244,21 @@ impl Write for Stdout {
     }
 }
 
+/// Why the interactive workbench stopped short: the terminal itself failed (a command's
+/// failure is printed and the session goes on).
+#[derive(Debug, thiserror::Error)]
+pub enum TerminalError {
+    /// The line editor could not be set up.
+    #[error("cannot set up the terminal: {0}")]
+    Setup(ReadlineError),
+    /// Reading a line failed.
+    #[error("cannot read input: {0}")]
+    Read(ReadlineError),
+}
+
 /// Runs the interactive workbench until `quit` or Ctrl-D. Problems with the terminal itself are
 /// returned; problems with history are warnings.
-pub fn run() -> Result<(), String> {
+pub fn run() -> Result<(), TerminalError> {
     let interactive = std::io::stdout().is_terminal();
     let colour = interactive && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let mut wb = Workbench::new();
@@ -266,7 +278,7 @@ pub fn run() -> Result<(), String> {
     // candidates (cycling through goal names one by one hides the others).
     let config = Config::builder().completion_type(CompletionType::List).build();
     let mut editor: Editor<ShellHelper, DefaultHistory> =
-        Editor::with_config(config).map_err(|e| format!("cannot set up the terminal: {e}"))?;
+        Editor::with_config(config).map_err(TerminalError::Setup)?;
     editor.set_helper(Some(ShellHelper::new(colour)));
     let history = history_path();
     if let Some(path) = &history {
@@ -294,7 +306,7 @@ pub fn run() -> Result<(), String> {
             Ok(line) => line,
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
-            Err(e) => return Err(format!("cannot read input: {e}")),
+            Err(e) => return Err(TerminalError::Read(e)),
         };
         if line.trim().is_empty() {
             continue;

@@ -19,10 +19,11 @@ use std::time::Instant;
 
 use crate::repl::kind::{GoalEntry, GoalKey, GoalView, Theory, TheoryKind};
 use crate::repl::tptp::TptpTheory;
-use crate::repl::{CommandResult, Control, GoalResult, Workbench, counted};
+use crate::repl::{CommandError, CommandResult, Control, GoalResult, Workbench, counted};
 use crate::session::fnv1a64;
+use crate::smt::interpolate::InterpolationError;
 use crate::smt::{self, Answer, Model, SmtError, SmtStats};
-use crate::smtlib::{ScriptTheory, read_theory};
+use crate::smtlib::{ScriptTheory, TheoryError, read_theory};
 use crate::syntax::{FileId, SourceMap};
 
 /// A loaded script.
@@ -63,7 +64,7 @@ impl SmtTheory {
 }
 
 /// Reads a script into a theory; a bad script is one `file:line:col` error and nothing changes.
-pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let text = String::from_utf8(bytes.clone())
         .map_err(|_| format!("cannot load {path}: the file is not UTF-8 text"))?;
@@ -71,16 +72,29 @@ pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
     let file = sources.add(path, Some(std::path::Path::new(path)), text);
     // A quantified script is the prover's: its TFF translation is loaded as a TPTP problem,
     // whose formulas are the assertions under their names.
-    let quantified = crate::smtlib::quantified_theory(&sources, file)
-        .map_err(|e| format!("cannot load {path}: {e}"))?;
+    let quantified =
+        crate::smtlib::quantified_theory(&sources, file).map_err(|e| cannot_load(path, e))?;
     if let Some(tff) = quantified {
-        let problem = crate::input::parse_problem(&tff, path, &name, &[])
-            .map_err(|e| format!("cannot load {path}: its translation to TFF was refused: {e}"))?;
+        // The translation is craig's own, and its reader craig's too: a refusal is a bug.
+        let problem = crate::input::parse_problem(&tff, path, &name, &[]).map_err(|e| {
+            CommandError::Internal(format!(
+                "cannot load {path}: its translation to TFF was refused: {e}"
+            ))
+        })?;
         let problem = TptpTheory { problem: std::sync::Arc::new(problem), from_smt: true };
         return Ok(Theory::new(name, path.to_string(), fnv1a64(&bytes), problem));
     }
-    let script = read_theory(&sources, file).map_err(|e| format!("cannot load {path}: {e}"))?;
+    let script = read_theory(&sources, file).map_err(|e| cannot_load(path, e))?;
     Ok(Theory::new(name, path.to_string(), fnv1a64(&bytes), SmtTheory { script, sources, file }))
+}
+
+/// Why the script at `path` was not loaded, of the kind the front end said.
+fn cannot_load(path: &str, e: TheoryError) -> CommandError {
+    let message = format!("cannot load {path}: {e}");
+    match e {
+        TheoryError::Refused { .. } => CommandError::Refused(message),
+        TheoryError::Unsupported { .. } => CommandError::Unsupported(message),
+    }
 }
 
 impl TheoryKind for SmtTheory {
@@ -116,10 +130,10 @@ impl TheoryKind for SmtTheory {
         name: &str,
         _: GoalKey,
         _: &crate::translate::TranslateOptions,
-    ) -> Result<crate::repl::GoalProblem, String> {
-        Err(format!(
+    ) -> Result<crate::repl::GoalProblem, CommandError> {
+        Err(CommandError::Refused(format!(
             "goal {name} is an SMT-LIB script's: the SMT core decides it, it has no clauses"
-        ))
+        )))
     }
 
     fn show_goal(
@@ -165,7 +179,11 @@ pub enum Decision {
 /// Decides the conjunction of the assertions `chosen` (indices, ascending). Every answer is
 /// checked by the engine before it is returned (lemmas, the SAT refutation, the model);
 /// a failed check or an unsupported construct is the error.
-pub fn decide(smt: &SmtTheory, chosen: &[usize], stats: &mut SmtStats) -> Result<Decision, String> {
+pub fn decide(
+    smt: &SmtTheory,
+    chosen: &[usize],
+    stats: &mut SmtStats,
+) -> Result<Decision, SmtError> {
     let formulas: Vec<_> =
         chosen.iter().map(|&i| smt.script.assertions[i].formula.clone()).collect();
     let tracked = vec![true; formulas.len()];
@@ -175,7 +193,7 @@ pub fn decide(smt: &SmtTheory, chosen: &[usize], stats: &mut SmtStats) -> Result
             Ok(Decision::Unsat(core.iter().map(|&k| chosen[k]).collect()))
         }
         Err(SmtError::Incomplete(why)) => Ok(Decision::Unknown(why)),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     }
 }
 
@@ -305,10 +323,9 @@ pub(crate) fn core(attempt: &SmtAttempt, minimal: bool, out: &mut dyn Write) -> 
             stats.rounds
         )?,
         other => {
-            return Err(format!(
-                "internal error: the minimal core is not refuted on its own ({other:?})"
-            )
-            .into());
+            return Err(CommandError::Internal(format!(
+                "the minimal core is not refuted on its own ({other:?})"
+            )));
         }
     }
     Ok(Control::Continue)
@@ -316,7 +333,7 @@ pub(crate) fn core(attempt: &SmtAttempt, minimal: bool, out: &mut dyn Write) -> 
 
 /// Deletion-based minimisation: returns the assertions kept, the number of solver runs and the
 /// assertions kept because the run without them gave no answer.
-fn minimise(smt: &SmtTheory, core: &[usize]) -> Result<(Vec<usize>, usize, Vec<usize>), String> {
+fn minimise(smt: &SmtTheory, core: &[usize]) -> Result<(Vec<usize>, usize, Vec<usize>), SmtError> {
     let mut kept: Vec<usize> = core.to_vec();
     let mut undecided = Vec::new();
     let mut runs = 0;
@@ -345,13 +362,12 @@ fn minimise(smt: &SmtTheory, core: &[usize]) -> Result<(Vec<usize>, usize, Vec<u
 pub fn interpolants(
     smt: &SmtTheory,
     parts: &[Vec<usize>],
-) -> Result<(Vec<String>, &'static str), String> {
+) -> Result<(Vec<String>, &'static str), InterpolationError> {
     let partitions: Vec<Vec<crate::smt::Formula>> = parts
         .iter()
         .map(|part| part.iter().map(|&i| smt.script.assertions[i].formula.clone()).collect())
         .collect();
-    let made = smt::interpolate::smt_sequence_interpolants(smt.script.store(), &partitions)
-        .map_err(|e| e.to_string())?;
+    let made = smt::interpolate::smt_sequence_interpolants(smt.script.store(), &partitions)?;
     let shown = made.interpolants.iter().map(|i| smt.script.formula_text(&made.store, i)).collect();
     let method = if made.from_models {
         "smt, found over models of A where the refutation's lemmas mix both sides (cubes over \
@@ -369,18 +385,18 @@ fn resolve_parts(
     smt: &SmtTheory,
     goal: &str,
     parts: &[Vec<String>],
-) -> Result<Vec<Vec<usize>>, String> {
+) -> Result<Vec<Vec<usize>>, CommandError> {
     let mut seen: Vec<&str> = Vec::new();
     for w in parts.iter().flatten().filter(|w| *w != "*") {
         if smt.index_of(w).is_none() {
-            return Err(format!(
+            return Err(CommandError::Refused(format!(
                 "goal {goal} has no assertion named `{w}` (assertions: {}; formulas typed inline \
                  are not read for SMT-LIB goals)",
                 smt.names().join(", ")
-            ));
+            )));
         }
         if seen.contains(&w.as_str()) {
-            return Err(format!("`{w}` is named on two sides"));
+            return Err(CommandError::Refused(format!("`{w}` is named on two sides")));
         }
         seen.push(w);
     }

@@ -19,7 +19,7 @@ use crate::translate::{SequentTranslation, TranslateOptions, sequent_names};
 use super::goal_views::{sequent_part, write_outcome, write_sort_report, write_translation_view};
 use super::kind::{GoalEntry, GoalKey, GoalView, Theory, TheoryKind, Translated};
 use super::translations::TranslationCache;
-use super::{CommandResult, Control, counted};
+use super::{CommandError, CommandResult, Control, counted};
 
 /// A spec file as the workbench keeps it: the module, the sources its spans point into, which
 /// of its items are the lemmas of the file itself (imported libraries' lemmas are hypotheses,
@@ -178,7 +178,7 @@ impl TheoryKind for SpecTheory {
         name: &str,
         key: GoalKey,
         options: &TranslateOptions,
-    ) -> Result<Translated, String> {
+    ) -> Result<Translated, CommandError> {
         Translated::new(self.translate(key.group, options, &theory.path), key.sequent, name, theory)
     }
 
@@ -244,18 +244,18 @@ fn write_hol(spec: &SpecTheory, item: usize, out: &mut dyn Write) -> std::io::Re
 }
 
 /// Reads a spec file with its imports into a theory.
-pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut sources = SourceMap::new();
     let (module, diagnostics) = load_spec(Path::new(path), &mut sources);
     let Some(module) = module else {
         let errors = diagnostics.len();
         let rendered = crate::syntax::render_all(&diagnostics, &sources);
-        return Err(format!(
+        return Err(CommandError::Refused(format!(
             "cannot load {path} ({errors} problem{}):\n{}",
             if errors == 1 { "" } else { "s" },
             rendered.trim_end()
-        ));
+        )));
     };
     let root = module.root_file();
     let lemmas: Vec<usize> = module

@@ -13,10 +13,10 @@ use crate::solve::Solved;
 use crate::solve::answer::SzsStatus;
 use crate::translate::TranslateOptions;
 
-use super::Settings;
 use super::kind::{GoalKey, GoalProblem, Theory, TheoryKind, Translated};
 use super::program::JavaTheory;
 use super::spec::SpecTheory;
+use super::{CommandError, Settings};
 
 /// The outcome of the last attempt on a goal.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,21 +132,21 @@ impl State {
     }
 
     /// The goal named `name`.
-    pub fn goal(&self, name: &str) -> Result<&Goal, String> {
+    pub fn goal(&self, name: &str) -> Result<&Goal, CommandError> {
         self.goals.iter().find(|g| g.name == name).ok_or_else(|| {
-            if self.goals.is_empty() {
+            CommandError::Refused(if self.goals.is_empty() {
                 format!("no goal named `{name}` (nothing is loaded; try `load FILE`)")
             } else {
                 let names: Vec<&str> = self.goals.iter().map(|g| g.name.as_str()).collect();
                 unknown_goal(name, &names)
-            }
+            })
         })
     }
 
     /// The names of the goals `name` stands for: the goal of that name, else every sequent of
     /// the spec lemma or proof obligation of that name, else every goal of the method
     /// (`Class.method`) of that name, else every goal of the theory of that name.
-    pub fn goals_named(&self, name: &str) -> Result<Vec<String>, String> {
+    pub fn goals_named(&self, name: &str) -> Result<Vec<String>, CommandError> {
         if let Some(g) = self.goals.iter().find(|g| g.name == name) {
             return Ok(vec![g.name.clone()]);
         }
@@ -181,7 +181,7 @@ impl State {
     }
 
     /// The problem a goal stands for, translated under the current options for a spec goal.
-    pub fn problem_of(&self, goal: &Goal) -> Result<GoalProblem, String> {
+    pub fn problem_of(&self, goal: &Goal) -> Result<GoalProblem, CommandError> {
         self.problem_of_with(goal, &self.settings.translate_options())
     }
 
@@ -191,7 +191,7 @@ impl State {
         &self,
         goal: &Goal,
         options: &TranslateOptions,
-    ) -> Result<GoalProblem, String> {
+    ) -> Result<GoalProblem, CommandError> {
         let theory = self.theory_of(goal);
         theory.content.goal_problem(theory, &goal.name, goal.key, options)
     }
@@ -199,7 +199,7 @@ impl State {
     /// The translation of a spec goal's or obligation's sequent under the current options
     /// (translated once per lemma or obligation and options, whichever of its sequents is asked
     /// for first).
-    pub fn translation_of(&self, goal: &Goal) -> Result<Translated, String> {
+    pub fn translation_of(&self, goal: &Goal) -> Result<Translated, CommandError> {
         self.translation_with(goal, &self.settings.translate_options())
     }
 
@@ -208,7 +208,7 @@ impl State {
         &self,
         goal: &Goal,
         options: &TranslateOptions,
-    ) -> Result<Translated, String> {
+    ) -> Result<Translated, CommandError> {
         let theory = self.theory_of(goal);
         theory.content.goal_translation(theory, &goal.name, goal.key, options)
     }

@@ -11,7 +11,7 @@ use crate::translate::TranslateOptions;
 
 use super::goal_views::{write_clauses, write_formula_names};
 use super::kind::{GoalEntry, GoalKey, GoalProblem, GoalView, Theory, TheoryKind};
-use super::{CommandResult, Control, counted};
+use super::{CommandError, CommandResult, Control, counted};
 
 /// A clausified TPTP problem.
 #[derive(Debug)]
@@ -69,7 +69,7 @@ impl TheoryKind for TptpTheory {
         _: &str,
         _: GoalKey,
         _: &TranslateOptions,
-    ) -> Result<GoalProblem, String> {
+    ) -> Result<GoalProblem, CommandError> {
         Ok(GoalProblem::Ready(self.problem.clone()))
     }
 
@@ -98,10 +98,10 @@ impl TheoryKind for TptpTheory {
 }
 
 /// Reads a TPTP problem (with the files it includes) into a theory.
-pub(crate) fn load(path: &str, name: String) -> Result<Theory, String> {
+pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let problem = crate::input::load_problem(std::path::Path::new(path))
-        .map_err(|e| one_line(&e.to_string()))?;
+        .map_err(|e| CommandError::of_input(&e, one_line(&e.to_string())))?;
     let mut text = bytes.clone();
     let mut included: Vec<&str> = Vec::new();
     for c in &problem.clauses {

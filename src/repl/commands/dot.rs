@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use super::CommandSpec;
-use crate::repl::{CommandResult, Workbench};
+use crate::repl::{CommandError, CommandResult, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "dot",
@@ -64,8 +64,9 @@ fn write_graph(path: &str, text: &str, what: &str, out: &mut dyn Write) -> Comma
     Ok(crate::repl::Control::Continue)
 }
 
-/// The SVG Graphviz draws of `text`, or why there is none.
-fn draw_svg(text: &str) -> Result<Vec<u8>, String> {
+/// The SVG Graphviz draws of `text`, or why there is none. Without a working Graphviz the
+/// request is one craig cannot carry out here (the DOT file it can still write).
+fn draw_svg(text: &str) -> Result<Vec<u8>, CommandError> {
     use std::process::{Command, Stdio};
     let mut child = Command::new("dot")
         .arg("-Tsvg")
@@ -74,21 +75,25 @@ fn draw_svg(text: &str) -> Result<Vec<u8>, String> {
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| {
-            format!(
+            CommandError::Unsupported(format!(
                 "cannot run Graphviz's `dot` ({e}): write FILE.dot instead and draw it where \
                  Graphviz is installed (`dot -Tsvg FILE.dot -o FILE.svg`)"
-            )
+            ))
         })?;
     // The DOT text is small (one line a node), so writing it all before reading cannot block.
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(text.as_bytes()).map_err(|e| format!("cannot feed `dot`: {e}"))?;
+        stdin
+            .write_all(text.as_bytes())
+            .map_err(|e| CommandError::Unsupported(format!("cannot feed `dot`: {e}")))?;
     }
-    let output = child.wait_with_output().map_err(|e| format!("`dot` failed: {e}"))?;
+    let output = child
+        .wait_with_output()
+        .map_err(|e| CommandError::Unsupported(format!("`dot` failed: {e}")))?;
     if !output.status.success() {
-        return Err(format!(
+        return Err(CommandError::Unsupported(format!(
             "`dot -Tsvg` failed: {}",
             String::from_utf8_lossy(&output.stderr).trim()
-        ));
+        )));
     }
     Ok(output.stdout)
 }

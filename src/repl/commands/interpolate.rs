@@ -23,7 +23,9 @@ use crate::interpolate::{
 use crate::prover::Prover;
 use crate::repl::goal_views::{is_generated, rename_tptp};
 use crate::repl::options::{InterpolationOptions, parse_words};
-use crate::repl::{CommandResult, Control, GoalProblem, Progress, Workbench, search_counters};
+use crate::repl::{
+    CommandError, CommandResult, Control, GoalProblem, Progress, Workbench, search_counters,
+};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "interpolate",
@@ -209,15 +211,29 @@ fn progress_watch(wb: &Workbench) -> Option<Watch> {
 }
 
 /// The command's answer to a failed interpolation: `interrupted` (Ctrl-C) as a plain line, the
-/// session going on; any other failure as an error.
+/// session going on; any other failure as an error of its kind. A split that is satisfiable or
+/// has an empty side, formulas that do not read or mix colours are the request's fault; a
+/// refutation craig did not find or could not make local within the limits, or interpolants it
+/// could not verify within them, are beyond it; sides that do not match the clauses (the
+/// workbench assembles both) and a refutation its checker rejected are bugs.
 fn answer_failure(error: InterpolateError, out: &mut dyn Write) -> CommandResult {
-    match error {
+    let message = error.to_string();
+    Err(match error {
         InterpolateError::Interrupted => {
             writeln!(out, "interrupted")?;
-            Ok(Control::Continue)
+            return Ok(Control::Continue);
         }
-        e => Err(e.to_string().into()),
-    }
+        InterpolateError::Input(e) => CommandError::of_input(&e, message),
+        InterpolateError::EmptySide(_)
+        | InterpolateError::Colour(_)
+        | InterpolateError::Satisfiable => CommandError::Refused(message),
+        InterpolateError::NotLocal(_)
+        | InterpolateError::NoRefutation(_)
+        | InterpolateError::Unverified(_) => CommandError::Unsupported(message),
+        InterpolateError::SideCount { .. } | InterpolateError::ProofRejected(_) => {
+            CommandError::Internal(message)
+        }
+    })
 }
 
 /// The problem a split is taken from, with the name of its goal (if any).
@@ -228,7 +244,11 @@ struct Source {
     background: Vec<String>,
 }
 
-fn source(wb: &Workbench, goal: Option<&str>, any_named: bool) -> Result<Option<Source>, String> {
+fn source(
+    wb: &Workbench,
+    goal: Option<&str>,
+    any_named: bool,
+) -> Result<Option<Source>, CommandError> {
     let name = match goal {
         Some(g) => g.to_string(),
         // Formulas typed inline stand on their own unless a goal is named.
@@ -243,9 +263,9 @@ fn source(wb: &Workbench, goal: Option<&str>, any_named: bool) -> Result<Option<
     };
     let g = wb.state.goal(&name)?;
     let GoalProblem::Ready(problem) = wb.state.problem_of(g)? else {
-        return Err(format!(
+        return Err(CommandError::Refused(format!(
             "goal {name} has no clauses (its translation discharged or refused it)"
-        ));
+        )));
     };
     // Clauses the translation of a spec goal or a proof obligation generated (sort axioms, the
     // literal order) belong to neither side. (A TPTP problem's formulas, its distinct objects
@@ -267,7 +287,7 @@ fn source(wb: &Workbench, goal: Option<&str>, any_named: bool) -> Result<Option<
 fn assemble(
     source: Option<&Source>,
     parts: &[Vec<String>],
-) -> Result<(Problem, Vec<usize>), String> {
+) -> Result<(Problem, Vec<usize>), CommandError> {
     let names_in = |part: &[String]| -> Vec<String> {
         part.iter().filter(|w| !is_inline_formula(w) && *w != "*").cloned().collect()
     };
@@ -275,7 +295,7 @@ fn assemble(
     for part in parts {
         for n in names_in(part) {
             if seen.contains(&n) {
-                return Err(format!("`{n}` is named on two sides"));
+                return Err(CommandError::Refused(format!("`{n}` is named on two sides")));
             }
             seen.push(n);
         }
@@ -289,16 +309,19 @@ fn assemble(
         }
         for n in &seen {
             if !known.contains(n) {
-                return Err(format!(
+                return Err(CommandError::Refused(format!(
                     "goal {} has no formula named `{n}` (formulas: {}; a formula typed inline \
                      needs more than a name, e.g. \"(p)\" or \"p(a)\")",
                     src.goal.as_deref().unwrap_or("?"),
                     known.join(", ")
-                ));
+                )));
             }
         }
     } else if !seen.is_empty() {
-        return Err(format!("no goal to take `{}` from (`prove` a goal first)", seen[0]));
+        return Err(CommandError::Refused(format!(
+            "no goal to take `{}` from (`prove` a goal first)",
+            seen[0]
+        )));
     }
     let part_of_name = |name: &str| -> Vec<usize> {
         if let Some(src) = source
@@ -340,7 +363,7 @@ fn assemble(
         return Ok((problem, sides));
     }
     let formulas = parse_formulas(&text, "<interpolate>")
-        .map_err(|e| format!("cannot read the inline formulas: {e}"))?;
+        .map_err(|e| CommandError::of_input(&e, format!("cannot read the inline formulas: {e}")))?;
     let mut clausifier = Clausifier::new(&mut problem.signature, &mut problem.bank);
     for (index, (part, (name, formula))) in inline.iter().zip(formulas).enumerate() {
         let source = InputSource {

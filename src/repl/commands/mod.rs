@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use super::{CommandResult, Workbench};
+use super::{CommandError, CommandResult, Workbench};
 
 mod cegar;
 mod cfa;
@@ -114,6 +114,10 @@ pub fn find(name: &str) -> Option<&'static CommandSpec> {
 }
 
 /// Checks the number of arguments against `min..=max`, with the usage line in the error.
-fn arity(spec_usage: &str, args: &[String], min: usize, max: usize) -> Result<(), String> {
-    if args.len() < min || args.len() > max { Err(format!("usage: {spec_usage}")) } else { Ok(()) }
+fn arity(spec_usage: &str, args: &[String], min: usize, max: usize) -> Result<(), CommandError> {
+    if args.len() < min || args.len() > max {
+        Err(CommandError::Refused(format!("usage: {spec_usage}")))
+    } else {
+        Ok(())
+    }
 }

@@ -7,7 +7,7 @@ use rustc_hash::FxHashSet;
 use super::CommandSpec;
 use crate::prover::{Proof, Rule};
 use crate::repl::options::parse_words;
-use crate::repl::{Attempt, CommandResult, Control, Workbench};
+use crate::repl::{Attempt, CommandError, CommandResult, Control, Workbench};
 use crate::solve::answer::{SzsStatus, write_tstp_proof};
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -22,15 +22,15 @@ pub const SPEC: CommandSpec = CommandSpec {
 };
 
 /// The last attempt and its proof, or an error saying why there is none.
-pub(crate) fn last_proof(wb: &Workbench) -> Result<(&Attempt, &Proof), String> {
+pub(crate) fn last_proof(wb: &Workbench) -> Result<(&Attempt, &Proof), CommandError> {
     let attempt = wb.state.last.as_deref().ok_or("no proof attempt yet (try `prove`)")?;
     match &attempt.proof {
         Some(p) if attempt.status != SzsStatus::Error => Ok((attempt, p)),
-        _ => Err(format!(
+        _ => Err(CommandError::Refused(format!(
             "the last attempt ({}) found no refutation: {}",
             attempt.goal,
             attempt.status.name()
-        )),
+        ))),
     }
 }
 
@@ -53,14 +53,18 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         write!(out, "{text}")?;
         return Ok(Control::Continue);
     }
+    // A proof the checker accepted (or the prover extracted) is never empty, has every premise
+    // and indexes every input step: failing any of these is a bug.
     let Some(root) = proof.nodes.last() else {
-        return Err("the refutation is empty".into());
+        return Err(CommandError::Internal("the refutation is empty".into()));
     };
     // Depth-first with an explicit stack: long proofs must not exhaust the call stack.
     let mut stack = vec![(root.id, 0usize)];
     let mut shown = FxHashSet::default();
     while let Some((id, depth)) = stack.pop() {
-        let node = proof.node(id).ok_or("a premise is missing from the proof")?;
+        let node = proof
+            .node(id)
+            .ok_or_else(|| CommandError::Internal("a premise is missing from the proof".into()))?;
         let indent = "  ".repeat(depth);
         let body = node.clause.display(&solved.signature, &solved.bank);
         if !shown.insert(id) {
@@ -68,7 +72,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             continue;
         }
         let how = if node.step.rule == Rule::Input {
-            let index = node.step.input_index.ok_or("an input step without its index")?;
+            let index = node
+                .step
+                .input_index
+                .ok_or_else(|| CommandError::Internal("an input step without its index".into()))?;
             let source = &solved.problem.clauses[index].source;
             format!("{} {}", source.role, source.name)
         } else {
