@@ -517,6 +517,16 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     let (code, out) =
         command(&["cegar", &format!("{dir}/counter_safe.c"), "--time-limit", "1e300"]);
     assert_eq!(code, 2, "{out}");
+    // A nanosecond of CPU time is over before the run gets far; the answer says which clock.
+    let (code, out) =
+        command(&["cegar", &format!("{dir}/counter_safe.c"), "--time-limit", "0.000000001"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.starts_with(
+            "UNKNOWN: the time limit (0.000000001 s of CPU time of the process) was reached\n"
+        ),
+        "{out}"
+    );
 
     // Without inputs the replay command names none.
     let (code, out) = command(&["cegar", &format!("{dir}/division_unsafe.c")]);
@@ -560,4 +570,25 @@ fn an_unknown_domain_is_refused_naming_both() {
     let err = Cli::try_parse_from(["craig", "cegar", "x.c", "--domain", "boolean"]).unwrap_err();
     let text = err.to_string();
     assert!(text.contains("unknown domain `boolean` (domains: impact, predicates)"), "{text}");
+}
+
+/// Every command that takes `--time-limit` says in its `--help` that it counts CPU time, the
+/// one clock of every time limit (`craig::syntax::clock`).
+#[test]
+fn every_time_limit_says_it_counts_cpu_time() {
+    for command in ["prove", "verify", "check", "cegar", "smt", "sat", "interpolate"] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+            .args([command, "--help"])
+            .output()
+            .expect("craig runs");
+        let help = String::from_utf8(output.stdout).unwrap();
+        let words: Vec<&str> = help.split_whitespace().collect();
+        let text = words.join(" ");
+        // The option's entry (`--time-limit <SECONDS>`), not a mention in the description.
+        let at = text.find("--time-limit <").unwrap_or_else(|| panic!("{command}: {help}"));
+        // The option's own text: up to the next option.
+        let own = &text[at..];
+        let end = own[2..].find(" --").map_or(own.len(), |k| k + 2);
+        assert!(own[..end].contains("CPU time"), "craig {command} --help: {}", &own[..end]);
+    }
 }

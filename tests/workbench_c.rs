@@ -270,15 +270,16 @@ fn cegar_takes_a_time_limit_at_the_prompt_as_on_the_command_line() {
     let ended = run(&mut wb, "run");
     assert!(
         ended.contains(
-            "UNKNOWN: the time limit (0.000000001 s) was reached (the tree is kept: `show art`)\n"
+            "UNKNOWN: the time limit (0.000000001 s of CPU time of the process) was reached \
+             (the tree is kept: `show art`)\n"
         ),
         "{ended}"
     );
     assert!(run(&mut wb, "step").starts_with("the run is over"));
     assert_eq!(
         run(&mut wb, "show invariant"),
-        "error: no invariant: the run ended UNKNOWN (the time limit (0.000000001 s) was \
-         reached); `cegar` starts another\n"
+        "error: no invariant: the run ended UNKNOWN (the time limit (0.000000001 s of CPU time \
+         of the process) was reached); `cegar` starts another\n"
     );
 }
 

@@ -53,7 +53,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         program.assume_checks_except(kept);
     }
     let RunOptions { domain, max_steps, max_nodes, time_limit: time } = args.run;
-    let limits = Limits { max_steps, max_nodes, time, cancel: None };
+    let limits = Limits { max_steps, max_nodes, time, ..Limits::default() };
     let mut engine = match Engine::with_domain(&program, &args.function, limits, domain) {
         Ok(engine) => engine,
         // A function the program lacks is the user's error, not an answer about the program.

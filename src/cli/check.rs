@@ -18,7 +18,8 @@ pub struct Args {
     /// How sorts are handled.
     #[arg(long, value_parser = super::sort_modes(), default_value = "auto")]
     pub sorts: SortMode,
-    /// Wall-clock limit per sequent, in seconds.
+    /// Limit per sequent, in seconds of CPU time of the process (the clock of every time limit
+    /// of craig, as E and SV-COMP count).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
     /// Keep this percentage of the hypotheses, most relevant first.

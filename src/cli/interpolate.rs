@@ -36,7 +36,8 @@ pub struct Args {
     /// otherwise goes to the SMT engine first (when untyped and without background formulas).
     #[arg(long)]
     pub local_proof: bool,
-    /// Time limit in seconds for each proof search and each verification.
+    /// Time limit for each proof search and each verification, in seconds of CPU time of the
+    /// process (the clock of every time limit of craig, as E and SV-COMP count).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
 }

@@ -22,8 +22,9 @@ use crate::solve::write_model_report;
 pub struct Args {
     /// The problem file; includes resolve next to it, then under $TPTP.
     pub file: PathBuf,
-    /// Time limit in seconds, loading included: the CPU time of the process (as E's
-    /// `--cpu-limit` counts), or wall-clock time with `--wall-clock`.
+    /// Time limit in seconds, loading included: CPU time of the process (as E's `--cpu-limit`
+    /// and SV-COMP count it, and as every time limit of craig counts), or wall-clock time with
+    /// `--wall-clock`.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Measure `--time-limit` in wall-clock time instead of CPU time.

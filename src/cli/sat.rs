@@ -46,7 +46,8 @@ pub struct Args {
     /// Give up (`s UNKNOWN`) after this many conflicts.
     #[arg(long, value_name = "N")]
     pub conflicts: Option<u64>,
-    /// Give up (`s UNKNOWN`) after this many seconds.
+    /// Give up (`s UNKNOWN`) after this many seconds of CPU time of the process spent searching
+    /// (the clock of every time limit of craig, as SAT competitions and SV-COMP count).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Restart schedule.
@@ -192,7 +193,7 @@ fn answer(args: &Args, out: &mut dyn Write) -> Result<u8, SatError> {
     for clause in &cnf.clauses {
         solver.add_clause(clause);
     }
-    solver.set_limits(Limits { conflicts: args.conflicts, propagations: None, time });
+    solver.set_limits(Limits { conflicts: args.conflicts, time, ..Limits::default() });
     writeln!(out, "c craig sat: {} variables, {} clauses", cnf.num_vars, cnf.clauses.len())?;
     let result = solver.solve()?;
     let code = match result {

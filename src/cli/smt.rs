@@ -32,7 +32,8 @@ pub struct Args {
     /// Print the engine's counters (SAT rounds, theory lemmas) on the error stream at the end.
     #[arg(long)]
     pub stats: bool,
-    /// Seconds for each engine on a quantified problem (the prover, then finite-model finding).
+    /// Seconds of CPU time of the process (the clock of every time limit of craig) for each
+    /// engine on a quantified problem (the prover, then finite-model finding).
     #[arg(long, default_value_t = 10.0)]
     pub time_limit: f64,
 }
@@ -151,7 +152,7 @@ pub fn decide_quantified(
         until: Until::RefutationOrModel,
     };
     // A limit too large to double is no limit.
-    let budget = Budget::start(crate::prover::Clock::Wall, limit.checked_mul(2), None);
+    let budget = Budget::start(crate::prover::Clock::default(), limit.checked_mul(2), None);
     let answer = portfolio.run(problem, &budget, true, &mut |_| {});
     let solved = &answer.prover.as_ref().expect("the prover ran first").solved;
     let refuted = matches!(

@@ -31,7 +31,9 @@ pub struct Args {
     /// guard all, or erase all (refused unless that is sound).
     #[arg(long, value_parser = super::sort_modes(), default_value = "auto")]
     pub sorts: SortMode,
-    /// Wall-clock limit per obligation, in seconds.
+    /// Limit per obligation, in seconds of CPU time: the CPU time of the thread proving it
+    /// (with `--jobs 1` the process's, the clock of every time limit of craig), so obligations
+    /// proved at once on other threads do not spend its budget.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time_limit: f64,
     /// Stop each obligation after this many given clauses (deterministic).

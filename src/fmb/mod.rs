@@ -36,7 +36,9 @@ mod tests;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::syntax::clock::{Clock, Stopwatch};
 
 use crate::fol::{Clause, Signature, SymbolKind, TermBank, TermId, TermView};
 use crate::sat::{Limits, SatResult, Solver};
@@ -54,8 +56,11 @@ pub struct FmbOptions {
     pub max_conflicts: Option<u64>,
     /// The largest propositional encoding built for one size, in clauses (a memory guard).
     pub max_sat_clauses: u64,
-    /// Wall-clock limit.
+    /// Time limit, measured on `clock`.
     pub time: Option<Duration>,
+    /// The clock `time` is measured on (CPU time unless a caller says otherwise:
+    /// [`crate::syntax::clock`]).
+    pub clock: Clock,
     /// Raised to stop the run (Ctrl-C).
     pub cancel: Option<Arc<AtomicBool>>,
 }
@@ -67,6 +72,7 @@ impl Default for FmbOptions {
             max_conflicts: None,
             max_sat_clauses: 4_000_000,
             time: None,
+            clock: Clock::default(),
             cancel: None,
         }
     }
@@ -178,7 +184,7 @@ pub fn find_model(
     clauses: &[Clause],
     options: &FmbOptions,
 ) -> FmbResult {
-    let start = Instant::now();
+    let start = Stopwatch::start(options.clock);
     let mut stats = FmbStats::default();
     let mut flat: Vec<FlatClause> = Vec::new();
     for clause in clauses {
@@ -203,7 +209,7 @@ pub fn find_model(
     }
     let largest_useful_size = size_bound(&flat);
     let cancelled = || options.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
-    let out_of_time = || options.time.is_some_and(|limit| start.elapsed() >= limit);
+    let out_of_time = || start.reached(options.time);
     for size in 1..=options.max_size {
         if largest_useful_size.is_some_and(|bound| size > bound) {
             return FmbResult { outcome: FmbOutcome::Unknown(StopReason::Exhausted), stats };
@@ -249,7 +255,8 @@ pub fn find_model(
         solver.set_limits(Limits {
             conflicts: conflicts_left,
             propagations: None,
-            time: options.time.map(|limit| limit.saturating_sub(start.elapsed())),
+            time: options.time.map(|limit| start.remaining(limit)),
+            clock: options.clock,
         });
         if let Some(flag) = &options.cancel {
             solver.set_cancel_flag(flag.clone());

@@ -41,12 +41,13 @@ pub mod triggers;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::fol::{Clause, Literal, Signature, SymbolId, TermBank, TermId, TermView};
 use crate::smt::{self, Formula, SmtStats, SortId, TermStore};
+use crate::syntax::clock::{Clock, Stopwatch};
 use triggers::{ClauseTriggers, select_triggers};
 
 /// Limits of one run.
@@ -60,8 +61,11 @@ pub struct InstOptions {
     pub max_generation: u32,
     /// Matches one trigger may yield in one round (a guard against multi-trigger blow-up).
     pub max_matches_per_trigger: usize,
-    /// Wall-clock limit.
+    /// Time limit, measured on `clock`.
     pub time: Option<Duration>,
+    /// The clock `time` is measured on (CPU time unless a caller says otherwise:
+    /// [`crate::syntax::clock`]).
+    pub clock: Clock,
     /// Raised to stop the run (Ctrl-C).
     pub cancel: Option<Arc<AtomicBool>>,
 }
@@ -74,6 +78,7 @@ impl Default for InstOptions {
             max_generation: 6,
             max_matches_per_trigger: 2_000,
             time: None,
+            clock: Clock::default(),
             cancel: None,
         }
     }
@@ -442,7 +447,7 @@ struct Engine<'a> {
     smt: SmtTranslation,
     formulas: Vec<Formula>,
     stats: InstStats,
-    start: Instant,
+    start: Stopwatch,
 }
 
 /// Searches for a refutation of `clauses` (over `signature` and `bank`; the instances' terms
@@ -472,7 +477,7 @@ pub fn refute(
         smt: SmtTranslation::new(),
         formulas: Vec::new(),
         stats: InstStats::default(),
-        start: Instant::now(),
+        start: Stopwatch::start(options.clock),
     };
     let outcome = engine.run();
     engine.stats.ground_terms = engine.terms.all.len() as u64;
@@ -484,7 +489,7 @@ impl Engine<'_> {
         if self.options.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(StopReason::Cancelled);
         }
-        if self.options.time.is_some_and(|t| self.start.elapsed() >= t) {
+        if self.start.reached(self.options.time) {
             return Some(StopReason::Time);
         }
         None

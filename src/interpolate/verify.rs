@@ -23,8 +23,9 @@ use crate::prover::check::CheckError;
 use crate::prover::{ProofOutcome, Prover, ProverOptions};
 use crate::solve::{Run, Solved, solve};
 
-/// What one proof search may spend: wall-clock time, given clauses, and a flag that stops it
-/// when raised (Ctrl-C at the workbench prompt).
+/// What one proof search may spend: time (CPU time of the process, the prover's default
+/// clock), given clauses, and a flag that stops it when raised (Ctrl-C at the workbench
+/// prompt).
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// The time limit.

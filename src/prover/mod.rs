@@ -5,7 +5,6 @@
 
 mod avatar;
 pub mod check;
-pub mod clock;
 pub mod index;
 mod inference;
 pub mod options;
@@ -16,7 +15,7 @@ mod simplify;
 pub mod stats;
 pub mod store;
 
-pub use clock::{Clock, Stopwatch};
+pub use crate::syntax::clock::{Clock, Stopwatch};
 pub use options::{
     ClauseWeight, Limits, LiteralSelection, OrderingKind, PrecedenceKind, ProverOptions,
 };

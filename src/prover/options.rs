@@ -179,7 +179,7 @@ pub struct Limits {
     /// Time limit, measured on `clock` from the first step.
     pub time: Option<Duration>,
     /// The clock `time` is measured on.
-    pub clock: super::clock::Clock,
+    pub clock: crate::syntax::clock::Clock,
     /// Maximum number of given clauses processed (deterministic, for tests).
     pub given_clauses: Option<u64>,
     /// Memory guard: maximum number of clauses in the store.

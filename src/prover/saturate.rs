@@ -167,7 +167,7 @@ pub struct Prover {
     pub(crate) subst: Substitution,
     n_inputs: usize,
     cancel: Arc<AtomicBool>,
-    started: Option<super::clock::Stopwatch>,
+    started: Option<crate::syntax::clock::Stopwatch>,
     outcome: Option<ProofOutcome>,
     last_given: Option<ClauseId>,
     filter: Option<Box<dyn InferenceFilter>>,
@@ -377,7 +377,7 @@ impl Prover {
             return StepOutcome::Done(outcome);
         }
         if self.started.is_none() {
-            self.started = Some(super::clock::Stopwatch::start(self.options.limits.clock));
+            self.started = Some(crate::syntax::clock::Stopwatch::start(self.options.limits.clock));
         }
         if let Some(limit) = self.check_limits() {
             return self.finish(ProofOutcome::LimitReached(limit));

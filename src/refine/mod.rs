@@ -44,7 +44,7 @@ pub mod predicates;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rug::Integer;
 
@@ -53,6 +53,7 @@ use crate::ir::interpret::{Outcome, run as run_program};
 use crate::ir::{ProcId, Program};
 use crate::smt::SmtStats;
 use crate::syntax::Span;
+use crate::syntax::clock::{Clock, Stopwatch};
 pub use error::RefineError;
 use flat::{Action, Flat};
 use formula::Pred;
@@ -66,8 +67,11 @@ pub struct Limits {
     pub max_steps: Option<usize>,
     /// At most this many tree nodes.
     pub max_nodes: Option<usize>,
-    /// At most this much wall time.
+    /// At most this much time, measured on `clock` from the engine's creation.
     pub time: Option<Duration>,
+    /// The clock `time` is measured on: CPU time unless a caller says otherwise, as for every
+    /// time limit of craig ([`crate::syntax::clock`]).
+    pub clock: Clock,
     /// Set from outside (Ctrl-C) to stop at the next step.
     pub cancel: Option<Arc<AtomicBool>>,
 }
@@ -290,7 +294,7 @@ pub struct Engine {
     pub refinements: Vec<Refinement>,
     worklist: Vec<usize>,
     limits: Limits,
-    started: Instant,
+    started: Stopwatch,
     counters: Counters,
     verdict: Option<Verdict>,
     stats: SmtStats,
@@ -345,6 +349,7 @@ impl Engine {
         let mut by_location = vec![Vec::new(); flat.locations.len()];
         by_location[0].push(0);
         let precision = vec![Vec::new(); flat.locations.len()];
+        let started = Stopwatch::start(limits.clock);
         Ok(Engine {
             domain,
             precision,
@@ -358,7 +363,7 @@ impl Engine {
             refinements: Vec::new(),
             worklist: vec![0],
             limits,
-            started: Instant::now(),
+            started,
             counters: Counters { nodes: 1, ..Counters::default() },
             verdict: None,
             stats: SmtStats::default(),
@@ -401,12 +406,13 @@ impl Engine {
     /// Ends the run because a time limit measured outside the engine was reached: the
     /// workbench counts only the time its steps take (not the time the user spends at the
     /// prompt), and must end the run at the same step again when it rebuilds the engine, so
-    /// it cannot leave the clock to [`Limits::time`]. The verdict is worded as that limit's.
+    /// it cannot leave the clock to [`Limits::time`]. The verdict is worded as that limit's,
+    /// on the clock of [`Limits::clock`] (the one the workbench measures on too).
     pub fn stop_at_time_limit(&mut self, limit: Duration) -> StepReport {
         if let Some(v) = &self.verdict {
             return StepReport::Finished(v.clone());
         }
-        self.finish(Verdict::Unknown(time_limit_reason(limit)))
+        self.finish(Verdict::Unknown(time_limit_reason(limit, self.limits.clock)))
     }
 
     fn finish(&mut self, verdict: Verdict) -> StepReport {
@@ -426,9 +432,9 @@ impl Engine {
             return Some(format!("the node limit ({max}) was reached"));
         }
         if let Some(t) = self.limits.time
-            && self.started.elapsed() >= t
+            && self.started.reached(Some(t))
         {
-            return Some(time_limit_reason(t));
+            return Some(time_limit_reason(t, self.limits.clock));
         }
         if let Some(c) = &self.limits.cancel
             && c.load(Ordering::Relaxed)
@@ -793,8 +799,8 @@ impl Engine {
 }
 
 /// Why a run that reached its time limit ended.
-fn time_limit_reason(limit: Duration) -> String {
-    format!("the time limit ({} s) was reached", limit.as_secs_f64())
+fn time_limit_reason(limit: Duration, clock: Clock) -> String {
+    format!("the time limit ({} s of {}) was reached", limit.as_secs_f64(), clock.describe())
 }
 
 fn short_outcome(outcome: &Outcome) -> String {

@@ -57,7 +57,8 @@ pub struct RunOptions {
     /// Stop after this many tree nodes.
     #[arg(long, value_name = "N", value_parser = positive_count)]
     pub max_nodes: Option<usize>,
-    /// Stop after this many seconds.
+    /// Stop after this many seconds of CPU time (the process's: the clock of every time limit
+    /// of craig, as E and SV-COMP count); at the prompt, the CPU time the run's steps took.
     #[arg(long, value_name = "S", value_parser = seconds)]
     pub time_limit: Option<Duration>,
 }

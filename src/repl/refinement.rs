@@ -16,13 +16,14 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::rc::Rc;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::refine::formula::Pred;
 use crate::refine::manual::HandOutcome;
 use crate::refine::parse::parse_predicate;
 use crate::refine::{Domain, Engine, Limits, RefineError, StepReport, Verdict};
 use crate::syntax::Span;
+use crate::syntax::clock::{Clock, Stopwatch};
 
 use super::kind::{Graph, IrProgram, Theory, TheoryKind};
 use super::options::{RunOptions, parse_words};
@@ -221,8 +222,7 @@ fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, CommandError> {
     let limits = Limits {
         max_steps: Some(run.max_steps),
         max_nodes: Some(run.max_nodes),
-        time: None,
-        cancel: None,
+        ..Limits::default()
     };
     Ok(Engine::with_domain(c.program(), &run.function, limits, run.domain)?)
 }
@@ -665,8 +665,8 @@ pub(crate) fn advance(
     let mut finished = None;
     let mut timed_out = None;
     // Only the time spent in steps counts against the time limit, checked between steps as
-    // `craig cegar` checks it.
-    let began = Instant::now();
+    // `craig cegar` checks it, on the same clock (CPU time, `crate::syntax::clock`).
+    let began = Stopwatch::start(Clock::default());
     while taken < wanted {
         if interrupt.load(Ordering::Relaxed) {
             interrupted = true;

@@ -43,7 +43,8 @@ pub const SELECTION_NAMES: [&str; 5] = [
 /// Prover options as the workbench presents them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    /// Wall-clock limit per goal, in seconds.
+    /// Time limit per goal, in seconds of CPU time (the process's, as every time limit of
+    /// craig: [`crate::syntax::clock`]).
     pub time_limit: Option<f64>,
     /// Given-clause limit per goal (deterministic, unlike time).
     pub steps: Option<u64>,
@@ -226,8 +227,9 @@ impl Settings {
                 // The same memory guards as `craig prove`.
                 clauses: Some(4_000_000),
                 terms: Some(40_000_000),
-                // The workbench runs the prover beside its own threads (the terminal, Ctrl-C),
-                // so its limit is the wall-clock time the user waits.
+                // The clock is CPU time of the process, as for every time limit of craig
+                // (`crate::syntax::clock`): the workbench's other threads (the terminal, Ctrl-C)
+                // are idle while a goal is proved, so this is the CPU time of the proof.
                 ..Limits::default()
             },
             ..ProverOptions::default()

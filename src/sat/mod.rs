@@ -149,8 +149,11 @@ pub struct Limits {
     pub conflicts: Option<u64>,
     /// Stop after this many propagated literals.
     pub propagations: Option<u64>,
-    /// Stop after this much wall-clock time.
+    /// Stop after this much time, measured on `clock`.
     pub time: Option<Duration>,
+    /// The clock `time` is measured on (CPU time unless a caller says otherwise:
+    /// [`crate::syntax::clock`]).
+    pub clock: crate::syntax::clock::Clock,
 }
 
 /// Which restart schedule the search follows.

@@ -11,10 +11,10 @@
 //! trivial resolution (a pivot once resolved never comes back), because a reason only contains
 //! literals assigned before the literal it implies.
 
+use crate::syntax::clock::Stopwatch;
 use std::cmp::Reverse;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use super::check::Checker;
 use super::heap::VarHeap;
@@ -1073,7 +1073,7 @@ impl Solver {
         failed
     }
 
-    fn check_limits(&self, started: Instant, base: &Stats) -> Option<StopReason> {
+    fn check_limits(&self, started: Stopwatch, base: &Stats) -> Option<StopReason> {
         if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(StopReason::Cancelled);
         }
@@ -1087,7 +1087,7 @@ impl Solver {
         {
             return Some(StopReason::PropagationLimit);
         }
-        if self.limits.time.is_some_and(|t| started.elapsed() >= t) {
+        if started.reached(self.limits.time) {
             return Some(StopReason::TimeLimit);
         }
         None
@@ -1136,7 +1136,7 @@ impl Solver {
         if let Some((id, lits)) = self.pending_conflict.take() {
             self.derive_empty(id, &lits);
         }
-        let started = Instant::now();
+        let started = Stopwatch::start(self.limits.clock);
         let base = self.stats;
         let mut failed = Vec::new();
         let outcome = if self.ok {
@@ -1342,7 +1342,7 @@ impl Solver {
     fn search(
         &mut self,
         assumptions: &[Lit],
-        started: Instant,
+        started: Stopwatch,
         base: &Stats,
         failed: &mut Vec<Lit>,
         mut theory: Option<&mut dyn Theory>,

@@ -188,6 +188,13 @@ pub fn check_sequent_with(
     file: &str,
     validity: &ValidityCache,
 ) -> LemmaResult {
+    // The lemma's time limit is measured on the strategy's clock (CPU time unless its options
+    // say otherwise), its translation included; `elapsed` reports wall time, for people.
+    let clock = match strategy {
+        Strategy::Superposition(prover) => prover.limits.clock,
+        Strategy::Instantiation(inst) => inst.clock,
+    };
+    let watch = crate::syntax::clock::Stopwatch::start(clock);
     let start = std::time::Instant::now();
     let sequents = translate_settled(signature, sequent, options, file, validity);
     let mut result = LemmaResult {
@@ -201,9 +208,7 @@ pub fn check_sequent_with(
     };
     // A strategy's time limit is for the whole lemma, however many parts it splits into: each
     // part gets what the parts before it left.
-    let remaining = |limit: Option<std::time::Duration>| {
-        limit.map(|limit| limit.saturating_sub(start.elapsed()))
-    };
+    let remaining = |limit: Option<std::time::Duration>| limit.map(|limit| watch.remaining(limit));
     for s in sequents {
         let verdict = match s.outcome {
             SequentOutcome::Discharged(_) => {

@@ -281,6 +281,7 @@ impl Portfolio {
                         crate::inst::InstOptions::from_steps,
                     );
                     options.time = deadline.map(|t| budget.watch.remaining(t));
+                    options.clock = budget.clock;
                     options.cancel = budget.cancel.clone();
                     let solved = solve_instantiation(input, &options);
                     let status = solved.status;
@@ -343,7 +344,10 @@ fn run_prover(
             let slices = schedule.slices(class);
             let shares =
                 schedule::Budget { time: deadline, steps: budget.steps, watch: budget.watch };
-            let run = schedule::run(&problem, schedule, slices, base, shares, check, &mut observe);
+            // Every slice measures its share on the budget's clock.
+            let mut base = base.clone();
+            base.limits.clock = budget.clock;
+            let run = schedule::run(&problem, schedule, slices, &base, shares, check, &mut observe);
             let used =
                 ScheduleUse { class, features, slices: slices.len(), attempts: run.attempts };
             ProverAnswer { solved: run.solved, options: run.options, schedule: Some(used) }
@@ -351,6 +355,7 @@ fn run_prover(
         ProverPlan::Single { options, sine } => {
             let mut options = options.clone();
             options.limits.time = deadline.map(|t| budget.watch.remaining(t));
+            options.limits.clock = budget.clock;
             options.limits.given_clauses = budget.steps;
             let input = (*sine).and_then(|sine| select(&problem, sine)).unwrap_or(problem);
             let solved = solve_problem_traced(input, options.clone(), check, &mut observe);
@@ -359,10 +364,9 @@ fn run_prover(
     }
 }
 
-/// Finite-model finding until `deadline` on the budget's clock. The finder measures wall time
-/// only, so under a CPU-time limit a watchdog thread raises its cancel flag when the process
-/// has spent the limit (polling every few milliseconds), and a run so cancelled is reported as
-/// the timeout it is. The user's cancel flag stops it either way.
+/// Finite-model finding until `deadline` on the budget's clock, which the finder measures
+/// itself (and hands on to its SAT solver), as every engine does ([`crate::syntax::clock`]).
+/// The user's cancel flag stops it.
 fn find_models(
     problem: Problem,
     mut options: crate::fmb::FmbOptions,
@@ -370,56 +374,9 @@ fn find_models(
     budget: &Budget,
 ) -> FmbSolved {
     options.cancel = budget.cancel.clone();
-    let Some(limit) = deadline else {
-        return solve_fmb(problem, &options);
-    };
-    if budget.clock == Clock::Wall {
-        options.time = Some(budget.watch.remaining(limit));
-        return solve_fmb(problem, &options);
-    }
-    let (mut solved, expired) = under_watchdog(budget, limit, |cancel| {
-        options.cancel = Some(cancel);
-        solve_fmb(problem, &options)
-    });
-    if solved.status == SzsStatus::User && expired {
-        solved.status = SzsStatus::Timeout;
-    }
-    solved
-}
-
-/// Runs `work` with a cancel flag that a watchdog thread raises when `budget`'s watch reaches
-/// `limit` or the user's cancel flag is raised; also says whether the limit was reached.
-fn under_watchdog<T>(
-    budget: &Budget,
-    limit: Duration,
-    work: impl FnOnce(Arc<AtomicBool>) -> T,
-) -> (T, bool) {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let finished = Arc::new(AtomicBool::new(false));
-    let expired = Arc::new(AtomicBool::new(false));
-    let watchdog = {
-        let (cancel, finished, expired) = (cancel.clone(), finished.clone(), expired.clone());
-        let (watch, user) = (budget.watch, budget.cancel.clone());
-        std::thread::spawn(move || {
-            use std::sync::atomic::Ordering::Relaxed;
-            while !finished.load(Relaxed) {
-                if watch.elapsed() >= limit {
-                    expired.store(true, Relaxed);
-                    cancel.store(true, Relaxed);
-                    return;
-                }
-                if user.as_ref().is_some_and(|u| u.load(Ordering::SeqCst)) {
-                    cancel.store(true, Relaxed);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-        })
-    };
-    let result = work(cancel);
-    finished.store(true, Ordering::Relaxed);
-    let _ = watchdog.join();
-    (result, expired.load(Ordering::Relaxed))
+    options.clock = budget.clock;
+    options.time = deadline.map(|limit| budget.watch.remaining(limit));
+    solve_fmb(problem, &options)
 }
 
 /// `total` split among strategies in proportion to `shares` (any positive numbers), the last

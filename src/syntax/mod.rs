@@ -1,10 +1,12 @@
 //! Source files, spans and diagnostics shared by every front end (spec, TPTP, SMT-LIB, Java, C,
-//! boolean programs, Scheme), the one writer of Graphviz text ([`dot`]) and the one
-//! S-expression reader ([`sexpr`], for SMT-LIB and Scheme).
+//! boolean programs, Scheme), the one writer of Graphviz text ([`dot`]), the one
+//! S-expression reader ([`sexpr`], for SMT-LIB and Scheme), and the one clock every time limit
+//! is measured on ([`clock`]: CPU time).
 //!
 //! Every AST node and every typed term carries a [`Span`] (a byte range in one file of a
 //! [`SourceMap`]), so that errors found late (type errors, missing imports) still point at text.
 
+pub mod clock;
 pub mod dot;
 mod parse_error;
 pub mod sexpr;

@@ -7,8 +7,9 @@
 //! obligations of every procedure with a body. [`prove`] proves a selection of them, on as many
 //! threads as asked: the threads share nothing but the read-only signature, each obligation is
 //! proved on its own, and the answers come back in obligation order, so `--jobs N` prints what
-//! `--jobs 1` prints (given deterministic limits: a wall-clock limit can cut a loaded thread
-//! short).
+//! `--jobs 1` prints (given deterministic limits; a time limit is each obligation's own CPU
+//! time, the CPU time of the thread proving it, so threads do not eat each other's budget, but
+//! a limit can still fall at different points of a search from run to run).
 //!
 //! [`load_java`] puts the pieces together for Java files: the standard library's integer
 //! theory, the Java front end's checked program lowered to the IR, and the obligations.
@@ -23,7 +24,7 @@ use std::time::Duration;
 use crate::hol::{Hypothesis, Signature};
 use crate::inst::InstOptions;
 use crate::ir::{ProcId, Program};
-use crate::prover::ProverOptions;
+use crate::prover::{Clock, ProverOptions};
 use crate::solve::goal::{Strategy, ValidityCache, Verdict, check_sequent_with};
 use crate::solve::portfolio::split_time;
 use crate::translate::TranslateOptions;
@@ -164,8 +165,9 @@ pub fn schedule(
     no_selection.selection = crate::prover::LiteralSelection::None;
     let mut selected_hypotheses = prover.clone();
     selected_hypotheses.selection = crate::prover::LiteralSelection::Complex;
-    let instantiation =
+    let mut instantiation =
         prover.limits.given_clauses.map_or_else(InstOptions::default, InstOptions::from_steps);
+    instantiation.clock = prover.limits.clock;
     let sine = TranslateOptions { sine: Some(SINE), strict_order_only: true, ..*translate };
     let extensional =
         TranslateOptions { split_extensionality: true, leave_out_library: true, ..*translate };
@@ -311,6 +313,14 @@ pub fn prove_reporting(
     jobs: usize,
     report: &mut dyn FnMut(&Outcome),
 ) -> Vec<Outcome> {
+    // The obligations are proved on threads, several at once with `jobs > 1`: each one's limit
+    // is the CPU time of the thread proving it, so they do not spend each other's budget (see
+    // `crate::syntax::clock`).
+    let mut per_thread = prover.clone();
+    if per_thread.limits.clock == Clock::ProcessCpu {
+        per_thread.limits.clock = Clock::ThreadCpu;
+    }
+    let prover = &per_thread;
     let next = AtomicUsize::new(0);
     let work = |done: std::sync::mpsc::Sender<(usize, Outcome)>| {
         // Validity questions are about schematic hypotheses, which obligations never have; a

@@ -27,8 +27,9 @@ pub const SPEC: CommandSpec = CommandSpec {
            UNSAFE (a counterexample whose inputs were replayed on the program) or UNKNOWN\n\
            (a limit was reached, or something is out of scope, and why). The limits (default\n\
            20000 steps and 20000 nodes, and no time limit) end a run that does not converge;\n\
-           --time-limit S ends it once its steps have taken S seconds, over all `step` and\n\
-           `run` commands (as `craig cegar --time-limit`; time at the prompt does not count).\n\
+           --time-limit S ends it once its steps have taken S seconds of CPU time (the\n\
+           process's, the clock of every time limit of craig), over all `step` and `run`\n\
+           commands (as `craig cegar --time-limit`; time at the prompt does not count).\n\
            Ctrl-C stops `run` where it is, and the run continues with the next `run`.\n\
            Integers are mathematical.",
     changes_state: true,

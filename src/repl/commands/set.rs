@@ -10,7 +10,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     summary: "change an option (see `get`)",
     usage: "set NAME VALUE",
     help: "Options:\n  \
-           time-limit SECONDS|none   wall-clock limit per goal (default 10)\n  \
+           time-limit SECONDS|none   limit per goal in seconds of CPU time, the process's, as\n                            \
+           every --time-limit of craig counts (default 10)\n  \
            steps N|none              given-clause limit per goal, deterministic (default none)\n  \
            selection NAME            none, max-negative, max-negative-if-positive,\n                            \
            most-instantiated (default max-negative-if-positive)\n  \
