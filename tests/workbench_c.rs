@@ -338,8 +338,10 @@ fn a_predicate_added_by_hand_is_refused_where_a_run_falsifies_it_and_refines_whe
     let added = run(&mut wb, "predicate add main:l6 \"x <= 0 || x <= n\"");
     assert!(added.contains("n7: holds on its path; refinement 1 strengthened"), "{added}");
     let after = run(&mut wb, "show art");
-    // The interpolant at n7 may be stronger than the predicate; it implies it.
-    assert!(after.contains("n7 main:l6 <- n6 [x <= 0] (open)"), "{after}");
+    // The interpolant at n7 (`x <= 0`) implies the predicate, so the predicate follows from
+    // the label before it: n7's label is the predicate itself, n6's the interpolant there.
+    assert!(after.contains("n6 main:l5 <- n5 [x <= 0]\n"), "{after}");
+    assert!(after.contains("n7 main:l6 <- n6 [x <= 0 | x <= n] (open)"), "{after}");
     let ended = run(&mut wb, "run");
     assert!(ended.contains("SAFE"), "{ended}");
     // Undo takes back the run and then the hand refinement.

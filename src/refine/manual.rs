@@ -3,17 +3,33 @@
 //!
 //! A label may only say what holds on every run along its node's path, and the labels along a
 //! path must stay chained (a parent's label and the edge imply the child's), or covering
-//! would become unsound. So a proposed predicate is not pasted onto labels: for each open
-//! node at the location, the path to it is checked together with the predicate's negation.
-//! If some run reaches the node with the predicate false, the node is left alone and the
-//! report says so. Otherwise the path is refined exactly as an infeasible error path is, with
-//! the negated predicate as the error condition: the sequence interpolant strengthens every
-//! label on the way, and the node's label then implies the predicate. Coverings are undone and
-//! redone as after any refinement.
+//! would become unsound. So a proposed predicate is not pasted onto labels: for a node at the
+//! location, a path to it is checked together with the predicate's negation. If some run
+//! reaches the node with the predicate false, the node is left alone and the report says so.
+//! Otherwise the path is refined as an infeasible error path is, with the negated predicate as
+//! the error condition: the sequence interpolant strengthens every label on the way, and the
+//! node's label becomes its old label and the predicate itself (the interpolant there implies
+//! the predicate, so the predicate still follows from the label before it and the edge).
+//!
+//! Under IMPACT the predicate is also kept for the location (a *hand predicate*), and tried on
+//! every node that reaches the location later, when the node is taken from the worklist. The
+//! path checked is the shortest that can prove it: from the nearest ancestor at the same
+//! location whose label implies the predicate, starting from that label (the predicate is then
+//! inductive along that stretch of the path, one iteration of a loop), else from the root.
+//! Since every node the predicate holds at gets the predicate itself as its label (not the
+//! stronger interpolant), the loop head after one iteration has the label of the one before it
+//! and is covered by it: the loop is not unrolled.
+//!
+//! Error paths through a node that carries its location's hand predicates are refined from the
+//! deepest such node whose label alone makes the rest of the path infeasible: the labels up to
+//! it are kept (they are already a valid start of a sequence interpolant: each follows from
+//! the path before it, and they are chained), and only the part after it gets new
+//! interpolants. So a loop head's label stays the hand predicate, and the nodes it covers stay
+//! covered. Without hand predicates the engine refines whole paths, as IMPACT does.
 
 use super::RefineError;
 use super::path::{self, PathFormula, Solved};
-use super::{Engine, Pred};
+use super::{Engine, Pred, StepReport};
 
 /// What a hand refinement did at one node.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,8 +43,10 @@ pub enum HandOutcome {
 
 impl Engine {
     /// Strengthens the labels of the open nodes at `location` with `predicate`, where every run
-    /// along their paths satisfies it; one outcome per node, in node order. A run that is over
-    /// is refused, as is a location the tree has not reached.
+    /// along their paths satisfies it; one outcome per node, in node order. Under IMPACT the
+    /// predicate is also kept as a hand predicate of the location, and tried on every node that
+    /// reaches it later (so the location need not have been reached yet: the outcomes are then
+    /// empty). A run that is over is refused, as is an unknown location.
     pub fn strengthen_at(
         &mut self,
         location: usize,
@@ -42,50 +60,182 @@ impl Engine {
         if location >= self.flat.locations.len() {
             return Err(RefineError::Refused(format!("no location {location}")));
         }
+        if self.flat.locations[location].error.is_some() {
+            return Err(RefineError::Refused(format!(
+                "{} is an error location: a predicate there would only say the check fails",
+                self.flat.locations[location].name
+            )));
+        }
+        self.counters.steps += 1;
+        let index = match self.hints[location].iter().position(|h| h == predicate) {
+            Some(k) => k,
+            None => {
+                self.hints[location].push(predicate.clone());
+                self.hints[location].len() - 1
+            }
+        };
         let open: Vec<usize> = self.by_location[location]
             .iter()
             .copied()
             .filter(|&n| !self.art.is_closed(n))
             .collect();
-        if open.is_empty() {
-            return Err(RefineError::Refused(format!(
-                "no open node at {} (the tree has not reached it, or every node there is \
-                 covered or unreachable)",
-                self.flat.locations[location].name
-            )));
-        }
-        self.counters.steps += 1;
         let mut outcomes = Vec::new();
         for n in open {
             // An earlier refinement in this loop may have closed it.
             if self.art.is_closed(n) {
                 continue;
             }
-            if self.implies(&self.art.nodes[n].label.clone(), predicate)? {
-                outcomes.push((n, HandOutcome::Refined(None)));
+            self.hints_tried.insert((n, index));
+            outcomes.push((n, self.apply_hand_predicate(n, predicate)?));
+        }
+        Ok(outcomes)
+    }
+
+    /// The hand predicates kept per location (IMPACT), only locations with some, by location,
+    /// each list in the order given.
+    pub fn hand_predicates(&self) -> Vec<(usize, Vec<Pred>)> {
+        self.hints
+            .iter()
+            .enumerate()
+            .filter(|(_, hs)| !hs.is_empty())
+            .map(|(l, hs)| (l, hs.clone()))
+            .collect()
+    }
+
+    /// Tries the hand predicates of `v`'s location not yet tried on `v`, in the order given,
+    /// until one strengthens labels: that is the step ([`StepReport::HandPredicate`]), and `v`
+    /// goes back on the worklist to be covered or expanded by the next step. `None` when no
+    /// hand predicate changed anything.
+    pub(super) fn try_hand_predicates(
+        &mut self,
+        v: usize,
+    ) -> Result<Option<StepReport>, RefineError> {
+        let location = self.art.nodes[v].location;
+        for (k, h) in self.hints[location].clone().into_iter().enumerate() {
+            if !self.hints_tried.insert((v, k)) {
                 continue;
             }
-            let nodes = self.art.path_to(n);
+            if let HandOutcome::Refined(Some(index)) = self.apply_hand_predicate(v, &h)? {
+                self.worklist.push(v);
+                return Ok(Some(StepReport::HandPredicate(index)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Makes `n`'s label imply `predicate` when every run along its path satisfies it: from the
+    /// nearest ancestor at the same location whose label implies the predicate (it is then
+    /// inductive along the stretch between them), else along the whole path.
+    fn apply_hand_predicate(
+        &mut self,
+        n: usize,
+        predicate: &Pred,
+    ) -> Result<HandOutcome, RefineError> {
+        if self.implies(&self.art.nodes[n].label.clone(), predicate)? {
+            return Ok(HandOutcome::Refined(None));
+        }
+        let nodes = self.art.path_to(n);
+        let location = self.art.nodes[n].location;
+        let mut starts = Vec::new();
+        for (position, &m) in nodes.iter().enumerate().rev().skip(1) {
+            if self.art.nodes[m].location == location
+                && self.implies(&self.art.nodes[m].label.clone(), predicate)?
+            {
+                starts.push(position);
+                break;
+            }
+        }
+        starts.push(0);
+        for start in starts {
+            let Some(mut interpolants) = self.interpolants_from(&nodes, start, Some(predicate))?
+            else {
+                continue;
+            };
+            // The interpolant at `n` implies the predicate, and so the predicate itself follows
+            // from the label before it and the edge: `n` gets exactly the predicate (with its
+            // old label), so that the next node at the location, given the same, is covered.
+            *interpolants.last_mut().expect("a path to a node past the root") = predicate.clone();
             let edges = self.path_edges(&nodes);
             let mut formula = PathFormula::encode(&self.flat, &edges);
             let end = formula.current.last().expect("a path has a start").clone();
             formula.parts.push(predicate.negate().rename(&|v| end[v]));
             formula.current.push(end);
-            self.counters.smt_calls += 1;
-            match path::solve(formula.ssa.len(), &formula.parts, &mut self.stats)? {
-                Solved::Sat(_) => outcomes.push((n, HandOutcome::Refuted)),
-                Solved::Unsat(_) => {
-                    self.counters.smt_calls += 1;
-                    let mut interpolants =
-                        path::interpolate(&self.flat, &formula, &mut self.stats)?;
-                    // The last cut is after the negated predicate (`False`); the one before it,
-                    // at the node, implies the predicate.
-                    interpolants.pop();
-                    let index = self.refine(nodes, &formula, interpolants)?;
-                    outcomes.push((n, HandOutcome::Refined(Some(index))));
-                }
+            let index = self.refine(nodes.clone(), &formula, interpolants)?;
+            let refinement = &mut self.refinements[index];
+            refinement.hand_predicate = Some(predicate.clone());
+            refinement.interpolated_from = (start > 0).then_some(nodes[start]);
+            return Ok(HandOutcome::Refined(Some(index)));
+        }
+        Ok(HandOutcome::Refuted)
+    }
+
+    /// Interpolants for the error path `nodes` (root first) when a node on it carries its
+    /// location's hand predicates: from the deepest such node whose label makes the rest of
+    /// the path infeasible, the labels up to it kept. `None` when there is no such node (the
+    /// whole path is then interpolated, as always).
+    pub(super) fn interpolants_below_hand_predicates(
+        &mut self,
+        nodes: &[usize],
+    ) -> Result<Option<(usize, Vec<Pred>)>, RefineError> {
+        // Neither the root nor the error node itself.
+        for position in (1..nodes.len().saturating_sub(1)).rev() {
+            let m = nodes[position];
+            let hints = &self.hints[self.art.nodes[m].location];
+            if hints.is_empty() {
+                continue;
+            }
+            let all = Pred::and(hints.clone());
+            if !self.implies(&self.art.nodes[m].label.clone(), &all)? {
+                continue;
+            }
+            if let Some(interpolants) = self.interpolants_from(nodes, position, None)? {
+                return Ok(Some((m, interpolants)));
             }
         }
-        Ok(outcomes)
+        Ok(None)
+    }
+
+    /// A sequence interpolant for the path `nodes` (root first), one formula per node after
+    /// the root, made of the labels of the nodes up to `nodes[start]` and, after it, the
+    /// interpolants of the rest of the path started from `nodes[start]`'s label (and ended by
+    /// the negation of `goal`, when given: the last formula then implies `goal`). `None` when
+    /// that rest is satisfiable.
+    ///
+    /// Why the labels may stand for interpolants: each label holds on every run along its
+    /// node's path, and consecutive labels are chained, so they are what a sequence interpolant
+    /// of the path's start must be; the rest's interpolants chain from the last of them.
+    fn interpolants_from(
+        &mut self,
+        nodes: &[usize],
+        start: usize,
+        goal: Option<&Pred>,
+    ) -> Result<Option<Vec<Pred>>, RefineError> {
+        let edges = self.path_edges(&nodes[start..]);
+        let mut rest = PathFormula::encode(&self.flat, &edges);
+        let first = rest.current[0].clone();
+        let label = self.art.nodes[nodes[start]].label.rename(&|v| first[v]);
+        rest.parts.insert(0, label);
+        rest.current.insert(0, first);
+        if let Some(goal) = goal {
+            let end = rest.current.last().expect("a path has a start").clone();
+            rest.parts.push(goal.negate().rename(&|v| end[v]));
+            rest.current.push(end);
+        }
+        self.counters.smt_calls += 1;
+        if let Solved::Sat(_) = path::solve(rest.ssa.len(), &rest.parts, &mut self.stats)? {
+            return Ok(None);
+        }
+        self.counters.smt_calls += 1;
+        let mut cuts = path::interpolate(&self.flat, &rest, &mut self.stats)?;
+        if goal.is_some() {
+            // The cut after the negated goal is `False`; the one before it is at the last node.
+            cuts.pop();
+        }
+        // `cuts[0]` is at `nodes[start]`, whose label it is implied by; `cuts[i]` at
+        // `nodes[start + i]`.
+        let mut out: Vec<Pred> =
+            nodes[1..=start].iter().map(|&m| self.art.nodes[m].label.clone()).collect();
+        out.extend(cuts.into_iter().skip(1));
+        Ok(Some(out))
     }
 }

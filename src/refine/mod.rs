@@ -41,7 +41,7 @@ pub mod parse;
 pub mod path;
 pub mod predicates;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -198,6 +198,11 @@ pub struct Refinement {
     pub reopened: Option<usize>,
     /// The predicates domain: the nodes cut off (marked dead), ascending.
     pub cut: Vec<usize>,
+    /// A hand refinement: the predicate it made hold at the path's last node.
+    pub hand_predicate: Option<Pred>,
+    /// The node whose label the interpolants were computed from, when not the root: the labels
+    /// up to it were kept (they carry hand predicates), only the path after it was refined.
+    pub interpolated_from: Option<usize>,
 }
 
 /// A counterexample, replayed.
@@ -258,6 +263,10 @@ pub enum StepReport {
     },
     /// An error path was infeasible and refined; the index into [`Engine::refinements`].
     Refined(usize),
+    /// A hand predicate of a node's location (IMPACT) was found to hold at the node and
+    /// strengthened the labels up to it; the index into [`Engine::refinements`]. The node is
+    /// covered or expanded by a later step.
+    HandPredicate(usize),
     /// The run ended with this verdict (a counterexample was found, the tree was closed, or a
     /// limit was reached).
     Finished(Verdict),
@@ -309,6 +318,10 @@ pub struct Engine {
     /// Cartesian abstractions already decided: (label before, edge, predicate) gives whether
     /// the post implies the predicate (`Some(true)`), its negation (`Some(false)`) or neither.
     abstractions: BTreeMap<(Pred, usize, Pred), Option<bool>>,
+    /// IMPACT's hand predicates per location, in the order given ([`manual`]).
+    hints: Vec<Vec<Pred>>,
+    /// (node, index of a hand predicate of its location) already tried.
+    hints_tried: BTreeSet<(usize, usize)>,
 }
 
 impl Engine {
@@ -349,11 +362,14 @@ impl Engine {
         let mut by_location = vec![Vec::new(); flat.locations.len()];
         by_location[0].push(0);
         let precision = vec![Vec::new(); flat.locations.len()];
+        let hints = vec![Vec::new(); flat.locations.len()];
         let started = Stopwatch::start(limits.clock);
         Ok(Engine {
             domain,
             precision,
             abstractions: BTreeMap::new(),
+            hints,
+            hints_tried: BTreeSet::new(),
             by_location,
             implications: BTreeMap::new(),
             program: program.clone(),
@@ -486,6 +502,11 @@ impl Engine {
             if node.expanded || self.art.is_closed(v) {
                 // Already expanded, infeasible, or covered since it was pushed.
                 continue;
+            }
+            if self.domain == Domain::Impact
+                && let Some(report) = self.try_hand_predicates(v)?
+            {
+                return Ok(report);
             }
             if let Some(w) = self.find_cover(v)? {
                 self.cover(v, w);
@@ -623,6 +644,15 @@ impl Engine {
                 Ok(self.finish(verdict))
             }
             Solved::Unsat(_) => {
+                let below = match self.domain {
+                    Domain::Impact => self.interpolants_below_hand_predicates(&nodes)?,
+                    Domain::Predicates => None,
+                };
+                if let Some((from, interpolants)) = below {
+                    let index = self.refine(nodes, &formula, interpolants)?;
+                    self.refinements[index].interpolated_from = Some(from);
+                    return Ok(StepReport::Refined(index));
+                }
                 self.counters.smt_calls += 1;
                 let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats)?;
                 let index = match self.domain {
@@ -723,6 +753,8 @@ impl Engine {
             predicates_added: Vec::new(),
             reopened: None,
             cut: Vec::new(),
+            hand_predicate: None,
+            interpolated_from: None,
         });
         Ok(self.refinements.len() - 1)
     }

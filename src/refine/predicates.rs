@@ -266,6 +266,8 @@ impl Engine {
             predicates_added: added.into_iter().collect(),
             reopened: Some(c),
             cut,
+            hand_predicate: None,
+            interpolated_from: None,
         });
         Ok(self.refinements.len() - 1)
     }

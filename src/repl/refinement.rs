@@ -472,6 +472,21 @@ fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport
             );
             write_refinement_effects(&mut out, engine, r);
         }
+        StepReport::HandPredicate(index) => {
+            let r = &engine.refinements[*index];
+            let node = *r.path.last().expect("a path has an end");
+            let predicate = r.hand_predicate.as_ref().map_or_else(String::new, |p| {
+                format!("the hand predicate {} ", label_text(engine, p))
+            });
+            let _ = writeln!(
+                out,
+                "step {step}: {predicate}holds at {}: refinement {} strengthened {}",
+                node_text(engine, node),
+                index + 1,
+                node_list(&r.strengthened)
+            );
+            write_refinement_effects(&mut out, engine, r);
+        }
         StepReport::Finished(verdict) => {
             let _ = writeln!(out, "step {step}: the run ended");
             out.push_str(&verdict_text(c, engine, verdict));
@@ -481,6 +496,14 @@ fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport
 }
 
 fn write_refinement_effects(out: &mut String, engine: &Engine, r: &crate::refine::Refinement) {
+    if let Some(n) = r.interpolated_from {
+        let _ = writeln!(
+            out,
+            "  interpolated from {}'s label on (it carries its location's hand predicates); the \
+             labels up to it kept",
+            node_text(engine, n)
+        );
+    }
     for (l, ps) in &r.predicates_added {
         let shown: Vec<String> = ps.iter().map(|p| label_text(engine, p)).collect();
         let _ = writeln!(
@@ -698,7 +721,7 @@ pub(crate) fn advance(
         match report {
             StepReport::Expanded { .. } => expanded += 1,
             StepReport::Covered { .. } => {}
-            StepReport::Refined(_) => refined += 1,
+            StepReport::Refined(_) | StepReport::HandPredicate(_) => refined += 1,
             StepReport::Finished(v) => {
                 finished = Some(v);
                 break;
@@ -1094,6 +1117,12 @@ pub(crate) fn predicate_add(
                 out,
                 "step {step}: the predicate {} at {location_name}:",
                 label_text(engine, &predicate)
+            )?;
+            // IMPACT keeps it for the nodes that reach the location later.
+            writeln!(
+                out,
+                "  kept as a hand predicate of {location_name}: tried on every node that \
+                 reaches it"
             )?;
             for (n, outcome) in &outcomes {
                 match outcome {

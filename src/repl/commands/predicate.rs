@@ -16,9 +16,15 @@ pub const SPEC: CommandSpec = CommandSpec {
            with the formula false, the node is left alone and that is said; otherwise the path\n\
            is refined as a spurious error path is, with the negated formula as the error, so\n\
            every label on the way is strengthened by an interpolant and the node's label\n\
-           implies the formula. Coverings are undone and redone as after any refinement. The\n\
-           hand refinement is a step of the run: `diff`, `show interpolants` and `undo` treat\n\
-           it as one.",
+           becomes its old label and the formula. Coverings are undone and redone as after any\n\
+           refinement. Under IMPACT the formula is also kept for the location (a hand\n\
+           predicate, given even before the tree reaches it): each node that reaches the\n\
+           location later gets it the same way where it holds, checked from the nearest node\n\
+           before it at the location (one loop iteration) or else from the root, so a loop\n\
+           head whose formula is inductive is covered after one iteration; error paths through\n\
+           such a node are refined from its label on. Under predicate abstraction the formula\n\
+           joins the location's predicates. The hand refinement is a step of the run: `diff`,\n\
+           `show interpolants` and `undo` treat it as one.",
     changes_state: true,
     run,
 };
