@@ -478,6 +478,36 @@ fn a_hand_predicate_that_is_no_invariant_is_checked_not_assumed() {
 }
 
 #[test]
+fn printed_invariants_are_simplified_equivalently_and_certified() {
+    let (mut engine, verdict, _) = analyse("constant_sum_safe.c", 20_000);
+    let Verdict::Safe { invariants } = &verdict else { panic!("{verdict:?}") };
+    let head = engine.flat.locations.iter().position(|l| l.name == CONSTANT_SUM_HEAD).unwrap();
+    let flat = engine.flat.clone();
+    let names = |v: usize| flat.variable_name(v);
+    // The labels of the ten unrolled iterations, one disjunct each, and the exit's.
+    let raw = engine.invariants()[head].clone();
+    let Pred::Or(disjuncts) = &raw else { panic!("{}", raw.show(&names)) };
+    assert_eq!(disjuncts.len(), 11, "{}", raw.show(&names));
+    // Printed: the points on the line s = 2*i as one interval, the exit apart.
+    let printed = &invariants.iter().find(|(l, _)| *l == head).unwrap().1;
+    assert_eq!(printed.show(&names), "(2*i = s & 0 <= i & i <= 9) | (s = 20 & 10 <= i)");
+    // Equivalent to the raw disjunction, and a certificate by itself.
+    let mut again = engine.simplify_invariant(&raw).unwrap();
+    assert_eq!(&again, printed, "simplifying is deterministic");
+    again = engine.simplify_invariant(&again).unwrap();
+    assert_eq!(&again, printed, "and a fixpoint");
+    assert_reported_certified("constant_sum_safe.c", &mut engine, invariants);
+    // The simplifier is not fooled by a formula that only looks mergeable: two points with a
+    // gap between them stay two.
+    let i = engine.flat.variables.iter().position(|v| v.name == "i").unwrap();
+    let at = |k: i64| Pred::eq(&Linear::variable(i), &Linear::constant(k.into()));
+    let gap = Pred::or(vec![at(0), at(2)]);
+    assert_eq!(engine.simplify_invariant(&gap).unwrap(), gap);
+    let adjacent = Pred::or(vec![at(0), at(1), at(2)]);
+    assert_eq!(engine.simplify_invariant(&adjacent).unwrap().show(&names), "0 <= i & i <= 2");
+}
+
+#[test]
 fn domains_parse_and_print() {
     for domain in [Domain::Impact, Domain::Predicates] {
         assert_eq!(domain.to_string().parse::<Domain>(), Ok(domain));

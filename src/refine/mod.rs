@@ -40,6 +40,7 @@ pub mod manual;
 pub mod parse;
 pub mod path;
 pub mod predicates;
+pub mod simplify;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -776,8 +777,14 @@ impl Engine {
     /// every edge leads from its source's invariant into its target's, and no error edge can
     /// be taken from its source's invariant. `Safe` with the invariants, or `Unknown` naming
     /// the first edge that fails (which would be an internal error).
+    ///
+    /// The invariants are simplified first ([`simplify`]: every step checked equivalent by the
+    /// SMT core), and the simplified ones are what is checked and reported.
     pub fn certify(&mut self) -> Result<Verdict, RefineError> {
-        let invariants = self.invariants();
+        let mut invariants = self.invariants();
+        for invariant in &mut invariants {
+            *invariant = self.simplify_invariant(invariant)?;
+        }
         if let Some(failure) = self.check_certificate(&invariants)? {
             return Ok(Verdict::Unknown(format!("internal error: {failure}")));
         }
