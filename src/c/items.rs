@@ -47,7 +47,7 @@ fn is_word_byte(b: u8) -> bool {
 
 /// Where the comment, preprocessor line or literal at `i` ends, if one starts there; an
 /// unterminated block comment is an error.
-fn skip_trivia(file: FileId, text: &str, i: usize) -> Result<Option<usize>, Diagnostic> {
+pub fn skip_trivia(file: FileId, text: &str, i: usize) -> Result<Option<usize>, Diagnostic> {
     let b = text.as_bytes();
     Ok(match b[i] {
         b'/' if b.get(i + 1) == Some(&b'/') => {

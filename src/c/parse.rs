@@ -10,11 +10,11 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use lang_c::ast::TranslationUnit as CUnit;
-use lang_c::driver::{Config, Flavor, SyntaxError, parse_preprocessed};
+use lang_c::driver::{Config, SyntaxError, parse_preprocessed};
 
 use super::items::{Item, ItemShape, split_items};
 use super::source::ParseText;
-use crate::syntax::{Diagnostic, FileId};
+use crate::syntax::{Diagnostic, FileId, found_token, join_or};
 
 /// The most items blanked out before the file is given up on: each costs a parse of the file.
 const MAX_BLANKED: usize = 64;
@@ -49,15 +49,22 @@ pub fn parse(file: FileId, text: &ParseText) -> (Option<Parsed>, Vec<Diagnostic>
             return (None, vec![d]);
         }
     };
-    let config = Config { flavor: Flavor::GnuC11, ..Config::with_gcc() };
+    // C11 with GNU extensions, as glibc's headers are written; lang-c's preprocessor setting is
+    // not used (`source` ran it).
+    let config = Config::with_gcc();
     let mut source = text.text.clone();
     let mut unreadable: Vec<Unreadable> = Vec::new();
     loop {
-        let attempt =
-            catch_unwind(AssertUnwindSafe(|| parse_preprocessed(&config, source.clone())));
+        let attempt = catch_unwind(AssertUnwindSafe(|| {
+            parse_preprocessed(&config, std::mem::take(&mut source))
+        }));
         let error = match attempt {
             Ok(Ok(parse)) => return (Some(Parsed { unit: parse.unit, unreadable }), diagnostics),
-            Ok(Err(error)) => error,
+            // The parser hands the text back with the error.
+            Ok(Err(mut error)) => {
+                source = std::mem::take(&mut error.source);
+                error
+            }
             Err(_) => {
                 let span = text.span(0, 0);
                 diagnostics.push(
@@ -148,28 +155,15 @@ fn blank(source: &mut String, item: &Item, typedef_name: Option<&str>) {
     *source = String::from_utf8(bytes).unwrap_or_default();
 }
 
-/// A syntax error in words: what the parser expected and what it found.
+/// A syntax error in words, as every front end says it (`syntax::found_token`,
+/// `syntax::join_or`): what the parser expected and what it found.
 fn syntax_error(text: &ParseText, source: &str, error: &SyntaxError) -> Diagnostic {
     let offset = error.offset.min(source.len());
-    let found = token_at(source, offset);
-    let span = text.span(offset, offset + found.map_or(0, str::len));
-    let found = match found {
-        Some(token) => format!("`{token}`"),
-        None => "the end of the file".to_string(),
-    };
+    let found = found_token(source.get(offset..).unwrap_or(""));
+    // The length of the quoted token, as `syntax::pest_diagnostic` measures it.
+    let found_len = if found == "end of input" { 0 } else { found.len() - 2 };
+    let span = text.span(offset, offset + found_len);
     Diagnostic::error(span, format!("expected {}, found {found}", expected(error)))
-}
-
-/// The token that starts at `offset`: a word, a number, or one punctuation character.
-fn token_at(source: &str, offset: usize) -> Option<&str> {
-    let rest = &source[offset..];
-    let first = rest.chars().next()?;
-    let end = if first.is_ascii_alphanumeric() || first == '_' {
-        rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len())
-    } else {
-        first.len_utf8()
-    };
-    Some(&rest[..end])
 }
 
 /// What the parser expected, said as a C programmer would: "an expression" when anything that
@@ -191,10 +185,9 @@ fn expected(error: &SyntaxError) -> String {
         .collect();
     tokens.sort();
     tokens.dedup();
-    match tokens.len() {
-        0 => "something else".to_string(),
-        1 => tokens.remove(0),
-        2 => format!("{} or {}", tokens[0], tokens[1]),
-        _ => format!("one of {}", tokens.join(", ")),
+    if tokens.is_empty() {
+        return "something else".to_string();
     }
+    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    join_or(&tokens)
 }

@@ -15,7 +15,8 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::syntax::{Diagnostic, FileId, Span};
+use super::items::skip_trivia;
+use crate::syntax::{Diagnostic, FileId, Span, line_starts};
 
 /// Where one line of the parsed text comes from.
 #[derive(Clone, Copy, Debug)]
@@ -108,44 +109,25 @@ fn is_directive(line: &str) -> bool {
 }
 
 /// The text with every comment replaced by spaces (line breaks kept), so that offsets stay
-/// where they are: the parser reads the preprocessor's output, which has no comments.
+/// where they are: the parser reads the preprocessor's output, which has no comments. Comments,
+/// literals and line markers are told apart by the item scanner's [`skip_trivia`], which also
+/// reports an unterminated comment.
 fn blank_comments(file: FileId, text: &str) -> Result<String, Diagnostic> {
     let mut out = text.as_bytes().to_vec();
-    let b = text.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                let end = text[i..].find('\n').map_or(b.len(), |k| i + k);
-                out[i..end].fill(b' ');
-                i = end;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let Some(k) = text[i + 2..].find("*/") else {
-                    return Err(Diagnostic::error(
-                        Span::new(file, i, i + 2),
-                        "unterminated comment",
-                    )
-                    .with_note("a `/*` comment is closed by `*/`"));
-                };
-                let end = i + 2 + k + 2;
-                for byte in &mut out[i..end] {
-                    if *byte != b'\n' {
-                        *byte = b' ';
-                    }
+    while i < text.len() {
+        let Some(end) = skip_trivia(file, text, i)? else {
+            i += 1;
+            continue;
+        };
+        if text[i..].starts_with("//") || text[i..].starts_with("/*") {
+            for byte in &mut out[i..end] {
+                if *byte != b'\n' {
+                    *byte = b' ';
                 }
-                i = end;
             }
-            quote @ (b'"' | b'\'') => {
-                // A literal: comment markers inside it are not comments.
-                let mut j = i + 1;
-                while j < b.len() && b[j] != quote && b[j] != b'\n' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                i = j + 1;
-            }
-            _ => i += 1,
         }
+        i = end;
     }
     // Only whole comments, which start and end at ASCII bytes, were overwritten.
     Ok(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
@@ -213,12 +195,6 @@ fn origins(text: &str, line_starts: &[usize], main: Option<&str>) -> Vec<LineOri
         }
     }
     origins
-}
-
-fn line_starts(text: &str) -> Vec<usize> {
-    let mut starts = vec![0];
-    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-    starts
 }
 
 /// The preprocessors tried, in order, with the arguments that make them read C from stdin.

@@ -55,6 +55,13 @@ pub struct SourceFile {
     line_starts: Vec<usize>,
 }
 
+/// The byte offset where each line of `text` starts (0 first, then one past each line break).
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+    starts
+}
+
 /// The table of all files seen by one front-end run.
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
@@ -69,8 +76,7 @@ impl SourceMap {
 
     /// Adds a file and returns its id.
     pub fn add(&mut self, name: impl Into<String>, path: Option<&Path>, text: String) -> FileId {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let line_starts = line_starts(&text);
         self.files.push(SourceFile {
             name: name.into(),
             path: path.map(Path::to_path_buf),

@@ -209,12 +209,12 @@ impl Converter<'_> {
 
     fn unary(&mut self, u: &Node<c::UnaryOperatorExpression>, span: Span) -> Expr {
         let op_span = self.span(&u.node.operator);
-        let step = |increment: bool, prefix: bool| (increment, prefix);
-        let kind = match u.node.operator.node {
-            c::UnaryOperator::PostIncrement => step(true, false),
-            c::UnaryOperator::PostDecrement => step(false, false),
-            c::UnaryOperator::PreIncrement => step(true, true),
-            c::UnaryOperator::PreDecrement => step(false, true),
+        // `++`/`--` as (increment, prefix); the other operators are done here.
+        let (increment, prefix) = match u.node.operator.node {
+            c::UnaryOperator::PostIncrement => (true, false),
+            c::UnaryOperator::PostDecrement => (false, false),
+            c::UnaryOperator::PreIncrement => (true, true),
+            c::UnaryOperator::PreDecrement => (false, true),
             c::UnaryOperator::Address => {
                 return self.refuse_here(op_span, "taking an address with `&` is", NO_MEMORY);
             }
@@ -231,7 +231,6 @@ impl Converter<'_> {
             self.error(target.span, "only a variable or an array element can be incremented");
             return refused(span);
         }
-        let (increment, prefix) = kind;
         Expr { kind: ExprKind::Step { increment, prefix, target: Box::new(target) }, span }
     }
 
@@ -241,8 +240,7 @@ impl Converter<'_> {
     }
 
     fn cast(&mut self, cast: &Node<c::CastExpression>, span: Span) -> Expr {
-        let type_span = self.span(&cast.node.type_name);
-        let ty = self.qualified_type(&cast.node.type_name.node.specifiers, type_span);
+        let ty = self.qualified_type(&cast.node.type_name.node.specifiers);
         let pointer = cast
             .node
             .type_name

@@ -114,10 +114,6 @@ struct Converter<'t> {
     unreadable: BTreeMap<String, Refusal>,
     /// The tree being built.
     unit: TranslationUnit,
-    /// Names of global variables defined (not only declared `extern`).
-    defined_globals: BTreeSet<String>,
-    /// Globals declared `extern` in the user's file, by name, where.
-    extern_globals: BTreeMap<String, Span>,
     /// Diagnostics of the current function or item.
     diags: Vec<Diagnostic>,
     /// Diagnostics that belong to the file rather than to one function (globals).
@@ -145,8 +141,6 @@ impl<'t> Converter<'t> {
             refused_globals: BTreeMap::new(),
             unreadable: BTreeMap::new(),
             unit: TranslationUnit::default(),
-            defined_globals: BTreeSet::new(),
-            extern_globals: BTreeMap::new(),
             diags: Vec::new(),
             file_diags: Vec::new(),
             scopes: Vec::new(),
@@ -177,7 +171,7 @@ impl<'t> Converter<'t> {
     /// A top-level declaration: typedefs, prototypes, globals, or only types.
     fn top_declaration(&mut self, d: &Node<c::Declaration>, in_header: bool) {
         let storage = types::storage(&d.node.specifiers);
-        let base = self.base_type(&d.node.specifiers, self.span(d));
+        let base = self.base_type(&d.node.specifiers);
         if storage.typedef {
             for init in &d.node.declarators {
                 let shape = types::declarator_shape(&init.node.declarator, self.text);
@@ -199,22 +193,16 @@ impl<'t> Converter<'t> {
                 }
                 continue;
             }
-            if storage.extern_ && init.node.initializer.is_none() {
-                if !in_header {
-                    self.extern_globals.entry(name.name.clone()).or_insert(name.span);
-                }
-                continue;
-            }
-            if in_header && storage.extern_ {
+            // A declaration without definition: a use of a variable defined nowhere in the
+            // file is the lowering's unknown variable.
+            if storage.extern_ && (init.node.initializer.is_none() || in_header) {
                 continue;
             }
             match self.declared_type(&base, &shape) {
                 Ok((ty, array)) => {
-                    self.diags.clear();
                     let array = self.array_size(array, init.node.initializer.as_ref());
                     let span = self.span(init);
                     let init = init.node.initializer.as_ref().map(|i| self.initializer(i));
-                    self.defined_globals.insert(name.name.clone());
                     self.unit.globals.push(VarDecl { ty, name, array, init, span });
                     let found = std::mem::take(&mut self.diags);
                     self.file_diags.extend(found);
@@ -242,7 +230,7 @@ impl<'t> Converter<'t> {
         self.calls.clear();
         self.fresh = 0;
         let span = self.span(f);
-        let base = self.base_type(&f.node.specifiers, span);
+        let base = self.base_type(&f.node.specifiers);
         let result = match (base, shape.pointer) {
             (Err(r), _) => {
                 self.refuse(&r);
@@ -362,18 +350,6 @@ impl<'t> Converter<'t> {
         let defined: BTreeSet<String> =
             self.unit.functions.iter().map(|f| f.name.name.clone()).collect();
         self.unit.prototypes.retain(|p| !defined.contains(&p.name));
-        for (name, span) in &self.extern_globals {
-            if !self.defined_globals.contains(name) {
-                self.refused_globals.entry(name.clone()).or_insert_with(|| {
-                    Refusal::new(
-                        *span,
-                        format!("`{name}` is declared `extern` and defined nowhere in this file"),
-                        "craig reads one file: define the variable in it",
-                    )
-                });
-            }
-        }
-        diagnostics.sort_by_key(|d| (d.primary.file, d.primary.start));
         (self.unit, diagnostics)
     }
 

@@ -130,12 +130,8 @@ impl Converter<'_> {
     }
 
     fn is_void_cast(&mut self, cast: &Node<c::CastExpression>) -> bool {
-        let span = self.span(cast);
         cast.node.type_name.node.declarator.is_none()
-            && matches!(
-                self.qualified_type(&cast.node.type_name.node.specifiers, span),
-                Ok(CType::Void)
-            )
+            && matches!(self.qualified_type(&cast.node.type_name.node.specifiers), Ok(CType::Void))
     }
 
     fn labeled(&mut self, l: &Node<c::LabeledStatement>, span: Span) -> Statement {
@@ -235,7 +231,7 @@ impl Converter<'_> {
     fn local_declaration(&mut self, d: &Node<c::Declaration>) -> Statement {
         let span = self.span(d);
         let storage = storage(&d.node.specifiers);
-        let base = self.base_type(&d.node.specifiers, span);
+        let base = self.base_type(&d.node.specifiers);
         let mut decls = Vec::new();
         if storage.typedef {
             for init in &d.node.declarators {

@@ -176,7 +176,6 @@ impl Converter<'_> {
     pub(super) fn base_type(
         &mut self,
         specifiers: &[Node<c::DeclarationSpecifier>],
-        span: Span,
     ) -> Result<CType, Refusal> {
         let words: Vec<&Node<c::TypeSpecifier>> = specifiers
             .iter()
@@ -185,14 +184,13 @@ impl Converter<'_> {
                 _ => None,
             })
             .collect();
-        self.type_of_words(&words, span)
+        self.type_of_words(&words)
     }
 
     /// The type the specifiers of a type name (a cast, `sizeof`) name.
     pub(super) fn qualified_type(
         &mut self,
         specifiers: &[Node<c::SpecifierQualifier>],
-        span: Span,
     ) -> Result<CType, Refusal> {
         let words: Vec<&Node<c::TypeSpecifier>> = specifiers
             .iter()
@@ -201,14 +199,10 @@ impl Converter<'_> {
                 _ => None,
             })
             .collect();
-        self.type_of_words(&words, span)
+        self.type_of_words(&words)
     }
 
-    fn type_of_words(
-        &mut self,
-        words: &[&Node<c::TypeSpecifier>],
-        span: Span,
-    ) -> Result<CType, Refusal> {
+    fn type_of_words(&mut self, words: &[&Node<c::TypeSpecifier>]) -> Result<CType, Refusal> {
         let mut ty = None;
         let mut refusal = None;
         for word in words {
@@ -271,7 +265,6 @@ impl Converter<'_> {
                 }
             }
         }
-        let _ = span;
         match refusal {
             Some(r) => Err(r),
             // Only qualifiers (`const x;`): C89's implicit int.
@@ -397,7 +390,7 @@ impl Converter<'_> {
         let mut params = Vec::new();
         for p in list {
             let span = self.span(p);
-            let base = self.base_type(&p.node.specifiers, span);
+            let base = self.base_type(&p.node.specifiers);
             let shape = p.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
             let unnamed = shape.as_ref().is_none_or(|s| s.name.is_none());
             if unnamed && list.len() == 1 && matches!(base, Ok(CType::Void)) {
@@ -455,8 +448,7 @@ impl Converter<'_> {
                 }
             }
             c::Expression::Cast(cast) => {
-                let span = self.span(cast);
-                match self.qualified_type(&cast.node.type_name.node.specifiers, span) {
+                match self.qualified_type(&cast.node.type_name.node.specifiers) {
                     Ok(CType::Int) if cast.node.type_name.node.declarator.is_none() => {
                         self.constant(&cast.node.expression)?
                     }
