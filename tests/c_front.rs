@@ -581,6 +581,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// Task definitions and property texts, random or cut short, are read or refused, never a
+    /// crash.
+    #[test]
+    fn task_and_property_readers_never_panic(
+        text in "(format_version: '2.0'\n|input_files: 't.c'\n|properties:\n|  - property_file: x.prp\n|    expected_verdict: (true|false)\n|\\[|\\]|\\{|\\}|-|:|'|\"|&a|\\*a|!!int|\n|  |\\PC)*",
+        cut in 0.0f64..1.0,
+    ) {
+        let mut end = ((text.len() as f64) * cut) as usize;
+        while !text.is_char_boundary(end) { end -= 1; }
+        let dir = std::env::temp_dir().join(format!("craig-yml-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.yml");
+        for text in [&text[..], &text[..end]] {
+            std::fs::write(&path, text).unwrap();
+            let _ = craig::c::task::read_task(&path);
+            let _ = craig::c::task::Property::parse(text);
+        }
+    }
+}
+
+#[test]
+fn deeply_nested_task_files_are_refused_not_a_crash() {
+    let dir = std::env::temp_dir().join(format!("craig-yml-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("deep.yml");
+    std::fs::write(&path, format!("input_files: {}x{}", "[".repeat(100_000), "]".repeat(100_000)))
+        .unwrap();
+    assert!(craig::c::task::read_task(&path).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn file_ids_point_into_the_right_file() {
     let mut sources = SourceMap::new();
