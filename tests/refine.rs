@@ -9,19 +9,32 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use craig::c::read_c;
+use craig::c::{Integers, read_c, read_c_with};
+use craig::hol::Obligation;
 use craig::ir::Program;
 use craig::ir::interpret::{Outcome, run};
 use craig::refine::formula::{Linear, Pred};
 use craig::refine::{Domain, Engine, Limits, RefineError, StepReport, Verdict};
 use craig::syntax::SourceMap;
 
+/// The examples written for machine integers; every other one is read with mathematical
+/// integers (`--math-int`), the reading its verdict and the engine's runs below were written
+/// for (under machine integers the signed counters of several of their loops could overflow,
+/// which every signed operation's check would report).
+const MACHINE_EXAMPLES: [&str; 3] = ["bits_safe.c", "overflow_unsafe.c", "wraparound_safe.c"];
+
 fn example(name: &str) -> Program {
+    let integers =
+        if MACHINE_EXAMPLES.contains(&name) { Integers::Machine } else { Integers::Mathematical };
+    example_with(name, integers)
+}
+
+fn example_with(name: &str, integers: Integers) -> Program {
     let path = format!("{}/examples/c/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text);
-    let (program, diagnostics) = read_c(&sources, file);
+    let (program, diagnostics) = read_c_with(&sources, file, integers);
     assert!(diagnostics.is_empty(), "{name} reads without diagnostics");
     program.expect("the example lowers")
 }
@@ -74,7 +87,7 @@ fn header(name: &str) -> String {
 type Answer = (&'static str, usize);
 
 /// (example, header verdict, IMPACT's answer, the predicates domain's answer).
-const TABLE: [(&str, &str, Answer, Answer); 23] = [
+const TABLE: [(&str, &str, Answer, Answer); 26] = [
     // The array read `a[k] != k` is over-approximated; the resulting counterexample does not
     // replay, so the answer is Unknown, never Unsafe.
     (
@@ -84,6 +97,8 @@ const TABLE: [(&str, &str, Answer, Answer); 23] = [
         ("unknown: did not fail that check", 20_000),
     ),
     ("array_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
+    // Masks, shifts and `|` with a constant: exact linear arithmetic with remainders.
+    ("bits_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("bounded_loop_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     // Both domains unroll the loop's ten iterations; a hand predicate saves that (below).
     ("constant_sum_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
@@ -115,12 +130,37 @@ const TABLE: [(&str, &str, Answer, Answer); 23] = [
         ("unknown: did not fail that check", 20_000),
         ("unknown: did not fail that check", 20_000),
     ),
+    // The signed overflow of `x + x` (machine integers).
+    ("overflow_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
     ("parity_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
     ("three_counters_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("toggle_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("two_counters_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("two_phase_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
+    // Unsigned wrap-around and conversions (machine integers).
+    ("wraparound_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
 ];
+
+/// The machine-integer examples answer otherwise under the other reading: the wrap-around
+/// example's every check fails with unbounded integers, and the overflow example is safe when
+/// nothing overflows, or when (as SV-COMP's reachability property says) only the error
+/// location is decided and the overflow is assumed away.
+#[test]
+fn machine_integer_examples_depend_on_the_reading() {
+    let mut math = example_with("wraparound_safe.c", Integers::Mathematical);
+    let mut engine = Engine::with_domain(&math, "main", limits(20_000), Domain::Impact).unwrap();
+    let verdict = engine.run();
+    assert_replays("wraparound_safe.c (--math-int)", &math, &verdict);
+    math = example_with("overflow_unsafe.c", Integers::Mathematical);
+    let mut engine = Engine::with_domain(&math, "main", limits(20_000), Domain::Impact).unwrap();
+    assert!(matches!(engine.run(), Verdict::Safe { .. }), "overflow_unsafe.c (--math-int)");
+    let mut reach_only = example_with("overflow_unsafe.c", Integers::Machine);
+    assert_eq!(reach_only.assume_checks_except(&[Obligation::ErrorUnreachable]), 1);
+    let mut engine =
+        Engine::with_domain(&reach_only, "main", limits(20_000), Domain::Impact).unwrap();
+    assert!(matches!(engine.run(), Verdict::Safe { .. }), "overflow_unsafe.c (unreach-call)");
+    assert_certified("overflow_unsafe.c (unreach-call)", &mut engine);
+}
 
 #[test]
 fn every_example_is_listed_here_with_its_header_verdict() {
@@ -610,15 +650,16 @@ fn command(args: &[&str]) -> (u8, String) {
 #[test]
 fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     let dir = format!("{}/examples/c", env!("CARGO_MANIFEST_DIR"));
-    let (code, out) = command(&["cegar", &format!("{dir}/two_counters_safe.c")]);
+    let (code, out) = command(&["cegar", "--math-int", &format!("{dir}/two_counters_safe.c")]);
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("SAFE\n"), "{out}");
-    assert!(out.contains("integers are mathematical"), "{out}");
+    assert!(out.contains("integers are mathematical (--math-int"), "{out}");
     assert!(out.contains("domain impact: refinements 3, ART nodes"), "{out}");
 
     let witness = std::env::temp_dir().join(format!("craig-cegar-{}.txt", std::process::id()));
     let w = witness.to_string_lossy().into_owned();
-    let (code, out) = command(&["cegar", &format!("{dir}/counter_unsafe.c"), "--witness", &w]);
+    let (code, out) =
+        command(&["cegar", "--math-int", &format!("{dir}/counter_unsafe.c"), "--witness", &w]);
     assert_eq!(code, 1, "{out}");
     assert!(out.starts_with("UNSAFE\n"), "{out}");
     assert!(
@@ -632,12 +673,22 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     let _ = std::fs::remove_file(&witness);
 
     // A time limit too large for a duration is a usage error, not a crash.
-    let (code, out) =
-        command(&["cegar", &format!("{dir}/counter_safe.c"), "--time-limit", "1e300"]);
+    let (code, out) = command(&[
+        "cegar",
+        "--math-int",
+        &format!("{dir}/counter_safe.c"),
+        "--time-limit",
+        "1e300",
+    ]);
     assert_eq!(code, 2, "{out}");
     // A nanosecond of CPU time is over before the run gets far; the answer says which clock.
-    let (code, out) =
-        command(&["cegar", &format!("{dir}/counter_safe.c"), "--time-limit", "0.000000001"]);
+    let (code, out) = command(&[
+        "cegar",
+        "--math-int",
+        &format!("{dir}/counter_safe.c"),
+        "--time-limit",
+        "0.000000001",
+    ]);
     assert_eq!(code, 3, "{out}");
     assert!(
         out.starts_with(
@@ -647,7 +698,7 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     );
 
     // Without inputs the replay command names none.
-    let (code, out) = command(&["cegar", &format!("{dir}/division_unsafe.c")]);
+    let (code, out) = command(&["cegar", "--math-int", &format!("{dir}/division_unsafe.c")]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(
@@ -655,27 +706,69 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
         ),
         "{out}"
     );
-    assert!(out.contains("division_unsafe.c` fails the same check"), "{out}");
+    assert!(out.contains("division_unsafe.c --math-int` fails the same check"), "{out}");
     assert!(out.contains("note: "), "the over-approximated division is noted: {out}");
 
-    let (code, out) =
-        command(&["cegar", &format!("{dir}/nested_counter_safe.c"), "--max-steps", "50"]);
+    let (code, out) = command(&[
+        "cegar",
+        "--math-int",
+        &format!("{dir}/nested_counter_safe.c"),
+        "--max-steps",
+        "50",
+    ]);
     assert_eq!(code, 3, "{out}");
     assert!(out.starts_with("UNKNOWN: the step limit (50) was reached\n"), "{out}");
 
-    let (code, out) =
-        command(&["cegar", &format!("{dir}/two_counters_safe.c"), "--domain", "predicates"]);
+    let (code, out) = command(&[
+        "cegar",
+        "--math-int",
+        &format!("{dir}/two_counters_safe.c"),
+        "--domain",
+        "predicates",
+    ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("SAFE\n"), "{out}");
     assert!(out.contains("domain predicates: refinements 3, ART nodes"), "{out}");
-    let (code, out) =
-        command(&["cegar", &format!("{dir}/lock_unsafe.c"), "--domain", "predicates"]);
+    let (code, out) = command(&[
+        "cegar",
+        "--math-int",
+        &format!("{dir}/lock_unsafe.c"),
+        "--domain",
+        "predicates",
+    ]);
     assert_eq!(code, 1, "{out}");
     assert!(out.starts_with("UNSAFE\n"), "{out}");
 
     // A function the program lacks is an input error (exit 2), not an UNKNOWN answer.
-    let (code, out) = command(&["cegar", &format!("{dir}/goto_safe.c"), "--function", "nope"]);
+    let (code, out) =
+        command(&["cegar", "--math-int", &format!("{dir}/goto_safe.c"), "--function", "nope"]);
     assert_eq!((code, out.as_str()), (2, ""));
+
+    // The default reading is machine integers, and the answer says so.
+    let (code, out) = command(&["cegar", &format!("{dir}/wraparound_safe.c")]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("integers are machine integers (LP64"), "{out}");
+    let (code, out) = command(&["cegar", &format!("{dir}/overflow_unsafe.c")]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("the signed overflow check (`x + x` does not overflow `int`) fails"),
+        "{out}"
+    );
+    let (code, out) =
+        command(&["cegar", &format!("{dir}/overflow_unsafe.c"), "--property", "no-overflow"]);
+    assert_eq!(code, 1, "{out}");
+    let (code, out) =
+        command(&["cegar", &format!("{dir}/overflow_unsafe.c"), "--property", "unreach-call"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out) = command(&[
+        "cegar",
+        "--math-int",
+        &format!("{dir}/overflow_unsafe.c"),
+        "--property",
+        "no-overflow",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.starts_with("UNKNOWN: `no-overflow` needs machine integers"), "{out}");
 }
 
 #[test]

@@ -1078,7 +1078,7 @@ fn long_commands_report_progress_to_the_observer() {
         let counters = p.counters.iter().map(|(n, v)| (n.to_string(), *v)).collect();
         log.borrow_mut().push((p.task.to_string(), counters));
     })));
-    run(&mut wb, "load examples/c/counter_safe.c");
+    run(&mut wb, "load --math-int examples/c/counter_safe.c");
     run(&mut wb, "cegar");
     let ran = run(&mut wb, "run");
     let runs: Vec<_> = seen.borrow().iter().filter(|(t, _)| t == "main").cloned().collect();

@@ -92,7 +92,7 @@ fn a_refinement_run_steps_says_each_step_and_ends_safe_with_a_checked_invariant(
     assert!(started.starts_with(&format!(
         "new run: lazy abstraction with interpolants (McMillan's IMPACT) on main of {p}\n"
     )));
-    assert!(started.contains("integers are mathematical"), "{started}");
+    assert!(started.contains("integers are mathematical (--math-int"), "{started}");
     let first = run(&mut wb, "step");
     assert_eq!(
         first,
@@ -136,7 +136,7 @@ fn run_counts_the_nodes_covered_in_the_tree() {
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
     // McMillan's locking loop: its one covering is made by a refinement, not by a covering step.
-    run(&mut wb, "load examples/c/mcmillan_cav06.c");
+    run(&mut wb, "load --math-int examples/c/mcmillan_cav06.c");
     run(&mut wb, "cegar");
     let ran = run(&mut wb, "run");
     assert!(ran.contains("SAFE"), "{ran}");
@@ -185,7 +185,7 @@ fn a_failed_check_is_said_plainly() {
         "{node}"
     );
     // An error location: it is reached, so the words say it is reachable.
-    run(&mut wb, "load examples/c/lock_unsafe.c");
+    run(&mut wb, "load --math-int examples/c/lock_unsafe.c");
     run(&mut wb, "cegar");
     let ended = run(&mut wb, "run");
     assert!(

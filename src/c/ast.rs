@@ -1,8 +1,8 @@
 //! craig's tree of a C program, every node with its [`Span`], as the converter
 //! ([`convert`](super::convert)) makes it from the parser's tree: names resolved, `switch` already
-//! turned into jumps, refused constructs already reported. Types are kept only as far as the
-//! lowering needs them: every integer type is one mathematical integer type, `_Bool` is
-//! remembered because a store into it converts to 0 or 1.
+//! turned into jumps, refused constructs already reported. Integer types are kept with their
+//! width and signedness (LP64, as on x86-64 Linux, which SV-COMP assumes): the lowering gives
+//! them C's machine meaning, or reads them all as mathematical integers under `--math-int`.
 
 use crate::syntax::Span;
 
@@ -15,15 +15,139 @@ pub struct Ident {
     pub span: Span,
 }
 
-/// A scalar type of the subset.
+/// An integer type of C: its width in bits and whether it is signed. `_Bool` is the unsigned
+/// type of 1 bit (its conversion is not a wrap-around, see [`CType::Bool`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct IntType {
+    /// 1 (`_Bool`), 8, 16, 32 or 64.
+    pub bits: u32,
+    /// Two's complement, or unsigned.
+    pub signed: bool,
+}
+
+impl IntType {
+    /// `_Bool`.
+    pub const BOOL: IntType = IntType { bits: 1, signed: false };
+    /// `char` (signed on x86-64) and `signed char`.
+    pub const CHAR: IntType = IntType { bits: 8, signed: true };
+    /// `int`.
+    pub const INT: IntType = IntType { bits: 32, signed: true };
+    /// `unsigned int`.
+    pub const UINT: IntType = IntType { bits: 32, signed: false };
+    /// `long` and `long long`.
+    pub const LONG: IntType = IntType { bits: 64, signed: true };
+    /// `unsigned long`, `size_t`.
+    pub const ULONG: IntType = IntType { bits: 64, signed: false };
+
+    /// The least value.
+    pub fn min(self) -> rug::Integer {
+        if self.signed { -(rug::Integer::from(1) << (self.bits - 1)) } else { rug::Integer::new() }
+    }
+
+    /// The greatest value.
+    pub fn max(self) -> rug::Integer {
+        let bits = if self.signed { self.bits - 1 } else { self.bits };
+        (rug::Integer::from(1) << bits) - 1
+    }
+
+    /// `value` converted to this type as C (with GCC's choice where C leaves it to the
+    /// implementation) converts it: reduced modulo `2^bits` into the type's range.
+    pub fn wrap(self, value: rug::Integer) -> rug::Integer {
+        let m = self.modulus();
+        let mut r = (value - self.min()) % &m;
+        if r < 0 {
+            r += &m;
+        }
+        r + self.min()
+    }
+
+    /// `2^bits`, the modulus of its wrap-around.
+    pub fn modulus(self) -> rug::Integer {
+        rug::Integer::from(1) << self.bits
+    }
+
+    /// True when every value of `self` is a value of `other`.
+    pub fn fits_in(self, other: IntType) -> bool {
+        self.min() >= other.min() && self.max() <= other.max()
+    }
+
+    /// C's integer promotion: types narrower than `int` become `int`.
+    pub fn promoted(self) -> IntType {
+        if self.bits < 32 { IntType::INT } else { self }
+    }
+
+    /// C's usual arithmetic conversions for integer operands: both promoted, then the wider
+    /// wins; at equal width unsigned wins (with LP64 every wider signed type holds every
+    /// narrower unsigned one, so the rule for a wider signed type is the plain one).
+    pub fn common(self, other: IntType) -> IntType {
+        let (a, b) = (self.promoted(), other.promoted());
+        match a.bits.cmp(&b.bits) {
+            std::cmp::Ordering::Greater => a,
+            std::cmp::Ordering::Less => b,
+            std::cmp::Ordering::Equal => IntType { bits: a.bits, signed: a.signed && b.signed },
+        }
+    }
+
+    /// The type's name as C writes it.
+    pub fn name(self) -> &'static str {
+        match (self.bits, self.signed) {
+            (1, _) => "_Bool",
+            (8, true) => "char",
+            (8, false) => "unsigned char",
+            (16, true) => "short",
+            (16, false) => "unsigned short",
+            (32, true) => "int",
+            (32, false) => "unsigned int",
+            (64, true) => "long",
+            (_, _) => "unsigned long",
+        }
+    }
+
+    /// The type of an integer literal: with LP64, a decimal literal without suffix is the
+    /// first of `int`, `long` that holds it; an octal or hexadecimal one may also be unsigned;
+    /// `u` and `l` suffixes start the list further along (C11 6.4.4.1). `None` when no type
+    /// holds it.
+    pub fn of_literal(
+        value: &rug::Integer,
+        decimal: bool,
+        unsigned: bool,
+        long: bool,
+    ) -> Option<IntType> {
+        let candidates: &[IntType] = match (unsigned, long, decimal) {
+            (false, false, true) => &[IntType::INT, IntType::LONG],
+            (false, false, false) => &[IntType::INT, IntType::UINT, IntType::LONG, IntType::ULONG],
+            (false, true, true) => &[IntType::LONG],
+            (false, true, false) => &[IntType::LONG, IntType::ULONG],
+            (true, false, _) => &[IntType::UINT, IntType::ULONG],
+            (true, true, _) => &[IntType::ULONG],
+        };
+        candidates.iter().copied().find(|t| *value >= t.min() && *value <= t.max())
+    }
+}
+
+/// A scalar type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CType {
     /// `void` (function results only).
     Void,
-    /// `_Bool` / `bool`: stores convert to 0 or 1.
+    /// `_Bool` / `bool`: a conversion into it gives 1 for every non-zero value.
     Bool,
     /// Every other integer type (`int`, `unsigned`, `char`, `short`, `long`, ...).
-    Int,
+    Int(IntType),
+}
+
+impl CType {
+    /// `int`.
+    pub const INT: CType = CType::Int(IntType::INT);
+
+    /// The integer type of its values (`int` for `void`, which has none).
+    pub fn integer(self) -> IntType {
+        match self {
+            CType::Bool => IntType::BOOL,
+            CType::Int(t) => t,
+            CType::Void => IntType::INT,
+        }
+    }
 }
 
 /// A whole file: its global declarations and functions, in source order.
@@ -62,6 +186,9 @@ pub struct VarDecl {
     pub init: Option<Initializer>,
     /// The whole declarator.
     pub span: Span,
+    /// The variable takes the (promoted) type of its initialiser instead of `ty`: the value a
+    /// `switch` compares its cases with.
+    pub typed_by_initializer: bool,
 }
 
 /// What a declared variable starts with.
@@ -171,7 +298,7 @@ pub enum UnaryOp {
     Neg,
     /// `!e`.
     Not,
-    /// `~e` (on mathematical integers, `-e - 1`).
+    /// `~e`.
     Complement,
 }
 
@@ -206,6 +333,16 @@ pub enum BinaryOp {
     Or,
     /// `,`: the left for its effect, then the right.
     Comma,
+    /// `<<`.
+    Shl,
+    /// `>>`.
+    Shr,
+    /// `&`.
+    BitAnd,
+    /// `|`.
+    BitOr,
+    /// `^`.
+    BitXor,
 }
 
 impl BinaryOp {
@@ -226,6 +363,11 @@ impl BinaryOp {
             BinaryOp::And => "&&",
             BinaryOp::Or => "||",
             BinaryOp::Comma => ",",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::BitAnd => "&",
+            BinaryOp::BitOr => "|",
+            BinaryOp::BitXor => "^",
         }
     }
 }
@@ -233,8 +375,8 @@ impl BinaryOp {
 /// The expressions of the subset.
 #[derive(Clone, Debug)]
 pub enum ExprKind {
-    /// An integer or character literal.
-    Int(rug::Integer),
+    /// An integer or character literal, with its C type.
+    Int(rug::Integer, IntType),
     /// A variable.
     Var(String),
     /// `a[i]`, `a` a variable.
@@ -258,9 +400,9 @@ pub enum ExprKind {
         /// The variable or array element.
         target: Box<Expr>,
     },
-    /// A cast to a `_Bool` type (to other integer types casts are dropped: integers are
-    /// mathematical).
-    ToBool(Box<Expr>),
+    /// A conversion to an integer type or `_Bool`, written (a cast) or implied where C's
+    /// conversions cannot be read from the operands' types alone.
+    Cast(CType, Box<Expr>),
     /// Something the converter refused (already reported).
     Refused,
 }

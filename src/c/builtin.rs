@@ -3,16 +3,13 @@
 //! on (`abort`, `exit`, `__assert_fail`, `assert`). Their declarations and definitions in a file
 //! are skipped (see `parse.rs`): their meaning is fixed here.
 
+use super::ast::IntType;
+
 /// What a call to a known function means.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Builtin {
-    /// An arbitrary value of an integer type, between the bounds (inclusive).
-    Nondet {
-        /// The least value.
-        min: rug::Integer,
-        /// The greatest value.
-        max: rug::Integer,
-    },
+    /// An arbitrary value of an integer type.
+    Nondet(IntType),
     /// `__VERIFIER_assume(e)`, `assume(e)`: runs where `e` does not hold are cut off.
     Assume,
     /// `assert(e)`, and `__VERIFIER_assert(e)` when the file does not define it.
@@ -27,15 +24,14 @@ pub enum Builtin {
     Abort,
 }
 
-/// The range of a signed type of `bits` bits.
+/// A signed type of `bits` bits.
 fn signed(bits: u32) -> Builtin {
-    let half = rug::Integer::from(1) << (bits - 1);
-    Builtin::Nondet { min: -half.clone(), max: half - 1 }
+    Builtin::Nondet(IntType { bits, signed: true })
 }
 
-/// The range of an unsigned type of `bits` bits.
+/// An unsigned type of `bits` bits.
 fn unsigned(bits: u32) -> Builtin {
-    Builtin::Nondet { min: rug::Integer::new(), max: (rug::Integer::from(1) << bits) - 1 }
+    Builtin::Nondet(IntType { bits, signed: false })
 }
 
 /// The meaning of a call to `name`, if craig knows it. `__VERIFIER_assert` is known only when
@@ -55,13 +51,12 @@ pub fn builtin(name: &str) -> Option<Builtin> {
 }
 
 /// The values of `__VERIFIER_nondet_KIND`, for the integer kinds SV-COMP uses (widths as on
-/// x86-64 Linux, which SV-COMP's ILP32/LP64 tasks assume; integers are mathematical, so the
-/// range is all a type contributes).
+/// x86-64 Linux, which SV-COMP's LP64 tasks assume).
 pub fn nondet(kind: &str) -> Option<Builtin> {
     Some(match kind {
         "int" => signed(32),
         "uint" | "unsigned" | "u32" => unsigned(32),
-        "bool" | "_Bool" => Builtin::Nondet { min: 0.into(), max: 1.into() },
+        "bool" | "_Bool" => Builtin::Nondet(IntType::BOOL),
         "char" => signed(8),
         "uchar" => unsigned(8),
         "short" => signed(16),
@@ -86,14 +81,11 @@ mod tests {
 
     #[test]
     fn nondet_ranges_follow_the_types() {
-        assert_eq!(
-            builtin("__VERIFIER_nondet_int"),
-            Some(Builtin::Nondet { min: (-2147483648i64).into(), max: 2147483647.into() })
-        );
-        assert_eq!(
-            builtin("__VERIFIER_nondet_uchar"),
-            Some(Builtin::Nondet { min: 0.into(), max: 255.into() })
-        );
+        assert_eq!(builtin("__VERIFIER_nondet_int"), Some(Builtin::Nondet(IntType::INT)));
+        let Some(Builtin::Nondet(uchar)) = builtin("__VERIFIER_nondet_uchar") else {
+            panic!("uchar is an integer kind")
+        };
+        assert_eq!((uchar.min(), uchar.max()), (0.into(), 255.into()));
         assert_eq!(builtin("__VERIFIER_nondet_float"), None);
         assert!(is_builtin_function("reach_error"));
         assert!(is_builtin_function("__VERIFIER_nondet_float"));

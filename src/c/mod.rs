@@ -2,8 +2,9 @@
 //! when a file has `#include` or `#define`), converted into craig's tree of the program with
 //! everything it cannot give a meaning to refused where the program uses it, the SV-COMP
 //! conventions it knows by heart ([`builtin`]), and the lowering into the program IR
-//! ([`crate::ir`]) with mathematical integers, arrays as functions, and assert edges for
-//! assertions, array bounds, divisors and the error location.
+//! ([`crate::ir`]) with machine integers (or mathematical ones, [`Integers`]), arrays as
+//! functions, and assert edges for assertions, array bounds, divisors, signed overflow, shift
+//! amounts and the error location.
 //!
 //! The pipeline, one file each: [`source`] (the text to parse and the way back to the user's
 //! lines), [`items`] (the scanner that bounds nesting and delimits top-level items),
@@ -22,7 +23,7 @@ mod source;
 pub mod task;
 
 pub use items::MAX_DEPTH;
-pub use lower::lower_c;
+pub use lower::{Integers, lower_c};
 
 use crate::ir::Program;
 use crate::syntax::{Diagnostic, FileId, SourceMap, has_errors, with_large_stack};
@@ -49,16 +50,25 @@ pub fn parse_c(sources: &SourceMap, file: FileId) -> (ast::TranslationUnit, Vec<
     })
 }
 
-/// Reads and lowers one file of `sources`. Returns the program unless there were errors, and
-/// every diagnostic (those of reading only, when there are errors: lowering a tree with holes
-/// would report their consequences).
+/// Reads and lowers one file of `sources` with machine integers. Returns the program unless
+/// there were errors, and every diagnostic (those of reading only, when there are errors:
+/// lowering a tree with holes would report their consequences).
 pub fn read_c(sources: &SourceMap, file: FileId) -> (Option<Program>, Vec<Diagnostic>) {
+    read_c_with(sources, file, Integers::Machine)
+}
+
+/// [`read_c`] with the reading of integers chosen.
+pub fn read_c_with(
+    sources: &SourceMap,
+    file: FileId,
+    integers: Integers,
+) -> (Option<Program>, Vec<Diagnostic>) {
     let (unit, diagnostics) = parse_c(sources, file);
     if has_errors(&diagnostics) {
         return (None, diagnostics);
     }
     with_large_stack(STACK_BYTES, || {
-        let (program, mut more) = lower_c(&unit, sources);
+        let (program, mut more) = lower_c(&unit, sources, integers);
         let mut all = diagnostics;
         all.append(&mut more);
         (program, all)

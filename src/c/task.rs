@@ -54,6 +54,7 @@ impl Property {
     pub fn checks(&self) -> Option<&'static [Obligation]> {
         match self {
             Property::UnreachCall { .. } => Some(&[Obligation::ErrorUnreachable]),
+            Property::NoOverflow => Some(&[Obligation::Overflow]),
             _ => None,
         }
     }

@@ -2,7 +2,8 @@
 //! interpolant labels (IMPACT, the default) or predicate abstraction (`--domain predicates`):
 //! `SAFE` with the invariants found (checked inductive), `UNSAFE` with the inputs
 //! of a counterexample (replayed by the interpreter) and the failing check, or `UNKNOWN` with
-//! why; then the domain and the counters. Integers are mathematical, and every answer says so.
+//! why; then the domain and the counters. Integers are machine integers unless `--math-int`
+//! says otherwise, and every answer says which.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -37,19 +38,39 @@ pub struct Args {
     /// Print the abstract reachability tree at the end.
     #[arg(long)]
     pub art: bool,
+    /// Read C's integers as mathematical integers (unbounded, no overflow, no bitwise
+    /// operators) instead of machine integers.
+    #[arg(long)]
+    pub math_int: bool,
 }
 
 /// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
     let (file, property, expected) = task_and_property(args)?;
-    let mut program = load_program_file(&file, &mut sources, err)?;
+    let integers =
+        if args.math_int { crate::c::Integers::Mathematical } else { crate::c::Integers::Machine };
+    let mut program = load_program_file(&file, &mut sources, integers, err)?;
+    // Java's integers are read mathematically whatever the flag says.
+    let integers_line = if file.extension().is_some_and(|e| e == "java") {
+        crate::c::Integers::Mathematical.describe().replace("--math-int: ", "")
+    } else {
+        integers.describe().to_string()
+    };
     if let Some(property) = &property {
         let Some(kept) = property.checks() else {
             writeln!(out, "UNKNOWN: craig does not decide the property `{}` yet", property.name())?;
-            writeln!(out, "integers are mathematical (unbounded, no overflow)")?;
+            writeln!(out, "{integers_line}")?;
             return Ok(3);
         };
+        if *property == Property::NoOverflow && integers == crate::c::Integers::Mathematical {
+            writeln!(
+                out,
+                "UNKNOWN: `no-overflow` needs machine integers; --math-int reads them as unbounded"
+            )?;
+            writeln!(out, "{integers_line}")?;
+            return Ok(3);
+        }
         program.assume_checks_except(kept);
     }
     let RunOptions { domain, max_steps, max_nodes, time_limit: time } = args.run;
@@ -60,7 +81,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         Err(RefineError::Refused(reason)) => return Err(CliError::Usage(reason)),
         Err(reason) => {
             writeln!(out, "UNKNOWN: {reason}")?;
-            writeln!(out, "integers are mathematical (unbounded, no overflow)")?;
+            writeln!(out, "{integers_line}")?;
             return Ok(3);
         }
     };
@@ -103,11 +124,14 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
             let shown = if inputs.is_empty() { "(none)".to_string() } else { inputs.join(", ") };
             writeln!(out, "inputs (in the order they are read): {shown}")?;
-            let replay = if inputs.is_empty() {
+            let mut replay = if inputs.is_empty() {
                 String::new()
             } else {
                 format!(" --inputs {}", inputs.join(","))
             };
+            if args.math_int {
+                replay.push_str(" --math-int");
+            }
             if args.file.extension().is_some_and(|e| e == "java") {
                 writeln!(out, "replayed on the method's IR: the same check fails")?;
             } else {
@@ -144,7 +168,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             property.name()
         )?;
     }
-    writeln!(out, "integers are mathematical (unbounded, no overflow)")?;
+    writeln!(out, "{integers_line}")?;
     let c = engine.counters();
     writeln!(
         out,

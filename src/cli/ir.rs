@@ -12,14 +12,25 @@ use crate::syntax::SourceMap;
 pub struct Args {
     /// The program (`.c`, or a preprocessed `.i`).
     pub file: PathBuf,
+    /// Read C's integers as mathematical integers (unbounded, no overflow, no bitwise
+    /// operators) instead of machine integers.
+    #[arg(long)]
+    pub math_int: bool,
     /// Only this function.
     pub function: Option<String>,
+}
+
+impl Args {
+    /// The reading of integers chosen.
+    fn integers(&self) -> crate::c::Integers {
+        if self.math_int { crate::c::Integers::Mathematical } else { crate::c::Integers::Machine }
+    }
 }
 
 /// Prints the listing; exit 0, or 2 on input errors or an unknown function.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
-    let program = load_c_file(&args.file, &mut sources, err)?;
+    let program = load_c_file(&args.file, &mut sources, args.integers(), err)?;
     let locate = |span| sources.location(span);
     let text = match &args.function {
         None => print_program(&program, &locate),

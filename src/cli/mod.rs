@@ -127,6 +127,7 @@ pub fn load_spec_file(
 pub fn load_program_file(
     file: &Path,
     sources: &mut SourceMap,
+    integers: crate::c::Integers,
     err: &mut dyn Write,
 ) -> Result<crate::ir::Program, CliError> {
     if file.extension().is_some_and(|e| e == "java") {
@@ -138,7 +139,7 @@ pub fn load_program_file(
         }
         return verification.map(|v| v.program).ok_or(CliError::Reported { code: 2 });
     }
-    load_c_file(file, sources, err)
+    load_c_file(file, sources, integers, err)
 }
 
 /// Reads and lowers a C file, writing its diagnostics (warnings too) to `err`; an error (exit 2)
@@ -146,6 +147,7 @@ pub fn load_program_file(
 pub fn load_c_file(
     file: &Path,
     sources: &mut SourceMap,
+    integers: crate::c::Integers,
     err: &mut dyn Write,
 ) -> Result<crate::ir::Program, CliError> {
     let text = std::fs::read_to_string(file).map_err(|e| CliError::Failed {
@@ -153,7 +155,7 @@ pub fn load_c_file(
         code: 2,
     })?;
     let id = sources.add(file.display().to_string(), Some(file), text);
-    let (program, diagnostics) = crate::c::read_c(sources, id);
+    let (program, diagnostics) = crate::c::read_c_with(sources, id, integers);
     for d in &diagnostics {
         err.write_all(d.render(sources).as_bytes())?;
     }

@@ -14,6 +14,10 @@ use crate::syntax::SourceMap;
 pub struct Args {
     /// The program (`.c`, or a preprocessed `.i`).
     pub file: PathBuf,
+    /// Read C's integers as mathematical integers (unbounded, no overflow, no bitwise
+    /// operators) instead of machine integers.
+    #[arg(long)]
+    pub math_int: bool,
     /// The values of `__VERIFIER_nondet_*()` calls (and of the function's parameters), in the
     /// order the run needs them: `--inputs 1,2,-3`.
     #[arg(long, value_name = "N,N,...", allow_hyphen_values = true, value_delimiter = ',')]
@@ -29,12 +33,19 @@ pub struct Args {
     pub trace: bool,
 }
 
+impl Args {
+    /// The reading of integers chosen.
+    fn integers(&self) -> crate::c::Integers {
+        if self.math_int { crate::c::Integers::Mathematical } else { crate::c::Integers::Machine }
+    }
+}
+
 /// Runs the function. Exit 0 when it returns, 1 when a check fails (an assertion, an array
 /// bound, a divisor, the error location), 3 when the run blocks, runs out of inputs or steps or
 /// gets stuck, 2 on input errors.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
-    let program = load_c_file(&args.file, &mut sources, err)?;
+    let program = load_c_file(&args.file, &mut sources, args.integers(), err)?;
     let Some(entry) = program.find(&args.function) else {
         let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
         return Err(CliError::Usage(format!(

@@ -193,6 +193,12 @@ pub enum Obligation {
     /// An error location is unreachable (C's `reach_error()`, SV-COMP's `__VERIFIER_error()`):
     /// checked by `assert False` where the call stands.
     ErrorUnreachable,
+    /// An arithmetic operation on a signed machine integer gives a value its type can hold
+    /// (C's signed overflow is undefined behaviour; SV-COMP's `no-overflow`).
+    Overflow,
+    /// A shift's amount is at least 0 and less than the width of the shifted type (C leaves
+    /// other shifts undefined).
+    ShiftAmount,
 }
 
 impl Obligation {
@@ -210,6 +216,8 @@ impl Obligation {
             Obligation::Assertion => "assertion",
             Obligation::Frame => "frame",
             Obligation::ErrorUnreachable => "error location unreachable",
+            Obligation::Overflow => "signed overflow",
+            Obligation::ShiftAmount => "shift amount",
         }
     }
 }

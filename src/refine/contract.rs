@@ -28,10 +28,10 @@ impl Engine {
         let procedure = self.program.procedure(self.procedure);
         let value = |x: usize| -> Option<Integer> {
             let variable = &self.flat.variables[x];
-            if let Some(k) = procedure.params.iter().position(|p| *p == variable.constant) {
+            if let Some(k) = procedure.params.iter().position(|p| Some(*p) == variable.constant) {
                 return inputs.get(k).cloned();
             }
-            if let Some(k) = procedure.results.iter().position(|r| *r == variable.constant) {
+            if let Some(k) = procedure.results.iter().position(|r| Some(*r) == variable.constant) {
                 return int_of(results.get(k)?);
             }
             if variable.global {

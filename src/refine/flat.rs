@@ -3,6 +3,11 @@
 //! linear integer arithmetic over the program's integer variables, and every `assert` split
 //! into the edge that passes and an edge into an error location of its own.
 //!
+//! A quotient or remainder by a non-zero constant (C's machine integers wrap and extract bits
+//! with them) is exact: before the edge that uses it, two fresh variables `q`, `r` are given
+//! arbitrary values and then bound by `a = k·q + r` and the range of `r` (whose sign is the
+//! dividend's, as the IR truncates), which determines them.
+//!
 //! The translation never under-approximates: what it cannot express exactly (a non-linear or
 //! array right-hand side, a condition on an array element, a call to a function without a
 //! body) becomes an assignment of an arbitrary value, or a condition dropped, and is recorded
@@ -23,8 +28,9 @@ use crate::syntax::Span;
 /// An integer program variable the engine tracks.
 #[derive(Clone, Debug)]
 pub struct FlatVariable {
-    /// Its constant in the program.
-    pub constant: ConstId,
+    /// Its constant in the program; `None` for a quotient or remainder by a constant that the
+    /// translation introduces (see [`Builder::divisions`]).
+    pub constant: Option<ConstId>,
     /// The name shown (qualified by its function when two functions use the same name).
     pub name: String,
     /// A global (zero when `main` starts), rather than a local, parameter or result.
@@ -120,6 +126,7 @@ impl Flat {
                 outgoing: Vec::new(),
             },
             index: BTreeMap::new(),
+            quotients: BTreeMap::new(),
             inlined: BTreeMap::new(),
             stack: Vec::new(),
         };
@@ -160,6 +167,8 @@ struct Builder<'p> {
     program: &'p Program,
     flat: Flat,
     index: BTreeMap<ConstId, usize>,
+    /// The quotient and remainder variables of each division of a term by a constant.
+    quotients: BTreeMap<(TermId, Integer), (usize, usize)>,
     /// How many times each procedure was inlined, to name the copies.
     inlined: BTreeMap<ProcId, usize>,
     /// The procedures being inlined, innermost last.
@@ -204,7 +213,7 @@ impl Builder<'_> {
                 _ => v.name.clone(),
             };
             self.index.insert(v.constant, self.flat.variables.len());
-            self.flat.variables.push(FlatVariable { constant: v.constant, name, global });
+            self.flat.variables.push(FlatVariable { constant: Some(v.constant), name, global });
         }
     }
 
@@ -255,6 +264,7 @@ impl Builder<'_> {
         let at = |l: Loc| base + l.0 as usize;
         for e in &cfg.edges {
             let (from, to) = (at(e.from), at(e.to));
+            let from = self.divisions(from, &e.command, e.span);
             match &e.command {
                 Command::Skip => self.edge(from, to, Action::Assume(Pred::True), e.span),
                 Command::Assume { formula, .. } => {
@@ -345,6 +355,119 @@ impl Builder<'_> {
         }
         self.stack.pop();
         Ok((at(cfg.entry), at(cfg.exit)))
+    }
+
+    /// Gives the quotients and remainders by constants that `command` reads their values,
+    /// on edges from `from`: the location where the command's own edge starts.
+    fn divisions(&mut self, from: usize, command: &Command, span: Option<Span>) -> usize {
+        let terms: Vec<TermId> = match command {
+            Command::Assume { formula, .. } | Command::Assert { formula, .. } => vec![*formula],
+            Command::Assign(pairs) => pairs.iter().map(|(_, t)| *t).collect(),
+            Command::Call { args, .. } => args.clone(),
+            Command::Skip | Command::Havoc(_) => return from,
+        };
+        let mut found = Vec::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for t in terms {
+            self.collect_divisions(t, &mut found, &mut seen);
+        }
+        if found.is_empty() {
+            return from;
+        }
+        let mut fresh = Vec::new();
+        let mut constraints = Vec::new();
+        for (dividend, k) in found {
+            // Inner divisions come first, so the dividend's own quotients are known.
+            let Ok(cases) = self.int_cases(dividend) else { continue };
+            let (q, r) = match self.quotients.get(&(dividend, k.clone())) {
+                Some(&pair) => pair,
+                None => {
+                    let shown = self.show(dividend);
+                    let shown = if shown.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                        shown
+                    } else {
+                        format!("({shown})")
+                    };
+                    let q = self.auxiliary(format!("{shown} div {k}"));
+                    let r = self.auxiliary(format!("{shown} mod {k}"));
+                    self.quotients.insert((dividend, k.clone()), (q, r));
+                    (q, r)
+                }
+            };
+            fresh.push((q, None));
+            fresh.push((r, None));
+            let (qv, rv) = (Linear::variable(q), Linear::variable(r));
+            let magnitude = Integer::from(k.abs_ref());
+            let zero = Linear::default();
+            let below = Linear::constant(magnitude.clone() - 1u32);
+            let above = Linear::constant(Integer::from(1u32) - magnitude);
+            let mut alternatives = Vec::new();
+            for (guard, l) in cases {
+                let split = Pred::eq(&l, &qv.scale(&k).add_scaled(&rv, &Integer::from(1)));
+                let nonnegative = Pred::and(vec![
+                    Pred::le(&zero, &l),
+                    Pred::le(&zero, &rv),
+                    Pred::le(&rv, &below),
+                ]);
+                let negative = Pred::and(vec![
+                    Pred::lt(&l, &zero),
+                    Pred::le(&above, &rv),
+                    Pred::le(&rv, &zero),
+                ]);
+                alternatives.push(Pred::and(vec![
+                    guard,
+                    split,
+                    Pred::or(vec![nonnegative, negative]),
+                ]));
+            }
+            constraints.push(Pred::or(alternatives));
+        }
+        if fresh.is_empty() {
+            return from;
+        }
+        let name = self.flat.locations[from].name.clone();
+        let chosen = self.location(format!("{name}~div"), span);
+        self.edge(from, chosen, Action::Assign(fresh), span);
+        let bound = self.location(format!("{name}~divided"), span);
+        self.edge(chosen, bound, Action::Assume(Pred::and(constraints)), span);
+        bound
+    }
+
+    /// The divisions of a term by non-zero constants, innermost first.
+    fn collect_divisions(
+        &self,
+        t: TermId,
+        found: &mut Vec<(TermId, Integer)>,
+        seen: &mut std::collections::BTreeSet<TermId>,
+    ) {
+        if !seen.insert(t) {
+            return;
+        }
+        let bank = &self.program.bank;
+        let args = match &bank.term(t).term {
+            Term::Prim(_, args) => args.clone(),
+            Term::App(f, x) => vec![*f, *x],
+            _ => return,
+        };
+        for a in &args {
+            self.collect_divisions(*a, found, seen);
+        }
+        if let Term::Prim(Prim::Div | Prim::Mod, args) = &bank.term(t).term
+            && let Some(k) = literal(bank, args[1])
+            && k != 0
+            && !found.iter().any(|(d, j)| *d == args[0] && *j == k)
+        {
+            found.push((args[0], k));
+        }
+    }
+
+    /// A fresh variable of the translation (a quotient or a remainder), named for the user.
+    fn auxiliary(&mut self, mut name: String) -> usize {
+        if self.flat.variables.iter().any(|v| v.name == name) {
+            name = format!("{name}#{}", self.flat.variables.len());
+        }
+        self.flat.variables.push(FlatVariable { constant: None, name, global: false });
+        self.flat.variables.len() - 1
     }
 
     /// An assumed condition, or `True` (recorded) when it is not linear integer arithmetic.
@@ -488,9 +611,18 @@ impl Builder<'_> {
                 }
                 Ok(out)
             }
-            Term::Prim(Prim::Div | Prim::Mod, _) => Err(RefineError::Unsupported(
-                "division and remainder are not linear arithmetic here".into(),
-            )),
+            Term::Prim(p @ (Prim::Div | Prim::Mod), args) => {
+                let key = literal(bank, args[1]).map(|k| (args[0], k));
+                match key.and_then(|key| self.quotients.get(&key)) {
+                    Some(&(q, r)) => Ok(vec![(
+                        Pred::True,
+                        Linear::variable(if *p == Prim::Div { q } else { r }),
+                    )]),
+                    None => Err(RefineError::Unsupported(
+                        "division and remainder by a variable are not linear arithmetic".into(),
+                    )),
+                }
+            }
             Term::App(..) => Err(RefineError::Unsupported(
                 "array elements are not supported by the refinement engine".into(),
             )),
@@ -698,4 +830,16 @@ fn reachable_procedures(
         }
     }
     reached
+}
+
+/// The value of an integer literal term (`5`, `-5`).
+fn literal(bank: &crate::hol::HolBank, t: TermId) -> Option<Integer> {
+    match &bank.term(t).term {
+        Term::Int(n) => Some(n.clone()),
+        Term::Prim(Prim::Neg, args) => match &bank.term(args[0]).term {
+            Term::Int(n) => Some(-n.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
 }

@@ -205,8 +205,16 @@ pub fn interpolate(
         .map(|(i, cs)| (i, Pred::and(cs)))
         .filter(|(_, p)| *p != Pred::True)
         .collect();
-    // The interpolant after compressed part j (0 = before all, m = after all).
-    let compressed = interpolate_compressed(path, &reduced, stats)?;
+    // The interpolant after compressed part j (0 = before all, m = after all). A path whose
+    // infeasibility is integral (a quotient and remainder by a constant, as machine integers
+    // bring, are satisfiable over the rationals) goes to the SMT core's interpolation, which
+    // reasons over the integers.
+    let compressed = match interpolate_compressed(path, &reduced, stats) {
+        Ok(compressed) => compressed,
+        Err(RefineError::Unsupported(reason)) => interpolate_integral(path, &reduced)
+            .map_err(|e| RefineError::Unsupported(format!("{reason}; over the integers: {e}")))?,
+        Err(e) => return Err(e),
+    };
     let mut out = Vec::new();
     for cut in 1..=n {
         let before = reduced.iter().filter(|(i, _)| *i < cut).count();
@@ -273,14 +281,7 @@ fn interpolate_compressed(
         let first = cases_per_part.iter().position(Vec::is_empty).unwrap_or(0);
         return Ok((1..m).map(|cut| if cut <= first { Pred::True } else { Pred::False }).collect());
     }
-    let mut store = TermStore::new();
-    let mut terms: Vec<smt::TermId> = Vec::new();
-    for s in 0..path.ssa.len() {
-        let f = store.declare_fun(&format!("v{s}"), Vec::new(), SortId::INT, false);
-        terms.push(store.apply(f, Vec::new()));
-    }
-    let back: BTreeMap<smt::TermId, usize> =
-        terms.iter().enumerate().map(|(s, t)| (*t, s)).collect();
+    let (store, terms, back) = ssa_store(path);
     // Every choice vector, in lexicographic order.
     let mut choices: Vec<Vec<usize>> = vec![Vec::new()];
     for cases in &cases_per_part {
@@ -316,6 +317,79 @@ fn interpolate_compressed(
         .into_iter()
         .map(|groups| Pred::or(groups.into_values().map(Pred::and).collect()))
         .collect())
+}
+
+/// A store with one Int constant `v{s}` per SSA variable of the path: the constants, and the
+/// way back from a constant to its SSA variable.
+fn ssa_store(path: &PathFormula) -> (TermStore, Vec<smt::TermId>, BTreeMap<smt::TermId, usize>) {
+    let mut store = TermStore::new();
+    let mut terms: Vec<smt::TermId> = Vec::new();
+    for s in 0..path.ssa.len() {
+        let f = store.declare_fun(&format!("v{s}"), Vec::new(), SortId::INT, false);
+        terms.push(store.apply(f, Vec::new()));
+    }
+    let back = terms.iter().enumerate().map(|(s, t)| (*t, s)).collect();
+    (store, terms, back)
+}
+
+/// Interpolants at the cuts between the non-empty parts by the SMT core's sequence
+/// interpolation over the integers, read back as linear predicates.
+fn interpolate_integral(path: &PathFormula, parts: &[(usize, Pred)]) -> Result<Vec<Pred>, String> {
+    let m = parts.len();
+    if m <= 1 {
+        return Ok(Vec::new());
+    }
+    let (mut store, terms, back) = ssa_store(path);
+    let partitions: Vec<Vec<smt::Formula>> =
+        parts.iter().map(|(_, p)| vec![p.to_smt(&mut store, &|v| terms[v])]).collect();
+    let found = smt::interpolate::smt_sequence_interpolants(&store, &partitions)
+        .map_err(|e| format!("{e:?}"))?;
+    found.interpolants.iter().map(|f| pred_of_formula(&found.store, f, &back, false)).collect()
+}
+
+/// A formula over the SSA variables' terms as a predicate (`negated`: its negation).
+fn pred_of_formula(
+    store: &TermStore,
+    f: &smt::Formula,
+    back: &BTreeMap<smt::TermId, usize>,
+    negated: bool,
+) -> Result<Pred, String> {
+    use smt::Formula as F;
+    let linear = |a: smt::TermId, b: smt::TermId| -> Result<Linear, String> {
+        let a = crate::smt::linear::linearize(store, a).map_err(|e| format!("{e:?}"))?;
+        let b = crate::smt::linear::linearize(store, b).map_err(|e| format!("{e:?}"))?;
+        let mut form = a;
+        for (t, c) in &b.coefficients {
+            let entry = form.coefficients.entry(*t).or_default();
+            *entry -= c;
+        }
+        form.coefficients.retain(|_, c| *c != 0);
+        form.constant -= &b.constant;
+        let c = LinearConstraint { form, relation: Relation::Le };
+        match from_constraint(&c, back).map_err(|e| e.to_string())? {
+            Pred::Atom(l, _) => Ok(l),
+            Pred::True | Pred::False => Ok(Linear::default()),
+            other => Err(format!("unexpected shape {other:?}")),
+        }
+    };
+    let p = match f {
+        F::True => Pred::True,
+        F::False => Pred::False,
+        F::Le(a, b) => Pred::le(&linear(*a, *b)?, &Linear::default()),
+        F::Lt(a, b) => Pred::lt(&linear(*a, *b)?, &Linear::default()),
+        F::Eq(a, b) => Pred::eq(&linear(*a, *b)?, &Linear::default()),
+        F::Not(inner) => return pred_of_formula(store, inner, back, !negated),
+        F::And(parts) | F::Or(parts) => {
+            let is_and = matches!(f, F::And(_)) != negated;
+            let ps = parts
+                .iter()
+                .map(|p| pred_of_formula(store, p, back, negated))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(if is_and { Pred::and(ps) } else { Pred::or(ps) });
+        }
+        other => return Err(format!("an interpolant outside linear arithmetic: {other:?}")),
+    };
+    Ok(if negated { p.negate() } else { p })
 }
 
 fn constraint(l: &Linear, rel: Rel, terms: &[smt::TermId]) -> LinearConstraint {

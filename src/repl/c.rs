@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use crate::c::Integers;
 use crate::ir::Program;
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, has_errors, render_all};
@@ -21,18 +22,20 @@ pub struct CTheory {
     pub sources: SourceMap,
     /// Warnings of the front end, rendered (errors make the load fail).
     pub warnings: String,
+    /// How its integers were read.
+    pub integers: Integers,
 }
 
 impl CTheory {
     /// Reads and lowers the file; errors come back rendered with `file:line:col`.
-    pub fn load(path: &str) -> Result<CTheory, CommandError> {
+    pub fn load(path: &str, integers: Integers) -> Result<CTheory, CommandError> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let mut sources = SourceMap::new();
         let file = sources.add(path, Some(Path::new(path)), text);
-        let (program, diagnostics) = crate::c::read_c(&sources, file);
+        let (program, diagnostics) = crate::c::read_c_with(&sources, file, integers);
         let rendered = render_all(&diagnostics, &sources);
         match program.filter(|_| !has_errors(&diagnostics)) {
-            Some(program) => Ok(CTheory { program, sources, warnings: rendered }),
+            Some(program) => Ok(CTheory { program, sources, warnings: rendered, integers }),
             None => {
                 let errors = diagnostics.len();
                 Err(CommandError::Refused(format!(
@@ -50,9 +53,18 @@ impl CTheory {
     }
 }
 
-/// Reads the C file at `path` into a theory.
+/// Reads the C file at `path` into a theory, with machine integers.
 pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
-    let c = CTheory::load(path)?;
+    load_with(path, name, Integers::Machine)
+}
+
+/// Reads the C file at `path` into a theory, with integers read as `integers` says.
+pub(crate) fn load_with(
+    path: &str,
+    name: String,
+    integers: Integers,
+) -> Result<Theory, CommandError> {
+    let c = CTheory::load(path, integers)?;
     let checksum = fnv1a64(c.sources.file(crate::syntax::FileId(0)).text.as_bytes());
     Ok(Theory::new(name, path.to_string(), checksum, c))
 }
@@ -86,6 +98,7 @@ impl TheoryKind for CTheory {
             default_function: "main".to_string(),
             files: self.sources.file(crate::syntax::FileId(0)).name.clone(),
             analysed_by_default: true,
+            integers: self.integers.describe(),
         })
     }
 

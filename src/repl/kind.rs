@@ -96,6 +96,8 @@ pub struct IrProgram<'a> {
     /// there to be analysed; Java files are above all to be verified, so they do not take
     /// `step` away from an earlier program until `cegar` names one of their methods.
     pub analysed_by_default: bool,
+    /// How the program's integers are read, as every answer on it says.
+    pub integers: &'static str,
 }
 
 /// A graph `dot` writes: the DOT text and a few words on what it shows.

@@ -321,6 +321,7 @@ impl TheoryKind for JavaTheory {
                 .map_or_else(|| "main".into(), |p| p.name.clone()),
             files: self.files.join(" "),
             analysed_by_default: false,
+            integers: "integers are mathematical (unbounded, no overflow)",
         })
     }
 

@@ -564,7 +564,7 @@ fn verdict_text(c: &Analysed, engine: &Engine, verdict: &Verdict) -> String {
             let _ = writeln!(out, "UNKNOWN: {reason} (the tree is kept: `show art`)");
         }
     }
-    out.push_str("  integers are mathematical (unbounded, no overflow)\n");
+    out.push_str(&format!("  {}\n", c.ir().integers));
     out
 }
 
@@ -628,10 +628,11 @@ pub(crate) fn start(
     }
     writeln!(
         out,
-        "limits: {} steps, {} nodes{}; integers are mathematical (unbounded, no overflow)",
+        "limits: {} steps, {} nodes{}; {}",
         run.max_steps,
         run.max_nodes,
-        run.time_limit.map_or_else(String::new, |t| format!(", {} s", t.as_secs_f64()))
+        run.time_limit.map_or_else(String::new, |t| format!(", {} s", t.as_secs_f64())),
+        shared.ir().integers
     )?;
     writeln!(out, "`step` takes one step, `run` runs to the end")?;
     drop(engine);

@@ -1,13 +1,13 @@
 //! Expressions: names resolved (locals, enumeration constants, refused globals), literals
-//! read, casts between integer types dropped (integers are mathematical in this reading), and
-//! the constructs of C craig cannot give a meaning to yet refused where they stand.
+//! read with their C types, casts kept, and the constructs of C craig cannot give a meaning to
+//! yet refused where they stand.
 
 use lang_c::ast as c;
 use lang_c::span::Node;
 
 use super::super::ast::*;
 use super::super::builtin::{Builtin, builtin};
-use super::types::{Refusal, char_literal, integer_value};
+use super::types::{Refusal, char_literal, integer_value, literal_type};
 use super::{Converter, MAX_EXPRESSION_DEPTH, NO_MEMORY};
 use crate::syntax::{Diagnostic, Span};
 
@@ -46,14 +46,21 @@ impl Converter<'_> {
             c::Expression::Identifier(id) => return self.name(id, span),
             c::Expression::Constant(k) => match &k.node {
                 c::Constant::Integer(i) => match integer_value(i) {
-                    Some(v) => ExprKind::Int(v),
+                    Some(v) => match literal_type(i, &v) {
+                        Some(t) => ExprKind::Int(v, t),
+                        None => {
+                            self.error(span, "integer literal too large for any integer type");
+                            ExprKind::Refused
+                        }
+                    },
                     None => {
                         self.error(span, "malformed integer literal");
                         ExprKind::Refused
                     }
                 },
+                // A character literal has type `int` in C; its value is that of a `char`.
                 c::Constant::Character(text) => match char_literal(text) {
-                    Some(v) => ExprKind::Int(v.into()),
+                    Some(v) => ExprKind::Int(IntType::CHAR.wrap(v.into()), IntType::INT),
                     None => {
                         return self.refuse_here(
                             span,
@@ -81,7 +88,7 @@ impl Converter<'_> {
                 return self.refuse_here(span, "compound literals are", NO_MEMORY);
             }
             c::Expression::SizeOfTy(t) => match self.size_of(&t.node.0) {
-                Some(n) => ExprKind::Int(n.into()),
+                Some(n) => ExprKind::Int(n.into(), IntType::ULONG),
                 None => {
                     return self.refuse_here(
                         span,
@@ -154,7 +161,7 @@ impl Converter<'_> {
         let name = &id.node.name;
         if !self.is_local(name) {
             if let Some(v) = self.enum_constants.get(name) {
-                return Expr { kind: ExprKind::Int(v.clone()), span };
+                return Expr { kind: ExprKind::Int(v.clone(), IntType::INT), span };
             }
             if let Some(r) = self.refused_globals.get(name) {
                 let refusal = Refusal::new(
@@ -258,16 +265,16 @@ impl Converter<'_> {
                 self.refuse(&r);
                 refused(span)
             }
-            Ok(CType::Bool) => Expr { kind: ExprKind::ToBool(Box::new(operand)), span },
-            // Integers are mathematical in this reading: a conversion between integer types
-            // changes nothing; a cast to `void` discards a value nobody reads.
-            Ok(CType::Int | CType::Void) => Expr { span, ..operand },
+            Ok(ty @ (CType::Bool | CType::Int(_))) => {
+                Expr { kind: ExprKind::Cast(ty, Box::new(operand)), span }
+            }
+            // A cast to `void` discards a value nobody reads.
+            Ok(CType::Void) => Expr { span, ..operand },
         }
     }
 
     fn binary(&mut self, b: &Node<c::BinaryOperatorExpression>, span: Span) -> Expr {
         use c::BinaryOperator as B;
-        let op_span = self.span(&b.node.operator);
         let kind = match b.node.operator.node {
             B::Index => return self.index(b, span),
             B::Multiply => Binary::Plain(BinaryOp::Mul),
@@ -289,19 +296,18 @@ impl Converter<'_> {
             B::AssignModulo => Binary::Assign(Some(BinaryOp::Rem)),
             B::AssignPlus => Binary::Assign(Some(BinaryOp::Add)),
             B::AssignMinus => Binary::Assign(Some(BinaryOp::Sub)),
-            B::ShiftLeft => Binary::Refused("the bitwise operator `<<` is"),
-            B::ShiftRight => Binary::Refused("the bitwise operator `>>` is"),
-            B::BitwiseAnd => Binary::Refused("the bitwise operator `&` is"),
-            B::BitwiseXor => Binary::Refused("the bitwise operator `^` is"),
-            B::BitwiseOr => Binary::Refused("the bitwise operator `|` is"),
-            B::AssignShiftLeft => Binary::Refused("the bitwise assignment `<<=` is"),
-            B::AssignShiftRight => Binary::Refused("the bitwise assignment `>>=` is"),
-            B::AssignBitwiseAnd => Binary::Refused("the bitwise assignment `&=` is"),
-            B::AssignBitwiseXor => Binary::Refused("the bitwise assignment `^=` is"),
-            B::AssignBitwiseOr => Binary::Refused("the bitwise assignment `|=` is"),
+            B::ShiftLeft => Binary::Plain(BinaryOp::Shl),
+            B::ShiftRight => Binary::Plain(BinaryOp::Shr),
+            B::BitwiseAnd => Binary::Plain(BinaryOp::BitAnd),
+            B::BitwiseXor => Binary::Plain(BinaryOp::BitXor),
+            B::BitwiseOr => Binary::Plain(BinaryOp::BitOr),
+            B::AssignShiftLeft => Binary::Assign(Some(BinaryOp::Shl)),
+            B::AssignShiftRight => Binary::Assign(Some(BinaryOp::Shr)),
+            B::AssignBitwiseAnd => Binary::Assign(Some(BinaryOp::BitAnd)),
+            B::AssignBitwiseXor => Binary::Assign(Some(BinaryOp::BitXor)),
+            B::AssignBitwiseOr => Binary::Assign(Some(BinaryOp::BitOr)),
         };
         let assign = match kind {
-            Binary::Refused(what) => return self.refuse_here(op_span, what, INTEGERS),
             Binary::Plain(op) => {
                 let l = self.expr(&b.node.lhs);
                 let r = self.expr(&b.node.rhs);
@@ -344,16 +350,10 @@ impl Converter<'_> {
     }
 }
 
-/// The note of refused bitwise operators.
-const INTEGERS: &str = "integers are mathematical in this reading of C; bitwise operators need \
-                        machine integers";
-
 /// What a binary operator of C is here.
 enum Binary {
     /// An operator of the tree.
     Plain(BinaryOp),
     /// `=` or a compound assignment with its operator.
     Assign(Option<BinaryOp>),
-    /// Refused, with the words naming it.
-    Refused(&'static str),
 }

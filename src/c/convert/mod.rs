@@ -203,7 +203,14 @@ impl<'t> Converter<'t> {
                     let array = self.array_size(array, init.node.initializer.as_ref());
                     let span = self.span(init);
                     let init = init.node.initializer.as_ref().map(|i| self.initializer(i));
-                    self.unit.globals.push(VarDecl { ty, name, array, init, span });
+                    self.unit.globals.push(VarDecl {
+                        ty,
+                        name,
+                        array,
+                        init,
+                        span,
+                        typed_by_initializer: false,
+                    });
                     let found = std::mem::take(&mut self.diags);
                     self.file_diags.extend(found);
                 }
@@ -234,11 +241,11 @@ impl<'t> Converter<'t> {
         let result = match (base, shape.pointer) {
             (Err(r), _) => {
                 self.refuse(&r);
-                CType::Int
+                CType::INT
             }
             (Ok(_), Some(p)) => {
                 self.refuse(&Refusal::pointers(p));
-                CType::Int
+                CType::INT
             }
             (Ok(ty), None) => ty,
         };

@@ -197,7 +197,8 @@ impl Converter<'_> {
         let goto = |label: &Ident| Statement { kind: StatementKind::Goto(label.clone()), span: at };
         let mut statements = vec![Statement {
             kind: StatementKind::Declaration(vec![VarDecl {
-                ty: CType::Int,
+                ty: CType::INT,
+                typed_by_initializer: true,
                 name: Ident { name: value, span: at },
                 array: None,
                 init: Some(Initializer::Expr(value_expr)),
@@ -276,7 +277,7 @@ impl Converter<'_> {
             }
             let value = init.node.initializer.as_ref().map(|i| self.initializer(i));
             let span = self.span(init);
-            decls.push(VarDecl { ty, name, array, init: value, span });
+            decls.push(VarDecl { ty, name, array, init: value, span, typed_by_initializer: false });
         }
         Statement { kind: StatementKind::Declaration(decls), span }
     }

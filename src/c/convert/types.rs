@@ -171,6 +171,14 @@ fn integer_size(words: &[&c::TypeSpecifier]) -> u64 {
     }
 }
 
+/// The integer type named by the words `char`, `short`, `int`, `long`, `signed`, `unsigned`
+/// (LP64; a plain `char` is signed, as on x86-64).
+pub fn integer_type(words: &[&c::TypeSpecifier]) -> IntType {
+    let bytes = integer_size(words);
+    let signed = !words.iter().any(|w| matches!(w, c::TypeSpecifier::Unsigned));
+    IntType { bits: bytes as u32 * 8, signed }
+}
+
 impl Converter<'_> {
     /// The type the specifiers of a declaration name.
     pub(super) fn base_type(
@@ -205,6 +213,7 @@ impl Converter<'_> {
     fn type_of_words(&mut self, words: &[&Node<c::TypeSpecifier>]) -> Result<CType, Refusal> {
         let mut ty = None;
         let mut refusal = None;
+        let mut integer_words = Vec::new();
         for word in words {
             let at = self.span(word);
             let this = match &word.node {
@@ -215,7 +224,10 @@ impl Converter<'_> {
                 | c::TypeSpecifier::Int
                 | c::TypeSpecifier::Long
                 | c::TypeSpecifier::Signed
-                | c::TypeSpecifier::Unsigned => Ok(CType::Int),
+                | c::TypeSpecifier::Unsigned => {
+                    integer_words.push(&word.node);
+                    continue;
+                }
                 c::TypeSpecifier::Float
                 | c::TypeSpecifier::Double
                 | c::TypeSpecifier::Complex
@@ -232,7 +244,7 @@ impl Converter<'_> {
                 c::TypeSpecifier::Struct(s) => Err(self.struct_refusal(s, at)),
                 c::TypeSpecifier::Enum(e) => {
                     self.enumerators(&e.node.enumerators);
-                    Ok(CType::Int)
+                    Ok(CType::INT)
                 }
                 c::TypeSpecifier::TypedefName(name) => match self.typedefs.get(&name.node.name) {
                     Some(Ok(ty)) => Ok(*ty),
@@ -245,7 +257,7 @@ impl Converter<'_> {
                         format!("{} ({})", r.message, r.note),
                     )
                     .with_origin(r.span)),
-                    None => Ok(CType::Int),
+                    None => Ok(CType::INT),
                 },
                 c::TypeSpecifier::TypeOf(_) => Err(Refusal::construct(
                     at,
@@ -255,20 +267,20 @@ impl Converter<'_> {
             };
             match this {
                 Ok(t) => {
-                    ty = Some(match (ty, t) {
-                        (None, t) | (Some(CType::Int), t @ CType::Int) => t,
-                        (Some(t), _) => t,
-                    })
+                    ty.get_or_insert(t);
                 }
                 Err(r) => {
                     refusal.get_or_insert(r);
                 }
             }
         }
+        if !integer_words.is_empty() && ty.is_none() {
+            ty = Some(CType::Int(integer_type(&integer_words)));
+        }
         match refusal {
             Some(r) => Err(r),
             // Only qualifiers (`const x;`): C89's implicit int.
-            None => Ok(ty.unwrap_or(CType::Int)),
+            None => Ok(ty.unwrap_or(CType::INT)),
         }
     }
 
@@ -401,7 +413,7 @@ impl Converter<'_> {
                 Ok(ty) => ty,
                 Err(r) => {
                     self.refuse(&r);
-                    CType::Int
+                    CType::INT
                 }
             };
             let Some(shape) = shape else {
@@ -449,8 +461,8 @@ impl Converter<'_> {
             }
             c::Expression::Cast(cast) => {
                 match self.qualified_type(&cast.node.type_name.node.specifiers) {
-                    Ok(CType::Int) if cast.node.type_name.node.declarator.is_none() => {
-                        self.constant(&cast.node.expression)?
+                    Ok(CType::Int(t)) if cast.node.type_name.node.declarator.is_none() => {
+                        t.wrap(self.constant(&cast.node.expression)?)
                     }
                     _ => return None,
                 }
@@ -541,6 +553,12 @@ impl Converter<'_> {
         }
         Some(size)
     }
+}
+
+/// The C type of an integer literal of this value.
+pub fn literal_type(i: &c::Integer, value: &rug::Integer) -> Option<IntType> {
+    let long = !matches!(i.suffix.size, c::IntegerSize::Int);
+    IntType::of_literal(value, i.base == c::IntegerBase::Decimal, i.suffix.unsigned, long)
 }
 
 /// The value of an integer literal.

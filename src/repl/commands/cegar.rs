@@ -31,7 +31,9 @@ pub const SPEC: CommandSpec = CommandSpec {
            process's, the clock of every time limit of craig), over all `step` and `run`\n\
            commands (as `craig cegar --time-limit`; time at the prompt does not count).\n\
            Ctrl-C stops `run` where it is, and the run continues with the next `run`.\n\
-           Integers are mathematical.",
+           A C program's integers are machine integers unless it was loaded with\n\
+           `load --math-int` (see `help load`); Java's are mathematical. Every answer says\n\
+           which.",
     changes_state: true,
     run,
 };

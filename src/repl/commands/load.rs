@@ -6,13 +6,13 @@ use std::io::Write;
 use super::{CommandSpec, arity};
 use crate::repl::kinds::load_theory;
 use crate::repl::program::{java_files, java_path, load_java_theory};
-use crate::repl::{CommandResult, Control, State, Workbench};
+use crate::repl::{CommandError, CommandResult, Control, State, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "load",
     summary: "load a TPTP problem (.p), a spec file (.spec), Java files (.java), a boolean \
               program (.bp, .qr), a Scheme program (.scm) or a C program (.c, .i)",
-    usage: "load FILE | load FILE.java...",
+    usage: "load FILE | load FILE.java... | load --math-int FILE.c",
     help: "Reads FILE. A TPTP problem (.p; includes are looked up beside it, then under $TPTP)\n\
            is a theory with one goal named after the file: its axioms are the hypotheses and\n\
            its conjecture, if any, the statement. A spec file (.spec; imports are looked up\n\
@@ -33,9 +33,13 @@ pub const SPEC: CommandSpec = CommandSpec {
            A Scheme program (.scm) is read into CPS for `cfa` (see `help cfa`); it has no goals.\n\
            Its syntax errors and refused forms are listed with file:line:col.\n\
            A C program (.c, or a preprocessed .i) is lowered into the IR, where its assertions,\n\
-           calls of reach_error(), divisors and array indexes become checks. They are not\n\
-           goals for `prove`: `cegar` decides them by abstraction refinement (see `help\n\
-           cegar`). `show ir FUNCTION` lists a function's IR (see `craig run` to execute it).\n\
+           calls of reach_error(), divisors, array indexes, signed arithmetic (overflow) and\n\
+           shift amounts become checks. They are not goals for `prove`:\n\
+           `cegar` decides them by abstraction refinement (see `help cegar`). Its integers are\n\
+           machine integers (LP64: unsigned arithmetic wraps around); with --math-int they are\n\
+           read as unbounded mathematical integers, nothing overflows and bitwise operators\n\
+           are refused (`reload` keeps the reading). `show ir FUNCTION` lists a function's IR\n\
+           (see `craig run` to execute it).\n\
            An SMT-LIB script (.smt2) gives one goal named after the file: the unsatisfiability\n\
            of its assertions up to its first check-sat (named by :named, else assertionN),\n\
            decided by the SMT core; its errors are given with file:line:col.\n\
@@ -45,7 +49,15 @@ pub const SPEC: CommandSpec = CommandSpec {
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    let math_int = args.first().is_some_and(|a| a == "--math-int");
+    let args = if math_int { &args[1..] } else { args };
     arity(SPEC.usage, args, 1, usize::MAX)?;
+    if math_int && !(args.len() == 1 && (args[0].ends_with(".c") || args[0].ends_with(".i"))) {
+        return Err(CommandError::Refused(format!(
+            "--math-int reads one C program (.c, .i); usage: {}",
+            SPEC.usage
+        )));
+    }
     let java = args.iter().all(|a| a.ends_with(".java"));
     if args.len() > 1 && !java {
         return Err(format!(
@@ -68,7 +80,16 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             .into());
         }
     }
-    let theory = if java { load_java_theory(args)? } else { load_theory(&path)? };
+    let theory = if java {
+        load_java_theory(args)?
+    } else if math_int {
+        let name = std::path::Path::new(&path)
+            .file_stem()
+            .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
+        crate::repl::c::load_with(&path, name, crate::c::Integers::Mathematical)?
+    } else {
+        load_theory(&path)?
+    };
     let index = wb.state.theories.len();
     let goals = State::goals_of(&theory, index);
     for g in &goals {

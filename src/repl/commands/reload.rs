@@ -25,7 +25,13 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let mut theories = Vec::new();
     let mut goals = Vec::new();
     for (i, old) in wb.state.theories.iter().enumerate() {
-        let theory = load_theory(&old.path)?;
+        // A C program keeps the reading of integers it was loaded with.
+        let theory = match old.content::<crate::repl::c::CTheory>() {
+            Some(c) if c.integers == crate::c::Integers::Mathematical => {
+                crate::repl::c::load_with(&old.path, old.name.clone(), c.integers)?
+            }
+            _ => load_theory(&old.path)?,
+        };
         goals.extend(State::goals_of(&theory, i));
         theories.push(theory);
     }

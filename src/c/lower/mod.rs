@@ -2,15 +2,16 @@
 //!
 //! # The model
 //!
-//! - **Integers are mathematical.** Every integer type (`int`, `unsigned`, `char`, `short`,
-//!   `long`, `_Bool`) is HOL `int`, and casts between them are dropped: overflow and unsigned
-//!   wrap-around are not modelled. What a type still contributes is the range of the values
-//!   `__VERIFIER_nondet_T()` returns (assumed after each call) and, for `_Bool`, that a store
-//!   converts to 0 or 1.
+//! - **Integers are machine integers** ([`Integers::Machine`], the default): every integer
+//!   type is HOL `int` holding exactly the values of its C type (LP64); C's conversions,
+//!   unsigned wrap-around, signed overflow checks ([`Obligation::Overflow`]), shifts and
+//!   bitwise operators are spelt out in linear arithmetic by [`machine`]. Under `--math-int`
+//!   ([`Integers::Mathematical`]) conversions are dropped and nothing overflows; what a type
+//!   still contributes there is the range of `__VERIFIER_nondet_T()` and `_Bool`'s 0 or 1.
 //! - **`_Bool` is an int that is 0 or 1**, not HOL `bool`: C promotes `_Bool` to `int` in every
 //!   arithmetic context (`b + 1`, `a[b]`, passing it to an `int` parameter), so one value type
-//!   keeps variables, arrays, parameters and results uniform; the conversion happens at the one
-//!   place C defines it, the store.
+//!   keeps variables, arrays, parameters and results uniform; the conversion happens where C
+//!   converts.
 //! - **Arrays are functions** `int => int`, a write is function update (`a := a(i := v)`), and
 //!   every access asserts `0 <= i & i < N` ([`Obligation::ArrayBound`]) with the declared size N.
 //! - **Checks are assert edges** with their span: `assert(e)` ([`Obligation::Assertion`]), a
@@ -35,6 +36,8 @@
 //!
 //! Diagnostics carry spans; the lowering never panics on a tree the parser produced.
 
+mod machine;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::ast::*;
@@ -49,10 +52,38 @@ use crate::ir::{
 };
 use crate::syntax::{Diagnostic, SourceMap, Span};
 
+/// How C's integer types are read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Integers {
+    /// As the machine has them: fixed widths, wrap-around, signed overflow checked.
+    #[default]
+    Machine,
+    /// As mathematical integers (`--math-int`): unbounded, no conversion changes a value.
+    Mathematical,
+}
+
+impl Integers {
+    /// The line every answer on a C program prints.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Integers::Machine => {
+                "integers are machine integers (LP64: wrap-around for unsigned, signed overflow checked)"
+            }
+            Integers::Mathematical => {
+                "integers are mathematical (--math-int: unbounded, no overflow)"
+            }
+        }
+    }
+}
+
 /// Lowers a parsed file into an IR program. Returns the program unless there were errors, and
 /// every diagnostic (sorted by position).
-pub fn lower_c(unit: &TranslationUnit, sources: &SourceMap) -> (Option<Program>, Vec<Diagnostic>) {
-    let mut l = Lowering::new(sources);
+pub fn lower_c(
+    unit: &TranslationUnit,
+    sources: &SourceMap,
+    integers: Integers,
+) -> (Option<Program>, Vec<Diagnostic>) {
+    let mut l = Lowering::new(sources, integers);
     l.declare_globals(unit);
     l.declare_functions(unit);
     for (i, f) in unit.functions.iter().enumerate() {
@@ -111,6 +142,7 @@ impl Footprint {
 
 struct Lowering<'s> {
     sources: &'s SourceMap,
+    integers: Integers,
     bank: HolBank,
     consts: Vec<ConstDecl>,
     variables: Vec<Variable>,
@@ -129,6 +161,9 @@ struct Lowering<'s> {
     taken: BTreeSet<String>,
     int_ty: TyId,
     array_ty: TyId,
+    /// The C type of every variable's values (an array's: its elements'), so the range of a
+    /// term is known and conversions wrap only where a value can leave it.
+    var_types: BTreeMap<ConstId, CType>,
 }
 
 /// The state of lowering one function body.
@@ -148,11 +183,13 @@ struct Body {
 }
 
 impl<'s> Lowering<'s> {
-    fn new(sources: &'s SourceMap) -> Lowering<'s> {
+    fn new(sources: &'s SourceMap, integers: Integers) -> Lowering<'s> {
         let mut bank = HolBank::new();
         let int_ty = build::int_ty(&mut bank);
         let array_ty = bank.ty(TyNode::Fun(int_ty, int_ty));
         Lowering {
+            integers,
+            var_types: BTreeMap::new(),
             sources,
             bank,
             consts: Vec::new(),
@@ -261,6 +298,7 @@ impl<'s> Lowering<'s> {
                 VariableKind::Global,
                 d.name.span,
             );
+            self.var_types.insert(c, d.ty);
             self.globals.push(VarInfo {
                 name: d.name.name.clone(),
                 constant: c,
@@ -310,18 +348,21 @@ impl<'s> Lowering<'s> {
                     VariableKind::Parameter,
                     p.name.span,
                 );
+                self.var_types.insert(c, p.ty);
                 params.push(c);
             }
             let results = if f.result == CType::Void {
                 Vec::new()
             } else {
-                vec![self.new_variable(
+                let c = self.new_variable(
                     &format!("{name}.result"),
                     "result",
                     false,
                     VariableKind::Result,
                     f.name.span,
-                )]
+                );
+                self.var_types.insert(c, f.result);
+                vec![c]
             };
             let proc = ProcId(self.procedures.len() as u32);
             self.procedures.push(Procedure {
@@ -469,8 +510,9 @@ impl<'s> Lowering<'s> {
             (None, Some(_)) if v.global => Some(self.zeros(d.span)),
             (None, _) => None,
             (Some(Initializer::Expr(e)), None) => {
+                let from = self.type_of(b, e);
                 let value = self.value(b, e)?;
-                Some(self.stored(v.ty, value, e.span))
+                Some(self.convert(value, from, v.ty, e.span))
             }
             (Some(Initializer::List(values, span)), Some(size)) => {
                 if values.len() as u64 > size {
@@ -479,8 +521,9 @@ impl<'s> Lowering<'s> {
                 }
                 let mut array = self.zeros(*span);
                 for (i, e) in values.iter().enumerate() {
+                    let from = self.type_of(b, e);
                     let value = self.value(b, e)?;
-                    let value = self.stored(v.ty, value, e.span);
+                    let value = self.convert(value, from, v.ty, e.span);
                     let index = self.int(i as u64, e.span);
                     array = build::update(&mut self.bank, array, index, value);
                 }
@@ -495,15 +538,6 @@ impl<'s> Lowering<'s> {
                 None
             }
         }
-    }
-
-    /// The value stored into a variable of type `ty`: `_Bool` converts to 0 or 1.
-    fn stored(&mut self, ty: CType, value: TermId, span: Span) -> TermId {
-        if ty != CType::Bool || self.is_zero_or_one(value) {
-            return value;
-        }
-        let t = self.truth_of_int(value, span);
-        self.int_of_truth(t, span)
     }
 
     fn is_zero_or_one(&self, t: TermId) -> bool {
@@ -536,13 +570,15 @@ impl<'s> Lowering<'s> {
             span,
         );
         b.locals.push(c);
+        self.var_types.insert(c, ty);
         VarInfo { name: name.into(), constant: c, ty, array, global: false }
     }
 
-    fn temp(&mut self, b: &mut Body, span: Span) -> ConstId {
+    /// A fresh temporary holding values of type `ty`.
+    fn temp(&mut self, b: &mut Body, ty: CType, span: Span) -> ConstId {
         b.temps += 1;
         let name = format!("tmp{}", b.temps);
-        self.new_local(b, &name, CType::Int, None, span).constant
+        self.new_local(b, &name, ty, None, span).constant
     }
 
     /// Adds an edge from the current location to a new one, which becomes current.
@@ -700,9 +736,10 @@ impl<'s> Lowering<'s> {
             StatementKind::Return(value) => {
                 match (value, b.result) {
                     (Some(e), Some(r)) => {
+                        let from = self.type_of(b, e);
                         if let Some(t) = self.value(b, e) {
                             let ty = self.function_result(b);
-                            let t = self.stored(ty, t, e.span);
+                            let t = self.convert(t, from, ty, e.span);
                             self.step(b, Command::Assign(vec![(r, t)]), Some(s.span));
                         }
                     }
@@ -745,7 +782,7 @@ impl<'s> Lowering<'s> {
     }
 
     fn function_result(&self, b: &Body) -> CType {
-        self.functions.get(&b.function).map_or(CType::Int, |f| f.result)
+        self.functions.get(&b.function).map_or(CType::INT, |f| f.result)
     }
 
     fn void_call(&self, e: &Expr) -> bool {
@@ -782,7 +819,13 @@ impl<'s> Lowering<'s> {
         }
         // The initialiser is read before the new variable is in scope (`int x = x;` reads an
         // outer `x`, as in C it would read the new, indeterminate one: refused below).
-        let v = self.new_local(b, &d.name.name, d.ty, d.array, d.name.span);
+        let ty = match &d.init {
+            Some(Initializer::Expr(e)) if d.typed_by_initializer => {
+                CType::Int(self.type_of(b, e).promoted())
+            }
+            _ => d.ty,
+        };
+        let v = self.new_local(b, &d.name.name, ty, d.array, d.name.span);
         if let Some(Initializer::Expr(e)) = &d.init
             && footprint_reads(e, &d.name.name)
         {
@@ -803,7 +846,7 @@ impl<'s> Lowering<'s> {
     /// short-circuit order); otherwise the whole condition is one HOL formula.
     fn condition(&mut self, b: &mut Body, e: &Expr, yes: Loc, no: Loc) {
         match &e.kind {
-            ExprKind::Binary(op @ (BinaryOp::And | BinaryOp::Or), l, r) if !simple(e) => {
+            ExprKind::Binary(op @ (BinaryOp::And | BinaryOp::Or), l, r) if !self.simple(b, e) => {
                 let mid = b.g.location(Some(r.span));
                 if *op == BinaryOp::And {
                     self.condition(b, l, mid, no);
@@ -813,7 +856,9 @@ impl<'s> Lowering<'s> {
                 b.cur = Some(mid);
                 self.condition(b, r, yes, no);
             }
-            ExprKind::Unary(UnaryOp::Not, inner) if !simple(e) => self.condition(b, inner, no, yes),
+            ExprKind::Unary(UnaryOp::Not, inner) if !self.simple(b, e) => {
+                self.condition(b, inner, no, yes)
+            }
             _ => {
                 let Some(t) = self.truth(b, e) else {
                     b.cur = None;
@@ -831,16 +876,21 @@ impl<'s> Lowering<'s> {
     /// The truth of `e` as a formula, after the effects it needs.
     fn truth(&mut self, b: &mut Body, e: &Expr) -> Option<TermId> {
         match &e.kind {
-            ExprKind::Int(n) => Some(build::truth(&mut self.bank, *n != 0, e.span)),
+            ExprKind::Int(n, _) => Some(build::truth(&mut self.bank, *n != 0, e.span)),
             ExprKind::Unary(UnaryOp::Not, inner) => {
                 let t = self.truth(b, inner)?;
                 Some(build::not(&mut self.bank, t))
             }
-            ExprKind::ToBool(inner) => self.truth(b, inner),
+            ExprKind::Cast(CType::Bool, inner) => self.truth(b, inner),
             ExprKind::Binary(op, l, r) if is_comparison(*op) => {
                 self.check_order(b, l, r, e.span)?;
+                // Both operands in their common type (`-1 < 1u` is false in C).
+                let (lt, rt) = (self.type_of(b, l), self.type_of(b, r));
+                let common = CType::Int(lt.common(rt));
                 let l = self.value(b, l)?;
+                let l = self.convert(l, lt, common, e.span);
                 let r = self.value(b, r)?;
+                let r = self.convert(r, rt, common, e.span);
                 Some(match op {
                     BinaryOp::Lt => build::formula(&mut self.bank, Prim::Lt, vec![l, r]),
                     BinaryOp::Le => build::formula(&mut self.bank, Prim::Le, vec![l, r]),
@@ -853,7 +903,7 @@ impl<'s> Lowering<'s> {
                     }
                 })
             }
-            ExprKind::Binary(op @ (BinaryOp::And | BinaryOp::Or), l, r) if simple(r) => {
+            ExprKind::Binary(op @ (BinaryOp::And | BinaryOp::Or), l, r) if self.simple(b, r) => {
                 let l = self.truth(b, l)?;
                 let r = self.truth(b, r)?;
                 Some(if *op == BinaryOp::And {
@@ -880,15 +930,19 @@ impl<'s> Lowering<'s> {
     /// Evaluates `e` into a temporary through branches: for `&&`, `||` and `?:` whose later
     /// operands have effects or checks, which must happen only when C evaluates them.
     fn branched_value(&mut self, b: &mut Body, e: &Expr) -> Option<TermId> {
-        let t = self.temp(b, e.span);
+        let ty = CType::Int(self.type_of(b, e));
+        let t = self.temp(b, ty, e.span);
         let join = b.g.location(None);
         let (yes, no) = (b.g.location(None), b.g.location(None));
         match &e.kind {
             ExprKind::Conditional(c, x, y) => {
+                let common = CType::Int(self.type_of(b, e));
                 self.condition(b, c, yes, no);
                 for (at, branch) in [(yes, x), (no, y)] {
                     b.cur = Some(at);
+                    let from = self.type_of(b, branch);
                     if let Some(v) = self.value(b, branch) {
+                        let v = self.convert(v, from, common, branch.span);
                         self.step(b, Command::Assign(vec![(t, v)]), Some(branch.span));
                     }
                     self.jump(b, join, branch.span);
@@ -936,7 +990,7 @@ impl<'s> Lowering<'s> {
     fn value(&mut self, b: &mut Body, e: &Expr) -> Option<TermId> {
         match &e.kind {
             ExprKind::Refused => None,
-            ExprKind::Int(n) => Some(self.int(n.clone(), e.span)),
+            ExprKind::Int(n, _) => Some(self.int(n.clone(), e.span)),
             ExprKind::Var(name) => {
                 let Some(v) = self.lookup(b, name) else {
                     self.unknown_variable(name, e.span);
@@ -956,20 +1010,25 @@ impl<'s> Lowering<'s> {
                 Some(build::app(&mut self.bank, array, index))
             }
             ExprKind::Call(f, args) => self.call(b, f, args, e.span, true),
-            ExprKind::Unary(UnaryOp::Neg, x) => {
+            ExprKind::Unary(op @ (UnaryOp::Neg | UnaryOp::Complement), x) => {
+                let from = self.type_of(b, x);
+                let t = from.promoted();
                 let x = self.value(b, x)?;
-                Some(build::same_type(&mut self.bank, Prim::Neg, vec![x]))
+                let x = self.convert(x, from, CType::Int(t), e.span);
+                Some(if *op == UnaryOp::Neg {
+                    self.negate(b, x, t, e.span)
+                } else {
+                    self.complement(x, t, e.span)
+                })
             }
-            ExprKind::Unary(UnaryOp::Complement, x) => {
-                // On mathematical integers, `~x` is `-x - 1` (two's complement's identity).
-                let x = self.value(b, x)?;
-                let neg = build::same_type(&mut self.bank, Prim::Neg, vec![x]);
-                let one = self.int(1, e.span);
-                Some(build::same_type(&mut self.bank, Prim::Sub, vec![neg, one]))
-            }
-            ExprKind::Unary(UnaryOp::Not, _) | ExprKind::ToBool(_) => {
+            ExprKind::Unary(UnaryOp::Not, _) | ExprKind::Cast(CType::Bool, _) => {
                 let t = self.truth(b, e)?;
                 Some(self.int_of_truth(t, e.span))
+            }
+            ExprKind::Cast(to, x) => {
+                let from = self.type_of(b, x);
+                let v = self.value(b, x)?;
+                Some(self.convert(v, from, *to, e.span))
             }
             ExprKind::Binary(BinaryOp::Comma, l, r) => {
                 self.effect(b, l);
@@ -980,7 +1039,7 @@ impl<'s> Lowering<'s> {
                 Some(self.int_of_truth(t, e.span))
             }
             ExprKind::Binary(BinaryOp::And | BinaryOp::Or, _, r) => {
-                if simple(r) {
+                if self.simple(b, r) {
                     let t = self.truth(b, e)?;
                     Some(self.int_of_truth(t, e.span))
                 } else {
@@ -989,15 +1048,20 @@ impl<'s> Lowering<'s> {
             }
             ExprKind::Binary(op, l, r) => {
                 self.check_order(b, l, r, e.span)?;
+                let (lt, rt) = (self.type_of(b, l), self.type_of(b, r));
                 let lv = self.value(b, l)?;
                 let rv = self.value(b, r)?;
-                self.arithmetic(b, *op, lv, rv, r, e.span)
+                Some(self.arithmetic(b, *op, (lv, lt), (rv, rt), r, e.span)?.0)
             }
             ExprKind::Conditional(c, x, y) => {
-                if simple(x) && simple(y) {
+                if self.simple(b, x) && self.simple(b, y) {
+                    let common = CType::Int(self.type_of(b, e));
+                    let (xt, yt) = (self.type_of(b, x), self.type_of(b, y));
                     let c = self.truth(b, c)?;
                     let x = self.value(b, x)?;
+                    let x = self.convert(x, xt, common, e.span);
                     let y = self.value(b, y)?;
+                    let y = self.convert(y, yt, common, e.span);
                     Some(build::ite(&mut self.bank, c, x, y))
                 } else {
                     self.branched_value(b, e)
@@ -1010,43 +1074,14 @@ impl<'s> Lowering<'s> {
                 } else {
                     // The old value, kept in a temporary before the variable changes.
                     let old = self.value(b, target)?;
-                    let t = self.temp(b, e.span);
+                    let ty = CType::Int(self.type_of(b, target));
+                    let t = self.temp(b, ty, e.span);
                     self.step(b, Command::Assign(vec![(t, old)]), Some(e.span));
                     self.step_variable(b, *increment, target, e.span)?;
                     Some(self.term_of(t, e.span))
                 }
             }
         }
-    }
-
-    fn arithmetic(
-        &mut self,
-        b: &mut Body,
-        op: BinaryOp,
-        l: TermId,
-        r: TermId,
-        divisor: &Expr,
-        span: Span,
-    ) -> Option<TermId> {
-        let prim = match op {
-            BinaryOp::Add => Prim::Add,
-            BinaryOp::Sub => Prim::Sub,
-            BinaryOp::Mul => Prim::Mul,
-            BinaryOp::Div => Prim::Div,
-            BinaryOp::Rem => Prim::Mod,
-            _ => {
-                self.error(span, format!("`{}` is not an arithmetic operator", op.symbol()));
-                return None;
-            }
-        };
-        if matches!(op, BinaryOp::Div | BinaryOp::Rem)
-            && !matches!(&divisor.kind, ExprKind::Int(n) if *n != 0)
-        {
-            let nonzero = self.truth_of_int(r, divisor.span);
-            let what = format!("`{}` is not zero", self.snippet(divisor.span));
-            self.assert(b, nonzero, Obligation::DivisionByZero, what, divisor.span);
-        }
-        Some(build::same_type(&mut self.bank, prim, vec![l, r]))
     }
 
     fn unknown_variable(&mut self, name: &str, span: Span) {
@@ -1083,13 +1118,13 @@ impl<'s> Lowering<'s> {
         Some((array, index))
     }
 
-    /// Stores `value` (already evaluated) into the target, and returns the term that reads the
-    /// target afterwards.
+    /// Stores `value` (already evaluated, of type `from`) into the target, converted to the
+    /// target's type, and returns the term that reads the target afterwards.
     fn store(
         &mut self,
         b: &mut Body,
         target: &Expr,
-        value: TermId,
+        (value, from): (TermId, IntType),
         element: Option<(TermId, TermId)>,
         span: Span,
     ) -> Option<TermId> {
@@ -1103,13 +1138,13 @@ impl<'s> Lowering<'s> {
                     self.error(target.span, format!("`{name}` is an array: assign its elements"));
                     return None;
                 }
-                let value = self.stored(v.ty, value, span);
+                let value = self.convert(value, from, v.ty, span);
                 self.step(b, Command::Assign(vec![(v.constant, value)]), Some(span));
                 Some(self.term_of(v.constant, target.span))
             }
             (ExprKind::Index(a, _), Some((array, index))) => {
                 let v = self.lookup(b, &a.name)?;
-                let value = self.stored(v.ty, value, span);
+                let value = self.convert(value, from, v.ty, span);
                 let updated = build::update(&mut self.bank, array, index, value);
                 self.step(b, Command::Assign(vec![(v.constant, updated)]), Some(span));
                 let array = self.term_of(v.constant, a.span);
@@ -1162,12 +1197,13 @@ impl<'s> Lowering<'s> {
             return None;
         }
         let element = self.target_element(b, target)?;
+        let (target_type, rhs_type) = (self.type_of(b, target), self.type_of(b, rhs));
         let value = match op {
-            None => self.value(b, rhs)?,
+            None => (self.value(b, rhs)?, rhs_type),
             Some(op) => {
                 let old = self.read_target(b, target, element)?;
                 let r = self.value(b, rhs)?;
-                self.arithmetic(b, op, old, r, rhs, span)?
+                self.arithmetic(b, op, (old, target_type), (r, rhs_type), rhs, span)?
             }
         };
         self.store(b, target, value, element, span)
@@ -1181,10 +1217,12 @@ impl<'s> Lowering<'s> {
         span: Span,
     ) -> Option<TermId> {
         let element = self.target_element(b, target)?;
+        let ty = self.type_of(b, target);
         let old = self.read_target(b, target, element)?;
         let one = self.int(1, span);
-        let prim = if increment { Prim::Add } else { Prim::Sub };
-        let new = build::same_type(&mut self.bank, prim, vec![old, one]);
+        let op = if increment { BinaryOp::Add } else { BinaryOp::Sub };
+        let one_expr = Expr { kind: ExprKind::Int(1.into(), IntType::INT), span };
+        let new = self.arithmetic(b, op, (old, ty), (one, IntType::INT), &one_expr, span)?;
         self.store(b, target, new, element, span)
     }
 
@@ -1231,7 +1269,7 @@ impl<'s> Lowering<'s> {
             return None;
         };
         let arity = match &known {
-            Builtin::Nondet { .. } => Some(0),
+            Builtin::Nondet(_) => Some(0),
             Builtin::Assume | Builtin::Assert => Some(1),
             Builtin::Error | Builtin::AssertFail | Builtin::Abort => None,
         };
@@ -1249,13 +1287,14 @@ impl<'s> Lowering<'s> {
             );
             return None;
         }
-        if want && !matches!(known, Builtin::Nondet { .. }) {
+        if want && !matches!(known, Builtin::Nondet(_)) {
             self.error(span, format!("`{}` has no value", f.name));
             return None;
         }
         match known {
-            Builtin::Nondet { min, max } => {
-                let t = self.temp(b, span);
+            Builtin::Nondet(ty) => {
+                let (min, max) = (ty.min(), ty.max());
+                let t = self.temp(b, CType::Int(ty), span);
                 self.step(b, Command::Havoc(vec![t]), Some(span));
                 let tt = self.term_of(t, span);
                 let lo = self.int(min, span);
@@ -1363,14 +1402,13 @@ impl<'s> Lowering<'s> {
             }
         }
         let mut values = Vec::new();
-        for a in args {
-            values.push(self.value(b, a)?);
+        for (a, ty) in args.iter().zip(&info.param_types) {
+            // Arguments convert to the parameters' types as by assignment.
+            let from = self.type_of(b, a);
+            let value = self.value(b, a)?;
+            values.push(self.convert(value, from, *ty, a.span));
         }
-        // `_Bool` parameters convert like a store.
-        for (value, ty) in values.iter_mut().zip(&info.param_types) {
-            *value = self.stored(*ty, *value, span);
-        }
-        let results = if want { vec![self.temp(b, span)] } else { Vec::new() };
+        let results = if want { vec![self.temp(b, info.result, span)] } else { Vec::new() };
         let command = Command::Call { callee: info.proc, args: values, results: results.clone() };
         self.step(b, command, Some(span));
         results.first().map(|t| self.term_of(*t, span))
@@ -1402,19 +1440,33 @@ fn is_comparison(op: BinaryOp) -> bool {
     )
 }
 
-/// True if evaluating `e` has no effect and needs no check: it can become one HOL term even
-/// where C might not evaluate it (the later operand of `&&`, a branch of `?:`).
-fn simple(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Int(_) | ExprKind::Var(_) => true,
-        ExprKind::Unary(_, x) | ExprKind::ToBool(x) => simple(x),
-        ExprKind::Binary(BinaryOp::Div | BinaryOp::Rem, l, r) => {
-            simple(l) && matches!(&r.kind, ExprKind::Int(n) if *n != 0)
+impl Lowering<'_> {
+    /// True if evaluating `e` has no effect and needs no check: it can become one HOL term
+    /// even where C might not evaluate it (the later operand of `&&`, a branch of `?:`).
+    fn simple(&self, b: &Body, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(..) | ExprKind::Var(_) => true,
+            ExprKind::Unary(UnaryOp::Neg, x) => {
+                self.simple(b, x)
+                    && (self.integers == Integers::Mathematical
+                        || !self.type_of(b, x).promoted().signed)
+            }
+            ExprKind::Unary(_, x) | ExprKind::Cast(_, x) => self.simple(b, x),
+            ExprKind::Binary(BinaryOp::Comma, ..) => false,
+            ExprKind::Binary(op, l, r) => {
+                // A divisor other than a non-zero literal is checked.
+                let divisor_checked = matches!(op, BinaryOp::Div | BinaryOp::Rem)
+                    && !matches!(&r.kind, ExprKind::Int(n, _) if *n != 0);
+                self.simple(b, l)
+                    && self.simple(b, r)
+                    && !divisor_checked
+                    && !self.operator_checks(b, *op, l, r)
+            }
+            ExprKind::Conditional(c, x, y) => {
+                self.simple(b, c) && self.simple(b, x) && self.simple(b, y)
+            }
+            _ => false,
         }
-        ExprKind::Binary(BinaryOp::Comma, ..) => false,
-        ExprKind::Binary(_, l, r) => simple(l) && simple(r),
-        ExprKind::Conditional(c, x, y) => simple(c) && simple(x) && simple(y),
-        _ => false,
     }
 }
 
@@ -1423,7 +1475,7 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
     let mut fp = Footprint::default();
     let sub = |x: &Expr| footprint(x, writes);
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Refused => {}
+        ExprKind::Int(..) | ExprKind::Refused => {}
         ExprKind::Var(n) => {
             fp.reads.insert(n.clone());
         }
@@ -1440,7 +1492,7 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
                 fp = fp.union(sub(a));
             }
         }
-        ExprKind::Unary(_, x) | ExprKind::ToBool(x) => fp = sub(x),
+        ExprKind::Unary(_, x) | ExprKind::Cast(_, x) => fp = sub(x),
         ExprKind::Binary(_, l, r) => fp = sub(l).union(sub(r)),
         ExprKind::Conditional(c, x, y) => fp = sub(c).union(sub(x)).union(sub(y)),
         ExprKind::Assign(_, t, r) => {
@@ -1543,13 +1595,13 @@ fn expr_writes(e: &Expr, writes: &mut BTreeSet<String>, calls: &mut BTreeSet<Str
 
 fn collect_calls(e: &Expr, calls: &mut BTreeSet<String>) {
     match &e.kind {
-        ExprKind::Int(_) | ExprKind::Var(_) | ExprKind::Refused => {}
+        ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused => {}
         ExprKind::Index(_, i) => collect_calls(i, calls),
         ExprKind::Call(f, args) => {
             calls.insert(f.name.clone());
             args.iter().for_each(|a| collect_calls(a, calls));
         }
-        ExprKind::Unary(_, x) | ExprKind::ToBool(x) => collect_calls(x, calls),
+        ExprKind::Unary(_, x) | ExprKind::Cast(_, x) => collect_calls(x, calls),
         ExprKind::Binary(_, l, r) | ExprKind::Assign(_, l, r) => {
             collect_calls(l, calls);
             collect_calls(r, calls);
