@@ -2,7 +2,7 @@
 //! a DIMACS reader: the propositional engine under the SMT and finite-model layers.
 //!
 //! The module is written as if it were a crate: it names no other craig module except
-//! [`crate::syntax`], whose diagnostics the DIMACS reader reports through (`tests/tidy.rs`).
+//! [`crate::syntax`], whose diagnostics the DIMACS reader reports through (`tests/it/tidy.rs`).
 //!
 //! # Design
 //!

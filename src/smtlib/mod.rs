@@ -4,7 +4,7 @@
 //! [`crate::smt`] formulas and answers as the standard prints them.
 //!
 //! A front end: it names [`crate::smt`] and [`crate::syntax`], never the prover or `solve`
-//! (`tests/tidy.rs`). The Scheme front end reads through the same reader in its own dialect.
+//! (`tests/it/tidy.rs`). The Scheme front end reads through the same reader in its own dialect.
 //!
 //! # Files
 //!

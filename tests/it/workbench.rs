@@ -1,7 +1,7 @@
 //! The workbench driven through `eval_line`, command by command, with exact transcripts; plus
 //! sessions (save, restore, damaged files, changed goals) and `craig replay --check`.
 
-mod common;
+use crate::common;
 
 use common::{bench, run, s, scratch};
 use craig::repl::{Control, input_is_complete};

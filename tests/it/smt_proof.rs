@@ -1191,7 +1191,7 @@ fn every_example_refutation_replays() {
         // proof after each `unsat`.
         let expected = std::fs::read_to_string(path.with_extension("expected")).ok();
         // The quantified examples go to the prover through the CLI (get-proof prints the
-        // prover's TSTP refutation there, checked by tests/smt.rs); the ground engine's
+        // prover's TSTP refutation there, checked by tests/it/smt.rs); the ground engine's
         // session would not answer them.
         let quantified = text.contains("(forall") || text.contains("(exists");
         if read_all(&text).is_err() || (quantified && path.starts_with(root.join("examples"))) {

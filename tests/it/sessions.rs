@@ -1,6 +1,6 @@
 //! Every session script under `sessions/` must replay to exactly its expected transcript
 //! (`SCRIPT.expected` beside it). After an intended change, `craig replay --bless SCRIPT`
-//! rewrites the expected file, or `CRAIG_BLESS=1 cargo test --test sessions` all of them.
+//! rewrites the expected file, or `CRAIG_BLESS=1 cargo test --test it sessions::` all of them.
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! Helpers the workbench test files share: a deterministic workbench, the output of one
 //! command, and a fresh scratch folder per test.
 
-// Each test file is its own crate and uses only some of these.
+// Each module uses only some of these (and `workbench_c` loads a copy of its own).
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -22,11 +22,15 @@ pub fn run(wb: &mut Workbench, line: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
-/// A fresh, empty scratch folder for one test, named after the test binary, the process and
-/// `name`, so tests running at once never share one.
+/// A fresh, empty scratch folder for one test, named after the test binary, the process, the
+/// file of the caller and `name`, so tests running at once never share one (the modules of the
+/// one test binary reuse names such as `session`).
+#[track_caller]
 pub fn scratch(name: &str) -> PathBuf {
+    let caller = Path::new(std::panic::Location::caller().file());
+    let module = caller.file_stem().map_or("tests".into(), |s| s.to_string_lossy());
     let dir = std::env::temp_dir().join(format!(
-        "craig-{}-{}-{name}",
+        "craig-{}-{}-{module}-{name}",
         env!("CARGO_CRATE_NAME"),
         std::process::id()
     ));

@@ -4,7 +4,7 @@
 //! missing analysis or a bad state number, and `undo`, `save`/`restore`, `unload` and `reload`
 //! around them. Programs come from `examples/scheme/`; scratch files go to a fresh directory.
 
-mod common;
+use crate::common;
 
 use common::{bench, run, s, scratch};
 

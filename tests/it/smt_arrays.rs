@@ -189,7 +189,7 @@ fn unsupported_array_uses_answer_unsupported() {
         (
             // The read-over-write lemma is p's (its atoms name a), so the interpolant is
             // read off the refutation (tests/smt/interpolants_arrays.smt2 has more, checked
-            // by entailment in tests/smt_interpolation.rs).
+            // by entailment in tests/it/smt_interpolation.rs).
             "(declare-const a (Array Int Int))(declare-const b (Array Int Int))(declare-const x Int)\
              (assert (! (= b (store a 0 x)) :named p))\
              (assert (! (and (= x 1) (= (select b 0) 2)) :named r))(check-sat)\

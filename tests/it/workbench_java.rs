@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 use common::{bench, run, s};
 

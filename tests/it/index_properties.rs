@@ -12,7 +12,7 @@ use craig::prover::index::{
 use craig::prover::proof::ClauseId;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
-use proptest::test_runner::{FileFailurePersistence, TestRunner};
+use proptest::test_runner::TestRunner;
 
 /// Function symbols of the test signature: three constants, two unary, one binary.
 const FUNCS: [(&str, u32); 6] = [("a", 0), ("b", 0), ("c", 0), ("f", 1), ("g", 1), ("h", 2)];
@@ -250,15 +250,10 @@ fn check_candidates(
     Ok(())
 }
 
-/// 256 cases; failures persist next to this file.
+/// 256 cases; failures persist in `tests/proptest-regressions/index_properties.txt`, where
+/// proptest keeps every module's (see `main.rs`).
 fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: 256,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/index_properties.proptest-regressions",
-        ))),
-        ..ProptestConfig::default()
-    }
+    ProptestConfig { cases: 256, ..ProptestConfig::default() }
 }
 
 proptest! {

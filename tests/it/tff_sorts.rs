@@ -116,7 +116,7 @@ fn wrong(expected: &str, status: SzsStatus) -> bool {
 }
 
 /// Reads the whole development index, so it is opt-in:
-/// `TPTP=../shared/tptp cargo test --release --test tff_sorts -- --ignored --nocapture`.
+/// `TPTP=../shared/tptp cargo test --release --test it tff_sorts:: -- --ignored --nocapture`.
 #[test]
 #[ignore = "sweeps the whole TPTP index: set $TPTP and pass --ignored"]
 fn tptp_tff_problems_get_no_wrong_answer_in_any_mode() {

@@ -1,6 +1,6 @@
 //! Loads every CNF and FOF problem of the shared TPTP selection and counts failures. Ignored by
 //! default (it reads the whole library); run with
-//! `TPTP=../shared/tptp cargo test --release --test input_load_all -- --ignored --nocapture`.
+//! `TPTP=../shared/tptp cargo test --release --test it input_load_all:: -- --ignored --nocapture`.
 
 // This test is a report: it prints what it measured.
 #![allow(clippy::disallowed_macros)]

@@ -4,7 +4,7 @@
 //! errors of each, `undo` after a step, and sessions saved and restored. Everything is counted in
 //! engine steps, never time, and the programs come from `examples/boolprog/`.
 
-mod common;
+use crate::common;
 
 use common::{bench, run, s, scratch};
 use craig::repl::{BoolProgRun, BoolProgram, Workbench};

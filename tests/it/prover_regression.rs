@@ -258,7 +258,7 @@ fn the_same_problem_gives_the_same_search_and_proof() {
 /// The search counters and proof of every problem in the set, recorded in
 /// `tests/data/regression_baseline.tsv`: a change that alters the search (given clauses, generated
 /// clauses, the status or the TSTP proof text) fails here and must be re-recorded on purpose with
-/// `CRAIG_BLESS=1 cargo test --test prover_regression`, saying why in the commit.
+/// `CRAIG_BLESS=1 cargo test --test it prover_regression::`, saying why in the commit.
 #[test]
 fn search_counters_and_proofs_match_the_recorded_baseline() {
     let baseline_path =

@@ -5,7 +5,7 @@
 //! `--move`, `--sequence`); bad scripts fail with file:line:col and change nothing; `undo`,
 //! `save`/`restore` and `reload` keep working. No test needs z3 or cvc5.
 
-mod common;
+use crate::common;
 
 use common::{bench, run, scratch};
 use craig::syntax::SourceMap;

@@ -2,7 +2,7 @@
 //! examples, example scripts with expected outputs, a brute-force comparison on random small
 //! problems, and a no-panic property of the reader.
 
-mod common;
+use crate::common;
 
 use craig::smt::{self, Answer, Formula, SmtStats, SortId, TermStore, linear};
 use craig::smtlib::Session;
@@ -866,7 +866,7 @@ fn non_numeral_divisors_are_unsupported_and_uf_arithmetic_interpolates() {
         (declare-const y Int)(assert (! (and (= x y) (= (f x) 0)) :named A))\
         (assert (! (= (f y) 1) :named B))(check-sat)(get-interpolants A B)";
     // Interpolated from the refutation (the EUF lemma x = y → f(x) = f(y) is A's, the Farkas
-    // lemma mixes both sides); tests/smt_interpolation.rs checks such answers by entailment.
+    // lemma mixes both sides); tests/it/smt_interpolation.rs checks such answers by entailment.
     assert_eq!(run("t", text), "unsat\n((<= (f y) 0))\n");
 }
 
