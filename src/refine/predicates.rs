@@ -50,6 +50,8 @@ impl fmt::Display for Domain {
     }
 }
 
+// A message, not an error type: clap parses `--domain` (`craig cegar`, the prompt's `cegar`)
+// with this and only displays the error after the option and the value, so nothing asks why.
 impl FromStr for Domain {
     type Err = String;
 

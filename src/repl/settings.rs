@@ -85,18 +85,51 @@ impl Default for Settings {
     }
 }
 
-fn parse_switch(name: &str, value: &str) -> Result<bool, String> {
+/// Why `set NAME VALUE`, or the options of a session file, are refused: the text is the line
+/// the prompt prints after `error: ` (`restore` puts it after the file's name).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingError {
+    /// No option has this name.
+    #[error("unknown option `{name}` (options: {})", OPTION_NAMES.join(", "))]
+    UnknownOption { name: String },
+    /// The option takes no such value; `expected` says what it takes (`on` or `off`, ...).
+    #[error("{option} takes {expected}, got `{value}`")]
+    BadValue { option: &'static str, expected: &'static str, value: String },
+    /// A name that is not among the option's `names` (a selection, a clause weight, ...).
+    #[error("unknown {what} `{value}` (one of: {})", .names.join(", "))]
+    UnknownName { what: &'static str, value: String, names: &'static [&'static str] },
+    /// Not a whole number above zero (`age-ratio`, `weight-ratio`).
+    #[error("expected a positive whole number, got `{0}`")]
+    NotAPositiveNumber(String),
+}
+
+/// `found`, or the refusal of `value` as none of the `what`s in `names`.
+fn one_of<T>(
+    found: Option<T>,
+    what: &'static str,
+    value: &str,
+    names: &'static [&'static str],
+) -> Result<T, SettingError> {
+    found.ok_or_else(|| SettingError::UnknownName { what, value: value.into(), names })
+}
+
+/// The refusal of `value` for `option`, which takes `expected`.
+fn bad_value(option: &'static str, expected: &'static str, value: &str) -> SettingError {
+    SettingError::BadValue { option, expected, value: value.into() }
+}
+
+fn parse_switch(option: &'static str, value: &str) -> Result<bool, SettingError> {
     match value {
         "on" | "true" | "yes" => Ok(true),
         "off" | "false" | "no" => Ok(false),
-        _ => Err(format!("{name} takes `on` or `off`, got `{value}`")),
+        _ => Err(bad_value(option, "`on` or `off`", value)),
     }
 }
 
-fn parse_ratio(value: &str) -> Result<u32, String> {
+fn parse_ratio(value: &str) -> Result<u32, SettingError> {
     match value.parse::<u32>() {
         Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("expected a positive whole number, got `{value}`")),
+        _ => Err(SettingError::NotAPositiveNumber(value.into())),
     }
 }
 
@@ -109,7 +142,7 @@ pub fn positive_seconds(value: f64) -> Option<Duration> {
 
 impl Settings {
     /// Sets option `name` from its textual `value`; on error nothing changes.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), SettingError> {
         match name {
             "time-limit" => {
                 self.time_limit = if value == "none" {
@@ -118,8 +151,10 @@ impl Settings {
                     match value.parse::<f64>() {
                         Ok(s) if positive_seconds(s).is_some() => Some(s),
                         _ => {
-                            return Err(format!(
-                                "time-limit takes a positive number of seconds or `none`, got `{value}`"
+                            return Err(bad_value(
+                                "time-limit",
+                                "a positive number of seconds or `none`",
+                                value,
                             ));
                         }
                     }
@@ -132,54 +167,45 @@ impl Settings {
                     match value.parse::<u64>() {
                         Ok(n) if n > 0 => Some(n),
                         _ => {
-                            return Err(format!(
-                                "steps takes a positive whole number or `none`, got `{value}`"
+                            return Err(bad_value(
+                                "steps",
+                                "a positive whole number or `none`",
+                                value,
                             ));
                         }
                     }
                 }
             }
             "selection" => {
-                self.selection = LiteralSelection::from_name(value).ok_or_else(|| {
-                    format!("unknown selection `{value}` (one of: {})", SELECTION_NAMES.join(", "))
-                })?
+                let found = LiteralSelection::from_name(value);
+                self.selection = one_of(found, "selection", value, &SELECTION_NAMES)?
             }
             "age-ratio" => self.age_ratio = parse_ratio(value)?,
             "weight-ratio" => self.weight_ratio = parse_ratio(value)?,
             "clause-weight" => {
                 self.clause_weight = match value {
                     "auto" => None,
-                    _ => Some(ClauseWeight::from_name(value).ok_or_else(|| {
-                        format!(
-                            "unknown clause weight `{value}` (one of: {})",
-                            CLAUSE_WEIGHT_NAMES.join(", ")
-                        )
-                    })?),
+                    _ => {
+                        let found = ClauseWeight::from_name(value);
+                        Some(one_of(found, "clause weight", value, &CLAUSE_WEIGHT_NAMES)?)
+                    }
                 }
             }
-            "check" => self.check = parse_switch(name, value)?,
-            "splitting" => self.splitting = parse_switch(name, value)?,
+            "check" => self.check = parse_switch("check", value)?,
+            "splitting" => self.splitting = parse_switch("splitting", value)?,
             "sorts" => {
-                self.sorts = SortMode::from_name(value).ok_or_else(|| {
-                    format!("unknown sort handling `{value}` (one of: {})", SORTS_NAMES.join(", "))
-                })?
+                let found = SortMode::from_name(value);
+                self.sorts = one_of(found, "sort handling", value, &SORTS_NAMES)?
             }
             "retain" => {
                 self.retain = match value.parse::<u32>() {
                     Ok(n) if (1..=100).contains(&n) => n,
                     _ => {
-                        return Err(format!(
-                            "retain takes a percentage from 1 to 100, got `{value}`"
-                        ));
+                        return Err(bad_value("retain", "a percentage from 1 to 100", value));
                     }
                 }
             }
-            _ => {
-                return Err(format!(
-                    "unknown option `{name}` (options: {})",
-                    OPTION_NAMES.join(", ")
-                ));
-            }
+            _ => return Err(SettingError::UnknownOption { name: name.into() }),
         }
         Ok(())
     }
@@ -264,7 +290,7 @@ impl Settings {
     }
 
     /// Settings from a session file, validated like `set` would.
-    pub fn from_saved(saved: &SavedOptions) -> Result<Settings, String> {
+    pub fn from_saved(saved: &SavedOptions) -> Result<Settings, SettingError> {
         let mut s = Settings::default();
         s.set("time-limit", &saved.time_limit.map_or("none".to_string(), |t| t.to_string()))?;
         s.set("steps", &saved.steps.map_or("none".to_string(), |t| t.to_string()))?;
@@ -277,5 +303,52 @@ impl Settings {
         s.set("sorts", &saved.sorts)?;
         s.set("retain", &saved.retain.to_string())?;
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each refusal is told apart by kind, and says what the prompt has always printed.
+    #[test]
+    fn refusals_are_typed_and_worded_as_before() {
+        let mut s = Settings::default();
+        let cases = [
+            (
+                "colour",
+                "red",
+                "unknown option `colour` (options: time-limit, steps, selection, age-ratio, weight-ratio, clause-weight, check, splitting, sorts, retain)",
+            ),
+            ("time-limit", "0", "time-limit takes a positive number of seconds or `none`, got `0`"),
+            ("steps", "-1", "steps takes a positive whole number or `none`, got `-1`"),
+            (
+                "selection",
+                "all",
+                "unknown selection `all` (one of: none, max-negative, max-negative-if-positive, most-instantiated, complex)",
+            ),
+            ("age-ratio", "0", "expected a positive whole number, got `0`"),
+            (
+                "clause-weight",
+                "x",
+                "unknown clause weight `x` (one of: auto, symbols, conjecture-relative)",
+            ),
+            ("check", "maybe", "check takes `on` or `off`, got `maybe`"),
+            ("sorts", "keep", "unknown sort handling `keep` (one of: auto, guard, erase)"),
+            ("retain", "101", "retain takes a percentage from 1 to 100, got `101`"),
+        ];
+        for (name, value, text) in cases {
+            let e = s.set(name, value).unwrap_err();
+            assert_eq!(e.to_string(), text, "{name} {value}");
+        }
+        assert_eq!(s, Settings::default(), "a refused value changes nothing");
+        assert_eq!(
+            s.set("colour", "red"),
+            Err(SettingError::UnknownOption { name: "colour".into() })
+        );
+        assert!(matches!(
+            s.set("splitting", "2"),
+            Err(SettingError::BadValue { option: "splitting", .. })
+        ));
     }
 }

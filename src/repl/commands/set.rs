@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, Workbench};
+use crate::repl::{CommandError, CommandResult, Control, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "set",
@@ -34,7 +34,7 @@ pub const SPEC: CommandSpec = CommandSpec {
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 2, 2)?;
-    wb.state.settings.set(&args[0], &args[1])?;
+    wb.state.settings.set(&args[0], &args[1]).map_err(|e| CommandError::Refused(e.to_string()))?;
     let value = wb.state.settings.get(&args[0]).unwrap_or_default();
     writeln!(out, "{} = {}", args[0], value)?;
     Ok(Control::Continue)
