@@ -32,10 +32,3 @@ impl From<SmtError> for RefineError {
         }
     }
 }
-
-/// The workbench and the command line print a failure as one line.
-impl From<RefineError> for String {
-    fn from(e: RefineError) -> String {
-        e.to_string()
-    }
-}
