@@ -208,7 +208,11 @@ fn current(state: &State) -> Result<(usize, Current), CommandError> {
         .find_map(|(i, t)| {
             Some((i, Current { shared: t.content_rc::<BoolProgram>()?, run: run_of(t) }))
         })
-        .ok_or_else(|| "no boolean program is loaded (try `load FILE.bp` or `load FILE.qr`)".into())
+        .ok_or_else(|| {
+            CommandError::Refused(
+                "no boolean program is loaded (try `load FILE.bp` or `load FILE.qr`)".into(),
+            )
+        })
 }
 
 /// Records `run` as the run of the theory at `index`.
@@ -253,9 +257,11 @@ fn summary_engine(b: &Current) -> Result<RefMut<'_, Engine<'static>>, CommandErr
     let run = b.run.unwrap_or(Run { method: Method::Patterns, calls: 0 });
     match mode_of(run.method) {
         Some(mode) => Ok(engine_at(&b.shared, mode, run.calls)),
-        None => Err("the last run searched without summaries (`check --no-summaries`), so there \
-                     are none; `step` or `check` computes them"
-            .into()),
+        None => Err(CommandError::Refused(
+            "the last run searched without summaries (`check --no-summaries`), so there \
+             are none; `step` or `check` computes them"
+                .into(),
+        )),
     }
 }
 
@@ -290,9 +296,11 @@ pub(crate) fn step(
 ) -> CommandResult {
     let f: StepWords = parse_words(args, usage)?;
     if f.search.no_summaries {
-        return Err("`step` watches the summary engine; `check --no-summaries` runs the explicit \
-                    search without summaries"
-            .into());
+        return Err(CommandError::Refused(
+            "`step` watches the summary engine; `check --no-summaries` runs the explicit \
+             search without summaries"
+                .into(),
+        ));
     }
     let count = match f.count.as_slice() {
         [] => Some(1),
@@ -499,7 +507,9 @@ pub(crate) fn check(
 pub(crate) fn trace(wb: &mut Workbench, out: &mut dyn Write) -> CommandResult {
     let (_, b) = current(&wb.state)?;
     let Some(run) = b.run else {
-        return Err("no verdict yet: `check` or `step all` runs the engine to one".into());
+        return Err(CommandError::Refused(
+            "no verdict yet: `check` or `step all` runs the engine to one".into(),
+        ));
     };
     let shared = &b.shared;
     let answer = match mode_of(run.method) {
@@ -624,7 +634,7 @@ fn boolprog_dot(b: &Current, words: &[String]) -> Result<Graph, CommandError> {
     let heap_of = match words {
         [] => None,
         [kind, n] if kind == "summary" => Some(n.as_str()),
-        _ => return Err("usage: dot FILE.dot|FILE.svg [summary N]".into()),
+        _ => return Err(CommandError::Refused("usage: dot FILE.dot|FILE.svg [summary N]".into())),
     };
     let usage = "dot FILE.dot|FILE.svg [summary N]";
     let engine = summary_engine(b)?;

@@ -145,7 +145,9 @@ impl TheoryKind for SchemeTheory {
             if !words.is_empty() {
                 return Err(CommandError::Refused("usage: dot FILE".to_string()));
             }
-            let run = theory.run::<CfaRun>().ok_or("no analysis yet: run `cfa` first")?;
+            let run = theory
+                .run::<CfaRun>()
+                .ok_or_else(|| CommandError::Refused("no analysis yet: run `cfa` first".into()))?;
             Ok(cfa_graph(run))
         };
         Some(graph())

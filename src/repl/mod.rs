@@ -119,7 +119,9 @@ pub enum Control {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CommandError {
     /// The request cannot be carried out as asked: a bad word, a goal or file that is not
-    /// there, input its front end refuses. Messages written as plain strings are these.
+    /// there, input its front end refuses. A `String` (a composed message) converts to one; a
+    /// fixed message is written out as `CommandError::Refused("...".into())`, so no `&str`
+    /// becomes a refusal unseen.
     #[error("{0}")]
     Refused(String),
     /// The request is outside what craig handles (say, recursion in a refinement run).
@@ -143,12 +145,6 @@ impl CommandError {
 impl From<String> for CommandError {
     fn from(s: String) -> Self {
         CommandError::Refused(s)
-    }
-}
-
-impl From<&str> for CommandError {
-    fn from(s: &str) -> Self {
-        CommandError::Refused(s.to_string())
     }
 }
 

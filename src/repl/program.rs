@@ -376,7 +376,8 @@ pub(crate) fn java_path(files: &[String]) -> String {
 
 /// Java files read together into one theory, named after the first file.
 pub(crate) fn load_java_theory(files: &[String]) -> Result<Theory, CommandError> {
-    let first = files.first().ok_or("no Java files to load")?;
+    let first =
+        files.first().ok_or_else(|| CommandError::Refused("no Java files to load".into()))?;
     let name = std::path::Path::new(first)
         .file_stem()
         .map_or_else(|| first.clone(), |s| s.to_string_lossy().into_owned());

@@ -196,9 +196,14 @@ fn current(
             .iter()
             .any(|t| t.content.ir_program().is_some_and(|ir| !ir.analysed_by_default));
         if waiting {
-            "no refinement run on the Java files loaded (`cegar Class.method` starts one)".into()
+            CommandError::Refused(
+                "no refinement run on the Java files loaded (`cegar Class.method` starts one)"
+                    .into(),
+            )
         } else {
-            "no C or Java program is loaded (try `load FILE.c` or `load FILE.java`)".into()
+            CommandError::Refused(
+                "no C or Java program is loaded (try `load FILE.c` or `load FILE.java`)".into(),
+            )
         }
     })
 }
@@ -206,7 +211,9 @@ fn current(
 /// The program loaded last and its run, or an error naming the command that starts one.
 fn current_run(state: &State) -> Result<(Analysed, CegarRun), CommandError> {
     let (_, c, run) = current(state, false)?;
-    let run = run.ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
+    let run = run.ok_or_else(|| {
+        CommandError::Refused("no refinement run yet (`cegar [FUNCTION]` starts one)".into())
+    })?;
     Ok((c, run))
 }
 
@@ -783,7 +790,7 @@ pub(crate) fn show(
     let text = match (view, argument) {
         ("art", None) => show_art(&engine),
         ("node", Some(n)) => show_node(&c, &engine, n)?,
-        ("node", None) => return Err("usage: show node N".into()),
+        ("node", None) => return Err(CommandError::Refused("usage: show node N".into())),
         ("cex", None) => show_cex(&c, &engine)?,
         ("path", None) => show_path(&c, &engine, None)?,
         ("interpolants", k) => show_interpolants(&c, &engine, k)?,
@@ -907,7 +914,9 @@ fn action_text(engine: &Engine, action: &crate::refine::flat::Action) -> String 
 fn refinement_index(engine: &Engine, word: Option<&str>) -> Result<usize, CommandError> {
     let count = engine.refinements.len();
     if count == 0 {
-        return Err("no refinement yet (`step` until a path is checked)".into());
+        return Err(CommandError::Refused(
+            "no refinement yet (`step` until a path is checked)".into(),
+        ));
     }
     match word {
         None => Ok(count - 1),
@@ -1043,9 +1052,11 @@ fn show_invariant(c: &Analysed, engine: &Engine) -> Result<String, CommandError>
         Some(Verdict::Safe { invariants }) => invariants,
         // An invariant would prove the error unreachable, and the counterexample reaches it.
         Some(Verdict::Unsafe(_)) => {
-            return Err("no invariant: the run ended UNSAFE, with a real counterexample \
-                        (`show cex` shows it)"
-                .into());
+            return Err(CommandError::Refused(
+                "no invariant: the run ended UNSAFE, with a real counterexample \
+                 (`show cex` shows it)"
+                    .into(),
+            ));
         }
         Some(Verdict::Unknown(reason)) => {
             return Err(CommandError::Refused(format!(
@@ -1053,7 +1064,9 @@ fn show_invariant(c: &Analysed, engine: &Engine) -> Result<String, CommandError>
             )));
         }
         None => {
-            return Err("no invariant: the run has not ended yet (`run` runs it to the end)".into());
+            return Err(CommandError::Refused(
+                "no invariant: the run has not ended yet (`run` runs it to the end)".into(),
+            ));
         }
     };
     let mut out = String::new();
@@ -1094,7 +1107,9 @@ pub(crate) fn predicate_add(
     out: &mut dyn Write,
 ) -> CommandResult {
     let (index, shared, run) = current(&wb.state, false)?;
-    let run = run.ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
+    let run = run.ok_or_else(|| {
+        CommandError::Refused("no refinement run yet (`cegar [FUNCTION]` starts one)".into())
+    })?;
     let mut cached = cached_at(&shared, &run)?;
     let engine = &mut cached.engine;
     let l = location_named(engine, location)?;
@@ -1224,10 +1239,11 @@ pub(crate) fn diff(
     let now = engine.counters().steps;
     let (a, b) = match args {
         [] => {
-            let last = engine
-                .refinements
-                .last()
-                .ok_or("no refinement yet; `diff STEP1 STEP2` compares any two steps")?;
+            let last = engine.refinements.last().ok_or_else(|| {
+                CommandError::Refused(
+                    "no refinement yet; `diff STEP1 STEP2` compares any two steps".into(),
+                )
+            })?;
             (last.step - 1, last.step)
         }
         [x, y] => {
@@ -1267,9 +1283,9 @@ pub(crate) fn art_graph(theory: &Theory, words: &[String]) -> Option<Result<Grap
         if !words.is_empty() {
             return Err(CommandError::Refused("usage: dot FILE".to_string()));
         }
-        let slot = theory
-            .run::<CegarSlot>()
-            .ok_or("no refinement run yet (`cegar [FUNCTION]` starts one)")?;
+        let slot = theory.run::<CegarSlot>().ok_or_else(|| {
+            CommandError::Refused("no refinement run yet (`cegar [FUNCTION]` starts one)".into())
+        })?;
         let analysed = Analysed { content: theory.content.clone(), cache: slot.cache.clone() };
         let engine = engine_at(&analysed, &slot.run)?;
         Ok(Graph {

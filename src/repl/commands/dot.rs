@@ -36,9 +36,11 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             return write_graph(path, &graph.text, &graph.what, out);
         }
     }
-    Err("dot needs a boolean program, a Scheme program, a C program or a refinement run on \
+    Err(CommandError::Refused(
+        "dot needs a boolean program, a Scheme program, a C program or a refinement run on \
          Java files"
-        .into())
+            .into(),
+    ))
 }
 
 /// Writes a graph to `path`: the DOT text itself for `.dot` or `.gv`, or for `.svg` the picture

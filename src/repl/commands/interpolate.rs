@@ -113,7 +113,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let parts = split_parts(&rest, if sequence { ";" } else { "|" });
     if sequence {
         if parts.len() < 2 {
-            return Err("a sequence needs at least two parts separated by `;`".into());
+            return Err(CommandError::Refused(
+                "a sequence needs at least two parts separated by `;`".into(),
+            ));
         }
         if let Some(k) = parts.iter().position(Vec::is_empty) {
             return Err(format!("part {} of the sequence is empty", k + 1).into());
@@ -257,7 +259,9 @@ fn source(
             (Some(attempt), _) => attempt.goal.clone(),
             (None, Some(attempt)) => attempt.goal.clone(),
             (None, None) => {
-                return Err("which goal? `prove` one first, or name it with --goal GOAL".into());
+                return Err(CommandError::Refused(
+                    "which goal? `prove` one first, or name it with --goal GOAL".into(),
+                ));
             }
         },
     };
@@ -488,8 +492,9 @@ fn write_partials(partials: &[PartialInterpolant], out: &mut dyn Write) -> std::
 }
 
 fn move_and_ask_again(wb: &mut Workbench, name: &str, out: &mut dyn Write) -> CommandResult {
-    let mut request =
-        wb.last_split.clone().ok_or("no split to change yet: ask `interpolate A | B` first")?;
+    let mut request = wb.last_split.clone().ok_or_else(|| {
+        CommandError::Refused("no split to change yet: ask `interpolate A | B` first".into())
+    })?;
     if let Some(i) = request.a.iter().position(|w| w == name) {
         request.a.remove(i);
         request.b.push(name.to_string());

@@ -23,7 +23,11 @@ pub const SPEC: CommandSpec = CommandSpec {
 
 /// The last attempt and its proof, or an error saying why there is none.
 pub(crate) fn last_proof(wb: &Workbench) -> Result<(&Attempt, &Proof), CommandError> {
-    let attempt = wb.state.last.as_deref().ok_or("no proof attempt yet (try `prove`)")?;
+    let attempt = wb
+        .state
+        .last
+        .as_deref()
+        .ok_or_else(|| CommandError::Refused("no proof attempt yet (try `prove`)".into()))?;
     match &attempt.proof {
         Some(p) if attempt.status != SzsStatus::Error => Ok((attempt, p)),
         _ => Err(CommandError::Refused(format!(

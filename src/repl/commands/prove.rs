@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use super::{CommandSpec, arity};
 use crate::inst::InstOutcome;
 use crate::repl::{
-    Attempt, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench, search_counters,
+    Attempt, CommandError, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench,
+    search_counters,
 };
 use crate::solve::answer::{SzsStatus, core_names, formula_names};
 use crate::solve::goal::{Strategy, Verdict, check_sequent_with};
@@ -55,7 +56,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         Some(name) => wb.state.goals_named(name)?,
     };
     if names.is_empty() {
-        return Err("no goals (try `load FILE`)".into());
+        return Err(CommandError::Refused("no goals (try `load FILE`)".into()));
     }
     wb.interrupt.store(false, Ordering::SeqCst);
     let width = names.iter().map(String::len).max().unwrap_or(0);

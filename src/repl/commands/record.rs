@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, Recording, Workbench};
+use crate::repl::{CommandError, CommandResult, Control, Recording, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "record",
@@ -20,7 +20,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     arity(SPEC.usage, args, 1, 1)?;
     let arg = &args[0];
     if arg == "stop" {
-        let rec = wb.recording.take().ok_or("not recording")?;
+        let rec =
+            wb.recording.take().ok_or_else(|| CommandError::Refused("not recording".into()))?;
         writeln!(out, "stopped recording to {}", rec.path)?;
         return Ok(Control::Continue);
     }

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::{CommandSpec, arity};
 use crate::repl::kinds::load_theory;
-use crate::repl::{CommandResult, Control, State, Workbench};
+use crate::repl::{CommandError, CommandResult, Control, State, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "reload",
@@ -20,7 +20,7 @@ pub const SPEC: CommandSpec = CommandSpec {
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 0, 0)?;
     if wb.state.theories.is_empty() {
-        return Err("nothing is loaded".into());
+        return Err(CommandError::Refused("nothing is loaded".into()));
     }
     let mut theories = Vec::new();
     let mut goals = Vec::new();

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::{CommandSpec, arity};
 use crate::repl::kind::GoalView;
-use crate::repl::{CommandResult, Control, Workbench};
+use crate::repl::{CommandError, CommandResult, Control, Workbench};
 use crate::syntax::Span;
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -77,7 +77,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     match (args[0].as_str(), args.get(1)) {
         _ if is_goal => {}
         ("state", Some(n)) => return crate::repl::cfa::show_state(wb, n, out),
-        ("state", None) => return Err("usage: show state N".into()),
+        ("state", None) => return Err(CommandError::Refused("usage: show state N".into())),
         ("cps", name) => return crate::repl::cfa::show_cps(wb, name.map(String::as_str), out),
         _ => {}
     }
@@ -120,12 +120,14 @@ fn show_ir(wb: &Workbench, method: Option<&str>, out: &mut dyn Write) -> Command
         }
     }
     if programs.is_empty() {
-        return Err("`show ir` lists a method of Java files or a function of a C program, and \
-                    none are loaded"
-            .into());
+        return Err(CommandError::Refused(
+            "`show ir` lists a method of Java files or a function of a C program, and \
+             none are loaded"
+                .into(),
+        ));
     }
     let Some(method) = method else {
-        return Err("usage: show ir Class.method | show ir FUNCTION".into());
+        return Err(CommandError::Refused("usage: show ir Class.method | show ir FUNCTION".into()));
     };
     for (program, locate) in &programs {
         if let Some(id) = program.find(method) {

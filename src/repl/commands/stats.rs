@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, Workbench};
+use crate::repl::{CommandError, CommandResult, Control, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "stats",
@@ -20,7 +20,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     arity(SPEC.usage, args, 0, 1)?;
     let s = match args.first() {
         None => {
-            let attempt = wb.state.last.as_deref().ok_or("no proof attempt yet (try `prove`)")?;
+            let attempt = wb.state.last.as_deref().ok_or_else(|| {
+                CommandError::Refused("no proof attempt yet (try `prove`)".into())
+            })?;
             writeln!(
                 out,
                 "{}: {} in {}",

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::{CommandResult, Control, Workbench};
+use crate::repl::{CommandError, CommandResult, Control, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "undo",
@@ -17,7 +17,8 @@ pub const SPEC: CommandSpec = CommandSpec {
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     arity(SPEC.usage, args, 0, 0)?;
-    let (line, state) = wb.undo.pop().ok_or("nothing to undo")?;
+    let (line, state) =
+        wb.undo.pop().ok_or_else(|| CommandError::Refused("nothing to undo".into()))?;
     wb.state = state;
     writeln!(out, "undone: {line}")?;
     Ok(Control::Continue)
