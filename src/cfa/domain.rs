@@ -42,9 +42,10 @@ impl Times {
         if self.k == 0 {
             return t;
         }
-        let mut c = Vec::with_capacity(self.k);
+        let previous = &self.contours[t.0 as usize];
+        let mut c = Vec::with_capacity(self.k.min(previous.len() + 1));
         c.push(site);
-        c.extend(self.contours[t.0 as usize].iter().take(self.k - 1));
+        c.extend(previous.iter().take(self.k - 1));
         if let Some(&id) = self.ids.get(&c) {
             return id;
         }

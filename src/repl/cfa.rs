@@ -189,13 +189,10 @@ pub struct CfaRequest {
 }
 
 /// Parses `[THEORY] [OPTIONS]` as `cfa` and `compare` take them, the options as `craig cfa`
-/// parses them; the prompt keeps k at most 8.
+/// parses them (`--k` at most [`MAX_K`](crate::repl::options::MAX_K) in both).
 pub(crate) fn parse_request(args: &[String], usage: &str) -> Result<CfaRequest, CommandError> {
     let (words, matches): (CfaWords, _) = parse_words_with_matches(args, usage)?;
     let options = words.analysis.options();
-    if options.k > 8 {
-        return Err(CommandError::Refused(format!("--k {} is too large (at most 8)", options.k)));
-    }
     let given = |a: &clap::Arg| {
         matches.value_source(a.get_id().as_str()) == Some(clap::parser::ValueSource::CommandLine)
     };
@@ -481,7 +478,7 @@ mod tests {
         let e = refusal("--k");
         assert_eq!(e, "`--k <N>` needs a value; usage: u");
         let e = refusal("--k 9");
-        assert!(e.contains("too large"), "{e}");
+        assert_eq!(e, "invalid value `9` for `--k <N>`: k-CFA takes k from 0 to 8; usage: u");
         let e = refusal("a b");
         assert!(e.contains("unexpected argument `b`"), "{e}");
         let e = refusal("--frobnicate");

@@ -31,6 +31,20 @@ pub enum BadValue {
     /// No oracle of this name.
     #[error("unknown oracle `{0}` (smt or none)")]
     UnknownOracle(String),
+    /// Not a context depth `cfa` takes: a whole number from 0 to [`MAX_K`].
+    #[error("k-CFA takes k from 0 to {MAX_K}")]
+    ContextDepth,
+}
+
+/// The deepest context `cfa --k` takes, on the command line and at the prompt alike. The prompt
+/// always stopped at 8; the command line took any k, and a huge one crashed the analysis (it
+/// reserved room for k call sites in every context). One limit now holds in both places, and
+/// `--max-states` still bounds the work at any k.
+pub const MAX_K: usize = 8;
+
+/// A context depth for `cfa --k`: a whole number from 0 to [`MAX_K`].
+pub fn context_depth(text: &str) -> Result<usize, BadValue> {
+    text.parse::<usize>().ok().filter(|&k| k <= MAX_K).ok_or(BadValue::ContextDepth)
 }
 
 /// A positive whole number (a limit of zero would stop before anything is done).
@@ -96,8 +110,8 @@ fn parse_oracle(name: &str) -> Result<OracleKind, BadValue> {
 /// them.
 #[derive(Clone, Debug, clap::Args)]
 pub struct CfaOptions {
-    /// Context sensitivity: k-CFA (0 = 0CFA).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// Context sensitivity: k-CFA, k from 0 (0CFA) to 8.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = context_depth)]
     pub k: usize,
     /// Turn abstract garbage collection off.
     #[arg(long)]

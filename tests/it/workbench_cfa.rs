@@ -355,3 +355,41 @@ fn help_lists_the_new_commands() {
     assert!(cfa.contains("--oracle smt|none"), "{cfa}");
     assert!(cfa.contains("most recently loaded"), "{cfa}");
 }
+
+/// `--k` has one limit, 8, at the prompt (`cfa`, `compare`) and on the command line, and both
+/// say so in their help; a huge k is refused, not a crash.
+#[test]
+fn the_context_depth_has_one_limit_at_the_prompt_and_on_the_command_line() {
+    let reason = "k-CFA takes k from 0 to 8";
+    let mut wb = bench();
+    run(&mut wb, &format!("load {LOCKLOOP}"));
+    assert!(run(&mut wb, "cfa --k 8").starts_with("lockloop: 8CFA"));
+    for line in ["cfa --k 9", "compare --k 9", "cfa --k 100000000000"] {
+        let out = run(&mut wb, line);
+        assert!(out.starts_with("error: invalid value `") && out.contains(reason), "{line}: {out}");
+    }
+    assert!(
+        run(&mut wb, "help cfa")
+            .contains("--k N              context sensitivity: k-CFA (default 0, at most 8)")
+    );
+
+    let craig = |args: &[&str]| {
+        let out =
+            std::process::Command::new(env!("CARGO_BIN_EXE_craig")).args(args).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, _) = craig(&["cfa", LOCKLOOP, "--k", "8"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("\n8CFA, GC"), "{out}");
+    for k in ["9", "100000000000"] {
+        let (code, _, err) = craig(&["cfa", LOCKLOOP, "--k", k]);
+        assert_eq!(code, Some(2), "--k {k}: {err}");
+        assert!(err.contains(&format!("invalid value '{k}' for '--k <N>': {reason}")), "{err}");
+    }
+    let (_, help, _) = craig(&["cfa", "--help"]);
+    assert!(help.contains("Context sensitivity: k-CFA, k from 0 (0CFA) to 8"), "{help}");
+}
