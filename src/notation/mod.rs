@@ -67,3 +67,5 @@ mod print;
 pub use elaborate::{Definition, Elaborator};
 pub use parse::{MAX_DEPTH, parse_term, parse_type, too_deep};
 pub use print::{Naming, print_term, to_expr};
+/// Written trees built without a source, for other printers into the notation.
+pub(crate) use print::{app, binary, name, node};

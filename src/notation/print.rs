@@ -22,19 +22,23 @@ pub fn print_term(bank: &HolBank, naming: &Naming<'_>, t: TermId) -> String {
     to_expr(bank, naming, t).pretty()
 }
 
-fn node(kind: ExprKind) -> Expr {
+/// A written tree that stands nowhere in a source (what printers build).
+pub(crate) fn node(kind: ExprKind) -> Expr {
     Expr { kind, span: Span::default() }
 }
 
-fn name(s: impl Into<String>) -> Expr {
+/// A name, as a written tree.
+pub(crate) fn name(s: impl Into<String>) -> Expr {
     node(ExprKind::Name(s.into()))
 }
 
-fn binary(op: BinOp, a: Expr, b: Expr) -> Expr {
+/// `a op b`, as a written tree.
+pub(crate) fn binary(op: BinOp, a: Expr, b: Expr) -> Expr {
     node(ExprKind::Binary(op, Box::new(a), Box::new(b)))
 }
 
-fn app(f: Expr, a: Expr) -> Expr {
+/// `f a`, as a written tree.
+pub(crate) fn app(f: Expr, a: Expr) -> Expr {
     node(ExprKind::App(Box::new(f), Box::new(a)))
 }
 

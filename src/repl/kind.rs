@@ -16,6 +16,7 @@ use std::io::Write;
 use std::rc::Rc;
 
 use crate::fol::Problem;
+use crate::fol::formula::Formula;
 use crate::hol::Sequent;
 use crate::ir::Program;
 use crate::session::Checksum;
@@ -145,6 +146,14 @@ pub trait TheoryKind: Any + fmt::Debug {
     /// what `interpolate` reads an interpolant back in.
     fn source_names(&self) -> BTreeMap<String, String> {
         BTreeMap::new()
+    }
+
+    /// A first-order formula over the symbols of its goals (an interpolant) as the source's
+    /// own language writes it, with the name of that notation (`Jahob's notation` for Java);
+    /// `None` where the kind has no such notation or the formula uses a symbol it cannot read
+    /// back (a Skolem function).
+    fn in_own_notation(&self, _formula: &Formula) -> Option<(&'static str, String)> {
+        None
     }
 
     /// How many sequents it translated so far (a deterministic counter, for tests).

@@ -12,6 +12,7 @@ mod cfa;
 pub mod commands;
 mod goal_views;
 mod input;
+mod jahob;
 pub mod kind;
 mod kinds;
 pub mod options;

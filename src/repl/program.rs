@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::rc::Rc;
 
+use crate::fol::formula::Formula;
 use crate::fol::{InputSource, Part};
 use crate::ir::ProcId;
 use crate::session::{Checksum, fnv1a64};
@@ -245,6 +246,11 @@ impl TheoryKind for JavaTheory {
 
     fn source_names(&self) -> BTreeMap<String, String> {
         super::goal_views::source_names(self.verification.signature())
+    }
+
+    fn in_own_notation(&self, formula: &Formula) -> Option<(&'static str, String)> {
+        let text = super::jahob::JahobReader::new(&self.verification.program).read(formula)?;
+        Some(("Jahob's notation", text))
     }
 
     fn sequents_translated(&self) -> u64 {

@@ -256,3 +256,74 @@ fn prove_runs_the_verify_schedule_and_names_a_later_strategy() {
     // Deterministic under steps: the same line again.
     assert_eq!(run(&mut wb, "prove Queue.enqueue:16"), proved);
 }
+
+const SHELF: &str = "class Shelf {
+    public int count;
+    public Shelf next;
+    public int[] slots;
+    /*: public ghost specvar pairs :: \"(int * int) set\" = \"({} :: (int * int) set)\"; */
+
+    public static int top(Shelf s)
+    /*: requires \"s ~= null & s..next ~= null & s..next..count = 3 & s..slots ~= null
+                  & 0 < s..slots..Array.length & Array.intState (s..slots) 0 = 7\"
+        ensures \"result = 3 + Array.intState (s..slots) 0\" */
+    {
+        return s.next.count + s.slots[0];
+    }
+
+    public static boolean small(Shelf s, int k)
+    /*: requires \"(k, 2) : s..pairs & (ALL x y. (x, y) : s..pairs --> x < 5)\"
+        ensures \"k < 5\" */
+    {
+        return true;
+    }
+}
+";
+
+/// An interpolant of a Java goal is read back into Jahob's notation, as `show` prints the
+/// sequent: field reads `x..C.f`, array reads `a..Array.intState i`, membership in a set-valued
+/// field `(k, 2) : s..C.pairs`, the program's own names and arithmetic; the TPTP line and the
+/// line in the source's names stay as they were.
+#[test]
+fn interpolants_of_java_goals_are_read_in_jahob_notation() {
+    let dir = common::scratch("jahob");
+    let shelf = dir.join("Shelf.java");
+    std::fs::write(&shelf, SHELF).unwrap();
+    let mut wb = bench();
+    run(&mut wb, &format!("load {}", s(&shelf)));
+    run(&mut wb, "set steps 2000");
+    let reads = |out: &str, lines: &[&str]| {
+        let block = lines.join("\n");
+        assert!(out.contains(&format!("\n{block}\n")), "{out}");
+    };
+
+    let out = run(&mut wb, "interpolate --goal Shelf.small:1 pre_8 | pre_9 Shelf.small:1");
+    reads(
+        &out,
+        &[
+            "fof(interpolant, plain, c_Shelf_pairs(c_Shelf_small_s,c_Shelf_small_k,int_2)).",
+            "% in the source's names: Shelf.pairs(Shelf.small.s,Shelf.small.k,int_2)",
+            "% in Jahob's notation: (k, 2) : s..Shelf.pairs",
+        ],
+    );
+    let out = run(&mut wb, "interpolate --goal Shelf.small:1 pre_9 | pre_8 Shelf.small:1");
+    reads(&out, &["% in Jahob's notation: ALL X0 X1. (X0, X1) ~: s..Shelf.pairs | X0 < 5"]);
+
+    let out = run(
+        &mut wb,
+        "interpolate --goal Shelf.top:6 --sequence pre_10 pre_13 ; stmt_21 ; Shelf.top:6",
+    );
+    reads(
+        &out,
+        &[
+            "% in Jahob's notation: s..Shelf.next..Shelf.count = 3 & s..Shelf.slots..Array.intState 0 = 7",
+        ],
+    );
+    reads(
+        &out,
+        &["% in Jahob's notation: s..Shelf.slots..Array.intState 0 = 7 & result@1 = 3 + 7"],
+    );
+    // The notation is the one `show` prints the hypotheses in.
+    let shown = run(&mut wb, "show Shelf.top:6");
+    assert!(shown.contains(": s..Shelf.slots..Array.intState 0 = 7\n"), "{shown}");
+}

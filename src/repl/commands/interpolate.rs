@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::{CommandSpec, arity};
 use crate::fol::Problem;
+use crate::fol::formula::Formula;
 use crate::fol::{Clausifier, InputClause, InputSource, Part, Role};
 use crate::input::parse_formulas;
 use crate::interpolate::formula::to_tptp;
@@ -22,6 +23,7 @@ use crate::interpolate::{
 };
 use crate::prover::Prover;
 use crate::repl::goal_views::{is_generated, rename_tptp};
+use crate::repl::kind::TheoryKind;
 use crate::repl::options::{InterpolationOptions, parse_words};
 use crate::repl::{
     CommandError, CommandResult, Control, GoalProblem, Progress, Workbench, search_counters,
@@ -55,6 +57,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            by `time-limit` and `steps`; Ctrl-C stops them and answers `interrupted`.\n\
            A ground, untyped split goes to the SMT engine first (`% smt, ...`), the prover's\n\
            local refutation answering when the engine gives none.\n\
+           On a Java obligation each interpolant is also written in the source's names and in\n\
+           Jahob's notation (`t..FuncTree.key < k`), as `show` prints the sequent.\n\
            On an SMT-LIB script's goal the parts are assertion names (or `*`), the SMT core\n\
            interpolates (Farkas interpolation for conjunctions of linear constraints; the\n\
            line `engine:` says which), and each interpolant is printed in SMT-LIB syntax.",
@@ -426,8 +430,7 @@ fn ask(wb: &mut Workbench, request: SplitRequest, out: &mut dyn Write) -> Comman
         Ok(result) => result,
         Err(e) => return answer_failure(e, out),
     };
-    let names = source_names(wb, src.as_ref());
-    report(&result, &request.options, &names, out)?;
+    report(&result, &request.options, &readings(wb, src.as_ref()), out)?;
     wb.last_split = Some(request);
     Ok(Control::Continue)
 }
@@ -439,28 +442,48 @@ fn describe_side(words: &[String]) -> String {
     words.join(", ")
 }
 
-/// The source's names of the symbols of the goal a split is taken from (empty for a TPTP
-/// problem or formulas typed inline, whose names are the user's own).
-fn source_names(wb: &Workbench, src: Option<&Source>) -> BTreeMap<String, String> {
+/// How the goal a split is taken from reads an interpolant back: the source's names of its
+/// symbols, and the kind of theory, which may write the whole formula in the source's own
+/// notation (none of either for a TPTP problem or formulas typed inline, whose names are the
+/// user's own).
+struct Readings {
+    names: BTreeMap<String, String>,
+    kind: Option<Rc<dyn TheoryKind>>,
+}
+
+fn readings(wb: &Workbench, src: Option<&Source>) -> Readings {
     let goal = src.and_then(|s| s.goal.as_deref()).and_then(|g| wb.state.goal(g).ok());
-    goal.map_or_else(BTreeMap::new, |g| wb.state.theory_of(g).content.source_names())
+    let kind = goal.map(|g| wb.state.theory_of(g).content.clone());
+    Readings { names: kind.as_ref().map(|k| k.source_names()).unwrap_or_default(), kind }
 }
 
 /// The report's text with each interpolant line followed by the interpolant in the source's
-/// names, when the translation renamed any of its symbols (`r_8` is `r@8` in the program).
-fn with_source_names(text: &str, names: &BTreeMap<String, String>) -> String {
+/// names, when the translation renamed any of its symbols (`r_8` is `r@8` in the program), and
+/// in the source's own notation where its kind has one (Jahob's for Java: `c..Cell.val = 3`).
+/// `formulas` are those the lines print, to read back in that notation.
+fn with_readings(text: &str, readings: &Readings, formulas: &[&Formula]) -> String {
     let mut out = String::new();
     for line in text.lines() {
         out.push_str(line);
         out.push('\n');
-        if line.starts_with("fof(interpolant") {
-            let renamed = rename_tptp(line, names);
-            if renamed != line
-                && let Some(formula) =
-                    renamed.split_once(", plain, ").map(|(_, f)| f.trim_end_matches(").").trim())
-            {
-                out.push_str(&format!("% in the source's names: {formula}\n"));
-            }
+        if !line.starts_with("fof(interpolant") {
+            continue;
+        }
+        let written = |line: &str| {
+            line.split_once(", plain, ").map(|(_, f)| f.trim_end_matches(").").trim().to_string())
+        };
+        let renamed = rename_tptp(line, &readings.names);
+        if renamed != line
+            && let Some(formula) = written(&renamed)
+        {
+            out.push_str(&format!("% in the source's names: {formula}\n"));
+        }
+        if let Some(kind) = &readings.kind
+            && let Some(text) = written(line)
+            && let Some(formula) = formulas.iter().find(|f| to_tptp(f) == text)
+            && let Some((notation, formula)) = kind.in_own_notation(formula)
+        {
+            out.push_str(&format!("% in {notation}: {formula}\n"));
         }
     }
     out
@@ -469,12 +492,18 @@ fn with_source_names(text: &str, names: &BTreeMap<String, String>) -> String {
 fn report(
     result: &Interpolation,
     flags: &Flags,
-    names: &BTreeMap<String, String>,
+    readings: &Readings,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let mut text = String::new();
     write_interpolation(result, flags.raw, &mut text);
-    out.write_all(with_source_names(&text, names).as_bytes())?;
+    let formulas: Vec<&Formula> = result
+        .interpolants
+        .iter()
+        .flat_map(|i| std::iter::once(&i.raw).chain(&i.simplified))
+        .map(|c| &c.formula)
+        .collect();
+    out.write_all(with_readings(&text, readings, &formulas).as_bytes())?;
     if flags.steps {
         for interpolant in &result.interpolants {
             writeln!(out, "partial interpolants ({}), in proof order:", interpolant.method.name())?;
@@ -540,7 +569,9 @@ fn run_sequence(
     };
     let mut text = String::new();
     write_sequence(&result, &mut text);
-    out.write_all(with_source_names(&text, &source_names(wb, src.as_ref())).as_bytes())?;
+    let formulas: Vec<&Formula> =
+        result.raw.iter().chain(result.simplified.iter().flat_map(|(fs, _)| fs)).collect();
+    out.write_all(with_readings(&text, &readings(wb, src.as_ref()), &formulas).as_bytes())?;
     if flags.steps {
         for (k, partials) in result.partials.iter().enumerate() {
             writeln!(out, "partial interpolants of cut {}, in proof order:", k + 1)?;
