@@ -3,7 +3,7 @@
 //! on demand, their combination, and a CDCL(T) loop over [`crate::sat`].
 //!
 //! The module is written as if it were a crate: it names no other craig module except
-//! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/tidy.rs`
+//! [`crate::sat`] (and [`crate::syntax`] if it ever reports diagnostics); `tests/it/tidy.rs`
 //! enforces this. Front ends (SMT-LIB in `crate::smtlib`) build [`Formula`]s over a
 //! [`TermStore`] and call [`check`].
 //!
