@@ -26,13 +26,15 @@ fn scratch(name: &str, file: &str, text: &str) -> PathBuf {
 }
 
 #[test]
+/// Read with `--math-int`, the reading these listings and runs were written for (machine
+/// integers add overflow checks: `it::c_front` and `it::refine` test them).
 fn load_and_show_ir_of_a_c_program() {
     let path = scratch("show", "prog.c", PROGRAM);
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
     assert_eq!(
-        run(&mut wb, &format!("load {p}")),
+        run(&mut wb, &format!("load --math-int {p}")),
         format!("loaded theory prog from {p}: C, 2 functions (no goals: try `show ir main`)\n")
     );
     assert_eq!(run(&mut wb, "theories"), format!("prog  {p}  C: 2 functions\n"));
@@ -87,7 +89,7 @@ fn a_refinement_run_steps_says_each_step_and_ends_safe_with_a_checked_invariant(
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load --math-int {p}"));
     let started = run(&mut wb, "cegar");
     assert!(started.starts_with(&format!(
         "new run: lazy abstraction with interpolants (McMillan's IMPACT) on main of {p}\n"
@@ -169,7 +171,7 @@ fn a_failed_check_is_said_plainly() {
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load --math-int {p}"));
     run(&mut wb, "cegar");
     let ended = run(&mut wb, "run");
     assert!(ended.contains(&format!("UNSAFE: {p}:4:1: assertion `i == 11` fails\n")), "{ended}");
@@ -213,7 +215,7 @@ fn cegar_options_parse_alike_at_the_prompt_and_on_the_command_line() {
     let path = scratch("alike", "loop.c", LOOP);
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    run(&mut wb, &format!("load {}", path.display()));
+    run(&mut wb, &format!("load --math-int {}", path.display()));
     let words = "--domain predicates --max-steps 7 --max-nodes 9 --time-limit 2.5";
     let parsed = command_line(words).unwrap();
     assert_eq!(parsed.domain, craig::refine::Domain::Predicates);
@@ -235,7 +237,7 @@ fn cegar_takes_a_time_limit_at_the_prompt_as_on_the_command_line() {
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load --math-int {p}"));
     assert_eq!(
         run(&mut wb, "cegar --time-limit 0"),
         format!(
@@ -289,7 +291,7 @@ fn undo_puts_a_refinement_run_back_and_running_again_rebuilds_the_same_tree() {
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load --math-int {p}"));
     run(&mut wb, "cegar");
     run(&mut wb, "run 7");
     let middle = run(&mut wb, "show art");
@@ -303,7 +305,7 @@ fn undo_puts_a_refinement_run_back_and_running_again_rebuilds_the_same_tree() {
     // A second workbench gives the same transcript: the engine is deterministic.
     let mut other = Workbench::new();
     other.set_deterministic(true);
-    run(&mut other, &format!("load {p}"));
+    run(&mut other, &format!("load --math-int {p}"));
     run(&mut other, "cegar");
     run(&mut other, "run");
     assert_eq!(run(&mut other, "show art"), final_art);
@@ -320,7 +322,7 @@ fn a_predicate_added_by_hand_is_refused_where_a_run_falsifies_it_and_refines_whe
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load --math-int {p}"));
     run(&mut wb, "cegar");
     run(&mut wb, "run 7");
     let art = run(&mut wb, "show art");
@@ -360,7 +362,7 @@ fn refinement_commands_explain_what_is_missing_or_wrong() {
     );
     let path = scratch("errors", "loop.c", LOOP);
     let p = path.display().to_string();
-    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load --math-int {p}"));
     assert_eq!(
         run(&mut wb, "show art"),
         "error: no refinement run yet (`cegar [FUNCTION]` starts one)\n"
@@ -466,7 +468,7 @@ fn java_files_without_a_run_leave_step_and_dot_with_the_c_program_before_them() 
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load --math-int {p}"));
     run(&mut wb, "cegar");
     assert!(run(&mut wb, "step").starts_with("step 1: expanded n0 at init"));
     // Java files loaded to be verified do not take the refinement commands away from the run.
@@ -492,7 +494,7 @@ fn the_predicates_domain_runs_at_the_prompt_and_takes_hand_predicates_into_its_p
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
-    run(&mut wb, &format!("load {p}"));
+    run(&mut wb, &format!("load --math-int {p}"));
     let started = run(&mut wb, "cegar --domain predicates");
     assert!(started.starts_with("new run: predicate abstraction (BLAST-style"), "{started}");
     assert_eq!(
