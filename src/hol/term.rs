@@ -207,6 +207,18 @@ impl HolBank {
         TermId(self.terms.len() as u32 - 1)
     }
 
+    /// The value of an integer literal term (`5`, or `-5` as the negation of `5`).
+    pub fn int_literal(&self, id: TermId) -> Option<rug::Integer> {
+        match &self.term(id).term {
+            Term::Int(n) => Some(n.clone()),
+            Term::Prim(Prim::Neg, args) => match &self.term(args[0]).term {
+                Term::Int(n) => Some(-n.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// A term node.
     pub fn term(&self, id: TermId) -> &TermData {
         &self.terms[id.0 as usize]

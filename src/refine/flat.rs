@@ -453,7 +453,7 @@ impl Builder<'_> {
             self.collect_divisions(*a, found, seen);
         }
         if let Term::Prim(Prim::Div | Prim::Mod, args) = &bank.term(t).term
-            && let Some(k) = literal(bank, args[1])
+            && let Some(k) = bank.int_literal(args[1])
             && k != 0
             && !found.iter().any(|(d, j)| *d == args[0] && *j == k)
         {
@@ -612,7 +612,7 @@ impl Builder<'_> {
                 Ok(out)
             }
             Term::Prim(p @ (Prim::Div | Prim::Mod), args) => {
-                let key = literal(bank, args[1]).map(|k| (args[0], k));
+                let key = bank.int_literal(args[1]).map(|k| (args[0], k));
                 match key.and_then(|key| self.quotients.get(&key)) {
                     Some(&(q, r)) => Ok(vec![(
                         Pred::True,
@@ -830,16 +830,4 @@ fn reachable_procedures(
         }
     }
     reached
-}
-
-/// The value of an integer literal term (`5`, `-5`).
-fn literal(bank: &crate::hol::HolBank, t: TermId) -> Option<Integer> {
-    match &bank.term(t).term {
-        Term::Int(n) => Some(n.clone()),
-        Term::Prim(Prim::Neg, args) => match &bank.term(args[0]).term {
-            Term::Int(n) => Some(-n.clone()),
-            _ => None,
-        },
-        _ => None,
-    }
 }

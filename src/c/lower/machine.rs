@@ -101,7 +101,7 @@ impl Lowering<'_> {
         if self.integers == Integers::Mathematical || from.fits_in(to) || self.within(v, to) {
             return v;
         }
-        if let Some(n) = self.literal(v) {
+        if let Some(n) = self.bank.int_literal(v) {
             return self.int(to.wrap(n), span);
         }
         if let Some(once) = self.wrap_once(v, to, span) {
@@ -224,14 +224,14 @@ impl Lowering<'_> {
                 Some((a.min(c), b.max(d)))
             }
             Term::Prim(Prim::Mod, args) => {
-                let k = Integer::from(self.literal(args[1])?.abs_ref()) - 1u32;
+                let k = Integer::from(self.bank.int_literal(args[1])?.abs_ref()) - 1u32;
                 match self.range_of(args[0]) {
                     Some((lo, _)) if lo >= 0 => Some((Integer::new(), k)),
                     _ => Some((-k.clone(), k)),
                 }
             }
             Term::Prim(Prim::Div, args) => {
-                let k = self.literal(args[1])?;
+                let k = self.bank.int_literal(args[1])?;
                 let (lo, hi) = self.range_of(args[0])?;
                 if k <= 0 {
                     return None;
@@ -246,18 +246,6 @@ impl Lowering<'_> {
     /// True when every value `t` can take lies in `ty`'s range.
     fn within(&self, t: TermId, ty: IntType) -> bool {
         self.range_of(t).is_some_and(|(lo, hi)| lo >= ty.min() && hi <= ty.max())
-    }
-
-    /// The value of a literal term, if it is one.
-    fn literal(&self, t: TermId) -> Option<Integer> {
-        match &self.bank.term(t).term {
-            Term::Int(n) => Some(n.clone()),
-            Term::Prim(Prim::Neg, args) => match &self.bank.term(args[0]).term {
-                Term::Int(n) => Some(-n.clone()),
-                _ => None,
-            },
-            _ => None,
-        }
     }
 
     /// Checks that a signed result lies in its type's range.
@@ -356,7 +344,7 @@ impl Lowering<'_> {
                 self.assert(b, nonzero, Obligation::DivisionByZero, what, right.span);
             }
             // Only a dividend that can be the minimum and a divisor that can be -1 overflow.
-            let dividend_min = self.literal(a).is_none_or(|n| n == t.min())
+            let dividend_min = self.bank.int_literal(a).is_none_or(|n| n == t.min())
                 && !(lt.fits_in(t) && lt.min() > t.min());
             if machine
                 && t.signed
@@ -385,7 +373,7 @@ impl Lowering<'_> {
             self.overflow_check(b, raw, t, span);
             return Some((raw, t));
         }
-        if let Some(n) = self.literal(raw).or_else(|| self.fold(prim, a, c)) {
+        if let Some(n) = self.bank.int_literal(raw).or_else(|| self.fold(prim, a, c)) {
             return Some((self.int(t.wrap(n), span), t));
         }
         let k = self.int(t.modulus(), span);
@@ -409,7 +397,7 @@ impl Lowering<'_> {
 
     /// The value of `a op c` when both are literals.
     fn fold(&self, prim: Prim, a: TermId, c: TermId) -> Option<Integer> {
-        let (x, y) = (self.literal(a)?, self.literal(c)?);
+        let (x, y) = (self.bank.int_literal(a)?, self.bank.int_literal(c)?);
         Some(match prim {
             Prim::Add => x + y,
             Prim::Sub => x - y,
@@ -442,7 +430,7 @@ impl Lowering<'_> {
         span: Span,
     ) -> TermId {
         let bits = t.bits;
-        let amount = self.literal(c).and_then(|n| n.to_u32());
+        let amount = self.bank.int_literal(c).and_then(|n| n.to_u32());
         if amount.is_none_or(|n| n >= bits) {
             let (zero, width) = (self.int(0, span), self.int(bits, span));
             let low = build::formula(&mut self.bank, Prim::Le, vec![zero, c]);
@@ -495,7 +483,7 @@ impl Lowering<'_> {
             let max = self.int(t.max(), span);
             let fits = build::formula(&mut self.bank, Prim::Le, vec![raw, max]);
             let fine = build::and(&mut self.bank, nonnegative, fits);
-            if self.literal(a).is_none_or(|x| x < 0 || (x << n) > t.max()) {
+            if self.bank.int_literal(a).is_none_or(|x| x < 0 || (x << n) > t.max()) {
                 let what = format!("`{}` does not overflow `{}`", self.snippet(span), t.name());
                 self.assert(b, fine, Obligation::Overflow, what, span);
             }
@@ -530,7 +518,7 @@ impl Lowering<'_> {
         let unsigned = IntType { bits: t.bits, signed: false };
         let x = self.convert(a, t, CType::Int(unsigned), span);
         let y = self.convert(c, t, CType::Int(unsigned), span);
-        let value = match (self.literal(x), self.literal(y)) {
+        let value = match (self.bank.int_literal(x), self.bank.int_literal(y)) {
             (Some(m), Some(n)) => {
                 let v = match op {
                     BinaryOp::BitAnd => m & n,
