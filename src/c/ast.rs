@@ -134,18 +134,80 @@ pub enum CType {
     Bool,
     /// Every other integer type (`int`, `unsigned`, `char`, `short`, `long`, ...).
     Int(IntType),
+    /// A pointer to a scalar or to `void` (pointers to pointers, structs and functions are
+    /// refused where they are written).
+    Pointer(Pointee),
+}
+
+/// What a pointer points to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pointee {
+    /// `void *`: an address without a type, which must be converted before it is dereferenced.
+    Void,
+    /// `_Bool *`.
+    Bool,
+    /// A pointer to an integer type.
+    Int(IntType),
+}
+
+impl Pointee {
+    /// The type of the object pointed to, if it has one (`void` has none).
+    pub fn value_type(self) -> Option<CType> {
+        match self {
+            Pointee::Void => None,
+            Pointee::Bool => Some(CType::Bool),
+            Pointee::Int(t) => Some(CType::Int(t)),
+        }
+    }
+
+    /// The pointee of a pointer to `ty`, if craig's C has it.
+    pub fn of(ty: CType) -> Option<Pointee> {
+        match ty {
+            CType::Void => Some(Pointee::Void),
+            CType::Bool => Some(Pointee::Bool),
+            CType::Int(t) => Some(Pointee::Int(t)),
+            CType::Pointer(_) => None,
+        }
+    }
+
+    /// Its size in bytes, by which pointer arithmetic steps (GCC steps `void *` by 1).
+    pub fn size(self) -> u64 {
+        match self {
+            Pointee::Void | Pointee::Bool => 1,
+            Pointee::Int(t) => u64::from(t.bits.max(8) / 8),
+        }
+    }
+
+    /// How C writes it (`int`, `void`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Pointee::Void => "void",
+            Pointee::Bool => "_Bool",
+            Pointee::Int(t) => t.name(),
+        }
+    }
 }
 
 impl CType {
     /// `int`.
     pub const INT: CType = CType::Int(IntType::INT);
 
-    /// The integer type of its values (`int` for `void`, which has none).
+    /// The integer type of its values (`int` for `void`, which has none; `unsigned long` for
+    /// a pointer, whose value is an address of 64 bits).
     pub fn integer(self) -> IntType {
         match self {
             CType::Bool => IntType::BOOL,
             CType::Int(t) => t,
             CType::Void => IntType::INT,
+            CType::Pointer(_) => IntType::ULONG,
+        }
+    }
+
+    /// The pointee, for a pointer type.
+    pub fn pointee(self) -> Option<Pointee> {
+        match self {
+            CType::Pointer(p) => Some(p),
+            _ => None,
         }
     }
 }
@@ -400,9 +462,13 @@ pub enum ExprKind {
         /// The variable or array element.
         target: Box<Expr>,
     },
-    /// A conversion to an integer type or `_Bool`, written (a cast) or implied where C's
-    /// conversions cannot be read from the operands' types alone.
+    /// A conversion to an integer type, `_Bool` or a pointer type, written (a cast) or implied
+    /// where C's conversions cannot be read from the operands' types alone.
     Cast(CType, Box<Expr>),
+    /// `&x`: the address of a variable (or of an element, `&a[i]`, `&p[i]`).
+    AddressOf(Box<Expr>),
+    /// `*p`: the object a pointer points to.
+    Deref(Box<Expr>),
     /// Something the converter refused (already reported).
     Refused,
 }

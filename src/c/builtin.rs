@@ -1,6 +1,7 @@
 //! The functions the C front end knows by heart: SV-COMP's conventions (`__VERIFIER_nondet_*`,
 //! `__VERIFIER_assume`, `__VERIFIER_error`, `reach_error`) and the C library functions they lean
-//! on (`abort`, `exit`, `__assert_fail`, `assert`). Their declarations and definitions in a file
+//! on (`abort`, `exit`, `__assert_fail`, `assert`), and the C library's memory allocation
+//! (`malloc`, `calloc`, `alloca`, `free`). Their declarations and definitions in a file
 //! are skipped (see `parse.rs`): their meaning is fixed here.
 
 use super::ast::IntType;
@@ -20,8 +21,20 @@ pub enum Builtin {
     /// assertion, and the program aborts. (SV-COMP's `reach_error` calls it too, but craig
     /// skips that definition: the error location means itself.)
     AssertFail,
-    /// `abort()`, `exit(n)`: the run ends here.
+    /// `abort()`: the run ends here.
     Abort,
+    /// `exit(n)`: the program ends here, as when `main` returns (memory still allocated is
+    /// what `valid-memcleanup` asks about).
+    Exit,
+    /// `malloc(n)`: a fresh heap object of `n` bytes with indeterminate contents.
+    Malloc,
+    /// `calloc(k, n)`: a fresh heap object of `k * n` bytes, all zero.
+    Calloc,
+    /// `alloca(n)`, `__builtin_alloca(n)`: a fresh object of `n` bytes on the caller's stack,
+    /// gone when the caller returns.
+    Alloca,
+    /// `free(p)`: the heap object `p` points to is released; `free(NULL)` does nothing.
+    Free,
 }
 
 /// A signed type of `bits` bits.
@@ -45,7 +58,12 @@ pub fn builtin(name: &str) -> Option<Builtin> {
         "assert" | "__VERIFIER_assert" => Builtin::Assert,
         "reach_error" | "__VERIFIER_error" => Builtin::Error,
         "__assert_fail" => Builtin::AssertFail,
-        "abort" | "exit" => Builtin::Abort,
+        "abort" => Builtin::Abort,
+        "exit" => Builtin::Exit,
+        "malloc" => Builtin::Malloc,
+        "calloc" => Builtin::Calloc,
+        "alloca" | "__builtin_alloca" => Builtin::Alloca,
+        "free" => Builtin::Free,
         _ => return None,
     })
 }

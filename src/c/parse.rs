@@ -107,8 +107,11 @@ fn item_name(source: &str, item: &Item) -> Option<String> {
         }
         ItemShape::Typedef => {
             let text = source[item.start..item.end].trim_end().trim_end_matches(';').trim_end();
-            let start =
-                text.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |k| k + 1);
+            let start = text
+                .char_indices()
+                .rev()
+                .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+                .map_or(0, |(k, c)| k + c.len_utf8());
             let word = &text[start..];
             let valid = word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
             valid.then(|| word.to_string())

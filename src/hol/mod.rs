@@ -199,6 +199,16 @@ pub enum Obligation {
     /// A shift's amount is at least 0 and less than the width of the shifted type (C leaves
     /// other shifts undefined).
     ShiftAmount,
+    /// A memory access reaches a live object and stays within it (SV-COMP's `valid-deref`: not
+    /// a freed object, not a local whose function returned, not out of bounds).
+    MemoryAccess,
+    /// A `free` is given the start of a live heap object, or null (SV-COMP's `valid-free`).
+    MemoryFree,
+    /// Every heap object is freed when the program ends (SV-COMP's `valid-memcleanup`).
+    MemoryCleanup,
+    /// An access stays within what craig's memory model represents (one scalar size per
+    /// object): a failure is craig's limit, never a verdict about the program.
+    MemoryModel,
 }
 
 impl Obligation {
@@ -218,6 +228,10 @@ impl Obligation {
             Obligation::ErrorUnreachable => "error location unreachable",
             Obligation::Overflow => "signed overflow",
             Obligation::ShiftAmount => "shift amount",
+            Obligation::MemoryAccess => "valid memory access",
+            Obligation::MemoryFree => "valid free",
+            Obligation::MemoryCleanup => "memory freed at exit",
+            Obligation::MemoryModel => "within craig's memory model",
         }
     }
 }

@@ -268,9 +268,27 @@ pub enum StepReport {
     /// strengthened the labels up to it; the index into [`Engine::refinements`]. The node is
     /// covered or expanded by a later step.
     HandPredicate(usize),
+    /// An error path feasible on the approximated program whose inputs do not fail the
+    /// program's run: the approximation cannot be refined along it, so the path is set aside
+    /// and the search goes on for a counterexample that replays; the run can then no longer
+    /// end `SAFE`.
+    Unconfirmed {
+        /// The error node.
+        node: usize,
+        /// Why the path was not confirmed.
+        reason: String,
+    },
     /// The run ended with this verdict (a counterexample was found, the tree was closed, or a
     /// limit was reached).
     Finished(Verdict),
+}
+
+/// What replaying an error path's inputs gave.
+enum Replayed {
+    /// An answer: a counterexample, or the memory model's limit.
+    Verdict(Verdict),
+    /// The run did not fail: the path is feasible only on the approximation.
+    Unconfirmed(String),
 }
 
 /// Counters of a run.
@@ -303,6 +321,8 @@ pub struct Engine {
     /// The refinements so far, in order.
     pub refinements: Vec<Refinement>,
     worklist: Vec<usize>,
+    /// Error nodes whose paths did not replay, with why (see [`StepReport::Unconfirmed`]).
+    unconfirmed: Vec<(usize, String)>,
     limits: Limits,
     started: Stopwatch,
     counters: Counters,
@@ -379,6 +399,7 @@ impl Engine {
             art: Art { nodes: vec![root] },
             refinements: Vec::new(),
             worklist: vec![0],
+            unconfirmed: Vec::new(),
             limits,
             started,
             counters: Counters { nodes: 1, ..Counters::default() },
@@ -496,6 +517,16 @@ impl Engine {
     fn advance(&mut self) -> Result<StepReport, RefineError> {
         loop {
             let Some(v) = self.worklist.pop() else {
+                if let Some((_, reason)) = self.unconfirmed.first() {
+                    let verdict = Verdict::Unknown(format!(
+                        "{reason}{}",
+                        match self.unconfirmed.len() {
+                            1 => String::new(),
+                            n => format!(" (and {} more such paths)", n - 1),
+                        }
+                    ));
+                    return Ok(self.finish(verdict));
+                }
                 let verdict = self.certify()?;
                 return Ok(self.finish(verdict));
             };
@@ -641,8 +672,15 @@ impl Engine {
                     .iter()
                     .map(|s| s.map_or_else(Integer::new, |s| values[s].clone()))
                     .collect();
-                let verdict = self.replay(v, nodes, inputs);
-                Ok(self.finish(verdict))
+                match self.replay(v, nodes, inputs) {
+                    Replayed::Verdict(verdict) => Ok(self.finish(verdict)),
+                    Replayed::Unconfirmed(reason) => {
+                        // Never checked again: the node counts as expanded, with no successors.
+                        self.art.nodes[v].expanded = true;
+                        self.unconfirmed.push((v, reason.clone()));
+                        Ok(StepReport::Unconfirmed { node: v, reason })
+                    }
+                }
             }
             Solved::Unsat(_) => {
                 let below = match self.domain {
@@ -665,12 +703,29 @@ impl Engine {
         }
     }
 
-    fn replay(&self, v: usize, path: Vec<usize>, inputs: Vec<Integer>) -> Verdict {
+    /// Runs the program on a path's inputs: the check of the path failing is a counterexample;
+    /// another check failing is one too (every `assert` left in the program is a check the
+    /// question is about), unless it is the memory model's own limit; anything else leaves
+    /// the path unconfirmed.
+    fn replay(&self, v: usize, path: Vec<usize>, inputs: Vec<Integer>) -> Replayed {
         let Some(site) = self.flat.locations[self.art.nodes[v].location].error.clone() else {
-            return Verdict::Unknown("internal error: a check of a node that is no error".into());
+            return Replayed::Verdict(Verdict::Unknown(
+                "internal error: a check of a node that is no error".into(),
+            ));
         };
         let outcome = run_program(&self.program, self.procedure, &inputs, 10_000_000);
-        match outcome {
+        let verdict = match outcome {
+            Outcome::AssertionFailed { obligation: Obligation::MemoryModel, what, .. } => {
+                Verdict::Unknown(format!(
+                    "the run on the inputs ({}) leaves craig's memory model: {what}",
+                    inputs.iter().map(Integer::to_string).collect::<Vec<_>>().join(", ")
+                ))
+            }
+            Outcome::AssertionFailed { obligation, what, span, .. }
+                if obligation != site.check || span != site.span =>
+            {
+                Verdict::Unsafe(Counterexample { inputs, check: obligation, what, span, path })
+            }
             Outcome::AssertionFailed { obligation, span, .. }
                 if obligation == site.check && span == site.span =>
             {
@@ -694,14 +749,17 @@ impl Engine {
                     path,
                 })
             }
-            other => Verdict::Unknown(format!(
-                "a counterexample was found on the approximated program (for the check: {}), \
-                 but replaying its inputs ({}) did not fail that check: {}",
-                site.what,
-                inputs.iter().map(Integer::to_string).collect::<Vec<_>>().join(", "),
-                short_outcome(&other)
-            )),
-        }
+            other => {
+                return Replayed::Unconfirmed(format!(
+                    "a counterexample was found on the approximated program (for the check: \
+                     {}), but replaying its inputs ({}) did not fail that check: {}",
+                    site.what,
+                    inputs.iter().map(Integer::to_string).collect::<Vec<_>>().join(", "),
+                    short_outcome(&other)
+                ));
+            }
+        };
+        Replayed::Verdict(verdict)
     }
 
     fn refine(

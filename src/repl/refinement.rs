@@ -494,6 +494,13 @@ fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport
             );
             write_refinement_effects(&mut out, engine, r);
         }
+        StepReport::Unconfirmed { node, reason } => {
+            let _ = writeln!(
+                out,
+                "step {step}: set {} aside, the search goes on: {reason}",
+                node_text(engine, *node)
+            );
+        }
         StepReport::Finished(verdict) => {
             let _ = writeln!(out, "step {step}: the run ended");
             out.push_str(&verdict_text(c, engine, verdict));
@@ -728,7 +735,7 @@ pub(crate) fn advance(
         }
         match report {
             StepReport::Expanded { .. } => expanded += 1,
-            StepReport::Covered { .. } => {}
+            StepReport::Covered { .. } | StepReport::Unconfirmed { .. } => {}
             StepReport::Refined(_) | StepReport::HandPredicate(_) => refined += 1,
             StepReport::Finished(v) => {
                 finished = Some(v);

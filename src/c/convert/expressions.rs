@@ -7,7 +7,7 @@ use lang_c::span::Node;
 
 use super::super::ast::*;
 use super::super::builtin::{Builtin, builtin};
-use super::types::{Refusal, char_literal, integer_value, literal_type};
+use super::types::{Refusal, char_literal, declarator_shape, integer_value, literal_type};
 use super::{Converter, MAX_EXPRESSION_DEPTH, NO_MEMORY};
 use crate::syntax::{Diagnostic, Span};
 
@@ -223,10 +223,22 @@ impl Converter<'_> {
             c::UnaryOperator::PreIncrement => (true, true),
             c::UnaryOperator::PreDecrement => (false, true),
             c::UnaryOperator::Address => {
-                return self.refuse_here(op_span, "taking an address with `&` is", NO_MEMORY);
+                let operand = self.expr(&u.node.operand);
+                if !matches!(
+                    operand.kind,
+                    ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Deref(_) | ExprKind::Refused
+                ) {
+                    return self.refuse_here(
+                        op_span,
+                        "taking the address of this expression is",
+                        "craig's C takes the address of a variable or an element (`&x`, `&a[i]`)",
+                    );
+                }
+                return Expr { kind: ExprKind::AddressOf(Box::new(operand)), span };
             }
             c::UnaryOperator::Indirection => {
-                return self.refuse_here(op_span, "dereferencing with `*` is", NO_MEMORY);
+                let operand = self.expr(&u.node.operand);
+                return Expr { kind: ExprKind::Deref(Box::new(operand)), span };
             }
             c::UnaryOperator::Plus => return self.expr(&u.node.operand),
             c::UnaryOperator::Minus => return self.unary_op(UnaryOp::Neg, u, span),
@@ -234,7 +246,10 @@ impl Converter<'_> {
             c::UnaryOperator::Complement => return self.unary_op(UnaryOp::Complement, u, span),
         };
         let target = self.expr(&u.node.operand);
-        if !matches!(target.kind, ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Refused) {
+        if !matches!(
+            target.kind,
+            ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Deref(_) | ExprKind::Refused
+        ) {
             self.error(target.span, "only a variable or an array element can be incremented");
             return refused(span);
         }
@@ -248,24 +263,21 @@ impl Converter<'_> {
 
     fn cast(&mut self, cast: &Node<c::CastExpression>, span: Span) -> Expr {
         let ty = self.qualified_type(&cast.node.type_name.node.specifiers);
-        let pointer = cast
-            .node
-            .type_name
-            .node
-            .declarator
-            .as_ref()
-            .and_then(|d| super::types::declarator_shape(d, self.text).pointer);
-        if let Some(p) = pointer {
-            self.refuse(&Refusal::pointers(p));
-            return refused(span);
-        }
+        let shape =
+            cast.node.type_name.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
+        let ty = match (ty, shape.as_ref().and_then(|s| s.pointer.map(|p| (s, p)))) {
+            (Ok(ty), Some((shape, p))) => {
+                super::types::pointer_to(ty, shape.pointers, shape.nested_pointer, p)
+            }
+            (ty, _) => ty,
+        };
         let operand = self.expr(&cast.node.expression);
         match ty {
             Err(r) => {
                 self.refuse(&r);
                 refused(span)
             }
-            Ok(ty @ (CType::Bool | CType::Int(_))) => {
+            Ok(ty @ (CType::Bool | CType::Int(_) | CType::Pointer(_))) => {
                 Expr { kind: ExprKind::Cast(ty, Box::new(operand)), span }
             }
             // A cast to `void` discards a value nobody reads.
@@ -317,10 +329,13 @@ impl Converter<'_> {
         };
         let lhs = self.expr(&b.node.lhs);
         let rhs = self.expr(&b.node.rhs);
-        if !matches!(lhs.kind, ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Refused) {
+        if !matches!(
+            lhs.kind,
+            ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Deref(_) | ExprKind::Refused
+        ) {
             self.diags.push(
                 Diagnostic::error(lhs.span, "only a variable or an array element can be assigned")
-                    .with_note("the left side of an assignment is `x` or `a[i]`"),
+                    .with_note("the left side of an assignment is `x`, `a[i]` or `*p`"),
             );
             return refused(span);
         }

@@ -11,7 +11,7 @@
 //! when it has no `main`); a refusal in such a function is an error. A function of the user's
 //! file that the program does not reach and cannot be read is left out with a warning (and a
 //! call to it is refused by name); one from a header is dropped. A global of a type craig
-//! cannot read (a pointer, a struct) is refused at its first use.
+//! cannot read (a struct, a pointer to a pointer) is refused at its first use.
 //!
 //! This module names only the C tree, the parse text and `syntax`: it knows no IR.
 
@@ -33,8 +33,8 @@ use crate::syntax::{Diagnostic, Span, has_errors};
 pub use types::Refusal;
 
 /// The note of refusals of memory: what the C of today's craig has instead.
-pub(super) const NO_MEMORY: &str =
-    "craig's C values are integers and fixed-size arrays; there is no memory model yet";
+pub(super) const NO_MEMORY: &str = "craig's memory model holds integer scalars, pointers to them, \
+     fixed-size arrays and heap objects; structs, strings and function pointers come next";
 
 /// Expressions nested deeper than this (a long chain `a + b + ...` is nested on its left) are
 /// refused: the lowering and the engines recurse over them.
@@ -243,9 +243,14 @@ impl<'t> Converter<'t> {
                 self.refuse(&r);
                 CType::INT
             }
-            (Ok(_), Some(p)) => {
-                self.refuse(&Refusal::pointers(p));
-                CType::INT
+            (Ok(ty), Some(p)) => {
+                match types::pointer_to(ty, shape.pointers, shape.nested_pointer, p) {
+                    Ok(t) => t,
+                    Err(r) => {
+                        self.refuse(&r);
+                        CType::INT
+                    }
+                }
             }
             (Ok(ty), None) => ty,
         };

@@ -34,11 +34,6 @@ impl Refusal {
         Refusal::new(span, format!("{what} not in craig's C subset"), note)
     }
 
-    /// Pointers, at the `*`.
-    pub fn pointers(span: Span) -> Refusal {
-        Refusal::construct(span, "pointers are", NO_MEMORY)
-    }
-
     /// The error to report.
     pub fn diagnostic(&self) -> Diagnostic {
         let d = Diagnostic::error(self.span, self.message.clone());
@@ -97,6 +92,8 @@ pub struct Shape<'a> {
     pub name: Option<Ident>,
     /// The first pointer, if any.
     pub pointer: Option<Span>,
+    /// How many pointer declarators there are (`int **p` has two).
+    pub pointers: usize,
     /// True when the pointer is inside parentheses (`(*f)(int)`: a pointer to a function).
     pub nested_pointer: bool,
     /// Array dimensions, outermost first.
@@ -110,6 +107,7 @@ pub fn declarator_shape<'a>(d: &'a Node<c::Declarator>, text: &ParseText) -> Sha
     let mut shape = Shape {
         name: None,
         pointer: None,
+        pointers: 0,
         nested_pointer: false,
         arrays: Vec::new(),
         function: None,
@@ -135,6 +133,7 @@ fn collect_shape<'a>(
     for derived in &d.node.derived {
         match &derived.node {
             c::DerivedDeclarator::Pointer(_) | c::DerivedDeclarator::Block(_) => {
+                shape.pointers += 1;
                 if shape.pointer.is_none() {
                     shape.pointer = Some(span(derived.span));
                     shape.nested_pointer = nested;
@@ -154,6 +153,28 @@ fn collect_shape<'a>(
                 }
             }
         }
+    }
+}
+
+/// The type of a pointer declarator over `base`: `T *` for a scalar or `void` `T`, as
+/// craig's memory model holds scalars; deeper pointers and pointers to arrays are refused at
+/// the `*`.
+pub fn pointer_to(base: CType, pointers: usize, nested: bool, at: Span) -> Result<CType, Refusal> {
+    if nested {
+        return Err(Refusal::construct(
+            at,
+            "pointers to arrays and functions are",
+            "craig's C points to scalars: index through a pointer to the element type",
+        ));
+    }
+    match (Pointee::of(base), pointers) {
+        (Some(p), 1) => Ok(CType::Pointer(p)),
+        _ => Err(Refusal::construct(
+            at,
+            "pointers to pointers are",
+            "craig's memory model holds scalars (integers, `_Bool`) for now; structs and pointers \
+             stored in memory come next",
+        )),
     }
 }
 
@@ -322,15 +343,15 @@ impl Converter<'_> {
         base: &Result<CType, Refusal>,
         shape: &Shape<'a>,
     ) -> Result<(CType, Option<Dimension<'a>>), Refusal> {
-        let ty = base.clone()?;
-        if let Some(p) = shape.pointer {
-            return Err(Refusal::pointers(p));
-        }
+        let mut ty = base.clone()?;
         if let Some(f) = &shape.function {
             let at = match f {
                 Parameters::Prototype(_, _, s) | Parameters::OldStyle(_, s) => *s,
             };
             return Err(Refusal::construct(at, "function types here are", NO_MEMORY));
+        }
+        if let Some(p) = shape.pointer {
+            ty = pointer_to(ty, shape.pointers, shape.nested_pointer, p)?;
         }
         if let Some((_, at)) = shape.arrays.get(1) {
             return Err(Refusal::construct(
@@ -420,15 +441,25 @@ impl Converter<'_> {
                 self.error(span, "a parameter needs a name");
                 continue;
             };
+            let mut ty = ty;
             if let Some(ptr) = shape.pointer {
-                self.refuse(&Refusal::pointers(ptr));
+                match pointer_to(ty, shape.pointers, shape.nested_pointer, ptr) {
+                    Ok(t) => ty = t,
+                    Err(r) => self.refuse(&r),
+                }
             }
             if let Some((_, at)) = shape.arrays.first() {
-                self.refuse(&Refusal::construct(
-                    *at,
-                    "array parameters are",
-                    "C passes arrays as pointers; use a global array instead",
-                ));
+                // C adjusts `T a[]` to `T *a` (6.7.6.3).
+                match (shape.arrays.len(), Pointee::of(ty)) {
+                    (1, Some(p)) if shape.pointer.is_none() && p != Pointee::Void => {
+                        ty = CType::Pointer(p);
+                    }
+                    _ => self.refuse(&Refusal::construct(
+                        *at,
+                        "this array parameter is",
+                        "craig's C passes one-dimensional arrays of scalars, as pointers",
+                    )),
+                }
             }
             match shape.name {
                 Some(name) => params.push(Param { ty, name }),
@@ -517,8 +548,19 @@ impl Converter<'_> {
             })
             .collect();
         let shape = t.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
+        let typedef_size = match words.as_slice() {
+            [c::TypeSpecifier::TypedefName(name)] => match self.typedefs.get(&name.node.name) {
+                Some(Ok(CType::Int(t))) => Some(u64::from(t.bits / 8)),
+                Some(Ok(CType::Bool)) => Some(1),
+                Some(Ok(CType::Pointer(_))) => Some(8),
+                _ => None,
+            },
+            _ => None,
+        };
         let mut size = if shape.as_ref().is_some_and(|s| s.pointer.is_some()) {
             8
+        } else if let Some(size) = typedef_size {
+            size
         } else if words.iter().all(|w| {
             matches!(
                 w,

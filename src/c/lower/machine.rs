@@ -30,13 +30,17 @@ impl Lowering<'_> {
         match &e.kind {
             ExprKind::Int(_, t) => *t,
             ExprKind::Var(name) => self.lookup(b, name).map_or(IntType::INT, |v| v.ty.integer()),
-            ExprKind::Index(a, _) => {
-                self.lookup(b, &a.name).map_or(IntType::INT, |v| v.ty.integer())
+            ExprKind::Index(..) | ExprKind::Deref(_) => {
+                self.place_type(b, e).map_or(IntType::INT, CType::integer)
             }
+            ExprKind::AddressOf(_) => IntType::ULONG,
             ExprKind::Call(f, _) => match self.functions.get(&f.name) {
                 Some(info) => info.result.integer(),
                 None => match super::builtin(&f.name) {
                     Some(super::Builtin::Nondet(t)) => t,
+                    Some(
+                        super::Builtin::Malloc | super::Builtin::Calloc | super::Builtin::Alloca,
+                    ) => IntType::ULONG,
                     _ => IntType::INT,
                 },
             },
@@ -44,6 +48,16 @@ impl Lowering<'_> {
             ExprKind::Unary(_, x) => self.type_of(b, x).promoted(),
             ExprKind::Binary(BinaryOp::Comma, _, r) => self.type_of(b, r),
             ExprKind::Binary(BinaryOp::Shl | BinaryOp::Shr, l, _) => self.type_of(b, l).promoted(),
+            ExprKind::Binary(BinaryOp::Sub, l, r)
+                if self.pointer_type(b, l).is_some() && self.pointer_type(b, r).is_some() =>
+            {
+                IntType::LONG
+            }
+            ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, ..)
+                if self.pointer_type(b, e).is_some() =>
+            {
+                IntType::ULONG
+            }
             ExprKind::Binary(op, l, r) if is_arithmetic(*op) => {
                 self.type_of(b, l).common(self.type_of(b, r))
             }
@@ -97,6 +111,9 @@ impl Lowering<'_> {
             }
             CType::Void => return v,
             CType::Int(t) => t,
+            // An address is a 64-bit unsigned value; from a pointer it is kept as it is.
+            CType::Pointer(_) if from == IntType::ULONG => return v,
+            CType::Pointer(_) => IntType::ULONG,
         };
         if self.integers == Integers::Mathematical || from.fits_in(to) || self.within(v, to) {
             return v;

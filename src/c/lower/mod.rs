@@ -14,6 +14,11 @@
 //!   converts.
 //! - **Arrays are functions** `int => int`, a write is function update (`a := a(i := v)`), and
 //!   every access asserts `0 <= i & i < N` ([`Obligation::ArrayBound`]) with the declared size N.
+//! - **Pointers and the heap** are [`memory`]'s: an address is an integer (object and offset),
+//!   memory one function from addresses to values, `malloc`/`calloc`/`alloca`/`free` make and
+//!   release objects, and every dereference and `free` is checked as SV-COMP's memory-safety
+//!   properties ask. A variable whose address is taken lives in memory; every other variable
+//!   stays an IR variable. Programs without pointers get no memory variables at all.
 //! - **Checks are assert edges** with their span: `assert(e)` ([`Obligation::Assertion`]), a
 //!   divisor that is not a non-zero literal ([`Obligation::DivisionByZero`]), array bounds, and
 //!   the SV-COMP error location: a call of `reach_error()`, `__VERIFIER_error()` or
@@ -37,6 +42,9 @@
 //! Diagnostics carry spans; the lowering never panics on a tree the parser produced.
 
 mod machine;
+mod memory;
+
+use memory::{Place, addresses_taken, uses_memory};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -84,6 +92,13 @@ pub fn lower_c(
     integers: Integers,
 ) -> (Option<Program>, Vec<Diagnostic>) {
     let mut l = Lowering::new(sources, integers);
+    if uses_memory(unit) {
+        let at = unit.functions.first().map_or(Span::default(), |f| f.span);
+        l.declare_memory(at);
+        for f in &unit.functions {
+            l.addressed_globals.extend(addresses_taken(&f.body));
+        }
+    }
     l.declare_globals(unit);
     l.declare_functions(unit);
     for (i, f) in unit.functions.iter().enumerate() {
@@ -102,6 +117,9 @@ struct VarInfo {
     ty: CType,
     array: Option<u64>,
     global: bool,
+    /// The variable holding its address, when the program takes it (`&x`): the variable then
+    /// lives in memory.
+    address: Option<ConstId>,
 }
 
 /// A function's signature as calls see it.
@@ -164,6 +182,10 @@ struct Lowering<'s> {
     /// The C type of every variable's values (an array's: its elements'), so the range of a
     /// term is known and conversions wrap only where a value can leave it.
     var_types: BTreeMap<ConstId, CType>,
+    /// The memory model's variables, when the program uses memory.
+    memory: Option<memory::Memory>,
+    /// The names some function takes the address of: a global of such a name lives in memory.
+    addressed_globals: BTreeSet<String>,
 }
 
 /// The state of lowering one function body.
@@ -180,6 +202,10 @@ struct Body {
     loops: Vec<(Loc, Loc)>,
     labels: BTreeMap<String, Label>,
     result: Option<ConstId>,
+    /// The names this function takes the address of (its locals of these names live in
+    /// memory), and the variables holding its stack objects' addresses.
+    taken: BTreeSet<String>,
+    stack_addresses: Vec<ConstId>,
 }
 
 impl<'s> Lowering<'s> {
@@ -205,6 +231,8 @@ impl<'s> Lowering<'s> {
             taken: BTreeSet::new(),
             int_ty,
             array_ty,
+            memory: None,
+            addressed_globals: BTreeSet::new(),
         }
     }
 
@@ -299,12 +327,21 @@ impl<'s> Lowering<'s> {
                 d.name.span,
             );
             self.var_types.insert(c, d.ty);
+            let address = (d.array.is_none() && self.addressed_globals.contains(&d.name.name))
+                .then(|| {
+                    let name = format!("&{}", d.name.name);
+                    let a =
+                        self.new_variable(&name, &name, false, VariableKind::Global, d.name.span);
+                    self.var_types.insert(a, CType::Pointer(Pointee::Void));
+                    a
+                });
             self.globals.push(VarInfo {
                 name: d.name.name.clone(),
                 constant: c,
                 ty: d.ty,
                 array: d.array,
                 global: true,
+                address,
             });
         }
         self.prototypes = unit.prototypes.iter().map(|p| p.name.clone()).collect();
@@ -434,10 +471,13 @@ impl<'s> Lowering<'s> {
         let mut g = CfgBuilder::new();
         let entry = g.location(Some(f.body.span));
         let exit = g.location(None);
+        // With memory, returns first pass a location where the function's stack objects die
+        // (and `main` checks that the heap is freed).
+        let before_exit = if self.memory.is_some() { g.location(None) } else { exit };
         let mut b = Body {
             g,
             cur: Some(entry),
-            exit,
+            exit: before_exit,
             function: f.name.name.clone(),
             scopes: vec![self.globals.clone()],
             locals: Vec::new(),
@@ -445,11 +485,14 @@ impl<'s> Lowering<'s> {
             loops: Vec::new(),
             labels: BTreeMap::new(),
             result: procedure.results.first().copied(),
+            taken: if self.memory.is_some() { addresses_taken(&f.body) } else { BTreeSet::new() },
+            stack_addresses: Vec::new(),
         };
         if f.name.name == "main" {
+            self.initialise_memory(&mut b, f.body.span);
             self.initialise_globals(&mut b, unit);
         }
-        let params: Vec<VarInfo> = f
+        let mut params: Vec<VarInfo> = f
             .params
             .iter()
             .zip(&procedure.params)
@@ -459,8 +502,16 @@ impl<'s> Lowering<'s> {
                 ty: p.ty,
                 array: None,
                 global: false,
+                address: None,
             })
             .collect();
+        for p in &mut params {
+            if b.taken.contains(&p.name) {
+                let address = self.address_variable(&mut b, &p.name, p.ty, f.name.span);
+                let value = self.term_of(p.constant, f.name.span);
+                self.place_variable(&mut b, p, address, Some(value), f.name.span);
+            }
+        }
         b.scopes.push(params);
         self.block(&mut b, &f.body);
         if let Some(end) = b.cur {
@@ -483,6 +534,26 @@ impl<'s> Lowering<'s> {
                 self.error(at, format!("`goto {name}`: no label `{name}` in `{}`", f.name.name));
             }
         }
+        let mut entry = entry;
+        if before_exit != exit {
+            b.cur = Some(before_exit);
+            let addresses = b.stack_addresses.clone();
+            self.kill_stack_objects(&mut b, &addresses, f.body.span);
+            if f.name.name == "main" {
+                self.cleanup_check(&mut b, f.body.span);
+            }
+            if let Some(end) = b.cur.take() {
+                b.g.edge(end, exit, Command::Skip, None);
+            }
+            if !addresses.is_empty() {
+                // Every address variable starts as 0, so that a declaration the run does not
+                // reach kills nothing.
+                let start = b.g.location(Some(f.body.span));
+                let zeros = addresses.iter().map(|&a| (a, self.int(0, f.body.span))).collect();
+                b.g.edge(start, entry, Command::Assign(zeros), None);
+                entry = start;
+            }
+        }
         let cfg = b.g.finish(entry, exit);
         let p = &mut self.procedures[info.proc.0 as usize];
         p.locals = b.locals;
@@ -496,6 +567,11 @@ impl<'s> Lowering<'s> {
                 continue;
             };
             let value = self.initial_value(b, d, &v);
+            if let Some(address) = v.address {
+                let mut placed = VarInfo { address: None, ..v.clone() };
+                self.place_variable(b, &mut placed, address, value, d.span);
+                continue;
+            }
             if let Some(value) = value {
                 self.step(b, Command::Assign(vec![(v.constant, value)]), Some(d.span));
             }
@@ -571,7 +647,15 @@ impl<'s> Lowering<'s> {
         );
         b.locals.push(c);
         self.var_types.insert(c, ty);
-        VarInfo { name: name.into(), constant: c, ty, array, global: false }
+        VarInfo { name: name.into(), constant: c, ty, array, global: false, address: None }
+    }
+
+    /// A new local holding the address of the stack object for the variable `name`.
+    fn address_variable(&mut self, b: &mut Body, name: &str, _ty: CType, span: Span) -> ConstId {
+        let address = format!("&{name}");
+        let a = self.new_local(b, &address, CType::Pointer(Pointee::Void), None, span).constant;
+        b.stack_addresses.push(a);
+        a
     }
 
     /// A fresh temporary holding values of type `ty`.
@@ -791,7 +875,13 @@ impl<'s> Lowering<'s> {
                 self.functions.get(&f.name).is_some_and(|i| i.result == CType::Void)
                     || matches!(
                         builtin(&f.name),
-                        Some(Builtin::Error | Builtin::AssertFail | Builtin::Abort)
+                        Some(
+                            Builtin::Error
+                                | Builtin::AssertFail
+                                | Builtin::Abort
+                                | Builtin::Exit
+                                | Builtin::Free
+                        )
                     )
             }
             _ => false,
@@ -833,6 +923,13 @@ impl<'s> Lowering<'s> {
             return;
         }
         let value = self.initial_value(b, d, &v);
+        if b.taken.contains(&d.name.name) && d.array.is_none() {
+            let mut v = v;
+            let address = self.address_variable(b, &d.name.name, v.ty, d.name.span);
+            self.place_variable(b, &mut v, address, value, d.span);
+            b.scopes.last_mut().expect("a body has a scope").push(v);
+            return;
+        }
         b.scopes.last_mut().expect("a body has a scope").push(v.clone());
         if let Some(value) = value {
             self.step(b, Command::Assign(vec![(v.constant, value)]), Some(d.span));
@@ -1003,12 +1100,18 @@ impl<'s> Lowering<'s> {
                     );
                     return None;
                 }
+                if let Some(a) = v.address {
+                    let at = self.term_of(a, e.span);
+                    return Some(self.load(at, e.span));
+                }
                 Some(self.term_of(v.constant, e.span))
             }
-            ExprKind::Index(a, i) => {
-                let (array, index) = self.element(b, a, i)?;
-                Some(build::app(&mut self.bank, array, index))
-            }
+            ExprKind::Index(..) | ExprKind::Deref(_) => match self.place(b, e)? {
+                Place::Element(array, index) => Some(build::app(&mut self.bank, array, index)),
+                Place::Memory(address, _) => Some(self.load(address, e.span)),
+                Place::Variable => None,
+            },
+            ExprKind::AddressOf(x) => self.address_of(b, x, e.span),
             ExprKind::Call(f, args) => self.call(b, f, args, e.span, true),
             ExprKind::Unary(op @ (UnaryOp::Neg | UnaryOp::Complement), x) => {
                 let from = self.type_of(b, x);
@@ -1049,8 +1152,20 @@ impl<'s> Lowering<'s> {
             ExprKind::Binary(op, l, r) => {
                 self.check_order(b, l, r, e.span)?;
                 let (lt, rt) = (self.type_of(b, l), self.type_of(b, r));
+                let (lp, rp) = (self.pointer_type(b, l), self.pointer_type(b, r));
                 let lv = self.value(b, l)?;
                 let rv = self.value(b, r)?;
+                if lp.is_some() || rp.is_some() {
+                    let (lv, rv) = self.pointer_operands((lv, lt, lp), (rv, rt, rp), e.span);
+                    if let Some((t, _)) = self.pointer_arithmetic(*op, (lv, lp), (rv, rp), e.span) {
+                        return Some(t);
+                    }
+                    self.error(
+                        e.span,
+                        format!("`{}` is not an operation on pointers C has", op.symbol()),
+                    );
+                    return None;
+                }
                 Some(self.arithmetic(b, *op, (lv, lt), (rv, rt), r, e.span)?.0)
             }
             ExprKind::Conditional(c, x, y) => {
@@ -1095,6 +1210,45 @@ impl<'s> Lowering<'s> {
         self.error(span, message);
     }
 
+    /// The integer operands of pointer arithmetic: the integer one as a `long`.
+    fn pointer_operands(
+        &mut self,
+        (lv, lt, lp): (TermId, IntType, Option<Pointee>),
+        (rv, rt, rp): (TermId, IntType, Option<Pointee>),
+        span: Span,
+    ) -> (TermId, TermId) {
+        let long = CType::Int(IntType::LONG);
+        let lv = if lp.is_none() { self.convert(lv, lt, long, span) } else { lv };
+        let rv = if rp.is_none() { self.convert(rv, rt, long, span) } else { rv };
+        (lv, rv)
+    }
+
+    /// Where an lvalue is, its index or address evaluated and checked once.
+    fn place(&mut self, b: &mut Body, e: &Expr) -> Option<Place> {
+        match &e.kind {
+            ExprKind::Index(a, i) => {
+                let v = self.lookup(b, &a.name);
+                if v.as_ref().is_some_and(|v| v.array.is_none() && v.ty.pointee().is_some()) {
+                    return self.pointer_place(b, e);
+                }
+                let (array, index) = self.element(b, a, i)?;
+                Some(Place::Element(array, index))
+            }
+            ExprKind::Deref(_) => self.pointer_place(b, e),
+            ExprKind::Var(n) => match self.lookup(b, n) {
+                Some(VarInfo { address: Some(a), ty, .. }) => {
+                    Some(Place::Memory(self.term_of(a, e.span), ty))
+                }
+                _ => Some(Place::Variable),
+            },
+            ExprKind::Refused => None,
+            _ => {
+                self.error(e.span, "only a variable, an element or `*p` can be assigned");
+                None
+            }
+        }
+    }
+
     /// The array and the checked index of `a[i]`.
     fn element(&mut self, b: &mut Body, a: &Ident, i: &Expr) -> Option<(TermId, TermId)> {
         let Some(v) = self.lookup(b, &a.name) else {
@@ -1125,10 +1279,15 @@ impl<'s> Lowering<'s> {
         b: &mut Body,
         target: &Expr,
         (value, from): (TermId, IntType),
-        element: Option<(TermId, TermId)>,
+        place: Place,
         span: Span,
     ) -> Option<TermId> {
-        match (&target.kind, element) {
+        match (&target.kind, place) {
+            (_, Place::Memory(address, ty)) => {
+                let value = self.convert(value, from, ty, span);
+                self.store_memory(b, address, value, span);
+                Some(self.load(address, span))
+            }
             (ExprKind::Var(name), _) => {
                 let Some(v) = self.lookup(b, name) else {
                     self.unknown_variable(name, target.span);
@@ -1142,7 +1301,7 @@ impl<'s> Lowering<'s> {
                 self.step(b, Command::Assign(vec![(v.constant, value)]), Some(span));
                 Some(self.term_of(v.constant, target.span))
             }
-            (ExprKind::Index(a, _), Some((array, index))) => {
+            (ExprKind::Index(a, _), Place::Element(array, index)) => {
                 let v = self.lookup(b, &a.name)?;
                 let value = self.convert(value, from, v.ty, span);
                 let updated = build::update(&mut self.bank, array, index, value);
@@ -1154,28 +1313,11 @@ impl<'s> Lowering<'s> {
         }
     }
 
-    /// The array and index of a target that is an element, evaluated (and checked) once.
-    fn target_element(&mut self, b: &mut Body, target: &Expr) -> Option<Option<(TermId, TermId)>> {
-        match &target.kind {
-            ExprKind::Index(a, i) => Some(Some(self.element(b, a, i)?)),
-            ExprKind::Var(_) => Some(None),
-            ExprKind::Refused => None,
-            _ => {
-                self.error(target.span, "only a variable or an array element can be assigned");
-                None
-            }
-        }
-    }
-
-    fn read_target(
-        &mut self,
-        b: &mut Body,
-        target: &Expr,
-        element: Option<(TermId, TermId)>,
-    ) -> Option<TermId> {
-        match element {
-            Some((array, index)) => Some(build::app(&mut self.bank, array, index)),
-            None => self.value(b, target),
+    fn read_target(&mut self, b: &mut Body, target: &Expr, place: Place) -> Option<TermId> {
+        match place {
+            Place::Element(array, index) => Some(build::app(&mut self.bank, array, index)),
+            Place::Memory(address, _) => Some(self.load(address, target.span)),
+            Place::Variable => self.value(b, target),
         }
     }
 
@@ -1196,14 +1338,30 @@ impl<'s> Lowering<'s> {
             self.unsequenced(span);
             return None;
         }
-        let element = self.target_element(b, target)?;
+        let element = self.place(b, target)?;
         let (target_type, rhs_type) = (self.type_of(b, target), self.type_of(b, rhs));
         let value = match op {
             None => (self.value(b, rhs)?, rhs_type),
             Some(op) => {
                 let old = self.read_target(b, target, element)?;
                 let r = self.value(b, rhs)?;
-                self.arithmetic(b, op, (old, target_type), (r, rhs_type), rhs, span)?
+                let (lp, rp) = (self.pointer_type(b, target), self.pointer_type(b, rhs));
+                if lp.is_some() || rp.is_some() {
+                    let (old, r) =
+                        self.pointer_operands((old, target_type, lp), (r, rhs_type, rp), span);
+                    match self.pointer_arithmetic(op, (old, lp), (r, rp), span) {
+                        Some(v) => v,
+                        None => {
+                            self.error(
+                                span,
+                                format!("`{}=` is not an operation on pointers C has", op.symbol()),
+                            );
+                            return None;
+                        }
+                    }
+                } else {
+                    self.arithmetic(b, op, (old, target_type), (r, rhs_type), rhs, span)?
+                }
             }
         };
         self.store(b, target, value, element, span)
@@ -1216,13 +1374,16 @@ impl<'s> Lowering<'s> {
         target: &Expr,
         span: Span,
     ) -> Option<TermId> {
-        let element = self.target_element(b, target)?;
+        let element = self.place(b, target)?;
         let ty = self.type_of(b, target);
         let old = self.read_target(b, target, element)?;
         let one = self.int(1, span);
         let op = if increment { BinaryOp::Add } else { BinaryOp::Sub };
         let one_expr = Expr { kind: ExprKind::Int(1.into(), IntType::INT), span };
-        let new = self.arithmetic(b, op, (old, ty), (one, IntType::INT), &one_expr, span)?;
+        let new = match self.pointer_type(b, target) {
+            Some(p) => self.pointer_arithmetic(op, (old, Some(p)), (one, None), span)?,
+            None => self.arithmetic(b, op, (old, ty), (one, IntType::INT), &one_expr, span)?,
+        };
         self.store(b, target, new, element, span)
     }
 
@@ -1268,10 +1429,17 @@ impl<'s> Lowering<'s> {
             self.unknown_function(f);
             return None;
         };
+        if matches!(known, Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free) {
+            if want && known == Builtin::Free {
+                self.error(span, "`free` has no value");
+                return None;
+            }
+            return self.memory_call(b, &known, f, args, span).flatten();
+        }
         let arity = match &known {
             Builtin::Nondet(_) => Some(0),
             Builtin::Assume | Builtin::Assert => Some(1),
-            Builtin::Error | Builtin::AssertFail | Builtin::Abort => None,
+            _ => None,
         };
         if let Some(n) = arity
             && args.len() != n
@@ -1333,16 +1501,24 @@ impl<'s> Lowering<'s> {
                 self.assume(b, f_false, ProgramFact::Assumption, span);
                 None
             }
+            Builtin::Exit => {
+                // The program ends as when `main` returns: the heap must be freed.
+                self.cleanup_check(b, span);
+                let f_false = build::truth(&mut self.bank, false, span);
+                self.assume(b, f_false, ProgramFact::Assumption, span);
+                None
+            }
+            Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free => None,
         }
     }
 
     fn unknown_function(&mut self, f: &Ident) {
         let d = match f.name.as_str() {
-            "malloc" | "calloc" | "realloc" | "free" | "alloca" => Diagnostic::error(
+            "realloc" => Diagnostic::error(
                 f.span,
-                format!("dynamic memory (`{}`) is not in craig's C subset", f.name),
+                "`realloc` is not in craig's C subset",
             )
-            .with_note("the subset's values are integers and fixed-size arrays; there is no memory model"),
+            .with_note("craig's memory model has malloc, calloc, alloca and free; allocate, copy and free instead"),
             name if name.starts_with("__VERIFIER_nondet_") => Diagnostic::error(
                 f.span,
                 format!("`{name}` returns a type outside craig's C subset"),
@@ -1420,13 +1596,20 @@ impl<'s> Lowering<'s> {
         if crate::syntax::has_errors(&diags) {
             return (None, diags);
         }
+        let mut procedures = self.procedures;
+        if let Some(m) = self.memory {
+            // Any function may change memory (through pointers, or by allocating).
+            for p in &mut procedures {
+                p.modifies.extend(m.variables().map(FrameItem::Variable));
+            }
+        }
         let program = Program {
             bank: self.bank,
             consts: self.consts,
             variables: self.variables,
             background: Vec::new(),
             state_facts: Vec::new(),
-            procedures: self.procedures,
+            procedures,
             old: None,
         };
         (Some(program), diags)
@@ -1481,6 +1664,7 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
         }
         ExprKind::Index(a, i) => {
             fp.reads.insert(a.name.clone());
+            fp.reads.insert(MEMORY.into());
             fp = fp.union(sub(i));
         }
         ExprKind::Call(f, args) => {
@@ -1493,22 +1677,42 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
             }
         }
         ExprKind::Unary(_, x) | ExprKind::Cast(_, x) => fp = sub(x),
+        // `&x` reads no value; `&a[i]` evaluates `i`.
+        ExprKind::AddressOf(x) => match &x.kind {
+            ExprKind::Var(_) => {}
+            ExprKind::Index(_, i) => fp = sub(i),
+            ExprKind::Deref(p) => fp = sub(p),
+            _ => fp = sub(x),
+        },
+        ExprKind::Deref(p) => {
+            fp = sub(p);
+            fp.reads.insert(MEMORY.into());
+        }
         ExprKind::Binary(_, l, r) => fp = sub(l).union(sub(r)),
         ExprKind::Conditional(c, x, y) => fp = sub(c).union(sub(x)).union(sub(y)),
         ExprKind::Assign(_, t, r) => {
             fp = sub(t).union(sub(r));
-            if let ExprKind::Var(n) | ExprKind::Index(Ident { name: n, .. }, _) = &t.kind {
-                fp.writes.insert(n.clone());
-            }
+            fp.writes.insert(written(t));
         }
         ExprKind::Step { target, .. } => {
             fp = sub(target);
-            if let ExprKind::Var(n) | ExprKind::Index(Ident { name: n, .. }, _) = &target.kind {
-                fp.writes.insert(n.clone());
-            }
+            fp.writes.insert(written(target));
         }
     }
     fp
+}
+
+/// The name the footprint gives memory reached through pointers.
+const MEMORY: &str = "$memory";
+
+/// What assigning `target` writes: its variable (an array's, or a pointer's pointee when it is
+/// indexed: memory, conservatively for both), or memory for `*p`.
+fn written(target: &Expr) -> String {
+    match &target.kind {
+        ExprKind::Var(n) => n.clone(),
+        ExprKind::Index(Ident { name, .. }, _) => name.clone(),
+        _ => MEMORY.into(),
+    }
 }
 
 /// True if the order of two unsequenced operands could matter.
@@ -1601,7 +1805,10 @@ fn collect_calls(e: &Expr, calls: &mut BTreeSet<String>) {
             calls.insert(f.name.clone());
             args.iter().for_each(|a| collect_calls(a, calls));
         }
-        ExprKind::Unary(_, x) | ExprKind::Cast(_, x) => collect_calls(x, calls),
+        ExprKind::Unary(_, x)
+        | ExprKind::Cast(_, x)
+        | ExprKind::AddressOf(x)
+        | ExprKind::Deref(x) => collect_calls(x, calls),
         ExprKind::Binary(_, l, r) | ExprKind::Assign(_, l, r) => {
             collect_calls(l, calls);
             collect_calls(r, calls);

@@ -1,0 +1,793 @@
+//! C's memory in HOL terms: objects with identity and size, addresses, the heap, and the
+//! checks SV-COMP's memory-safety properties ask for.
+//!
+//! # The model
+//!
+//! - **An address is an integer** `object * 2^40 + offset`: object 0 is never allocated (its
+//!   address 0 is `NULL`), every other object gets the next number when it is allocated and
+//!   keeps it for ever (numbers are never reused, so a dangling pointer never points into a
+//!   newer object). Offsets count bytes; an object holds at most 2^39 of them, so pointer
+//!   arithmetic that stays within an object, or one past it, never reaches the next.
+//! - **Memory is one function** `$memory :: int => int` from the address of a scalar's first
+//!   byte to its value (converted to the type it is stored with). Variables whose address the
+//!   program takes (`&x`) live there; every other variable stays an IR variable, as precise as
+//!   before. The contents of an address never written are whatever `$memory` holds there:
+//!   arbitrary in the logic (malloc's indeterminate bytes), zero in the interpreter (one of
+//!   the values a run may read).
+//! - **Objects** have a state (`$state`: 0 never allocated, 1 live on the heap, 2 freed, 3 live
+//!   on the stack or static, 4 dead: its function returned), a size in bytes (`$size`) and the
+//!   size of the scalars it is accessed with (`$width`, 0 until the first access): craig's model
+//!   holds one scalar size per object, and an access with another size (an `int` read as bytes
+//!   through a `char *`) is a [`Obligation::MemoryModel`] check, whose failure makes an answer
+//!   UNKNOWN, never a wrong verdict. `$next_object` counts the objects allocated (the next is
+//!   numbered one more) and `$live_heap` counts heap objects not yet freed.
+//! - **Checks**, as SV-COMP states its properties: a dereference (`*p`, `p[i]`) checks that `p`
+//!   is not null ([`Obligation::NullDereference`]) and that it points into a live object with
+//!   room for the scalar ([`Obligation::MemoryAccess`]: not freed, not a dead local, within
+//!   bounds); `free(p)` checks that `p` is null or the start of a live heap object
+//!   ([`Obligation::MemoryFree`]); the end of `main` and `exit(n)` check that every heap
+//!   object was freed ([`Obligation::MemoryCleanup`], SV-COMP's `valid-memcleanup`).
+//! - **Allocation**: `malloc(n)` and `calloc(k, n)` return `NULL` for a size above 2^39 bytes
+//!   (C allows an allocation to fail; SV-COMP's tasks assume one of that size does), and a fresh
+//!   heap object otherwise; `calloc` zeroes it byte by byte (for sizes craig can count), `alloca`
+//!   gives a stack object (which this model lets live until the program ends). A local whose
+//!   address is taken is a stack object from its declaration until its function returns.
+
+use std::collections::BTreeSet;
+
+use rug::Integer;
+
+use super::super::ast::*;
+use super::super::builtin::{Builtin, builtin};
+use super::{Body, Lowering, VarInfo};
+use crate::hol::build;
+use crate::hol::{ConstId, Obligation, Prim, ProgramFact, TermId};
+use crate::ir::{Command, VariableKind};
+use crate::syntax::Span;
+
+/// The distance between two objects' addresses.
+pub(super) const OBJECT_STRIDE: u64 = 1 << 40;
+/// The largest object `malloc` gives; a larger request returns `NULL`.
+const MAX_OBJECT_BYTES: u64 = 1 << 39;
+/// The most objects a run allocates; past it `malloc` returns `NULL` (addresses stay below
+/// 2^63, so a pointer converted to `long` keeps its value).
+const MAX_OBJECTS: u64 = 1 << 23;
+/// The largest `calloc` the lowering zeroes byte by byte.
+const MAX_CALLOC_BYTES: u64 = 256;
+
+/// An object's state in `$state`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ObjectState {
+    Heap = 1,
+    Freed = 2,
+    Stack = 3,
+    Dead = 4,
+}
+
+/// The global variables of the memory model.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Memory {
+    pub memory: ConstId,
+    pub state: ConstId,
+    pub size: ConstId,
+    pub width: ConstId,
+    pub next: ConstId,
+    pub live: ConstId,
+}
+
+impl Memory {
+    /// Every variable of the model, for a procedure's frame.
+    pub(super) fn variables(&self) -> [ConstId; 6] {
+        [self.memory, self.state, self.size, self.width, self.next, self.live]
+    }
+}
+
+/// True when the program needs the memory model: it has pointers, takes an address or
+/// allocates.
+pub(super) fn uses_memory(unit: &TranslationUnit) -> bool {
+    let pointer = |ty: CType| matches!(ty, CType::Pointer(_));
+    if unit.globals.iter().any(|g| pointer(g.ty))
+        || unit
+            .functions
+            .iter()
+            .any(|f| pointer(f.result) || f.params.iter().any(|p| pointer(p.ty)))
+    {
+        return true;
+    }
+    let mut in_expression = false;
+    let mut in_declaration = false;
+    for f in &unit.functions {
+        visit_block(
+            &f.body,
+            &mut |e| {
+                in_expression |= matches!(e.kind, ExprKind::AddressOf(_) | ExprKind::Deref(_))
+                    || matches!(&e.kind, ExprKind::Call(f, _) if matches!(
+                        builtin(&f.name),
+                        Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free)
+                    ));
+            },
+            &mut |d| in_declaration |= pointer(d.ty),
+        );
+    }
+    in_expression || in_declaration
+}
+
+/// The names whose address a function takes (`&x`), by name: a local of that name, or a
+/// global when no local has it, lives in memory.
+pub(super) fn addresses_taken(block: &Block) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    visit_block(
+        block,
+        &mut |e| {
+            if let ExprKind::AddressOf(x) = &e.kind
+                && let ExprKind::Var(n) = &x.kind
+            {
+                names.insert(n.clone());
+            }
+        },
+        &mut |_| {},
+    );
+    names
+}
+
+/// Calls `on_expr` on every expression of a block (inner ones too) and `on_decl` on every
+/// declaration.
+fn visit_block(block: &Block, on_expr: &mut dyn FnMut(&Expr), on_decl: &mut dyn FnMut(&VarDecl)) {
+    for s in &block.statements {
+        visit_statement(s, on_expr, on_decl);
+    }
+}
+
+fn visit_statement(
+    s: &Statement,
+    on_expr: &mut dyn FnMut(&Expr),
+    on_decl: &mut dyn FnMut(&VarDecl),
+) {
+    match &s.kind {
+        StatementKind::Empty
+        | StatementKind::Break
+        | StatementKind::Continue
+        | StatementKind::Goto(_) => {}
+        StatementKind::Block(b) => visit_block(b, on_expr, on_decl),
+        StatementKind::Declaration(ds) => {
+            for d in ds {
+                on_decl(d);
+                match &d.init {
+                    Some(Initializer::Expr(e)) => visit_expr(e, on_expr),
+                    Some(Initializer::List(es, _)) => {
+                        es.iter().for_each(|e| visit_expr(e, on_expr))
+                    }
+                    None => {}
+                }
+            }
+        }
+        StatementKind::Expr(e) => visit_expr(e, on_expr),
+        StatementKind::Return(e) => {
+            if let Some(e) = e {
+                visit_expr(e, on_expr);
+            }
+        }
+        StatementKind::If(c, t, o) => {
+            visit_expr(c, on_expr);
+            visit_statement(t, on_expr, on_decl);
+            if let Some(o) = o {
+                visit_statement(o, on_expr, on_decl);
+            }
+        }
+        StatementKind::While(c, body) | StatementKind::DoWhile(body, c) => {
+            visit_expr(c, on_expr);
+            visit_statement(body, on_expr, on_decl);
+        }
+        StatementKind::For { init, condition, step, body } => {
+            if let Some(i) = init {
+                visit_statement(i, on_expr, on_decl);
+            }
+            for e in condition.iter().chain(step.iter()) {
+                visit_expr(e, on_expr);
+            }
+            visit_statement(body, on_expr, on_decl);
+        }
+        StatementKind::Labeled(_, inner) => visit_statement(inner, on_expr, on_decl),
+    }
+}
+
+fn visit_expr(e: &Expr, on_expr: &mut dyn FnMut(&Expr)) {
+    on_expr(e);
+    match &e.kind {
+        ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused => {}
+        ExprKind::Index(_, i) => visit_expr(i, on_expr),
+        ExprKind::Call(_, args) => args.iter().for_each(|a| visit_expr(a, on_expr)),
+        ExprKind::Unary(_, x)
+        | ExprKind::Cast(_, x)
+        | ExprKind::AddressOf(x)
+        | ExprKind::Deref(x) => visit_expr(x, on_expr),
+        ExprKind::Binary(_, l, r) | ExprKind::Assign(_, l, r) => {
+            visit_expr(l, on_expr);
+            visit_expr(r, on_expr);
+        }
+        ExprKind::Conditional(c, x, y) => {
+            visit_expr(c, on_expr);
+            visit_expr(x, on_expr);
+            visit_expr(y, on_expr);
+        }
+        ExprKind::Step { target, .. } => visit_expr(target, on_expr),
+    }
+}
+
+/// Where an lvalue is: a variable, an element of an array variable, or a scalar in memory.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Place {
+    /// A variable that is an IR variable (its address is never taken).
+    Variable,
+    /// An element of an array variable: the array and the (checked) index.
+    Element(TermId, TermId),
+    /// A scalar in memory: its (checked) address and its type.
+    Memory(TermId, CType),
+}
+
+impl Lowering<'_> {
+    /// Declares the model's global variables.
+    pub(super) fn declare_memory(&mut self, span: Span) {
+        let global = |l: &mut Self, name: &str, function: bool| {
+            l.new_variable(name, name, function, VariableKind::Global, span)
+        };
+        let memory = Memory {
+            memory: global(self, "$memory", true),
+            state: global(self, "$state", true),
+            size: global(self, "$size", true),
+            width: global(self, "$width", true),
+            next: global(self, "$next_object", false),
+            live: global(self, "$live_heap", false),
+        };
+        self.memory = Some(memory);
+    }
+
+    /// The model's start at `main`'s entry: no object allocated yet.
+    pub(super) fn initialise_memory(&mut self, b: &mut Body, span: Span) {
+        let Some(m) = self.memory else { return };
+        let zeros = [m.state, m.size, m.width].map(|c| (c, self.zeros(span)));
+        let zero = self.int(0, span);
+        let mut assignments = zeros.to_vec();
+        assignments.push((m.next, zero));
+        let zero = self.int(0, span);
+        assignments.push((m.live, zero));
+        self.step(b, Command::Assign(assignments), Some(span));
+    }
+
+    fn model(&self) -> Memory {
+        self.memory.expect("the memory model is declared whenever the program uses memory")
+    }
+
+    fn app(&mut self, f: ConstId, at: TermId, span: Span) -> TermId {
+        let f = self.term_of(f, span);
+        build::app(&mut self.bank, f, at)
+    }
+
+    fn updated(&mut self, f: ConstId, at: TermId, value: TermId, span: Span) -> TermId {
+        let f = self.term_of(f, span);
+        build::update(&mut self.bank, f, at, value)
+    }
+
+    /// The object an address points into, and the offset within it.
+    fn object_and_offset(&mut self, address: TermId, span: Span) -> (TermId, TermId) {
+        let stride = self.int(OBJECT_STRIDE, span);
+        let object = build::same_type(&mut self.bank, Prim::Div, vec![address, stride]);
+        let offset = build::same_type(&mut self.bank, Prim::Mod, vec![address, stride]);
+        (object, offset)
+    }
+
+    /// The pointee type of a pointer-valued expression, if it is one.
+    pub(super) fn pointer_type(&self, b: &Body, e: &Expr) -> Option<Pointee> {
+        match &e.kind {
+            ExprKind::Var(n) => {
+                let v = self.lookup(b, n)?;
+                if v.array.is_some() { None } else { v.ty.pointee() }
+            }
+            ExprKind::Index(a, _) => {
+                let v = self.lookup(b, &a.name)?;
+                if v.array.is_some() { v.ty.pointee() } else { None }
+            }
+            ExprKind::Call(f, _) => match self.functions.get(&f.name) {
+                Some(info) => info.result.pointee(),
+                None => matches!(
+                    builtin(&f.name),
+                    Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca)
+                )
+                .then_some(Pointee::Void),
+            },
+            ExprKind::Cast(t, _) => t.pointee(),
+            ExprKind::AddressOf(x) => Pointee::of(self.place_type(b, x)?),
+            ExprKind::Binary(BinaryOp::Add, l, r) => {
+                self.pointer_type(b, l).or_else(|| self.pointer_type(b, r))
+            }
+            ExprKind::Binary(BinaryOp::Sub, l, r) => {
+                if self.pointer_type(b, r).is_some() {
+                    None
+                } else {
+                    self.pointer_type(b, l)
+                }
+            }
+            ExprKind::Binary(BinaryOp::Comma, _, r) => self.pointer_type(b, r),
+            ExprKind::Conditional(_, x, y) => {
+                self.pointer_type(b, x).or_else(|| self.pointer_type(b, y))
+            }
+            ExprKind::Assign(_, t, _) | ExprKind::Step { target: t, .. } => self.pointer_type(b, t),
+            _ => None,
+        }
+    }
+
+    /// The type of the object an lvalue names (`x`, `a[i]`, `p[i]`, `*p`).
+    pub(super) fn place_type(&self, b: &Body, e: &Expr) -> Option<CType> {
+        match &e.kind {
+            ExprKind::Var(n) => Some(self.lookup(b, n)?.ty),
+            ExprKind::Index(a, _) => {
+                let v = self.lookup(b, &a.name)?;
+                if v.array.is_some() { Some(v.ty) } else { v.ty.pointee()?.value_type() }
+            }
+            ExprKind::Deref(p) => self.pointer_type(b, p)?.value_type(),
+            _ => None,
+        }
+    }
+
+    /// `p + i`, `i + p`, `p - i` (stepping by the pointee's size) and `p - q` (the number of
+    /// elements between them), when an operand is a pointer; `None` otherwise.
+    pub(super) fn pointer_arithmetic(
+        &mut self,
+        op: BinaryOp,
+        (l, lp): (TermId, Option<Pointee>),
+        (r, rp): (TermId, Option<Pointee>),
+        span: Span,
+    ) -> Option<(TermId, IntType)> {
+        let scaled = |s: &mut Self, i: TermId, p: Pointee| {
+            if p.size() == 1 {
+                return i;
+            }
+            let k = s.int(p.size(), span);
+            build::same_type(&mut s.bank, Prim::Mul, vec![k, i])
+        };
+        match (op, lp, rp) {
+            (BinaryOp::Add, Some(p), None) => {
+                let step = scaled(self, r, p);
+                Some((build::same_type(&mut self.bank, Prim::Add, vec![l, step]), IntType::ULONG))
+            }
+            (BinaryOp::Add, None, Some(p)) => {
+                let step = scaled(self, l, p);
+                Some((build::same_type(&mut self.bank, Prim::Add, vec![r, step]), IntType::ULONG))
+            }
+            (BinaryOp::Sub, Some(p), None) => {
+                let step = scaled(self, r, p);
+                Some((build::same_type(&mut self.bank, Prim::Sub, vec![l, step]), IntType::ULONG))
+            }
+            (BinaryOp::Sub, Some(p), Some(_)) => {
+                let bytes = build::same_type(&mut self.bank, Prim::Sub, vec![l, r]);
+                if p.size() == 1 {
+                    return Some((bytes, IntType::LONG));
+                }
+                let k = self.int(p.size(), span);
+                Some((build::same_type(&mut self.bank, Prim::Div, vec![bytes, k]), IntType::LONG))
+            }
+            _ => None,
+        }
+    }
+
+    /// The checks of an access to a scalar of `pointee`'s type at `address` (`shown` is how
+    /// the program writes the pointer): not null, a live object, within bounds, and of the
+    /// object's scalar size. Returns the address.
+    pub(super) fn checked_access(
+        &mut self,
+        b: &mut Body,
+        address: TermId,
+        pointee: Pointee,
+        shown: &str,
+        span: Span,
+    ) -> Option<TermId> {
+        if pointee == Pointee::Void {
+            self.error(
+                span,
+                format!(
+                    "`{shown}` is a `void *`: convert it to a pointer type before dereferencing it"
+                ),
+            );
+            return None;
+        }
+        let m = self.model();
+        let zero = self.int(0, span);
+        let is_null = build::eq(&mut self.bank, address, zero);
+        let not_null = build::not(&mut self.bank, is_null);
+        self.assert(
+            b,
+            not_null,
+            Obligation::NullDereference,
+            format!("`{shown}` is not null"),
+            span,
+        );
+        let (object, offset) = self.object_and_offset(address, span);
+        let state = self.app(m.state, object, span);
+        let heap = self.int(ObjectState::Heap as i64, span);
+        let stack = self.int(ObjectState::Stack as i64, span);
+        let on_heap = build::eq(&mut self.bank, state, heap);
+        let on_stack = build::eq(&mut self.bank, state, stack);
+        let live = build::or(&mut self.bank, on_heap, on_stack);
+        let what = format!(
+            "`{shown}` points into a live object (allocated, not freed, not a local of a \
+             function that returned)"
+        );
+        self.assert(b, live, Obligation::MemoryAccess, what, span);
+        let bytes = pointee.size();
+        let k = self.int(bytes, span);
+        let end = build::same_type(&mut self.bank, Prim::Add, vec![offset, k]);
+        let size = self.app(m.size, object, span);
+        let zero = self.int(0, span);
+        let from_start = build::formula(&mut self.bank, Prim::Le, vec![zero, offset]);
+        let to_end = build::formula(&mut self.bank, Prim::Le, vec![end, size]);
+        let within = build::and(&mut self.bank, from_start, to_end);
+        let what = format!("the {bytes} bytes `{shown}` reaches are within its object");
+        self.assert(b, within, Obligation::MemoryAccess, what, span);
+        let width = self.app(m.width, object, span);
+        let zero = self.int(0, span);
+        let k = self.int(bytes, span);
+        let unset = build::eq(&mut self.bank, width, zero);
+        let same = build::eq(&mut self.bank, width, k);
+        let one_size = build::or(&mut self.bank, unset, same);
+        let what = format!(
+            "the object at `{shown}` is accessed with one scalar size ({bytes} bytes here), as \
+             craig's memory model holds"
+        );
+        self.assert(b, one_size, Obligation::MemoryModel, what, span);
+        let k = self.int(bytes, span);
+        let widths = self.updated(m.width, object, k, span);
+        self.step(b, Command::Assign(vec![(m.width, widths)]), Some(span));
+        Some(address)
+    }
+
+    /// The value of type `ty` at `address` (already checked).
+    pub(super) fn load(&mut self, address: TermId, span: Span) -> TermId {
+        let m = self.model();
+        self.app(m.memory, address, span)
+    }
+
+    /// Writes `value` (already converted) at `address` (already checked).
+    pub(super) fn store_memory(
+        &mut self,
+        b: &mut Body,
+        address: TermId,
+        value: TermId,
+        span: Span,
+    ) {
+        let m = self.model();
+        let memory = self.updated(m.memory, address, value, span);
+        self.step(b, Command::Assign(vec![(m.memory, memory)]), Some(span));
+    }
+
+    /// The address of an lvalue: `&x`, `&a[i]` for a pointer `a`, `&*p`.
+    pub(super) fn address_of(&mut self, b: &mut Body, x: &Expr, span: Span) -> Option<TermId> {
+        match &x.kind {
+            ExprKind::Var(n) => {
+                let Some(v) = self.lookup(b, n) else {
+                    self.unknown_variable(n, x.span);
+                    return None;
+                };
+                match v.address {
+                    Some(a) => Some(self.term_of(a, x.span)),
+                    None => {
+                        self.error(
+                            x.span,
+                            format!("`&{n}`: craig's C takes the address of scalar variables only"),
+                        );
+                        None
+                    }
+                }
+            }
+            ExprKind::Index(a, i) => {
+                let Some(v) = self.lookup(b, &a.name) else {
+                    self.unknown_variable(&a.name, a.span);
+                    return None;
+                };
+                let pointee = match (v.array, v.ty.pointee()) {
+                    (None, Some(p)) => p,
+                    _ => {
+                        self.error(
+                            x.span,
+                            format!(
+                                "`&{}[...]`: the elements of an array variable have no address \
+                                 in craig's memory model yet; allocate the array (`malloc`) to \
+                                 point into it",
+                                a.name
+                            ),
+                        );
+                        return None;
+                    }
+                };
+                let it = self.type_of(b, i);
+                let p = self.term_of(v.constant, a.span);
+                let index = self.value(b, i)?;
+                let index = self.convert(index, it, CType::Int(IntType::LONG), i.span);
+                Some(
+                    self.pointer_arithmetic(
+                        BinaryOp::Add,
+                        (p, Some(pointee)),
+                        (index, None),
+                        span,
+                    )?
+                    .0,
+                )
+            }
+            ExprKind::Deref(p) => self.value(b, p),
+            _ => {
+                self.error(x.span, "only a variable or an element has an address");
+                None
+            }
+        }
+    }
+
+    /// The place `*p` or `p[i]` (for a pointer `p`) names, checked for an access.
+    pub(super) fn pointer_place(&mut self, b: &mut Body, e: &Expr) -> Option<Place> {
+        let (address, pointee, shown) = match &e.kind {
+            ExprKind::Deref(p) => {
+                let Some(pointee) = self.pointer_type(b, p) else {
+                    self.error(p.span, format!("`{}` is not a pointer", self.snippet(p.span)));
+                    return None;
+                };
+                let address = self.value(b, p)?;
+                (address, pointee, self.snippet(p.span))
+            }
+            ExprKind::Index(..) => {
+                let address = self.address_of(b, e, e.span)?;
+                let ExprKind::Index(a, _) = &e.kind else { return None };
+                let pointee = self.lookup(b, &a.name)?.ty.pointee()?;
+                (address, pointee, self.snippet(e.span))
+            }
+            _ => return None,
+        };
+        let address = self.checked_access(b, address, pointee, &shown, e.span)?;
+        Some(Place::Memory(address, pointee.value_type()?))
+    }
+
+    /// A fresh object of `bytes` bytes: its address in a new temporary. A heap object may
+    /// fail to be allocated (the temporary is then `NULL`); a stack object always is.
+    pub(super) fn allocate(
+        &mut self,
+        b: &mut Body,
+        bytes: TermId,
+        state: ObjectState,
+        width: u64,
+        span: Span,
+    ) -> ConstId {
+        let m = self.model();
+        let address = self.temp(b, CType::Pointer(Pointee::Void), span);
+        // The new object is number `$next_object + 1`: numbers start at 1 even where `main`
+        // did not set the counter (a function analysed on its own, whose run starts at 0).
+        let count = self.term_of(m.next, span);
+        let one = self.int(1, span);
+        let next = build::same_type(&mut self.bank, Prim::Add, vec![count, one]);
+        let stride = self.int(OBJECT_STRIDE, span);
+        let fresh = build::same_type(&mut self.bank, Prim::Mul, vec![next, stride]);
+        let next_after = next;
+        let state_value = self.int(state as i64, span);
+        let states = self.updated(m.state, next, state_value, span);
+        let sizes = self.updated(m.size, next, bytes, span);
+        let width_value = self.int(width, span);
+        let widths = self.updated(m.width, next, width_value, span);
+        let mut assignments = vec![
+            (address, fresh),
+            (m.next, next_after),
+            (m.state, states),
+            (m.size, sizes),
+            (m.width, widths),
+        ];
+        if state == ObjectState::Heap {
+            let live = self.term_of(m.live, span);
+            let one = self.int(1, span);
+            let more = build::same_type(&mut self.bank, Prim::Add, vec![live, one]);
+            assignments.push((m.live, more));
+            // Too large a request, or too many objects: `NULL`.
+            let max_bytes = self.int(MAX_OBJECT_BYTES, span);
+            let max_objects = self.int(MAX_OBJECTS, span);
+            let small = build::formula(&mut self.bank, Prim::Le, vec![bytes, max_bytes]);
+            let room = build::formula(&mut self.bank, Prim::Le, vec![next, max_objects]);
+            let can = build::and(&mut self.bank, small, room);
+            let cannot = build::not(&mut self.bank, can);
+            let Some(at) = b.cur.take() else { return address };
+            let (yes, no, join) = (b.g.location(None), b.g.location(None), b.g.location(None));
+            b.g.edge(
+                at,
+                yes,
+                Command::Assume { formula: can, fact: ProgramFact::Branch },
+                Some(span),
+            );
+            b.g.edge(
+                at,
+                no,
+                Command::Assume { formula: cannot, fact: ProgramFact::Branch },
+                Some(span),
+            );
+            let null = self.int(0, span);
+            b.g.edge(no, join, Command::Assign(vec![(address, null)]), Some(span));
+            b.g.edge(yes, join, Command::Assign(assignments), Some(span));
+            b.cur = Some(join);
+        } else {
+            self.step(b, Command::Assign(assignments), Some(span));
+        }
+        address
+    }
+
+    /// `malloc`, `calloc`, `alloca` and `free`; `None` for other functions.
+    pub(super) fn memory_call(
+        &mut self,
+        b: &mut Body,
+        known: &Builtin,
+        f: &Ident,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<Option<TermId>> {
+        let arity = match known {
+            Builtin::Malloc | Builtin::Alloca | Builtin::Free => 1,
+            Builtin::Calloc => 2,
+            _ => return None,
+        };
+        if args.len() != arity {
+            self.error(
+                span,
+                format!(
+                    "`{}` takes {arity} argument{}, not {}",
+                    f.name,
+                    if arity == 1 { "" } else { "s" },
+                    args.len()
+                ),
+            );
+            return Some(None);
+        }
+        let size_t = CType::Int(IntType::ULONG);
+        let mut sizes = Vec::new();
+        for a in args {
+            let from = self.type_of(b, a);
+            let Some(v) = self.value(b, a) else { return Some(None) };
+            sizes.push(self.convert(
+                v,
+                from,
+                if *known == Builtin::Free { CType::Pointer(Pointee::Void) } else { size_t },
+                a.span,
+            ));
+        }
+        Some(match known {
+            Builtin::Malloc => {
+                let t = self.allocate(b, sizes[0], ObjectState::Heap, 0, span);
+                Some(self.term_of(t, span))
+            }
+            Builtin::Alloca => {
+                let t = self.allocate(b, sizes[0], ObjectState::Stack, 0, span);
+                Some(self.term_of(t, span))
+            }
+            Builtin::Calloc => {
+                let count = match (self.bank.int_literal(sizes[0]), self.bank.int_literal(sizes[1]))
+                {
+                    (Some(k), Some(n)) => Some(Integer::from(&k * &n)),
+                    _ => None,
+                };
+                let Some(count) = count.filter(|c| *c <= MAX_CALLOC_BYTES).and_then(|c| c.to_u64())
+                else {
+                    self.error(span, format!("`calloc` of a size craig cannot count: it zeroes objects of at most {MAX_CALLOC_BYTES} bytes given by constants"));
+                    return Some(None);
+                };
+                let bytes = self.int(count, span);
+                let t = self.allocate(b, bytes, ObjectState::Heap, 0, span);
+                let address = self.term_of(t, span);
+                // Zeroes on the allocated path only (a `NULL` result has nothing to zero).
+                let zero = self.int(0, span);
+                let allocated = build::eq(&mut self.bank, address, zero);
+                let allocated = build::not(&mut self.bank, allocated);
+                let m = self.model();
+                let mut memory = self.term_of(m.memory, span);
+                for i in 0..count {
+                    let k = self.int(i, span);
+                    let at = build::same_type(&mut self.bank, Prim::Add, vec![address, k]);
+                    let z = self.int(0, span);
+                    memory = build::update(&mut self.bank, memory, at, z);
+                }
+                let unchanged = self.term_of(m.memory, span);
+                let memory = build::ite(&mut self.bank, allocated, memory, unchanged);
+                self.step(b, Command::Assign(vec![(m.memory, memory)]), Some(span));
+                Some(address)
+            }
+            Builtin::Free => {
+                self.free(b, sizes[0], &self.snippet(args[0].span), span);
+                None
+            }
+            _ => None,
+        })
+    }
+
+    /// `free(p)`: nothing for `NULL`; otherwise `p` must be the start of a live heap object,
+    /// which becomes freed.
+    fn free(&mut self, b: &mut Body, address: TermId, shown: &str, span: Span) {
+        let m = self.model();
+        let zero = self.int(0, span);
+        let is_null = build::eq(&mut self.bank, address, zero);
+        let not_null = build::not(&mut self.bank, is_null);
+        let Some(at) = b.cur.take() else { return };
+        let (yes, join) = (b.g.location(None), b.g.location(None));
+        b.g.edge(
+            at,
+            join,
+            Command::Assume { formula: is_null, fact: ProgramFact::Branch },
+            Some(span),
+        );
+        b.g.edge(
+            at,
+            yes,
+            Command::Assume { formula: not_null, fact: ProgramFact::Branch },
+            Some(span),
+        );
+        b.cur = Some(yes);
+        let (object, offset) = self.object_and_offset(address, span);
+        let zero = self.int(0, span);
+        let at_start = build::eq(&mut self.bank, offset, zero);
+        let state = self.app(m.state, object, span);
+        let heap = self.int(ObjectState::Heap as i64, span);
+        let on_heap = build::eq(&mut self.bank, state, heap);
+        let valid = build::and(&mut self.bank, on_heap, at_start);
+        let what = format!("`{shown}` is the start of a heap object that is not freed yet");
+        self.assert(b, valid, Obligation::MemoryFree, what, span);
+        let freed = self.int(ObjectState::Freed as i64, span);
+        let states = self.updated(m.state, object, freed, span);
+        let live = self.term_of(m.live, span);
+        let one = self.int(1, span);
+        let fewer = build::same_type(&mut self.bank, Prim::Sub, vec![live, one]);
+        self.step(b, Command::Assign(vec![(m.state, states), (m.live, fewer)]), Some(span));
+        if let Some(end) = b.cur.take() {
+            b.g.edge(end, join, Command::Skip, None);
+        }
+        b.cur = Some(join);
+    }
+
+    /// The `valid-memcleanup` check where the program ends.
+    pub(super) fn cleanup_check(&mut self, b: &mut Body, span: Span) {
+        let Some(m) = self.memory else { return };
+        let live = self.term_of(m.live, span);
+        let zero = self.int(0, span);
+        let none = build::eq(&mut self.bank, live, zero);
+        let what = "every heap object is freed when the program ends".to_string();
+        self.assert(b, none, Obligation::MemoryCleanup, what, span);
+    }
+
+    /// A stack object for a variable whose address is taken, holding `initial` if given.
+    pub(super) fn place_variable(
+        &mut self,
+        b: &mut Body,
+        v: &mut VarInfo,
+        address: ConstId,
+        initial: Option<TermId>,
+        span: Span,
+    ) {
+        let bytes = Pointee::of(v.ty).map_or(8, Pointee::size);
+        let size = self.int(bytes, span);
+        let t = self.allocate(b, size, ObjectState::Stack, bytes, span);
+        let value = self.term_of(t, span);
+        self.step(b, Command::Assign(vec![(address, value)]), Some(span));
+        v.address = Some(address);
+        if let Some(initial) = initial {
+            let at = self.term_of(address, span);
+            self.store_memory(b, at, initial, span);
+        }
+    }
+
+    /// The end of a function's stack objects: each address variable that was set (a
+    /// declaration not reached leaves it 0) marks its object dead.
+    pub(super) fn kill_stack_objects(&mut self, b: &mut Body, addresses: &[ConstId], span: Span) {
+        if addresses.is_empty() {
+            return;
+        }
+        let m = self.model();
+        let mut states = self.term_of(m.state, span);
+        for &a in addresses {
+            let at = self.term_of(a, span);
+            let (object, _) = self.object_and_offset(at, span);
+            let dead = self.int(ObjectState::Dead as i64, span);
+            let killed = build::update(&mut self.bank, states, object, dead);
+            let zero = self.int(0, span);
+            let unset = build::eq(&mut self.bank, at, zero);
+            states = build::ite(&mut self.bank, unset, states, killed);
+        }
+        self.step(b, Command::Assign(vec![(m.state, states)]), Some(span));
+    }
+}
