@@ -9,9 +9,11 @@ Without --dir, the development set is generated into a temporary folder (or into
 --generate names, kept) and run: craig's own tasks, written here from loop shapes that recur
 in the verification literature (counting up and down, paired counters, nondeterministic
 bounds, array initialisation, state machines written with `switch`, `goto` loops, nested loops,
-recursion), each in a `true` and a `false` variant, in SV-COMP's task format
-(format_version 2.0, `unreach-call`, `reach_error` defined through `__assert_fail`, the
-`__VERIFIER_*` functions declared `extern`). The verdict of each is known by construction.
+recursion, pointers to locals, heap arrays, use after free, double free, leaks), each in a
+`true` and a `false` variant, in SV-COMP's task format (format_version 2.0, `unreach-call`,
+`valid-memsafety` or `valid-memcleanup`, `reach_error` defined through `__assert_fail`, the
+`__VERIFIER_*` functions and `malloc`/`free` declared `extern`). The verdict of each is known by
+construction.
 SV-COMP's own categories are not read here; with a clone of sv-benchmarks, point --dir at the
 categories you may tune on (the held-out ones are listed in the project's issues).
 
@@ -21,13 +23,18 @@ wrong, unknown, the SV-COMP score (+2 correct true, +1 correct false, -32 wrong 
 wrong false) and the time. The peer, when `frama-c` is on PATH, is EVA (`frama-c -eva`) on
 the same program: "true" when it emits no alarm and reaches no `reach_error` call, else
 unknown (EVA is sound but does not claim violations); its answers are shown beside craig's,
-never counted as truth. A wrong verdict by craig makes the script exit 1.
+never counted as truth. On the memory tasks the peers are the bug finders users run today,
+cppcheck and clang's analyzer (`clang --analyze`), when installed: "false" when they report a
+memory error of the task's kind, else unknown (they never claim a program safe); the summary
+counts their reports on false tasks. A wrong verdict by craig makes the script exit 1.
 """
 import argparse, os, re, shutil, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 ANSWER = re.compile(r"^(SAFE|UNSAFE|UNKNOWN)\b")
+
+MEMORY = "extern void *malloc(unsigned long);\nextern void free(void *);\n"
 
 PRELUDE = """extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
@@ -59,13 +66,24 @@ FAMILIES = [
     ("nested", "square_{N}", "int main() {{ int c = 0; for (int i = 0; i < {N}; i++) for (int j = 0; j < {N}; j++) c++; __VERIFIER_assert(c == {N} * {N}); return 0; }}", True),
     ("recursion", "count_{N}", "int f(int n) {{ if (n <= 0) return 0; return f(n - 1) + 1; }}\nint main() {{ __VERIFIER_assert(f({N}) == {N}); return 0; }}", True),
     ("recursion", "count_{N}_bad", "int f(int n) {{ if (n <= 0) return 0; return f(n - 1) + 2; }}\nint main() {{ __VERIFIER_assert(f({N}) == {N}); return 0; }}", False),
+    # Memory: pointers to locals (reachability), heap arrays (valid-memsafety), leaks
+    # (valid-memcleanup). Each family in a correct and a broken variant.
+    ("pointers", "swap_{N}", MEMORY + "void swap(int *x, int *y) {{ int t = *x; *x = *y; *y = t; }}\nint main() {{ int a = 1, b = 2; for (int i = 0; i < {N}; i++) swap(&a, &b); __VERIFIER_assert(a + b == 3); return 0; }}", True),
+    ("pointers", "swap_{N}_bad", MEMORY + "void swap(int *x, int *y) {{ int t = *x; *x = *y; *y = t; }}\nint main() {{ int a = 1, b = 2; for (int i = 0; i < {N}; i++) swap(&a, &b); __VERIFIER_assert(a == 1); return 0; }}", lambda n: n % 2 == 0),
+    ("heap", "fill_{N}", MEMORY + "int main() {{ int *a = malloc({N} * sizeof(int)); if (!a) return 0; for (int i = 0; i < {N}; i++) a[i] = i; free(a); return 0; }}", True, "valid-memsafety"),
+    ("heap", "fill_{N}_off", MEMORY + "int main() {{ int *a = malloc({N} * sizeof(int)); if (!a) return 0; for (int i = 0; i <= {N}; i++) a[i] = i; free(a); return 0; }}", False, "valid-memsafety"),
+    ("heap", "use_after_free_{N}", MEMORY + "int main() {{ int *a = malloc({N} * sizeof(int)); if (!a) return 0; for (int i = 0; i < {N}; i++) a[i] = i; free(a); if (__VERIFIER_nondet_int()) return a[{N} - 1]; return 0; }}", False, "valid-memsafety"),
+    ("heap", "free_twice_{N}", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ char *p = malloc(8); free(p); if (i == {N} - 1) free(p); }} return 0; }}", False, "valid-memsafety"),
+    ("heap", "walk_{N}", MEMORY + "int main() {{ long *a = malloc({N} * sizeof(long)); if (!a) return 0; for (long *p = a; p < a + {N}; p++) *p = 0; free(a); return 0; }}", True, "valid-memsafety"),
+    ("leak", "each_{N}", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ int *p = malloc(sizeof(int)); if (!p) return 0; *p = i; free(p); }} return 0; }}", True, "valid-memcleanup"),
+    ("leak", "each_{N}_bad", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ int *p = malloc(sizeof(int)); if (!p) return 0; *p = i; if (i != {N} - 1) free(p); }} return 0; }}", False, "valid-memcleanup"),
 ]
 BOUNDS = [3, 10, 1000]
 
 TASK = """format_version: '2.0'
 input_files: '{name}.c'
 properties:
-  - property_file: ../properties/unreach-call.prp
+  - property_file: ../properties/{property}.prp
     expected_verdict: {verdict}
 options:
   language: C
@@ -76,7 +94,8 @@ options:
 def generate(folder):
     """Writes the development set into folder/FAMILY/; returns the number of tasks."""
     count = 0
-    for family, name, body, verdict in FAMILIES:
+    for family, name, body, verdict, *rest in FAMILIES:
+        prop = rest[0] if rest else "unreach-call"
         for n in BOUNDS:
             task = name.format(N=n)
             expected = verdict(n) if callable(verdict) else verdict
@@ -87,13 +106,17 @@ def generate(folder):
             with open(os.path.join(d, task + ".c"), "w") as f:
                 f.write(program)
             with open(os.path.join(d, task + ".yml"), "w") as f:
-                f.write(TASK.format(name=task, verdict=str(expected).lower()))
+                f.write(TASK.format(name=task, verdict=str(expected).lower(), property=prop))
             count += 1
     return count
 
 
+PROPERTIES = ("unreach-call", "valid-memsafety", "valid-memcleanup")
+
+
 def tasks(dirs):
-    """(category, task path, expected verdict for unreach-call) for every .yml, sorted."""
+    """(category, task path, property, expected verdict) for every .yml with a property craig
+    decides (the first of them), sorted."""
     out = []
     for d in dirs:
         for root, _, files in sorted(os.walk(d)):
@@ -102,10 +125,10 @@ def tasks(dirs):
                     continue
                 path = os.path.join(root, name)
                 text = open(path, encoding="utf-8").read()
-                m = re.search(r"unreach-call\.prp\s*\n\s*expected_verdict:\s*(true|false)", text)
+                m = re.search(r"(" + "|".join(PROPERTIES) + r")\.prp\s*\n\s*expected_verdict:\s*(true|false)", text)
                 if not m:
                     continue
-                out.append((os.path.relpath(root, d) or ".", path, m.group(1) == "true"))
+                out.append((os.path.relpath(root, d) or ".", path, m.group(1), m.group(2) == "true"))
     return out
 
 
@@ -137,6 +160,30 @@ def run_eva(path, limit):
     return "unknown"
 
 
+def run_bug_finders(path, limit):
+    """cppcheck and clang's analyzer on a memory task's program: "false" when they report a
+    memory error (bug finders never claim a program safe), else "unknown"; "-" when the tool
+    is not installed."""
+    program = path[:-4] + ".c"
+    answers = []
+    for tool, command, pattern in [
+        ("cppcheck", ["cppcheck", "--enable=warning", "--quiet", program],
+         r"memleak|doubleFree|deallocuse|arrayIndexOutOfBounds|nullPointer|outOfBounds|deallocret|returnDanglingLifetime"),
+        ("clang", ["clang", "--analyze", "-Xanalyzer", "-analyzer-output=text", "-o", "/dev/null", program],
+         r"Use of memory after it is freed|Potential leak|Attempt to free released memory|out of bound|null pointer|Address of stack memory|returned to the caller"),
+    ]:
+        if not shutil.which(tool):
+            answers.append("-")
+            continue
+        try:
+            p = subprocess.run(command, capture_output=True, text=True, timeout=limit * 4 + 30)
+        except subprocess.TimeoutExpired:
+            answers.append("timeout")
+            continue
+        answers.append("false" if re.search(pattern, p.stdout + p.stderr) else "unknown")
+    return answers
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--craig", default=os.path.join(REPO, "target", "release", "craig"))
@@ -158,17 +205,21 @@ def main():
         dirs = [folder]
     found = tasks(dirs)
     if args.list:
-        for category, path, expected in found:
-            print(category, path, expected)
+        for category, path, prop, expected in found:
+            print(category, path, prop, expected)
         return 0
     eva = shutil.which("frama-c") is not None
     print(f"peer: {'Frama-C EVA' if eva else 'none (frama-c not installed: apt-get install frama-c-base)'}")
-    print(f"{'category':<12} {'task':<28} {'expected':<8} {'craig':<8} {'':<7} {'ms':>7}  {'eva':<8} why")
+    finders = [t for t in ("cppcheck", "clang") if shutil.which(t)]
+    print(f"bug finders on memory tasks: {', '.join(finders) if finders else 'none (apt-get install cppcheck clang)'}")
+    print(f"{'category':<12} {'task':<28} {'property':<16} {'expected':<8} {'craig':<8} {'':<7} {'ms':>7}  {'eva':<8} {'cppcheck':<8} {'clang':<8} why")
     totals = {}
     wrong = 0
-    for category, path, expected in found:
+    for category, path, prop, expected in found:
         answer, ms, why = run_craig(args.craig, path, args.time_limit)
-        peer = run_eva(path, args.time_limit)
+        memory = prop != "unreach-call"
+        peer = "-" if memory else run_eva(path, args.time_limit)
+        cppcheck, clang = run_bug_finders(path, args.time_limit) if memory else ("-", "-")
         if answer is None:
             verdict = "-"
         elif answer == expected:
@@ -177,12 +228,17 @@ def main():
             verdict = "WRONG"
             wrong += 1
         shown = {True: "true", False: "false", None: "unknown"}[answer]
-        print(f"{category:<12} {os.path.basename(path)[:-4]:<28} {str(expected).lower():<8} "
-              f"{shown:<8} {verdict:<7} {ms:>7}  {peer:<8} {why[:60]}")
+        print(f"{category:<12} {os.path.basename(path)[:-4]:<28} {prop:<16} {str(expected).lower():<8} "
+              f"{shown:<8} {verdict:<7} {ms:>7}  {peer:<8} {cppcheck:<8} {clang:<8} {why[:60]}")
         t = totals.setdefault(category, {"true": 0, "false": 0, "wrong": 0, "unknown": 0,
-                                         "score": 0, "ms": 0, "eva": 0})
+                                         "score": 0, "ms": 0, "eva": 0, "cppcheck": 0,
+                                         "clang": 0})
         t["ms"] += ms
         t["eva"] += peer == "true" and expected
+        # A bug finder's report counts when the task is false (a report on a true task is a
+        # false alarm, shown in the rows).
+        t["cppcheck"] += cppcheck == "false" and not expected
+        t["clang"] += clang == "false" and not expected
         if answer is None:
             t["unknown"] += 1
         elif answer == expected:
@@ -193,19 +249,21 @@ def main():
             t["score"] -= 32 if answer else 16
     print()
     print(f"{'category':<12} {'tasks':>5} {'true':>5} {'false':>6} {'wrong':>6} {'unknown':>8} "
-          f"{'score':>6} {'s':>7}  {'eva true':>8}")
-    all_t = {"true": 0, "false": 0, "wrong": 0, "unknown": 0, "score": 0, "ms": 0, "eva": 0}
+          f"{'score':>6} {'s':>7}  {'eva true':>8} {'cppcheck false':>14} {'clang false':>11}")
+    all_t = {"true": 0, "false": 0, "wrong": 0, "unknown": 0, "score": 0, "ms": 0, "eva": 0,
+             "cppcheck": 0, "clang": 0}
     for category in sorted(totals):
         t = totals[category]
         n = t["true"] + t["false"] + t["wrong"] + t["unknown"]
         print(f"{category:<12} {n:>5} {t['true']:>5} {t['false']:>6} {t['wrong']:>6} "
-              f"{t['unknown']:>8} {t['score']:>6} {t['ms'] / 1000:>7.1f}  {t['eva'] if eva else '-':>8}")
+              f"{t['unknown']:>8} {t['score']:>6} {t['ms'] / 1000:>7.1f}  {t['eva'] if eva else '-':>8} "
+              f"{t['cppcheck']:>14} {t['clang']:>11}")
         for k in all_t:
             all_t[k] += t[k]
     n = all_t["true"] + all_t["false"] + all_t["wrong"] + all_t["unknown"]
     print(f"{'all':<12} {n:>5} {all_t['true']:>5} {all_t['false']:>6} {all_t['wrong']:>6} "
           f"{all_t['unknown']:>8} {all_t['score']:>6} {all_t['ms'] / 1000:>7.1f}  "
-          f"{all_t['eva'] if eva else '-':>8}")
+          f"{all_t['eva'] if eva else '-':>8} {all_t['cppcheck']:>14} {all_t['clang']:>11}")
     if temp:
         shutil.rmtree(temp, ignore_errors=True)
     return 1 if wrong else 0

@@ -469,6 +469,8 @@ pub enum ExprKind {
     AddressOf(Box<Expr>),
     /// `*p`: the object a pointer points to.
     Deref(Box<Expr>),
+    /// `sizeof e`: the size of `e`'s type, in bytes; `e` is not evaluated.
+    SizeOf(Box<Expr>),
     /// Something the converter refused (already reported).
     Refused,
 }

@@ -937,6 +937,10 @@ fn the_heap_and_pointers_run_as_c_says() {
     assert_eq!(returned(&run_main(text, &[], 1000)), 7);
     let text = "#include <stdlib.h>\nint main(void) { int *a = malloc(4); exit(0); }";
     assert_eq!(failed(&run_main(text, &[], 1000)), Obligation::MemoryCleanup);
+    // `sizeof` of an expression reads its type and evaluates nothing (`*p` of a null `p`).
+    let text = "int main(void) { int a[5]; long *p = 0; char c = 1; \
+                return sizeof a + sizeof *p + sizeof p + sizeof c + sizeof(c + 1); }";
+    assert_eq!(returned(&run_main(text, &[], 1000)), 41);
 }
 
 #[test]

@@ -97,12 +97,10 @@ impl Converter<'_> {
                     );
                 }
             },
-            c::Expression::SizeOfVal(_) => {
-                return self.refuse_here(
-                    span,
-                    "`sizeof` of an expression is",
-                    "write `sizeof` of the expression's type",
-                );
+            c::Expression::SizeOfVal(v) => {
+                // The operand is not evaluated: the lowering reads only its type.
+                let operand = self.expr(&v.node.0);
+                return Expr { kind: ExprKind::SizeOf(Box::new(operand)), span };
             }
             c::Expression::AlignOf(_) => {
                 return self.refuse_here(span, "`_Alignof` is", NO_MEMORY);

@@ -33,7 +33,7 @@ impl Lowering<'_> {
             ExprKind::Index(..) | ExprKind::Deref(_) => {
                 self.place_type(b, e).map_or(IntType::INT, CType::integer)
             }
-            ExprKind::AddressOf(_) => IntType::ULONG,
+            ExprKind::AddressOf(_) | ExprKind::SizeOf(_) => IntType::ULONG,
             ExprKind::Call(f, _) => match self.functions.get(&f.name) {
                 Some(info) => info.result.integer(),
                 None => match super::builtin(&f.name) {

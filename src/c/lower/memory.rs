@@ -196,6 +196,7 @@ fn visit_expr(e: &Expr, on_expr: &mut dyn FnMut(&Expr)) {
     match &e.kind {
         ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused => {}
         ExprKind::Index(_, i) => visit_expr(i, on_expr),
+        ExprKind::SizeOf(x) => visit_expr(x, on_expr),
         ExprKind::Call(_, args) => args.iter().for_each(|a| visit_expr(a, on_expr)),
         ExprKind::Unary(_, x)
         | ExprKind::Cast(_, x)
@@ -327,6 +328,28 @@ impl Lowering<'_> {
             ExprKind::Deref(p) => self.pointer_type(b, p)?.value_type(),
             _ => None,
         }
+    }
+
+    /// The size in bytes of `e`'s type (`sizeof e`): an array variable's whole size, a
+    /// pointer's 8, a scalar's width.
+    pub(super) fn size_of_expression(&self, b: &Body, e: &Expr) -> u64 {
+        let of = |ty: CType| match ty {
+            CType::Pointer(_) => 8,
+            CType::Void | CType::Bool => 1,
+            CType::Int(t) => u64::from(t.bits / 8),
+        };
+        if let ExprKind::Var(n) = &e.kind
+            && let Some(v) = self.lookup(b, n)
+        {
+            return of(v.ty) * v.array.unwrap_or(1);
+        }
+        if let Some(ty) = self.place_type(b, e) {
+            return of(ty);
+        }
+        if self.pointer_type(b, e).is_some() {
+            return 8;
+        }
+        u64::from(self.type_of(b, e).bits.max(8) / 8)
     }
 
     /// `p + i`, `i + p`, `p - i` (stepping by the pointee's size) and `p - q` (the number of

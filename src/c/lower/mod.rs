@@ -1112,6 +1112,10 @@ impl<'s> Lowering<'s> {
                 Place::Variable => None,
             },
             ExprKind::AddressOf(x) => self.address_of(b, x, e.span),
+            ExprKind::SizeOf(x) => {
+                let bytes = self.size_of_expression(b, x);
+                Some(self.int(bytes, e.span))
+            }
             ExprKind::Call(f, args) => self.call(b, f, args, e.span, true),
             ExprKind::Unary(op @ (UnaryOp::Neg | UnaryOp::Complement), x) => {
                 let from = self.type_of(b, x);
@@ -1628,7 +1632,7 @@ impl Lowering<'_> {
     /// even where C might not evaluate it (the later operand of `&&`, a branch of `?:`).
     fn simple(&self, b: &Body, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Int(..) | ExprKind::Var(_) => true,
+            ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::SizeOf(_) => true,
             ExprKind::Unary(UnaryOp::Neg, x) => {
                 self.simple(b, x)
                     && (self.integers == Integers::Mathematical
@@ -1658,7 +1662,8 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
     let mut fp = Footprint::default();
     let sub = |x: &Expr| footprint(x, writes);
     match &e.kind {
-        ExprKind::Int(..) | ExprKind::Refused => {}
+        // `sizeof` does not evaluate its operand.
+        ExprKind::Int(..) | ExprKind::Refused | ExprKind::SizeOf(_) => {}
         ExprKind::Var(n) => {
             fp.reads.insert(n.clone());
         }
@@ -1799,7 +1804,7 @@ fn expr_writes(e: &Expr, writes: &mut BTreeSet<String>, calls: &mut BTreeSet<Str
 
 fn collect_calls(e: &Expr, calls: &mut BTreeSet<String>) {
     match &e.kind {
-        ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused => {}
+        ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused | ExprKind::SizeOf(_) => {}
         ExprKind::Index(_, i) => collect_calls(i, calls),
         ExprKind::Call(f, args) => {
             calls.insert(f.name.clone());
