@@ -10,7 +10,7 @@
 use std::rc::Rc;
 
 use super::explore::{Graph, StateId};
-use super::prims::{Exact, compare_chain, exact, int_predicate};
+use super::prims::{Exact, Inexact, char_predicate, compare_chain, exact, inexact, int_predicate};
 use super::protocol::{self, Protocol};
 use crate::scheme::ast::{Builtin, Const, Prim, VarId};
 use crate::scheme::cps::{Atom, CallId, CallKind, CpsProgram, Exp, LamId};
@@ -22,6 +22,9 @@ enum Val {
     Bool(bool),
     Str(Rc<str>),
     Sym(Rc<str>),
+    Char(char),
+    /// A number that is not a 64-bit integer: the run stops where one is computed with.
+    Real,
     Nil,
     Void,
     Clo(LamId, Rc<Vec<(VarId, usize)>>),
@@ -77,9 +80,48 @@ impl Machine<'_> {
             Const::Int(n) => Val::Int(*n),
             Const::Str(s) => Val::Str(s.as_str().into()),
             Const::Sym(s) => Val::Sym(s.as_str().into()),
+            Const::Char(c) => Val::Char(*c),
+            Const::Real(_) => Val::Real,
             Const::Nil => Val::Nil,
             Const::Void => Val::Void,
         }
+    }
+
+    fn char(v: &Val, name: &str) -> Result<char, Fail> {
+        match v {
+            Val::Char(c) => Ok(*c),
+            _ => Err(format!("`{name}` of a non-character")),
+        }
+    }
+
+    fn string(v: &Val, name: &str) -> Result<Rc<str>, Fail> {
+        match v {
+            Val::Str(s) => Ok(s.clone()),
+            _ => Err(format!("`{name}` of a non-string")),
+        }
+    }
+
+    /// The elements of a proper list (None if it is not one).
+    fn list_elements(&self, v: &Val) -> Option<Vec<Val>> {
+        let mut out = Vec::new();
+        let mut cur = v.clone();
+        while let Val::Pair(i) = cur {
+            if out.len() > self.pairs.len() {
+                return None;
+            }
+            out.push(self.pairs[i].0.clone());
+            cur = self.pairs[i].1.clone();
+        }
+        (cur == Val::Nil).then_some(out)
+    }
+
+    fn make_list(&mut self, items: Vec<Val>) -> Val {
+        let mut acc = Val::Nil;
+        for v in items.into_iter().rev() {
+            self.pairs.push((v, acc));
+            acc = Val::Pair(self.pairs.len() - 1);
+        }
+        acc
     }
 
     fn lookup(&self, env: &[(VarId, usize)], v: VarId) -> Result<Val, Fail> {
@@ -135,6 +177,7 @@ impl Machine<'_> {
     fn int(v: &Val, name: &str) -> Result<i64, Fail> {
         match v {
             Val::Int(n) => Ok(*n),
+            Val::Real => Err(format!("`{name}` of a number that is not an integer (not run)")),
             _ => Err(format!("`{name}` of a non-number")),
         }
     }
@@ -163,7 +206,12 @@ impl Machine<'_> {
             EqualP | StringEqP => Val::Bool(self.equal(&a[0], &a[1], true)),
             NullP => Val::Bool(a[0] == Val::Nil),
             PairP => Val::Bool(matches!(a[0], Val::Pair(_))),
-            NumberP | IntegerP => Val::Bool(matches!(a[0], Val::Int(_))),
+            NumberP => Val::Bool(matches!(a[0], Val::Int(_) | Val::Real)),
+            IntegerP | ExactP | RationalP | RealP | InexactP if a[0] == Val::Real => {
+                return Err(format!("`{name}` of a number that is not an integer (not run)"));
+            }
+            IntegerP | ExactP | RationalP | RealP => Val::Bool(matches!(a[0], Val::Int(_))),
+            InexactP => Val::Bool(false),
             BooleanP => Val::Bool(matches!(a[0], Val::Bool(_))),
             SymbolP => Val::Bool(matches!(a[0], Val::Sym(_))),
             StringP => Val::Bool(matches!(a[0], Val::Str(_))),
@@ -244,6 +292,123 @@ impl Machine<'_> {
                 }
             }
             Error => return Err("`error` called".into()),
+            Apply => return Err("`apply` without a procedure".into()),
+            SetCar | SetCdr => {
+                let Val::Pair(i) = a[0] else { return Err(format!("`{name}` of a non-pair")) };
+                if b == SetCar {
+                    self.pairs[i].0 = a[1].clone()
+                } else {
+                    self.pairs[i].1 = a[1].clone()
+                }
+                Val::Void
+            }
+            ListP => Val::Bool(self.list_elements(&a[0]).is_some()),
+            Gcd | Lcm => match exact(b, &ints()?.into_iter().map(Some).collect::<Vec<_>>()) {
+                Exact::Value(n) => Val::Int(n),
+                _ => return Err(overflow()),
+            },
+            Div | Expt | Sqrt => match inexact(b, &ints()?) {
+                Inexact::Int(n) => Val::Int(n),
+                Inexact::Big => return Err(overflow()),
+                Inexact::Other => {
+                    return Err(format!("`{name}` of a result that is not an integer (not run)"));
+                }
+                Inexact::Fails => return Err(format!("`{name}` by zero")),
+            },
+            Floor | Ceiling | Round | Truncate | InexactToExact => Val::Int(ints()?[0]),
+            ExactToInexact => {
+                return Err(format!("`{name}`: inexact numbers are not run"));
+            }
+            StringToNumber => {
+                let s = Self::string(&a[0], name)?;
+                match s.parse::<i64>() {
+                    Ok(n) => Val::Int(n),
+                    Err(_) if s.parse::<f64>().is_ok() => Val::Real,
+                    Err(_) => Val::Bool(false),
+                }
+            }
+            CharP => Val::Bool(matches!(a[0], Val::Char(_))),
+            CharEqP | CharLt | CharGt | CharLe | CharGe => {
+                let cs = a.iter().map(|v| Self::char(v, name).map(|c| c as i64));
+                let cs = cs.collect::<Result<Vec<i64>, Fail>>()?;
+                let as_int = match b {
+                    CharEqP => NumEq,
+                    CharLt => Lt,
+                    CharGt => Gt,
+                    CharLe => Le,
+                    _ => Ge,
+                };
+                Val::Bool(compare_chain(as_int, &cs))
+            }
+            CharToInteger => Val::Int(Self::char(&a[0], name)? as i64),
+            IntegerToChar => {
+                let n = Self::int(&a[0], name)?;
+                let c = u32::try_from(n).ok().and_then(char::from_u32);
+                Val::Char(c.ok_or_else(|| format!("`{name}` of {n}"))?)
+            }
+            CharUpcase => Val::Char(Self::char(&a[0], name)?.to_ascii_uppercase()),
+            CharDowncase => Val::Char(Self::char(&a[0], name)?.to_ascii_lowercase()),
+            CharAlphabeticP | CharNumericP | CharWhitespaceP | CharUpperCaseP | CharLowerCaseP => {
+                Val::Bool(char_predicate(b, Self::char(&a[0], name)?))
+            }
+            MakeString => {
+                let n = Self::int(&a[0], name)?;
+                let c = match a.get(1) {
+                    Some(v) => Self::char(v, name)?,
+                    None => ' ',
+                };
+                if !(0..=1_000_000).contains(&n) {
+                    return Err("`make-string` of a bad size".into());
+                }
+                Val::Str(std::iter::repeat_n(c, n as usize).collect::<String>().into())
+            }
+            StringOf => {
+                let cs = a.iter().map(|v| Self::char(v, name)).collect::<Result<String, Fail>>()?;
+                Val::Str(cs.into())
+            }
+            StringRef => {
+                let s = Self::string(&a[0], name)?;
+                let k = Self::int(&a[1], name)?;
+                let c = usize::try_from(k).ok().and_then(|k| s.chars().nth(k));
+                Val::Char(c.ok_or_else(|| format!("`{name}` index out of range"))?)
+            }
+            StringSet => return Err("`string-set!`: mutable strings are not run".into()),
+            Substring => {
+                let s = Self::string(&a[0], name)?;
+                let (i, j) = (Self::int(&a[1], name)?, Self::int(&a[2], name)?);
+                let chars: Vec<char> = s.chars().collect();
+                match (usize::try_from(i), usize::try_from(j)) {
+                    (Ok(i), Ok(j)) if i <= j && j <= chars.len() => {
+                        Val::Str(chars[i..j].iter().collect::<String>().into())
+                    }
+                    _ => return Err(format!("`{name}` index out of range")),
+                }
+            }
+            StringCopy => Val::Str(Self::string(&a[0], name)?),
+            StringLt | StringGt | StringLe | StringGe | StringCiEqP => {
+                let ss =
+                    a.iter().map(|v| Self::string(v, name)).collect::<Result<Vec<_>, Fail>>()?;
+                Val::Bool(ss.windows(2).all(|w| match b {
+                    StringLt => w[0] < w[1],
+                    StringGt => w[0] > w[1],
+                    StringLe => w[0] <= w[1],
+                    StringGe => w[0] >= w[1],
+                    _ => w[0].to_lowercase() == w[1].to_lowercase(),
+                }))
+            }
+            StringToList => {
+                let s = Self::string(&a[0], name)?;
+                let items = s.chars().map(Val::Char).collect();
+                self.make_list(items)
+            }
+            ListToString => {
+                let Some(items) = self.list_elements(&a[0]) else {
+                    return Err(format!("`{name}` of a non-list"));
+                };
+                let cs =
+                    items.iter().map(|v| Self::char(v, name)).collect::<Result<String, Fail>>()?;
+                Val::Str(cs.into())
+            }
         })
     }
 }
@@ -310,8 +475,15 @@ fn step(
             }
             CallKind::Halt { .. } => return Ok(None),
         },
-        Control::Apply(Val::Clo(l, cenv), args) => {
+        Control::Apply(Val::Clo(l, cenv), mut args) => {
             let lam = p.lam(l);
+            if lam.rest.is_some() && args.len() + 1 >= lam.params.len() {
+                let k = args.pop();
+                let extra = args.split_off(lam.params.len() - 2);
+                let rest = m.make_list(extra);
+                args.push(rest);
+                args.extend(k);
+            }
             if lam.params.len() != args.len() {
                 return Err("arity mismatch".into());
             }
@@ -321,6 +493,20 @@ fn step(
                 env.push((*v, c));
             }
             Control::Eval(lam.body, Rc::new(env))
+        }
+        Control::Apply(Val::Prim(Prim::Builtin(Builtin::Apply)), mut args) => {
+            if args.len() < 3 {
+                return Err("`apply` needs a procedure and a list".into());
+            }
+            let k = args.pop();
+            let list = args.pop().unwrap_or(Val::Nil);
+            let Some(items) = m.list_elements(&list) else {
+                return Err("`apply` of a non-list".into());
+            };
+            let f = args.remove(0);
+            args.extend(items);
+            args.extend(k);
+            Control::Apply(f, args)
         }
         Control::Apply(Val::Prim(pr), mut args) => {
             let Some(k) = args.pop() else { return Err("primitive without continuation".into()) };

@@ -94,6 +94,10 @@ pub enum Value {
     AnyStr,
     /// Any symbol.
     AnySym,
+    /// Any character.
+    AnyChar,
+    /// Any number, integer or not (`/`, `sqrt`, inexact numbers, literals such as `1.5`).
+    AnyNum,
     /// A closure: a λ over the bindings of its free variables.
     Clo(LamId, Env),
     /// A primitive procedure.

@@ -23,9 +23,12 @@ use super::governors::{GovernorOracle, GovernorTable, MaySatContext, Usage};
 use super::prims::{Literals, PrimContext};
 use crate::scheme::ast::{Builtin, Prim, VarId};
 use crate::scheme::cps::{
-    Atom, CallId, CallKind, CpsProgram, Exp, FALSE, LamId, SiteId, VOID, first_class_site,
+    Atom, CallId, CallKind, CpsProgram, Exp, FALSE, LamId, NIL, SiteId, VOID, first_class_site,
 };
 use crate::syntax::Span;
+
+/// How many lengths of its list `apply` tries one by one on a primitive.
+const APPLY_LENGTHS: usize = 8;
 
 /// A possible run-time error found while stepping.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -149,6 +152,9 @@ impl<'a> Machine<'a> {
         let out = cx.apply(prim, args, site, time);
         for (a, f) in out.writes {
             store.entry(a).or_default().join(&f);
+        }
+        for (a, f) in out.overwrites {
+            store.insert(a, f);
         }
         if self.options.counting {
             for a in out.allocs {
@@ -321,6 +327,25 @@ impl<'a> Machine<'a> {
         match proc {
             Value::Clo(l, cenv) => {
                 let lam = self.program.lam(*l);
+                let mut store = s.store.clone();
+                let mut counts = s.counts.clone();
+                let (args, refs) = match lam.rest {
+                    Some(site) if args.len() + 1 >= lam.params.len() => {
+                        // The arguments after the fixed ones become the rest list: one cell
+                        // at the λ's site holding them all, or '() when there are none.
+                        let fixed = lam.params.len() - 2;
+                        let (user, k) = args.split_at(args.len() - 1);
+                        let mut bound = user[..fixed].to_vec();
+                        let extra = &user[fixed..];
+                        bound.push(self.rest_list(site, extra, s.time, &mut store, &mut counts));
+                        bound.extend_from_slice(k);
+                        let mut rs: Vec<Option<Addr>> =
+                            (0..fixed).map(|i| refs.get(i).copied().flatten()).collect();
+                        rs.extend([None, refs.get(args.len() - 1).copied().flatten()]);
+                        (bound, rs)
+                    }
+                    _ => (args.to_vec(), refs.to_vec()),
+                };
                 if lam.params.len() != args.len() {
                     let msg = format!(
                         "procedure of {} parameter(s) applied to {} argument(s)",
@@ -330,10 +355,8 @@ impl<'a> Machine<'a> {
                     self.warn(step, lam.span, vec![msg]);
                     return;
                 }
-                let mut store = s.store.clone();
-                let mut counts = s.counts.clone();
                 let binds: Vec<(VarId, Time)> = lam.params.iter().map(|v| (*v, s.time)).collect();
-                for (i, (v, d)) in lam.params.iter().zip(args).enumerate() {
+                for (i, (v, d)) in lam.params.iter().zip(&args).enumerate() {
                     let a = Addr::Var(*v, s.time);
                     let rebound = refs.get(i).copied().flatten() == Some(a);
                     self.bind(&mut store, &mut counts, a, d, rebound);
@@ -346,6 +369,7 @@ impl<'a> Machine<'a> {
                     time: s.time,
                 });
             }
+            Value::Prim(Prim::Builtin(Builtin::Apply)) => self.step_apply_list(args, s, step),
             Value::Prim(p) => {
                 let Some((kont, user_args)) = args.split_last() else {
                     return;
@@ -396,6 +420,211 @@ impl<'a> Machine<'a> {
             }
             _ => {}
         }
+    }
+
+    /// A variadic procedure's rest list of `extra` arguments, allocated at `site`.
+    fn rest_list(
+        &self,
+        site: SiteId,
+        extra: &[Flow],
+        time: Time,
+        store: &mut Store,
+        counts: &mut Counts,
+    ) -> Flow {
+        if extra.is_empty() {
+            return Flow::single(Value::Lit(NIL));
+        }
+        let mut elems = Flow::empty();
+        for e in extra {
+            elems.join(e);
+        }
+        let cell = Value::Pair(site, time);
+        let tail = Flow::from_values(vec![cell.clone(), Value::Lit(NIL)]);
+        for (a, f) in [(Addr::Car(site, time), elems), (Addr::Cdr(site, time), tail)] {
+            store.entry(a).or_default().join(&f);
+            if self.options.counting {
+                increment(counts, a);
+            }
+        }
+        Flow::single(cell)
+    }
+
+    /// The cells `n` `cdr`s down the lists of `list`: the elements on the way and what is left.
+    fn walk(&self, list: &Flow, n: usize, store: &Store) -> (Vec<Flow>, Flow) {
+        let mut cur = list.clone();
+        let mut elems = Vec::with_capacity(n);
+        for _ in 0..n {
+            let (mut car, mut cdr) = (Flow::empty(), Flow::empty());
+            for v in cur.iter() {
+                if let Value::Pair(s, t) = v {
+                    car.join(store.get(&Addr::Car(*s, *t)).unwrap_or(&Flow::empty()));
+                    cdr.join(store.get(&Addr::Cdr(*s, *t)).unwrap_or(&Flow::empty()));
+                }
+            }
+            elems.push(car);
+            cur = cdr;
+        }
+        (elems, cur)
+    }
+
+    /// `(apply f a ... list k)`: `f` applied to `a ...` and the elements of `list`. A procedure
+    /// of n parameters takes the first n elements when the list may end there; a variadic one
+    /// gets what is left as its rest list; a primitive is applied to every length the list
+    /// may have up to [`APPLY_LENGTHS`], and beyond that to its elements joined.
+    fn step_apply_list(&mut self, args: &[Flow], s: &State, step: &mut Step) {
+        let span = self.program.call(self.program.root).span;
+        let [f, middle @ .., list, k] = args else {
+            self.warn(step, span, vec!["`apply` needs a procedure and a list".into()]);
+            return;
+        };
+        let nil = Value::Lit(NIL);
+        for proc in f.iter() {
+            match proc {
+                Value::Clo(l, _) if self.program.lam(*l).rest.is_some() => {
+                    let lam = self.program.lam(*l);
+                    let fixed = lam.params.len() - 2;
+                    let mut store = s.store.clone();
+                    let mut counts = s.counts.clone();
+                    let mut bound: Vec<Flow>;
+                    let rest;
+                    if middle.len() <= fixed {
+                        let (elems, tail) = self.walk(list, fixed - middle.len(), &s.store);
+                        bound = middle.to_vec();
+                        bound.extend(elems);
+                        rest = tail;
+                    } else {
+                        // Some plain arguments go to the rest list too, followed by the list's
+                        // elements: one cell holding all of them.
+                        let mut extra = middle[fixed..].to_vec();
+                        extra.push(self.all_elements(list, &s.store));
+                        bound = middle[..fixed].to_vec();
+                        let site = lam.rest.unwrap_or(SiteId(0));
+                        rest = self.rest_list(site, &extra, s.time, &mut store, &mut counts);
+                    }
+                    bound.push(rest);
+                    bound.push(k.clone());
+                    let state = State { store, counts, ..s.clone() };
+                    let refs = vec![None; bound.len()];
+                    // The rest list is given: apply as if to a procedure of fixed arity.
+                    self.enter(*l, proc, &bound, &refs, &state, step);
+                }
+                Value::Clo(l, _) => {
+                    let wanted = self.program.lam(*l).params.len().saturating_sub(1);
+                    let Some(n) = wanted.checked_sub(middle.len()) else { continue };
+                    let (elems, tail) = self.walk(list, n, &s.store);
+                    if !tail.contains(&nil) {
+                        continue;
+                    }
+                    let mut bound = middle.to_vec();
+                    bound.extend(elems);
+                    bound.push(k.clone());
+                    let refs = vec![None; bound.len()];
+                    self.step_apply(proc, &bound, &refs, s, step);
+                }
+                Value::Prim(_) => {
+                    let (elems, tail) = self.walk(list, APPLY_LENGTHS, &s.store);
+                    let mut calls: Vec<Vec<Flow>> = Vec::new();
+                    let (_, mut cur) = self.walk(list, 0, &s.store);
+                    for n in 0..=APPLY_LENGTHS {
+                        if cur.contains(&nil) {
+                            calls.push(middle.iter().chain(&elems[..n]).cloned().collect());
+                        }
+                        if n < APPLY_LENGTHS {
+                            cur = self.walk(&cur, 1, &s.store).1;
+                        }
+                    }
+                    if tail.iter().any(|v| matches!(v, Value::Pair(..))) {
+                        // Longer lists: chains of the joined elements (one or two copies bound
+                        // `min`, `list`, the comparisons and the rest, see `apply_long`).
+                        let all = self.all_elements(list, &s.store);
+                        for copies in 1..=2 {
+                            let mut a = middle.to_vec();
+                            a.extend(std::iter::repeat_n(all.clone(), copies));
+                            calls.push(a);
+                        }
+                    }
+                    for mut a in calls {
+                        a.push(k.clone());
+                        let refs = vec![None; a.len()];
+                        self.step_apply(proc, &a, &refs, s, step);
+                    }
+                    if tail.iter().any(|v| matches!(v, Value::Pair(..)))
+                        && let Value::Prim(Prim::Builtin(b)) = proc
+                        && matches!(
+                            b,
+                            Builtin::Add
+                                | Builtin::Sub
+                                | Builtin::Mul
+                                | Builtin::Div
+                                | Builtin::Gcd
+                                | Builtin::Lcm
+                        )
+                    {
+                        // Arithmetic over a longer list: any number.
+                        let value = Flow::from_values(vec![Value::AnyInt, Value::AnyNum]);
+                        for kv in k.iter().filter(|kv| kv.is_procedure()) {
+                            step.successors.push(State {
+                                control: Control::Apply {
+                                    proc: kv.clone(),
+                                    args: vec![value.clone()],
+                                    refs: vec![None],
+                                },
+                                ..s.clone()
+                            });
+                        }
+                    }
+                }
+                _ => self.warn(step, span, vec!["`apply` of a non-procedure".into()]),
+            }
+        }
+    }
+
+    /// Every element of the lists in `list`, at any depth of their spines.
+    fn all_elements(&self, list: &Flow, store: &Store) -> Flow {
+        let mut seen: Vec<Value> = Vec::new();
+        let mut todo: Vec<Value> = list.iter().cloned().collect();
+        let mut out = Flow::empty();
+        while let Some(v) = todo.pop() {
+            let Value::Pair(s, t) = v else { continue };
+            if seen.contains(&v) {
+                continue;
+            }
+            seen.push(v.clone());
+            out.join(store.get(&Addr::Car(s, t)).unwrap_or(&Flow::empty()));
+            if let Some(cdr) = store.get(&Addr::Cdr(s, t)) {
+                todo.extend(cdr.iter().cloned());
+            }
+        }
+        out
+    }
+
+    /// Applies closure `l` (the value `proc`) to exactly its parameters' values.
+    fn enter(
+        &mut self,
+        l: LamId,
+        proc: &Value,
+        bound: &[Flow],
+        refs: &[Option<Addr>],
+        s: &State,
+        step: &mut Step,
+    ) {
+        let Value::Clo(_, cenv) = proc else { return };
+        let lam = self.program.lam(l);
+        let mut store = s.store.clone();
+        let mut counts = s.counts.clone();
+        let binds: Vec<(VarId, Time)> = lam.params.iter().map(|v| (*v, s.time)).collect();
+        for (i, (v, d)) in lam.params.iter().zip(bound).enumerate() {
+            let a = Addr::Var(*v, s.time);
+            let rebound = refs.get(i).copied().flatten() == Some(a);
+            self.bind(&mut store, &mut counts, a, d, rebound);
+        }
+        let env = extend_restrict(cenv, &binds, &self.program.call(lam.body).free);
+        step.successors.push(State {
+            control: Control::Eval { call: lam.body, env },
+            store,
+            counts,
+            time: s.time,
+        });
     }
 
     // --------------------------------------------------------------------------------------

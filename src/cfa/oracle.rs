@@ -256,7 +256,15 @@ impl<'p> Encoding<'p> {
             Exp::Atom(Atom::Prim(_)) => return self.fresh("primitive"),
             Exp::Prim { prim, args, .. } => (*prim, args),
         };
-        if prim.allocates() || matches!(prim, Builtin::VectorRef | Builtin::Error) {
+        // Reads of mutable memory are fresh: `vector-ref` always, `car` and its kin in a program
+        // that mutates pairs, and string reads (`string-set!`).
+        let mutable_read = match prim {
+            Builtin::VectorRef | Builtin::StringRef | Builtin::Substring | Builtin::StringCopy => {
+                true
+            }
+            _ => prim.cxr_path().is_some() && self.program.mutates_pairs(),
+        };
+        if prim.allocates() || mutable_read || matches!(prim, Builtin::Error | Builtin::Apply) {
             return self.fresh(prim.name());
         }
         let terms: Vec<TermId> = args.iter().map(|a| self.exp(a)).collect();

@@ -55,6 +55,9 @@ pub struct PrimOutcome {
     pub value: Flow,
     /// Heap writes (joined into the store).
     pub writes: Vec<(Addr, Flow)>,
+    /// Strong heap writes (replacing the store's value): `set-car!` and `set-cdr!` on the one
+    /// pair whose count is 1.
+    pub overwrites: Vec<(Addr, Flow)>,
     /// Objects allocated (their counts go up by one).
     pub allocs: Vec<Addr>,
     /// Possible run-time errors.
@@ -95,9 +98,13 @@ impl<'a> PrimContext<'a> {
         }
     }
 
+    /// A number's integer value: `Some(Some(n))` for the literal n, `Some(None)` for any
+    /// number (arithmetic on `AnyNum` also yields `AnyNum`, see [`PrimContext::arith`]), `None`
+    /// for a value that is not a number.
     fn int_of(&self, v: &Value) -> Option<Option<i64>> {
         match v {
-            Value::AnyInt => Some(None),
+            Value::AnyInt | Value::AnyNum => Some(None),
+            Value::Lit(_) if matches!(self.constant(v), Some(Const::Real(_))) => Some(None),
             Value::Lit(_) => match self.constant(v) {
                 Some(Const::Int(n)) => Some(Some(*n)),
                 _ => None,
@@ -113,9 +120,12 @@ impl<'a> PrimContext<'a> {
     /// True if the abstract value stands for exactly one concrete value (for this equality).
     pub fn precise(&self, v: &Value, eq: Equality) -> bool {
         match v {
-            Value::Lit(_) => {
-                !(eq == Equality::Identity && matches!(self.constant(v), Some(Const::Str(_))))
-            }
+            Value::Lit(_) => match self.constant(v) {
+                // A literal such as `1.5` stands for any number.
+                Some(Const::Real(_)) => false,
+                Some(Const::Str(_)) => eq != Equality::Identity,
+                _ => true,
+            },
             Value::Prim(_) => true,
             Value::Clo(l, env) => self
                 .program
@@ -125,7 +135,7 @@ impl<'a> PrimContext<'a> {
                 .all(|&x| lookup(env, x).is_some_and(|t| self.count_is_one(Addr::Var(x, t)))),
             Value::Pair(s, t) => self.count_is_one(Addr::Car(*s, *t)),
             Value::Vector(s, t) => self.count_is_one(Addr::Elems(*s, *t)),
-            Value::AnyInt | Value::AnyStr | Value::AnySym => false,
+            Value::AnyInt | Value::AnyStr | Value::AnySym | Value::AnyChar | Value::AnyNum => false,
         }
     }
 
@@ -135,10 +145,19 @@ impl<'a> PrimContext<'a> {
             Some(Const::Int(_)) => 1,
             Some(Const::Str(_)) => 2,
             Some(Const::Sym(_)) => 3,
+            Some(Const::Char(_)) => 4,
+            Some(Const::Real(_)) => 5,
             _ => 0,
         };
+        let number = |v: &Value| matches!(v, AnyInt | AnyNum) || matches!(kind(v), 1 | 5);
         match (x, y) {
+            // A number literal that is not an integer is any number: `1.5` and `3/2` are equal.
+            _ if kind(x) == 5 || kind(y) == 5 || matches!((x, y), (AnyNum, _) | (_, AnyNum)) => {
+                number(x) && number(y)
+            }
             (Lit(a), Lit(b)) => a == b,
+            (AnyChar, AnyChar) => true,
+            (AnyChar, l @ Lit(_)) | (l @ Lit(_), AnyChar) => kind(l) == 4,
             (AnyInt, AnyInt) | (AnyStr, AnyStr) | (AnySym, AnySym) => true,
             (AnyInt, l @ Lit(_)) | (l @ Lit(_), AnyInt) => kind(l) == 1,
             (AnyStr, l @ Lit(_)) | (l @ Lit(_), AnyStr) => kind(l) == 2,
@@ -221,9 +240,18 @@ impl<'a> PrimContext<'a> {
                     let r = match b {
                         NullP => c == Some(&Const::Nil),
                         PairP => matches!(v, Value::Pair(..)),
-                        NumberP | IntegerP => {
-                            matches!(v, Value::AnyInt) || matches!(c, Some(Const::Int(_)))
+                        NumberP => self.int_of(v).is_some(),
+                        IntegerP
+                            if self.int_of(v).is_some()
+                                && !matches!(v, Value::AnyInt)
+                                && !matches!(c, Some(Const::Int(_))) =>
+                        {
+                            // Any number may be an integer or not.
+                            t = true;
+                            f = true;
+                            continue;
                         }
+                        IntegerP => matches!(v, Value::AnyInt) || matches!(c, Some(Const::Int(_))),
                         BooleanP => matches!(c, Some(Const::Bool(_))),
                         SymbolP => matches!(v, Value::AnySym) || matches!(c, Some(Const::Sym(_))),
                         StringP => matches!(v, Value::AnyStr) || matches!(c, Some(Const::Str(_))),
@@ -327,11 +355,251 @@ impl<'a> PrimContext<'a> {
                 }
                 out.value = if b == VectorSet { Flow::single(Value::Lit(VOID)) } else { elems };
             }
-            // `error` never returns; it is applied as a procedure, never here.
-            Error => {}
+            // `error` never returns and `apply` calls a procedure: both are applied by the
+            // machine, never here.
+            Error | Apply => {}
+            SetCar | SetCdr => {
+                if let Some(Value::Pair(s, t)) = args[0].only()
+                    && self.count_is_one(Addr::Car(*s, *t))
+                {
+                    // One concrete pair: its field is replaced, as `set!` does with a binding.
+                    let a = if b == SetCar { Addr::Car(*s, *t) } else { Addr::Cdr(*s, *t) };
+                    out.overwrites.push((a, args[1].clone()));
+                    out.value = Flow::single(Value::Lit(VOID));
+                    return out;
+                }
+                for v in args[0].iter() {
+                    match v {
+                        Value::Pair(s, t) => {
+                            let a = if b == SetCar { Addr::Car(*s, *t) } else { Addr::Cdr(*s, *t) };
+                            out.writes.push((a, args[1].clone()));
+                        }
+                        _ => out
+                            .warnings
+                            .push(format!("`{}` may be applied to a non-pair", b.name())),
+                    }
+                }
+                out.value = Flow::single(Value::Lit(VOID));
+            }
+            ListP => {
+                let (mut t, mut f) = (false, false);
+                for v in args[0].iter() {
+                    match v {
+                        Value::Lit(NIL) => t = true,
+                        Value::Pair(..) => (t, f) = (true, true),
+                        _ => f = true,
+                    }
+                }
+                out.value = bools(t, f);
+            }
+            Div | Expt | Sqrt => self.inexact_arith(b, args, &mut out),
+            Gcd | Lcm => self.arith(b, args, &mut out),
+            Floor | Ceiling | Round | Truncate | InexactToExact | ExactToInexact => {
+                for v in args[0].iter() {
+                    match self.int_of(v) {
+                        None => out
+                            .warnings
+                            .push(format!("`{}` may be applied to a non-number", b.name())),
+                        // An integer is its own floor; `exact->inexact` makes it inexact.
+                        Some(Some(_)) | Some(None) if b == ExactToInexact => {
+                            out.value.insert(Value::AnyNum)
+                        }
+                        Some(Some(_)) => out.value.insert(v.clone()),
+                        Some(None) if matches!(v, Value::AnyInt) => out.value.insert(Value::AnyInt),
+                        Some(None) => {
+                            out.value.insert(Value::AnyInt);
+                            out.value.insert(Value::AnyNum);
+                        }
+                    }
+                }
+            }
+            ExactP | InexactP | RationalP | RealP => {
+                let (mut t, mut f) = (false, false);
+                for v in args[0].iter() {
+                    match (self.int_of(v), v) {
+                        (None, _) => f = true,
+                        (Some(_), Value::AnyInt) | (Some(Some(_)), _) => {
+                            if b == InexactP {
+                                f = true
+                            } else {
+                                t = true
+                            }
+                        }
+                        (Some(None), _) if matches!(b, RationalP | RealP) => t = true,
+                        (Some(None), _) => (t, f) = (true, true),
+                    }
+                }
+                out.value = bools(t, f);
+            }
+            StringToNumber => {
+                out.value = Flow::from_values(vec![Value::AnyInt, Value::AnyNum, boolean(false)])
+            }
+            CharP => {
+                let (mut t, mut f) = (false, false);
+                for v in args[0].iter() {
+                    if matches!(v, Value::AnyChar)
+                        || matches!(self.constant(v), Some(Const::Char(_)))
+                    {
+                        t = true
+                    } else {
+                        f = true
+                    }
+                }
+                out.value = bools(t, f);
+            }
+            CharEqP | CharLt | CharGt | CharLe | CharGe => {
+                let exact: Option<Vec<i64>> = args
+                    .iter()
+                    .map(|a| match a.only().map(|v| self.char_of(v)) {
+                        Some(Some(Some(c))) => Some(c as i64),
+                        _ => None,
+                    })
+                    .collect();
+                self.warn_unless(
+                    b,
+                    args,
+                    |v| self.char_of(v).is_some(),
+                    "a non-character",
+                    &mut out,
+                );
+                let as_int = match b {
+                    CharEqP => NumEq,
+                    CharLt => Lt,
+                    CharGt => Gt,
+                    CharLe => Le,
+                    _ => Ge,
+                };
+                out.value = match exact {
+                    Some(ns) => Flow::single(boolean(compare_chain(as_int, &ns))),
+                    None => bools(true, true),
+                };
+            }
+            CharToInteger | CharUpcase | CharDowncase | CharAlphabeticP | CharNumericP
+            | CharWhitespaceP | CharUpperCaseP | CharLowerCaseP => {
+                for v in args[0].iter() {
+                    match self.char_of(v) {
+                        None => out
+                            .warnings
+                            .push(format!("`{}` may be applied to a non-character", b.name())),
+                        Some(Some(c)) => out.value.insert(self.char_function(b, c)),
+                        Some(None) => match b {
+                            CharToInteger => out.value.insert(Value::AnyInt),
+                            CharUpcase | CharDowncase => out.value.insert(Value::AnyChar),
+                            _ => {
+                                out.value.join(&bools(true, true));
+                            }
+                        },
+                    }
+                }
+            }
+            IntegerToChar => {
+                for v in args[0].iter() {
+                    match self.int_of(v) {
+                        None => out
+                            .warnings
+                            .push(format!("`{}` may be applied to a non-number", b.name())),
+                        Some(n) => out.value.insert(
+                            n.and_then(|n| char::from_u32(u32::try_from(n).ok()?))
+                                .map_or(Value::AnyChar, |c| self.char_value(c)),
+                        ),
+                    }
+                }
+            }
+            MakeString | StringOf | Substring | StringCopy | ListToString => {
+                out.value = Flow::single(Value::AnyStr)
+            }
+            StringRef => out.value = Flow::single(Value::AnyChar),
+            StringSet => out.value = Flow::single(Value::Lit(VOID)),
+            StringLt | StringGt | StringLe | StringGe | StringCiEqP => {
+                self.warn_unless(b, args, |v| self.is_string(v), "a non-string", &mut out);
+                out.value = bools(true, true);
+            }
+            StringToList => {
+                // One cell per call site: the characters, then more cells or the end.
+                let mut tail = Flow::single(Value::Pair(site, time));
+                tail.insert(Value::Lit(NIL));
+                out.value = Flow::from_values(vec![Value::Pair(site, time), Value::Lit(NIL)]);
+                out.writes.push((Addr::Car(site, time), Flow::single(Value::AnyChar)));
+                out.writes.push((Addr::Cdr(site, time), tail));
+                out.allocs.push(Addr::Car(site, time));
+                out.allocs.push(Addr::Cdr(site, time));
+            }
         }
         out.warnings.dedup();
         out
+    }
+
+    /// A character's value: `Some(Some(c))` for the literal c, `Some(None)` for any character,
+    /// `None` for a value that is not a character.
+    fn char_of(&self, v: &Value) -> Option<Option<char>> {
+        match (v, self.constant(v)) {
+            (Value::AnyChar, _) => Some(None),
+            (_, Some(Const::Char(c))) => Some(Some(*c)),
+            _ => None,
+        }
+    }
+
+    /// The abstraction of a character: itself when it is a literal of the program.
+    fn char_value(&self, c: char) -> Value {
+        self.program.const_id(&Const::Char(c)).map_or(Value::AnyChar, Value::Lit)
+    }
+
+    fn is_string(&self, v: &Value) -> bool {
+        matches!(v, Value::AnyStr) || matches!(self.constant(v), Some(Const::Str(_)))
+    }
+
+    /// The character primitives on a known character.
+    fn char_function(&self, b: Builtin, c: char) -> Value {
+        match b {
+            Builtin::CharToInteger => self.literals.int(c as i64),
+            Builtin::CharUpcase => self.char_value(c.to_ascii_uppercase()),
+            Builtin::CharDowncase => self.char_value(c.to_ascii_lowercase()),
+            _ => boolean(char_predicate(b, c)),
+        }
+    }
+
+    /// Warns when some argument may fail `ok`.
+    fn warn_unless(
+        &self,
+        b: Builtin,
+        args: &[Flow],
+        ok: impl Fn(&Value) -> bool,
+        what: &str,
+        out: &mut PrimOutcome,
+    ) {
+        if args.iter().any(|a| a.iter().any(|v| !ok(v))) {
+            out.warnings.push(format!("`{}` may be applied to {what}", b.name()));
+        }
+    }
+
+    /// `/`, `expt` and `sqrt`: an integer when the exact result is one, else any number.
+    fn inexact_arith(&self, b: Builtin, args: &[Flow], out: &mut PrimOutcome) {
+        let mut exact_args: Vec<i64> = Vec::new();
+        for a in args {
+            if a.iter().any(|v| self.int_of(v).is_none()) {
+                out.warnings.push(format!("`{}` may be applied to a non-number", b.name()));
+            }
+            if !a.iter().any(|v| self.int_of(v).is_some()) {
+                return;
+            }
+            if let Some(Some(n)) = a.only().and_then(|v| self.int_of(v)) {
+                exact_args.push(n);
+            }
+        }
+        if exact_args.len() < args.len() {
+            let zero = |a: &Flow| a.iter().any(|v| self.int_of(v) == Some(Some(0)));
+            if b == Builtin::Div && (args.len() == 1 || args[1..].iter().any(zero)) {
+                out.warnings.push("`/` may divide by zero".to_string());
+            }
+            out.value = Flow::from_values(vec![Value::AnyInt, Value::AnyNum]);
+            return;
+        }
+        match inexact(b, &exact_args) {
+            Inexact::Int(n) => out.value.insert(self.literals.int(n)),
+            Inexact::Big => out.value.insert(Value::AnyInt),
+            Inexact::Other => out.value.insert(Value::AnyNum),
+            Inexact::Fails => out.warnings.push(format!("`{}` may divide by zero", b.name())),
+        }
     }
 
     fn arith(&self, b: Builtin, args: &[Flow], out: &mut PrimOutcome) {
@@ -353,12 +621,21 @@ impl<'a> PrimContext<'a> {
             choices.push(c);
         }
         let mut results = Flow::empty();
+        if args.iter().any(|a| {
+            a.iter().any(|v| {
+                matches!(v, Value::AnyNum) || matches!(self.constant(v), Some(Const::Real(_)))
+            })
+        }) {
+            // A number that may not be an integer makes any number.
+            results.insert(Value::AnyNum);
+        }
         let mut total = 1usize;
         for c in &choices {
             total = total.saturating_mul(c.len());
         }
         if total > 64 {
-            out.value = Flow::single(Value::AnyInt);
+            results.insert(Value::AnyInt);
+            out.value = results;
             return;
         }
         let mut idx = vec![0usize; choices.len()];
@@ -427,6 +704,72 @@ pub(super) fn int_predicate(b: Builtin, n: i64) -> bool {
     }
 }
 
+/// The character predicates on a character.
+pub(super) fn char_predicate(b: Builtin, c: char) -> bool {
+    match b {
+        Builtin::CharAlphabeticP => c.is_alphabetic(),
+        Builtin::CharNumericP => c.is_numeric(),
+        Builtin::CharWhitespaceP => c.is_whitespace(),
+        Builtin::CharUpperCaseP => c.is_uppercase(),
+        _ => c.is_lowercase(),
+    }
+}
+
+/// The exact result of `/`, `expt` or `sqrt` on integers.
+pub(super) enum Inexact {
+    /// This integer.
+    Int(i64),
+    /// An integer beyond 64 bits.
+    Big,
+    /// A number that is not an integer.
+    Other,
+    /// Division by zero.
+    Fails,
+}
+
+fn divide(a: i64, d: i64) -> Inexact {
+    match (d, a.checked_rem(d)) {
+        (0, _) => Inexact::Fails,
+        (_, Some(0)) => a.checked_div(d).map_or(Inexact::Big, Inexact::Int),
+        (_, Some(_)) => Inexact::Other,
+        (_, None) => Inexact::Big,
+    }
+}
+
+/// `/`, `expt` and `sqrt` on integers.
+pub(super) fn inexact(b: Builtin, ns: &[i64]) -> Inexact {
+    match (b, ns) {
+        (Builtin::Div, [x]) => divide(1, *x),
+        (Builtin::Div, [x, rest @ ..]) => {
+            let mut acc = *x;
+            for &d in rest {
+                match divide(acc, d) {
+                    Inexact::Int(n) => acc = n,
+                    other => return other,
+                }
+            }
+            Inexact::Int(acc)
+        }
+        (Builtin::Expt, [x, e]) if *e < 0 => match x {
+            0 => Inexact::Fails,
+            1 => Inexact::Int(1),
+            -1 => Inexact::Int(if e % 2 == 0 { 1 } else { -1 }),
+            _ => Inexact::Other,
+        },
+        (Builtin::Expt, [x, e]) => {
+            u32::try_from(*e).ok().and_then(|e| x.checked_pow(e)).map_or(Inexact::Big, Inexact::Int)
+        }
+        (Builtin::Sqrt, [x]) if *x >= 0 => {
+            let r = (*x as f64).sqrt().round() as i64;
+            match r.checked_mul(r) {
+                Some(sq) if sq == *x => Inexact::Int(r),
+                _ => Inexact::Other,
+            }
+        }
+        _ => Inexact::Other,
+    }
+}
+
 /// `=`, `<`, `>`, `<=`, `>=` on a chain of integers.
 pub(super) fn compare_chain(b: Builtin, ns: &[i64]) -> bool {
     ns.windows(2).all(|w| match b {
@@ -446,6 +789,14 @@ pub(super) enum Exact {
     Unknown,
     /// Division by zero.
     Fails,
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    i64::try_from(a).unwrap_or(i64::MAX)
 }
 
 /// Integer arithmetic on exact values (None = any integer); overflow gives "any".
@@ -472,6 +823,11 @@ pub(super) fn exact(b: Builtin, vals: &[Option<i64>]) -> Exact {
         Sub1 => ns[0].checked_sub(1),
         Abs => ns[0].checked_abs(),
         Min => ns.iter().copied().min(),
+        Gcd => Some(ns.iter().fold(0i64, |a, &x| gcd(a, x))),
+        Lcm => ns.iter().try_fold(1i64, |a, &x| {
+            let g = gcd(a, x);
+            if g == 0 { Some(0) } else { (a / g).checked_mul(x).map(i64::abs) }
+        }),
         Max => ns.iter().copied().max(),
         _ => None,
     };

@@ -53,6 +53,8 @@ impl Analysis {
             Value::AnyInt => "int".into(),
             Value::AnyStr => "string".into(),
             Value::AnySym => "symbol".into(),
+            Value::AnyChar => "char".into(),
+            Value::AnyNum => "number".into(),
             Value::Prim(pr) => format!("#<{}>", p.prim_name(*pr)),
             Value::Clo(l, env) => {
                 let mut s = atom_text(p, &crate::scheme::cps::Atom::Lam(*l));

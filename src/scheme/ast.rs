@@ -47,6 +47,11 @@ pub enum Const {
     Str(String),
     /// A quoted symbol.
     Sym(String),
+    /// A character (`#\\a`).
+    Char(char),
+    /// A number that is not an integer of 64 bits (`1.5`, `1/3`, `1e10`), as written: the
+    /// analysis knows only that it is a number.
+    Real(String),
     /// The empty list.
     Nil,
     /// The value of expressions that return nothing useful (`display`, `set!`, `(if #f #f)`).
@@ -61,9 +66,21 @@ impl std::fmt::Display for Const {
             Const::Int(n) => write!(f, "{n}"),
             Const::Str(s) => write!(f, "{s:?}"),
             Const::Sym(s) => write!(f, "'{s}"),
+            Const::Char(c) => write!(f, "{}", char_name(*c)),
+            Const::Real(t) => write!(f, "{t}"),
             Const::Nil => write!(f, "'()"),
             Const::Void => write!(f, "#<void>"),
         }
+    }
+}
+
+/// A character as R5RS writes it: `#\\a`, `#\\space`, `#\\newline`.
+pub fn char_name(c: char) -> String {
+    match c {
+        ' ' => "#\\space".into(),
+        '\n' => "#\\newline".into(),
+        '\t' => "#\\tab".into(),
+        _ => format!("#\\{c}"),
     }
 }
 
@@ -167,6 +184,54 @@ builtins! {
     VectorLength "vector-length" 1 Some(1);
     Void "void" 0 Some(0);
     Error "error" 0 None;
+    SetCar "set-car!" 2 Some(2);
+    SetCdr "set-cdr!" 2 Some(2);
+    Apply "apply" 2 None;
+    ListP "list?" 1 Some(1);
+    Div "/" 1 None;
+    Gcd "gcd" 0 None;
+    Lcm "lcm" 0 None;
+    Expt "expt" 2 Some(2);
+    Sqrt "sqrt" 1 Some(1);
+    Floor "floor" 1 Some(1);
+    Ceiling "ceiling" 1 Some(1);
+    Round "round" 1 Some(1);
+    Truncate "truncate" 1 Some(1);
+    ExactToInexact "exact->inexact" 1 Some(1);
+    InexactToExact "inexact->exact" 1 Some(1);
+    ExactP "exact?" 1 Some(1);
+    InexactP "inexact?" 1 Some(1);
+    RationalP "rational?" 1 Some(1);
+    RealP "real?" 1 Some(1);
+    StringToNumber "string->number" 1 Some(2);
+    CharP "char?" 1 Some(1);
+    CharEqP "char=?" 1 None;
+    CharLt "char<?" 1 None;
+    CharGt "char>?" 1 None;
+    CharLe "char<=?" 1 None;
+    CharGe "char>=?" 1 None;
+    CharToInteger "char->integer" 1 Some(1);
+    IntegerToChar "integer->char" 1 Some(1);
+    CharUpcase "char-upcase" 1 Some(1);
+    CharDowncase "char-downcase" 1 Some(1);
+    CharAlphabeticP "char-alphabetic?" 1 Some(1);
+    CharNumericP "char-numeric?" 1 Some(1);
+    CharWhitespaceP "char-whitespace?" 1 Some(1);
+    CharUpperCaseP "char-upper-case?" 1 Some(1);
+    CharLowerCaseP "char-lower-case?" 1 Some(1);
+    MakeString "make-string" 1 Some(2);
+    StringOf "string" 0 None;
+    StringRef "string-ref" 2 Some(2);
+    StringSet "string-set!" 3 Some(3);
+    Substring "substring" 3 Some(3);
+    StringCopy "string-copy" 1 Some(1);
+    StringLt "string<?" 1 None;
+    StringGt "string>?" 1 None;
+    StringLe "string<=?" 1 None;
+    StringGe "string>=?" 1 None;
+    StringCiEqP "string-ci=?" 1 None;
+    StringToList "string->list" 1 Some(1);
+    ListToString "list->string" 1 Some(1);
 }
 
 impl Builtin {
@@ -178,7 +243,7 @@ impl Builtin {
     /// True if an application may be evaluated inside a CPS `let` (it always returns to its
     /// continuation). `error` never returns, so it is applied like a procedure.
     pub fn let_able(self) -> bool {
-        self != Builtin::Error
+        !matches!(self, Builtin::Error | Builtin::Apply)
     }
 
     /// For `car`, `cdr`, `cadr` ...: the accessors in the order they apply (true = car).
@@ -198,7 +263,14 @@ impl Builtin {
     /// True if the primitive allocates a pair or a vector (its applications are allocation
     /// sites).
     pub fn allocates(self) -> bool {
-        matches!(self, Builtin::Cons | Builtin::List | Builtin::Vector | Builtin::MakeVector)
+        matches!(
+            self,
+            Builtin::Cons
+                | Builtin::List
+                | Builtin::Vector
+                | Builtin::MakeVector
+                | Builtin::StringToList
+        )
     }
 }
 
@@ -216,6 +288,9 @@ pub enum Prim {
 pub struct Lambda {
     /// The parameters.
     pub params: Vec<VarId>,
+    /// The rest parameter of a variadic procedure (`(lambda (a . rest) ...)`, `(lambda args
+    /// ...)`): the arguments after `params`, as a fresh list.
+    pub rest: Option<VarId>,
     /// The body.
     pub body: Expr,
     /// The whole `(lambda ...)` form.
@@ -245,6 +320,9 @@ pub enum Expr {
     Set(VarId, Box<Expr>, Span),
     /// `(f e ...)`.
     App(Box<Expr>, Vec<Expr>, Span),
+    /// `(call/cc f)`: `f` applied to the current continuation, reified as a procedure of one
+    /// argument.
+    CallCc(Box<Expr>, Span),
 }
 
 impl Expr {
@@ -259,7 +337,8 @@ impl Expr {
             | Expr::Letrec(_, _, s)
             | Expr::Begin(_, s)
             | Expr::Set(_, _, s)
-            | Expr::App(_, _, s) => *s,
+            | Expr::App(_, _, s)
+            | Expr::CallCc(_, s) => *s,
             Expr::Lambda(l) => l.span,
         }
     }

@@ -49,8 +49,8 @@ pub const VOID: ConstId = ConstId(3);
 
 /// Allocating builtins applied as values (`(map cons ...)`) allocate at a site of their own:
 /// the first sites of every program, in this order.
-pub const FIRST_CLASS_ALLOCATORS: [Builtin; 4] =
-    [Builtin::Cons, Builtin::List, Builtin::Vector, Builtin::MakeVector];
+pub const FIRST_CLASS_ALLOCATORS: [Builtin; 5] =
+    [Builtin::Cons, Builtin::List, Builtin::Vector, Builtin::MakeVector, Builtin::StringToList];
 
 /// The allocation site of a builtin applied as a value, if it allocates.
 pub fn first_class_site(b: Builtin) -> Option<SiteId> {
@@ -81,6 +81,9 @@ pub struct Lam {
     pub free: Vec<VarId>,
     /// User procedure, continuation, join point or arm.
     pub kind: LamKind,
+    /// For a variadic procedure, the allocation site of its rest list: the parameter before
+    /// the continuation then receives the arguments after the others, as a list.
+    pub rest: Option<SiteId>,
     /// The source it was made from.
     pub span: Span,
 }
@@ -239,6 +242,31 @@ impl CpsProgram {
         }
     }
 
+    /// True if the program may change a pair (`set-car!` or `set-cdr!` appear in it, applied
+    /// or as values), so `car` of the same pair may differ over time.
+    pub fn mutates_pairs(&self) -> bool {
+        fn mutates(e: &Exp) -> bool {
+            match e {
+                Exp::Atom(Atom::Prim(Prim::Builtin(b))) => {
+                    matches!(b, Builtin::SetCar | Builtin::SetCdr)
+                }
+                Exp::Atom(_) => false,
+                Exp::Prim { prim, args, .. } => {
+                    matches!(prim, Builtin::SetCar | Builtin::SetCdr) || args.iter().any(mutates)
+                }
+            }
+        }
+        self.calls.iter().any(|c| match &c.kind {
+            CallKind::App { f, args } => {
+                std::iter::once(f).chain(args).any(|a| mutates(&Exp::Atom(*a)))
+            }
+            CallKind::If { test, .. } => mutates(test),
+            CallKind::Let { exp, .. } => mutates(exp),
+            CallKind::Set { value, .. } => mutates(&Exp::Atom(*value)),
+            CallKind::Letrec { .. } | CallKind::Halt { .. } => false,
+        })
+    }
+
     /// Every call, in the order of the arena.
     pub fn call_ids(&self) -> impl Iterator<Item = CallId> {
         (0..self.calls.len() as u32).map(CallId)
@@ -327,7 +355,7 @@ impl Conv {
     }
 
     fn push_lam(&mut self, params: Vec<VarId>, body: CallId, kind: LamKind, span: Span) -> LamId {
-        self.lams.push(Lam { params, body, free: Vec::new(), kind, span });
+        self.lams.push(Lam { params, body, free: Vec::new(), kind, span, rest: None });
         LamId(self.lams.len() as u32 - 1)
     }
 
@@ -365,8 +393,14 @@ impl Conv {
         let k = self.fresh("k", VarKind::Continuation, l.span);
         let body = self.cps(&l.body, K::Var(k));
         let mut params = l.params.clone();
+        params.extend(l.rest);
         params.push(k);
-        self.push_lam(params, body, LamKind::User, l.span)
+        let id = self.push_lam(params, body, LamKind::User, l.span);
+        if l.rest.is_some() {
+            self.sites.push(l.span);
+            self.lams[id.0 as usize].rest = Some(SiteId(self.sites.len() as u32 - 1));
+        }
+        id
     }
 
     /// True if `e` converts to a trivial expression (no call needed).
@@ -482,6 +516,41 @@ impl Conv {
                 self.push(CallKind::Letrec { bindings, body }, *span)
             }
             Expr::Begin(es, span) => self.cps_seq(es, k, *span),
+            Expr::CallCc(f, span) => {
+                // (call/cc f) with continuation k is (let ((c k)) (f (λ (v k2) (c v)) c)): the
+                // escape procedure drops its own continuation and returns to c.
+                let span = *span;
+                self.cps_list(
+                    vec![&**f],
+                    Vec::new(),
+                    Box::new(move |conv: &mut Conv, atoms: Vec<Atom>| {
+                        let f = atoms[0];
+                        let (c, bind) = match k {
+                            K::Var(kv) => (kv, None),
+                            meta => {
+                                let c = conv.fresh("c", VarKind::Continuation, span);
+                                (c, Some(conv.reify(meta, LamKind::Continuation, span)))
+                            }
+                        };
+                        let v = conv.fresh("v", VarKind::Temporary, span);
+                        let k2 = conv.fresh("k", VarKind::Continuation, span);
+                        let back = conv.push(
+                            CallKind::App { f: Atom::Var(c), args: vec![Atom::Var(v)] },
+                            span,
+                        );
+                        let escape = conv.push_lam(vec![v, k2], back, LamKind::User, span);
+                        let args = vec![Atom::Lam(escape), Atom::Var(c)];
+                        let call = conv.push(CallKind::App { f, args }, span);
+                        match bind {
+                            None => call,
+                            Some(lam) => conv.push(
+                                CallKind::Let { var: c, exp: Exp::Atom(lam), body: call },
+                                span,
+                            ),
+                        }
+                    }),
+                )
+            }
             Expr::Set(v, value, span) => {
                 let (v, span) = (*v, *span);
                 self.cps(
@@ -737,6 +806,20 @@ pub fn print_program(p: &CpsProgram) -> String {
     out
 }
 
+/// A λ's parameters as text; a rest parameter follows a dot, before the continuation.
+fn params_text(p: &CpsProgram, lam: &Lam) -> String {
+    let names: Vec<&str> = lam.params.iter().map(|v| p.var(*v).name.as_str()).collect();
+    match (lam.rest, names.split_last()) {
+        (Some(_), Some((k, before))) if !before.is_empty() => {
+            let (rest, fixed) = before.split_last().unwrap_or((&"", &[]));
+            let mut out: Vec<&str> = fixed.to_vec();
+            out.extend([".", rest, k]);
+            out.join(" ")
+        }
+        _ => names.join(" "),
+    }
+}
+
 /// An atom as text.
 pub fn atom_text(p: &CpsProgram, a: &Atom) -> String {
     match a {
@@ -744,8 +827,7 @@ pub fn atom_text(p: &CpsProgram, a: &Atom) -> String {
         Atom::Const(c) => p.constant(*c).to_string(),
         Atom::Lam(l) => {
             let lam = p.lam(*l);
-            let params: Vec<&str> = lam.params.iter().map(|v| p.var(*v).name.as_str()).collect();
-            format!("({} ({}) …)", lam_keyword(lam.kind), params.join(" "))
+            format!("({} ({}) …)", lam_keyword(lam.kind), params_text(p, lam))
         }
         Atom::Prim(pr) => p.prim_name(*pr).to_string(),
     }
@@ -832,8 +914,7 @@ fn print_exp(p: &CpsProgram, e: &Exp, depth: usize, out: &mut String) {
 
 fn print_lam(p: &CpsProgram, l: LamId, depth: usize, out: &mut String) {
     let lam = p.lam(l);
-    let params: Vec<&str> = lam.params.iter().map(|v| p.var(*v).name.as_str()).collect();
-    let _ = writeln!(out, "({} ({})", lam_keyword(lam.kind), params.join(" "));
+    let _ = writeln!(out, "({} ({})", lam_keyword(lam.kind), params_text(p, lam));
     indent(out, depth + 1);
     print_call(p, lam.body, depth + 1, out);
     out.push(')');

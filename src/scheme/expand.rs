@@ -15,23 +15,26 @@ use crate::syntax::{Diagnostic, FileId, Span};
 
 /// Special forms craig recognises but refuses, with the reason given to the user.
 const REFUSED: &[(&str, &str)] = &[
-    ("call/cc", "first-class continuations are not supported"),
-    ("call-with-current-continuation", "first-class continuations are not supported"),
+    ("call/cc", "apply it to one procedure, `(call/cc f)`: it cannot be passed as a value"),
+    (
+        "call-with-current-continuation",
+        "apply it to one procedure, `(call-with-current-continuation f)`: it cannot be passed as a value",
+    ),
     ("define-syntax", "macros are not supported"),
     ("let-syntax", "macros are not supported"),
     ("letrec-syntax", "macros are not supported"),
     ("syntax-rules", "macros are not supported"),
-    ("quasiquote", "quasiquotation is not supported"),
-    ("unquote", "quasiquotation is not supported"),
-    ("unquote-splicing", "quasiquotation is not supported"),
-    ("do", "`do` loops are not supported (write a named `let`)"),
-    ("delay", "promises are not supported"),
-    ("force", "promises are not supported"),
+    ("unquote", "`unquote` (`,`) is only allowed inside a quasiquotation"),
+    (
+        "unquote-splicing",
+        "`unquote-splicing` (`,@`) is only allowed inside a list of a quasiquotation",
+    ),
+    ("quasiquote", "`quasiquote` takes one template"),
+    ("delay", "`delay` takes one expression"),
     ("define-record-type", "records are not supported"),
     ("let-values", "multiple values are not supported"),
     ("call-with-values", "multiple values are not supported"),
     ("dynamic-wind", "`dynamic-wind` is not supported"),
-    ("apply", "`apply` is not supported"),
 ];
 
 const KEYWORDS: &[&str] = &[
@@ -52,6 +55,9 @@ const KEYWORDS: &[&str] = &[
     "begin",
     "set!",
     "quote",
+    "quasiquote",
+    "do",
+    "delay",
     "declare-events",
 ];
 
@@ -68,12 +74,18 @@ pub struct CoreProgram {
 
 /// Expands a file's data into a core program. `events` are the event primitives known before
 /// the program's own `(declare-events ...)` forms (the protocol's alphabet, `lock`, `unlock`).
+///
+/// `prelude` holds the prelude's definitions: those the program uses, and what they use, are
+/// put before the program (see `prelude.scm`).
 pub fn expand_program(
     file: FileId,
     data: &[Sexp],
     events: &[String],
+    prelude: Option<&super::prelude::Prelude>,
 ) -> (Option<CoreProgram>, Vec<Diagnostic>) {
     let mut ex = Expander {
+        prelude_file: prelude.map(|p| p.file),
+        prelude_vars: Vec::new(),
         vars: Vec::new(),
         name_counts: FxHashMap::default(),
         scopes: Vec::new(),
@@ -97,12 +109,17 @@ pub fn expand_program(
             }
         }
     }
-    let forms: Vec<&Sexp> = data
+    let user: Vec<&Sexp> = data
         .iter()
         .filter(|d| {
             d.as_list().and_then(|l| l.first()).and_then(Sexp::as_sym) != Some("declare-events")
         })
         .collect();
+    let mut forms: Vec<&Sexp> = match prelude {
+        Some(p) => p.needed(&user),
+        None => Vec::new(),
+    };
+    forms.extend(user);
     let whole = match (data.first(), data.last()) {
         (Some(a), Some(b)) => a.span.to(b.span),
         _ => Span::new(file, 0, 0),
@@ -121,6 +138,10 @@ struct Frame {
 }
 
 struct Expander {
+    /// The prelude's file: definitions read from it are the prelude's.
+    prelude_file: Option<FileId>,
+    /// The variables the prelude defines (their direct calls may be specialised).
+    prelude_vars: Vec<VarId>,
     vars: Vec<VarInfo>,
     name_counts: FxHashMap<String, u32>,
     /// Innermost binding last.
@@ -129,6 +150,9 @@ struct Expander {
     events: Vec<String>,
     diags: Vec<Diagnostic>,
 }
+
+/// A name as written, with where.
+type Named = (String, Span);
 
 /// A definition found in a body.
 enum Def<'a> {
@@ -139,6 +163,13 @@ enum Def<'a> {
 impl Expander {
     fn error(&mut self, span: Span, message: impl Into<String>) {
         self.diags.push(Diagnostic::error(span, message));
+    }
+
+    /// Records `v` as the prelude's if its definition `span` is in the prelude.
+    fn note_prelude(&mut self, v: VarId, span: Span) {
+        if Some(span.file) == self.prelude_file {
+            self.prelude_vars.push(v);
+        }
     }
 
     fn declare_event(&mut self, name: &str) {
@@ -188,7 +219,7 @@ impl Expander {
             self.error(span, format!("`{name}` is a keyword, not a value"));
         } else {
             let d = Diagnostic::error(span, format!("unbound variable `{name}`")).with_note(
-                "craig's Scheme has the R5RS core primitives only (no `map`, `append`, ...): \
+                "craig's Scheme has R5RS's standard procedures (see the guide for the list): \
                  define the procedure in the program, or declare an event with \
                  `(declare-events name)`",
             );
@@ -202,17 +233,14 @@ impl Expander {
             SexpKind::Int(n) => Expr::Const(Const::Int(*n), s.span),
             SexpKind::Bool(b) => Expr::Const(Const::Bool(*b), s.span),
             SexpKind::Str(t) => Expr::Const(Const::Str(t.clone()), s.span),
-            SexpKind::OtherNumber(t) => {
-                self.error(
-                    s.span,
-                    format!("`{t}`: only integers that fit in 64 bits are supported"),
-                );
-                self.void(s.span)
-            }
-            SexpKind::Char(t) => {
-                self.error(s.span, format!("`{t}`: characters are not supported"));
-                self.void(s.span)
-            }
+            SexpKind::OtherNumber(t) => Expr::Const(Const::Real(t.clone()), s.span),
+            SexpKind::Char(t) => match char_literal(t) {
+                Some(c) => Expr::Const(Const::Char(c), s.span),
+                None => {
+                    self.error(s.span, format!("`{t}` is not a character R5RS knows"));
+                    self.void(s.span)
+                }
+            },
             SexpKind::Vector(_) => {
                 self.error(s.span, "a vector literal must be quoted");
                 self.void(s.span)
@@ -255,6 +283,27 @@ impl Expander {
                     return Expr::Begin(es, s.span);
                 }
                 "let" => return self.let_form(s, args),
+                "do" => return self.do_form(s, args),
+                "quasiquote" if args.len() == 1 => return self.quasi(&args[0], 1),
+                "delay" if args.len() == 1 => {
+                    // (delay e) is (%delay (lambda () e)); `force` is in the prelude.
+                    let thunk = Lambda {
+                        params: Vec::new(),
+                        rest: None,
+                        body: self.expr(&args[0]),
+                        span: s.span,
+                    };
+                    let make = self.reference("%delay", head.span);
+                    return Expr::App(Box::new(make), vec![Expr::Lambda(Box::new(thunk))], s.span);
+                }
+                "call/cc" | "call-with-current-continuation" => {
+                    let [f] = args else {
+                        self.error(s.span, format!("`{name}` takes one procedure"));
+                        return self.void(s.span);
+                    };
+                    let f = self.expr(f);
+                    return Expr::CallCc(Box::new(f), s.span);
+                }
                 "let*" => return self.let_star_form(s, args),
                 "letrec" | "letrec*" => return self.letrec_form(s, args),
                 "set!" => return self.set_form(s, args),
@@ -286,8 +335,30 @@ impl Expander {
                 }
             }
         }
-        let f = self.expr(head);
-        let args: Vec<Expr> = items[1..].iter().map(|a| self.expr(a)).collect();
+        let prelude_name =
+            head.as_sym().filter(|name| match self.scopes.iter().rev().find(|(n, _)| n == name) {
+                Some((_, v)) => self.prelude_vars.contains(v),
+                None => true,
+            });
+        let f = match (prelude_name, items.len() - 1) {
+            (Some("map"), 2) => self.reference("%map1", head.span),
+            (Some("map"), 3) => self.reference("%map2", head.span),
+            (Some("for-each"), 2) => self.reference("%for-each1", head.span),
+            (Some("for-each"), 3) => self.reference("%for-each2", head.span),
+            // Read below, without a reference to the variadic `append`.
+            (Some("append"), _) => self.void(head.span),
+            _ => self.expr(head),
+        };
+        let mut args: Vec<Expr> = items[1..].iter().map(|a| self.expr(a)).collect();
+        if prelude_name == Some("append") {
+            // Right to left through `%append2`, as `append` shares its last argument.
+            let Some(mut acc) = args.pop() else { return Expr::Const(Const::Nil, s.span) };
+            for a in args.into_iter().rev() {
+                let app2 = self.reference("%append2", head.span);
+                acc = Expr::App(Box::new(app2), vec![a, acc], s.span);
+            }
+            return acc;
+        }
         // `(list a b)` is `(cons a (cons b '()))`: one allocation site per cell keeps the
         // elements apart in the analysis.
         if let Expr::Prim(Prim::Builtin(Builtin::List), _) = f {
@@ -363,24 +434,20 @@ impl Expander {
         }
     }
 
-    /// Parameters of a `lambda` or procedure `define`: plain symbols, no rest argument.
-    fn params(&mut self, s: &Sexp) -> Vec<(String, Span)> {
-        let items = match &s.kind {
-            SexpKind::List(items) => items.as_slice(),
-            SexpKind::Sym(_) | SexpKind::Dotted(..) => {
-                self.error(
-                    s.span,
-                    "procedures with a variable number of arguments are not supported",
-                );
-                return Vec::new();
-            }
+    /// Parameters of a `lambda` or procedure `define`: `(a b)`, `(a . rest)` or `args`; the
+    /// fixed parameters and the rest parameter.
+    fn params(&mut self, s: &Sexp) -> (Vec<Named>, Option<Named>) {
+        let (items, tail) = match &s.kind {
+            SexpKind::List(items) => (items.as_slice(), None),
+            SexpKind::Dotted(items, tail) => (items.as_slice(), Some(&**tail)),
+            SexpKind::Sym(_) => (&[][..], Some(s)),
             _ => {
                 self.error(s.span, "expected a parameter list");
-                return Vec::new();
+                return (Vec::new(), None);
             }
         };
         let mut out: Vec<(String, Span)> = Vec::new();
-        for p in items {
+        for p in items.iter().chain(tail) {
             match p.as_sym() {
                 Some(n) if out.iter().any(|(m, _)| m == n) => {
                     self.error(p.span, format!("parameter `{n}` appears twice"))
@@ -389,23 +456,30 @@ impl Expander {
                 None => self.error(p.span, "a parameter must be a name"),
             }
         }
-        out
+        let rest = match tail {
+            Some(t) if t.as_sym().is_some() => out.pop(),
+            _ => None,
+        };
+        (out, rest)
     }
 
     fn lambda(&mut self, span: Span, params: &Sexp, body: &[Sexp]) -> Lambda {
-        let params = self.params(params);
-        let ids: Vec<VarId> = params.iter().map(|(n, sp)| self.fresh(n, *sp)).collect();
+        let (mut params, rest) = self.params(params);
+        let fixed = params.len();
+        params.extend(rest);
+        let mut ids: Vec<VarId> = params.iter().map(|(n, sp)| self.fresh(n, *sp)).collect();
         let mark = self.scopes.len();
         for ((n, _), &v) in params.iter().zip(&ids) {
             self.scopes.push((n.clone(), v));
         }
+        let rest = (ids.len() > fixed).then(|| ids.pop()).flatten();
         let forms: Vec<&Sexp> = body.iter().collect();
         if forms.is_empty() {
             self.error(span, "a procedure needs a body");
         }
         let body = self.body(&forms, span);
         self.scopes.truncate(mark);
-        Lambda { params: ids, body, span }
+        Lambda { params: ids, rest, body, span }
     }
 
     fn lambda_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
@@ -414,6 +488,136 @@ impl Expander {
             return self.void(s.span);
         };
         Expr::Lambda(Box::new(self.lambda(s.span, params, &args[1..])))
+    }
+
+    /// `(do ((var init step) ...) (test expr ...) command ...)`: a loop procedure bound by
+    /// `letrec` (as a named `let`) that tests, runs the commands and calls itself with the
+    /// steps; a variable without a step keeps its value.
+    fn do_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        let (Some(specs), Some(exit)) = (args.first(), args.get(1)) else {
+            self.error(
+                s.span,
+                "`do` needs `((var init step) ...)`, `(test expr ...)` and commands",
+            );
+            return self.void(s.span);
+        };
+        let Some(specs) = specs.as_list() else {
+            self.error(specs.span, "expected a list of `(var init step)`");
+            return self.void(s.span);
+        };
+        let Some((test, results)) = exit.as_list().and_then(|e| e.split_first()) else {
+            self.error(exit.span, "a `do` loop needs an exit clause `(test expr ...)`");
+            return self.void(s.span);
+        };
+        let mut vars: Vec<(String, Span, &Sexp, Option<&Sexp>)> = Vec::new();
+        for spec in specs {
+            match spec.as_list() {
+                Some([name, init, step @ ..]) if name.as_sym().is_some() && step.len() <= 1 => {
+                    let n = name.as_sym().unwrap_or_default().to_string();
+                    if vars.iter().any(|(m, ..)| *m == n) {
+                        self.error(name.span, format!("`do` variable `{n}` appears twice"));
+                    }
+                    vars.push((n, name.span, init, step.first()))
+                }
+                _ => self.error(spec.span, "a `do` variable is `(var init)` or `(var init step)`"),
+            }
+        }
+        let inits: Vec<Expr> = vars.iter().map(|(_, _, init, _)| self.expr(init)).collect();
+        let loop_var = self.fresh("do-loop", s.span);
+        self.vars[loop_var.0 as usize].kind = VarKind::Temporary;
+        let mark = self.scopes.len();
+        let ids: Vec<VarId> = vars.iter().map(|(n, sp, ..)| self.fresh(n, *sp)).collect();
+        for ((n, ..), &v) in vars.iter().zip(&ids) {
+            self.scopes.push((n.clone(), v));
+        }
+        let test = self.expr(test);
+        let result = self.sequence(results, exit.span);
+        let mut commands: Vec<Expr> = args[2..].iter().map(|c| self.expr(c)).collect();
+        let steps: Vec<Expr> = vars
+            .iter()
+            .zip(&ids)
+            .map(|((_, sp, _, step), &v)| match step {
+                Some(e) => self.expr(e),
+                None => Expr::Var(v, *sp),
+            })
+            .collect();
+        self.scopes.truncate(mark);
+        commands.push(Expr::App(Box::new(Expr::Var(loop_var, s.span)), steps, s.span));
+        let again =
+            if commands.len() == 1 { commands.remove(0) } else { Expr::Begin(commands, s.span) };
+        let body = Expr::If(Box::new([test, result, again]), s.span);
+        let lam = Lambda { params: ids, rest: None, body, span: s.span };
+        let f = Expr::Letrec(vec![(loop_var, lam)], Box::new(Expr::Var(loop_var, s.span)), s.span);
+        Expr::App(Box::new(f), inits, s.span)
+    }
+
+    /// A quasiquoted template at nesting `depth` (1 for the outermost): like a quoted datum,
+    /// except that `,e` evaluates `e` and `,@e` splices the list `e` in (through `append`).
+    fn quasi(&mut self, t: &Sexp, depth: usize) -> Expr {
+        let prim = |b: Builtin| Box::new(Expr::Prim(Prim::Builtin(b), t.span));
+        let tagged = |t: &Sexp| -> Option<(String, Sexp)> {
+            match t.as_list() {
+                Some([tag, x]) => {
+                    let tag = tag.as_sym()?;
+                    matches!(tag, "quasiquote" | "unquote" | "unquote-splicing")
+                        .then(|| (tag.to_string(), x.clone()))
+                }
+                _ => None,
+            }
+        };
+        if let Some((tag, x)) = tagged(t) {
+            match tag.as_str() {
+                "unquote" if depth == 1 => return self.expr(&x),
+                "unquote-splicing" if depth == 1 => {
+                    self.error(t.span, "`,@` must be inside a list of the template");
+                    return self.void(t.span);
+                }
+                _ => {
+                    let inner = if tag == "quasiquote" { depth + 1 } else { depth - 1 };
+                    let x = self.quasi(&x, inner);
+                    let sym = Expr::Const(Const::Sym(tag), t.span);
+                    let nil = Expr::Const(Const::Nil, t.span);
+                    let tail = Expr::App(prim(Builtin::Cons), vec![x, nil], t.span);
+                    return Expr::App(prim(Builtin::Cons), vec![sym, tail], t.span);
+                }
+            }
+        }
+        let (items, tail) = match &t.kind {
+            SexpKind::List(items) => (items.as_slice(), None),
+            SexpKind::Dotted(items, tail) => (items.as_slice(), Some(&**tail)),
+            SexpKind::Vector(items) => {
+                if items.iter().any(|i| tagged(i).is_some_and(|(tag, _)| tag == "unquote-splicing"))
+                {
+                    self.error(t.span, "`,@` inside a vector template is not supported");
+                    return self.void(t.span);
+                }
+                let es = items.iter().map(|i| self.quasi(i, depth)).collect();
+                return Expr::App(prim(Builtin::Vector), es, t.span);
+            }
+            _ => return self.datum(t),
+        };
+        let mut acc = match tail {
+            Some(tl) => self.quasi(tl, depth),
+            None => Expr::Const(Const::Nil, t.span),
+        };
+        for item in items.iter().rev() {
+            match tagged(item) {
+                Some((tag, x)) if tag == "unquote-splicing" && depth == 1 => {
+                    let spliced = self.expr(&x);
+                    acc = if matches!(acc, Expr::Const(Const::Nil, _)) {
+                        spliced
+                    } else {
+                        let append = self.reference("%append2", item.span);
+                        Expr::App(Box::new(append), vec![spliced, acc], item.span)
+                    };
+                }
+                _ => {
+                    let car = self.quasi(item, depth);
+                    acc = Expr::App(prim(Builtin::Cons), vec![car, acc], t.span);
+                }
+            }
+        }
+        acc
     }
 
     fn if_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
@@ -822,21 +1026,29 @@ impl Expander {
             Some(SexpKind::List(head)) if head.first().and_then(Sexp::as_sym).is_some() => {
                 let name = head[0].as_sym().unwrap_or_default();
                 let var = self.fresh(name, head[0].span);
+                self.note_prelude(var, f.span);
                 let params = Sexp { kind: SexpKind::List(head[1..].to_vec()), span: items[1].span };
                 Some(Def::Procedure { var, params, body: &items[2..], span: f.span })
             }
-            Some(SexpKind::Dotted(..)) => {
-                self.error(
-                    items[1].span,
-                    "procedures with a variable number of arguments are not supported",
-                );
-                None
+            // (define (f a . rest) body ...)
+            Some(SexpKind::Dotted(head, tail)) if head.first().and_then(Sexp::as_sym).is_some() => {
+                let name = head[0].as_sym().unwrap_or_default();
+                let var = self.fresh(name, head[0].span);
+                self.note_prelude(var, f.span);
+                let kind = if head.len() == 1 {
+                    tail.kind.clone()
+                } else {
+                    SexpKind::Dotted(head[1..].to_vec(), tail.clone())
+                };
+                let params = Sexp { kind, span: items[1].span };
+                Some(Def::Procedure { var, params, body: &items[2..], span: f.span })
             }
             Some(SexpKind::Sym(name)) => {
                 if items.len() > 3 {
                     self.error(f.span, "`(define name value)` takes one value");
                 }
                 let v = self.fresh(name, items[1].span);
+                self.note_prelude(v, f.span);
                 match items.get(2).map(|init| (init, lambda_parts(init))) {
                     Some((init, Some((params, body)))) => Some(Def::Procedure {
                         var: v,
@@ -858,13 +1070,38 @@ impl Expander {
     }
 }
 
+/// The character a `#\\...` token names: `#\\a`, R5RS's `#\\space` and `#\\newline`, and the
+/// common `#\\tab`, `#\\nul`, `#\\xHH`.
+fn char_literal(t: &str) -> Option<char> {
+    let body = t.strip_prefix("#\\")?;
+    let mut chars = body.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return Some(c);
+    }
+    Some(match body.to_ascii_lowercase().as_str() {
+        "space" => ' ',
+        "newline" | "linefeed" => '\n',
+        "tab" => '\t',
+        "nul" | "null" => '\0',
+        "return" => '\r',
+        "alarm" => '\x07',
+        "backspace" => '\x08',
+        "delete" | "rubout" => '\x7f',
+        "escape" | "altmode" => '\x1b',
+        hex if hex.starts_with('x') && hex.len() > 1 => {
+            char::from_u32(u32::from_str_radix(&hex[1..], 16).ok()?)?
+        }
+        _ => return None,
+    })
+}
+
 /// True for `(define name literal)`: a number, string, boolean or quoted datum.
 fn defines_literal(f: &Sexp) -> bool {
     let Some([head, name, init]) = f.as_list() else { return false };
     head.as_sym() == Some("define")
         && name.as_sym().is_some()
         && match &init.kind {
-            SexpKind::Int(_) | SexpKind::Str(_) | SexpKind::Bool(_) => true,
+            SexpKind::Int(_) | SexpKind::Str(_) | SexpKind::Bool(_) | SexpKind::Char(_) => true,
             SexpKind::List(q) => q.len() == 2 && q[0].as_sym() == Some("quote"),
             _ => false,
         }

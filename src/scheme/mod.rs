@@ -11,6 +11,7 @@
 pub mod ast;
 pub mod cps;
 pub mod expand;
+pub mod prelude;
 pub mod sexp;
 
 use std::path::Path;
@@ -31,7 +32,8 @@ pub fn load_program_str(
     sources: &mut SourceMap,
 ) -> (Option<CpsProgram>, Vec<Diagnostic>) {
     let file = sources.add(name, None, text.to_string());
-    convert_file(file, text, events)
+    let prelude = sources.add(PRELUDE_NAME, None, prelude::TEXT.to_string());
+    convert_file(file, prelude, text, events)
 }
 
 /// Reads a program file (see [`load_program_str`]).
@@ -44,7 +46,8 @@ pub fn load_program(
     match std::fs::read_to_string(path) {
         Ok(text) => {
             let file = sources.add(name, Some(path), text.clone());
-            convert_file(file, &text, events)
+            let prelude = sources.add(PRELUDE_NAME, None, prelude::TEXT.to_string());
+            convert_file(file, prelude, &text, events)
         }
         Err(e) => {
             let file = sources.add(name.clone(), Some(path), String::new());
@@ -54,8 +57,12 @@ pub fn load_program(
     }
 }
 
+/// The name the prelude's text has in the source map.
+pub const PRELUDE_NAME: &str = "<prelude>";
+
 fn convert_file(
     file: FileId,
+    prelude_file: FileId,
     text: &str,
     events: &[String],
 ) -> (Option<CpsProgram>, Vec<Diagnostic>) {
@@ -70,7 +77,8 @@ fn convert_file(
         if crate::syntax::has_errors(&diags) {
             return (None, diags);
         }
-        let (core, more) = expand::expand_program(file, &data, &all_events);
+        let prelude = prelude::Prelude::read(prelude_file);
+        let (core, more) = expand::expand_program(file, &data, &all_events, Some(&prelude));
         diags.extend(more);
         let Some(core) = core else { return (None, diags) };
         let program = cps::convert(&core.body, core.vars, core.events);
@@ -128,16 +136,47 @@ mod tests {
 
     #[test]
     fn refused_forms_name_themselves() {
-        let e = errors("(call/cc (lambda (k) (k 1)))");
-        assert!(e.contains("t.scm:1:2: error: `call/cc`: first-class continuations"), "{e}");
+        let e = errors("(define k call/cc)");
+        assert!(e.contains("t.scm:1:11: error: `call/cc`: apply it to one procedure"), "{e}");
         let e = errors("(define-syntax foo (syntax-rules () ((_ x) x)))");
         assert!(e.contains("macros are not supported"), "{e}");
         let e = errors("(car 1 2)");
         assert!(e.contains("`car` takes 1 argument(s), given 2"), "{e}");
         let e = errors("(frob 1)");
         assert!(e.contains("unbound variable `frob`"), "{e}");
-        let e = errors("1.5");
-        assert!(e.contains("only integers"), "{e}");
+        let e = errors("#\\bogus");
+        assert!(e.contains("t.scm:1:1: error: `#\\bogus` is not a character R5RS knows"), "{e}");
+        let e = errors("(do ((i 0 (+ i 1))))");
+        assert!(e.contains("t.scm:1:1: error: `do` needs"), "{e}");
+        let e = errors("`(1 ,@(list 2) . ,@x)");
+        assert!(e.contains("`,@` must be inside a list"), "{e}");
+        let e = errors(",x");
+        assert!(e.contains("only allowed inside a quasiquotation"), "{e}");
+    }
+
+    #[test]
+    fn r5rs_forms_expand() {
+        // `do` is a loop procedure bound by letrec.
+        let out = cps("(do ((i 0 (+ i 1)) (acc '())) ((= i 3) acc) (display i))");
+        assert!(out.contains("(letrec ((do-loop"), "{out}");
+        assert!(out.contains("(do-loop t"), "{out}");
+        // Variadic procedures show their rest parameter before the continuation.
+        let out = cps("(define (f a . rest) rest) (define (g . all) all) (f 1 2 3) (g)");
+        assert!(out.contains("(λ (a . rest k)"), "{out}");
+        assert!(out.contains("(λ (. all k_1)"), "{out}");
+        // call/cc passes an escape procedure that returns to the continuation.
+        let out = cps("(+ 1 (call/cc (lambda (k) (k 2))))");
+        assert!(out.contains("(let ((c (λ/k"), "{out}");
+        assert!(out.contains("(λ (v k_2)"), "{out}");
+        // Quasiquote splices through the prelude's `%append2`.
+        let out = cps("(define l '(2 3)) `(1 ,@l 4)");
+        assert!(out.contains("(%append2 l"), "{out}");
+        // Direct calls of `map` read as the one-list helper; only it is added.
+        let out = cps("(map (lambda (x) x) '(1 2))");
+        assert!(out.contains("%map1") && !out.contains("%map2"), "{out}");
+        // Characters and non-integer numbers are constants.
+        let out = cps("(char->integer #\\space) (+ 1.5 1)");
+        assert!(out.contains("#\\space") && out.contains("1.5"), "{out}");
     }
 
     #[test]

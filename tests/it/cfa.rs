@@ -781,3 +781,151 @@ fn join_point_states_are_merged() {
     assert_eq!(apart.graph.stats.merged, 0);
     assert!(apart.graph.stats.states > merged.graph.stats.states);
 }
+
+mod r5rs {
+    //! The development set of bench/scheme/ (issue 39): R5RS's forms and standard procedures
+    //! through the prelude, with state counts pinned and soundness on the programs' runs.
+    use super::*;
+    use proptest::prelude::*;
+
+    fn load_bench(name: &str) -> (Rc<CpsProgram>, Rc<SourceMap>) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/scheme").join(name);
+        let mut sources = SourceMap::new();
+        let (p, d) = load_program(&path, &[], &mut sources);
+        assert!(!has_errors(&d), "{}", render_all(&d, &sources));
+        (Rc::new(p.expect("program")), Rc::new(sources))
+    }
+
+    /// (program, states with GC under 0CFA with counting): counters, not times.
+    const PINNED: [(&str, usize); 8] = [
+        ("tak.scm", 90),
+        ("ctak.scm", 202),
+        ("variadic.scm", 203),
+        ("generator.scm", 61),
+        ("lock-map.scm", 222),
+        ("qq.scm", 21),
+        ("strings.scm", 293),
+        ("numbers.scm", 266),
+    ];
+
+    #[test]
+    fn development_programs_have_their_state_counts_and_verdicts() {
+        for (name, states) in PINNED {
+            let (p, s) = load_bench(name);
+            let a = analyse(p, s, &Options::default());
+            assert!(a.graph.complete, "{name}");
+            assert_eq!(a.graph.stats.states, states, "{name}");
+            assert!(matches!(a.check(&Protocol::lock_discipline()), Verdict::Verified), "{name}");
+        }
+    }
+
+    #[test]
+    fn development_runs_are_paths_of_the_graph() {
+        // Soundness where the prelude, call/cc, apply and variadic procedures meet the lock
+        // protocol: the concrete run's events are a path of the graph, with and without GC.
+        for name in ["generator.scm", "lock-map.scm", "variadic.scm", "streams.scm"] {
+            let (p, s) = load_bench(name);
+            let run = craig::cfa::concrete::run(&p, 50_000);
+            assert!(
+                matches!(run.outcome, craig::cfa::concrete::Outcome::Halted),
+                "{name}: {:?}",
+                run.outcome
+            );
+            for gc_on in [false, true] {
+                let o = Options { gc: gc_on, max_states: 20_000, ..Options::default() };
+                let a = analyse(p.clone(), s.clone(), &o);
+                assert!(a.graph.complete, "{name}");
+                assert!(craig::cfa::concrete::graph_admits(&p, &a.graph, &run.events), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_forced_promise_runs_its_body_once() {
+        // `force` updates the one promise strongly (its count is 1), so the lock inside the
+        // promise is taken once: verified, where a weak update would report a double lock.
+        let text = "(define p (delay (begin (lock 'm) 5))) (force p) (force p) (unlock 'm)";
+        let mut sm = SourceMap::new();
+        let (p, d) = load_program_str("p.scm", text, &[], &mut sm);
+        assert!(!has_errors(&d), "{}", render_all(&d, &sm));
+        let a = analyse(Rc::new(p.unwrap()), Rc::new(sm), &Options::default());
+        assert!(matches!(a.check(&Protocol::lock_discipline()), Verdict::Verified));
+    }
+
+    #[test]
+    fn a_state_budget_gives_unknown_with_the_count() {
+        let (p, s) = load_bench("dderiv.scm");
+        let o = Options { gc: false, max_states: 500, ..Options::default() };
+        let a = analyse(p, s, &o);
+        assert!(!a.graph.complete);
+        assert_eq!(a.graph.stats.states, 500);
+        assert!(matches!(a.check(&Protocol::lock_discipline()), Verdict::Unknown));
+        assert!(a.summary().contains("500 states"), "{}", a.summary());
+    }
+
+    const VOCAB: [&str; 40] = [
+        "(",
+        ")",
+        "(",
+        ")",
+        "do",
+        "case",
+        "`",
+        ",",
+        ",@",
+        "delay",
+        "force",
+        "call/cc",
+        "apply",
+        "#\\a",
+        "#\\space",
+        "1.5",
+        "1/3",
+        "map",
+        "append",
+        "set-car!",
+        "string->list",
+        "/",
+        ".",
+        "args",
+        "let*",
+        "letrec*",
+        "define",
+        "lambda",
+        "x",
+        "l",
+        "'(1 2)",
+        "else",
+        "#(",
+        "list",
+        "for-each",
+        "vector-map",
+        "char-upcase",
+        "assq",
+        "lock",
+        "#\\bad",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn r5rs_token_soup_never_panics_and_errors_say_where(
+            toks in proptest::collection::vec(0usize..40, 0..50)
+        ) {
+            let text: Vec<&str> = toks.iter().map(|&i| VOCAB[i]).collect();
+            let mut sm = SourceMap::new();
+            let (p, d) = load_program_str("p.scm", &text.join(" "), &[], &mut sm);
+            let rendered = render_all(&d, &sm);
+            if has_errors(&d) {
+                // Every error points into the program, never into the prelude.
+                prop_assert!(rendered.contains("p.scm:"), "{}", rendered);
+                prop_assert!(!rendered.contains("<prelude>:"), "{}", rendered);
+            }
+            if let Some(p) = p {
+                let o = Options { max_states: 300, ..Options::default() };
+                let a = analyse(Rc::new(p), Rc::new(sm), &o);
+                let _ = a.check(&Protocol::lock_discipline());
+            }
+        }
+    }
+}

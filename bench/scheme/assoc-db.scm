@@ -1,0 +1,16 @@
+; A small database over association lists, with case and named let.
+(define db '((alice 30 admin) (bob 25 user) (carol 35 user)))
+(define (role-level role)
+  (case role
+    ((admin) 2)
+    ((user guest) 1)
+    (else 0)))
+(define (oldest db)
+  (let loop ((rows db) (best #f))
+    (cond ((null? rows) best)
+          ((or (not best) (> (cadr (car rows)) (cadr best))) (loop (cdr rows) (car rows)))
+          (else (loop (cdr rows) best)))))
+(display (role-level (caddr (assq 'alice db))))
+(display (car (oldest db)))
+(display (assoc "x" '(("x" . 1))))
+(display (member '(1) '((0) (1))))

@@ -1,0 +1,17 @@
+; Gabriel's DDERIV: derivatives dispatched through an association list of procedures.
+(define (dderiv-plus a) (cons '+ (map dderiv (cdr a))))
+(define (dderiv-minus a) (cons '- (map dderiv (cdr a))))
+(define (dderiv-times a)
+  (list '* a (cons '+ (map (lambda (a) (list '/ (dderiv a) a)) (cdr a)))))
+(define (dderiv-divide a)
+  (list '- (list '/ (dderiv (cadr a)) (caddr a))
+        (list '/ (cadr a) (list '* (caddr a) (caddr a) (dderiv (caddr a))))))
+(define table
+  (list (cons '+ dderiv-plus) (cons '- dderiv-minus)
+        (cons '* dderiv-times) (cons '/ dderiv-divide)))
+(define (dderiv a)
+  (if (not (pair? a))
+      (if (eq? a 'x) 1 0)
+      (let ((f (assq (car a) table)))
+        (if f ((cdr f) a) (error "no derivative for" a)))))
+(display (dderiv '(+ (* 3 x x) (* a x x) (* b x) 5)))

@@ -1,0 +1,13 @@
+; Gabriel's DIV: dividing lists by two, iteratively and recursively.
+(define (create-n n)
+  (do ((n n (- n 1)) (a '() (cons '() a)))
+      ((= n 0) a)))
+(define ll (create-n 200))
+(define (iterative-div2 l)
+  (do ((l l (cddr l)) (a '() (cons (car l) a)))
+      ((null? l) a)))
+(define (recursive-div2 l)
+  (cond ((null? l) '())
+        (else (cons (car l) (recursive-div2 (cddr l))))))
+(display (length (iterative-div2 ll)))
+(display (length (recursive-div2 ll)))

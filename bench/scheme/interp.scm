@@ -1,0 +1,13 @@
+; A tiny interpreter for arithmetic expressions with environments as association lists.
+(define (lookup x env)
+  (let ((b (assq x env)))
+    (if b (cdr b) (error "unbound" x))))
+(define (ev e env)
+  (cond ((number? e) e)
+        ((symbol? e) (lookup e env))
+        ((eq? (car e) 'let)
+         (ev (caddr e) (cons (cons (car (cadr e)) (ev (cadr (cadr e)) env)) env)))
+        ((eq? (car e) 'add) (apply + (map (lambda (a) (ev a env)) (cdr e))))
+        ((eq? (car e) 'mul) (apply * (map (lambda (a) (ev a env)) (cdr e))))
+        (else (error "bad expression" e))))
+(display (ev '(let (x 3) (add x (mul x 2) 1)) '()))

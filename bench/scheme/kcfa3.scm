@@ -1,0 +1,12 @@
+; Van Horn and Mairson's k-CFA worst case with three levels (written from their paper).
+((lambda (f1)
+   (let ((a (f1 #t))) (f1 #f)))
+ (lambda (x1)
+   ((lambda (f2)
+      (let ((b (f2 #t))) (f2 #f)))
+    (lambda (x2)
+      ((lambda (f3)
+         (let ((c (f3 #t))) (f3 #f)))
+       (lambda (x3)
+         ((lambda (z) (z x1 x2 x3))
+          (lambda (y1 y2 y3) y1))))))))

@@ -1,0 +1,17 @@
+; Merge sort of a list with a comparison procedure.
+(define (split l)
+  (if (or (null? l) (null? (cdr l)))
+      (cons l '())
+      (let ((rest (split (cddr l))))
+        (cons (cons (car l) (car rest)) (cons (cadr l) (cdr rest))))))
+(define (merge a b less?)
+  (cond ((null? a) b)
+        ((null? b) a)
+        ((less? (car b) (car a)) (cons (car b) (merge a (cdr b) less?)))
+        (else (cons (car a) (merge (cdr a) b less?)))))
+(define (sort l less?)
+  (if (or (null? l) (null? (cdr l)))
+      l
+      (let ((halves (split l)))
+        (merge (sort (car halves) less?) (sort (cdr halves) less?) less?))))
+(display (sort '(5 3 9 1 4 8 2) <))

@@ -1,0 +1,10 @@
+; The numeric tower as benchmarks use it: /, gcd, exact->inexact, sqrt.
+(define (average . xs) (/ (apply + xs) (length xs)))
+(define (simplify n d) (let ((g (gcd n d))) (cons (quotient n g) (quotient d g))))
+(define (hypot a b) (sqrt (+ (* a a) (* b b))))
+(display (average 1 2 3 4))
+(display (simplify 12 18))
+(display (hypot 3 4))
+(display (exact->inexact 1/3))
+(display (lcm 4 6))
+(display (expt 2 10))

@@ -1,0 +1,12 @@
+; Sieve of Eratosthenes on a vector, with do loops.
+(define (sieve n)
+  (let ((v (make-vector (+ n 1) #t)))
+    (do ((i 2 (+ i 1))) ((> (* i i) n))
+      (if (vector-ref v i)
+          (do ((j (* i i) (+ j i))) ((> j n))
+            (vector-set! v j #f))))
+    (let loop ((i n) (acc '()))
+      (cond ((< i 2) acc)
+            ((vector-ref v i) (loop (- i 1) (cons i acc)))
+            (else (loop (- i 1) acc))))))
+(display (length (sieve 100)))

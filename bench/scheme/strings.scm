@@ -1,0 +1,12 @@
+; Characters and strings: counting vowels and reversing words.
+(define (vowel? c) (memv (char-downcase c) '(#\a #\e #\i #\o #\u)))
+(define (count-vowels s)
+  (let loop ((cs (string->list s)) (n 0))
+    (cond ((null? cs) n)
+          ((vowel? (car cs)) (loop (cdr cs) (+ n 1)))
+          (else (loop (cdr cs) n)))))
+(define (reverse-string s) (list->string (reverse (string->list s))))
+(display (count-vowels "Model Checking via Gamma CFA"))
+(display (reverse-string "craig"))
+(display (string-append (symbol->string 'abc) (number->string 42)))
+(display (char->integer (string-ref "A" 0)))

@@ -1,0 +1,12 @@
+; Variadic procedures and apply.
+(define (sum . xs) (if (null? xs) 0 (+ (car xs) (apply sum (cdr xs)))))
+(define (tagged tag . items) (cons tag items))
+(define (compose . fs)
+  (if (null? fs)
+      (lambda (x) x)
+      (lambda (x) ((car fs) ((apply compose (cdr fs)) x)))))
+(display (sum 1 2 3))
+(display (tagged 'point 1 2))
+(display ((compose (lambda (x) (* x 2)) (lambda (x) (+ x 1))) 5))
+(display (apply max 3 '(7 2)))
+(display (map + '(1 2) '(10 20)))

@@ -1,0 +1,198 @@
+//! The prelude: R5RS's standard procedures written in the Scheme subset (`prelude.scm`), of
+//! which a program gets only the definitions it uses, and what those use, in the file's order.
+//!
+//! Why in Scheme and not as abstract primitives: `map`, `assq` or `for-each` call the program's
+//! procedures and walk its lists, and analysed as code ΓCFA follows those calls with the same
+//! precision as the program's own. Why only what is used: every definition adds states.
+
+use rustc_hash::FxHashSet;
+
+use super::sexp::{Sexp, SexpKind, parse_file};
+use crate::syntax::FileId;
+
+/// The prelude's source text.
+pub const TEXT: &str = include_str!("prelude.scm");
+
+/// Calls that read as a fixed-arity helper: `(append a b)`, `(map f l)` ... (name, number of
+/// arguments, helper). `append` with more arguments nests `%append2`.
+const SPECIALISED: &[(&str, usize, &str)] = &[
+    ("map", 2, "%map1"),
+    ("map", 3, "%map2"),
+    ("for-each", 2, "%for-each1"),
+    ("for-each", 3, "%for-each2"),
+];
+
+/// One definition of the prelude.
+struct Definition {
+    name: String,
+    form: Sexp,
+    /// The prelude names its body uses.
+    uses: Vec<String>,
+}
+
+/// The prelude, read once per program.
+pub struct Prelude {
+    /// The file its text was registered as (the spans of its definitions point there).
+    pub file: FileId,
+    defs: Vec<Definition>,
+}
+
+impl Prelude {
+    /// Reads the prelude's text, registered in the source map as `file`.
+    pub fn read(file: FileId) -> Prelude {
+        // The text is the crate's own and a unit test reads it without errors, so a failure
+        // here leaves the prelude empty rather than stopping the program's analysis.
+        let (data, _) = parse_file(file, TEXT);
+        let named: Vec<(String, Sexp)> =
+            data.into_iter().filter_map(|d| Some((defined_name(&d)?.to_string(), d))).collect();
+        let names: FxHashSet<&str> = named.iter().map(|(n, _)| n.as_str()).collect();
+        let defs = named
+            .iter()
+            .map(|(name, form)| {
+                let mut used = Vec::new();
+                uses(form, &mut used);
+                used.retain(|u| u != name && names.contains(u.as_str()));
+                used.sort();
+                used.dedup();
+                Definition { name: name.clone(), form: form.clone(), uses: used }
+            })
+            .collect();
+        Prelude { file, defs }
+    }
+
+    /// The definitions `program` needs: those its forms name (outside quoted data) and that it
+    /// does not define at top level itself, with what they use, in the prelude's order.
+    pub fn needed(&self, program: &[&Sexp]) -> Vec<&Sexp> {
+        let own: FxHashSet<&str> = program.iter().filter_map(|f| defined_name(f)).collect();
+        let mut wanted = Vec::new();
+        for f in program {
+            uses(f, &mut wanted);
+        }
+        let mut chosen = vec![false; self.defs.len()];
+        while let Some(name) = wanted.pop() {
+            if own.contains(name.as_str()) {
+                continue;
+            }
+            if let Some(i) = self.defs.iter().position(|d| d.name == name)
+                && !chosen[i]
+            {
+                chosen[i] = true;
+                wanted.extend(self.defs[i].uses.iter().cloned());
+            }
+        }
+        self.defs.iter().zip(chosen).filter(|(_, c)| *c).map(|(d, _)| &d.form).collect()
+    }
+}
+
+/// The name a top-level `define` defines.
+fn defined_name(f: &Sexp) -> Option<&str> {
+    let items = f.as_list()?;
+    if items.first()?.as_sym()? != "define" {
+        return None;
+    }
+    match &items.get(1)?.kind {
+        SexpKind::Sym(n) => Some(n),
+        SexpKind::List(head) | SexpKind::Dotted(head, _) => head.first()?.as_sym(),
+        _ => None,
+    }
+}
+
+/// Every name `s` may refer to, outside quoted data; direct calls of `append`, `map` and
+/// `for-each` count as uses of the helpers they are read as.
+fn uses(s: &Sexp, out: &mut Vec<String>) {
+    match &s.kind {
+        SexpKind::Sym(n) => out.push(n.clone()),
+        SexpKind::List(items) => {
+            let head = items.first().and_then(Sexp::as_sym);
+            let args = items.len().saturating_sub(1);
+            match head {
+                Some("quote") => return,
+                Some("quasiquote") => {
+                    for t in &items[1..] {
+                        template_uses(t, 1, out);
+                    }
+                    return;
+                }
+                Some("delay") => out.push("%delay".into()),
+                Some("append") if args >= 2 => out.push("%append2".into()),
+                Some("append") => {}
+                Some(h) => match SPECIALISED.iter().find(|(n, a, _)| *n == h && *a == args) {
+                    Some((_, _, helper)) => out.push(helper.to_string()),
+                    None => out.push(h.to_string()),
+                },
+                None => {}
+            }
+            let skip = usize::from(head.is_some());
+            for i in &items[skip..] {
+                uses(i, out);
+            }
+        }
+        SexpKind::Dotted(items, tail) => {
+            for i in items {
+                uses(i, out);
+            }
+            uses(tail, out);
+        }
+        SexpKind::Vector(items) => items.iter().for_each(|i| uses(i, out)),
+        _ => {}
+    }
+}
+
+/// The names the unquoted parts of a quasiquote template may refer to.
+fn template_uses(t: &Sexp, depth: usize, out: &mut Vec<String>) {
+    let (items, tail) = match &t.kind {
+        SexpKind::List(items) => (items.as_slice(), None),
+        SexpKind::Dotted(items, tail) => (items.as_slice(), Some(&**tail)),
+        SexpKind::Vector(items) => (items.as_slice(), None),
+        _ => return,
+    };
+    if let [tag, x] = items
+        && let Some(tag) = tag.as_sym()
+    {
+        match (tag, depth) {
+            ("unquote", 1) => return uses(x, out),
+            ("unquote-splicing", 1) => {
+                out.push("%append2".into());
+                return uses(x, out);
+            }
+            ("unquote" | "unquote-splicing", _) => return template_uses(x, depth - 1, out),
+            ("quasiquote", _) => return template_uses(x, depth + 1, out),
+            _ => {}
+        }
+    }
+    for i in items.iter().chain(tail) {
+        template_uses(i, depth, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prelude_reads_without_errors_and_defines_each_name_once() {
+        let (data, diags) = parse_file(FileId(0), TEXT);
+        assert!(diags.is_empty(), "{diags:?}");
+        let p = Prelude::read(FileId(0));
+        assert_eq!(p.defs.len(), data.len(), "every form of the prelude is a definition");
+        let mut names: Vec<&str> = p.defs.iter().map(|d| d.name.as_str()).collect();
+        names.sort();
+        let n = names.len();
+        names.dedup();
+        assert_eq!(names.len(), n);
+    }
+
+    #[test]
+    fn only_what_is_used_is_added_with_its_dependencies() {
+        let p = Prelude::read(FileId(0));
+        let (prog, _) = parse_file(FileId(1), "(define (f l) (map car l)) (list->vector '(map))");
+        let forms: Vec<&Sexp> = prog.iter().collect();
+        let names: Vec<&str> = p.needed(&forms).into_iter().filter_map(defined_name).collect();
+        assert_eq!(names, ["length", "%map1", "list->vector"]);
+        // A program's own definition hides the prelude's.
+        let (prog, _) = parse_file(FileId(1), "(define (length l) 0) (list->vector '())");
+        let forms: Vec<&Sexp> = prog.iter().collect();
+        let names: Vec<&str> = p.needed(&forms).into_iter().filter_map(defined_name).collect();
+        assert_eq!(names, ["list->vector"]);
+    }
+}

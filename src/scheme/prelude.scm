@@ -1,0 +1,161 @@
+;; craig's Scheme prelude: the R5RS standard procedures that can be written faithfully in the
+;; subset itself. Only the definitions a program uses (and what they use) are added to it, in
+;; this file's order, and they are analysed like the program's own code, so ΓCFA sees through
+;; `map` and `assq`. A name the program defines at top level hides the prelude's.
+;; Names starting with `%` are helpers: `(append a b)` is read as `(%append2 a b)` and
+;; `(map f l)` as `(%map1 f l)`, so the common fixed-arity calls stay as precise as
+;; hand-written code; the variadic definitions serve first-class uses and longer calls.
+
+(define (length l)
+  (let loop ((l l) (n 0))
+    (if (null? l) n (loop (cdr l) (+ n 1)))))
+
+(define (%append2 a b)
+  (if (null? a) b (cons (car a) (%append2 (cdr a) b))))
+
+(define (append . lists)
+  (let loop ((lists lists))
+    (cond ((null? lists) '())
+          ((null? (cdr lists)) (car lists))
+          (else (%append2 (car lists) (loop (cdr lists)))))))
+
+(define (reverse l)
+  (let loop ((l l) (acc '()))
+    (if (null? l) acc (loop (cdr l) (cons (car l) acc)))))
+
+(define (list-tail l k)
+  (if (zero? k) l (list-tail (cdr l) (- k 1))))
+
+(define (list-ref l k)
+  (if (zero? k) (car l) (list-ref (cdr l) (- k 1))))
+
+(define (last-pair l)
+  (if (pair? (cdr l)) (last-pair (cdr l)) l))
+
+(define (list-copy l)
+  (if (pair? l) (cons (car l) (list-copy (cdr l))) l))
+
+(define (memq x l)
+  (cond ((null? l) #f) ((eq? x (car l)) l) (else (memq x (cdr l)))))
+
+(define (memv x l)
+  (cond ((null? l) #f) ((eqv? x (car l)) l) (else (memv x (cdr l)))))
+
+(define (member x l)
+  (cond ((null? l) #f) ((equal? x (car l)) l) (else (member x (cdr l)))))
+
+(define (assq x l)
+  (cond ((null? l) #f) ((eq? x (caar l)) (car l)) (else (assq x (cdr l)))))
+
+(define (assv x l)
+  (cond ((null? l) #f) ((eqv? x (caar l)) (car l)) (else (assv x (cdr l)))))
+
+(define (assoc x l)
+  (cond ((null? l) #f) ((equal? x (caar l)) (car l)) (else (assoc x (cdr l)))))
+
+(define (%map1 f l)
+  (if (null? l) '() (cons (f (car l)) (%map1 f (cdr l)))))
+
+(define (%map2 f a b)
+  (if (or (null? a) (null? b))
+      '()
+      (cons (f (car a) (car b)) (%map2 f (cdr a) (cdr b)))))
+
+(define (%any-null? ls)
+  (cond ((null? ls) #f) ((null? (car ls)) #t) (else (%any-null? (cdr ls)))))
+
+(define (%cars ls)
+  (if (null? ls) '() (cons (caar ls) (%cars (cdr ls)))))
+
+(define (%cdrs ls)
+  (if (null? ls) '() (cons (cdar ls) (%cdrs (cdr ls)))))
+
+(define (map f l . ls)
+  (if (null? ls)
+      (%map1 f l)
+      (let loop ((ls (cons l ls)))
+        (if (%any-null? ls)
+            '()
+            (cons (apply f (%cars ls)) (loop (%cdrs ls)))))))
+
+(define (%for-each1 f l)
+  (if (pair? l) (begin (f (car l)) (%for-each1 f (cdr l)))))
+
+(define (%for-each2 f a b)
+  (if (and (pair? a) (pair? b))
+      (begin (f (car a) (car b)) (%for-each2 f (cdr a) (cdr b)))))
+
+(define (for-each f l . ls)
+  (if (null? ls)
+      (%for-each1 f l)
+      (let loop ((ls (cons l ls)))
+        (if (not (%any-null? ls))
+            (begin (apply f (%cars ls)) (loop (%cdrs ls)))))))
+
+(define (list->vector l)
+  (let ((v (make-vector (length l) #f)))
+    (let loop ((l l) (i 0))
+      (if (null? l) v (begin (vector-set! v i (car l)) (loop (cdr l) (+ i 1)))))))
+
+(define (vector->list v)
+  (let loop ((i (- (vector-length v) 1)) (acc '()))
+    (if (< i 0) acc (loop (- i 1) (cons (vector-ref v i) acc)))))
+
+(define (vector-fill! v x)
+  (let loop ((i 0))
+    (if (< i (vector-length v)) (begin (vector-set! v i x) (loop (+ i 1))))))
+
+(define (vector-map f v)
+  (let ((out (make-vector (vector-length v) #f)))
+    (let loop ((i 0))
+      (if (< i (vector-length v))
+          (begin (vector-set! out i (f (vector-ref v i))) (loop (+ i 1)))
+          out))))
+
+(define (vector-for-each f v)
+  (let loop ((i 0))
+    (if (< i (vector-length v)) (begin (f (vector-ref v i)) (loop (+ i 1))))))
+
+(define (string-map f s)
+  (list->string (%map1 f (string->list s))))
+
+(define (string-for-each f s)
+  (%for-each1 f (string->list s)))
+
+(define (filter keep? l)
+  (cond ((null? l) '())
+        ((keep? (car l)) (cons (car l) (filter keep? (cdr l))))
+        (else (filter keep? (cdr l)))))
+
+(define (reduce f initial l)
+  (if (null? l)
+      initial
+      (let loop ((acc (car l)) (l (cdr l)))
+        (if (null? l) acc (loop (f (car l) acc) (cdr l))))))
+
+(define (fold-left f acc l)
+  (if (null? l) acc (fold-left f (f acc (car l)) (cdr l))))
+
+(define (fold-right f acc l)
+  (if (null? l) acc (f (car l) (fold-right f acc (cdr l)))))
+
+(define (cdddr x) (cdr (cddr x)))
+(define (cadddr x) (car (cdddr x)))
+(define (caadr x) (car (cadr x)))
+(define (cdadr x) (cdr (cadr x)))
+(define (cddar x) (cdr (cdar x)))
+(define (cadar x) (car (cdar x)))
+(define (caaar x) (car (caar x)))
+(define (cdaar x) (cdr (caar x)))
+
+(define (boolean=? a b) (eq? a b))
+
+(define (%delay thunk) (cons #f thunk))
+
+(define (force p)
+  (if (car p)
+      (cdr p)
+      (let ((v ((cdr p))))
+        (if (car p)
+            (cdr p)
+            (begin (set-car! p #t) (set-cdr! p v) v)))))
