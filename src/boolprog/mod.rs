@@ -11,6 +11,7 @@
 //! Dependency rule: this module uses only `crate::syntax` (diagnostics) besides itself; it
 //! imports no other front end and neither the prover nor the workbench.
 
+pub mod concurrent;
 pub mod explicit;
 pub mod heap;
 pub mod ir;
@@ -74,7 +75,65 @@ pub fn read(
     }
 }
 
-/// Reads a program from a file whose extension names its language.
+/// A program as read: sequential, or concurrent in Getafix's conventions (Bebop only).
+#[derive(Clone, Debug)]
+pub enum Loaded {
+    /// A sequential program.
+    Sequential(Program),
+    /// A concurrent program, checked up to a bound on context switches.
+    Concurrent(Box<concurrent::Concurrent>),
+}
+
+/// Reads a program from text, sequential or concurrent.
+pub fn read_any(
+    sources: &mut SourceMap,
+    name: &str,
+    text: String,
+    language: Language,
+) -> Result<Loaded, Vec<Diagnostic>> {
+    if language == Language::References {
+        return read(sources, name, text, language).map(Loaded::Sequential);
+    }
+    let file = sources.add(name, None, text);
+    let text = sources.file(file).text.as_str();
+    let read = || with_large_stack(512 << 20, || syntax::bp::read_any(file, text));
+    match std::panic::catch_unwind(read) {
+        Ok(Ok(syntax::bp::Bebop::Sequential(p))) => Ok(Loaded::Sequential(p)),
+        Ok(Ok(syntax::bp::Bebop::Concurrent(c))) => Ok(Loaded::Concurrent(Box::new(c))),
+        Ok(Err(d)) => Err(d),
+        Err(_) => {
+            Err(vec![Diagnostic::error(Span::new(file, 0, 0), "the reader failed on this input")])
+        }
+    }
+}
+
+/// Reads a program, sequential or concurrent, from a file whose extension names its language.
+pub fn load_any(sources: &mut SourceMap, path: &Path) -> Result<Loaded, Vec<Diagnostic>> {
+    let (name, text, language) = file_text(sources, path)?;
+    read_any(sources, &name, text, language)
+}
+
+fn file_text(
+    sources: &mut SourceMap,
+    path: &Path,
+) -> Result<(String, String, Language), Vec<Diagnostic>> {
+    let name = path.display().to_string();
+    let Some(language) = Language::of_path(path) else {
+        let file = sources.add(name, Some(path), String::new());
+        let msg = "unknown extension: `.bp` (Bebop) or `.qr` (programs with references)";
+        return Err(vec![Diagnostic::error(Span::new(file, 0, 0), msg)]);
+    };
+    match std::fs::read_to_string(path) {
+        Ok(t) => Ok((name, t, language)),
+        Err(e) => {
+            let file = sources.add(name, Some(path), String::new());
+            Err(vec![Diagnostic::error(Span::new(file, 0, 0), format!("cannot read: {e}"))])
+        }
+    }
+}
+
+/// Reads a sequential program from a file whose extension names its language (a concurrent one
+/// is refused with the reason: see [`load_any`]).
 pub fn load(sources: &mut SourceMap, path: &Path) -> Result<Program, Vec<Diagnostic>> {
     let name = path.display().to_string();
     let Some(language) = Language::of_path(path) else {

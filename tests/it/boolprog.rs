@@ -815,3 +815,199 @@ proptest! {
         agree(&marked_prog).map_err(|e| TestCaseError::fail(format!("{e}\n{labelled}")))?;
     }
 }
+
+// ---------------------------------------------------------------- concurrent programs
+
+use craig::boolprog::concurrent::{self, Checker, Concurrent};
+
+fn read_concurrent(text: &str) -> Result<Concurrent, String> {
+    let mut sources = SourceMap::new();
+    match boolprog::read_any(&mut sources, "t.bp", text.to_string(), Language::Bebop) {
+        Ok(boolprog::Loaded::Concurrent(c)) => Ok(*c),
+        Ok(boolprog::Loaded::Sequential(_)) => Err("read as sequential".into()),
+        Err(d) => Err(render_all(&d, &sources)),
+    }
+}
+
+fn load_concurrent(name: &str) -> Concurrent {
+    let text = std::fs::read_to_string(example(name)).unwrap();
+    let mut c = read_concurrent(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    boolprog::mark_error_label(&mut c.program, None).unwrap();
+    c
+}
+
+/// Safe up to the bound, fails (with the switches taken), or unknown.
+#[derive(Debug, PartialEq, Eq)]
+enum Bounded {
+    Safe,
+    Fails,
+    Unknown,
+}
+
+fn bounded(conc: &Concurrent, contexts: u32, checker: Checker) -> Bounded {
+    match concurrent::check(conc, contexts, checker, 200_000, 12).0 {
+        concurrent::Answer::SafeUpTo(k) => {
+            assert_eq!(k, contexts);
+            Bounded::Safe
+        }
+        concurrent::Answer::Failure(trace) => {
+            assert!(trace.switches <= contexts, "{} switches > {contexts}", trace.switches);
+            Bounded::Fails
+        }
+        concurrent::Answer::Unknown(why) => {
+            assert!(!why.contains("internal error"), "{why}");
+            Bounded::Unknown
+        }
+    }
+}
+
+const CHECKERS: [Checker; 3] =
+    [Checker::Reduction(Mode::Patterns), Checker::Reduction(Mode::FullStates), Checker::Explicit];
+
+/// The examples' verdicts, in every engine: errors reached only by interleaving need their
+/// number of context switches, and atomic sections keep the lock safe.
+#[test]
+fn concurrent_examples_need_their_context_switches() {
+    let table: [(&str, u32, Bounded); 11] = [
+        ("interleaved_two.bp", 0, Bounded::Safe),
+        ("interleaved_two.bp", 1, Bounded::Fails),
+        ("interleaved_three.bp", 1, Bounded::Safe),
+        ("interleaved_three.bp", 2, Bounded::Fails),
+        ("lock_atomic.bp", 0, Bounded::Safe),
+        ("lock_atomic.bp", 1, Bounded::Safe),
+        ("lock_atomic.bp", 2, Bounded::Safe),
+        ("lock_racy.bp", 1, Bounded::Safe),
+        ("lock_racy.bp", 2, Bounded::Fails),
+        ("getafix_style.bp", 1, Bounded::Safe),
+        ("getafix_style.bp", 2, Bounded::Fails),
+    ];
+    for (name, k, expected) in table {
+        let conc = load_concurrent(name);
+        for checker in CHECKERS {
+            assert_eq!(
+                bounded(&conc, k, checker),
+                expected,
+                "{name} with {k} switches, {checker:?}"
+            );
+        }
+    }
+}
+
+/// Getafix's conventions as read: `init`, `main` and the `thread...` procedures as threads in
+/// source order, `atomic` and `super_atomic` as the atomic globals; the counters of a run are
+/// the same every time.
+#[test]
+fn concurrent_programs_are_read_in_getafixs_conventions() {
+    let conc = load_concurrent("interleaved_three.bp");
+    let names: Vec<&str> = (0..conc.threads.len() as u32).map(|t| conc.thread_name(t)).collect();
+    assert_eq!(names, ["main", "thread1", "thread2"]);
+    assert_eq!(conc.init.map(|i| conc.program.proc(i).name.as_str()), Some("init"));
+    assert_eq!(conc.atomic, [0, 1]);
+    let states = |conc: &Concurrent| match concurrent::check(conc, 2, CHECKERS[0], 200_000, 12).1 {
+        concurrent::RunStats::Reduction { stats, .. } => stats.states,
+        concurrent::RunStats::Explicit(_) => unreachable!("the reduction ran"),
+    };
+    assert_eq!(states(&conc), states(&load_concurrent("interleaved_three.bp")));
+    // A failing assertion is an error too, and the trace shows the threads.
+    let text = std::fs::read_to_string(example("interleaved_two.bp")).unwrap();
+    let asserted = text.replace("SLIC_ERROR: skip;", "assert(F);");
+    let conc = read_concurrent(&asserted).unwrap();
+    let (answer, _) = concurrent::check(&conc, 1, CHECKERS[0], 200_000, 12);
+    let concurrent::Answer::Failure(trace) = answer else { panic!("{answer:?}") };
+    assert_eq!(trace.kind, FailureKind::Assertion);
+    let mut sources = SourceMap::new();
+    sources.add("t.bp", None, asserted.clone());
+    let shown = concurrent::render_trace(&conc, &sources, &trace);
+    assert!(shown.contains("[thread1]") && shown.contains("context switch 1"), "{shown}");
+}
+
+/// Concurrent programs that cannot be checked are refused with the reason.
+#[test]
+fn concurrent_programs_that_cannot_be_checked_are_refused() {
+    let head = "decl super_atomic, atomic, x;\nvoid init() begin x := F; end\n";
+    let refused = [
+        (
+            "void main() begin skip; end\nvoid thread1(a) begin skip; end\n",
+            "cannot take parameters",
+        ),
+        ("void main() begin thread1(); end\nvoid thread1() begin skip; end\n", "is also called"),
+        ("void main() begin enforce x; skip; end\n", "`enforce`"),
+    ];
+    for (body, why) in refused {
+        let error = read_concurrent(&format!("{head}{body}")).unwrap_err();
+        assert!(error.contains(why), "{error}");
+    }
+    let no_atomic = "void init() begin skip; end\nvoid main() begin atomic_begin; end\n";
+    assert!(read_concurrent(no_atomic).unwrap_err().contains("does not declare"));
+}
+
+/// A random concurrent program: shared globals, `init`, two or three threads with assignments,
+/// `assume`s, `assert`s, atomic sections, calls of a procedure that writes a global and whose
+/// result goes to a global, and perhaps the error label.
+fn concurrent_program() -> impl Strategy<Value = String> {
+    let vars: Vec<String> = ["g0", "g1", "l"].iter().map(|s| s.to_string()).collect();
+    let e = bool_expr(&vars, 1);
+    let v = proptest::sample::select(vec!["g0", "g1", "l"]);
+    let stmt = prop_oneof![
+        4 => (v.clone(), e.clone()).prop_map(|(x, e)| format!("{x} := {e};")),
+        1 => e.clone().prop_map(|e| format!("assume({e});")),
+        1 => e.clone().prop_map(|e| format!("assert({e});")),
+        1 => (v.clone(), e.clone()).prop_map(|(x, e)| format!("atomic_begin; {x} := {e}; assume({x}); atomic_end;")),
+        1 => (v, e.clone()).prop_map(|(x, e)| format!("{x} := h({e});")),
+    ];
+    let body = (proptest::collection::vec(stmt, 1..5), proptest::option::of(e.clone()));
+    let init = proptest::sample::select(vec!["g0, g1 := F, F;", "g0, g1 := T, F;", "g0 := *;"]);
+    (init, 2usize..4, proptest::collection::vec(body, 3)).prop_map(|(init, threads, bodies)| {
+        let mut text = format!(
+            "decl super_atomic, atomic, g0, g1;\nvoid init() begin\n  super_atomic, atomic := F, F;\n  {init}\nend\n\
+             bool h(a) begin\n  g1 := !g1;\n  return !a;\nend\n"
+        );
+        for (t, (stmts, error)) in bodies.into_iter().take(threads).enumerate() {
+            let name = if t == 0 { "main".to_string() } else { format!("thread{t}") };
+            text.push_str(&format!("void {name}() begin\n  decl l;\n  atomic := F;\n"));
+            for s in stmts {
+                text.push_str(&format!("  {s}\n"));
+            }
+            if let Some(c) = error {
+                text.push_str(&format!("  if ({c}) then SLIC_ERROR: skip; fi\n"));
+            }
+            text.push_str("end\n");
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, .. ProptestConfig::default() })]
+
+    /// Lal and Reps's reduction on the summary engine and the explicit interleaving baseline give
+    /// the same verdict for the same bound (every failure is replayed on the interleaving
+    /// semantics by `check`).
+    #[test]
+    fn random_concurrent_programs_agree_with_the_interleaving_baseline(text in concurrent_program(), k in 0u32..3) {
+        let mut conc = read_concurrent(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        boolprog::mark_error_label(&mut conc.program, None).unwrap();
+        let base = bounded(&conc, k, Checker::Explicit);
+        let reduced = bounded(&conc, k, Checker::Reduction(Mode::Patterns));
+        if base != Bounded::Unknown && reduced != Bounded::Unknown {
+            prop_assert_eq!(&reduced, &base, "{} switches\n{}", k, text);
+        }
+    }
+
+    #[test]
+    fn mutated_concurrent_programs_never_panic(cut in 0usize..1200, insert in "[ -~]{0,4}", which in 0usize..3) {
+        let files = ["lock_atomic.bp", "interleaved_three.bp", "getafix_style.bp"];
+        let text = std::fs::read_to_string(example(files[which])).unwrap();
+        let at = cut.min(text.len());
+        let at = (0..=at).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0);
+        let mutated = format!("{}{}{}", &text[..at], insert, &text[at..]);
+        let mut sources = SourceMap::new();
+        let read = boolprog::read_any(&mut sources, "t.bp", mutated, Language::Bebop);
+        if let Ok(boolprog::Loaded::Concurrent(mut conc)) = read
+            && boolprog::mark_error_label(&mut conc.program, None).is_ok()
+        {
+            let _ = concurrent::check(&conc, 1, Checker::Reduction(Mode::Patterns), 2_000, 8);
+            let _ = concurrent::check(&conc, 1, Checker::Explicit, 2_000, 8);
+        }
+    }
+}

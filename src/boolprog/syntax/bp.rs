@@ -13,6 +13,7 @@ use pest::iterators::Pair;
 use rustc_hash::FxHashMap;
 
 use super::{Emitter, MAX_EXPR_LEN, UNPATCHED, short_text, syntax_error, too_deep};
+use crate::boolprog::concurrent::Concurrent;
 use crate::boolprog::ir::{
     BinOp, Class, ClassId, Expr, Instr, Label, Place, Proc, ProcId, Program, Type, Value, Var,
 };
@@ -58,6 +59,8 @@ struct Reader {
     globals: FxHashMap<String, u32>,
     procs: FxHashMap<String, Signature>,
     diags: Vec<Diagnostic>,
+    /// The first `atomic_begin` or `atomic_end`, which makes the program concurrent.
+    atomic_stmt: Option<Span>,
 }
 
 struct ProcCx {
@@ -70,8 +73,26 @@ struct ProcCx {
     gotos: Vec<(u32, Vec<(String, Span)>)>,
 }
 
-/// Parses and lowers a Bebop program.
+/// What a Bebop file holds: a sequential program, or a concurrent one in Getafix's conventions.
+#[derive(Clone, Debug)]
+pub enum Bebop {
+    /// A sequential program: `main` runs, with the globals unconstrained.
+    Sequential(Program),
+    /// A concurrent program: `init`, then the threads interleaved.
+    Concurrent(Concurrent),
+}
+
+/// Parses and lowers a sequential Bebop program; a concurrent one (in Getafix's conventions) is
+/// refused with the reason, never read as sequential.
 pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
+    match read_any(file, text)? {
+        Bebop::Sequential(p) => Ok(p),
+        Bebop::Concurrent(c) => Err(vec![c.why]),
+    }
+}
+
+/// Parses and lowers a Bebop program, sequential or concurrent.
+pub fn read_any(file: FileId, text: &str) -> Result<Bebop, Vec<Diagnostic>> {
     if let Some(at) = too_deep(text) {
         return Err(vec![Diagnostic::error(Span::new(file, at, at + 1), "nested too deeply")]);
     }
@@ -84,6 +105,7 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
         globals: FxHashMap::default(),
         procs: FxHashMap::default(),
         diags: Vec::new(),
+        atomic_stmt: None,
     };
     let mut global_vars = Vec::new();
     let mut global_spans = Vec::new();
@@ -134,9 +156,7 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
     for p in proc_pairs {
         procs.push(r.procedure(p, global_vars.len()));
     }
-    if let Some(d) = concurrent_conventions(&global_vars, &global_spans, &procs) {
-        return Err(vec![d]);
-    }
+    let concurrent = concurrent_conventions(&global_vars, &global_spans, &procs, r.atomic_stmt);
     let main = match r.procs.get("main") {
         Some(s) if s.params == 0 => s.id,
         Some(_) => {
@@ -153,8 +173,14 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
     if !r.diags.is_empty() {
         return Err(r.diags);
     }
-    // Main starts by giving every global every value.
     let classes = vec![Class { name: "<globals>".to_string(), fields: global_vars }];
+    if let Some(why) = concurrent {
+        // The threads' globals start unconstrained too, but before `init`, which the checks of
+        // `boolprog::concurrent` run first: `main` is a thread here and gets no havoc.
+        let prog = Program { classes, procs, main };
+        return Concurrent::new(prog, why).map(Bebop::Concurrent).map_err(|d| vec![d]);
+    }
+    // Main starts by giving every global every value.
     let mut prog = Program { classes, procs, main };
     let nglobals = prog.globals().len() as u32;
     if nglobals > 0 {
@@ -166,22 +192,34 @@ pub fn read(file: FileId, text: &str) -> Result<Program, Vec<Diagnostic>> {
         m.insert(0, havoc, span, "(globals start unconstrained)", 0);
     }
     let _ = ClassId(0);
-    Ok(prog)
+    Ok(Bebop::Sequential(prog))
 }
 
 /// Getafix's concurrent boolean programs are written in this same syntax: an `init` procedure
-/// that nothing calls, thread procedures, and the shared globals `atomic` and `super_atomic`
-/// that make sections atomic. Read as a sequential program such a file would have its threads
-/// never run, and a `safe` for it would be wrong; it is refused instead, with the reason.
-fn concurrent_conventions(globals: &[Var], spans: &[Span], procs: &[Proc]) -> Option<Diagnostic> {
-    let why = "craig checks sequential boolean programs only and does not read a concurrent one \
-               as sequential (its threads would never run)";
+/// that nothing calls, thread procedures, the shared globals `atomic` and `super_atomic` that
+/// make sections atomic, and `atomic_begin`/`atomic_end`. Read as a sequential program such a
+/// file would have its threads never run, and a `safe` for it would be wrong; when one of these
+/// marks is present the file is read as concurrent, and this is the diagnostic that says why
+/// (which the sequential reader gives as its refusal).
+fn concurrent_conventions(
+    globals: &[Var],
+    spans: &[Span],
+    procs: &[Proc],
+    atomic_stmt: Option<Span>,
+) -> Option<Diagnostic> {
+    let why = "a concurrent boolean program is checked up to a bound of context switches \
+               (`craig check-bp --contexts K`), never read as a sequential one (its threads \
+               would never run)";
     if let Some(i) = globals.iter().position(|g| g.name == "atomic" || g.name == "super_atomic") {
         let msg = format!(
             "the global `{}` is how Getafix's concurrent boolean programs mark atomic sections; {why}",
             globals[i].name
         );
         return Some(Diagnostic::error(spans[i], msg));
+    }
+    if let Some(span) = atomic_stmt {
+        let msg = format!("`atomic_begin` and `atomic_end` belong to concurrent programs; {why}");
+        return Some(Diagnostic::error(span, msg));
     }
     let init = procs.iter().position(|p| p.name == "init")?;
     let called = procs
@@ -346,11 +384,26 @@ impl Reader {
         let mut inner = b.into_inner();
         match rule {
             Rule::skip_stmt => {}
-            Rule::atomic_stmt => self.diags.push(Diagnostic::error(
-                span,
-                "`atomic_begin` and `atomic_end` belong to concurrent boolean programs, which craig \
-                 does not check yet (and does not read as sequential ones)",
-            )),
+            Rule::atomic_stmt => {
+                // Getafix's `atomic_begin; ... atomic_end;` sets and clears the global `atomic`,
+                // while which no other thread is scheduled.
+                self.atomic_stmt.get_or_insert(span);
+                let begin = text.starts_with("atomic_begin");
+                match self.globals.get("atomic") {
+                    Some(&g) => {
+                        let values = vec![Expr::Const(Value::Bool(begin))];
+                        let targets = vec![Place::Global(g)];
+                        let instr = Instr::Assign { targets, values, constrain: None, next };
+                        cx.em.emit(instr, span, text);
+                    }
+                    None => self.diags.push(Diagnostic::error(
+                        span,
+                        "`atomic_begin` and `atomic_end` of Getafix's concurrent programs set and \
+                         clear the global `atomic`, which the program does not declare (Getafix's \
+                         programs declare `super_atomic` and `atomic` first)",
+                    )),
+                }
+            }
             Rule::goto_stmt => {
                 let ids = inner.nth(1).expect("labels").into_inner();
                 let targets = ids.map(|i| (i.as_str().to_string(), self.span(&i))).collect();
