@@ -17,10 +17,11 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::boolprog::concurrent::{self, Checker, Concurrent, DEFAULT_CONTEXTS, MAX_CONTEXTS};
 use crate::boolprog::explicit::Bounds;
 use crate::boolprog::ir::{ProcId, Program};
 use crate::boolprog::summary::{Engine, Mode, Options, StepResult, Verdict};
-use crate::boolprog::{self, Answer, Language, Method, RunStats, render};
+use crate::boolprog::{self, Answer, Language, Loaded, Method, RunStats, render};
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, render_all};
 
@@ -41,6 +42,11 @@ pub struct BoolProgram {
     pub language: Language,
     /// The label whose reaching is an error (`SLIC_ERROR` when the program has it).
     pub error_label: Option<String>,
+    /// The label named at `load --label NAME` (kept by `reload`), if any.
+    pub named_label: Option<String>,
+    /// For a concurrent program (Getafix's conventions): its threads; `program` holds its
+    /// procedures. Only `check` decides it, up to a bound on context switches.
+    pub concurrent: Option<Arc<Concurrent>>,
     /// The engine at some run position, reused while runs move forward.
     cache: RefCell<Option<CachedRun>>,
 }
@@ -99,9 +105,13 @@ impl BoolProgram {
     /// One line on what was loaded: language, procedures, globals.
     pub fn describe(&self) -> String {
         let p = &self.program;
-        let language = match self.language {
-            Language::Bebop => "Bebop boolean program",
-            Language::References => "program with references",
+        let language = match (self.language, &self.concurrent) {
+            (Language::Bebop, Some(c)) => &format!(
+                "concurrent Bebop boolean program ({})",
+                counted(c.threads.len(), "thread")
+            ),
+            (Language::Bebop, None) => "Bebop boolean program",
+            (Language::References, _) => "program with references",
         };
         let label = match &self.error_label {
             Some(label) => format!(", error label `{label}`"),
@@ -117,6 +127,20 @@ impl BoolProgram {
 
 impl TheoryKind for BoolProgram {
     fn load_text(&self, theory: &Theory, _goals: usize) -> String {
+        if self.concurrent.is_some() {
+            return format!(
+                "loaded theory {} from {}: {}; no goals (`check [--contexts K]` decides its \
+                 assertions{} up to K context switches)\n",
+                theory.name,
+                theory.path,
+                self.describe(),
+                if self.error_label.is_some() {
+                    " and whether its error label is reached"
+                } else {
+                    ""
+                }
+            );
+        }
         format!(
             "loaded theory {} from {}: {}; no goals (`step` and `check` decide its assertions{})\n",
             theory.name,
@@ -169,11 +193,21 @@ fn mode_of(method: Method) -> Option<Mode> {
 /// Reads a `.qr` or `.bp` file into a theory; errors are listed with file:line:col and nothing
 /// is loaded.
 pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
+    load_with(path, name, None)
+}
+
+/// [`load`], with the label whose reaching is the error named (`load --label NAME`) instead of
+/// `SLIC_ERROR` by default.
+pub(crate) fn load_with(
+    path: &str,
+    name: String,
+    label: Option<&str>,
+) -> Result<Theory, CommandError> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let language = Language::of_path(Path::new(path))
         .ok_or_else(|| format!("cannot load {path}: boolean programs end in .bp or .qr"))?;
     let mut sources = SourceMap::new();
-    let mut program = match boolprog::load(&mut sources, Path::new(path)) {
+    let loaded = match boolprog::load_any(&mut sources, Path::new(path)) {
         Ok(p) => p,
         Err(diagnostics) => {
             let errors = diagnostics.len();
@@ -184,18 +218,40 @@ pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
             )));
         }
     };
-    // As `craig check-bp` does without `--label`: SLAM's error label is the error when present.
-    let error_label = boolprog::mark_error_label(&mut program, None)
+    let (mut program, mut concurrent) = match loaded {
+        Loaded::Sequential(p) => (p, None),
+        Loaded::Concurrent(c) => (c.program.clone(), Some(*c)),
+    };
+    // As `craig check-bp` does: SLAM's error label is the error when present, unless named.
+    let error_label = boolprog::mark_error_label(&mut program, label)
         .map_err(|e| format!("cannot load {path}: {e}"))?;
+    if let Some(c) = &mut concurrent {
+        c.program = program.clone();
+    }
     let checksum = fnv1a64(&bytes);
     let shared = BoolProgram {
         program: Arc::new(program),
         sources,
         language,
         error_label,
+        named_label: label.map(str::to_string),
+        concurrent: concurrent.map(Arc::new),
         cache: RefCell::new(None),
     };
     Ok(Theory::new(name, path.to_string(), checksum, shared))
+}
+
+/// Refuses the commands that watch or show the summary engine on a concurrent program.
+fn sequential(b: &Current) -> Result<(), CommandError> {
+    if b.shared.concurrent.is_some() {
+        return Err(CommandError::Refused(
+            "this is a concurrent program: `check [--contexts K]` decides it as a whole (Lal \
+             and Reps's reduction on the summary engine) and prints the interleaving of a \
+             failure"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 /// The boolean program the commands act on: the one loaded last.
@@ -285,6 +341,9 @@ pub(crate) struct StepWords {
 pub(crate) struct CheckWords {
     #[command(flatten)]
     search: SearchOptions,
+    /// For a concurrent program: the most context switches explored (default 2).
+    #[arg(long, value_name = "K")]
+    contexts: Option<u32>,
 }
 
 /// `step [N|all] [--restart] [--no-patterns]`.
@@ -317,6 +376,7 @@ pub(crate) fn step(
         _ => return Err(format!("usage: {usage}").into()),
     };
     let (index, b) = current(&wb.state)?;
+    sequential(&b)?;
     let wanted = if f.search.no_patterns { Some(Method::FullStates) } else { None };
     let continuing = b.run.filter(|r| {
         !f.restart && r.method != Method::Explicit && wanted.is_none_or(|m| m == r.method)
@@ -465,6 +525,16 @@ pub(crate) fn check(
     let shared = b.shared.clone();
     let method = f.search.method();
     let start = Instant::now();
+    if let Some(conc) = &shared.concurrent {
+        return check_concurrent(wb, &shared, conc, method, f.contexts, out);
+    }
+    if f.contexts.is_some() {
+        return Err(CommandError::Refused(
+            "--contexts bounds the context switches of a concurrent program, and this one is \
+             sequential"
+                .into(),
+        ));
+    }
     let Some(mode) = mode_of(method) else {
         let depth = Bounds::default().max_depth;
         let (answer, stats) = boolprog::check_with(&shared.program, method, MAX_STATES, depth);
@@ -506,6 +576,7 @@ pub(crate) fn check(
 /// `trace`: the counterexample of the finished run.
 pub(crate) fn trace(wb: &mut Workbench, out: &mut dyn Write) -> CommandResult {
     let (_, b) = current(&wb.state)?;
+    sequential(&b)?;
     let Some(run) = b.run else {
         return Err(CommandError::Refused(
             "no verdict yet: `check` or `step all` runs the engine to one".into(),
@@ -582,6 +653,7 @@ pub(crate) fn summaries(
     out: &mut dyn Write,
 ) -> CommandResult {
     let (_, b) = current(&wb.state)?;
+    sequential(&b)?;
     let filter = proc.map(|p| procedure(&b.shared.program, p)).transpose()?;
     let engine = summary_engine(&b)?;
     writeln!(out, "{}", run_header(&b, &engine))?;
@@ -621,6 +693,7 @@ pub(crate) fn show_summary(
     out: &mut dyn Write,
 ) -> CommandResult {
     let (_, b) = current(&wb.state)?;
+    sequential(&b)?;
     let engine = summary_engine(&b)?;
     let n = summary_number(&engine, word, "show summary N")?;
     let text = render::summary(&engine, n).expect("a summary in range");
@@ -631,6 +704,7 @@ pub(crate) fn show_summary(
 /// `dot FILE [summary N]` for a boolean program: the call graph with summary counts, or the
 /// entry heap of a summary.
 fn boolprog_dot(b: &Current, words: &[String]) -> Result<Graph, CommandError> {
+    sequential(b)?;
     let heap_of = match words {
         [] => None,
         [kind, n] if kind == "summary" => Some(n.as_str()),
@@ -661,4 +735,73 @@ fn boolprog_dot(b: &Current, words: &[String]) -> Result<Graph, CommandError> {
         }
     };
     Ok(Graph { text, what })
+}
+
+/// `check [--contexts K]` on a concurrent program: the verdict up to K context switches, with
+/// the replayed interleaving of a failure, the engine and its counters.
+fn check_concurrent(
+    wb: &Workbench,
+    shared: &BoolProgram,
+    conc: &Concurrent,
+    method: Method,
+    contexts: Option<u32>,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let contexts = contexts.unwrap_or(DEFAULT_CONTEXTS);
+    if contexts > MAX_CONTEXTS {
+        return Err(
+            format!("--contexts {contexts}: at most {MAX_CONTEXTS} context switches").into()
+        );
+    }
+    let checker = match method {
+        Method::Patterns => Checker::Reduction(Mode::Patterns),
+        Method::FullStates => Checker::Reduction(Mode::FullStates),
+        Method::Explicit => Checker::Explicit,
+    };
+    let start = Instant::now();
+    let depth = Bounds::default().max_depth;
+    let (answer, stats) = concurrent::check(conc, contexts, checker, MAX_STATES, depth);
+    let elapsed = start.elapsed();
+    match &answer {
+        concurrent::Answer::SafeUpTo(k) => match &shared.error_label {
+            Some(label) => writeln!(
+                out,
+                "verdict: safe up to {k} context switches (label `{label}` is unreachable)"
+            )?,
+            None => writeln!(out, "verdict: safe up to {k} context switches")?,
+        },
+        concurrent::Answer::Failure(trace) => {
+            let steps = trace
+                .steps
+                .iter()
+                .filter(|s| matches!(s.label, concurrent::interleave::Label::Step { .. }))
+                .count();
+            writeln!(
+                out,
+                "verdict: {} after {} (interleaving of {} replayed):",
+                trace.kind.describe(),
+                counted(trace.switches as usize, "context switch"),
+                counted(steps, "step")
+            )?;
+            write!(out, "{}", concurrent::render_trace(conc, &shared.sources, trace))?;
+        }
+        concurrent::Answer::Unknown(why) => writeln!(out, "verdict: unknown ({why})")?,
+    }
+    let (engine, counters) = match stats {
+        concurrent::RunStats::Reduction { stats, procedures, globals } => (
+            format!(
+                "Lal and Reps's reduction to a sequential program ({procedures} procedures, \
+                 {globals} globals), {}",
+                method_text(method)
+            ),
+            render::summary_stats(&stats).lines().collect::<Vec<_>>().join(", "),
+        ),
+        concurrent::RunStats::Explicit(s) => (
+            "explicit search over the interleavings (the baseline)".to_string(),
+            format!("states {}, moves {}, cut by depth {}", s.states, s.moves, s.cut_by_depth),
+        ),
+    };
+    writeln!(out, "engine: {engine}")?;
+    writeln!(out, "statistics: {counters}, time {}", wb.format_time(elapsed))?;
+    Ok(Control::Continue)
 }

@@ -269,7 +269,7 @@ fn errors_without_a_program_with_bad_numbers_and_before_a_verdict() {
     assert!(run(&mut wb, "step --no-summaries").starts_with("error: `step` watches the summary"));
     assert_eq!(
         run(&mut wb, "check --restart"),
-        "error: unknown option `--restart`; usage: check [--no-summaries] [--no-patterns]\n"
+        "error: unknown option `--restart`; usage: check [--no-summaries] [--no-patterns] [--contexts K]\n"
     );
     assert_eq!(
         run(&mut wb, "trace"),
@@ -441,4 +441,86 @@ fn transcripts_are_deterministic() {
     let first = transcript();
     assert!(first.contains("verdict: assertion failure"), "{first}");
     assert_eq!(first, transcript());
+}
+
+const TWO_THREADS: &str = "examples/boolprog/interleaved_two.bp";
+
+/// A concurrent program at the prompt: `check` decides it up to `--contexts K` switches with
+/// either engine and prints a failure's replayed interleaving; the summary commands refuse.
+#[test]
+fn a_concurrent_program_is_checked_up_to_its_context_switches() {
+    let mut wb = bench();
+    assert_eq!(
+        run(&mut wb, &format!("load {TWO_THREADS}")),
+        format!(
+            "loaded theory interleaved_two from {TWO_THREADS}: concurrent Bebop boolean program \
+             (2 threads), 3 procedures, 3 globals, error label `SLIC_ERROR`; no goals (`check \
+             [--contexts K]` decides its assertions and whether its error label is reached up \
+             to K context switches)\n"
+        )
+    );
+    assert_eq!(
+        run(&mut wb, "check --contexts 0"),
+        "verdict: safe up to 0 context switches (label `SLIC_ERROR` is unreachable)\n\
+         engine: Lal and Reps's reduction to a sequential program (5 procedures, 8 globals), \
+         summaries keyed by patterns (Section 6)\n\
+         statistics: summaries 11, effects 15, lookups 34, hits 24, states 185, applications 35, \
+         invalidations 2, steps 244, time [time]\n"
+    );
+    let unsafe_run = run(&mut wb, "check --contexts 1");
+    assert!(
+        unsafe_run.starts_with(
+            "verdict: error label reached after 1 context switch (interleaving of 8 steps \
+             replayed):\n  initial globals [super_atomic=false atomic=false x=false]\n"
+        ),
+        "{unsafe_run}"
+    );
+    assert!(unsafe_run.contains("  -- context switch 1: thread `thread1` runs\n"), "{unsafe_run}");
+    let baseline = run(&mut wb, "check --contexts 1 --no-summaries");
+    assert!(baseline.contains("engine: explicit search over the interleavings (the baseline)\n"));
+    assert!(baseline.contains("statistics: states 39, moves 39, cut by depth 0"), "{baseline}");
+    for command in ["step", "summaries", "trace", "show summary 0"] {
+        let out = run(&mut wb, command);
+        assert!(out.starts_with("error: this is a concurrent program: `check"), "{command}: {out}");
+    }
+    let out = run(&mut wb, "check --contexts 9");
+    assert_eq!(out, "error: --contexts 9: at most 8 context switches\n");
+}
+
+/// `load --label NAME` makes another label the error at the prompt, as `check-bp --label`
+/// does; `reload` keeps it; a label the program lacks is refused with its labels.
+#[test]
+fn load_names_the_error_label() {
+    let dir = scratch("label");
+    let file = dir.join("two_labels.bp");
+    std::fs::write(
+        &file,
+        "decl g;\nvoid main() begin\n  if (g) then L1: skip; fi\n  SLIC_ERROR: skip;\nend\n",
+    )
+    .unwrap();
+    let mut wb = bench();
+    let out = run(&mut wb, &format!("load --label L2 {}", s(&file)));
+    assert_eq!(
+        out,
+        format!(
+            "error: cannot load {}: the program has no label `L2` (its labels: L1, SLIC_ERROR)\n",
+            s(&file)
+        )
+    );
+    let out = run(&mut wb, &format!("load --label L1 {}", s(&file)));
+    assert!(out.contains("error label `L1`"), "{out}");
+    let out = run(&mut wb, "check");
+    assert!(out.starts_with("verdict: error label reached at "), "{out}");
+    assert!(out.contains(":3:15 in main"), "{out}");
+    run(&mut wb, "reload");
+    assert!(run(&mut wb, "theories").contains("error label `L1`"));
+    // The default is SLIC_ERROR, which the program reaches on every path.
+    let mut wb = bench();
+    assert!(run(&mut wb, &format!("load {}", s(&file))).contains("error label `SLIC_ERROR`"));
+    assert!(run(&mut wb, "check").contains(":4:3 in main"));
+    let out = run(&mut wb, "load --label L1 examples/boolprog/fig10.qr examples/boolprog/fig1.qr");
+    assert!(
+        out.starts_with("error: --label names the error label of one boolean program"),
+        "{out}"
+    );
 }

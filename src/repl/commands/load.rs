@@ -12,7 +12,7 @@ pub const SPEC: CommandSpec = CommandSpec {
     name: "load",
     summary: "load a TPTP problem (.p), a spec file (.spec), Java files (.java), a boolean \
               program (.bp, .qr), a Scheme program (.scm) or a C program (.c, .i)",
-    usage: "load FILE | load FILE.java... | load --math-int FILE.c",
+    usage: "load FILE | load FILE.java... | load --math-int FILE.c | load --label NAME FILE.bp",
     help: "Reads FILE. A TPTP problem (.p; includes are looked up beside it, then under $TPTP)\n\
            is a theory with one goal named after the file: its axioms are the hypotheses and\n\
            its conjecture, if any, the statement. A spec file (.spec; imports are looked up\n\
@@ -29,7 +29,11 @@ pub const SPEC: CommandSpec = CommandSpec {
            method, a lemma or a theory name stands for all its goals in `prove` and `translate`.\n\
            A boolean program (Bebop's .bp, or a program with references in craig's .qr) has\n\
            no goals: `step`, `check`, `summaries`, `show summary N`, `trace` and `dot` work on\n\
-           the one loaded last (see `help step`).\n\
+           the one loaded last (see `help step`). Reaching the label SLIC_ERROR is an error\n\
+           when the program has it, as in SLAM's boolean programs; --label NAME names another\n\
+           label instead (`reload` keeps it). A concurrent Bebop program in Getafix's\n\
+           conventions (init, main and thread... procedures as threads, atomic sections) is\n\
+           decided by `check [--contexts K]` up to K context switches.\n\
            A Scheme program (.scm) is read into CPS for `cfa` (see `help cfa`); it has no goals.\n\
            Its syntax errors and refused forms are listed with file:line:col.\n\
            A C program (.c, or a preprocessed .i) is lowered into the IR, where its assertions,\n\
@@ -49,6 +53,20 @@ pub const SPEC: CommandSpec = CommandSpec {
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    let (label, args) = match args {
+        [flag, name, rest @ ..] if flag == "--label" => (Some(name.clone()), rest),
+        [flag] if flag == "--label" => {
+            return Err(format!("--label takes a label name; usage: {}", SPEC.usage).into());
+        }
+        _ => (None, args),
+    };
+    let boolprog = |a: &String| a.ends_with(".bp") || a.ends_with(".qr");
+    if label.is_some() && !(args.len() == 1 && boolprog(&args[0])) {
+        return Err(CommandError::Refused(format!(
+            "--label names the error label of one boolean program (.bp, .qr); usage: {}",
+            SPEC.usage
+        )));
+    }
     let math_int = args.first().is_some_and(|a| a == "--math-int");
     let args = if math_int { &args[1..] } else { args };
     arity(SPEC.usage, args, 1, usize::MAX)?;
@@ -82,6 +100,11 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     }
     let theory = if java {
         load_java_theory(args)?
+    } else if let Some(label) = &label {
+        let name = std::path::Path::new(&path)
+            .file_stem()
+            .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
+        crate::repl::boolprog::load_with(&path, name, Some(label))?
     } else if math_int {
         let name = std::path::Path::new(&path)
             .file_stem()

@@ -25,12 +25,20 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     let mut theories = Vec::new();
     let mut goals = Vec::new();
     for (i, old) in wb.state.theories.iter().enumerate() {
-        // A C program keeps the reading of integers it was loaded with.
+        // A C program keeps the reading of integers it was loaded with, a boolean program the
+        // label it was loaded with.
+        let named_label =
+            old.content::<crate::repl::boolprog::BoolProgram>().and_then(|b| b.named_label.clone());
         let theory = match old.content::<crate::repl::c::CTheory>() {
             Some(c) if c.integers == crate::c::Integers::Mathematical => {
                 crate::repl::c::load_with(&old.path, old.name.clone(), c.integers)?
             }
-            _ => load_theory(&old.path)?,
+            _ => match named_label {
+                Some(label) => {
+                    crate::repl::boolprog::load_with(&old.path, old.name.clone(), Some(&label))?
+                }
+                None => load_theory(&old.path)?,
+            },
         };
         goals.extend(State::goals_of(&theory, i));
         theories.push(theory);
