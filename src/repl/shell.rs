@@ -389,7 +389,10 @@ mod tests {
             complete_words(&["step"], &goals, &names),
             ["all", "--restart", "--no-patterns"]
         );
-        assert_eq!(complete_words(&["check"], &goals, &names), ["--no-summaries", "--no-patterns"]);
+        assert_eq!(
+            complete_words(&["check"], &goals, &names),
+            ["--no-summaries", "--no-patterns", "--contexts"]
+        );
         assert_eq!(complete_words(&["dot", "calls.dot"], &goals, &names), ["summary"]);
         assert_eq!(complete_words(&["summaries"], &goals, &names), ["ax", "g1"]);
         assert!(complete_words(&["cfa"], &goals, &names).contains(&"--conditional-gc".into()));
