@@ -660,6 +660,11 @@ pub fn failure_text(check: Obligation, what: &str) -> String {
             None => format!("the error location is reachable ({what})"),
         };
     }
+    if check == Obligation::MemoryModel {
+        return format!(
+            "the run leaves craig's memory model, which cannot say what happens: {what}"
+        );
+    }
     if let Some(property) = what.strip_suffix(" holds") {
         format!("{kind} {property} fails")
     } else if what.is_empty() || what == kind {

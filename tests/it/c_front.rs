@@ -981,6 +981,32 @@ fn cegar_finds_memory_errors_and_replays_them() {
         ),
         "{out}"
     );
+    // Where no pointer reaches scalars of another size, the width checks are gone and the
+    // leak counter is plain arithmetic: valid-memcleanup is proved.
+    let each = std::env::temp_dir().join(format!("craig-each-{}.c", std::process::id()));
+    std::fs::write(
+        &each,
+        "extern void *malloc(unsigned long);\nextern void free(void *);\n\
+        int main() { for (int i = 0; i < 3; i++) { int *p = malloc(sizeof(int)); if (!p) return 0; \
+        *p = i; free(p); } return 0; }\n",
+    )
+    .unwrap();
+    let (code, out, _) =
+        command(&["cegar", &each.display().to_string(), "--property", "valid-memcleanup"]);
+    let _ = std::fs::remove_file(&each);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("$live_heap = 0"), "{out}");
+    // A punned access is the model's limit: UNKNOWN with why, never a verdict.
+    let pun = std::env::temp_dir().join(format!("craig-pun-{}.c", std::process::id()));
+    std::fs::write(&pun, "int main(void) { int x = 258; char *c = (char *) &x; return c[1]; }\n")
+        .unwrap();
+    let (code, out, _) = command(&["cegar", &pun.display().to_string()]);
+    let _ = std::fs::remove_file(&pun);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.starts_with("UNKNOWN: the run on the inputs () leaves craig's memory model"),
+        "{out}"
+    );
     // A safe program with memory is no wrong answer: UNKNOWN until the engine has memory.
     let (code, out, _) =
         command(&["cegar", &format!("{dir}/memory_pointers_safe.c"), "--max-steps", "5000"]);

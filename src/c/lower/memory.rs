@@ -215,6 +215,29 @@ fn visit_expr(e: &Expr, on_expr: &mut dyn FnMut(&Expr)) {
     }
 }
 
+/// Removes the memory model's width checks (and the writes of `$width` they read) from a
+/// program in which no pointer value ever reaches a pointer to scalars of another size: every
+/// object is then accessed with one size (a variable through pointers to its own type, a heap
+/// object through the one typed pointer its allocation was converted to), so the checks hold
+/// by construction and would only stand in the engine's way (their formulas read `$width`,
+/// which it does not track).
+pub(super) fn drop_width_checks(procedures: &mut [crate::ir::Procedure], width: Option<ConstId>) {
+    let Some(width) = width else { return };
+    for p in procedures {
+        let Some(body) = &mut p.body else { continue };
+        for edge in &mut body.edges {
+            let drop = match &edge.command {
+                Command::Assert { check: Obligation::MemoryModel, .. } => true,
+                Command::Assign(assignments) => assignments.len() == 1 && assignments[0].0 == width,
+                _ => false,
+            };
+            if drop {
+                edge.command = Command::Skip;
+            }
+        }
+    }
+}
+
 /// Where an lvalue is: a variable, an element of an array variable, or a scalar in memory.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Place {
@@ -328,6 +351,31 @@ impl Lowering<'_> {
             ExprKind::Deref(p) => self.pointer_type(b, p)?.value_type(),
             _ => None,
         }
+    }
+
+    /// Records whether the value of `e` flowing into a place of type `to` may let one object be
+    /// accessed with two scalar sizes: a pointer to scalars of another size, a `void *` that
+    /// is not a fresh allocation (it may have come from any typed pointer), or an integer
+    /// other than 0 made a pointer.
+    pub(super) fn note_pointer_flow(&mut self, b: &Body, e: &Expr, to: CType) {
+        let Some(target) = to.pointee() else { return };
+        if target == Pointee::Void || self.mixed_widths {
+            return;
+        }
+        let mut source = e;
+        while let ExprKind::Cast(_, inner) = &source.kind {
+            source = inner;
+        }
+        let fresh = matches!(&source.kind, ExprKind::Call(f, _) if matches!(
+            builtin(&f.name),
+            Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca)
+        ) && !self.functions.contains_key(&f.name));
+        let mixed = match self.pointer_type(b, source) {
+            Some(Pointee::Void) => !fresh,
+            Some(p) => p.size() != target.size(),
+            None => !matches!(&source.kind, ExprKind::Int(n, _) if *n == 0),
+        };
+        self.mixed_widths |= mixed;
     }
 
     /// The size in bytes of `e`'s type (`sizeof e`): an array variable's whole size, a
@@ -453,8 +501,8 @@ impl Lowering<'_> {
         let same = build::eq(&mut self.bank, width, k);
         let one_size = build::or(&mut self.bank, unset, same);
         let what = format!(
-            "the object at `{shown}` is accessed with one scalar size ({bytes} bytes here), as \
-             craig's memory model holds"
+            "one scalar size for the object at `{shown}` ({bytes} bytes here; craig's memory \
+             model holds one size per object)"
         );
         self.assert(b, one_size, Obligation::MemoryModel, what, span);
         let k = self.int(bytes, span);

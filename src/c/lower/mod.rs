@@ -186,6 +186,9 @@ struct Lowering<'s> {
     memory: Option<memory::Memory>,
     /// The names some function takes the address of: a global of such a name lives in memory.
     addressed_globals: BTreeSet<String>,
+    /// True when a pointer value may reach a pointer to scalars of another size (see
+    /// [`memory::drop_width_checks`]).
+    mixed_widths: bool,
 }
 
 /// The state of lowering one function body.
@@ -233,6 +236,7 @@ impl<'s> Lowering<'s> {
             array_ty,
             memory: None,
             addressed_globals: BTreeSet::new(),
+            mixed_widths: false,
         }
     }
 
@@ -586,6 +590,7 @@ impl<'s> Lowering<'s> {
             (None, Some(_)) if v.global => Some(self.zeros(d.span)),
             (None, _) => None,
             (Some(Initializer::Expr(e)), None) => {
+                self.note_pointer_flow(b, e, v.ty);
                 let from = self.type_of(b, e);
                 let value = self.value(b, e)?;
                 Some(self.convert(value, from, v.ty, e.span))
@@ -823,6 +828,7 @@ impl<'s> Lowering<'s> {
                         let from = self.type_of(b, e);
                         if let Some(t) = self.value(b, e) {
                             let ty = self.function_result(b);
+                            self.note_pointer_flow(b, e, ty);
                             let t = self.convert(t, from, ty, e.span);
                             self.step(b, Command::Assign(vec![(r, t)]), Some(s.span));
                         }
@@ -1133,6 +1139,7 @@ impl<'s> Lowering<'s> {
                 Some(self.int_of_truth(t, e.span))
             }
             ExprKind::Cast(to, x) => {
+                self.note_pointer_flow(b, x, *to);
                 let from = self.type_of(b, x);
                 let v = self.value(b, x)?;
                 Some(self.convert(v, from, *to, e.span))
@@ -1343,6 +1350,11 @@ impl<'s> Lowering<'s> {
             return None;
         }
         let element = self.place(b, target)?;
+        if op.is_none()
+            && let Some(ty) = self.place_type(b, target)
+        {
+            self.note_pointer_flow(b, rhs, ty);
+        }
         let (target_type, rhs_type) = (self.type_of(b, target), self.type_of(b, rhs));
         let value = match op {
             None => (self.value(b, rhs)?, rhs_type),
@@ -1583,6 +1595,7 @@ impl<'s> Lowering<'s> {
         }
         let mut values = Vec::new();
         for (a, ty) in args.iter().zip(&info.param_types) {
+            self.note_pointer_flow(b, a, *ty);
             // Arguments convert to the parameters' types as by assignment.
             let from = self.type_of(b, a);
             let value = self.value(b, a)?;
@@ -1601,6 +1614,9 @@ impl<'s> Lowering<'s> {
             return (None, diags);
         }
         let mut procedures = self.procedures;
+        if self.memory.is_some() && !self.mixed_widths {
+            memory::drop_width_checks(&mut procedures, self.memory.map(|m| m.width));
+        }
         if let Some(m) = self.memory {
             // Any function may change memory (through pointers, or by allocating).
             for p in &mut procedures {
