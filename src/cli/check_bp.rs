@@ -191,11 +191,7 @@ fn check_concurrent(
             0
         }
         concurrent::Answer::Failure(trace) => {
-            let steps = trace
-                .steps
-                .iter()
-                .filter(|s| matches!(s.label, concurrent::interleave::Label::Step { .. }))
-                .count();
+            let steps = trace.statements();
             writeln!(
                 out,
                 "{} after {} context switch{} (interleaving replayed, {steps} steps):",

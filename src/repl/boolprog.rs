@@ -771,11 +771,7 @@ fn check_concurrent(
             None => writeln!(out, "verdict: safe up to {k} context switches")?,
         },
         concurrent::Answer::Failure(trace) => {
-            let steps = trace
-                .steps
-                .iter()
-                .filter(|s| matches!(s.label, concurrent::interleave::Label::Step { .. }))
-                .count();
+            let steps = trace.statements();
             writeln!(
                 out,
                 "verdict: {} after {} (interleaving of {} replayed):",

@@ -295,6 +295,13 @@ pub struct ITrace {
     pub switches: u32,
 }
 
+impl ITrace {
+    /// How many of its moves are statements run (not context switches).
+    pub fn statements(&self) -> usize {
+        self.steps.iter().filter(|s| matches!(s.label, Label::Step { .. })).count()
+    }
+}
+
 /// Why a list of moves is not a counterexample.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
