@@ -34,6 +34,7 @@ const REFUSED: &[(&str, &str)] = &[
     ("define-record-type", "records are not supported"),
     ("let-values", "multiple values are not supported"),
     ("call-with-values", "multiple values are not supported"),
+    ("values", "multiple values are not supported"),
     ("dynamic-wind", "`dynamic-wind` is not supported"),
 ];
 

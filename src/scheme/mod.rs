@@ -144,6 +144,15 @@ mod tests {
         assert!(e.contains("`car` takes 1 argument(s), given 2"), "{e}");
         let e = errors("(frob 1)");
         assert!(e.contains("unbound variable `frob`"), "{e}");
+        let e = errors("(define (f n) (values n n))");
+        assert!(
+            e.contains("t.scm:1:16: error: `values`: multiple values are not supported"),
+            "{e}"
+        );
+        // A program's own `values` is its own procedure.
+        let mut sm = SourceMap::new();
+        let (p, _) = load_program_str("t.scm", "(define (values x) x) (values 1)", &[], &mut sm);
+        assert!(p.is_some());
         let e = errors("#\\bogus");
         assert!(e.contains("t.scm:1:1: error: `#\\bogus` is not a character R5RS knows"), "{e}");
         let e = errors("(do ((i 0 (+ i 1))))");
