@@ -321,8 +321,8 @@ pub struct Engine {
     /// The refinements so far, in order.
     pub refinements: Vec<Refinement>,
     worklist: Vec<usize>,
-    /// Error nodes whose paths did not replay, with why (see [`StepReport::Unconfirmed`]).
-    unconfirmed: Vec<(usize, String)>,
+    /// Why each error path set aside did not replay (see [`StepReport::Unconfirmed`]).
+    unconfirmed: Vec<String>,
     limits: Limits,
     started: Stopwatch,
     counters: Counters,
@@ -517,7 +517,7 @@ impl Engine {
     fn advance(&mut self) -> Result<StepReport, RefineError> {
         loop {
             let Some(v) = self.worklist.pop() else {
-                if let Some((_, reason)) = self.unconfirmed.first() {
+                if let Some(reason) = self.unconfirmed.first() {
                     let verdict = Verdict::Unknown(format!(
                         "{reason}{}",
                         match self.unconfirmed.len() {
@@ -677,7 +677,7 @@ impl Engine {
                     Replayed::Unconfirmed(reason) => {
                         // Never checked again: the node counts as expanded, with no successors.
                         self.art.nodes[v].expanded = true;
-                        self.unconfirmed.push((v, reason.clone()));
+                        self.unconfirmed.push(reason.clone());
                         Ok(StepReport::Unconfirmed { node: v, reason })
                     }
                 }

@@ -41,7 +41,7 @@ use super::super::ast::*;
 use super::super::builtin::{Builtin, builtin};
 use super::{Body, Lowering, VarInfo};
 use crate::hol::build;
-use crate::hol::{ConstId, Obligation, Prim, ProgramFact, TermId};
+use crate::hol::{ConstId, Obligation, Prim, TermId};
 use crate::ir::{Command, VariableKind};
 use crate::syntax::Span;
 
@@ -400,15 +400,19 @@ impl Lowering<'_> {
         u64::from(self.type_of(b, e).bits.max(8) / 8)
     }
 
-    /// `p + i`, `i + p`, `p - i` (stepping by the pointee's size) and `p - q` (the number of
-    /// elements between them), when an operand is a pointer; `None` otherwise.
+    /// `p + i`, `i + p`, `p - i` (stepping by the pointee's size, the integer operand taken
+    /// as a `long`) and `p - q` (the number of elements between them), for operands given
+    /// with their types and pointees; `None` for an operation C does not have on pointers.
     pub(super) fn pointer_arithmetic(
         &mut self,
         op: BinaryOp,
-        (l, lp): (TermId, Option<Pointee>),
-        (r, rp): (TermId, Option<Pointee>),
+        (l, lt, lp): (TermId, IntType, Option<Pointee>),
+        (r, rt, rp): (TermId, IntType, Option<Pointee>),
         span: Span,
     ) -> Option<(TermId, IntType)> {
+        let long = CType::Int(IntType::LONG);
+        let l = if lp.is_none() { self.convert(l, lt, long, span) } else { l };
+        let r = if rp.is_none() { self.convert(r, rt, long, span) } else { r };
         let scaled = |s: &mut Self, i: TermId, p: Pointee| {
             if p.size() == 1 {
                 return i;
@@ -511,7 +515,7 @@ impl Lowering<'_> {
         Some(address)
     }
 
-    /// The value of type `ty` at `address` (already checked).
+    /// The value at `address` (already checked).
     pub(super) fn load(&mut self, address: TermId, span: Span) -> TermId {
         let m = self.model();
         self.app(m.memory, address, span)
@@ -572,16 +576,8 @@ impl Lowering<'_> {
                 let it = self.type_of(b, i);
                 let p = self.term_of(v.constant, a.span);
                 let index = self.value(b, i)?;
-                let index = self.convert(index, it, CType::Int(IntType::LONG), i.span);
-                Some(
-                    self.pointer_arithmetic(
-                        BinaryOp::Add,
-                        (p, Some(pointee)),
-                        (index, None),
-                        span,
-                    )?
-                    .0,
-                )
+                let pointer = (p, IntType::ULONG, Some(pointee));
+                Some(self.pointer_arithmetic(BinaryOp::Add, pointer, (index, it, None), span)?.0)
             }
             ExprKind::Deref(p) => self.value(b, p),
             _ => {
@@ -657,21 +653,11 @@ impl Lowering<'_> {
             let small = build::formula(&mut self.bank, Prim::Le, vec![bytes, max_bytes]);
             let room = build::formula(&mut self.bank, Prim::Le, vec![next, max_objects]);
             let can = build::and(&mut self.bank, small, room);
-            let cannot = build::not(&mut self.bank, can);
-            let Some(at) = b.cur.take() else { return address };
+            if b.cur.is_none() {
+                return address;
+            }
             let (yes, no, join) = (b.g.location(None), b.g.location(None), b.g.location(None));
-            b.g.edge(
-                at,
-                yes,
-                Command::Assume { formula: can, fact: ProgramFact::Branch },
-                Some(span),
-            );
-            b.g.edge(
-                at,
-                no,
-                Command::Assume { formula: cannot, fact: ProgramFact::Branch },
-                Some(span),
-            );
+            self.branch(b, can, yes, no, span);
             let null = self.int(0, span);
             b.g.edge(no, join, Command::Assign(vec![(address, null)]), Some(span));
             b.g.edge(yes, join, Command::Assign(assignments), Some(span));
@@ -774,21 +760,11 @@ impl Lowering<'_> {
         let m = self.model();
         let zero = self.int(0, span);
         let is_null = build::eq(&mut self.bank, address, zero);
-        let not_null = build::not(&mut self.bank, is_null);
-        let Some(at) = b.cur.take() else { return };
+        if b.cur.is_none() {
+            return;
+        }
         let (yes, join) = (b.g.location(None), b.g.location(None));
-        b.g.edge(
-            at,
-            join,
-            Command::Assume { formula: is_null, fact: ProgramFact::Branch },
-            Some(span),
-        );
-        b.g.edge(
-            at,
-            yes,
-            Command::Assume { formula: not_null, fact: ProgramFact::Branch },
-            Some(span),
-        );
+        self.branch(b, is_null, join, yes, span);
         b.cur = Some(yes);
         let (object, offset) = self.object_and_offset(address, span);
         let zero = self.int(0, span);

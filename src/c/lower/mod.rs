@@ -511,7 +511,7 @@ impl<'s> Lowering<'s> {
             .collect();
         for p in &mut params {
             if b.taken.contains(&p.name) {
-                let address = self.address_variable(&mut b, &p.name, p.ty, f.name.span);
+                let address = self.address_variable(&mut b, &p.name, f.name.span);
                 let value = self.term_of(p.constant, f.name.span);
                 self.place_variable(&mut b, p, address, Some(value), f.name.span);
             }
@@ -656,7 +656,7 @@ impl<'s> Lowering<'s> {
     }
 
     /// A new local holding the address of the stack object for the variable `name`.
-    fn address_variable(&mut self, b: &mut Body, name: &str, _ty: CType, span: Span) -> ConstId {
+    fn address_variable(&mut self, b: &mut Body, name: &str, span: Span) -> ConstId {
         let address = format!("&{name}");
         let a = self.new_local(b, &address, CType::Pointer(Pointee::Void), None, span).constant;
         b.stack_addresses.push(a);
@@ -931,7 +931,7 @@ impl<'s> Lowering<'s> {
         let value = self.initial_value(b, d, &v);
         if b.taken.contains(&d.name.name) && d.array.is_none() {
             let mut v = v;
-            let address = self.address_variable(b, &d.name.name, v.ty, d.name.span);
+            let address = self.address_variable(b, &d.name.name, d.name.span);
             self.place_variable(b, &mut v, address, value, d.span);
             b.scopes.last_mut().expect("a body has a scope").push(v);
             return;
@@ -967,13 +967,19 @@ impl<'s> Lowering<'s> {
                     b.cur = None;
                     return;
                 };
-                let Some(at) = b.cur.take() else { return };
-                let not_t = build::not(&mut self.bank, t);
-                let fact = ProgramFact::Branch;
-                b.g.edge(at, yes, Command::Assume { formula: t, fact }, Some(e.span));
-                b.g.edge(at, no, Command::Assume { formula: not_t, fact }, Some(e.span));
+                self.branch(b, t, yes, no, e.span);
             }
         }
+    }
+
+    /// Branches from the current location (which is left unset) to `yes` where the formula
+    /// holds and to `no` where it does not.
+    fn branch(&mut self, b: &mut Body, t: TermId, yes: Loc, no: Loc, span: Span) {
+        let Some(at) = b.cur.take() else { return };
+        let not_t = build::not(&mut self.bank, t);
+        let fact = ProgramFact::Branch;
+        b.g.edge(at, yes, Command::Assume { formula: t, fact }, Some(span));
+        b.g.edge(at, no, Command::Assume { formula: not_t, fact }, Some(span));
     }
 
     /// The truth of `e` as a formula, after the effects it needs.
@@ -1167,8 +1173,10 @@ impl<'s> Lowering<'s> {
                 let lv = self.value(b, l)?;
                 let rv = self.value(b, r)?;
                 if lp.is_some() || rp.is_some() {
-                    let (lv, rv) = self.pointer_operands((lv, lt, lp), (rv, rt, rp), e.span);
-                    if let Some((t, _)) = self.pointer_arithmetic(*op, (lv, lp), (rv, rp), e.span) {
+                    let operands = ((lv, lt, lp), (rv, rt, rp));
+                    if let Some((t, _)) =
+                        self.pointer_arithmetic(*op, operands.0, operands.1, e.span)
+                    {
                         return Some(t);
                     }
                     self.error(
@@ -1219,19 +1227,6 @@ impl<'s> Lowering<'s> {
             format!("unknown variable `{name}`")
         };
         self.error(span, message);
-    }
-
-    /// The integer operands of pointer arithmetic: the integer one as a `long`.
-    fn pointer_operands(
-        &mut self,
-        (lv, lt, lp): (TermId, IntType, Option<Pointee>),
-        (rv, rt, rp): (TermId, IntType, Option<Pointee>),
-        span: Span,
-    ) -> (TermId, TermId) {
-        let long = CType::Int(IntType::LONG);
-        let lv = if lp.is_none() { self.convert(lv, lt, long, span) } else { lv };
-        let rv = if rp.is_none() { self.convert(rv, rt, long, span) } else { rv };
-        (lv, rv)
     }
 
     /// Where an lvalue is, its index or address evaluated and checked once.
@@ -1363,9 +1358,8 @@ impl<'s> Lowering<'s> {
                 let r = self.value(b, rhs)?;
                 let (lp, rp) = (self.pointer_type(b, target), self.pointer_type(b, rhs));
                 if lp.is_some() || rp.is_some() {
-                    let (old, r) =
-                        self.pointer_operands((old, target_type, lp), (r, rhs_type, rp), span);
-                    match self.pointer_arithmetic(op, (old, lp), (r, rp), span) {
+                    let (left, right) = ((old, target_type, lp), (r, rhs_type, rp));
+                    match self.pointer_arithmetic(op, left, right, span) {
                         Some(v) => v,
                         None => {
                             self.error(
@@ -1397,7 +1391,9 @@ impl<'s> Lowering<'s> {
         let op = if increment { BinaryOp::Add } else { BinaryOp::Sub };
         let one_expr = Expr { kind: ExprKind::Int(1.into(), IntType::INT), span };
         let new = match self.pointer_type(b, target) {
-            Some(p) => self.pointer_arithmetic(op, (old, Some(p)), (one, None), span)?,
+            Some(p) => {
+                self.pointer_arithmetic(op, (old, ty, Some(p)), (one, IntType::INT, None), span)?
+            }
             None => self.arithmetic(b, op, (old, ty), (one, IntType::INT), &one_expr, span)?,
         };
         self.store(b, target, new, element, span)
