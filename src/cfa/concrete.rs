@@ -331,13 +331,7 @@ impl Machine<'_> {
             CharEqP | CharLt | CharGt | CharLe | CharGe => {
                 let cs = a.iter().map(|v| Self::char(v, name).map(|c| c as i64));
                 let cs = cs.collect::<Result<Vec<i64>, Fail>>()?;
-                let as_int = match b {
-                    CharEqP => NumEq,
-                    CharLt => Lt,
-                    CharGt => Gt,
-                    CharLe => Le,
-                    _ => Ge,
-                };
+                let as_int = b.as_code_point_comparison().unwrap_or(Ge);
                 Val::Bool(compare_chain(as_int, &cs))
             }
             CharToInteger => Val::Int(Self::char(&a[0], name)? as i64),

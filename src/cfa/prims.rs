@@ -462,13 +462,7 @@ impl<'a> PrimContext<'a> {
                     "a non-character",
                     &mut out,
                 );
-                let as_int = match b {
-                    CharEqP => NumEq,
-                    CharLt => Lt,
-                    CharGt => Gt,
-                    CharLe => Le,
-                    _ => Ge,
-                };
+                let as_int = b.as_code_point_comparison().unwrap_or(Ge);
                 out.value = match exact {
                     Some(ns) => Flow::single(boolean(compare_chain(as_int, &ns))),
                     None => bools(true, true),

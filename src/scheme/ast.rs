@@ -240,6 +240,19 @@ impl Builtin {
         Builtin::ALL.iter().copied().find(|b| b.name() == name)
     }
 
+    /// For a character comparison (`char=?`, `char<?`, ...), the numeric comparison it is on
+    /// the characters' code points; `None` for every other builtin.
+    pub fn as_code_point_comparison(self) -> Option<Builtin> {
+        Some(match self {
+            Builtin::CharEqP => Builtin::NumEq,
+            Builtin::CharLt => Builtin::Lt,
+            Builtin::CharGt => Builtin::Gt,
+            Builtin::CharLe => Builtin::Le,
+            Builtin::CharGe => Builtin::Ge,
+            _ => return None,
+        })
+    }
+
     /// True if an application may be evaluated inside a CPS `let` (it always returns to its
     /// continuation). `error` never returns, so it is applied like a procedure.
     pub fn let_able(self) -> bool {

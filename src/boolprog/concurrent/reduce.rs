@@ -185,6 +185,30 @@ impl Out {
         self.origins.push(origin);
         pc
     }
+
+    /// The laid-out instructions as a procedure (no `enforce`, no `this`, no labels: the
+    /// reduction's error is an instruction), and where each instruction came from.
+    fn into_proc(
+        self,
+        name: String,
+        params: u32,
+        locals: Vec<Var>,
+        returns: Vec<Type>,
+    ) -> (Proc, Vec<Option<Origin>>) {
+        let proc = Proc {
+            name,
+            params,
+            locals,
+            returns,
+            body: self.body,
+            spans: self.spans,
+            texts: self.texts,
+            enforce: None,
+            has_this: false,
+            labels: Vec::new(),
+        };
+        (proc, self.origins)
+    }
 }
 
 /// Builds the reduced program of a concurrent program for at most `contexts` switches.
@@ -341,19 +365,8 @@ fn translate(l: &Layout, p: &Proc, switch: ProcId) -> (Proc, Vec<Option<Origin>>
             };
         }
     }
-    let proc = Proc {
-        name: p.name.clone(),
-        params: p.params,
-        locals,
-        returns: p.returns.clone(),
-        body: out.body,
-        spans: out.spans,
-        texts: out.texts,
-        enforce: None,
-        has_this: false,
-        labels: Vec::new(),
-    };
-    (proc, out.origins, failures)
+    let (proc, origins) = out.into_proc(p.name.clone(), p.params, locals, p.returns.clone());
+    (proc, origins, failures)
 }
 
 /// Context `c`'s copy of a statement: the same transitions in the same order, on `G[c]`; a
@@ -475,18 +488,7 @@ fn switch_proc(l: &Layout, atomic: &[u32], span: Span) -> Proc {
         "(stop)",
     );
     out.push(Instr::Return { values: Vec::new() }, "(switch)");
-    Proc {
-        name: "$switch".into(),
-        params: 0,
-        locals: Vec::new(),
-        returns: Vec::new(),
-        body: out.body,
-        spans: out.spans,
-        texts: out.texts,
-        enforce: None,
-        has_this: false,
-        labels: Vec::new(),
-    }
+    out.into_proc("$switch".into(), 0, Vec::new(), Vec::new()).0
 }
 
 /// The reduced program's `main`: every initial valuation, `init` alone, each
@@ -572,18 +574,7 @@ fn main_proc(
         out.push(Instr::Jump { targets: vec![label] }, "(guesses checked)");
     }
     out.push(Instr::ErrorLabel { name: "(the concurrent program's error)".into() }, "(error)");
-    let proc = Proc {
-        name: "$main".into(),
-        params: 0,
-        locals: Vec::new(),
-        returns: Vec::new(),
-        body: out.body,
-        spans: out.spans,
-        texts: out.texts,
-        enforce: None,
-        has_this: false,
-        labels: Vec::new(),
-    };
+    let (proc, _) = out.into_proc("$main".into(), 0, Vec::new(), Vec::new());
     (proc, starts)
 }
 
