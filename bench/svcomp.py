@@ -2,7 +2,7 @@
 """SV-COMP-style tasks: `craig cegar TASK.yml` over folders of tasks (a `.yml` task definition
 beside its program), scored as SV-COMP scores, with Frama-C's EVA beside it where installed.
 
-usage: python3 bench/svcomp.py [--craig BINARY] [--no-build] [--time-limit SECONDS]
+usage: python3 bench/svcomp.py [--craig BINARY] [--no-build] [--time-limit SECONDS] [--no-invariants]
                                [--dir DIR]... [--generate DIR] [--list]
 
 Without --dir, the development set is generated into a temporary folder (or into the folder
@@ -132,9 +132,9 @@ def tasks(dirs):
     return out
 
 
-def run_craig(craig, path, limit):
+def run_craig(craig, path, prop, limit, extra=()):
     start = time.monotonic()
-    p = subprocess.run([craig, "cegar", path, "--time-limit", str(limit)],
+    p = subprocess.run([craig, "cegar", path, "--property", prop, "--time-limit", str(limit), *extra],
                        capture_output=True, text=True, timeout=limit * 4 + 30)
     ms = int((time.monotonic() - start) * 1000)
     first = p.stdout.splitlines()[0] if p.stdout else ""
@@ -192,6 +192,8 @@ def main():
     ap.add_argument("--dir", action="append", default=[])
     ap.add_argument("--generate", help="write the development set here and keep it")
     ap.add_argument("--list", action="store_true", help="list the tasks and stop")
+    ap.add_argument("--no-invariants", action="store_true",
+                    help="run craig cegar without the invariants abstract interpretation finds (plain IMPACT)")
     args = ap.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=REPO, check=True)
@@ -216,7 +218,8 @@ def main():
     totals = {}
     wrong = 0
     for category, path, prop, expected in found:
-        answer, ms, why = run_craig(args.craig, path, args.time_limit)
+        extra = ["--no-invariants"] if args.no_invariants else []
+        answer, ms, why = run_craig(args.craig, path, prop, args.time_limit, extra)
         memory = prop != "unreach-call"
         peer = "-" if memory else run_eva(path, args.time_limit)
         cppcheck, clang = run_bug_finders(path, args.time_limit) if memory else ("-", "-")

@@ -77,18 +77,19 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         program.assume_checks_except(&kept);
     }
     let allocates = program.variables.iter().any(|v| v.name == "$live_heap");
-    let RunOptions { domain, max_steps, max_nodes, time_limit: time } = args.run;
+    let RunOptions { domain, max_steps, max_nodes, time_limit: time, no_invariants } = args.run;
     let limits = Limits { max_steps, max_nodes, time, ..Limits::default() };
-    let mut engine = match Engine::with_domain(&program, &args.function, limits, domain) {
-        Ok(engine) => engine,
-        // A function the program lacks is the user's error, not an answer about the program.
-        Err(RefineError::Refused(reason)) => return Err(CliError::Usage(reason)),
-        Err(reason) => {
-            writeln!(out, "UNKNOWN: {reason}")?;
-            writeln!(out, "{integers_line}")?;
-            return Ok(3);
-        }
-    };
+    let mut engine =
+        match Engine::configured(&program, &args.function, limits, domain, !no_invariants) {
+            Ok(engine) => engine,
+            // A function the program lacks is the user's error, not an answer about the program.
+            Err(RefineError::Refused(reason)) => return Err(CliError::Usage(reason)),
+            Err(reason) => {
+                writeln!(out, "UNKNOWN: {reason}")?;
+                writeln!(out, "{integers_line}")?;
+                return Ok(3);
+            }
+        };
     let verdict = engine.run();
     let locate = |span: Option<crate::syntax::Span>| match span {
         Some(s) => sources.location(s),
@@ -182,6 +183,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         )?;
     }
     writeln!(out, "{integers_line}")?;
+    writeln!(out, "{}", engine.seeding().describe())?;
     let c = engine.counters();
     writeln!(
         out,

@@ -17,6 +17,10 @@ pub enum RefineError {
     /// location, a predicate that does not parse, a hand refinement after the run ended.
     #[error("{0}")]
     Refused(String),
+    /// The SMT core gave up on a question it may answer on another try (branch and bound
+    /// reached its limit): no bug, an answer not found.
+    #[error("the SMT core gave up: {0}")]
+    Incomplete(String),
     /// The SMT engine failed or a fact the engine relies on did not hold: a bug in craig.
     #[error("internal error: {0}")]
     Internal(String),
@@ -26,6 +30,7 @@ impl From<SmtError> for RefineError {
     fn from(e: SmtError) -> RefineError {
         match e {
             SmtError::Unsupported(what) => RefineError::Unsupported(what),
+            SmtError::Incomplete(why) => RefineError::Incomplete(why),
             other => RefineError::Internal(
                 other.to_string().trim_start_matches("internal error: ").to_string(),
             ),

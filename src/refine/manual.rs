@@ -25,10 +25,18 @@
 //! it are kept (they are already a valid start of a sequence interpolant: each follows from
 //! the path before it, and they are chained), and only the part after it gets new
 //! interpolants. So a loop head's label stays the hand predicate, and the nodes it covers stay
-//! covered. Without hand predicates the engine refines whole paths, as IMPACT does.
+//! covered. The same holds of a loop head seeded with an invariant found by abstract
+//! interpretation ([`super::absint`]): its nodes carry it from their creation. Without either,
+//! the engine refines whole paths, as IMPACT does.
 
 use super::RefineError;
 use super::path::{self, PathFormula, Solved};
+use crate::smt;
+
+/// The branch-and-bound splits a refutation of a path's rest from a seed may take: such a
+/// rest starts unconstrained but for the seed, which on address arithmetic (large multiples)
+/// can keep branch and bound busy where the whole path is refuted at once.
+const SEED_START_SPLITS: u64 = 50;
 use super::{Engine, Pred, StepReport};
 
 /// What a hand refinement did at one node.
@@ -147,7 +155,8 @@ impl Engine {
         }
         starts.push(0);
         for start in starts {
-            let Some(mut interpolants) = self.interpolants_from(&nodes, start, Some(predicate))?
+            let Some(mut interpolants) =
+                self.interpolants_from(&nodes, start, Some(predicate), None)?
             else {
                 continue;
             };
@@ -170,26 +179,45 @@ impl Engine {
     }
 
     /// Interpolants for the error path `nodes` (root first) when a node on it carries its
-    /// location's hand predicates: from the deepest such node whose label makes the rest of
+    /// location's hand predicates or seed: from the deepest such node whose label makes the rest of
     /// the path infeasible, the labels up to it kept. `None` when there is no such node (the
     /// whole path is then interpolated, as always).
-    pub(super) fn interpolants_below_hand_predicates(
+    pub(super) fn interpolants_below_known_invariants(
         &mut self,
         nodes: &[usize],
     ) -> Result<Option<(usize, Vec<Pred>)>, RefineError> {
+        let mut seeds_tried = true;
         // Neither the root nor the error node itself.
         for position in (1..nodes.len().saturating_sub(1)).rev() {
             let m = nodes[position];
-            let hints = &self.hints[self.art.nodes[m].location];
-            if hints.is_empty() {
-                continue;
+            let location = self.art.nodes[m].location;
+            let hints = &self.hints[location];
+            if !hints.is_empty() {
+                let all = Pred::and(hints.clone());
+                if self.implies(&self.art.nodes[m].label.clone(), &all)?
+                    && let Some(interpolants) =
+                        self.interpolants_from(nodes, position, None, None)?
+                {
+                    return Ok(Some((m, interpolants)));
+                }
             }
-            let all = Pred::and(hints.clone());
-            if !self.implies(&self.art.nodes[m].label.clone(), &all)? {
-                continue;
-            }
-            if let Some(interpolants) = self.interpolants_from(nodes, position, None)? {
-                return Ok(Some((m, interpolants)));
+            // A seed holds at every visit of its loop head: when it alone refutes the rest of
+            // the path, the rest's labels follow from it, and the next visit (which starts
+            // from the seed too) is covered. A label that refutes the rest only with what
+            // earlier refinements added is no such start: the whole path is refined then, so
+            // that those earlier visits are strengthened as IMPACT does.
+            // The rest alone, its start unconstrained but for the seed, can be harder for
+            // branch and bound than the whole path (memory addresses are large multiples):
+            // once the SMT core gives up on one, no further seed is tried for this path,
+            // which is then refined whole.
+            let seed = self.seeds[location].clone();
+            if seed != Pred::True && seeds_tried {
+                match self.interpolants_from(nodes, position, None, Some(&seed)) {
+                    Ok(Some(interpolants)) => return Ok(Some((m, interpolants))),
+                    Ok(None) => {}
+                    Err(RefineError::Incomplete(_)) => seeds_tried = false,
+                    Err(other) => return Err(other),
+                }
             }
         }
         Ok(None)
@@ -197,9 +225,10 @@ impl Engine {
 
     /// A sequence interpolant for the path `nodes` (root first), one formula per node after
     /// the root, made of the labels of the nodes up to `nodes[start]` and, after it, the
-    /// interpolants of the rest of the path started from `nodes[start]`'s label (and ended by
-    /// the negation of `goal`, when given: the last formula then implies `goal`). `None` when
-    /// that rest is satisfiable.
+    /// interpolants of the rest of the path started from `nodes[start]`'s label, or from
+    /// `start_from` when given (which the label must imply), and ended by the negation of
+    /// `goal`, when given (the last formula then implies `goal`). `None` when that rest is
+    /// satisfiable.
     ///
     /// Why the labels may stand for interpolants: each label holds on every run along its
     /// node's path, and consecutive labels are chained, so they are what a sequence interpolant
@@ -209,11 +238,11 @@ impl Engine {
         nodes: &[usize],
         start: usize,
         goal: Option<&Pred>,
+        start_from: Option<&Pred>,
     ) -> Result<Option<Vec<Pred>>, RefineError> {
-        let edges = self.path_edges(&nodes[start..]);
-        let mut rest = PathFormula::encode(&self.flat, &edges);
+        let mut rest = self.encode_path(&nodes[start..]);
         let first = rest.current[0].clone();
-        let label = self.art.nodes[nodes[start]].label.rename(&|v| first[v]);
+        let label = start_from.unwrap_or(&self.art.nodes[nodes[start]].label).rename(&|v| first[v]);
         rest.parts.insert(0, label);
         rest.current.insert(0, first);
         if let Some(goal) = goal {
@@ -222,7 +251,11 @@ impl Engine {
             rest.current.push(end);
         }
         self.counters.smt_calls += 1;
-        if let Solved::Sat(_) = path::solve(rest.ssa.len(), &rest.parts, &mut self.stats)? {
+        // Starting from a seed is an option, not a duty: it gives up early.
+        let splits = if start_from.is_some() { SEED_START_SPLITS } else { smt::MAX_SPLITS };
+        if let Solved::Sat(_) =
+            path::solve_within(rest.ssa.len(), &rest.parts, &mut self.stats, splits)?
+        {
             return Ok(None);
         }
         self.counters.smt_calls += 1;

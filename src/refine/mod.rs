@@ -31,6 +31,7 @@
 //! This module names the IR, the SMT core and `syntax`; no front end and nothing of the
 //! workbench.
 
+pub mod absint;
 pub mod art;
 mod contract;
 mod error;
@@ -343,6 +344,51 @@ pub struct Engine {
     hints: Vec<Vec<Pred>>,
     /// (node, index of a hand predicate of its location) already tried.
     hints_tried: BTreeSet<(usize, usize)>,
+    /// Per location, what is known to hold there before refinement starts (from
+    /// [`absint`]): the loop heads' invariants, `False` where no run comes, `True` elsewhere.
+    /// Every node starts with its location's, and path formulas carry them.
+    seeds: Vec<Pred>,
+    /// Whether and how the seeds were found.
+    seeding: Seeding,
+    /// Per location, everything the analysis found (the seeds are the loop heads' part of
+    /// it; `True` everywhere when it did not run). The labels chain only relative to it (a
+    /// label after a loop head's entry edge says what the seed said, the label before it
+    /// need not), so the certificate is the labels and it together.
+    known: Vec<Pred>,
+}
+
+/// Whether the engine starts from invariants found by abstract interpretation ([`absint`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seeding {
+    /// Not asked for (`--no-invariants`): every node starts at `True`.
+    Off,
+    /// Asked for, but the analysis did not run, for this reason.
+    Skipped(String),
+    /// The analysis ran.
+    Seeded {
+        /// Loop heads given an invariant other than `True`.
+        loop_heads: usize,
+        /// Locations found unreachable (their nodes start at `False`).
+        unreachable: usize,
+    },
+}
+
+impl Seeding {
+    /// The line that says it, for the command line and the prompt.
+    pub fn describe(&self) -> String {
+        match self {
+            Seeding::Off => "no invariants from abstract interpretation (--no-invariants)".into(),
+            Seeding::Skipped(why) => format!("no invariants from abstract interpretation: {why}"),
+            Seeding::Seeded { loop_heads, unreachable } => format!(
+                "invariants from abstract interpretation (intervals, affine equalities): {} \
+                 loop head{} seeded, {} location{} unreachable",
+                loop_heads,
+                if *loop_heads == 1 { "" } else { "s" },
+                unreachable,
+                if *unreachable == 1 { "" } else { "s" }
+            ),
+        }
+    }
 }
 
 impl Engine {
@@ -352,13 +398,27 @@ impl Engine {
         Engine::with_domain(program, function, limits, Domain::Impact)
     }
 
-    /// An engine with the abstract domain `domain` on `function` of `program`, or why the
+    /// An engine with the abstract domain `domain` on `function` of `program`, every node
+    /// started at `True` as the domain has it (no invariants from [`absint`]), or why the
     /// function cannot be analysed (missing, recursive).
     pub fn with_domain(
         program: &Program,
         function: &str,
         limits: Limits,
         domain: Domain,
+    ) -> Result<Engine, RefineError> {
+        Engine::configured(program, function, limits, domain, false)
+    }
+
+    /// An engine with the abstract domain `domain`, its nodes started from the invariants
+    /// abstract interpretation finds when `invariants` says so ([`absint`]), or why the
+    /// function cannot be analysed (missing, recursive).
+    pub fn configured(
+        program: &Program,
+        function: &str,
+        limits: Limits,
+        domain: Domain,
+        invariants: bool,
     ) -> Result<Engine, RefineError> {
         let procedure = program.find(function).ok_or_else(|| {
             let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
@@ -368,6 +428,12 @@ impl Engine {
             ))
         })?;
         let flat = Flat::build(program, procedure)?;
+        let (seeds, known, seeding) = if invariants {
+            seeds_of(&flat)
+        } else {
+            let none = vec![Pred::True; flat.locations.len()];
+            (none.clone(), none, Seeding::Off)
+        };
         let root = Node {
             id: 0,
             location: 0,
@@ -391,6 +457,9 @@ impl Engine {
             abstractions: BTreeMap::new(),
             hints,
             hints_tried: BTreeSet::new(),
+            seeds,
+            seeding,
+            known,
             by_location,
             implications: BTreeMap::new(),
             program: program.clone(),
@@ -420,6 +489,16 @@ impl Engine {
     /// The abstract domain.
     pub fn domain(&self) -> Domain {
         self.domain
+    }
+
+    /// Whether and how the nodes were seeded with invariants ([`absint`]).
+    pub fn seeding(&self) -> &Seeding {
+        &self.seeding
+    }
+
+    /// The invariant a location's nodes start from (`True` where none is known).
+    pub fn seed(&self, location: usize) -> &Pred {
+        &self.seeds[location]
     }
 
     /// The verdict, once the run has ended.
@@ -560,12 +639,15 @@ impl Engine {
             if self.flat.edges[e].action == Action::Assume(Pred::False) {
                 continue;
             }
-            // IMPACT starts every node at `True`; predicate abstraction computes the label.
+            // IMPACT starts every node at what is known of its location (`True` mostly);
+            // predicate abstraction computes the label.
+            let to = self.flat.edges[e].to;
             let label = match self.domain {
-                Domain::Impact => Pred::True,
+                Domain::Impact => self.seeds[to].clone(),
                 Domain::Predicates => {
                     let parent = self.art.nodes[v].label.clone();
-                    self.abstract_post(&parent, e)?
+                    let post = self.abstract_post(&parent, e)?;
+                    Pred::and(vec![post, self.seeds[to].clone()])
                 }
             };
             let id = self.art.nodes.len();
@@ -659,11 +741,28 @@ impl Engine {
         nodes.iter().skip(1).filter_map(|&n| self.art.nodes[n].edge).collect()
     }
 
+    /// The formula of the path through `nodes` (each the child of the one before), with the
+    /// seed of each node's location after the first conjoined to the edge into it: the seeds
+    /// hold on every run, so the formula keeps the same runs, and a path that only the seeds
+    /// rule out is refuted (and interpolated) as infeasible.
+    fn encode_path(&self, nodes: &[usize]) -> PathFormula {
+        let edges = self.path_edges(nodes);
+        let mut formula = PathFormula::encode(&self.flat, &edges);
+        for (k, &n) in nodes.iter().enumerate().skip(1) {
+            let seed = &self.seeds[self.art.nodes[n].location];
+            if *seed != Pred::True {
+                let now = &formula.current[k];
+                let known = seed.rename(&|v| now[v]);
+                formula.parts[k - 1] = Pred::and(vec![formula.parts[k - 1].clone(), known]);
+            }
+        }
+        formula
+    }
+
     fn check_error(&mut self, v: usize) -> Result<StepReport, RefineError> {
         self.counters.checks += 1;
         let nodes = self.art.path_to(v);
-        let edges = self.path_edges(&nodes);
-        let formula = PathFormula::encode(&self.flat, &edges);
+        let formula = self.encode_path(&nodes);
         self.counters.smt_calls += 1;
         match path::solve(formula.ssa.len(), &formula.parts, &mut self.stats)? {
             Solved::Sat(values) => {
@@ -684,7 +783,7 @@ impl Engine {
             }
             Solved::Unsat(_) => {
                 let below = match self.domain {
-                    Domain::Impact => self.interpolants_below_hand_predicates(&nodes)?,
+                    Domain::Impact => self.interpolants_below_known_invariants(&nodes)?,
                     Domain::Predicates => None,
                 };
                 if let Some((from, interpolants)) = below {
@@ -819,7 +918,8 @@ impl Engine {
     }
 
     /// The invariant candidate per location: the disjunction of the labels of the nodes there
-    /// that are not closed (`False` where the tree never came).
+    /// that are not closed (`False` where the tree never came), with what abstract
+    /// interpretation found there (the labels chain only relative to it).
     pub fn invariants(&self) -> Vec<Pred> {
         let mut labels: Vec<Vec<Pred>> = vec![Vec::new(); self.flat.locations.len()];
         let closed = self.covered_flags();
@@ -828,10 +928,15 @@ impl Engine {
                 labels[n.location].push(n.label.clone());
             }
         }
-        labels.into_iter().map(Pred::or).collect()
+        labels
+            .into_iter()
+            .zip(&self.known)
+            .map(|(ls, known)| Pred::and(vec![Pred::or(ls), known.clone()]))
+            .collect()
     }
 
-    /// Confirms the invariants inductive: `True` at the start implies the start's invariant,
+    /// Confirms the invariants (the labels, with what abstract interpretation found) inductive:
+    /// `True` at the start implies the start's invariant,
     /// every edge leads from its source's invariant into its target's, and no error edge can
     /// be taken from its source's invariant. `Safe` with the invariants, or `Unknown` naming
     /// the first edge that fails (which would be an internal error).
@@ -893,6 +998,35 @@ impl Engine {
         }
         Ok(None)
     }
+}
+
+/// The seeds of a graph's locations: the invariants [`absint`] finds at the loop heads, and
+/// `False` where it finds no run comes; `True` elsewhere (a label there would only repeat what
+/// the path from the loop head says). Then everything it found, per location.
+fn seeds_of(flat: &Flat) -> (Vec<Pred>, Vec<Pred>, Seeding) {
+    let mut seeds = vec![Pred::True; flat.locations.len()];
+    let found = match absint::analyse(flat) {
+        Ok(found) => found,
+        Err(absint::Skipped(why)) => return (seeds.clone(), seeds, Seeding::Skipped(why)),
+    };
+    let mut loop_heads = 0;
+    for &l in &found.loop_heads {
+        if found.at[l] != Pred::True && found.at[l] != Pred::False {
+            seeds[l] = found.at[l].clone();
+            loop_heads += 1;
+        }
+    }
+    let mut unreachable = 0;
+    // The start is reached whatever the analysis says.
+    for (l, at) in found.at.iter().enumerate().skip(1) {
+        if *at == Pred::False {
+            seeds[l] = Pred::False;
+            unreachable += 1;
+        }
+    }
+    let mut known = found.at;
+    known[0] = Pred::True;
+    (seeds, known, Seeding::Seeded { loop_heads, unreachable })
 }
 
 /// Why a run that reached its time limit ended.

@@ -116,6 +116,17 @@ pub fn solve(
     assertions: &[Pred],
     stats: &mut SmtStats,
 ) -> Result<Solved, RefineError> {
+    solve_within(variables, assertions, stats, smt::MAX_SPLITS)
+}
+
+/// [`solve`] with at most `max_splits` branch-and-bound splits (an optional question gives up
+/// early: [`RefineError::Incomplete`]).
+pub fn solve_within(
+    variables: usize,
+    assertions: &[Pred],
+    stats: &mut SmtStats,
+    max_splits: u64,
+) -> Result<Solved, RefineError> {
     let mut store = TermStore::new();
     let mut used: Vec<usize> = assertions.iter().flat_map(|p| p.variables()).collect();
     used.sort_unstable();
@@ -129,7 +140,7 @@ pub fn solve(
     let formulas: Vec<smt::Formula> =
         assertions.iter().map(|p| p.to_smt(&mut store, &var)).collect();
     let tracked = vec![true; formulas.len()];
-    match smt::check(&store, &formulas, &tracked, stats)? {
+    match smt::check_with_split_limit(&store, &formulas, &tracked, stats, max_splits)?.0 {
         Answer::Sat(model) => {
             let mut values = vec![Integer::new(); variables];
             for (&v, &t) in &terms {

@@ -160,7 +160,9 @@ impl From<crate::refine::RefineError> for CommandError {
         use crate::refine::RefineError;
         match e {
             RefineError::Refused(m) => CommandError::Refused(m),
-            RefineError::Unsupported(m) => CommandError::Unsupported(m),
+            RefineError::Unsupported(m) | RefineError::Incomplete(m) => {
+                CommandError::Unsupported(m)
+            }
             RefineError::Internal(m) => CommandError::Internal(m),
         }
     }

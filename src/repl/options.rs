@@ -75,6 +75,10 @@ pub struct RunOptions {
     /// of craig, as E and SV-COMP count); at the prompt, the CPU time the run's steps took.
     #[arg(long, value_name = "S", value_parser = seconds)]
     pub time_limit: Option<Duration>,
+    /// Start every node at `True`, without the invariants abstract interpretation finds at
+    /// the loop heads (intervals, affine equalities).
+    #[arg(long)]
+    pub no_invariants: bool,
 }
 
 /// How a boolean program is searched: `craig check-bp` and the prompt's `check` and `step`.

@@ -61,6 +61,8 @@ pub struct CegarRun {
     pub function: String,
     /// The abstract domain.
     pub domain: Domain,
+    /// Whether nodes start from the invariants abstract interpretation finds.
+    pub invariants: bool,
     /// The step limit.
     pub max_steps: usize,
     /// The node limit.
@@ -89,6 +91,7 @@ impl CegarRun {
     fn same_engine(&self, other: &CegarRun) -> bool {
         self.function == other.function
             && self.domain == other.domain
+            && self.invariants == other.invariants
             && self.max_steps == other.max_steps
             && self.max_nodes == other.max_nodes
     }
@@ -231,7 +234,7 @@ fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, CommandError> {
         max_nodes: Some(run.max_nodes),
         ..Limits::default()
     };
-    Ok(Engine::with_domain(c.program(), &run.function, limits, run.domain)?)
+    Ok(Engine::configured(c.program(), &run.function, limits, run.domain, run.invariants)?)
 }
 
 fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), CommandError> {
@@ -596,10 +599,11 @@ pub(crate) struct CegarWords {
 /// `craig cegar` parses its options; absent limits are the workbench's defaults.
 fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun, CommandError> {
     let words: CegarWords = parse_words(args, usage)?;
-    let RunOptions { domain, max_steps, max_nodes, time_limit } = words.run;
+    let RunOptions { domain, max_steps, max_nodes, time_limit, no_invariants } = words.run;
     Ok(CegarRun {
         function: words.function.unwrap_or_else(|| c.default_function()),
         domain,
+        invariants: !no_invariants,
         max_steps: max_steps.unwrap_or(DEFAULT_MAX_STEPS),
         max_nodes: max_nodes.unwrap_or(DEFAULT_MAX_NODES),
         time_limit,
@@ -648,6 +652,7 @@ pub(crate) fn start(
         run.time_limit.map_or_else(String::new, |t| format!(", {} s", t.as_secs_f64())),
         shared.ir().integers
     )?;
+    writeln!(out, "{}", engine.seeding().describe())?;
     writeln!(out, "`step` takes one step, `run` runs to the end")?;
     drop(engine);
     set_run(wb, index, &shared, run);
@@ -1101,7 +1106,9 @@ fn in_the_predicate(text: &str, e: RefineError) -> CommandError {
     let within = |m: String| format!("in the predicate `{text}`: {m}");
     match e {
         RefineError::Refused(m) => CommandError::Refused(within(m)),
-        RefineError::Unsupported(m) => CommandError::Unsupported(within(m)),
+        RefineError::Unsupported(m) | RefineError::Incomplete(m) => {
+            CommandError::Unsupported(within(m))
+        }
         RefineError::Internal(m) => CommandError::Internal(within(m)),
     }
 }

@@ -162,8 +162,21 @@ pub fn check_with_refutation(
     tracked: &[bool],
     stats: &mut SmtStats,
 ) -> Result<(Answer, Option<proof::Refutation>), SmtError> {
+    check_with_split_limit(store, assertions, tracked, stats, MAX_SPLITS)
+}
+
+/// [`check_with_refutation`] with at most `max_splits` branch-and-bound splits instead of
+/// [`MAX_SPLITS`]: for a caller whose question is optional (an answer would save work, none
+/// costs nothing) and would rather give up early.
+pub fn check_with_split_limit(
+    store: &TermStore,
+    assertions: &[Formula],
+    tracked: &[bool],
+    stats: &mut SmtStats,
+    max_splits: u64,
+) -> Result<(Answer, Option<proof::Refutation>), SmtError> {
     let mut work = std::borrow::Cow::Borrowed(store);
-    let (answer, encoder) = check_in(&mut work, assertions, tracked, stats, true)?;
+    let (answer, encoder) = check_in(&mut work, assertions, tracked, stats, true, max_splits)?;
     match answer {
         Answer::Sat(mut model) => {
             model.values.truncate(store.len());
@@ -531,6 +544,7 @@ pub(super) fn check_in(
     tracked: &[bool],
     stats: &mut SmtStats,
     gomory_cuts: bool,
+    max_splits: u64,
 ) -> Result<(Answer, Encoder), SmtError> {
     let store: &TermStore = work;
     let mut encoder = Encoder {
@@ -655,10 +669,10 @@ pub(super) fn check_in(
                     None => return Err(SmtError::Stopped),
                     Some(linear::Verdict::Conflict(_)) => return Err(SmtError::FarkasRejected),
                     Some(linear::Verdict::Split(..) | linear::Verdict::FormSplit(_))
-                        if splits >= MAX_SPLITS =>
+                        if splits >= max_splits =>
                     {
                         return Err(SmtError::Incomplete(format!(
-                            "branch and bound reached its limit of {MAX_SPLITS} splits"
+                            "branch and bound reached its limit of {max_splits} splits"
                         )));
                     }
                     Some(linear::Verdict::Split(x, below)) => {

@@ -65,7 +65,9 @@ pub mod simplex;
 mod term;
 mod tseitin;
 
-pub use cdclt::{Answer, MAX_CUTS, MAX_SPLITS, SmtStats, check, check_with_refutation};
+pub use cdclt::{
+    Answer, MAX_CUTS, MAX_SPLITS, SmtStats, check, check_with_refutation, check_with_split_limit,
+};
 pub use error::SmtError;
 pub use model::{ArrayValue, Model, ModelValue, Table, euclidean_div};
 pub use term::{

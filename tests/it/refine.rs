@@ -668,6 +668,16 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("SAFE\n"), "{out}");
     assert!(out.contains("integers are mathematical (--math-int"), "{out}");
+    // The loop head starts from what abstract interpretation finds there (`n = x + y`, both
+    // counters non-negative), which the printed invariant keeps; without it, IMPACT needs a
+    // refinement more.
+    assert!(out.contains("invariants from abstract interpretation (intervals, affine"), "{out}");
+    assert!(out.contains("main:l11 (") && out.contains("n = x + y"), "{out}");
+    assert!(out.contains("domain impact: refinements 2, ART nodes"), "{out}");
+    let (code, out) =
+        command(&["cegar", "--math-int", "--no-invariants", &format!("{dir}/two_counters_safe.c")]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("no invariants from abstract interpretation (--no-invariants)"), "{out}");
     assert!(out.contains("domain impact: refinements 3, ART nodes"), "{out}");
 
     let witness = std::env::temp_dir().join(format!("craig-cegar-{}.txt", std::process::id()));
@@ -727,6 +737,7 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
         "cegar",
         "--math-int",
         &format!("{dir}/nested_counter_safe.c"),
+        "--no-invariants",
         "--max-steps",
         "50",
     ]);
@@ -742,7 +753,7 @@ fn craig_cegar_answers_with_exit_codes_and_witnesses() {
     ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.starts_with("SAFE\n"), "{out}");
-    assert!(out.contains("domain predicates: refinements 3, ART nodes"), "{out}");
+    assert!(out.contains("domain predicates: refinements 2, ART nodes"), "{out}");
     let (code, out) = command(&[
         "cegar",
         "--math-int",
@@ -816,4 +827,165 @@ fn every_time_limit_says_it_counts_cpu_time() {
         let end = own[2..].find(" --").map_or(own.len(), |k| k + 2);
         assert!(own[..end].contains("CPU time"), "craig {command} --help: {}", &own[..end]);
     }
+}
+
+// ------------------------------------------------- invariants from abstract interpretation
+
+/// A program from text, read with machine integers (craig's default).
+fn machine_program(name: &str, text: &str) -> Program {
+    let mut sources = SourceMap::new();
+    let file = sources.add(name, None, text.to_string());
+    let (program, diagnostics) = read_c_with(&sources, file, Integers::Machine);
+    assert!(diagnostics.is_empty(), "{name}: {diagnostics:?}");
+    program.expect("the program lowers")
+}
+
+fn seeded(program: &Program, domain: Domain) -> Engine {
+    Engine::configured(program, "main", limits(20_000), domain, true).expect("analysable")
+}
+
+const ASSERT_PRELUDE: &str = "extern void abort(void);\nvoid reach_error(void);\n\
+    void __VERIFIER_assert(int c) { if (!c) { reach_error(); abort(); } }\n";
+
+#[test]
+fn a_loop_counting_to_a_bound_closes_after_the_same_steps_whatever_the_bound() {
+    // Under IMPACT alone the interpolants say `i = 0`, `i = 1`, ... and the tree grows with
+    // the bound; started from the loop head's interval `0 <= i <= N` the second visit is
+    // covered, and the run is the same for every bound but the numbers in it.
+    let mut runs = Vec::new();
+    for bound in ["10", "1000", "1000000"] {
+        let text = format!(
+            "{ASSERT_PRELUDE}int main(void) {{ int i = 0; while (i < {bound}) i++; \
+             __VERIFIER_assert(i == {bound}); return 0; }}\n"
+        );
+        let program = machine_program("count.c", &text);
+        for domain in [Domain::Impact, Domain::Predicates] {
+            let mut engine = seeded(&program, domain);
+            let verdict = engine.run();
+            let Verdict::Safe { invariants } = &verdict else { panic!("{bound}: {verdict:?}") };
+            let names = |v: usize| engine.flat.variable_name(v);
+            let head: Vec<String> = invariants
+                .iter()
+                .filter(|(l, _)| engine.flat.locations[*l].loop_head)
+                .map(|(_, p)| p.show(&names))
+                .collect();
+            assert_eq!(head, vec![format!("0 <= i & i <= {bound}")], "{domain}");
+            assert_certified("count.c", &mut engine);
+            let c = engine.counters();
+            runs.push((domain, c.steps, c.nodes, c.refinements));
+        }
+        // Without the invariants the bound 1000000 is out of reach of the step limit.
+        if bound == "1000000" {
+            let mut plain = Engine::with_domain(&program, "main", limits(2_000), Domain::Impact)
+                .expect("analysable");
+            assert!(matches!(plain.run(), Verdict::Unknown(r) if r.contains("step limit")));
+        }
+    }
+    for domain in [Domain::Impact, Domain::Predicates] {
+        let of: Vec<_> = runs.iter().filter(|r| r.0 == domain).collect();
+        assert!(of.windows(2).all(|w| w[0] == w[1]), "{runs:?}");
+    }
+}
+
+#[test]
+fn affine_equalities_give_a_loop_adding_two_its_relation() {
+    let text = format!(
+        "{ASSERT_PRELUDE}int main(void) {{ int i = 0, s = 0; while (i < 100000) {{ i++; s += 2; }} \
+         __VERIFIER_assert(s == 2 * i); return 0; }}\n"
+    );
+    let program = machine_program("twice.c", &text);
+    let mut engine = seeded(&program, Domain::Impact);
+    let verdict = engine.run();
+    let Verdict::Safe { invariants } = &verdict else { panic!("{verdict:?}") };
+    let names = |v: usize| engine.flat.variable_name(v);
+    let head = invariants.iter().find(|(l, _)| engine.flat.locations[*l].loop_head).unwrap();
+    // Signed overflow is checked: `s += 2` needs the bound on `s`, which `s = 2*i` and
+    // `i <= 100000` give.
+    assert_eq!(head.1.show(&names), "2*i = s & i <= 100000 & 0 <= s");
+    // One refinement per check (the two overflow checks and the assertion), none per visit.
+    assert!(engine.counters().refinements <= 3, "{:?}", engine.counters());
+    assert_certified("twice.c", &mut engine);
+}
+
+#[test]
+fn the_seeds_never_hide_a_bug_and_are_inductive_on_every_example() {
+    use craig::refine::absint;
+    use craig::refine::path::{PathFormula, Solved, solve};
+    let dir = format!("{}/examples/c", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".c"))
+        .collect();
+    names.sort();
+    let mut checked = 0;
+    for name in &names {
+        let program = example(name);
+        let Ok(engine) = Engine::with_domain(&program, "main", limits(1), Domain::Impact) else {
+            continue;
+        };
+        let flat = &engine.flat;
+        let found = absint::analyse(flat).expect("small graphs are analysed");
+        let mut stats = Default::default();
+        // Every edge from a location's invariant leads into its target's (error targets
+        // included: an unsafe example's error location is reachable, so must not be `False`).
+        for (i, e) in flat.edges.iter().enumerate() {
+            let formula = PathFormula::encode(flat, &[i]);
+            let before = found.at[e.from].rename(&|v| formula.current[0][v]);
+            let after = found.at[e.to].rename(&|v| formula.current[1][v]);
+            let assertions = vec![before, formula.parts[0].clone(), after.negate()];
+            let answer = solve(formula.ssa.len(), &assertions, &mut stats).unwrap();
+            assert!(
+                matches!(answer, Solved::Unsat(_)),
+                "{name}: not inductive along {} -> {}",
+                flat.locations[e.from].name,
+                flat.locations[e.to].name
+            );
+            checked += 1;
+        }
+        if name.ends_with("_unsafe.c") {
+            let mut engine = seeded(&program, Domain::Impact);
+            let verdict = engine.run();
+            if let Verdict::Unsafe(_) = &verdict {
+                assert_replays(name, &program, &verdict);
+            } else {
+                assert!(matches!(verdict, Verdict::Unknown(_)), "{name}: {verdict:?}");
+            }
+        }
+    }
+    assert!(checked > 500, "{checked} edges checked");
+}
+
+#[test]
+fn seeded_runs_answer_every_example_the_plain_run_answers_and_never_otherwise() {
+    let mut gained = Vec::new();
+    for (name, verdict, impact, _) in TABLE {
+        let (plain, max_steps) = impact;
+        let program = example(name);
+        let mut engine = Engine::configured(
+            &program,
+            "main",
+            limits(max_steps.max(2_000)),
+            Domain::Impact,
+            true,
+        )
+        .expect("analysable");
+        let answer = engine.run();
+        match (&answer, verdict) {
+            (Verdict::Safe { .. }, "safe") => assert_certified(name, &mut engine),
+            (Verdict::Unsafe(_), "unsafe") => assert_replays(name, &program, &answer),
+            (Verdict::Unknown(why), _) => {
+                assert!(
+                    plain.starts_with("unknown"),
+                    "{name}: the plain run answers, seeded: {why}"
+                )
+            }
+            (other, _) => panic!("{name}: {other:?} against the header's {verdict}"),
+        }
+        if plain.starts_with("unknown") && !matches!(answer, Verdict::Unknown(_)) {
+            gained.push(name);
+        }
+    }
+    // The loops IMPACT alone unrolls past its step limit.
+    assert!(!gained.is_empty(), "no example gained an answer from the seeds");
 }

@@ -323,7 +323,8 @@ fn a_predicate_added_by_hand_is_refused_where_a_run_falsifies_it_and_refines_whe
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
     run(&mut wb, &format!("load --math-int {p}"));
-    run(&mut wb, "cegar");
+    // IMPACT alone: the loop head's seed would make the proposed predicate's node differ.
+    run(&mut wb, "cegar --no-invariants");
     run(&mut wb, "run 7");
     let art = run(&mut wb, "show art");
     assert!(art.contains("n7 main:l6 <- n6 [True] (open)"), "{art}");
