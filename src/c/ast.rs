@@ -125,7 +125,11 @@ impl IntType {
     }
 }
 
-/// A scalar type.
+/// A struct or union type: its place in [`TranslationUnit::structs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StructId(pub u32);
+
+/// A type of craig's C: a scalar, or a struct or union (which lives in memory).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CType {
     /// `void` (function results only).
@@ -134,12 +138,43 @@ pub enum CType {
     Bool,
     /// Every other integer type (`int`, `unsigned`, `char`, `short`, `long`, ...).
     Int(IntType),
-    /// A pointer to a scalar or to `void` (pointers to pointers, structs and functions are
-    /// refused where they are written).
+    /// A pointer (to a scalar, `void`, a struct, or another pointer; pointers to functions
+    /// and to arrays are refused where they are written).
     Pointer(Pointee),
+    /// A struct or union: an aggregate of fields, never a value in a register.
+    Struct(StructId),
 }
 
-/// What a pointer points to.
+/// What a chain of pointers ends at (`int` in `int **`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// `void`.
+    Void,
+    /// `_Bool`.
+    Bool,
+    /// An integer type.
+    Int(IntType),
+    /// A struct or union.
+    Struct(StructId),
+}
+
+impl Base {
+    /// The pointee of a pointer to this base.
+    fn pointee(self) -> Pointee {
+        match self {
+            Base::Void => Pointee::Void,
+            Base::Bool => Pointee::Bool,
+            Base::Int(t) => Pointee::Int(t),
+            Base::Struct(s) => Pointee::Struct(s),
+        }
+    }
+}
+
+/// The deepest chain of pointers craig's C reads (`int ********`).
+pub const MAX_POINTER_DEPTH: u8 = 8;
+
+/// What a pointer points to. Kept flat (a chain of pointers is its base and its depth) so
+/// that types stay plain values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pointee {
     /// `void *`: an address without a type, which must be converted before it is dereferenced.
@@ -148,6 +183,11 @@ pub enum Pointee {
     Bool,
     /// A pointer to an integer type.
     Int(IntType),
+    /// A pointer to a struct or union.
+    Struct(StructId),
+    /// A pointer to a pointer: `Pointer(base, n)` points to a pointer with `n` more `*` over
+    /// `base` (`int **` is `Pointer(Int, 1)`).
+    Pointer(Base, u8),
 }
 
 impl Pointee {
@@ -157,6 +197,9 @@ impl Pointee {
             Pointee::Void => None,
             Pointee::Bool => Some(CType::Bool),
             Pointee::Int(t) => Some(CType::Int(t)),
+            Pointee::Struct(s) => Some(CType::Struct(s)),
+            Pointee::Pointer(base, 1) => Some(CType::Pointer(base.pointee())),
+            Pointee::Pointer(base, n) => Some(CType::Pointer(Pointee::Pointer(base, n - 1))),
         }
     }
 
@@ -166,24 +209,38 @@ impl Pointee {
             CType::Void => Some(Pointee::Void),
             CType::Bool => Some(Pointee::Bool),
             CType::Int(t) => Some(Pointee::Int(t)),
-            CType::Pointer(_) => None,
+            CType::Struct(s) => Some(Pointee::Struct(s)),
+            CType::Pointer(p) => match p {
+                Pointee::Void => Some(Pointee::Pointer(Base::Void, 1)),
+                Pointee::Bool => Some(Pointee::Pointer(Base::Bool, 1)),
+                Pointee::Int(t) => Some(Pointee::Pointer(Base::Int(t), 1)),
+                Pointee::Struct(s) => Some(Pointee::Pointer(Base::Struct(s), 1)),
+                Pointee::Pointer(base, n) if n < MAX_POINTER_DEPTH => {
+                    Some(Pointee::Pointer(base, n + 1))
+                }
+                Pointee::Pointer(..) => None,
+            },
         }
     }
 
     /// Its size in bytes, by which pointer arithmetic steps (GCC steps `void *` by 1).
-    pub fn size(self) -> u64 {
+    pub fn size(self, structs: &[StructLayout]) -> u64 {
         match self {
             Pointee::Void | Pointee::Bool => 1,
             Pointee::Int(t) => u64::from(t.bits.max(8) / 8),
+            Pointee::Struct(s) => structs.get(s.0 as usize).map_or(1, |l| l.size),
+            Pointee::Pointer(..) => 8,
         }
     }
 
-    /// How C writes it (`int`, `void`).
+    /// How C writes it (`int`, `void`, `struct`, `pointer`).
     pub fn name(self) -> &'static str {
         match self {
             Pointee::Void => "void",
             Pointee::Bool => "_Bool",
             Pointee::Int(t) => t.name(),
+            Pointee::Struct(_) => "struct",
+            Pointee::Pointer(..) => "pointer",
         }
     }
 }
@@ -192,13 +249,13 @@ impl CType {
     /// `int`.
     pub const INT: CType = CType::Int(IntType::INT);
 
-    /// The integer type of its values (`int` for `void`, which has none; `unsigned long` for
-    /// a pointer, whose value is an address of 64 bits).
+    /// The integer type of its values (`int` for `void` and structs, which have none;
+    /// `unsigned long` for a pointer, whose value is an address of 64 bits).
     pub fn integer(self) -> IntType {
         match self {
             CType::Bool => IntType::BOOL,
             CType::Int(t) => t,
-            CType::Void => IntType::INT,
+            CType::Void | CType::Struct(_) => IntType::INT,
             CType::Pointer(_) => IntType::ULONG,
         }
     }
@@ -208,6 +265,95 @@ impl CType {
         match self {
             CType::Pointer(p) => Some(p),
             _ => None,
+        }
+    }
+
+    /// The struct, for a struct or union type.
+    pub fn as_struct(self) -> Option<StructId> {
+        match self {
+            CType::Struct(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Its size in bytes (LP64), and its alignment.
+    pub fn size_and_align(self, structs: &[StructLayout]) -> (u64, u64) {
+        match self {
+            CType::Void | CType::Bool => (1, 1),
+            CType::Int(t) => {
+                let n = u64::from(t.bits.max(8) / 8);
+                (n, n)
+            }
+            CType::Pointer(_) => (8, 8),
+            CType::Struct(s) => structs.get(s.0 as usize).map_or((1, 1), |l| (l.size, l.align)),
+        }
+    }
+
+    /// Its size in bytes.
+    pub fn size(self, structs: &[StructLayout]) -> u64 {
+        self.size_and_align(structs).0
+    }
+}
+
+/// A struct's or union's layout, as GCC lays it out on x86-64 (LP64): each field at the next
+/// offset that is a multiple of its alignment, the whole rounded up to the largest alignment;
+/// a union's fields all at offset 0.
+#[derive(Clone, Debug)]
+pub struct StructLayout {
+    /// `struct node`, `union u`, `struct <anonymous>`.
+    pub name: String,
+    /// A union rather than a struct.
+    pub union: bool,
+    /// Where it is defined (or first named, while incomplete).
+    pub span: Span,
+    /// Its fields, in order; `None` while only declared (`struct node;`).
+    pub fields: Option<Vec<Field>>,
+    /// Its size in bytes, padding included.
+    pub size: u64,
+    /// Its alignment in bytes.
+    pub align: u64,
+}
+
+impl StructLayout {
+    /// The field of this name.
+    pub fn field(&self, name: &str) -> Option<&Field> {
+        self.fields.as_ref()?.iter().find(|f| f.name == name)
+    }
+}
+
+/// A field of a struct or union.
+#[derive(Clone, Debug)]
+pub struct Field {
+    /// Its name.
+    pub name: String,
+    /// Its type (an array field's: its elements').
+    pub ty: CType,
+    /// The number of elements, for an array field.
+    pub array: Option<u64>,
+    /// Its offset in bytes from the start of the struct.
+    pub offset: u64,
+}
+
+/// The scalars an object of type `ty` (an array of `array` of them, if given) holds, as
+/// `(offset, type)` in address order: what zeroing, copying and initialising it touch.
+pub fn scalar_leaves(
+    ty: CType,
+    array: Option<u64>,
+    structs: &[StructLayout],
+    out: &mut Vec<(u64, CType)>,
+    base: u64,
+) {
+    let step = ty.size(structs);
+    for k in 0..array.unwrap_or(1) {
+        let at = base + k * step;
+        match ty {
+            CType::Struct(s) => {
+                let fields = structs.get(s.0 as usize).and_then(|l| l.fields.as_ref());
+                for f in fields.into_iter().flatten() {
+                    scalar_leaves(f.ty, f.array, structs, out, at + f.offset);
+                }
+            }
+            _ => out.push((at, ty)),
         }
     }
 }
@@ -224,6 +370,8 @@ pub struct TranslationUnit {
     /// Functions of the file left out because `main` does not call them and craig cannot read
     /// them.
     pub left_out: Vec<LeftOut>,
+    /// The struct and union types, by [`StructId`].
+    pub structs: Vec<StructLayout>,
 }
 
 /// A function left out of the program, with why.
@@ -260,6 +408,31 @@ pub enum Initializer {
     Expr(Expr),
     /// `= { e1, e2, ... }` (arrays).
     List(Vec<Expr>, Span),
+    /// `= { .f = e, { ... }, ... }`: a list with designators or nested lists (structs, arrays
+    /// of structs).
+    Nested(Vec<InitItem>, Span),
+}
+
+impl Initializer {
+    /// Every expression it holds, in order.
+    pub fn expressions(&self) -> Vec<&Expr> {
+        match self {
+            Initializer::Expr(e) => vec![e],
+            Initializer::List(es, _) => es.iter().collect(),
+            Initializer::Nested(items, _) => {
+                items.iter().flat_map(|item| item.value.expressions()).collect()
+            }
+        }
+    }
+}
+
+/// One item of a nested initialiser list.
+#[derive(Clone, Debug)]
+pub struct InitItem {
+    /// `.f =`, if written.
+    pub field: Option<Ident>,
+    /// The value or inner list.
+    pub value: Initializer,
 }
 
 /// A function definition.
@@ -443,6 +616,17 @@ pub enum ExprKind {
     Var(String),
     /// `a[i]`, `a` a variable.
     Index(Ident, Box<Expr>),
+    /// `e[i]` for an `e` that is not a variable (`s.a[i]`, `p->next[i]`, `pp[i][j]`).
+    Subscript(Box<Expr>, Box<Expr>),
+    /// `e.f` (`arrow` false) or `e->f` (`arrow` true).
+    Member {
+        /// The struct (or the pointer to it, with `->`).
+        base: Box<Expr>,
+        /// The field's name.
+        field: Ident,
+        /// Written `->`.
+        arrow: bool,
+    },
     /// `f(args)`.
     Call(Ident, Vec<Expr>),
     /// A unary operator.

@@ -123,8 +123,8 @@ fn preprocessed_files_with_line_directives_and_library_declarations_read() {
 fn refused_constructs_are_named_where_they_stand() {
     let cases = [
         (
-            "int main() { int **p; return 0; }",
-            "t.c:1:18: error: pointers to pointers are not in craig's C subset",
+            "int main() { int (*p)[3]; return 0; }",
+            "t.c:1:19: error: pointers to arrays and functions are not in craig's C subset",
         ),
         (
             "int main() { int x; int *y = &(x + 1); return 0; }",
@@ -132,8 +132,25 @@ fn refused_constructs_are_named_where_they_stand() {
         ),
         ("int g; int main() { return *g; }", "t.c:1:29: error: `g` is not a pointer"),
         (
-            "struct s { int a; };\nint main() { struct s x; return 0; }",
-            "t.c:2:14: error: `struct` types are not in craig's C subset",
+            "struct s { int a : 3; };\nint main() { struct s x; return 0; }",
+            "t.c:1:20: error: bit-fields are not in craig's C subset",
+        ),
+        (
+            "struct s { int a; } __attribute__((packed));\nint main() { struct s x; return 0; }",
+            "t.c:1:21: error: `packed` and `aligned` structs are not in craig's C subset",
+        ),
+        (
+            "union u { int a; char c; };\nint main() { union u x; x.a = 1; return x.c; }",
+            "t.c:2:25: error: `union u` holds scalars of different types at one place: such \
+             unions are not in craig's C subset",
+        ),
+        (
+            "struct s { int a; };\nint f(struct s x) { return x.a; }\nint main() { return f(0); }",
+            "t.c:2:7: error: structs passed by value are not in craig's C subset",
+        ),
+        (
+            "struct s { int a; };\nint main() { struct s x, y; return x == y; }",
+            "t.c:2:36: error: `x` is a struct: craig's C uses a struct's fields as values",
         ),
         (
             "int main() { double d = 1.5; return 0; }",
@@ -202,13 +219,13 @@ fn lowering_errors_name_the_problem() {
 
 #[test]
 fn errors_in_several_functions_are_all_reported() {
-    let text = "int f() { int **p; return 0; }\n\
+    let text = "int f() { int (*p)[2]; return 0; }\n\
                 int g() { return 1 +; }\n\
                 int h() { float x; return 0; }\n\
                 int main() { return f() + h(); }\n";
     let errs = errors(text);
     assert_eq!(errs.len(), 3, "{errs:?}");
-    assert!(errs[0].starts_with("t.c:1:15: error: pointers to pointers"), "{errs:?}");
+    assert!(errs[0].starts_with("t.c:1:16: error: pointers to arrays"), "{errs:?}");
     assert!(errs[1].starts_with("t.c:2:21: error: expected an expression, found `;`"), "{errs:?}");
     assert!(errs[2].starts_with("t.c:3:11: error: floating-point"), "{errs:?}");
 }
@@ -220,9 +237,9 @@ fn what_the_program_does_not_use_is_left_out_not_refused() {
                 typedef struct point point_t;\n\
                 union u { int i; char c; };\n\
                 extern double sqrt(double);\n\
-                int **shared;\n\
+                int (*shared)[2];\n\
                 enum colour { RED, GREEN = 5, BLUE };\n\
-                int uses_pointers() { int **p = 0; return 0; }\n\
+                int uses_pointers() { int (*p)[2] = 0; return 0; }\n\
                 int calls_it() { return uses_pointers(); }\n\
                 int fine(int a) { return a + BLUE; }\n\
                 int main() { return fine(GREEN); }\n";
@@ -233,16 +250,18 @@ fn what_the_program_does_not_use_is_left_out_not_refused() {
     assert_eq!(names, vec!["fine", "main"]);
     assert!(rendered.contains("t.c:7:5: warning: `uses_pointers` is left out"), "{rendered}");
     assert!(
-        rendered.contains("t.c:7:27: note: pointers to pointers are not in craig's C subset"),
+        rendered.contains(
+            "t.c:7:28: note: pointers to arrays and functions are not in craig's C subset"
+        ),
         "{rendered}"
     );
     assert!(rendered.contains("t.c:8:5: warning: `calls_it` is left out"), "{rendered}");
     assert!(rendered.contains("it calls `uses_pointers`, which is left out"), "{rendered}");
     assert_eq!(returned(&run(&program, program.find("main").unwrap(), &[], 100)), 11);
     // A use is refused where it stands, naming what is used.
-    let errs = errors("int **shared;\nint main() { return shared; }");
+    let errs = errors("int (*shared)[2];\nint main() { return shared; }");
     assert_eq!(errs[0], "t.c:2:21: error: `shared` is a global craig cannot read");
-    let errs = errors("typedef struct { int a; } pair;\nint main() { pair p; return 0; }");
+    let errs = errors("typedef struct { int a : 1; } pair;\nint main() { pair p; return 0; }");
     assert_eq!(errs[0], "t.c:2:14: error: `pair` names a type that is not in craig's C subset");
 }
 
@@ -435,9 +454,12 @@ fn headers_are_read_through_the_preprocessor() {
     assert_eq!(returned(&run(&p, p.find("main").unwrap(), &ints(&[4]), 1000)), 7);
     // A refusal points into the user's lines, not into the preprocessor's output.
     let errs = errors(
-        "#include <stdlib.h>\n#define M 2\nint main() {\n  int **p = malloc(M);\n  return 0;\n}\n",
+        "#include <stdlib.h>\n#define M 2\nint main() {\n  int (*p)[M] = malloc(M);\n  return 0;\n}\n",
     );
-    assert_eq!(errs[0], "t.c:4:7: error: pointers to pointers are not in craig's C subset");
+    assert_eq!(
+        errs[0],
+        "t.c:4:8: error: pointers to arrays and functions are not in craig's C subset"
+    );
     let errs = errors("#include \"no-such-header.h\"\nint main() { return 0; }\n");
     assert!(errs[0].starts_with("t.c:1:10: error: preprocessor: no-such-header.h"), "{errs:?}");
 }

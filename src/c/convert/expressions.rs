@@ -80,8 +80,11 @@ impl Converter<'_> {
             c::Expression::StringLiteral(_) => {
                 return self.refuse_here(span, "strings are", NO_MEMORY);
             }
-            c::Expression::Member(_) => {
-                return self.refuse_here(span, "member access (`.`, `->`) is", NO_MEMORY);
+            c::Expression::Member(m) => {
+                let base = self.expr(&m.node.expression);
+                let field = self.ident(&m.node.identifier);
+                let arrow = matches!(m.node.operator.node, c::MemberOperator::Indirect);
+                ExprKind::Member { base: Box::new(base), field, arrow }
             }
             c::Expression::Call(call) => return self.call(call, span),
             c::Expression::CompoundLiteral(_) => {
@@ -130,9 +133,16 @@ impl Converter<'_> {
                 }
                 return result.unwrap_or_else(|| refused(span));
             }
-            c::Expression::OffsetOf(_) => {
-                return self.refuse_here(span, "`offsetof` is", NO_MEMORY);
-            }
+            c::Expression::OffsetOf(o) => match self.offset_of(o) {
+                Some(n) => ExprKind::Int(n.into(), IntType::ULONG),
+                None => {
+                    return self.refuse_here(
+                        span,
+                        "this `offsetof` is",
+                        "craig's C computes `offsetof` of a struct's fields and their fields",
+                    );
+                }
+            },
             c::Expression::VaArg(_) => {
                 return self.refuse_here(
                     span,
@@ -222,14 +232,12 @@ impl Converter<'_> {
             c::UnaryOperator::PreDecrement => (false, true),
             c::UnaryOperator::Address => {
                 let operand = self.expr(&u.node.operand);
-                if !matches!(
-                    operand.kind,
-                    ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Deref(_) | ExprKind::Refused
-                ) {
+                if !is_lvalue(&operand) {
                     return self.refuse_here(
                         op_span,
                         "taking the address of this expression is",
-                        "craig's C takes the address of a variable or an element (`&x`, `&a[i]`)",
+                        "craig's C takes the address of a variable, an element or a field \
+                         (`&x`, `&a[i]`, `&s.f`)",
                     );
                 }
                 return Expr { kind: ExprKind::AddressOf(Box::new(operand)), span };
@@ -244,10 +252,7 @@ impl Converter<'_> {
             c::UnaryOperator::Complement => return self.unary_op(UnaryOp::Complement, u, span),
         };
         let target = self.expr(&u.node.operand);
-        if !matches!(
-            target.kind,
-            ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Deref(_) | ExprKind::Refused
-        ) {
+        if !is_lvalue(&target) {
             self.error(target.span, "only a variable or an array element can be incremented");
             return refused(span);
         }
@@ -278,6 +283,11 @@ impl Converter<'_> {
             Ok(ty @ (CType::Bool | CType::Int(_) | CType::Pointer(_))) => {
                 Expr { kind: ExprKind::Cast(ty, Box::new(operand)), span }
             }
+            Ok(CType::Struct(_)) => self.refuse_here(
+                span,
+                "casts to struct types are",
+                "C converts scalars only; copy the struct by assignment",
+            ),
             // A cast to `void` discards a value nobody reads.
             Ok(CType::Void) => Expr { span, ..operand },
         }
@@ -327,13 +337,10 @@ impl Converter<'_> {
         };
         let lhs = self.expr(&b.node.lhs);
         let rhs = self.expr(&b.node.rhs);
-        if !matches!(
-            lhs.kind,
-            ExprKind::Var(_) | ExprKind::Index(..) | ExprKind::Deref(_) | ExprKind::Refused
-        ) {
+        if !is_lvalue(&lhs) {
             self.diags.push(
                 Diagnostic::error(lhs.span, "only a variable or an array element can be assigned")
-                    .with_note("the left side of an assignment is `x`, `a[i]` or `*p`"),
+                    .with_note("the left side of an assignment is `x`, `a[i]`, `*p` or `s.f`"),
             );
             return refused(span);
         }
@@ -351,16 +358,52 @@ impl Converter<'_> {
             _ => None,
         };
         let Some(array) = array else {
-            let at = self.span(&b.node.lhs);
             let inner = self.expr(&b.node.lhs);
-            if !matches!(inner.kind, ExprKind::Refused) {
-                self.error(at, "only an array variable can be indexed");
-            }
-            return refused(span);
+            let index = self.expr(&b.node.rhs);
+            return Expr { kind: ExprKind::Subscript(Box::new(inner), Box::new(index)), span };
         };
         let index = self.expr(&b.node.rhs);
         Expr { kind: ExprKind::Index(array, Box::new(index)), span }
     }
+}
+
+impl Converter<'_> {
+    /// `offsetof(T, f.g)`: the sum of the fields' offsets.
+    fn offset_of(&mut self, o: &Node<c::OffsetOfExpression>) -> Option<u64> {
+        let mut ty = self.qualified_type(&o.node.type_name.node.specifiers).ok()?;
+        if o.node.type_name.node.declarator.is_some() {
+            return None;
+        }
+        let designator = &o.node.designator.node;
+        let mut names = vec![&designator.base.node.name];
+        for m in &designator.members {
+            match &m.node {
+                c::OffsetMember::Member(id) => names.push(&id.node.name),
+                _ => return None,
+            }
+        }
+        let mut offset = 0;
+        for name in names {
+            let layout = &self.unit.structs[ty.as_struct()?.0 as usize];
+            let field = layout.field(name)?;
+            offset += field.offset;
+            ty = field.ty;
+        }
+        Some(offset)
+    }
+}
+
+/// True for the expressions that name an object (an assignment's target, `&`'s operand).
+fn is_lvalue(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Var(_)
+            | ExprKind::Index(..)
+            | ExprKind::Subscript(..)
+            | ExprKind::Member { .. }
+            | ExprKind::Deref(_)
+            | ExprKind::Refused
+    )
 }
 
 /// What a binary operator of C is here.

@@ -16,6 +16,7 @@
 //! This module names only the C tree, the parse text and `syntax`: it knows no IR.
 
 mod expressions;
+mod layout;
 mod statements;
 mod types;
 
@@ -33,8 +34,8 @@ use crate::syntax::{Diagnostic, Span, has_errors};
 pub use types::Refusal;
 
 /// The note of refusals of memory: what the C of today's craig has instead.
-pub(super) const NO_MEMORY: &str = "craig's memory model holds integer scalars, pointers to them, \
-     fixed-size arrays and heap objects; structs, strings and function pointers come next";
+pub(super) const NO_MEMORY: &str = "craig's memory model holds integer scalars, pointers, \
+     structs, fixed-size arrays and heap objects; strings and function pointers come next";
 
 /// Expressions nested deeper than this (a long chain `a + b + ...` is nested on its left) are
 /// refused: the lowering and the engines recurse over them.
@@ -108,6 +109,10 @@ struct Converter<'t> {
     typedefs: BTreeMap<String, Result<CType, Refusal>>,
     /// Enumeration constants and their values.
     enum_constants: BTreeMap<String, rug::Integer>,
+    /// Struct and union tags and the types they name.
+    struct_tags: BTreeMap<String, StructId>,
+    /// Structs craig cannot lay out, refused where used.
+    struct_refusals: BTreeMap<StructId, Refusal>,
     /// Globals of types craig cannot read, refused where used.
     refused_globals: BTreeMap<String, Refusal>,
     /// Names declared by header items the parser could not read.
@@ -138,6 +143,8 @@ impl<'t> Converter<'t> {
             text,
             typedefs: BTreeMap::new(),
             enum_constants: BTreeMap::new(),
+            struct_tags: BTreeMap::new(),
+            struct_refusals: BTreeMap::new(),
             refused_globals: BTreeMap::new(),
             unreadable: BTreeMap::new(),
             unit: TranslationUnit::default(),
@@ -251,6 +258,14 @@ impl<'t> Converter<'t> {
                         CType::INT
                     }
                 }
+            }
+            (Ok(CType::Struct(_)), None) => {
+                self.refuse(&Refusal::construct(
+                    name.span,
+                    "functions returning structs by value are",
+                    "return a pointer to the struct, or fill one the caller passes",
+                ));
+                CType::INT
             }
             (Ok(ty), None) => ty,
         };

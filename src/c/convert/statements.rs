@@ -282,38 +282,50 @@ impl Converter<'_> {
         Statement { kind: StatementKind::Declaration(decls), span }
     }
 
-    /// An initialiser: an expression, or a flat list of expressions for an array.
+    /// An initialiser: an expression, a flat list of expressions (an array), or a list with
+    /// designators or inner lists (a struct, an array of structs).
     pub(super) fn initializer(&mut self, i: &Node<c::Initializer>) -> Initializer {
         let span = self.span(i);
-        match &i.node {
-            c::Initializer::Expression(e) => Initializer::Expr(self.expr(e)),
-            c::Initializer::List(items) => {
-                let mut values = Vec::new();
-                for item in items {
-                    if let Some(d) = item.node.designation.first() {
-                        let at = self.span(d);
-                        self.refuse(&Refusal::construct(
-                            at,
-                            "designated initialisers are",
-                            "list the elements in order",
-                        ));
-                        continue;
-                    }
-                    match &item.node.initializer.node {
-                        c::Initializer::Expression(e) => values.push(self.expr(e)),
-                        c::Initializer::List(_) => {
-                            let at = self.span(&item.node.initializer);
-                            self.refuse(&Refusal::construct(
-                                at,
-                                "nested initialiser lists are",
-                                "craig's C arrays have one dimension",
-                            ));
-                        }
-                    }
-                }
-                Initializer::List(values, span)
-            }
+        let items = match &i.node {
+            c::Initializer::Expression(e) => return Initializer::Expr(self.expr(e)),
+            c::Initializer::List(items) => items,
+        };
+        let flat = items.iter().all(|item| {
+            item.node.designation.is_empty()
+                && matches!(item.node.initializer.node, c::Initializer::Expression(_))
+        });
+        if flat {
+            let values = items
+                .iter()
+                .filter_map(|item| match &item.node.initializer.node {
+                    c::Initializer::Expression(e) => Some(self.expr(e)),
+                    c::Initializer::List(_) => None,
+                })
+                .collect();
+            return Initializer::List(values, span);
         }
+        let mut nested = Vec::new();
+        for item in items {
+            let field = match item.node.designation.as_slice() {
+                [] => None,
+                [d] if matches!(d.node, c::Designator::Member(_)) => {
+                    let c::Designator::Member(id) = &d.node else { continue };
+                    Some(self.ident(id))
+                }
+                [d, ..] => {
+                    let at = self.span(d);
+                    self.refuse(&Refusal::construct(
+                        at,
+                        "this designated initialiser is",
+                        "craig's C reads `.field = value`; list array elements in order",
+                    ));
+                    continue;
+                }
+            };
+            let value = self.initializer(&item.node.initializer);
+            nested.push(InitItem { field, value });
+        }
+        Initializer::Nested(nested, span)
     }
 }
 

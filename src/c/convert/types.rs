@@ -156,26 +156,31 @@ fn collect_shape<'a>(
     }
 }
 
-/// The type of a pointer declarator over `base`: `T *` for a scalar or `void` `T`, as
-/// craig's memory model holds scalars; deeper pointers and pointers to arrays are refused at
-/// the `*`.
+/// The type of a pointer declarator over `base` (`pointers` stars): pointers to scalars,
+/// `void`, structs and pointers; pointers to arrays and functions are refused at the `*`.
 pub fn pointer_to(base: CType, pointers: usize, nested: bool, at: Span) -> Result<CType, Refusal> {
     if nested {
         return Err(Refusal::construct(
             at,
             "pointers to arrays and functions are",
-            "craig's C points to scalars: index through a pointer to the element type",
+            "craig's C points to scalars, structs and pointers: index through a pointer to the \
+             element type",
         ));
     }
-    match (Pointee::of(base), pointers) {
-        (Some(p), 1) => Ok(CType::Pointer(p)),
-        _ => Err(Refusal::construct(
-            at,
-            "pointers to pointers are",
-            "craig's memory model holds scalars (integers, `_Bool`) for now; structs and pointers \
-             stored in memory come next",
-        )),
+    let mut ty = base;
+    for _ in 0..pointers {
+        match Pointee::of(ty) {
+            Some(p) => ty = CType::Pointer(p),
+            None => {
+                return Err(Refusal::construct(
+                    at,
+                    "pointers this deep are",
+                    "craig's C reads at most eight `*` in one type",
+                ));
+            }
+        }
     }
+    Ok(ty)
 }
 
 /// The integer kinds' sizes in bytes (LP64, as on x86-64 Linux, which SV-COMP assumes).
@@ -213,7 +218,27 @@ impl Converter<'_> {
                 _ => None,
             })
             .collect();
-        self.type_of_words(&words)
+        let ty = self.type_of_words(&words);
+        // `struct S { ... } __attribute__((packed))`: the attribute follows the definition
+        // among the declaration's specifiers, and changes the struct's layout.
+        let packed = specifiers.iter().find_map(|s| match &s.node {
+            c::DeclarationSpecifier::Extension(e)
+                if e.iter().any(|e| super::layout::layout_attribute(&e.node)) =>
+            {
+                Some(self.span(s))
+            }
+            _ => None,
+        });
+        if let (Ok(CType::Struct(id)), Some(at)) = (&ty, packed) {
+            let r = Refusal::construct(
+                at,
+                "`packed` and `aligned` structs are",
+                "craig's C lays structs out as GCC does without attributes",
+            );
+            self.struct_refusals.insert(*id, r.clone());
+            return Err(r);
+        }
+        ty
     }
 
     /// The type the specifiers of a type name (a cast, `sizeof`) name.
@@ -262,7 +287,7 @@ impl Converter<'_> {
                     "`_Atomic` types are",
                     "craig's C programs are sequential",
                 )),
-                c::TypeSpecifier::Struct(s) => Err(self.struct_refusal(s, at)),
+                c::TypeSpecifier::Struct(s) => self.struct_specifier(s, at),
                 c::TypeSpecifier::Enum(e) => {
                     self.enumerators(&e.node.enumerators);
                     Ok(CType::INT)
@@ -305,20 +330,17 @@ impl Converter<'_> {
         }
     }
 
-    fn struct_refusal(&self, s: &Node<c::StructType>, at: Span) -> Refusal {
+    fn struct_specifier(&mut self, s: &Node<c::StructType>, at: Span) -> Result<CType, Refusal> {
         let unreadable =
             s.node.identifier.as_ref().is_some_and(|i| i.node.name == "__craig_unreadable");
         if unreadable {
-            return Refusal::new(
+            return Err(Refusal::new(
                 at,
                 "this type comes from a header declaration craig's C parser could not read",
                 "the program can use it only if it parses",
-            );
+            ));
         }
-        match s.node.kind.node {
-            c::StructKind::Struct => Refusal::construct(at, "`struct` types are", NO_MEMORY),
-            c::StructKind::Union => Refusal::construct(at, "`union` types are", NO_MEMORY),
-        }
+        self.struct_type(s, at)
     }
 
     /// Records the values of an enumeration's constants.
@@ -442,6 +464,13 @@ impl Converter<'_> {
                 continue;
             };
             let mut ty = ty;
+            if let (CType::Struct(_), None, true) = (ty, shape.pointer, shape.arrays.is_empty()) {
+                self.refuse(&Refusal::construct(
+                    span,
+                    "structs passed by value are",
+                    "pass a pointer to the struct",
+                ));
+            }
             if let Some(ptr) = shape.pointer {
                 match pointer_to(ty, shape.pointers, shape.nested_pointer, ptr) {
                     Ok(t) => ty = t,
@@ -536,62 +565,37 @@ impl Converter<'_> {
         })
     }
 
-    /// `sizeof` of a type name: integers, pointers and arrays of them (LP64).
+    /// `sizeof` of a type name: integers, pointers, structs and arrays of them (LP64).
     pub(super) fn size_of(&mut self, t: &Node<c::TypeName>) -> Option<u64> {
-        let words: Vec<&c::TypeSpecifier> = t
-            .node
-            .specifiers
-            .iter()
-            .filter_map(|s| match &s.node {
-                c::SpecifierQualifier::TypeSpecifier(w) => Some(&w.node),
-                _ => None,
-            })
-            .collect();
+        let base = self.qualified_type(&t.node.specifiers);
         let shape = t.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
-        let typedef_size = match words.as_slice() {
-            [c::TypeSpecifier::TypedefName(name)] => match self.typedefs.get(&name.node.name) {
-                Some(Ok(CType::Int(t))) => Some(u64::from(t.bits / 8)),
-                Some(Ok(CType::Bool)) => Some(1),
-                Some(Ok(CType::Pointer(_))) => Some(8),
-                _ => None,
-            },
-            _ => None,
-        };
-        let mut size = if shape.as_ref().is_some_and(|s| s.pointer.is_some()) {
-            8
-        } else if let Some(size) = typedef_size {
-            size
-        } else if words.iter().all(|w| {
-            matches!(
-                w,
-                c::TypeSpecifier::Char
-                    | c::TypeSpecifier::Short
-                    | c::TypeSpecifier::Int
-                    | c::TypeSpecifier::Long
-                    | c::TypeSpecifier::Signed
-                    | c::TypeSpecifier::Unsigned
-                    | c::TypeSpecifier::Bool
-                    | c::TypeSpecifier::Enum(_)
-            )
-        }) && !words.is_empty()
-        {
-            integer_size(&words)
-        } else {
-            return None;
-        };
-        if let Some(shape) = &shape {
-            if shape.function.is_some() {
-                return None;
-            }
-            for (dimension, _) in &shape.arrays {
-                let n = match dimension {
-                    c::ArraySize::VariableExpression(e) | c::ArraySize::StaticExpression(e) => {
-                        self.constant(e)?.to_u64()?
-                    }
-                    _ => return None,
+        let (mut size, arrays) = match &shape {
+            Some(shape) if shape.function.is_some() && shape.pointer.is_none() => return None,
+            // A pointer to an array or a function is one pointer.
+            Some(shape) if shape.nested_pointer => (8, &[][..]),
+            Some(shape) if shape.pointer.is_some() => (8, &shape.arrays[..]),
+            _ => {
+                let ty = base.ok()?;
+                let complete = match ty {
+                    CType::Void => false,
+                    CType::Struct(s) => self.unit.structs[s.0 as usize].fields.is_some(),
+                    _ => true,
                 };
-                size = size.checked_mul(n)?;
+                if !complete {
+                    return None;
+                }
+                let size = ty.size(&self.unit.structs);
+                (size, shape.as_ref().map_or(&[][..], |s| &s.arrays[..]))
             }
+        };
+        for (dimension, _) in arrays {
+            let n = match dimension {
+                c::ArraySize::VariableExpression(e) | c::ArraySize::StaticExpression(e) => {
+                    self.constant(e)?.to_u64()?
+                }
+                _ => return None,
+            };
+            size = size.checked_mul(n)?;
         }
         Some(size)
     }

@@ -30,9 +30,15 @@ impl Lowering<'_> {
         match &e.kind {
             ExprKind::Int(_, t) => *t,
             ExprKind::Var(name) => self.lookup(b, name).map_or(IntType::INT, |v| v.ty.integer()),
-            ExprKind::Index(..) | ExprKind::Deref(_) => {
-                self.place_type(b, e).map_or(IntType::INT, CType::integer)
-            }
+            ExprKind::Index(..)
+            | ExprKind::Deref(_)
+            | ExprKind::Member { .. }
+            | ExprKind::Subscript(..) => match self.static_type(b, e) {
+                // An array in memory is the address of its first element.
+                Some((_, Some(_))) => IntType::ULONG,
+                Some((ty, None)) => ty.integer(),
+                None => IntType::INT,
+            },
             ExprKind::AddressOf(_) | ExprKind::SizeOf(_) => IntType::ULONG,
             ExprKind::Call(f, _) => match self.functions.get(&f.name) {
                 Some(info) => info.result.integer(),
@@ -109,7 +115,7 @@ impl Lowering<'_> {
                 let t = self.truth_of_int(v, span);
                 return self.int_of_truth(t, span);
             }
-            CType::Void => return v,
+            CType::Void | CType::Struct(_) => return v,
             CType::Int(t) => t,
             // An address is a 64-bit unsigned value; from a pointer it is kept as it is.
             CType::Pointer(_) if from == IntType::ULONG => return v,

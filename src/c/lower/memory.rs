@@ -85,7 +85,7 @@ impl Memory {
 /// True when the program needs the memory model: it has pointers, takes an address or
 /// allocates.
 pub(super) fn uses_memory(unit: &TranslationUnit) -> bool {
-    let pointer = |ty: CType| matches!(ty, CType::Pointer(_));
+    let pointer = |ty: CType| matches!(ty, CType::Pointer(_) | CType::Struct(_));
     if unit.globals.iter().any(|g| pointer(g.ty))
         || unit
             .functions
@@ -100,11 +100,16 @@ pub(super) fn uses_memory(unit: &TranslationUnit) -> bool {
         visit_block(
             &f.body,
             &mut |e| {
-                in_expression |= matches!(e.kind, ExprKind::AddressOf(_) | ExprKind::Deref(_))
-                    || matches!(&e.kind, ExprKind::Call(f, _) if matches!(
-                        builtin(&f.name),
-                        Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free)
-                    ));
+                in_expression |= matches!(
+                    e.kind,
+                    ExprKind::AddressOf(_)
+                        | ExprKind::Deref(_)
+                        | ExprKind::Member { .. }
+                        | ExprKind::Subscript(..)
+                ) || matches!(&e.kind, ExprKind::Call(f, _) if matches!(
+                    builtin(&f.name),
+                    Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free)
+                ));
             },
             &mut |d| in_declaration |= pointer(d.ty),
         );
@@ -152,12 +157,10 @@ fn visit_statement(
         StatementKind::Declaration(ds) => {
             for d in ds {
                 on_decl(d);
-                match &d.init {
-                    Some(Initializer::Expr(e)) => visit_expr(e, on_expr),
-                    Some(Initializer::List(es, _)) => {
-                        es.iter().for_each(|e| visit_expr(e, on_expr))
+                if let Some(init) = &d.init {
+                    for e in init.expressions() {
+                        visit_expr(e, on_expr);
                     }
-                    None => {}
                 }
             }
         }
@@ -196,6 +199,11 @@ fn visit_expr(e: &Expr, on_expr: &mut dyn FnMut(&Expr)) {
     match &e.kind {
         ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused => {}
         ExprKind::Index(_, i) => visit_expr(i, on_expr),
+        ExprKind::Member { base, .. } => visit_expr(base, on_expr),
+        ExprKind::Subscript(x, i) => {
+            visit_expr(x, on_expr);
+            visit_expr(i, on_expr);
+        }
         ExprKind::SizeOf(x) => visit_expr(x, on_expr),
         ExprKind::Call(_, args) => args.iter().for_each(|a| visit_expr(a, on_expr)),
         ExprKind::Unary(_, x)
@@ -305,11 +313,26 @@ impl Lowering<'_> {
         match &e.kind {
             ExprKind::Var(n) => {
                 let v = self.lookup(b, n)?;
-                if v.array.is_some() { None } else { v.ty.pointee() }
+                match (v.array, v.address) {
+                    (None, _) => v.ty.pointee(),
+                    // An array in memory is the address of its first element.
+                    (Some(_), Some(_)) => Pointee::of(v.ty),
+                    (Some(_), None) => None,
+                }
             }
             ExprKind::Index(a, _) => {
                 let v = self.lookup(b, &a.name)?;
-                if v.array.is_some() { v.ty.pointee() } else { None }
+                if v.array.is_some() {
+                    v.ty.pointee()
+                } else {
+                    v.ty.pointee()?.value_type()?.pointee()
+                }
+            }
+            ExprKind::Deref(_) | ExprKind::Member { .. } | ExprKind::Subscript(..) => {
+                match self.static_type(b, e)? {
+                    (ty, Some(_)) => Pointee::of(ty),
+                    (ty, None) => ty.pointee(),
+                }
             }
             ExprKind::Call(f, _) => match self.functions.get(&f.name) {
                 Some(info) => info.result.pointee(),
@@ -342,15 +365,7 @@ impl Lowering<'_> {
 
     /// The type of the object an lvalue names (`x`, `a[i]`, `p[i]`, `*p`).
     pub(super) fn place_type(&self, b: &Body, e: &Expr) -> Option<CType> {
-        match &e.kind {
-            ExprKind::Var(n) => Some(self.lookup(b, n)?.ty),
-            ExprKind::Index(a, _) => {
-                let v = self.lookup(b, &a.name)?;
-                if v.array.is_some() { Some(v.ty) } else { v.ty.pointee()?.value_type() }
-            }
-            ExprKind::Deref(p) => self.pointer_type(b, p)?.value_type(),
-            _ => None,
-        }
+        Some(self.static_type(b, e)?.0)
     }
 
     /// Records whether the value of `e` flowing into a place of type `to` may let one object be
@@ -372,27 +387,30 @@ impl Lowering<'_> {
         ) && !self.functions.contains_key(&f.name));
         let mixed = match self.pointer_type(b, source) {
             Some(Pointee::Void) => !fresh,
-            Some(p) => p.size() != target.size(),
+            Some(p) => !self.same_layout(p, target),
             None => !matches!(&source.kind, ExprKind::Int(n, _) if *n == 0),
         };
         self.mixed_widths |= mixed;
     }
 
-    /// The size in bytes of `e`'s type (`sizeof e`): an array variable's whole size, a
+    /// True when objects seen through pointers to `p` and to `q` hold the same scalars at the
+    /// same offsets: integers of one size, one struct, or pointers (all addresses).
+    fn same_layout(&self, p: Pointee, q: Pointee) -> bool {
+        match (p, q) {
+            (Pointee::Struct(s), Pointee::Struct(t)) => s == t,
+            (Pointee::Pointer(..), Pointee::Pointer(..)) => true,
+            (Pointee::Int(_) | Pointee::Bool, Pointee::Int(_) | Pointee::Bool) => {
+                p.size(&self.structs) == q.size(&self.structs)
+            }
+            _ => false,
+        }
+    }
+
+    /// The size in bytes of `e`'s type (`sizeof e`): an array's whole size, a struct's, a
     /// pointer's 8, a scalar's width.
     pub(super) fn size_of_expression(&self, b: &Body, e: &Expr) -> u64 {
-        let of = |ty: CType| match ty {
-            CType::Pointer(_) => 8,
-            CType::Void | CType::Bool => 1,
-            CType::Int(t) => u64::from(t.bits / 8),
-        };
-        if let ExprKind::Var(n) = &e.kind
-            && let Some(v) = self.lookup(b, n)
-        {
-            return of(v.ty) * v.array.unwrap_or(1);
-        }
-        if let Some(ty) = self.place_type(b, e) {
-            return of(ty);
+        if let Some((ty, array)) = self.static_type(b, e) {
+            return ty.size(&self.structs) * array.unwrap_or(1);
         }
         if self.pointer_type(b, e).is_some() {
             return 8;
@@ -411,13 +429,19 @@ impl Lowering<'_> {
         span: Span,
     ) -> Option<(TermId, IntType)> {
         let long = CType::Int(IntType::LONG);
+        self.pointer_steps |= lp.is_none() != rp.is_none();
+        let structs = std::mem::take(&mut self.structs);
+        let (lp_size, rp_size) = (lp.map(|p| p.size(&structs)), rp.map(|p| p.size(&structs)));
+        self.structs = structs;
+        let size =
+            |p: Pointee| if Some(p) == lp { lp_size.unwrap_or(1) } else { rp_size.unwrap_or(1) };
         let l = if lp.is_none() { self.convert(l, lt, long, span) } else { l };
         let r = if rp.is_none() { self.convert(r, rt, long, span) } else { r };
         let scaled = |s: &mut Self, i: TermId, p: Pointee| {
-            if p.size() == 1 {
+            if size(p) == 1 {
                 return i;
             }
-            let k = s.int(p.size(), span);
+            let k = s.int(size(p), span);
             build::same_type(&mut s.bank, Prim::Mul, vec![k, i])
         };
         match (op, lp, rp) {
@@ -435,36 +459,26 @@ impl Lowering<'_> {
             }
             (BinaryOp::Sub, Some(p), Some(_)) => {
                 let bytes = build::same_type(&mut self.bank, Prim::Sub, vec![l, r]);
-                if p.size() == 1 {
+                if size(p) == 1 {
                     return Some((bytes, IntType::LONG));
                 }
-                let k = self.int(p.size(), span);
+                let k = self.int(size(p), span);
                 Some((build::same_type(&mut self.bank, Prim::Div, vec![bytes, k]), IntType::LONG))
             }
             _ => None,
         }
     }
 
-    /// The checks of an access to a scalar of `pointee`'s type at `address` (`shown` is how
-    /// the program writes the pointer): not null, a live object, within bounds, and of the
-    /// object's scalar size. Returns the address.
-    pub(super) fn checked_access(
+    /// The checks of an access to `bytes` bytes at `address` (`shown` is how the program
+    /// writes the pointer): not null, a live object, within bounds.
+    pub(super) fn checked_range(
         &mut self,
         b: &mut Body,
         address: TermId,
-        pointee: Pointee,
+        bytes: u64,
         shown: &str,
         span: Span,
-    ) -> Option<TermId> {
-        if pointee == Pointee::Void {
-            self.error(
-                span,
-                format!(
-                    "`{shown}` is a `void *`: convert it to a pointer type before dereferencing it"
-                ),
-            );
-            return None;
-        }
+    ) {
         let m = self.model();
         let zero = self.int(0, span);
         let is_null = build::eq(&mut self.bank, address, zero);
@@ -488,7 +502,6 @@ impl Lowering<'_> {
              function that returned)"
         );
         self.assert(b, live, Obligation::MemoryAccess, what, span);
-        let bytes = pointee.size();
         let k = self.int(bytes, span);
         let end = build::same_type(&mut self.bank, Prim::Add, vec![offset, k]);
         let size = self.app(m.size, object, span);
@@ -498,21 +511,41 @@ impl Lowering<'_> {
         let within = build::and(&mut self.bank, from_start, to_end);
         let what = format!("the {bytes} bytes `{shown}` reaches are within its object");
         self.assert(b, within, Obligation::MemoryAccess, what, span);
+    }
+
+    /// The model's own check of an access to a scalar of `bytes` bytes at `address`: its
+    /// object is accessed with one scalar size, and the scalar is aligned to its size (so that
+    /// two scalars of one size never overlap in part). Recorded in `$width`; dropped where no
+    /// pointer reaches scalars of another layout (see [`drop_width_checks`]).
+    pub(super) fn width_check(
+        &mut self,
+        b: &mut Body,
+        address: TermId,
+        bytes: u64,
+        shown: &str,
+        span: Span,
+    ) {
+        let m = self.model();
+        let (object, offset) = self.object_and_offset(address, span);
         let width = self.app(m.width, object, span);
         let zero = self.int(0, span);
         let k = self.int(bytes, span);
         let unset = build::eq(&mut self.bank, width, zero);
         let same = build::eq(&mut self.bank, width, k);
         let one_size = build::or(&mut self.bank, unset, same);
+        let k = self.int(bytes, span);
+        let remainder = build::same_type(&mut self.bank, Prim::Mod, vec![offset, k]);
+        let zero = self.int(0, span);
+        let aligned = build::eq(&mut self.bank, remainder, zero);
+        let fits = build::and(&mut self.bank, one_size, aligned);
         let what = format!(
-            "one scalar size for the object at `{shown}` ({bytes} bytes here; craig's memory \
-             model holds one size per object)"
+            "one scalar size for the object at `{shown}` ({bytes} bytes here, aligned; craig's \
+             memory model holds one size per object)"
         );
-        self.assert(b, one_size, Obligation::MemoryModel, what, span);
+        self.assert(b, fits, Obligation::MemoryModel, what, span);
         let k = self.int(bytes, span);
         let widths = self.updated(m.width, object, k, span);
         self.step(b, Command::Assign(vec![(m.width, widths)]), Some(span));
-        Some(address)
     }
 
     /// The value at `address` (already checked).
@@ -534,8 +567,8 @@ impl Lowering<'_> {
         self.step(b, Command::Assign(vec![(m.memory, memory)]), Some(span));
     }
 
-    /// The address of an lvalue: `&x`, `&a[i]` for a pointer `a`, `&*p`.
-    pub(super) fn address_of(&mut self, b: &mut Body, x: &Expr, span: Span) -> Option<TermId> {
+    /// The address of an lvalue: `&x`, `&a[i]`, `&*p`, `&s.f`, `&p->f`.
+    pub(super) fn address_of(&mut self, b: &mut Body, x: &Expr) -> Option<TermId> {
         match &x.kind {
             ExprKind::Var(n) => {
                 let Some(v) = self.lookup(b, n) else {
@@ -553,61 +586,36 @@ impl Lowering<'_> {
                     }
                 }
             }
-            ExprKind::Index(a, i) => {
+            ExprKind::Index(a, _) => {
                 let Some(v) = self.lookup(b, &a.name) else {
                     self.unknown_variable(&a.name, a.span);
                     return None;
                 };
-                let pointee = match (v.array, v.ty.pointee()) {
-                    (None, Some(p)) => p,
-                    _ => {
-                        self.error(
-                            x.span,
-                            format!(
-                                "`&{}[...]`: the elements of an array variable have no address \
-                                 in craig's memory model yet; allocate the array (`malloc`) to \
-                                 point into it",
-                                a.name
-                            ),
-                        );
-                        return None;
-                    }
-                };
-                let it = self.type_of(b, i);
-                let p = self.term_of(v.constant, a.span);
-                let index = self.value(b, i)?;
-                let pointer = (p, IntType::ULONG, Some(pointee));
-                Some(self.pointer_arithmetic(BinaryOp::Add, pointer, (index, it, None), span)?.0)
+                if v.array.is_some() && v.address.is_none() {
+                    self.error(
+                        x.span,
+                        format!(
+                            "`&{}[...]`: the elements of an array variable have no address \
+                             in craig's memory model yet; allocate the array (`malloc`) to \
+                             point into it",
+                            a.name
+                        ),
+                    );
+                    return None;
+                }
+                Some(self.locate(b, x, false)?.address)
             }
             ExprKind::Deref(p) => self.value(b, p),
+            ExprKind::Member { .. } | ExprKind::Subscript(..) => {
+                // A pointer into a struct: stepping it may reach a field of another type.
+                self.member_addresses = true;
+                Some(self.locate(b, x, false)?.address)
+            }
             _ => {
                 self.error(x.span, "only a variable or an element has an address");
                 None
             }
         }
-    }
-
-    /// The place `*p` or `p[i]` (for a pointer `p`) names, checked for an access.
-    pub(super) fn pointer_place(&mut self, b: &mut Body, e: &Expr) -> Option<Place> {
-        let (address, pointee, shown) = match &e.kind {
-            ExprKind::Deref(p) => {
-                let Some(pointee) = self.pointer_type(b, p) else {
-                    self.error(p.span, format!("`{}` is not a pointer", self.snippet(p.span)));
-                    return None;
-                };
-                let address = self.value(b, p)?;
-                (address, pointee, self.snippet(p.span))
-            }
-            ExprKind::Index(..) => {
-                let address = self.address_of(b, e, e.span)?;
-                let ExprKind::Index(a, _) = &e.kind else { return None };
-                let pointee = self.lookup(b, &a.name)?.ty.pointee()?;
-                (address, pointee, self.snippet(e.span))
-            }
-            _ => return None,
-        };
-        let address = self.checked_access(b, address, pointee, &shown, e.span)?;
-        Some(Place::Memory(address, pointee.value_type()?))
     }
 
     /// A fresh object of `bytes` bytes: its address in a new temporary. A heap object may
@@ -617,7 +625,7 @@ impl Lowering<'_> {
         b: &mut Body,
         bytes: TermId,
         state: ObjectState,
-        width: u64,
+        width: i64,
         span: Span,
     ) -> ConstId {
         let m = self.model();
@@ -806,9 +814,18 @@ impl Lowering<'_> {
         initial: Option<TermId>,
         span: Span,
     ) {
-        let bytes = Pointee::of(v.ty).map_or(8, Pointee::size);
+        let bytes = v.ty.size(&self.structs).saturating_mul(v.array.unwrap_or(1));
+        // The one scalar size its accesses have: a struct's scalars may have several, which
+        // no access through a pointer then matches (-1) where the model keeps its checks.
+        let mut leaves = Vec::new();
+        scalar_leaves(v.ty, None, &self.structs, &mut leaves, 0);
+        let mut sizes = leaves.iter().map(|(_, ty)| ty.size(&self.structs));
+        let width = match sizes.next() {
+            Some(first) if sizes.all(|s| s == first) => first as i64,
+            _ => -1,
+        };
         let size = self.int(bytes, span);
-        let t = self.allocate(b, size, ObjectState::Stack, bytes, span);
+        let t = self.allocate(b, size, ObjectState::Stack, width, span);
         let value = self.term_of(t, span);
         self.step(b, Command::Assign(vec![(address, value)]), Some(span));
         v.address = Some(address);

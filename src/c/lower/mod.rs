@@ -43,6 +43,7 @@
 
 mod machine;
 mod memory;
+mod structs;
 
 use memory::{Place, addresses_taken, uses_memory};
 
@@ -92,6 +93,7 @@ pub fn lower_c(
     integers: Integers,
 ) -> (Option<Program>, Vec<Diagnostic>) {
     let mut l = Lowering::new(sources, integers);
+    l.structs = unit.structs.clone();
     if uses_memory(unit) {
         let at = unit.functions.first().map_or(Span::default(), |f| f.span);
         l.declare_memory(at);
@@ -189,6 +191,13 @@ struct Lowering<'s> {
     /// True when a pointer value may reach a pointer to scalars of another size (see
     /// [`memory::drop_width_checks`]).
     mixed_widths: bool,
+    /// The struct and union types of the unit.
+    structs: Vec<StructLayout>,
+    /// True when the program takes the address of a field or of an element of an array in
+    /// a struct, and when it steps a pointer: together, a pointer may step from a field into
+    /// another of a different type, which makes the widths mixed.
+    member_addresses: bool,
+    pointer_steps: bool,
 }
 
 /// The state of lowering one function body.
@@ -237,6 +246,9 @@ impl<'s> Lowering<'s> {
             memory: None,
             addressed_globals: BTreeSet::new(),
             mixed_widths: false,
+            structs: Vec::new(),
+            member_addresses: false,
+            pointer_steps: false,
         }
     }
 
@@ -331,14 +343,17 @@ impl<'s> Lowering<'s> {
                 d.name.span,
             );
             self.var_types.insert(c, d.ty);
-            let address = (d.array.is_none() && self.addressed_globals.contains(&d.name.name))
-                .then(|| {
-                    let name = format!("&{}", d.name.name);
-                    let a =
-                        self.new_variable(&name, &name, false, VariableKind::Global, d.name.span);
-                    self.var_types.insert(a, CType::Pointer(Pointee::Void));
-                    a
-                });
+            if self.incomplete(d.ty, d.name.span) {
+                continue;
+            }
+            let in_memory = matches!(d.ty, CType::Struct(_))
+                || (d.array.is_none() && self.addressed_globals.contains(&d.name.name));
+            let address = in_memory.then(|| {
+                let name = format!("&{}", d.name.name);
+                let a = self.new_variable(&name, &name, false, VariableKind::Global, d.name.span);
+                self.var_types.insert(a, CType::Pointer(Pointee::Void));
+                a
+            });
             self.globals.push(VarInfo {
                 name: d.name.name.clone(),
                 constant: c,
@@ -570,6 +585,13 @@ impl<'s> Lowering<'s> {
             let Some(v) = self.globals.iter().find(|g| g.name == d.name.name).cloned() else {
                 continue;
             };
+            if let (Some(address), CType::Struct(_)) = (v.address, v.ty) {
+                let mut placed = VarInfo { address: None, ..v.clone() };
+                self.place_variable(b, &mut placed, address, None, d.span);
+                let at = self.term_of(address, d.span);
+                let _ = self.initialise_struct(b, d, at, true);
+                continue;
+            }
             let value = self.initial_value(b, d, &v);
             if let Some(address) = v.address {
                 let mut placed = VarInfo { address: None, ..v.clone() };
@@ -618,7 +640,31 @@ impl<'s> Lowering<'s> {
                 self.error(e.span, "an array is initialised with a list `{...}`");
                 None
             }
+            (Some(Initializer::Nested(_, span)), _) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        *span,
+                        "nested initialiser lists are not in craig's C subset here",
+                    )
+                    .with_note(
+                        "craig's C arrays of scalars have one dimension; structs take nested lists",
+                    ),
+                );
+                None
+            }
         }
+    }
+
+    /// Reports a variable of a struct type that is only declared (`struct S s;` with no
+    /// definition of `struct S`).
+    fn incomplete(&mut self, ty: CType, span: Span) -> bool {
+        let CType::Struct(s) = ty else { return false };
+        if self.structs[s.0 as usize].fields.is_some() {
+            return false;
+        }
+        let name = self.structs[s.0 as usize].name.clone();
+        self.error(span, format!("`{name}` is incomplete: it is declared but never defined"));
+        true
     }
 
     fn is_zero_or_one(&self, t: TermId) -> bool {
@@ -921,11 +967,23 @@ impl<'s> Lowering<'s> {
             }
             _ => d.ty,
         };
+        if self.incomplete(ty, d.name.span) {
+            return;
+        }
         let v = self.new_local(b, &d.name.name, ty, d.array, d.name.span);
-        if let Some(Initializer::Expr(e)) = &d.init
-            && footprint_reads(e, &d.name.name)
+        if let Some(init) = &d.init
+            && init.expressions().iter().any(|e| footprint_reads(e, &d.name.name))
         {
-            self.error(e.span, format!("`{}` is read in its own initialiser", d.name.name));
+            self.error(d.span, format!("`{}` is read in its own initialiser", d.name.name));
+            return;
+        }
+        if let CType::Struct(_) = ty {
+            let mut v = v;
+            let address = self.address_variable(b, &d.name.name, d.name.span);
+            self.place_variable(b, &mut v, address, None, d.span);
+            let at = self.term_of(address, d.span);
+            let _ = self.initialise_struct(b, d, at, false);
+            b.scopes.last_mut().expect("a body has a scope").push(v);
             return;
         }
         let value = self.initial_value(b, d, &v);
@@ -1105,11 +1163,19 @@ impl<'s> Lowering<'s> {
                     self.unknown_variable(name, e.span);
                     return None;
                 };
+                if let (Some(_), Some(a)) = (v.array, v.address) {
+                    // An array of structs is the address of its first element.
+                    return Some(self.term_of(a, e.span));
+                }
                 if v.array.is_some() {
                     self.error(
                         e.span,
                         format!("`{name}` is an array: only its elements are values"),
                     );
+                    return None;
+                }
+                if matches!(v.ty, CType::Struct(_)) {
+                    self.not_a_value(e);
                     return None;
                 }
                 if let Some(a) = v.address {
@@ -1118,12 +1184,27 @@ impl<'s> Lowering<'s> {
                 }
                 Some(self.term_of(v.constant, e.span))
             }
-            ExprKind::Index(..) | ExprKind::Deref(_) => match self.place(b, e)? {
-                Place::Element(array, index) => Some(build::app(&mut self.bank, array, index)),
-                Place::Memory(address, _) => Some(self.load(address, e.span)),
-                Place::Variable => None,
-            },
-            ExprKind::AddressOf(x) => self.address_of(b, x, e.span),
+            ExprKind::Index(..)
+            | ExprKind::Deref(_)
+            | ExprKind::Member { .. }
+            | ExprKind::Subscript(..) => {
+                if self.is_struct(b, e) {
+                    self.not_a_value(e);
+                    return None;
+                }
+                if self.is_memory_array(b, e) {
+                    // An array field is the address of its first element: a pointer into the
+                    // struct.
+                    self.member_addresses = true;
+                    return Some(self.locate(b, e, false)?.address);
+                }
+                match self.place(b, e)? {
+                    Place::Element(array, index) => Some(build::app(&mut self.bank, array, index)),
+                    Place::Memory(address, _) => Some(self.load(address, e.span)),
+                    Place::Variable => None,
+                }
+            }
+            ExprKind::AddressOf(x) => self.address_of(b, x),
             ExprKind::SizeOf(x) => {
                 let bytes = self.size_of_expression(b, x);
                 Some(self.int(bytes, e.span))
@@ -1201,6 +1282,10 @@ impl<'s> Lowering<'s> {
                     self.branched_value(b, e)
                 }
             }
+            ExprKind::Assign(_, target, _) if self.is_struct(b, target) => {
+                self.not_a_value(e);
+                None
+            }
             ExprKind::Assign(op, target, rhs) => self.assignment(b, *op, target, rhs, e.span),
             ExprKind::Step { increment, prefix, target } => {
                 if *prefix {
@@ -1216,6 +1301,16 @@ impl<'s> Lowering<'s> {
                 }
             }
         }
+    }
+
+    fn not_a_value(&mut self, e: &Expr) {
+        self.diags.push(
+            Diagnostic::error(
+                e.span,
+                format!("`{}` is a struct: craig's C uses a struct's fields as values", self.snippet(e.span)),
+            )
+            .with_note("copy a struct by assignment (`s = t;`); pass and compare it through its fields or a pointer"),
+        );
     }
 
     fn unknown_variable(&mut self, name: &str, span: Span) {
@@ -1234,13 +1329,17 @@ impl<'s> Lowering<'s> {
         match &e.kind {
             ExprKind::Index(a, i) => {
                 let v = self.lookup(b, &a.name);
-                if v.as_ref().is_some_and(|v| v.array.is_none() && v.ty.pointee().is_some()) {
-                    return self.pointer_place(b, e);
+                if v.as_ref().is_some_and(|v| {
+                    (v.array.is_none() && v.ty.pointee().is_some()) || v.address.is_some()
+                }) {
+                    return self.memory_place(b, e);
                 }
                 let (array, index) = self.element(b, a, i)?;
                 Some(Place::Element(array, index))
             }
-            ExprKind::Deref(_) => self.pointer_place(b, e),
+            ExprKind::Deref(_) | ExprKind::Member { .. } | ExprKind::Subscript(..) => {
+                self.memory_place(b, e)
+            }
             ExprKind::Var(n) => match self.lookup(b, n) {
                 Some(VarInfo { address: Some(a), ty, .. }) => {
                     Some(Place::Memory(self.term_of(a, e.span), ty))
@@ -1253,6 +1352,27 @@ impl<'s> Lowering<'s> {
                 None
             }
         }
+    }
+
+    /// The scalar in memory an lvalue names, checked for an access.
+    fn memory_place(&mut self, b: &mut Body, e: &Expr) -> Option<Place> {
+        let l = self.locate(b, e, true)?;
+        if l.array.is_some() || matches!(l.ty, CType::Struct(_)) {
+            self.error(
+                e.span,
+                format!(
+                    "`{}` is not a scalar: assign or read its fields or elements",
+                    self.snippet(e.span)
+                ),
+            );
+            return None;
+        }
+        let bytes = l.ty.size(&self.structs);
+        if !l.valid {
+            self.check_located(b, &l, bytes, e.span);
+            self.width_check(b, l.address, bytes, &l.shown, e.span);
+        }
+        Some(Place::Memory(l.address, l.ty))
     }
 
     /// The array and the checked index of `a[i]`.
@@ -1342,6 +1462,14 @@ impl<'s> Lowering<'s> {
         let right = footprint(rhs, &self.writes);
         if conflicts(&left, &right, &self.globals) {
             self.unsequenced(span);
+            return None;
+        }
+        if self.is_struct(b, target) {
+            if op.is_some() {
+                self.error(span, "a struct has no arithmetic: assign it with `=`");
+                return None;
+            }
+            self.struct_copy(b, target, rhs, span);
             return None;
         }
         let element = self.place(b, target)?;
@@ -1610,7 +1738,8 @@ impl<'s> Lowering<'s> {
             return (None, diags);
         }
         let mut procedures = self.procedures;
-        if self.memory.is_some() && !self.mixed_widths {
+        let mixed = self.mixed_widths || (self.member_addresses && self.pointer_steps);
+        if self.memory.is_some() && !mixed {
             memory::drop_width_checks(&mut procedures, self.memory.map(|m| m.width));
         }
         if let Some(m) = self.memory {
@@ -1683,6 +1812,14 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
             fp.reads.insert(a.name.clone());
             fp.reads.insert(MEMORY.into());
             fp = fp.union(sub(i));
+        }
+        ExprKind::Member { base, .. } => {
+            fp = sub(base);
+            fp.reads.insert(MEMORY.into());
+        }
+        ExprKind::Subscript(x, i) => {
+            fp = sub(x).union(sub(i));
+            fp.reads.insert(MEMORY.into());
         }
         ExprKind::Call(f, args) => {
             if let Some(w) = writes.get(&f.name) {
@@ -1769,12 +1906,8 @@ fn statement_writes(s: &Statement, writes: &mut BTreeSet<String>, calls: &mut BT
         StatementKind::Block(b) => block_writes(b, writes, calls),
         StatementKind::Declaration(ds) => {
             for d in ds {
-                match &d.init {
-                    Some(Initializer::Expr(e)) => expr(e, writes, calls),
-                    Some(Initializer::List(es, _)) => {
-                        es.iter().for_each(|e| expr(e, writes, calls))
-                    }
-                    None => {}
+                if let Some(init) = &d.init {
+                    init.expressions().into_iter().for_each(|e| expr(e, writes, calls));
                 }
             }
         }
@@ -1818,6 +1951,11 @@ fn collect_calls(e: &Expr, calls: &mut BTreeSet<String>) {
     match &e.kind {
         ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused | ExprKind::SizeOf(_) => {}
         ExprKind::Index(_, i) => collect_calls(i, calls),
+        ExprKind::Member { base, .. } => collect_calls(base, calls),
+        ExprKind::Subscript(x, i) => {
+            collect_calls(x, calls);
+            collect_calls(i, calls);
+        }
         ExprKind::Call(f, args) => {
             calls.insert(f.name.clone());
             args.iter().for_each(|a| collect_calls(a, calls));
