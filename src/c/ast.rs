@@ -293,6 +293,16 @@ impl CType {
     pub fn size(self, structs: &[StructLayout]) -> u64 {
         self.size_and_align(structs).0
     }
+
+    /// The size every scalar of an object of this type has, when they all have one (a
+    /// struct of `int`s, an `int`); `None` for a struct mixing sizes or holding none.
+    pub fn scalar_size(self, structs: &[StructLayout]) -> Option<u64> {
+        let CType::Struct(s) = self else { return Some(self.size(structs)) };
+        let fields = structs.get(s.0 as usize)?.fields.as_ref()?;
+        let mut sizes = fields.iter().map(|f| f.ty.scalar_size(structs));
+        let first = sizes.next()??;
+        sizes.all(|k| k == Some(first)).then_some(first)
+    }
 }
 
 /// A struct's or union's layout, as GCC lays it out on x86-64 (LP64): each field at the next

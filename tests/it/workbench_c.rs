@@ -62,15 +62,15 @@ fn load_and_show_ir_of_a_c_program() {
 
 #[test]
 fn a_c_file_with_errors_does_not_load() {
-    let path = scratch("errors", "bad.c", "int main() {\n  int **p;\n  return 0;\n}\n");
+    let path = scratch("errors", "bad.c", "int main() {\n  int (*p)[2];\n  return 0;\n}\n");
     let p = path.display().to_string();
     let mut wb = Workbench::new();
     wb.set_deterministic(true);
     let out = run(&mut wb, &format!("load {p}"));
     assert!(
         out.starts_with(&format!(
-            "error: cannot load {p} (1 problem):\n{p}:2:7: error: pointers to pointers are not \
-             in craig's C subset"
+            "error: cannot load {p} (1 problem):\n{p}:2:8: error: pointers to arrays and \
+             functions are not in craig's C subset"
         )),
         "{out}"
     );

@@ -229,13 +229,21 @@ fn visit_expr(e: &Expr, on_expr: &mut dyn FnMut(&Expr)) {
 /// object through the one typed pointer its allocation was converted to), so the checks hold
 /// by construction and would only stand in the engine's way (their formulas read `$width`,
 /// which it does not track).
-pub(super) fn drop_width_checks(procedures: &mut [crate::ir::Procedure], width: Option<ConstId>) {
+pub(super) fn drop_width_checks(
+    procedures: &mut [crate::ir::Procedure],
+    bank: &crate::hol::HolBank,
+    width: Option<ConstId>,
+) {
     let Some(width) = width else { return };
     for p in procedures {
         let Some(body) = &mut p.body else { continue };
         for edge in &mut body.edges {
             let drop = match &edge.command {
-                Command::Assert { check: Obligation::MemoryModel, .. } => true,
+                // Only the width checks: the model's other checks (an index past an array
+                // field) stay.
+                Command::Assert { check: Obligation::MemoryModel, formula, .. } => {
+                    build::constants(bank, *formula).contains(&width)
+                }
                 Command::Assign(assignments) => assignments.len() == 1 && assignments[0].0 == width,
                 _ => false,
             };
@@ -817,13 +825,7 @@ impl Lowering<'_> {
         let bytes = v.ty.size(&self.structs).saturating_mul(v.array.unwrap_or(1));
         // The one scalar size its accesses have: a struct's scalars may have several, which
         // no access through a pointer then matches (-1) where the model keeps its checks.
-        let mut leaves = Vec::new();
-        scalar_leaves(v.ty, None, &self.structs, &mut leaves, 0);
-        let mut sizes = leaves.iter().map(|(_, ty)| ty.size(&self.structs));
-        let width = match sizes.next() {
-            Some(first) if sizes.all(|s| s == first) => first as i64,
-            _ => -1,
-        };
+        let width = v.ty.scalar_size(&self.structs).map_or(-1, |k| k as i64);
         let size = self.int(bytes, span);
         let t = self.allocate(b, size, ObjectState::Stack, width, span);
         let value = self.term_of(t, span);

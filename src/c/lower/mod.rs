@@ -959,8 +959,7 @@ impl<'s> Lowering<'s> {
             self.error(d.name.span, format!("`{}` is a function", d.name.name));
             return;
         }
-        // The initialiser is read before the new variable is in scope (`int x = x;` reads an
-        // outer `x`, as in C it would read the new, indeterminate one: refused below).
+        // A `switch` value's type is its initialiser's, read before the variable exists.
         let ty = match &d.init {
             Some(Initializer::Expr(e)) if d.typed_by_initializer => {
                 CType::Int(self.type_of(b, e).promoted())
@@ -977,13 +976,20 @@ impl<'s> Lowering<'s> {
             self.error(d.span, format!("`{}` is read in its own initialiser", d.name.name));
             return;
         }
+        // In scope in its own initialiser (C 6.2.1), where only its type and address can be
+        // read (reads are refused above): `struct node *p = malloc(sizeof *p);`.
+        b.scopes.last_mut().expect("a body has a scope").push(v.clone());
+        let declared = |b: &mut Body, v: VarInfo| {
+            let scope = b.scopes.last_mut().expect("a body has a scope");
+            *scope.last_mut().expect("the variable was just pushed") = v;
+        };
         if let CType::Struct(_) = ty {
             let mut v = v;
             let address = self.address_variable(b, &d.name.name, d.name.span);
             self.place_variable(b, &mut v, address, None, d.span);
+            declared(b, v);
             let at = self.term_of(address, d.span);
             let _ = self.initialise_struct(b, d, at, false);
-            b.scopes.last_mut().expect("a body has a scope").push(v);
             return;
         }
         let value = self.initial_value(b, d, &v);
@@ -991,10 +997,9 @@ impl<'s> Lowering<'s> {
             let mut v = v;
             let address = self.address_variable(b, &d.name.name, d.name.span);
             self.place_variable(b, &mut v, address, value, d.span);
-            b.scopes.last_mut().expect("a body has a scope").push(v);
+            declared(b, v);
             return;
         }
-        b.scopes.last_mut().expect("a body has a scope").push(v.clone());
         if let Some(value) = value {
             self.step(b, Command::Assign(vec![(v.constant, value)]), Some(d.span));
         }
@@ -1740,7 +1745,7 @@ impl<'s> Lowering<'s> {
         let mut procedures = self.procedures;
         let mixed = self.mixed_widths || (self.member_addresses && self.pointer_steps);
         if self.memory.is_some() && !mixed {
-            memory::drop_width_checks(&mut procedures, self.memory.map(|m| m.width));
+            memory::drop_width_checks(&mut procedures, &self.bank, self.memory.map(|m| m.width));
         }
         if let Some(m) = self.memory {
             // Any function may change memory (through pointers, or by allocating).

@@ -332,15 +332,19 @@ impl Lowering<'_> {
             return Some(());
         }
         let mut leaves = Vec::new();
-        scalar_leaves(CType::Struct(s), None, &self.structs, &mut leaves, 0);
+        if layout.size <= MAX_SCALARS as u64 * 8 {
+            scalar_leaves(CType::Struct(s), None, &self.structs, &mut leaves, 0);
+        }
         let mut at: BTreeMap<u64, CType> = BTreeMap::new();
         let mut ends = Vec::new();
-        let simple = leaves.iter().all(|&(offset, ty)| {
-            ends.push((offset, offset + ty.size(&self.structs)));
-            *at.entry(offset).or_insert(ty) == ty
-        }) && ends.iter().all(|&(start, end)| {
-            ends.iter().all(|&(s, e)| (s, e) == (start, end) || e <= start || end <= s)
-        });
+        let simple = !leaves.is_empty()
+            && leaves.iter().all(|&(offset, ty)| {
+                ends.push((offset, offset + ty.size(&self.structs)));
+                *at.entry(offset).or_insert(ty) == ty
+            })
+            && ends.iter().all(|&(start, end)| {
+                ends.iter().all(|&(s, e)| (s, e) == (start, end) || e <= start || end <= s)
+            });
         if simple {
             return Some(());
         }

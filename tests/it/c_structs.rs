@@ -1,0 +1,324 @@
+//! Structs, unions and pointers stored in memory in the C front end: layouts agree with the C
+//! compiler, fields are read and written where C puts them (a write never reaches a
+//! neighbour), struct copies and initialisers mean what C says, linked lists built with
+//! `malloc` run and are freed, and `craig cegar` finds a use after free through a struct
+//! pointer and a leaked list node, replayed on the interpreter; nothing gives a wrong verdict.
+
+use craig::c::read_c;
+use craig::hol::Obligation;
+use craig::ir::Program;
+use craig::ir::interpret::{Outcome, Value, run};
+use craig::syntax::{SourceMap, render_all};
+use proptest::prelude::*;
+
+use crate::common::{s, scratch};
+
+fn read(text: &str) -> (Option<Program>, String) {
+    let mut sources = SourceMap::new();
+    let file = sources.add("t.c", None, text.to_string());
+    let (program, diagnostics) = read_c(&sources, file);
+    (program, render_all(&diagnostics, &sources))
+}
+
+fn run_main(text: &str, inputs: &[i64], limit: usize) -> Outcome {
+    let (program, rendered) = read(text);
+    let p = program.unwrap_or_else(|| panic!("the program reads:\n{rendered}\n{text}"));
+    let inputs: Vec<rug::Integer> = inputs.iter().map(|&v| v.into()).collect();
+    run(&p, p.find("main").expect("a main function"), &inputs, limit)
+}
+
+fn returned(outcome: &Outcome) -> i64 {
+    match outcome {
+        Outcome::Completed { results, .. } => match results.first() {
+            Some(Value::Int(n)) => n.to_i64().expect("a small result"),
+            other => panic!("no integer result: {other:?}"),
+        },
+        other => panic!("expected a completed run, got {other:?}"),
+    }
+}
+
+fn failed(outcome: &Outcome) -> Obligation {
+    match outcome {
+        Outcome::AssertionFailed { obligation, .. } => *obligation,
+        other => panic!("expected a failed check, got {other:?}"),
+    }
+}
+
+fn first_error(text: &str) -> String {
+    let (program, rendered) = read(text);
+    assert!(program.is_none(), "expected errors in:\n{text}");
+    rendered.lines().find(|l| l.starts_with("t.c:")).unwrap_or_default().to_string()
+}
+
+fn command(args: &[&str]) -> (u8, String) {
+    use clap::Parser as _;
+    #[derive(clap::Parser)]
+    enum Cli {
+        Run(craig::cli::run::Args),
+        Cegar(craig::cli::cegar::Args),
+    }
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = match Cli::parse_from(std::iter::once("craig").chain(args.iter().copied())) {
+        Cli::Run(a) => craig::cli::run::run(&a, &mut out, &mut err),
+        Cli::Cegar(a) => craig::cli::cegar::run(&a, &mut out, &mut err),
+    };
+    let code = code.unwrap_or_else(|e| e.exit_code());
+    let mut text = String::from_utf8(out).unwrap();
+    text.push_str(&String::from_utf8(err).unwrap());
+    (code, text)
+}
+
+/// Structs whose layouts have padding in every place GCC puts it.
+const LAYOUTS: &str = "struct a { char c; long l; int i; };\n\
+    struct b { char c; short s; char d; };\n\
+    struct c { struct a inner; char tail; };\n\
+    struct d { int x[3]; char c; struct b bs[2]; };\n\
+    struct e { char *p; char c; };\n\
+    struct f { _Bool flag; unsigned long long big; };\n\
+    union g { int a; int b[3]; };\n\
+    struct node { int data; struct node *next; };\n";
+
+/// The sizes and offsets `craig run` computes are the ones `cc` gives.
+#[test]
+fn sizes_and_offsets_agree_with_the_c_compiler() {
+    let dir = scratch("layouts");
+    let body = "long f(void) { return sizeof(struct a) + 100 * sizeof(struct b) \
+                + 10000 * sizeof(struct c) + 1000000 * sizeof(struct d) \
+                + 100000000L * sizeof(struct e) + 10000000000L * sizeof(struct f) \
+                + 1000000000000L * sizeof(union g) + 100000000000000L * sizeof(struct node) \
+                + 10000000000000000L * __builtin_offsetof(struct d, bs); }\n";
+    let program = format!("{LAYOUTS}{body}");
+    let ours = dir.join("ours.c");
+    std::fs::write(&ours, format!("{program}int main(void) {{ return 0; }}\n")).unwrap();
+    let (code, out) = command(&["run", &s(&ours), "--function", "f"]);
+    assert_eq!(code, 0, "{out}");
+    let value = out.trim_end().rsplit("returned ").next().unwrap_or_default().to_string();
+    let harness = dir.join("harness.c");
+    std::fs::write(
+        &harness,
+        format!(
+            "#include <stdio.h>\n{program}int main(void) {{ printf(\"%ld\\n\", f()); return 0; }}\n"
+        ),
+    )
+    .unwrap();
+    let binary = dir.join("harness");
+    let built = std::process::Command::new("cc")
+        .args(["-w", "-o", &s(&binary), &s(&harness)])
+        .status()
+        .expect("the C compiler the build uses runs");
+    assert!(built.success());
+    let output = std::process::Command::new(&binary).output().unwrap();
+    assert_eq!(value, String::from_utf8(output.stdout).unwrap().trim());
+}
+
+/// Every field keeps its own value: writes of every size, through the struct, through a
+/// pointer and into nested structs and array fields, never reach a neighbour.
+#[test]
+fn field_writes_do_not_clobber_neighbours() {
+    let text = format!(
+        "{LAYOUTS}int main(void) {{\n\
+           struct d v; struct d *p = &v;\n\
+           v.c = -1; v.x[0] = 1; v.x[1] = 2; v.x[2] = 3;\n\
+           p->bs[0].c = 4; p->bs[0].s = -5; p->bs[0].d = 6;\n\
+           p->bs[1].c = 7; p->bs[1].s = 30000; p->bs[1].d = 9;\n\
+           v.x[1] += 10; p->bs[0].s--; v.c = v.c * 2;\n\
+           return v.c + v.x[0] + v.x[1] + v.x[2] + v.bs[0].c + v.bs[0].s + v.bs[0].d \n\
+                  + p->bs[1].c + p->bs[1].s + p->bs[1].d;\n\
+         }}\n"
+    );
+    // -2 + 1 + 12 + 3 + 4 - 6 + 6 + 7 + 30000 + 9
+    assert_eq!(returned(&run_main(&text, &[], 10_000)), 30034);
+    // A `char` field wraps as a `char`, and the `long` after it keeps its value.
+    let text = format!(
+        "{LAYOUTS}int main(void) {{ struct a s; s.l = 5000000000; s.c = 200; s.i = -3; \
+         return (s.l == 5000000000) + 10 * (s.c == -56) + 100 * (s.i == -3); }}\n"
+    );
+    assert_eq!(returned(&run_main(&text, &[], 1000)), 111);
+}
+
+#[test]
+fn copies_initialisers_and_globals_mean_what_c_says() {
+    // Globals are zero; initialisers fill in order or by name and zero the rest; a copy is
+    // a copy (changing it leaves the original).
+    let text = format!(
+        "{LAYOUTS}struct a zero; struct c global = {{ {{ 1, 2, 3 }}, 4 }};\n\
+         struct b table[3] = {{ {{ 1, 2, 3 }}, {{ .d = 9 }} }};\n\
+         int main(void) {{\n\
+           struct a s = {{ .i = 7 }}; struct a t = s; t.i = 8;\n\
+           struct c u; u = global; u.inner.l = 20;\n\
+           struct b flat[2] = {{ 1, 2, 3, 4 }};\n\
+           return zero.c + zero.l + zero.i + s.c + s.l + s.i * 10 + t.i * 100\n\
+             + global.inner.l * 1000 + u.inner.l * 10000 + global.tail * 100000\n\
+             + table[1].d * 1000000 + table[2].s + flat[1].c * 10000000 + flat[1].s;\n\
+         }}\n"
+    );
+    assert_eq!(
+        returned(&run_main(&text, &[], 10_000)),
+        70 + 800 + 2000 + 200_000 + 400_000 + 9_000_000 + 40_000_000
+    );
+    // `*p = *q` copies through pointers; a struct reached through `->` is copied whole.
+    let text = format!(
+        "#include <stdlib.h>\n{LAYOUTS}int main(void) {{\n\
+           struct node *p = malloc(sizeof(struct node)); struct node *q = malloc(sizeof *q);\n\
+           if (!p || !q) return 0;\n\
+           q->data = 42; q->next = q; *p = *q; q->data = 0;\n\
+           int r = p->data + (p->next == q); free(p); free(q); return r; }}\n"
+    );
+    assert_eq!(returned(&run_main(&text, &[], 1000)), 43);
+}
+
+const LIST: &str = "#include <stdlib.h>\n\
+    extern int __VERIFIER_nondet_int(void);\n\
+    struct node { int data; struct node *next; };\n\
+    int main(void) {\n\
+      struct node *head = 0;\n\
+      int n = __VERIFIER_nondet_int();\n\
+      for (int i = 0; i < n && i < 4; i++) {\n\
+        struct node *fresh = malloc(sizeof(struct node));\n\
+        if (!fresh) break;\n\
+        fresh->data = i;\n\
+        fresh->next = head;\n\
+        head = fresh;\n\
+      }\n\
+      int sum = 0;\n\
+      for (struct node *c = head; c; c = c->next) sum += c->data;\n\
+      while (head) { struct node *rest = head->next; free(head); head = rest; }\n\
+      return sum;\n\
+    }\n";
+
+/// A list built with `malloc`, walked and freed runs to C's value with the heap empty; no
+/// property of it is answered UNSAFE.
+#[test]
+fn a_linked_list_is_built_walked_and_freed() {
+    let outcome = run_main(LIST, &[3], 10_000);
+    assert_eq!(returned(&outcome), 3);
+    let Outcome::Completed { globals, .. } = outcome else { unreachable!() };
+    assert!(globals.contains(&("$live_heap".to_string(), Value::Int(0.into()))), "{globals:?}");
+    let dir = scratch("list");
+    let path = dir.join("list.c");
+    std::fs::write(&path, LIST).unwrap();
+    for property in ["valid-memsafety", "valid-memcleanup", "unreach-call"] {
+        let (code, out) =
+            command(&["cegar", &s(&path), "--property", property, "--max-steps", "2000"]);
+        assert!(code == 0 || code == 3, "{property}: {out}");
+    }
+}
+
+/// A use after free through a struct pointer and a leaked list node are found by `craig
+/// cegar` and replayed on the interpreter.
+#[test]
+fn cegar_finds_a_use_after_free_and_a_leak_through_struct_pointers() {
+    let dir = scratch("bugs");
+    let use_after_free = dir.join("uaf.c");
+    std::fs::write(
+        &use_after_free,
+        "#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\n\
+         struct node { int data; struct node *next; };\n\
+         int main(void) {\n\
+           struct node *a = malloc(sizeof(struct node));\n\
+           if (!a) return 0;\n\
+           a->data = 1; a->next = 0;\n\
+           if (__VERIFIER_nondet_int() > 5) free(a);\n\
+           int d = a->data;\n\
+           free(a);\n\
+           return d;\n\
+         }\n",
+    )
+    .unwrap();
+    let (code, out) = command(&["cegar", &s(&use_after_free), "--max-steps", "2000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("uaf.c:9:9: the valid memory access check"), "{out}");
+    assert!(out.contains("replayed: `craig run"), "{out}");
+    assert_eq!(
+        failed(&run_main(&std::fs::read_to_string(&use_after_free).unwrap(), &[6], 1000)),
+        Obligation::MemoryAccess
+    );
+    let leak = dir.join("leak.c");
+    std::fs::write(
+        &leak,
+        "#include <stdlib.h>\nextern int __VERIFIER_nondet_int(void);\n\
+         struct node { int data; struct node *next; };\n\
+         int main(void) {\n\
+           struct node *a = malloc(sizeof(struct node));\n\
+           if (!a) return 0;\n\
+           a->next = 0;\n\
+           if (__VERIFIER_nondet_int()) free(a);\n\
+           return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let (code, out) =
+        command(&["cegar", &s(&leak), "--property", "valid-memcleanup", "--max-steps", "2000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("the memory freed at exit check"), "{out}");
+    assert!(out.contains("replayed: `craig run"), "{out}");
+}
+
+/// Null and dangling struct pointers are the checks of their kind; a pointer stepped from
+/// one field into another of a different type is the model's limit, never a verdict.
+#[test]
+fn struct_pointer_errors_are_checked_and_punning_is_the_models_limit() {
+    let text = format!("{LAYOUTS}int main(void) {{ struct node *p = 0; return p->data; }}\n");
+    assert_eq!(failed(&run_main(&text, &[], 100)), Obligation::NullDereference);
+    let text = format!(
+        "{LAYOUTS}struct node *make(void) {{ struct node n; n.data = 1; return &n; }}\n\
+         int main(void) {{ struct node *p = make(); return p->next != 0; }}\n"
+    );
+    assert_eq!(failed(&run_main(&text, &[], 100)), Obligation::MemoryAccess);
+    let text = format!(
+        "{LAYOUTS}int main(void) {{ struct a s; s.c = 1; int *p = &s.i; p = p - 1; *p = 5; \
+         return s.c; }}\n"
+    );
+    assert_eq!(failed(&run_main(&text, &[], 100)), Obligation::MemoryModel);
+    let text = format!(
+        "{LAYOUTS}int main(void) {{ struct d s; int k = __VERIFIER_nondet_int(); s.x[k] = 1; \
+         return 0; }}\n"
+    );
+    assert_eq!(failed(&run_main(&text, &[3], 100)), Obligation::MemoryModel);
+    // Pointers to pointers are pointers stored in memory.
+    let text = "int main(void) { int x = 1; int *p = &x; int **pp = &p; int y = 7; \
+                *pp = &y; **pp += 1; return *p + x * 10; }";
+    assert_eq!(returned(&run_main(text, &[], 100)), 18);
+}
+
+#[test]
+fn struct_errors_name_the_problem() {
+    let cases = [
+        (
+            "struct s { int a; };\nint main() { struct s x; return x.b; }",
+            "t.c:2:35: error: `struct s` has no field `b`",
+        ),
+        (
+            "struct s;\nint main() { struct s x; return 0; }",
+            "t.c:2:23: error: `struct s` is incomplete: it is declared but never defined",
+        ),
+        (
+            "struct s { int a; };\nint main() { int x = 0; return x.a; }",
+            "t.c:2:32: error: `x` is not a struct",
+        ),
+        (
+            "struct s { int a; };\nint main() { struct s x; x += 1; return 0; }",
+            "t.c:2:26: error: a struct has no arithmetic: assign it with `=`",
+        ),
+        (
+            "struct s { int a : 2; };\nint main() { struct s *p = 0; return 0; }",
+            "t.c:1:20: error: bit-fields are not in craig's C subset",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(first_error(text), expected, "{text}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn struct_like_text_never_panics(
+        text in "(struct|union|s|t|\\{|\\}|int|char|long|\\*|;|=|\\.|->|a|b|next|\\[|\\]|0|3|\\(|\\)|&|,|main|return|sizeof|malloc|free|:| |\n)*"
+    ) {
+        let mut sources = SourceMap::new();
+        let file = sources.add("t.c", None, text);
+        let _ = read_c(&sources, file);
+    }
+}
