@@ -294,14 +294,27 @@ impl CType {
         self.size_and_align(structs).0
     }
 
-    /// The size every scalar of an object of this type has, when they all have one (a
-    /// struct of `int`s, an `int`); `None` for a struct mixing sizes or holding none.
-    pub fn scalar_size(self, structs: &[StructLayout]) -> Option<u64> {
-        let CType::Struct(s) = self else { return Some(self.size(structs)) };
+    /// A number naming this scalar type as memory holds it (its width and signedness; one
+    /// for every pointer, since every address is a value of every pointer type); `None` for
+    /// `void` and structs.
+    pub fn scalar_code(self) -> Option<i64> {
+        match self {
+            CType::Void | CType::Struct(_) => None,
+            CType::Bool => Some(1),
+            CType::Int(t) => Some(i64::from(t.bits) * 2 + i64::from(t.signed)),
+            CType::Pointer(_) => Some(1000),
+        }
+    }
+
+    /// The [`scalar_code`](Self::scalar_code) every scalar of an object of this type has,
+    /// when they all have one (a struct of `int`s, an `int`); `None` for a struct mixing types
+    /// or holding none.
+    pub fn uniform_scalar_code(self, structs: &[StructLayout]) -> Option<i64> {
+        let CType::Struct(s) = self else { return self.scalar_code() };
         let fields = structs.get(s.0 as usize)?.fields.as_ref()?;
-        let mut sizes = fields.iter().map(|f| f.ty.scalar_size(structs));
-        let first = sizes.next()??;
-        sizes.all(|k| k == Some(first)).then_some(first)
+        let mut codes = fields.iter().map(|f| f.ty.uniform_scalar_code(structs));
+        let first = codes.next()??;
+        codes.all(|k| k == Some(first)).then_some(first)
     }
 }
 

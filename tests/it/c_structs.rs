@@ -275,6 +275,10 @@ fn struct_pointer_errors_are_checked_and_punning_is_the_models_limit() {
          return 0; }}\n"
     );
     assert_eq!(failed(&run_main(&text, &[3], 100)), Obligation::MemoryModel);
+    // Memory holds values, not bytes: an `int` read as `unsigned` is the model's limit too.
+    let text = "int main(void) { int x = -1; unsigned *u = (unsigned *) &x; \
+                return *u == 4294967295u; }";
+    assert_eq!(failed(&run_main(text, &[], 100)), Obligation::MemoryModel);
     // Pointers to pointers are pointers stored in memory.
     let text = "int main(void) { int x = 1; int *p = &x; int **pp = &p; int y = 7; \
                 *pp = &y; **pp += 1; return *p + x * 10; }";

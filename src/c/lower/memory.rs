@@ -254,6 +254,16 @@ pub(super) fn drop_width_checks(
     }
 }
 
+/// How C writes a scalar type, for messages.
+fn type_name(ty: CType) -> &'static str {
+    match ty {
+        CType::Pointer(_) => "a pointer",
+        CType::Bool => "_Bool",
+        CType::Int(t) => t.name(),
+        CType::Void | CType::Struct(_) => "a struct",
+    }
+}
+
 /// Where an lvalue is: a variable, an element of an array variable, or a scalar in memory.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Place {
@@ -402,14 +412,14 @@ impl Lowering<'_> {
     }
 
     /// True when objects seen through pointers to `p` and to `q` hold the same scalars at the
-    /// same offsets: integers of one size, one struct, or pointers (all addresses).
+    /// same offsets: one integer type, one struct, or pointers (all addresses).
     fn same_layout(&self, p: Pointee, q: Pointee) -> bool {
         match (p, q) {
             (Pointee::Struct(s), Pointee::Struct(t)) => s == t,
             (Pointee::Pointer(..), Pointee::Pointer(..)) => true,
-            (Pointee::Int(_) | Pointee::Bool, Pointee::Int(_) | Pointee::Bool) => {
-                p.size(&self.structs) == q.size(&self.structs)
-            }
+            // An `int` read as `unsigned` has another value in this model, which stores
+            // values, not bytes: only one type is the same layout.
+            (Pointee::Int(_) | Pointee::Bool, Pointee::Int(_) | Pointee::Bool) => p == q,
             _ => false,
         }
     }
@@ -521,37 +531,41 @@ impl Lowering<'_> {
         self.assert(b, within, Obligation::MemoryAccess, what, span);
     }
 
-    /// The model's own check of an access to a scalar of `bytes` bytes at `address`: its
-    /// object is accessed with one scalar size, and the scalar is aligned to its size (so that
-    /// two scalars of one size never overlap in part). Recorded in `$width`; dropped where no
-    /// pointer reaches scalars of another layout (see [`drop_width_checks`]).
+    /// The model's own check of an access to a scalar of type `ty` at `address`: its object
+    /// is accessed with one scalar type (memory holds values, not bytes: an `int` read as
+    /// bytes or as `unsigned` would have another value), and the scalar is aligned to its
+    /// size (so that two scalars never overlap in part). Recorded in `$width`; dropped where
+    /// no pointer reaches scalars of another layout (see [`drop_width_checks`]).
     pub(super) fn width_check(
         &mut self,
         b: &mut Body,
         address: TermId,
-        bytes: u64,
+        ty: CType,
         shown: &str,
         span: Span,
     ) {
         let m = self.model();
+        let bytes = ty.size(&self.structs);
+        let code = ty.scalar_code().unwrap_or(-1);
         let (object, offset) = self.object_and_offset(address, span);
         let width = self.app(m.width, object, span);
         let zero = self.int(0, span);
-        let k = self.int(bytes, span);
+        let k = self.int(code, span);
         let unset = build::eq(&mut self.bank, width, zero);
         let same = build::eq(&mut self.bank, width, k);
-        let one_size = build::or(&mut self.bank, unset, same);
-        let k = self.int(bytes, span);
-        let remainder = build::same_type(&mut self.bank, Prim::Mod, vec![offset, k]);
+        let one_type = build::or(&mut self.bank, unset, same);
+        let size = self.int(bytes, span);
+        let remainder = build::same_type(&mut self.bank, Prim::Mod, vec![offset, size]);
         let zero = self.int(0, span);
         let aligned = build::eq(&mut self.bank, remainder, zero);
-        let fits = build::and(&mut self.bank, one_size, aligned);
+        let fits = build::and(&mut self.bank, one_type, aligned);
         let what = format!(
-            "one scalar size for the object at `{shown}` ({bytes} bytes here, aligned; craig's \
-             memory model holds one size per object)"
+            "one scalar type for the object at `{shown}` ({} here, aligned; craig's memory \
+             model holds one type per object)",
+            type_name(ty)
         );
         self.assert(b, fits, Obligation::MemoryModel, what, span);
-        let k = self.int(bytes, span);
+        let k = self.int(code, span);
         let widths = self.updated(m.width, object, k, span);
         self.step(b, Command::Assign(vec![(m.width, widths)]), Some(span));
     }
@@ -823,9 +837,9 @@ impl Lowering<'_> {
         span: Span,
     ) {
         let bytes = v.ty.size(&self.structs).saturating_mul(v.array.unwrap_or(1));
-        // The one scalar size its accesses have: a struct's scalars may have several, which
+        // The one scalar type its accesses have: a struct's scalars may have several, which
         // no access through a pointer then matches (-1) where the model keeps its checks.
-        let width = v.ty.scalar_size(&self.structs).map_or(-1, |k| k as i64);
+        let width = v.ty.uniform_scalar_code(&self.structs).unwrap_or(-1);
         let size = self.int(bytes, span);
         let t = self.allocate(b, size, ObjectState::Stack, width, span);
         let value = self.term_of(t, span);

@@ -1375,7 +1375,7 @@ impl<'s> Lowering<'s> {
         let bytes = l.ty.size(&self.structs);
         if !l.valid {
             self.check_located(b, &l, bytes, e.span);
-            self.width_check(b, l.address, bytes, &l.shown, e.span);
+            self.width_check(b, l.address, l.ty, &l.shown, e.span);
         }
         Some(Place::Memory(l.address, l.ty))
     }

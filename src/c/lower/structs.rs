@@ -389,9 +389,9 @@ impl Lowering<'_> {
         let mut stores = Vec::new();
         for (offset, ty) in leaves {
             let from = self.plus(origin.address, offset, span);
-            self.width_check(b, from, ty.size(&self.structs), &origin.shown, span);
+            self.width_check(b, from, ty, &origin.shown, span);
             let to = self.plus(destination.address, offset, span);
-            self.width_check(b, to, ty.size(&self.structs), &destination.shown, span);
+            self.width_check(b, to, ty, &destination.shown, span);
             let value = self.load(from, span);
             stores.push((to, value));
         }
@@ -621,7 +621,7 @@ impl Lowering<'_> {
         let leaves = self.leaves(ty, None, e.span)?;
         for (offset, leaf) in leaves {
             let from = self.plus(origin.address, offset, e.span);
-            self.width_check(b, from, leaf.size(&self.structs), &origin.shown, e.span);
+            self.width_check(b, from, leaf, &origin.shown, e.span);
             let v = self.load(from, e.span);
             values.insert(base + offset, v);
         }
