@@ -206,7 +206,7 @@ pub enum Obligation {
     MemoryFree,
     /// Every heap object is freed when the program ends (SV-COMP's `valid-memcleanup`).
     MemoryCleanup,
-    /// An access stays within what craig's memory model represents (one scalar size per
+    /// An access stays within what craig's memory model represents (one scalar type per
     /// object): a failure is craig's limit, never a verdict about the program.
     MemoryModel,
 }

@@ -16,10 +16,15 @@
 //!   the values a run may read).
 //! - **Objects** have a state (`$state`: 0 never allocated, 1 live on the heap, 2 freed, 3 live
 //!   on the stack or static, 4 dead: its function returned), a size in bytes (`$size`) and the
-//!   size of the scalars it is accessed with (`$width`, 0 until the first access): craig's model
-//!   holds one scalar size per object, and an access with another size (an `int` read as bytes
-//!   through a `char *`) is a [`Obligation::MemoryModel`] check, whose failure makes an answer
-//!   UNKNOWN, never a wrong verdict. `$next_object` counts the objects allocated (the next is
+//!   type of the scalars it is accessed with (`$width`, a code of the type, 0 until the first
+//!   access, -1 for a struct variable whose scalars have several types): memory holds values,
+//!   not bytes, so craig's model holds one scalar type per object, aligned to its size, and an
+//!   access with another type (an `int` read as bytes through a `char *`, or as `unsigned`) is
+//!   a [`Obligation::MemoryModel`] check, whose failure makes an answer UNKNOWN, never a wrong
+//!   verdict. The checks are dropped where no pointer can reach scalars of another layout
+//!   ([`drop_width_checks`]): a struct of several scalar types is then accessed only through
+//!   its own layout, field by field.
+//! - **Structs** live in memory, every one of them: see [`structs`](super::structs). `$next_object` counts the objects allocated (the next is
 //!   numbered one more) and `$live_heap` counts heap objects not yet freed.
 //! - **Checks**, as SV-COMP states its properties: a dereference (`*p`, `p[i]`) checks that `p`
 //!   is not null ([`Obligation::NullDereference`]) and that it points into a live object with
@@ -224,11 +229,13 @@ fn visit_expr(e: &Expr, on_expr: &mut dyn FnMut(&Expr)) {
 }
 
 /// Removes the memory model's width checks (and the writes of `$width` they read) from a
-/// program in which no pointer value ever reaches a pointer to scalars of another size: every
-/// object is then accessed with one size (a variable through pointers to its own type, a heap
-/// object through the one typed pointer its allocation was converted to), so the checks hold
-/// by construction and would only stand in the engine's way (their formulas read `$width`,
-/// which it does not track).
+/// program in which no pointer value ever reaches a pointer to scalars of another layout and
+/// no pointer into the middle of a struct is stepped: every object is then accessed through
+/// one layout (a variable through pointers to its own type, a heap object through the one
+/// typed pointer its allocation was converted to, a struct field by field at its offsets), so
+/// the checks hold by construction and would only stand in the engine's way (their formulas
+/// read `$width`, which it does not track). The model's other checks (an index past an array
+/// field) stay.
 pub(super) fn drop_width_checks(
     procedures: &mut [crate::ir::Procedure],
     bank: &crate::hol::HolBank,
