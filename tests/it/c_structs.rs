@@ -275,6 +275,12 @@ fn struct_pointer_errors_are_checked_and_punning_is_the_models_limit() {
          return 0; }}\n"
     );
     assert_eq!(failed(&run_main(&text, &[3], 100)), Obligation::MemoryModel);
+    // A loop body's struct is a new object each time round: the last one is dead.
+    let text = format!(
+        "{LAYOUTS}int main(void) {{ struct node *keep = 0; for (int i = 0; i < 2; i++) {{ \
+         struct node n; n.data = i; if (i == 1) return keep->data; keep = &n; }} return 0; }}\n"
+    );
+    assert_eq!(failed(&run_main(&text, &[], 1000)), Obligation::MemoryAccess);
     // Memory holds values, not bytes: an `int` read as `unsigned` is the model's limit too.
     let text = "int main(void) { int x = -1; unsigned *u = (unsigned *) &x; \
                 return *u == 4294967295u; }";

@@ -858,8 +858,10 @@ impl Lowering<'_> {
         }
     }
 
-    /// The end of a function's stack objects: each address variable that was set (a
-    /// declaration not reached leaves it 0) marks its object dead.
+    /// The end of stack objects: each address variable that was set (a declaration not
+    /// reached leaves it 0) marks its object dead. At a function's return for all of its
+    /// objects, and at a declaration run again (a loop's body) for the object of its previous
+    /// run, whose block was left.
     pub(super) fn kill_stack_objects(&mut self, b: &mut Body, addresses: &[ConstId], span: Span) {
         if addresses.is_empty() {
             return;

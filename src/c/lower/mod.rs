@@ -986,6 +986,7 @@ impl<'s> Lowering<'s> {
         if let CType::Struct(_) = ty {
             let mut v = v;
             let address = self.address_variable(b, &d.name.name, d.name.span);
+            self.kill_stack_objects(b, &[address], d.span);
             self.place_variable(b, &mut v, address, None, d.span);
             declared(b, v);
             let at = self.term_of(address, d.span);
@@ -996,6 +997,7 @@ impl<'s> Lowering<'s> {
         if b.taken.contains(&d.name.name) && d.array.is_none() {
             let mut v = v;
             let address = self.address_variable(b, &d.name.name, d.name.span);
+            self.kill_stack_objects(b, &[address], d.span);
             self.place_variable(b, &mut v, address, value, d.span);
             declared(b, v);
             return;
