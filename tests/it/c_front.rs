@@ -505,7 +505,7 @@ proptest! {
 
     #[test]
     fn c_like_text_never_panics(
-        text in "(int|x|a|\\[|\\]|\\{|\\}|\\(|\\)|;|=|\\+|\\+\\+|-|/|%|\\*|&|&&|\\|\\||!|\\?|:|,|0|7|if|else|while|for|do|goto|L|break|continue|return|main|f|__VERIFIER_nondet_int|reach_error|assert|#|/\\*|\\*/|\"|'|\n| )*"
+        text in "(int|x|a|\\[|\\]|\\{|\\}|\\(|\\)|;|=|\\+|\\+\\+|-|/|%|\\*|&|&&|\\|\\||!|\\?|:|,|0|7|if|else|while|for|do|goto|L|break|continue|return|main|f|__VERIFIER_nondet_int|reach_error|assert|struct|union|\\.|->|#|/\\*|\\*/|\"|'|\n| )*"
     ) {
         let mut sources = SourceMap::new();
         let file = sources.add("t.c", None, text);

@@ -202,6 +202,19 @@ fn a_linked_list_is_built_walked_and_freed() {
             command(&["cegar", &s(&path), "--property", property, "--max-steps", "2000"]);
         assert!(code == 0 || code == 3, "{property}: {out}");
     }
+    // Nodes allocated and freed in a loop: no width check stands in the way (every access is
+    // through the struct's own layout), and valid-memcleanup is proved.
+    let each = dir.join("each.c");
+    std::fs::write(
+        &each,
+        "#include <stdlib.h>\nstruct node { int data; struct node *next; };\n\
+         int main(void) { for (int i = 0; i < 3; i++) { struct node *p = malloc(sizeof *p); \
+         if (!p) return 0; p->data = i; p->next = 0; free(p); } return 0; }\n",
+    )
+    .unwrap();
+    let (code, out) = command(&["cegar", &s(&each), "--property", "valid-memcleanup"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("SAFE\n"), "{out}");
 }
 
 /// A use after free through a struct pointer and a leaked list node are found by `craig
