@@ -324,6 +324,14 @@ fn struct_errors_name_the_problem() {
             "t.c:2:26: error: a struct has no arithmetic: assign it with `=`",
         ),
         (
+            "struct s { int a; };\nint main() { struct s x; x++; return 0; }",
+            "t.c:2:26: error: `x` is not a scalar: assign or read its fields or elements",
+        ),
+        (
+            "struct s { int a; struct s *n; };\nint main() { struct s x; return x.n.a; }",
+            "t.c:2:33: error: `x.n` is not a struct",
+        ),
+        (
             "struct s { int a : 2; };\nint main() { struct s *p = 0; return 0; }",
             "t.c:1:20: error: bit-fields are not in craig's C subset",
         ),

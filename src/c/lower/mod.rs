@@ -1348,6 +1348,13 @@ impl<'s> Lowering<'s> {
                 self.memory_place(b, e)
             }
             ExprKind::Var(n) => match self.lookup(b, n) {
+                Some(VarInfo { ty: CType::Struct(_), .. }) => {
+                    self.error(
+                        e.span,
+                        format!("`{n}` is not a scalar: assign or read its fields or elements"),
+                    );
+                    None
+                }
                 Some(VarInfo { address: Some(a), ty, .. }) => {
                     Some(Place::Memory(self.term_of(a, e.span), ty))
                 }

@@ -118,7 +118,12 @@ impl Lowering<'_> {
                     self.unknown_variable(n, e.span);
                     return None;
                 };
-                let a = v.address?;
+                let Some(a) = v.address else {
+                    // Every caller asks only for what lives in memory; an answer without a
+                    // diagnostic would leave the program with a hole.
+                    self.error(e.span, format!("`{n}` has no address in craig's memory model"));
+                    return None;
+                };
                 let address = self.term_of(a, e.span);
                 Some(Located {
                     address,
@@ -194,26 +199,16 @@ impl Lowering<'_> {
                         shown,
                     }
                 } else {
-                    let located = self.locate(b, base, access);
-                    match located {
-                        Some(l @ Located { ty: CType::Struct(_), array: None, .. }) => l,
-                        Some(_) => {
+                    if !self.is_struct(b, base) {
+                        if !matches!(base.kind, ExprKind::Refused) {
                             self.error(
                                 base.span,
                                 format!("`{}` is not a struct", self.snippet(base.span)),
                             );
-                            return None;
                         }
-                        None => {
-                            if self.static_type(b, base).is_some() {
-                                self.error(
-                                    base.span,
-                                    format!("`{}` is not a struct", self.snippet(base.span)),
-                                );
-                            }
-                            return None;
-                        }
+                        return None;
                     }
+                    self.locate(b, base, access)?
                 };
                 let CType::Struct(s) = located.ty else { return None };
                 self.check_union(s, e.span)?;
