@@ -78,21 +78,15 @@ const LAYOUTS: &str = "struct a { char c; long l; int i; };\n\
     union g { int a; int b[3]; };\n\
     struct node { int data; struct node *next; };\n";
 
-/// The sizes and offsets `craig run` computes are the ones `cc` gives.
-#[test]
-fn sizes_and_offsets_agree_with_the_c_compiler() {
-    let dir = scratch("layouts");
-    let body = "long f(void) { return sizeof(struct a) + 100 * sizeof(struct b) \
-                + 10000 * sizeof(struct c) + 1000000 * sizeof(struct d) \
-                + 100000000L * sizeof(struct e) + 10000000000L * sizeof(struct f) \
-                + 1000000000000L * sizeof(union g) + 100000000000000L * sizeof(struct node) \
-                + 10000000000000000L * __builtin_offsetof(struct d, bs); }\n";
-    let program = format!("{LAYOUTS}{body}");
+/// `craig run --function f` and the program compiled by `cc` give `f()` the same value.
+fn agrees_with_the_c_compiler(name: &str, program: &str) {
+    let dir = scratch(name);
     let ours = dir.join("ours.c");
     std::fs::write(&ours, format!("{program}int main(void) {{ return 0; }}\n")).unwrap();
     let (code, out) = command(&["run", &s(&ours), "--function", "f"]);
     assert_eq!(code, 0, "{out}");
-    let value = out.trim_end().rsplit("returned ").next().unwrap_or_default().to_string();
+    let value =
+        out.lines().next().unwrap_or_default().rsplit("returned ").next().unwrap_or_default();
     let harness = dir.join("harness.c");
     std::fs::write(
         &harness,
@@ -108,7 +102,45 @@ fn sizes_and_offsets_agree_with_the_c_compiler() {
         .expect("the C compiler the build uses runs");
     assert!(built.success());
     let output = std::process::Command::new(&binary).output().unwrap();
-    assert_eq!(value, String::from_utf8(output.stdout).unwrap().trim());
+    assert_eq!(value, String::from_utf8(output.stdout).unwrap().trim(), "{program}");
+}
+
+/// The sizes and offsets `craig run` computes are the ones `cc` gives.
+#[test]
+fn sizes_and_offsets_agree_with_the_c_compiler() {
+    let body = "long f(void) { return sizeof(struct a) + 100 * sizeof(struct b) \
+                + 10000 * sizeof(struct c) + 1000000 * sizeof(struct d) \
+                + 100000000L * sizeof(struct e) + 10000000000L * sizeof(struct f) \
+                + 1000000000000L * sizeof(union g) + 100000000000000L * sizeof(struct node) \
+                + 10000000000000000L * __builtin_offsetof(struct d, bs); }\n";
+    agrees_with_the_c_compiler("layouts", &format!("{LAYOUTS}{body}"));
+}
+
+/// Heap arrays of structs stepped by pointer arithmetic, arrays and pointers in fields,
+/// nested initialisers and copies compute what the compiled program computes.
+#[test]
+fn struct_programs_agree_with_the_c_compiler() {
+    let program = "#include <stdlib.h>\n\
+        struct pair { short a; long b; };\n\
+        struct box { struct pair ps[2]; int *ptrs[2]; char tag; };\n\
+        long f(void) {\n\
+          struct pair *heap = malloc(3 * sizeof(struct pair));\n\
+          if (!heap) return -1;\n\
+          for (int i = 0; i < 3; i++) { heap[i].a = i * 100; heap[i].b = -i; }\n\
+          struct pair *q = heap + 2;\n\
+          long r = q->a + q[-1].b * 1000;\n\
+          struct box bx = { { {1, 2}, {3, 4} }, { 0, 0 }, 'z' };\n\
+          int x = 5, y = 6;\n\
+          bx.ptrs[0] = &x; bx.ptrs[1] = &y;\n\
+          *bx.ptrs[1] = 60;\n\
+          r += bx.ps[1].b * 10000 + y * 100000 + bx.tag * 10000000L;\n\
+          struct box copy = bx;\n\
+          copy.ps[0].a = 9;\n\
+          r += copy.ps[0].a * 1000000000L + bx.ps[0].a * 100000000000L + (copy.ptrs[1] == &y);\n\
+          free(heap);\n\
+          return r;\n\
+        }\n";
+    agrees_with_the_c_compiler("programs", program);
 }
 
 /// Every field keeps its own value: writes of every size, through the struct, through a
