@@ -79,6 +79,29 @@ impl Converter<'_> {
         }
     }
 
+    /// `struct S { ... } __attribute__((packed))`: the attribute follows the definition among
+    /// the declaration's specifiers, and changes the struct's layout, which is then refused.
+    pub(super) fn layout_attributes(
+        &mut self,
+        specifiers: &[Node<c::DeclarationSpecifier>],
+        ty: Result<CType, Refusal>,
+    ) -> Result<CType, Refusal> {
+        let packed = specifiers.iter().find_map(|s| match &s.node {
+            c::DeclarationSpecifier::Extension(e)
+                if e.iter().any(|e| layout_attribute(&e.node)) =>
+            {
+                Some(self.span(s))
+            }
+            _ => None,
+        });
+        if let (Ok(CType::Struct(id)), Some(at)) = (&ty, packed) {
+            let r = Refusal::construct(at, "`packed` and `aligned` structs are", LAYOUT_NOTE);
+            self.struct_refusals.insert(*id, r.clone());
+            return Err(r);
+        }
+        ty
+    }
+
     fn new_struct(&mut self, name: String, union: bool, span: Span) -> StructId {
         let id = StructId(self.unit.structs.len() as u32);
         self.unit.structs.push(StructLayout { name, union, span, fields: None, size: 0, align: 1 });
@@ -163,7 +186,7 @@ impl Converter<'_> {
 }
 
 /// True for an attribute that changes a layout.
-pub(super) fn layout_attribute(e: &c::Extension) -> bool {
+fn layout_attribute(e: &c::Extension) -> bool {
     matches!(e, c::Extension::Attribute(a)
         if a.name.node.contains("packed") || a.name.node.contains("aligned"))
 }

@@ -219,26 +219,7 @@ impl Converter<'_> {
             })
             .collect();
         let ty = self.type_of_words(&words);
-        // `struct S { ... } __attribute__((packed))`: the attribute follows the definition
-        // among the declaration's specifiers, and changes the struct's layout.
-        let packed = specifiers.iter().find_map(|s| match &s.node {
-            c::DeclarationSpecifier::Extension(e)
-                if e.iter().any(|e| super::layout::layout_attribute(&e.node)) =>
-            {
-                Some(self.span(s))
-            }
-            _ => None,
-        });
-        if let (Ok(CType::Struct(id)), Some(at)) = (&ty, packed) {
-            let r = Refusal::construct(
-                at,
-                "`packed` and `aligned` structs are",
-                "craig's C lays structs out as GCC does without attributes",
-            );
-            self.struct_refusals.insert(*id, r.clone());
-            return Err(r);
-        }
-        ty
+        self.layout_attributes(specifiers, ty)
     }
 
     /// The type the specifiers of a type name (a cast, `sizeof`) name.
