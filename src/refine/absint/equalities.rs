@@ -51,9 +51,7 @@ impl Equation {
         for c in self.coefficients.values() {
             lcm.lcm_mut(c.denom());
         }
-        let scale = |q: &Rational| -> Integer {
-            q.numer() * Integer::from(&lcm / q.denom())
-        };
+        let scale = |q: &Rational| -> Integer { q.numer() * Integer::from(&lcm / q.denom()) };
         Linear {
             coefficients: self.coefficients.iter().map(|(v, c)| (*v, scale(c))).collect(),
             constant: scale(&self.constant),
