@@ -340,7 +340,7 @@ mod tests {
     fn long_options_lists_the_flags_in_order() {
         assert_eq!(
             long_options::<Words>(),
-            ["--domain", "--max-steps", "--max-nodes", "--time-limit"]
+            ["--domain", "--max-steps", "--max-nodes", "--time-limit", "--no-invariants"]
         );
     }
 }
