@@ -31,13 +31,13 @@
 
 use super::RefineError;
 use super::path::{self, PathFormula, Solved};
+use super::{Engine, Pred, StepReport};
 use crate::smt;
 
 /// The branch-and-bound splits a refutation of a path's rest from a seed may take: such a
 /// rest starts unconstrained but for the seed, which on address arithmetic (large multiples)
 /// can keep branch and bound busy where the whole path is refuted at once.
 const SEED_START_SPLITS: u64 = 50;
-use super::{Engine, Pred, StepReport};
 
 /// What a hand refinement did at one node.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -496,11 +496,6 @@ impl Engine {
         &self.seeding
     }
 
-    /// The invariant a location's nodes start from (`True` where none is known).
-    pub fn seed(&self, location: usize) -> &Pred {
-        &self.seeds[location]
-    }
-
     /// The verdict, once the run has ended.
     pub fn verdict(&self) -> Option<&Verdict> {
         self.verdict.as_ref()
@@ -936,9 +931,8 @@ impl Engine {
     }
 
     /// Confirms the invariants (the labels, with what abstract interpretation found) inductive:
-    /// `True` at the start implies the start's invariant,
-    /// every edge leads from its source's invariant into its target's, and no error edge can
-    /// be taken from its source's invariant. `Safe` with the invariants, or `Unknown` naming
+    /// `True` at the start implies the start's invariant, every edge leads from its source's
+    /// invariant into its target's, and no error edge can be taken from its source's invariant. `Safe` with the invariants, or `Unknown` naming
     /// the first edge that fails (which would be an internal error).
     ///
     /// The invariants are simplified first ([`simplify`]: every step checked equivalent by the

@@ -11,6 +11,8 @@ use craig::ir::{Program, print_procedure};
 use craig::syntax::{FileId, SourceMap, render_all};
 use proptest::prelude::*;
 
+use crate::common::{failed, returned};
+
 fn data(name: &str) -> String {
     let path = format!("{}/examples/c/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
@@ -46,23 +48,6 @@ fn run_main(text: &str, inputs: &[i64], limit: usize) -> Outcome {
     let (p, _) = program(text);
     let main = p.find("main").expect("a main function");
     run(&p, main, &ints(inputs), limit)
-}
-
-fn returned(outcome: &Outcome) -> i64 {
-    match outcome {
-        Outcome::Completed { results, .. } => match results.first() {
-            Some(Value::Int(n)) => n.to_i64().expect("a small result"),
-            other => panic!("no integer result: {other:?}"),
-        },
-        other => panic!("expected a completed run, got {other:?}"),
-    }
-}
-
-fn failed(outcome: &Outcome) -> Obligation {
-    match outcome {
-        Outcome::AssertionFailed { obligation, .. } => *obligation,
-        other => panic!("expected a failed check, got {other:?}"),
-    }
 }
 
 const EXAMPLES: &[&str] = &[

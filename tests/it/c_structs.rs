@@ -11,7 +11,7 @@ use craig::ir::interpret::{Outcome, Value, run};
 use craig::syntax::{SourceMap, render_all};
 use proptest::prelude::*;
 
-use crate::common::{s, scratch};
+use crate::common::{failed, returned, s, scratch};
 
 fn read(text: &str) -> (Option<Program>, String) {
     let mut sources = SourceMap::new();
@@ -25,23 +25,6 @@ fn run_main(text: &str, inputs: &[i64], limit: usize) -> Outcome {
     let p = program.unwrap_or_else(|| panic!("the program reads:\n{rendered}\n{text}"));
     let inputs: Vec<rug::Integer> = inputs.iter().map(|&v| v.into()).collect();
     run(&p, p.find("main").expect("a main function"), &inputs, limit)
-}
-
-fn returned(outcome: &Outcome) -> i64 {
-    match outcome {
-        Outcome::Completed { results, .. } => match results.first() {
-            Some(Value::Int(n)) => n.to_i64().expect("a small result"),
-            other => panic!("no integer result: {other:?}"),
-        },
-        other => panic!("expected a completed run, got {other:?}"),
-    }
-}
-
-fn failed(outcome: &Outcome) -> Obligation {
-    match outcome {
-        Outcome::AssertionFailed { obligation, .. } => *obligation,
-        other => panic!("expected a failed check, got {other:?}"),
-    }
 }
 
 fn first_error(text: &str) -> String {

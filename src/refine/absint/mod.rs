@@ -190,7 +190,8 @@ fn fixpoint<S: AbstractState>(
         }
     }
     for _ in 0..narrowing {
-        for &l in order.sequence.iter().skip_while(|&&l| l == 0) {
+        // The start keeps its `top`: nothing leads into it that could narrow it.
+        for &l in order.sequence.iter().filter(|&&l| l != 0) {
             let mut next: Option<S> = None;
             for &e in &order.incoming[l] {
                 let edge = &flat.edges[e];
@@ -202,9 +203,7 @@ fn fixpoint<S: AbstractState>(
                     });
                 }
             }
-            if l != 0 {
-                states[l] = next;
-            }
+            states[l] = next;
         }
     }
     states

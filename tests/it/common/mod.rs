@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+use craig::hol::Obligation;
+use craig::ir::interpret::{Outcome, Value};
 use craig::repl::Workbench;
 
 /// A workbench that prints no timings, so transcripts are exact.
@@ -74,4 +76,23 @@ pub fn check_golden(cases: &[(PathBuf, String)]) {
         differences.len(),
         differences.join("\n")
     );
+}
+
+/// The integer `main` returned in a completed run of the IR interpreter.
+pub fn returned(outcome: &Outcome) -> i64 {
+    match outcome {
+        Outcome::Completed { results, .. } => match results.first() {
+            Some(Value::Int(n)) => n.to_i64().expect("a small result"),
+            other => panic!("no integer result: {other:?}"),
+        },
+        other => panic!("expected a completed run, got {other:?}"),
+    }
+}
+
+/// The kind of check a run of the IR interpreter failed.
+pub fn failed(outcome: &Outcome) -> Obligation {
+    match outcome {
+        Outcome::AssertionFailed { obligation, .. } => *obligation,
+        other => panic!("expected a failed check, got {other:?}"),
+    }
 }
