@@ -951,6 +951,56 @@ fn the_heap_and_pointers_run_as_c_says() {
 }
 
 #[test]
+fn stack_objects_die_with_their_block() {
+    // C 6.2.4: a block's automatic objects end where the block does, however the run leaves
+    // it (its end, `break`, `continue`, `goto`, a `switch`'s `break`, `return`).
+    let dangling = [
+        "int main(void) { int *p; { int x = 1; p = &x; } return *p; }",
+        "int main(void) { int *p = 0; while (1) { int x = 2; p = &x; break; } return *p; }",
+        "int main(void) { int *p = 0; for (int i = 0; i < 2; i++) { int x = i; \
+         if (i == 1) return *p; p = &x; continue; } return 0; }",
+        "int main(void) { int *p; { int x = 3; p = &x; goto out; } out: return *p; }",
+        "int main(void) { int *p = 0; for (int i = 0; i < 1; i++) p = &i; return *p; }",
+        "int main(void) { int *p = 0; switch (1) { case 1: { int x = 4; p = &x; break; } } \
+         return *p; }",
+        "int main(void) { int *p = 0; int n = 0; back: if (n == 1) return *p; \
+         { int x = 5; p = &x; n = 1; goto back; } }",
+        "extern void *alloca(unsigned long);\nint *f(void) { return alloca(4); }\n\
+         int main(void) { int *p = f(); *p = 1; return 0; }",
+    ];
+    for text in dangling {
+        assert_eq!(failed(&run_main(text, &[], 1000)), Obligation::MemoryAccess, "{text}");
+    }
+    // Objects of the blocks a jump stays inside live on.
+    let alive = [
+        ("int main(void) { int x = 3; int *p = &x; goto out; out: return *p; }", 3),
+        ("int main(void) { int x = 7; int *p = &x; { int y = 1; p = &y; p = &x; } return *p; }", 7),
+        (
+            "int main(void) { int x = 6; int *p = &x; while (1) { int y = 1; break; } return *p; }",
+            6,
+        ),
+        (
+            "int main(void) { int x = 8; int *p = &x; for (int i = 0; i < 3; i++) { \
+             int y = i; if (i == 1) continue; } return *p; }",
+            8,
+        ),
+        (
+            "int main(void) { int s = 0; { int x = 4; int *p = &x; again: s += *p; \
+             if (s < 8) goto again; } return s; }",
+            8,
+        ),
+    ];
+    for (text, value) in alive {
+        assert_eq!(returned(&run_main(text, &[], 1000)), value, "{text}");
+    }
+    // One `alloca` object per call site and call is what the model follows: a second one is
+    // its limit, never a verdict.
+    let twice = "extern void *alloca(unsigned long);\nint main(void) { \
+                 for (int i = 0; i < 2; i++) { int *q = alloca(4); *q = i; } return 0; }";
+    assert_eq!(failed(&run_main(twice, &[], 1000)), Obligation::MemoryModel);
+}
+
+#[test]
 fn cegar_finds_memory_errors_and_replays_them() {
     let dir = format!("{}/examples/c", env!("CARGO_MANIFEST_DIR"));
     let cases = [

@@ -44,10 +44,10 @@ use rug::Integer;
 
 use super::super::ast::*;
 use super::super::builtin::{Builtin, builtin};
-use super::{Body, Lowering, VarInfo};
+use super::{Body, Lowering, ScopeId, VarInfo};
 use crate::hol::build;
 use crate::hol::{ConstId, Obligation, Prim, TermId};
-use crate::ir::{Command, VariableKind};
+use crate::ir::{Command, Loc, VariableKind};
 use crate::syntax::Span;
 
 /// The distance between two objects' addresses.
@@ -749,8 +749,23 @@ impl Lowering<'_> {
                 Some(self.term_of(t, span))
             }
             Builtin::Alloca => {
+                // The object lives until the function returns, where the address in `site`
+                // kills it. One variable follows one object: a call site that runs twice in
+                // a call is beyond the model (UNKNOWN), not an object left alive.
+                let site = self.address_variable(b, "alloca", span);
+                let function_scope = b.stack_addresses.last_mut().expect("just added");
+                function_scope.1 = FUNCTION_SCOPE;
+                let at = self.term_of(site, span);
+                let zero = self.int(0, span);
+                let first = build::eq(&mut self.bank, at, zero);
+                let what = "one object per `alloca` call site and call (craig's memory model \
+                            follows one)"
+                    .to_string();
+                self.assert(b, first, Obligation::MemoryModel, what, span);
                 let t = self.allocate(b, sizes[0], ObjectState::Stack, 0, span);
-                Some(self.term_of(t, span))
+                let value = self.term_of(t, span);
+                self.step(b, Command::Assign(vec![(site, value)]), Some(span));
+                Some(value)
             }
             Builtin::Calloc => {
                 let count = match (self.bank.int_literal(sizes[0]), self.bank.int_literal(sizes[1]))
@@ -858,6 +873,26 @@ impl Lowering<'_> {
         }
     }
 
+    /// Where each label's `goto`s land: the stack objects of every block that does not
+    /// enclose the label die there (a jump into a block that was not entered finds its
+    /// address variables 0 or pointing to dead objects, so killing them is harmless).
+    pub(super) fn landings(&mut self, b: &mut Body, span: Span) {
+        let labels: Vec<(Loc, Loc, Vec<ScopeId>)> = b
+            .labels
+            .values()
+            .filter(|l| l.defined.is_some())
+            .filter_map(|l| Some((l.landing?, l.loc, l.scopes.clone())))
+            .collect();
+        for (landing, loc, enclosing) in labels {
+            b.cur = Some(landing);
+            let dying = stack_objects_of(b, |s| !enclosing.contains(&s));
+            self.kill_stack_objects(b, &dying, span);
+            if let Some(end) = b.cur.take() {
+                b.g.edge(end, loc, Command::Skip, None);
+            }
+        }
+    }
+
     /// The end of stack objects: each address variable that was set (a declaration not
     /// reached leaves it 0) marks its object dead. At a function's return for all of its
     /// objects, and at a declaration run again (a loop's body) for the object of its previous
@@ -879,4 +914,12 @@ impl Lowering<'_> {
         }
         self.step(b, Command::Assign(vec![(m.state, states)]), Some(span));
     }
+}
+
+/// The scope of a function's parameters and `alloca` objects, left only by returning.
+pub(super) const FUNCTION_SCOPE: ScopeId = 0;
+
+/// The address variables of the stack objects whose scope satisfies `dies`.
+pub(super) fn stack_objects_of(b: &Body, dies: impl Fn(ScopeId) -> bool) -> Vec<ConstId> {
+    b.stack_addresses.iter().filter(|&&(_, s)| dies(s)).map(|&(a, _)| a).collect()
 }

@@ -45,7 +45,7 @@ mod machine;
 mod memory;
 mod structs;
 
-use memory::{Place, addresses_taken, uses_memory};
+use memory::{FUNCTION_SCOPE, Place, addresses_taken, stack_objects_of, uses_memory};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -140,7 +140,15 @@ struct Label {
     loc: Loc,
     defined: Option<Span>,
     first_use: Option<Span>,
+    /// The scopes enclosing the label's statement, outermost first; set where it is defined.
+    scopes: Vec<ScopeId>,
+    /// With memory, where `goto`s to the label land: the stack objects of the blocks the
+    /// jump leaves die there, before the label.
+    landing: Option<Loc>,
 }
+
+/// A block's identity within its function, for the lifetimes of its stack objects.
+type ScopeId = usize;
 
 /// What an expression may read and write, by variable name; for the evaluation-order check.
 #[derive(Clone, Debug, Default)]
@@ -208,16 +216,21 @@ struct Body {
     exit: Loc,
     function: String,
     scopes: Vec<Vec<VarInfo>>,
+    /// Parallel to `scopes` from the parameters' scope on: each open block's identity.
+    scope_ids: Vec<ScopeId>,
+    scopes_opened: usize,
     locals: Vec<ConstId>,
     temps: usize,
-    /// Per enclosing loop, where `break` and `continue` go.
-    loops: Vec<(Loc, Loc)>,
+    /// Per enclosing loop, where `break` and `continue` go, and how many scopes were open
+    /// at its body (a jump out of the body leaves the scopes opened since).
+    loops: Vec<(Loc, Loc, usize)>,
     labels: BTreeMap<String, Label>,
     result: Option<ConstId>,
     /// The names this function takes the address of (its locals of these names live in
-    /// memory), and the variables holding its stack objects' addresses.
+    /// memory), and the variables holding its stack objects' addresses, each with the scope
+    /// whose end is the end of the object's lifetime.
     taken: BTreeSet<String>,
-    stack_addresses: Vec<ConstId>,
+    stack_addresses: Vec<(ConstId, ScopeId)>,
 }
 
 impl<'s> Lowering<'s> {
@@ -499,6 +512,8 @@ impl<'s> Lowering<'s> {
             exit: before_exit,
             function: f.name.name.clone(),
             scopes: vec![self.globals.clone()],
+            scope_ids: Vec::new(),
+            scopes_opened: 0,
             locals: Vec::new(),
             temps: 0,
             loops: Vec::new(),
@@ -532,6 +547,8 @@ impl<'s> Lowering<'s> {
             }
         }
         b.scopes.push(params);
+        b.scope_ids.push(FUNCTION_SCOPE);
+        b.scopes_opened = FUNCTION_SCOPE + 1;
         self.block(&mut b, &f.body);
         if let Some(end) = b.cur {
             // Falling off the end returns; `main` returns 0 (C99), other functions an
@@ -555,8 +572,9 @@ impl<'s> Lowering<'s> {
         }
         let mut entry = entry;
         if before_exit != exit {
+            self.landings(&mut b, f.body.span);
             b.cur = Some(before_exit);
-            let addresses = b.stack_addresses.clone();
+            let addresses: Vec<ConstId> = b.stack_addresses.iter().map(|&(a, _)| a).collect();
             self.kill_stack_objects(&mut b, &addresses, f.body.span);
             if f.name.name == "main" {
                 self.cleanup_check(&mut b, f.body.span);
@@ -705,7 +723,8 @@ impl<'s> Lowering<'s> {
     fn address_variable(&mut self, b: &mut Body, name: &str, span: Span) -> ConstId {
         let address = format!("&{name}");
         let a = self.new_local(b, &address, CType::Pointer(Pointee::Void), None, span).constant;
-        b.stack_addresses.push(a);
+        let scope = *b.scope_ids.last().unwrap_or(&FUNCTION_SCOPE);
+        b.stack_addresses.push((a, scope));
         a
     }
 
@@ -749,11 +768,26 @@ impl<'s> Lowering<'s> {
     // ------------------------------------------------------------ statements
 
     fn block(&mut self, b: &mut Body, block: &Block) {
-        b.scopes.push(Vec::new());
+        self.enter_scope(b);
         for s in &block.statements {
             self.statement(b, s);
         }
+        self.leave_scope(b, block.span);
+    }
+
+    fn enter_scope(&mut self, b: &mut Body) {
+        b.scopes.push(Vec::new());
+        b.scope_ids.push(b.scopes_opened);
+        b.scopes_opened += 1;
+    }
+
+    /// Closes the innermost scope; its stack objects die when the run leaves it normally
+    /// (jumps out of it kill them at the jump).
+    fn leave_scope(&mut self, b: &mut Body, span: Span) {
         b.scopes.pop();
+        let scope = b.scope_ids.pop().expect("a scope is open");
+        let dying = stack_objects_of(b, |s| s == scope);
+        self.kill_stack_objects(b, &dying, span);
     }
 
     fn statement(&mut self, b: &mut Body, s: &Statement) {
@@ -806,7 +840,7 @@ impl<'s> Lowering<'s> {
                 b.cur = Some(after);
             }
             StatementKind::For { init, condition, step, body } => {
-                b.scopes.push(Vec::new());
+                self.enter_scope(b);
                 if let Some(init) = init {
                     self.statement(b, init);
                 }
@@ -827,12 +861,16 @@ impl<'s> Lowering<'s> {
                 }
                 self.jump(b, head, s.span);
                 b.cur = Some(after);
-                b.scopes.pop();
+                self.leave_scope(b, s.span);
             }
             StatementKind::Break | StatementKind::Continue => {
                 let is_break = matches!(s.kind, StatementKind::Break);
                 match b.loops.last() {
-                    Some(&(after, next)) => {
+                    Some(&(after, next, depth)) => {
+                        let left: BTreeSet<ScopeId> =
+                            b.scope_ids[depth..].iter().copied().collect();
+                        let dying = stack_objects_of(b, |s| left.contains(&s));
+                        self.kill_stack_objects(b, &dying, s.span);
                         self.jump(b, if is_break { after } else { next }, s.span)
                     }
                     None => {
@@ -849,7 +887,20 @@ impl<'s> Lowering<'s> {
                 if entry.defined.is_some() {
                     b.g.location_mut(loc).loop_head = true;
                 }
-                self.jump(b, loc, s.span);
+                let to = if self.memory.is_some() {
+                    match entry.landing {
+                        Some(landing) => landing,
+                        None => {
+                            let landing = b.g.location(Some(label.span));
+                            b.labels.get_mut(&label.name).expect("made above").landing =
+                                Some(landing);
+                            landing
+                        }
+                    }
+                } else {
+                    loc
+                };
+                self.jump(b, to, s.span);
             }
             StatementKind::Labeled(label, inner) => {
                 let loc = self.label(b, label);
@@ -863,6 +914,7 @@ impl<'s> Lowering<'s> {
                     self.diags.push(d);
                 } else {
                     entry.defined = Some(label.span);
+                    entry.scopes = b.scope_ids.clone();
                 }
                 self.jump(b, loc, label.span);
                 b.cur = Some(loc);
@@ -912,7 +964,7 @@ impl<'s> Lowering<'s> {
 
     /// A loop's body, where `break` goes to `after` and `continue` to `next`.
     fn loop_body(&mut self, b: &mut Body, body: &Statement, after: Loc, next: Loc) {
-        b.loops.push((after, next));
+        b.loops.push((after, next, b.scope_ids.len()));
         self.statement(b, body);
         b.loops.pop();
     }
@@ -945,7 +997,9 @@ impl<'s> Lowering<'s> {
             return l.loc;
         }
         let loc = b.g.location(Some(label.span));
-        b.labels.insert(label.name.clone(), Label { loc, defined: None, first_use: None });
+        let fresh =
+            Label { loc, defined: None, first_use: None, scopes: Vec::new(), landing: None };
+        b.labels.insert(label.name.clone(), fresh);
         loc
     }
 
