@@ -35,8 +35,9 @@
 //! - **Allocation**: `malloc(n)` and `calloc(k, n)` return `NULL` for a size above 2^39 bytes
 //!   (C allows an allocation to fail; SV-COMP's tasks assume one of that size does), and a fresh
 //!   heap object otherwise; `calloc` zeroes it byte by byte (for sizes craig can count), `alloca`
-//!   gives a stack object (which this model lets live until the program ends). A local whose
-//!   address is taken is a stack object from its declaration until its function returns.
+//!   gives a stack object that dies when its function returns. A local whose address is taken
+//!   is a stack object from its declaration until the run leaves its block (its end, a `break`,
+//!   `continue`, `goto` or `return` out of it: C 6.2.4); a parameter until the return.
 
 use std::collections::BTreeSet;
 
@@ -894,9 +895,9 @@ impl Lowering<'_> {
     }
 
     /// The end of stack objects: each address variable that was set (a declaration not
-    /// reached leaves it 0) marks its object dead. At a function's return for all of its
-    /// objects, and at a declaration run again (a loop's body) for the object of its previous
-    /// run, whose block was left.
+    /// reached leaves it 0) marks its object dead. At a block's end and at the jumps out of
+    /// it for its objects, at a function's return for all of them, and at a declaration run
+    /// again (a `goto` back before it) for the object of its previous run.
     pub(super) fn kill_stack_objects(&mut self, b: &mut Body, addresses: &[ConstId], span: Span) {
         if addresses.is_empty() {
             return;
