@@ -368,6 +368,13 @@ pub fn interpolants(
         .map(|part| part.iter().map(|&i| smt.script.assertions[i].formula.clone()).collect())
         .collect();
     let made = smt::interpolate::smt_sequence_interpolants(smt.script.store(), &partitions)?;
+    // Verified, but an answer must also keep to the script's logic (no built-in arithmetic in a
+    // QF_UF script whose `+` is its own).
+    let foreign =
+        made.interpolants.iter().find_map(|i| smt.script.outside_vocabulary(&made.store, i));
+    if let Some(why) = foreign {
+        return Err(InterpolationError::Unverified(why));
+    }
     let shown = made.interpolants.iter().map(|i| smt.script.formula_text(&made.store, i)).collect();
     let method = if made.from_models {
         "smt, found over models of A where the refutation's lemmas mix both sides (cubes over \

@@ -95,7 +95,7 @@ impl Session {
         Ok(None)
     }
 
-    /// `(define-sort S (P...) sort)`: checked now with each parameter standing for Int, substituted where used.
+    /// `(define-sort S (P...) sort)`: checked now with each parameter standing for Bool, substituted where used.
     pub(super) fn define_sort(
         &mut self,
         command: &SExpr,
@@ -114,9 +114,10 @@ impl Session {
                 _ => return error(p, "expected a distinct parameter name"),
             }
         }
-        // Check the body now, with each parameter standing for Int.
-        let int_sort = SExpr::Symbol("Int".to_string(), body.span());
-        let args = vec![int_sort; names.len()];
+        // Check the body now, with each parameter standing for Bool: the one sort every logic
+        // has (Int is not a sort of QF_UF).
+        let stand_in = SExpr::Symbol("Bool".to_string(), body.span());
+        let args = vec![stand_in; names.len()];
         self.sort(&substitute_sorts(body, &names, &args))?;
         self.scope.sort_definitions.insert(name, (names, body.clone()));
         Ok(None)

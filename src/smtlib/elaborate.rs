@@ -4,26 +4,35 @@
 
 use rug::Rational;
 
-use super::session::{Fail, Session, Value, error};
+use super::logic::{Literal, function_theory, literal, sort_theory};
+use super::session::{Fail, Session, Value, error, refused};
 use super::sexpr::SExpr;
 use crate::smt::{self, ArithOp, Formula, Interpretation, SortId, TermId};
 
 impl Session {
+    /// The name a declaration or definition introduces: a symbol the scope does not have yet
+    /// and the logic's theories do not define (a theory name of another logic is free).
     pub(super) fn fresh_name(&self, expr: Option<&SExpr>, command: &SExpr) -> Result<String, Fail> {
         let Some(name) = expr.and_then(SExpr::symbol) else {
             return error(command, "expected a symbol");
         };
+        let at = expr.unwrap_or(command);
+        if let Err(why) = self.signature.declarable(name) {
+            return refused(at, why);
+        }
         if self.scope.funs.contains_key(name)
             || self.scope.sorts.contains_key(name)
             || self.scope.definitions.contains_key(name)
             || self.scope.sort_definitions.contains_key(name)
-            || is_builtin(name)
         {
-            return error(expr.unwrap_or(command), format!("{name} is already declared"));
+            return error(at, format!("{name} is already declared"));
         }
         Ok(name.to_string())
     }
 
+    /// A sort: a `define-sort` (expanded), a theory sort of the logic, or a declared sort, in
+    /// that order; a theory sort outside the logic that the script did not declare is refused
+    /// by the logic's name.
     pub(super) fn sort(&mut self, expr: &SExpr) -> Result<SortId, Fail> {
         let (head, args): (Option<&str>, &[SExpr]) = match expr {
             // `()` is no sort: no head, and no arguments to slice.
@@ -40,23 +49,39 @@ impl Session {
             let body = substitute_sorts(body, params, args);
             return self.sort(&body);
         }
-        match expr {
-            SExpr::List(parts, _) if parts.first().and_then(SExpr::symbol) == Some("Array") => {
-                let [_, index, element] = &parts[..] else {
-                    return error(expr, "Array expects an index sort and an element sort");
-                };
-                let (index, element) = (self.sort(index)?, self.sort(element)?);
-                Ok(self.store.array_sort(index, element))
+        let Some(name) = head else { return Err(Fail::Unsupported(format!("the sort {expr}"))) };
+        if self.signature.is_theory_sort(name) {
+            return match (name, expr) {
+                ("Array", SExpr::List(parts, _)) => {
+                    let [_, index, element] = &parts[..] else {
+                        return error(expr, "Array expects an index sort and an element sort");
+                    };
+                    let (index, element) = (self.sort(index)?, self.sort(element)?);
+                    Ok(self.store.array_sort(index, element))
+                }
+                ("Array", _) => error(expr, "Array expects an index sort and an element sort"),
+                (_, SExpr::List(..)) => error(expr, format!("the sort {name} takes no parameters")),
+                ("Int", _) => Ok(SortId::INT),
+                ("Real", _) => Ok(SortId::REAL),
+                _ => Ok(SortId::BOOL),
+            };
+        }
+        match self.scope.sorts.get(name) {
+            Some(_) if matches!(expr, SExpr::List(..)) => {
+                error(expr, format!("the sort {name} takes no parameters"))
             }
-            _ => match expr.symbol() {
-                Some(name) => match self.scope.sorts.get(name) {
-                    Some(&s) => Ok(s),
-                    None if matches!(name, "String" | "RoundingMode") => {
-                        Err(Fail::Unsupported(format!("the sort {name}")))
-                    }
-                    None => error(expr, format!("unknown sort {name}")),
-                },
-                None => Err(Fail::Unsupported(format!("the sort {expr}"))),
+            Some(&s) => Ok(s),
+            None => match sort_theory(name) {
+                Some(theory) => {
+                    refused(expr, self.signature.missing(format!("the sort {name}"), theory))
+                }
+                None if matches!(name, "String" | "RoundingMode") => {
+                    Err(Fail::Unsupported(format!("the sort {name}")))
+                }
+                None if matches!(expr, SExpr::List(..)) => {
+                    Err(Fail::Unsupported(format!("the sort {expr}")))
+                }
+                None => error(expr, format!("unknown sort {name}")),
             },
         }
     }
@@ -119,7 +144,16 @@ impl Session {
                     "false" => return Ok(Value::Formula(Formula::False)),
                     _ => {}
                 }
-                if let Some((value, sort)) = numeral(name) {
+                if let Some(kind) = literal(name) {
+                    // The logic decides a literal's sort (a numeral is Real in QF_LRA), or that
+                    // the script has none.
+                    let sort = match self.signature.literal_sort(name, kind) {
+                        Ok(sort) => sort,
+                        Err(why) => return refused(expr, why),
+                    };
+                    let Some(value) = literal_value(name) else {
+                        return error(expr, format!("{name} is not a number craig reads"));
+                    };
                     return Ok(Value::Term(self.store.numeral(&value, sort)));
                 }
                 self.apply(name, &[], expr, env, side)
@@ -142,6 +176,11 @@ impl Session {
                     };
                 };
                 let args = &items[1..];
+                // A theory's name outside the logic is the script's own symbol (or unknown):
+                // it never reaches the theory's meaning below.
+                if function_theory(name).is_some() && !self.signature.is_theory_function(name) {
+                    return self.apply(name, args, expr, env, side);
+                }
                 match name {
                     "not" | "and" | "or" | "=>" | "xor" => {
                         let mut fs = Vec::new();
@@ -570,8 +609,13 @@ impl Session {
             return Ok(v);
         }
         let Some(&f) = self.scope.funs.get(name) else {
+            if let Some(theory) = function_theory(name).filter(|&t| !self.signature.has(t)) {
+                return refused(expr, self.signature.missing(format!("the symbol {name}"), theory));
+            }
             if name.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '#')
-                || is_builtin(name)
+                || self.signature.is_theory_function(name)
+                || self.signature.is_theory_sort(name)
+                || RESERVED_IN_TERMS.contains(&name)
             {
                 return Err(Fail::Unsupported(format!("the symbol {name}")));
             }
@@ -628,54 +672,21 @@ pub(super) fn named(expr: &SExpr) -> Option<String> {
     }
 }
 
-pub(super) fn is_builtin(name: &str) -> bool {
-    matches!(
-        name,
-        "true"
-            | "false"
-            | "not"
-            | "and"
-            | "or"
-            | "=>"
-            | "xor"
-            | "="
-            | "distinct"
-            | "ite"
-            | "let"
-            | "!"
-            | "Bool"
-            | "Int"
-            | "Real"
-            | "+"
-            | "-"
-            | "*"
-            | "/"
-            | "<="
-            | "<"
-            | ">="
-            | ">"
-            | "to_real"
-            | "div"
-            | "mod"
-            | "abs"
-            | "select"
-            | "store"
-            | "Array"
-    )
-}
+/// Words a term may hold that no declaration makes and that are not applied: as a bare symbol
+/// they are beyond what craig reads rather than unknown.
+const RESERVED_IN_TERMS: &[&str] = &["let", "!"];
 
-/// The value of a numeral symbol: digits are an Int, digits with a decimal point a Real.
-pub(super) fn numeral(name: &str) -> Option<(Rational, SortId)> {
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if digits(name) {
-        return Rational::from_str_radix(name, 10).ok().map(|v| (v, SortId::INT));
+/// The value of a numeral (an integer) or decimal (a rational) as written; `None` for other
+/// symbols.
+pub(super) fn literal_value(name: &str) -> Option<Rational> {
+    match literal(name)? {
+        Literal::Numeral => Rational::from_str_radix(name, 10).ok(),
+        Literal::Decimal => {
+            let (whole, fraction) = name.split_once('.')?;
+            let numerator = Rational::from_str_radix(&format!("{whole}{fraction}"), 10).ok()?;
+            let denominator =
+                Rational::from_str_radix(&format!("1{}", "0".repeat(fraction.len())), 10).ok()?;
+            Some(numerator / denominator)
+        }
     }
-    let (whole, fraction) = name.split_once('.')?;
-    if !digits(whole) || !digits(fraction) {
-        return None;
-    }
-    let numerator = Rational::from_str_radix(&format!("{whole}{fraction}"), 10).ok()?;
-    let denominator =
-        Rational::from_str_radix(&format!("1{}", "0".repeat(fraction.len())), 10).ok()?;
-    Some((numerator / denominator, SortId::REAL))
 }

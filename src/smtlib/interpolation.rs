@@ -54,6 +54,9 @@ impl Session {
         }
         match smt::interpolate::interpolate_tree(&self.store, &partitions, &parent) {
             Ok(result) => {
+                if let Some(stop) = self.outside_vocabulary(command, &result, out)? {
+                    return Ok(Some(stop));
+                }
                 let shown: Vec<String> =
                     result.interpolants.iter().map(|i| formula_text(&result.store, i)).collect();
                 written(command, writeln!(out, "({})", shown.join(" ")))?;
@@ -84,6 +87,9 @@ impl Session {
         let a: Vec<Formula> = self.assertions.iter().map(|(f, _)| f.clone()).collect();
         match smt::interpolate::interpolate(&self.store, &a, &side) {
             Ok(result) => {
+                if let Some(stop) = self.outside_vocabulary(command, &result, out)? {
+                    return Ok(Some(stop));
+                }
                 let shown = formula_text(&result.store, &result.interpolants[0]);
                 written(command, writeln!(out, "(define-fun {name} () Bool {shown})"))?;
             }
@@ -97,6 +103,27 @@ impl Session {
             Err(e) => return self.interpolation_failure(command, e, out),
         }
         Ok(None)
+    }
+
+    /// An internal error, printed, when an interpolant names a theory outside the script's
+    /// logic (say `+` over the built-in integers in a QF_UF script whose own `+` is
+    /// uninterpreted): the engine verified it, but over a vocabulary the script does not have,
+    /// so it is no answer to the script. The script stops, as after a failed verification.
+    fn outside_vocabulary(
+        &self,
+        command: &SExpr,
+        result: &smt::interpolate::Interpolants,
+        out: &mut dyn Write,
+    ) -> Result<Option<Outcome>, Fail> {
+        let foreign = result
+            .interpolants
+            .iter()
+            .find_map(|i| self.signature.foreign_theory(&result.store, i));
+        let Some(theory) = foreign else { return Ok(None) };
+        let why = self.signature.foreign("an interpolant", theory);
+        let message = format!("internal error: {why}");
+        written(command, writeln!(out, "(error \"{}\")", escape(&message)))?;
+        Ok(Some(Outcome::InternalError))
     }
 
     /// The answer when no interpolant is given: `unsupported` for what the construction does

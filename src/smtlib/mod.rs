@@ -13,6 +13,8 @@
 //! - `script.rs`: [`Session::run_script`] and the dispatch of each command by name.
 //! - `settings.rs`, `declarations.rs`, `assertions.rs`, `queries.rs`, `interpolation.rs`: the
 //!   commands, one method each, by concern.
+//! - `logic.rs`: the `Signature` of the script's logic: which theory sorts and
+//!   symbols exist, so that a name outside them is the script's own.
 //! - `elaborate.rs`: SMT-LIB sorts, terms and formulas into the engine's terms.
 //! - `print.rs`: answers as SMT-LIB text.
 //! - `proof.rs`: `get-proof`'s printer; `theory.rs`: a script as a workbench theory;
@@ -22,6 +24,7 @@ mod assertions;
 mod declarations;
 mod elaborate;
 mod interpolation;
+mod logic;
 mod print;
 mod proof;
 mod quantified;

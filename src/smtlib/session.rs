@@ -7,6 +7,7 @@ use std::io;
 
 use rustc_hash::FxHashMap;
 
+use super::logic::{Signature, SignatureError};
 use super::sexpr::SExpr;
 use crate::smt::{self, Answer, Formula, FunId, SmtStats, SortId, TermId, TermStore};
 use crate::syntax::{FileId, SourceMap};
@@ -80,6 +81,11 @@ pub(super) fn error<T>(expr: &SExpr, message: impl Into<String>) -> Result<T, Fa
     Err(Fail::Error(message.into(), expr.span()))
 }
 
+/// A name refused by the logic's signature, at `expr`.
+pub(super) fn refused<T>(expr: &SExpr, why: SignatureError) -> Result<T, Fail> {
+    error(expr, why.to_string())
+}
+
 /// An elaborated expression: a non-Boolean term or a formula.
 #[derive(Clone, Debug)]
 pub(super) enum Value {
@@ -94,6 +100,8 @@ pub(super) struct Definition {
     pub(super) body: SExpr,
 }
 
+/// The script's own names in one scope (the theories' sorts and symbols are the
+/// [`Signature`]'s, never here).
 #[derive(Clone, Default)]
 pub(super) struct Scope {
     pub(super) sorts: FxHashMap<String, SortId>,
@@ -109,6 +117,9 @@ pub(super) struct Scope {
 /// The state of one SMT-LIB session.
 pub struct Session {
     pub(super) store: TermStore,
+    /// The theories of the logic `set-logic` named (every theory craig decides before, or
+    /// without, one).
+    pub(super) signature: Signature,
     pub(super) scope: Scope,
     pub(super) stack: Vec<Scope>,
     pub(super) assertions: Vec<(Formula, Option<String>)>,
@@ -157,13 +168,10 @@ pub enum Outcome {
 impl Session {
     /// An empty session.
     pub fn new() -> Session {
-        let mut scope = Scope::default();
-        scope.sorts.insert("Bool".to_string(), SortId::BOOL);
-        scope.sorts.insert("Int".to_string(), SortId::INT);
-        scope.sorts.insert("Real".to_string(), SortId::REAL);
         Session {
             store: TermStore::new(),
-            scope,
+            signature: Signature::unset(),
+            scope: Scope::default(),
             stack: Vec::new(),
             assertions: Vec::new(),
             last: None,

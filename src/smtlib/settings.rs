@@ -3,31 +3,51 @@
 
 use std::io::Write;
 
+use super::logic::{LOGICS, Signature, SignatureError};
 use super::print::escape;
-use super::session::{Fail, Outcome, Session, error, written};
+use super::session::{Fail, Outcome, Session, error, refused, written};
 use super::sexpr::SExpr;
 
 impl Session {
-    /// `(set-logic L)`: one of the logics craig decides, else `unsupported`.
+    /// `(set-logic L)`: one of the logics craig decides, else `unsupported`. The logic's
+    /// signature decides which theory names exist from here on, so it must be set before any
+    /// name is declared or used (as SMT-LIB's start mode asks): a later `set-logic` would turn
+    /// declared names into theory symbols or take away sorts the assertions are over.
     pub(super) fn set_logic(
         &mut self,
         command: &SExpr,
         items: &[SExpr],
     ) -> Result<Option<Outcome>, Fail> {
-        match items.get(1).and_then(SExpr::symbol) {
-            Some(
-                "QF_UF" | "QF_LRA" | "QF_LIA" | "QF_IDL" | "QF_RDL" | "QF_UFLIA" | "QF_UFLRA"
-                | "QF_UFIDL" | "QF_AX" | "QF_ALIA" | "QF_AUFLIA",
-            ) => {}
-            Some(logic) => {
-                return Err(Fail::Unsupported(format!(
-                    "logic {logic} (craig decides QF_UF, QF_LRA, QF_LIA, QF_IDL, QF_RDL, \
-                     QF_UFLIA, QF_UFLRA, QF_UFIDL, QF_AX, QF_ALIA and QF_AUFLIA)"
-                )));
-            }
-            None => return error(command, "set-logic expects a logic name"),
+        let Some(name) = items.get(1).and_then(SExpr::symbol) else {
+            return error(command, "set-logic expects a logic name");
+        };
+        let Some(signature) = Signature::of_logic(name) else {
+            return Err(Fail::Unsupported(format!(
+                "logic {name} (craig decides {})",
+                logic_list()
+            )));
+        };
+        if let Some(set) = self.signature.logic() {
+            return refused(command, SignatureError::LateLogic(format!("the logic is {set}")));
         }
+        if self.started() {
+            let why = "reset starts a script again".to_string();
+            return refused(command, SignatureError::LateLogic(why));
+        }
+        self.signature = signature;
         Ok(None)
+    }
+
+    /// Whether the script has declared, defined, asserted or pushed anything.
+    fn started(&self) -> bool {
+        let scope = &self.scope;
+        !(scope.sorts.is_empty()
+            && scope.funs.is_empty()
+            && scope.definitions.is_empty()
+            && scope.sort_definitions.is_empty()
+            && self.stack.is_empty()
+            && self.assertions.is_empty()
+            && self.dropped.is_empty())
     }
 
     /// `(set-option :key value)`: kept as written, for `get-option`.
@@ -140,5 +160,13 @@ impl Session {
         self.stats = stats;
         self.diagnostics = diagnostics;
         Ok(None)
+    }
+}
+
+/// The logics craig decides, as a message lists them: `A, B and C`.
+fn logic_list() -> String {
+    match LOGICS.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => LOGICS.join(""),
     }
 }

@@ -190,6 +190,15 @@ impl ScriptTheory {
         self.session.print_model(model)
     }
 
+    /// Why a formula craig made over `store` (an interpolant) is no answer to the script: it
+    /// names a theory the script's logic does not have (built-in `+` in a QF_UF script).
+    /// `None` when it keeps to the script's vocabulary.
+    pub fn outside_vocabulary(&self, store: &TermStore, formula: &Formula) -> Option<String> {
+        let signature = &self.session.signature;
+        let theory = signature.foreign_theory(store, formula)?;
+        Some(signature.foreign("an interpolant", theory).to_string())
+    }
+
     /// A formula over `store` (the script's terms, or an extension of them made by
     /// interpolation) in SMT-LIB syntax.
     pub fn formula_text(&self, store: &TermStore, formula: &Formula) -> String {

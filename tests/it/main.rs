@@ -38,6 +38,7 @@ mod smt;
 mod smt_arrays;
 mod smt_interpolation;
 mod smt_proof;
+mod smtlib_logics;
 mod spec_front;
 mod terminal;
 mod tff_sorts;

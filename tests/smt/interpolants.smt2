@@ -9,7 +9,7 @@
 (check-sat)
 (get-interpolants A B C)
 (get-interpolants A C B)
-(set-logic QF_LIA)
+(reset) (set-logic QF_LIA) ; one logic per script: reset starts the next
 (push 1)
 (declare-const i Int)
 (declare-const j Int)
