@@ -261,7 +261,7 @@ impl Signature {
 }
 
 /// SMT-LIB's reserved words that a term may hold: never declarable, in any logic.
-const RESERVED: &[&str] = &["!", "_", "as", "let", "exists", "forall", "match", "par"];
+pub(super) const RESERVED: &[&str] = &["!", "_", "as", "let", "exists", "forall", "match", "par"];
 
 /// Core's function symbols, in every logic.
 fn core_function(name: &str) -> bool {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use rug::Rational;
 
+use super::logic::RESERVED;
 use super::session::Session;
 use crate::smt::{self, ArithOp, Formula, FunId, Model, ModelValue, SortId, TermId, TermStore};
 
@@ -78,6 +79,7 @@ impl Session {
                     None => Rational::new(),
                 };
                 let value = number_text(&value, decl.result);
+                let name = symbol_text(name);
                 text.push_str(&format!("  (define-fun {name} () {result} {value})\n"));
                 continue;
             }
@@ -106,7 +108,8 @@ impl Session {
                 body = format!("(ite {test} {} {body})", self.model_value_text(decl.result, value));
             }
             text.push_str(&format!(
-                "  (define-fun {name} ({}) {result} {body})\n",
+                "  (define-fun {} ({}) {result} {body})\n",
+                symbol_text(name),
                 params.join(" ")
             ));
         }
@@ -138,7 +141,7 @@ pub(super) fn term_text(store: &TermStore, t: TermId) -> String {
             Some(smt::ArrayOp::Const) => {
                 format!("(as const {})", store.sort_name(store.sort_of(t)))
             }
-            None => store.fun(term.fun).name.clone(),
+            None => symbol_text(&store.fun(term.fun).name),
         },
     };
     if args.is_empty() { head } else { format!("({head} {})", args.join(" ")) }
@@ -184,4 +187,16 @@ pub(super) fn number_text(value: &Rational, sort: SortId) -> String {
 
 pub(super) fn escape(text: &str) -> String {
     text.replace('"', "\"\"")
+}
+
+/// A symbol as SMT-LIB text: as it is when it is a simple symbol (`x`, `+`, `<=`, `craig!1`:
+/// a script's own `+` in QF_UF prints as `+`), else between bars (`|a b|`), so that what is
+/// printed reads back as the same symbol.
+pub(super) fn symbol_text(name: &str) -> String {
+    let simple = |c: char| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c);
+    let reserved = RESERVED.contains(&name);
+    let is_simple = name.chars().next().is_some_and(|c| !c.is_ascii_digit())
+        && name.chars().all(simple)
+        && !reserved;
+    if is_simple || name.contains(['|', '\\']) { name.to_string() } else { format!("|{name}|") }
 }

@@ -262,3 +262,33 @@ fn a_workbench_theory_keeps_the_logic() {
         Err("bad.smt2:2:15: Int is a theory symbol of QF_LIA and cannot be declared".to_string())
     );
 }
+
+#[test]
+fn printed_symbols_read_back_as_the_same_symbols() {
+    // `<=` is a simple symbol (the script's own in QF_UF) and prints bare; `a b` needs bars.
+    let text = "(set-logic QF_UF)
+(declare-sort U 0)
+(declare-fun <= (U) U)
+(declare-const |a b| U)
+(declare-const c U)
+(declare-const d U)
+(assert (= (<= |a b|) d))
+(assert (not (= d c)))
+(check-sat)
+(get-model)
+(get-interpolant I (not (= (<= |a b|) c)))
+";
+    assert_eq!(
+        run("bars.smt2", text),
+        "sat\n(\n\
+         \x20 (declare-fun U!val!0 () U)\n\
+         \x20 (declare-fun U!val!1 () U)\n\
+         \x20 (declare-fun U!val!2 () U)\n\
+         \x20 (define-fun <= ((x!0 U)) U (ite (= x!0 U!val!0) U!val!1 U!val!1))\n\
+         \x20 (define-fun |a b| () U U!val!0)\n\
+         \x20 (define-fun c () U U!val!2)\n\
+         \x20 (define-fun d () U U!val!1)\n\
+         )\n\
+         (define-fun I () Bool (not (= (<= |a b|) c)))\n"
+    );
+}
