@@ -240,20 +240,26 @@ impl Signature {
 
     fn foreign_in_term(&self, store: &TermStore, t: TermId) -> Option<Theory> {
         let sort = store.sort_of(t);
-        let theory = if sort == SortId::INT {
+        let fun = store.term(t).fun;
+        // The term's sort, then its head: a numeral or operation is arithmetic and `select`,
+        // `store` and constant arrays are arrays, whatever sort they have.
+        let of_sort = if sort == SortId::INT {
             Some(Theory::Ints)
         } else if sort == SortId::REAL {
             Some(Theory::Reals)
-        } else if store.array_parts(sort).is_some() || store.array_op(store.term(t).fun).is_some() {
+        } else if store.array_parts(sort).is_some() {
             Some(Theory::Arrays)
-        } else if store.interpretation(store.term(t).fun).is_some() {
-            // A numeral or arithmetic operation of a sort that is neither Int nor Real does not
-            // occur; should it, it is still arithmetic.
+        } else {
+            None
+        };
+        let of_head = if store.array_op(fun).is_some() {
+            Some(Theory::Arrays)
+        } else if store.interpretation(fun).is_some() {
             Some(Theory::Arithmetic)
         } else {
             None
         };
-        if let Some(theory) = theory.filter(|&th| !self.has(th)) {
+        if let Some(theory) = [of_sort, of_head].into_iter().flatten().find(|&th| !self.has(th)) {
             return Some(theory);
         }
         store.term(t).args.iter().find_map(|&a| self.foreign_in_term(store, a))
@@ -362,5 +368,35 @@ mod tests {
         assert_eq!(literal("2.5"), Some(Literal::Decimal));
         assert_eq!(literal("2."), None);
         assert_eq!(literal("x1"), None);
+    }
+
+    #[test]
+    fn answers_outside_the_logic_are_found() {
+        let mut store = TermStore::new();
+        let u = store.declare_sort("Int");
+        let a = store.declare_fun("a", vec![], u, false);
+        let a = store.apply(a, vec![]);
+        let x = store.declare_fun("x", vec![], SortId::INT, false);
+        let x = store.apply(x, vec![]);
+        let array = store.array_sort(SortId::INT, SortId::INT);
+        let m = store.declare_fun("m", vec![], array, false);
+        let m = store.apply(m, vec![]);
+        let read = store.select(m, x);
+        let uf = Signature::of_logic("QF_UF").expect("known");
+        let lia = Signature::of_logic("QF_LIA").expect("known");
+        let own = Formula::Eq(a, a);
+        assert_eq!(uf.foreign_theory(&store, &own), None);
+        let bound = Formula::Not(Box::new(Formula::Le(x, x)));
+        assert_eq!(uf.foreign_theory(&store, &bound), Some(Theory::Arithmetic));
+        assert_eq!(lia.foreign_theory(&store, &bound), None);
+        let equal = Formula::And(vec![own, Formula::Eq(x, x)]);
+        assert_eq!(uf.foreign_theory(&store, &equal), Some(Theory::Ints));
+        let stored = Formula::Eq(read, x);
+        assert_eq!(lia.foreign_theory(&store, &stored), Some(Theory::Arrays));
+        assert_eq!(Signature::unset().foreign_theory(&store, &stored), None);
+        assert_eq!(
+            uf.foreign("an interpolant", Theory::Arithmetic).to_string(),
+            "an interpolant uses arithmetic, which QF_UF does not have, so it is not given"
+        );
     }
 }
