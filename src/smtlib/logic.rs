@@ -124,6 +124,12 @@ impl Signature {
         Signature { logic: None, ints: true, reals: true, arrays: true }
     }
 
+    /// UF's signature, Core alone, for the quantified scripts craig reads (`set-logic UF` or
+    /// `QF_UF`; `logic` is the name messages give it).
+    pub(super) fn uninterpreted(logic: &'static str) -> Signature {
+        Signature { logic: Some(logic), ints: false, reals: false, arrays: false }
+    }
+
     /// The signature of one of [`LOGICS`], `None` for any other name. The name is read as
     /// SMT-LIB spells logics: `QF_`, then `A` for arrays, `UF`, then `LIA`/`IDL` (integers)
     /// or `LRA`/`RDL` (reals).

@@ -24,9 +24,13 @@ use std::io::{self, Write};
 use rustc_hash::FxHashMap;
 
 use super::elaborate::named;
+use super::logic::{
+    Literal, Signature, SignatureError, Theory, function_theory, literal, sort_theory,
+};
 use super::print::escape;
 use super::session::{
-    Dropped, Fail, Outcome, dropped_assertion_reason, error, scope_count, unsupported_diagnostic,
+    Dropped, Fail, Outcome, dropped_assertion_reason, error, refused, scope_count,
+    unsupported_diagnostic,
 };
 use super::sexpr::{SExpr, parse};
 use super::theory::TheoryError;
@@ -95,6 +99,9 @@ pub struct QuantifiedScript {
     dropped: Vec<Dropped>,
     /// Per `push`: the symbols, and how many declarations and assertions there were.
     stack: Vec<Saved>,
+    /// The logic `set-logic` named (UF or QF_UF): with it, theory names the script did not
+    /// declare are errors of the script rather than beyond what craig reads.
+    logic: Option<&'static str>,
     fresh: usize,
 }
 
@@ -163,7 +170,9 @@ impl QuantifiedScript {
         };
         match head {
             "set-logic" => match items.get(1).and_then(SExpr::symbol) {
-                Some("UF" | "QF_UF") => {}
+                Some(logic @ ("UF" | "QF_UF")) => {
+                    self.logic = Some(if logic == "UF" { "UF" } else { "QF_UF" });
+                }
                 Some(logic) => {
                     return Err(Fail::Unsupported(format!(
                         "logic {logic} (quantified scripts are read in UF)"
@@ -337,25 +346,59 @@ impl QuantifiedScript {
         let Some(name) = expr.and_then(SExpr::symbol) else {
             return error(command, "expected a symbol");
         };
+        // Quantified scripts are read in UF: only Core's names (and reserved words and
+        // numerals) are refused; `Int` or `+` may be the script's own.
+        if let Err(why) = self.signature().declarable(name) {
+            return refused(expr.unwrap_or(command), why);
+        }
         if self.sorts.contains_key(name)
             || self.funs.contains_key(name)
             || self.definitions.contains_key(name)
-            || name == "Bool"
         {
             return error(expr.unwrap_or(command), format!("{name} is already declared"));
         }
         Ok(name.to_string())
     }
 
+    /// UF's signature under the name the script gave its logic.
+    fn signature(&self) -> Signature {
+        Signature::uninterpreted(self.logic.unwrap_or("UF"))
+    }
+
+    /// A theory's name or literal that the script did not declare (`why` says which theory
+    /// it needs): an error of the script when it set its logic to UF, else beyond what craig
+    /// reads (`unsupported`, for the reason given), as the script may have meant arithmetic.
+    fn foreign<T>(
+        &self,
+        expr: &SExpr,
+        why: Option<SignatureError>,
+        unsupported: String,
+    ) -> Result<T, Fail> {
+        match (self.logic, why) {
+            (Some(_), Some(why)) => refused(expr, why),
+            _ => Err(Fail::Unsupported(unsupported)),
+        }
+    }
+
     fn sort(&self, expr: &SExpr) -> Result<Sort, Fail> {
         match expr.symbol() {
             Some("Bool") => Ok(BOOL.to_string()),
-            Some(sort @ ("Int" | "Real")) => {
-                Err(Fail::Unsupported(format!("the sort {sort} (arithmetic)")))
-            }
             Some(name) => match self.sorts.get(name) {
                 Some(s) => Ok(s.clone()),
-                None => error(expr, format!("unknown sort {name}")),
+                None => match sort_theory(name) {
+                    Some(theory) => {
+                        let why = self.signature().missing(format!("the sort {name}"), theory);
+                        self.foreign(
+                            expr,
+                            Some(why),
+                            format!(
+                                "the sort {name} ({})",
+                                if theory == Theory::Arrays { "arrays" } else { "arithmetic" }
+                            ),
+                        )
+                    }
+                    None => error(expr, format!("unknown sort {name}")),
+                },
             },
             None => Err(Fail::Unsupported(format!("sort expressions ({expr})"))),
         }
@@ -391,6 +434,12 @@ impl QuantifiedScript {
                         Ok((word("f_", name), result.clone()))
                     }
                     Some(_) => error(expr, format!("{name} expects arguments")),
+                    None if literal(name).is_some() => {
+                        let kind = literal(name).unwrap_or(Literal::Numeral);
+                        let why = self.signature().literal_sort(name, kind).err();
+                        let unsupported = format!("numerals ({name})");
+                        self.foreign(expr, why, unsupported)
+                    }
                     None if name.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
                         Err(Fail::Unsupported(format!("numerals ({name})")))
                     }
@@ -514,10 +563,14 @@ impl QuantifiedScript {
                         }
                         formula(format!("({})", conjuncts.join(" & ")))
                     }
-                    "ite" | "+" | "-" | "*" | "<=" | "<" | ">=" | ">" | "select" | "store" => {
-                        Err(Fail::Unsupported(format!("the operator {head}")))
-                    }
+                    "ite" => Err(Fail::Unsupported(format!("the operator {head}"))),
                     _ if self.definitions.contains_key(head) => self.expand(head, parts, expr),
+                    // A theory's name the script did not declare (a declared `+` is its own).
+                    _ if !self.funs.contains_key(head) && function_theory(head).is_some() => {
+                        let theory = function_theory(head).unwrap_or(Theory::Arithmetic);
+                        let why = self.signature().missing(format!("the symbol {head}"), theory);
+                        self.foreign(&items[0], Some(why), format!("the operator {head}"))
+                    }
                     _ => {
                         let Some((sorts, result)) = self.funs.get(head).cloned() else {
                             return error(&items[0], format!("unknown function {head}"));

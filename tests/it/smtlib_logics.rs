@@ -292,3 +292,58 @@ fn printed_symbols_read_back_as_the_same_symbols() {
          (define-fun I () Bool (not (= (<= |a b|) c)))\n"
     );
 }
+
+/// Runs a quantified script through the prover's route, as `craig smt` does.
+fn run_quantified(name: &str, text: &str) -> (String, Vec<String>) {
+    let mut sources = SourceMap::new();
+    let file = sources.add(name, None, text.to_string());
+    let mut out = Vec::new();
+    let mut report = craig::smtlib::Report::default();
+    let limit = std::time::Duration::from_secs(10);
+    let mut decide = |tff: &str| craig::cli::smt::decide_quantified(tff, limit);
+    craig::smtlib::run_quantified_diagnosed(&sources, file, &mut out, &mut decide, &mut report)
+        .expect("writing to a Vec");
+    (String::from_utf8(out).expect("utf-8 output"), report.diagnostics)
+}
+
+#[test]
+fn a_quantified_uf_script_may_own_int_and_plus_too() {
+    let text = "(set-logic UF)
+(declare-sort Int 0)
+(declare-fun + (Int Int) Int)
+(declare-const a Int)
+(assert (forall ((x Int)) (= (+ x x) x)))
+(assert (! (not (= (+ a a) a)) :named differ))
+(check-sat)
+(get-unsat-core)
+";
+    assert_eq!(run_quantified("own.smt2", text), ("unsat\n(differ)\n".to_string(), vec![]));
+    // With the logic set, what needs arithmetic is an error of the script; without it, beyond
+    // what the prover's route reads (`unsupported`), as before.
+    let numeral = "(declare-sort U 0)
+(declare-fun f (U) U)
+(assert (forall ((x U)) (= (f x) x)))
+(assert (> 1 0))
+(declare-const r Real)
+";
+    assert_eq!(
+        run_quantified("uf.smt2", &format!("(set-logic UF)\n{numeral}")),
+        (
+            "(error \"uf.smt2:5:12: numeral 1 needs an arithmetic logic; UF has none\")\n\
+             (error \"uf.smt2:6:18: the sort Real needs real arithmetic; UF has none\")\n"
+                .to_string(),
+            vec![]
+        )
+    );
+    assert_eq!(
+        run_quantified("none.smt2", numeral),
+        (
+            "unsupported\nunsupported\n".to_string(),
+            vec![
+                "none.smt2:4:1: unsupported: in a quantified script, numerals (1)".to_string(),
+                "none.smt2:5:1: unsupported: in a quantified script, the sort Real (arithmetic)"
+                    .to_string()
+            ]
+        )
+    );
+}
