@@ -1,8 +1,9 @@
 //! craig's tree of a C program, every node with its [`Span`], as the converter
 //! ([`convert`](super::convert)) makes it from the parser's tree: names resolved, `switch` already
 //! turned into jumps, refused constructs already reported. Integer types are kept with their
-//! width and signedness (LP64, as on x86-64 Linux, which SV-COMP assumes): the lowering gives
-//! them C's machine meaning, or reads them all as mathematical integers under `--math-int`.
+//! width and signedness, as the [`DataModel`] gives them (LP64 as on x86-64 Linux, or ILP32 as
+//! on i386, both of which SV-COMP's tasks name): the lowering gives them C's machine meaning,
+//! or reads them all as mathematical integers under `--math-int`.
 
 use crate::syntax::Span;
 
@@ -34,9 +35,10 @@ impl IntType {
     pub const INT: IntType = IntType { bits: 32, signed: true };
     /// `unsigned int`.
     pub const UINT: IntType = IntType { bits: 32, signed: false };
-    /// `long` and `long long`.
+    /// `long long`, and `long` under LP64 (see [`DataModel::long`]).
     pub const LONG: IntType = IntType { bits: 64, signed: true };
-    /// `unsigned long`, `size_t`.
+    /// `unsigned long long`, and `unsigned long` under LP64; also the type of craig's
+    /// addresses, which are 64 bits under both data models.
     pub const ULONG: IntType = IntType { bits: 64, signed: false };
 
     /// The least value.
@@ -103,25 +105,82 @@ impl IntType {
         }
     }
 
-    /// The type of an integer literal: with LP64, a decimal literal without suffix is the
-    /// first of `int`, `long` that holds it; an octal or hexadecimal one may also be unsigned;
-    /// `u` and `l` suffixes start the list further along (C11 6.4.4.1). `None` when no type
-    /// holds it.
+    /// The type of an integer literal: a decimal literal without suffix is the first of `int`,
+    /// `long`, `long long` that holds it; an octal or hexadecimal one may also be unsigned;
+    /// `u`, `l` and `ll` suffixes start the list further along (C11 6.4.4.1). `longs` counts
+    /// the `l`s of the suffix. `None` when no type holds it.
     pub fn of_literal(
         value: &rug::Integer,
         decimal: bool,
         unsigned: bool,
-        long: bool,
+        longs: u8,
+        model: DataModel,
     ) -> Option<IntType> {
-        let candidates: &[IntType] = match (unsigned, long, decimal) {
-            (false, false, true) => &[IntType::INT, IntType::LONG],
-            (false, false, false) => &[IntType::INT, IntType::UINT, IntType::LONG, IntType::ULONG],
-            (false, true, true) => &[IntType::LONG],
-            (false, true, false) => &[IntType::LONG, IntType::ULONG],
-            (true, false, _) => &[IntType::UINT, IntType::ULONG],
-            (true, true, _) => &[IntType::ULONG],
+        let (long, ulong) = (model.long(), model.ulong());
+        let (long_long, ulong_long) = (IntType::LONG, IntType::ULONG);
+        let all = [IntType::INT, IntType::UINT, long, ulong, long_long, ulong_long];
+        let first = match longs {
+            0 => 0,
+            1 => 2,
+            _ => 4,
         };
-        candidates.iter().copied().find(|t| *value >= t.min() && *value <= t.max())
+        all[first..]
+            .iter()
+            .copied()
+            .filter(|t| !unsigned || !t.signed)
+            // A decimal literal without `u` stays signed.
+            .filter(|t| !decimal || unsigned || t.signed)
+            .find(|t| *value >= t.min() && *value <= t.max())
+    }
+}
+
+/// The machine a program is read for: the sizes of `long` and of pointers, as SV-COMP's tasks
+/// state them (`options: data_model:`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DataModel {
+    /// 32-bit `long` and pointers (i386); `long long` and `double` aligned to 4 bytes in
+    /// structs, as GCC lays them out there.
+    Ilp32,
+    /// 64-bit `long` and pointers (x86-64 Linux), what a plain C file is read as.
+    #[default]
+    Lp64,
+}
+
+impl DataModel {
+    /// `long`.
+    pub fn long(self) -> IntType {
+        IntType { bits: self.long_bits(), signed: true }
+    }
+
+    /// `unsigned long`, and `size_t`.
+    pub fn ulong(self) -> IntType {
+        IntType { bits: self.long_bits(), signed: false }
+    }
+
+    fn long_bits(self) -> u32 {
+        match self {
+            DataModel::Ilp32 => 32,
+            DataModel::Lp64 => 64,
+        }
+    }
+
+    /// The bytes of a pointer, as `sizeof` and struct layouts count them.
+    pub fn pointer_bytes(self) -> u64 {
+        u64::from(self.long_bits() / 8)
+    }
+
+    /// The most alignment a scalar gets in a struct (i386's System V ABI aligns 8-byte
+    /// scalars to 4).
+    pub fn max_scalar_align(self) -> u64 {
+        self.pointer_bytes()
+    }
+
+    /// Its name as tasks write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DataModel::Ilp32 => "ILP32",
+            DataModel::Lp64 => "LP64",
+        }
     }
 }
 
@@ -224,12 +283,12 @@ impl Pointee {
     }
 
     /// Its size in bytes, by which pointer arithmetic steps (GCC steps `void *` by 1).
-    pub fn size(self, structs: &[StructLayout]) -> u64 {
+    pub fn size(self, structs: &[StructLayout], model: DataModel) -> u64 {
         match self {
             Pointee::Void | Pointee::Bool => 1,
             Pointee::Int(t) => u64::from(t.bits.max(8) / 8),
             Pointee::Struct(s) => structs.get(s.0 as usize).map_or(1, |l| l.size),
-            Pointee::Pointer(..) => 8,
+            Pointee::Pointer(..) => model.pointer_bytes(),
         }
     }
 
@@ -276,22 +335,22 @@ impl CType {
         }
     }
 
-    /// Its size in bytes (LP64), and its alignment.
-    pub fn size_and_align(self, structs: &[StructLayout]) -> (u64, u64) {
+    /// Its size in bytes, and its alignment in a struct, under `model`.
+    pub fn size_and_align(self, structs: &[StructLayout], model: DataModel) -> (u64, u64) {
         match self {
             CType::Void | CType::Bool => (1, 1),
             CType::Int(t) => {
                 let n = u64::from(t.bits.max(8) / 8);
-                (n, n)
+                (n, n.min(model.max_scalar_align()))
             }
-            CType::Pointer(_) => (8, 8),
+            CType::Pointer(_) => (model.pointer_bytes(), model.pointer_bytes()),
             CType::Struct(s) => structs.get(s.0 as usize).map_or((1, 1), |l| (l.size, l.align)),
         }
     }
 
-    /// Its size in bytes.
-    pub fn size(self, structs: &[StructLayout]) -> u64 {
-        self.size_and_align(structs).0
+    /// Its size in bytes under `model`.
+    pub fn size(self, structs: &[StructLayout], model: DataModel) -> u64 {
+        self.size_and_align(structs, model).0
     }
 
     /// A number naming this scalar type as memory holds it (its width and signedness; one
@@ -362,18 +421,18 @@ pub struct Field {
 pub fn scalar_leaves(
     ty: CType,
     array: Option<u64>,
-    structs: &[StructLayout],
+    (structs, model): (&[StructLayout], DataModel),
     out: &mut Vec<(u64, CType)>,
     base: u64,
 ) {
-    let step = ty.size(structs);
+    let step = ty.size(structs, model);
     for k in 0..array.unwrap_or(1) {
         let at = base + k * step;
         match ty {
             CType::Struct(s) => {
                 let fields = structs.get(s.0 as usize).and_then(|l| l.fields.as_ref());
                 for f in fields.into_iter().flatten() {
-                    scalar_leaves(f.ty, f.array, structs, out, at + f.offset);
+                    scalar_leaves(f.ty, f.array, (structs, model), out, at + f.offset);
                 }
             }
             _ => out.push((at, ty)),
@@ -395,6 +454,8 @@ pub struct TranslationUnit {
     pub left_out: Vec<LeftOut>,
     /// The struct and union types, by [`StructId`].
     pub structs: Vec<StructLayout>,
+    /// The machine the sizes and layouts are for.
+    pub data_model: DataModel,
 }
 
 /// A function left out of the program, with why.

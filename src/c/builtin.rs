@@ -4,7 +4,7 @@
 //! (`malloc`, `calloc`, `alloca`, `free`). Their declarations and definitions in a file
 //! are skipped (see `parse.rs`): their meaning is fixed here.
 
-use super::ast::IntType;
+use super::ast::{DataModel, IntType};
 
 /// What a call to a known function means.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,8 +50,13 @@ fn unsigned(bits: u32) -> Builtin {
 /// The meaning of a call to `name`, if craig knows it. `__VERIFIER_assert` is known only when
 /// the file does not define it (SV-COMP files usually do, calling `reach_error`).
 pub fn builtin(name: &str) -> Option<Builtin> {
+    builtin_for(name, DataModel::Lp64)
+}
+
+/// [`builtin`] for a program read under `model`, where `long` has the model's width.
+pub fn builtin_for(name: &str, model: DataModel) -> Option<Builtin> {
     if let Some(kind) = name.strip_prefix("__VERIFIER_nondet_") {
-        return nondet(kind);
+        return nondet(kind, model);
     }
     Some(match name {
         "__VERIFIER_assume" | "assume" => Builtin::Assume,
@@ -68,9 +73,10 @@ pub fn builtin(name: &str) -> Option<Builtin> {
     })
 }
 
-/// The values of `__VERIFIER_nondet_KIND`, for the integer kinds SV-COMP uses (widths as on
-/// x86-64 Linux, which SV-COMP's LP64 tasks assume).
-pub fn nondet(kind: &str) -> Option<Builtin> {
+/// The values of `__VERIFIER_nondet_KIND`, for the integer kinds SV-COMP uses (`long` and
+/// `size_t` as wide as the data model has them).
+pub fn nondet(kind: &str, model: DataModel) -> Option<Builtin> {
+    let long = model.long().bits;
     Some(match kind {
         "int" => signed(32),
         "uint" | "unsigned" | "u32" => unsigned(32),
@@ -79,8 +85,10 @@ pub fn nondet(kind: &str) -> Option<Builtin> {
         "uchar" => unsigned(8),
         "short" => signed(16),
         "ushort" => unsigned(16),
-        "long" | "longlong" => signed(64),
-        "ulong" | "ulonglong" | "size_t" => unsigned(64),
+        "long" => signed(long),
+        "ulong" | "size_t" => unsigned(long),
+        "longlong" => signed(64),
+        "ulonglong" => unsigned(64),
         _ => return None,
     })
 }

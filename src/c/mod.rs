@@ -22,6 +22,7 @@ mod parse;
 mod source;
 pub mod task;
 
+pub use ast::DataModel;
 pub use items::MAX_DEPTH;
 pub use lower::{Integers, lower_c};
 
@@ -34,7 +35,11 @@ const STACK_BYTES: usize = 256 << 20;
 
 /// Reads one C file into craig's tree: what could be read, and every diagnostic (the tree is
 /// meaningful only when no error was reported).
-pub fn parse_c(sources: &SourceMap, file: FileId) -> (ast::TranslationUnit, Vec<Diagnostic>) {
+pub fn parse_c(
+    sources: &SourceMap,
+    file: FileId,
+    model: DataModel,
+) -> (ast::TranslationUnit, Vec<Diagnostic>) {
     let source = sources.file(file);
     with_large_stack(STACK_BYTES, || {
         let text = match source::prepare(file, &source.text, source.path.as_deref()) {
@@ -43,7 +48,7 @@ pub fn parse_c(sources: &SourceMap, file: FileId) -> (ast::TranslationUnit, Vec<
         };
         let (parsed, mut diagnostics) = parse::parse(file, &text);
         let Some(parsed) = parsed else { return (ast::TranslationUnit::default(), diagnostics) };
-        let (unit, mut more) = convert::convert(&parsed.unit, &parsed.unreadable, &text);
+        let (unit, mut more) = convert::convert(&parsed.unit, &parsed.unreadable, &text, model);
         diagnostics.append(&mut more);
         diagnostics.sort_by_key(|d| (d.primary.file, d.primary.start));
         (unit, diagnostics)
@@ -54,7 +59,7 @@ pub fn parse_c(sources: &SourceMap, file: FileId) -> (ast::TranslationUnit, Vec<
 /// there were errors, and every diagnostic (those of reading only, when there are errors:
 /// lowering a tree with holes would report their consequences).
 pub fn read_c(sources: &SourceMap, file: FileId) -> (Option<Program>, Vec<Diagnostic>) {
-    read_c_with(sources, file, Integers::Machine)
+    read_c_with(sources, file, Integers::Machine, DataModel::Lp64)
 }
 
 /// [`read_c`] with the reading of integers chosen.
@@ -62,8 +67,9 @@ pub fn read_c_with(
     sources: &SourceMap,
     file: FileId,
     integers: Integers,
+    model: DataModel,
 ) -> (Option<Program>, Vec<Diagnostic>) {
-    let (unit, diagnostics) = parse_c(sources, file);
+    let (unit, diagnostics) = parse_c(sources, file, model);
     if has_errors(&diagnostics) {
         return (None, diagnostics);
     }

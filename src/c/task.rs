@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::{Yaml, YamlLoader};
 
+pub use super::ast::DataModel;
 use crate::hol::Obligation;
 
 /// A property SV-COMP states.
@@ -113,15 +114,6 @@ impl Property {
             text: text.trim().to_string(),
         })
     }
-}
-
-/// The machine a task assumes (`long` and pointers are 4 bytes in ILP32, 8 in LP64).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DataModel {
-    /// 32-bit `long` and pointers.
-    Ilp32,
-    /// 64-bit `long` and pointers.
-    Lp64,
 }
 
 /// One property of a task with its expected verdict.

@@ -8,8 +8,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::c::DataModel;
 use crate::c::task::{Property, read_task};
-use crate::cli::{CliError, load_program_file};
+use crate::cli::{CliError, load_program_file, parse_data_model};
 use crate::refine::{Engine, Limits, RefineError, Verdict};
 use crate::repl::options::RunOptions;
 use crate::syntax::SourceMap;
@@ -42,20 +43,25 @@ pub struct Args {
     /// operators) instead of machine integers.
     #[arg(long)]
     pub math_int: bool,
+    /// The machine a C file is read for: `LP64` (x86-64, the default for a C file) or `ILP32`
+    /// (i386: 32-bit `long` and pointers). A task's `.yml` states its own; this overrides it.
+    #[arg(long, value_name = "MODEL", value_parser = parse_data_model)]
+    pub data_model: Option<DataModel>,
 }
 
 /// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
-    let (file, property, expected) = task_and_property(args)?;
+    let (file, property, expected, stated_model) = task_and_property(args)?;
+    let model = args.data_model.or(stated_model).unwrap_or_default();
     let integers =
         if args.math_int { crate::c::Integers::Mathematical } else { crate::c::Integers::Machine };
-    let mut program = load_program_file(&file, &mut sources, integers, err)?;
+    let mut program = load_program_file(&file, &mut sources, integers, model, err)?;
     // Java's integers are read mathematically whatever the flag says.
     let integers_line = if file.extension().is_some_and(|e| e == "java") {
         crate::c::Integers::Mathematical.describe().replace("--math-int: ", "")
     } else {
-        integers.describe().to_string()
+        integers.describe().replace("LP64", model.name())
     };
     if let Some(property) = &property {
         let Some(kept) = property.checks() else {
@@ -146,6 +152,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             if args.math_int {
                 replay.push_str(" --math-int");
             }
+            if model != DataModel::default() {
+                replay.push_str(&format!(" --data-model {}", model.name()));
+            }
             if args.file.extension().is_some_and(|e| e == "java") {
                 writeln!(out, "replayed on the method's IR: the same check fails")?;
             } else {
@@ -200,14 +209,18 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     Ok(code)
 }
 
-/// The program to read, the property to decide (if one is given) and the verdict the task
-/// expects for it: from a task's `.yml` (its first property craig decides, unless
-/// `--property` names one), or the file and `--property` as given.
-fn task_and_property(args: &Args) -> Result<(PathBuf, Option<Property>, Option<bool>), CliError> {
+/// What a task states: the program, the property to decide, the verdict it expects and the
+/// data model.
+type Stated = (PathBuf, Option<Property>, Option<bool>, Option<DataModel>);
+
+/// The program to read, the property to decide (if one is given), the verdict the task
+/// expects for it and the data model it states: from a task's `.yml` (its first property
+/// craig decides, unless `--property` names one), or the file and `--property` as given.
+fn task_and_property(args: &Args) -> Result<Stated, CliError> {
     let given = args.property.as_deref().map(Property::read).transpose();
     let given = given.map_err(|e| CliError::Usage(e.to_string()))?;
     if !args.file.extension().is_some_and(|e| e == "yml" || e == "yaml") {
-        return Ok((args.file.clone(), given, None));
+        return Ok((args.file.clone(), given, None, None));
     }
     let task = read_task(&args.file).map_err(|e| CliError::Usage(e.to_string()))?;
     let chosen = match &given {
@@ -225,7 +238,7 @@ fn task_and_property(args: &Args) -> Result<(PathBuf, Option<Property>, Option<b
             return Err(CliError::Usage(format!("{} states no property", args.file.display())));
         }
     };
-    Ok((task.input, property, expected))
+    Ok((task.input, property, expected, Some(task.data_model)))
 }
 
 /// Writes through a temporary file beside the target, then renames it into place, so a reader

@@ -30,7 +30,8 @@ impl Args {
 /// Prints the listing; exit 0, or 2 on input errors or an unknown function.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
-    let program = load_c_file(&args.file, &mut sources, args.integers(), err)?;
+    let program =
+        load_c_file(&args.file, &mut sources, args.integers(), crate::c::DataModel::Lp64, err)?;
     let locate = |span| sources.location(span);
     let text = match &args.function {
         None => print_program(&program, &locate),

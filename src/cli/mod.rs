@@ -122,12 +122,22 @@ pub fn load_spec_file(
     module.ok_or(CliError::Reported { code: 2 })
 }
 
+/// A data model as the command line names it (`LP64`, `ILP32`, in any case).
+pub fn parse_data_model(text: &str) -> Result<crate::c::DataModel, String> {
+    match text.to_ascii_uppercase().as_str() {
+        "LP64" => Ok(crate::c::DataModel::Lp64),
+        "ILP32" => Ok(crate::c::DataModel::Ilp32),
+        _ => Err(format!("`{text}` is no data model craig knows: LP64 or ILP32")),
+    }
+}
+
 /// Reads a program for the refinement engine: Java files (`.java`, lowered with their
 /// contracts) or C (anything else), diagnostics written to `err`.
 pub fn load_program_file(
     file: &Path,
     sources: &mut SourceMap,
     integers: crate::c::Integers,
+    model: crate::c::DataModel,
     err: &mut dyn Write,
 ) -> Result<crate::ir::Program, CliError> {
     if file.extension().is_some_and(|e| e == "java") {
@@ -139,7 +149,7 @@ pub fn load_program_file(
         }
         return verification.map(|v| v.program).ok_or(CliError::Reported { code: 2 });
     }
-    load_c_file(file, sources, integers, err)
+    load_c_file(file, sources, integers, model, err)
 }
 
 /// Reads and lowers a C file, writing its diagnostics (warnings too) to `err`; an error (exit 2)
@@ -148,6 +158,7 @@ pub fn load_c_file(
     file: &Path,
     sources: &mut SourceMap,
     integers: crate::c::Integers,
+    model: crate::c::DataModel,
     err: &mut dyn Write,
 ) -> Result<crate::ir::Program, CliError> {
     let text = std::fs::read_to_string(file).map_err(|e| CliError::Failed {
@@ -155,7 +166,7 @@ pub fn load_c_file(
         code: 2,
     })?;
     let id = sources.add(file.display().to_string(), Some(file), text);
-    let (program, diagnostics) = crate::c::read_c_with(sources, id, integers);
+    let (program, diagnostics) = crate::c::read_c_with(sources, id, integers, model);
     for d in &diagnostics {
         err.write_all(d.render(sources).as_bytes())?;
     }

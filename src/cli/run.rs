@@ -31,6 +31,10 @@ pub struct Args {
     /// After a failed check, list the source positions the run passed.
     #[arg(long)]
     pub trace: bool,
+    /// The machine the file is read for: `LP64` (x86-64, the default) or `ILP32` (i386:
+    /// 32-bit `long` and pointers).
+    #[arg(long, value_name = "MODEL", value_parser = crate::cli::parse_data_model, default_value = "LP64")]
+    pub data_model: crate::c::DataModel,
 }
 
 impl Args {
@@ -45,7 +49,7 @@ impl Args {
 /// gets stuck, 2 on input errors.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
-    let program = load_c_file(&args.file, &mut sources, args.integers(), err)?;
+    let program = load_c_file(&args.file, &mut sources, args.integers(), args.data_model, err)?;
     let Some(entry) = program.find(&args.function) else {
         let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
         return Err(CliError::Usage(format!(

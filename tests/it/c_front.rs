@@ -4,7 +4,7 @@
 //! IR interpreter runs programs to the expected outcome; and no input makes the parser or the
 //! lowering panic.
 
-use craig::c::read_c;
+use craig::c::{DataModel, Integers, read_c, read_c_with};
 use craig::hol::Obligation;
 use craig::ir::interpret::{Outcome, Value, run};
 use craig::ir::{Program, print_procedure};
@@ -708,6 +708,8 @@ fn sv_comp_tasks_decide_their_property_and_assume_the_other_checks() {
     let (code, out, err) = command(&["cegar", &yml]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.starts_with("SAFE\n"), "{out}");
+    // The task's data model is the one the file is read for, and the answer says so.
+    assert!(out.contains("machine integers (ILP32: "), "{out}");
     assert!(
         out.contains(
             "property unreach-call: only calls of `reach_error` are decided; other checks \
@@ -721,6 +723,7 @@ fn sv_comp_tasks_decide_their_property_and_assume_the_other_checks() {
     assert!(out.contains("the array bound check"), "{out}");
     let (code, out, _) = command(&["cegar", &c, "--property", "unreach-call"]);
     assert_eq!(code, 0, "{out}");
+    assert!(out.contains("machine integers (LP64: "), "{out}");
     // Memory safety counts the out-of-bounds store, as the task expects.
     let (code, out, _) = command(&["cegar", &yml, "--property", "valid-memsafety"]);
     assert_eq!(code, 1, "{out}");
@@ -944,10 +947,60 @@ fn the_heap_and_pointers_run_as_c_says() {
     assert_eq!(returned(&run_main(text, &[], 1000)), 7);
     let text = "#include <stdlib.h>\nint main(void) { int *a = malloc(4); exit(0); }";
     assert_eq!(failed(&run_main(text, &[], 1000)), Obligation::MemoryCleanup);
+    // A global's initialiser may take the address of a global declared after it.
+    let text = "extern int g; int *p = &g; struct s { int *q; } t = { &g }; int g = 5; \
+                int main(void) { return *p + *t.q; }";
+    assert_eq!(returned(&run_main(text, &[], 1000)), 10);
     // `sizeof` of an expression reads its type and evaluates nothing (`*p` of a null `p`).
     let text = "int main(void) { int a[5]; long *p = 0; char c = 1; \
                 return sizeof a + sizeof *p + sizeof p + sizeof c + sizeof(c + 1); }";
     assert_eq!(returned(&run_main(text, &[], 1000)), 41);
+}
+
+/// Runs `main` of `text` read for the data model `model`.
+fn run_main_as(text: &str, model: DataModel, inputs: &[i64]) -> Outcome {
+    let mut sources = SourceMap::new();
+    let file = sources.add("t.c", None, text.to_string());
+    let (program, diagnostics) = read_c_with(&sources, file, Integers::Machine, model);
+    let rendered = render_all(&diagnostics, &sources);
+    let p = program.unwrap_or_else(|| panic!("errors:\n{rendered}"));
+    run(&p, p.find("main").expect("a main function"), &ints(inputs), 10_000)
+}
+
+#[test]
+fn ilp32_has_32_bit_longs_and_pointers() {
+    use DataModel::{Ilp32, Lp64};
+    // `unsigned long` wraps at 2^32 under ILP32, at 2^64 under LP64.
+    let wrap = "int main(void) { unsigned long x = 4294967295UL; x = x + 1; return x == 0; }";
+    assert_eq!(returned(&run_main_as(wrap, Ilp32, &[])), 1);
+    assert_eq!(returned(&run_main_as(wrap, Lp64, &[])), 0);
+    // The sizes `sizeof` gives, and GCC's i386 layout (8-byte scalars aligned to 4).
+    let sizes = "struct s { char c; long long x; }; struct t { int *p; char c; };\n\
+                 int main(void) { return sizeof(long) * 1000000 + sizeof(void *) * 10000 \
+                 + sizeof(struct s) * 100 + sizeof(struct t); }";
+    assert_eq!(returned(&run_main_as(sizes, Ilp32, &[])), 4_041_208);
+    assert_eq!(returned(&run_main_as(sizes, Lp64, &[])), 8_081_616);
+    // A literal too large for a 32-bit `long` is a `long long`; `size_t` is 32 bits.
+    let literal = "int main(void) { long long big = 2147483648; unsigned long n = sizeof(int); \
+                   n = n - 5; return big > 0 && n == 4294967295UL; }";
+    assert_eq!(returned(&run_main_as(literal, Ilp32, &[])), 1);
+    // `__VERIFIER_nondet_ulong` gives 32-bit values: 2^32 is no input it can return.
+    let nondet = "extern unsigned long __VERIFIER_nondet_ulong(void);\n\
+                  int main(void) { unsigned long x = __VERIFIER_nondet_ulong(); return x > 7; }";
+    assert_eq!(returned(&run_main_as(nondet, Ilp32, &[4294967295])), 1);
+    assert!(matches!(run_main_as(nondet, Ilp32, &[4294967296]), Outcome::Blocked { .. }));
+    // Pointer steps count 4-byte pointers; an address converted to a 32-bit integer is past
+    // craig's memory model (its addresses have 64 bits), never a wrong value.
+    let steps = "extern void *malloc(unsigned long);\nextern void free(void *);\n\
+                 int main(void) { int **q = malloc(2 * sizeof(int *)); if (!q) return 0; \
+                 long d = (char *) (q + 1) - (char *) q; free(q); return d; }";
+    assert_eq!(returned(&run_main_as(steps, Ilp32, &[])), 4);
+    assert_eq!(returned(&run_main_as(steps, Lp64, &[])), 8);
+    let narrow =
+        "int main(void) { int x = 1; unsigned long a = (unsigned long) &x; return a != 0; }";
+    assert_eq!(failed(&run_main_as(narrow, Ilp32, &[])), Obligation::MemoryModel);
+    let null = "int main(void) { int *p = 0; unsigned long a = (unsigned long) p; return a; }";
+    assert_eq!(returned(&run_main_as(null, Ilp32, &[])), 0);
 }
 
 #[test]

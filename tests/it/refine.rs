@@ -9,7 +9,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use craig::c::{Integers, read_c, read_c_with};
+use craig::c::{DataModel, Integers, read_c, read_c_with};
 use craig::hol::Obligation;
 use craig::ir::Program;
 use craig::ir::interpret::{Outcome, run};
@@ -34,7 +34,7 @@ fn example_with(name: &str, integers: Integers) -> Program {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text);
-    let (program, diagnostics) = read_c_with(&sources, file, integers);
+    let (program, diagnostics) = read_c_with(&sources, file, integers, DataModel::Lp64);
     assert!(diagnostics.is_empty(), "{name} reads without diagnostics");
     program.expect("the example lowers")
 }
@@ -835,7 +835,7 @@ fn every_time_limit_says_it_counts_cpu_time() {
 fn machine_program(name: &str, text: &str) -> Program {
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text.to_string());
-    let (program, diagnostics) = read_c_with(&sources, file, Integers::Machine);
+    let (program, diagnostics) = read_c_with(&sources, file, Integers::Machine, DataModel::Lp64);
     assert!(diagnostics.is_empty(), "{name}: {diagnostics:?}");
     program.expect("the program lowers")
 }

@@ -46,7 +46,7 @@ impl Converter<'_> {
             c::Expression::Identifier(id) => return self.name(id, span),
             c::Expression::Constant(k) => match &k.node {
                 c::Constant::Integer(i) => match integer_value(i) {
-                    Some(v) => match literal_type(i, &v) {
+                    Some(v) => match literal_type(i, &v, self.unit.data_model) {
                         Some(t) => ExprKind::Int(v, t),
                         None => {
                             self.error(span, "integer literal too large for any integer type");
@@ -91,7 +91,7 @@ impl Converter<'_> {
                 return self.refuse_here(span, "compound literals are", NO_MEMORY);
             }
             c::Expression::SizeOfTy(t) => match self.size_of(&t.node.0) {
-                Some(n) => ExprKind::Int(n.into(), IntType::ULONG),
+                Some(n) => ExprKind::Int(n.into(), self.unit.data_model.ulong()),
                 None => {
                     return self.refuse_here(
                         span,
@@ -134,7 +134,7 @@ impl Converter<'_> {
                 return result.unwrap_or_else(|| refused(span));
             }
             c::Expression::OffsetOf(o) => match self.offset_of(o) {
-                Some(n) => ExprKind::Int(n.into(), IntType::ULONG),
+                Some(n) => ExprKind::Int(n.into(), self.unit.data_model.ulong()),
                 None => {
                     return self.refuse_here(
                         span,

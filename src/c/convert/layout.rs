@@ -65,7 +65,8 @@ impl Converter<'_> {
         }
         match self.struct_fields(declarations) {
             Ok(fields) => {
-                let (fields, size, align) = lay_out(fields, union, &self.unit.structs);
+                let (fields, size, align) =
+                    lay_out(fields, union, &self.unit.structs, self.unit.data_model);
                 let layout = &mut self.unit.structs[id.0 as usize];
                 layout.fields = Some(fields);
                 layout.size = size;
@@ -196,11 +197,12 @@ fn lay_out(
     fields: Vec<(String, CType, Option<u64>)>,
     union: bool,
     structs: &[StructLayout],
+    model: DataModel,
 ) -> (Vec<Field>, u64, u64) {
     let mut laid = Vec::new();
     let (mut end, mut align) = (0u64, 1u64);
     for (name, ty, array) in fields {
-        let (size, a) = ty.size_and_align(structs);
+        let (size, a) = ty.size_and_align(structs, model);
         let size = size.saturating_mul(array.unwrap_or(1));
         align = align.max(a);
         let offset = if union { 0 } else { end.div_ceil(a) * a };
@@ -223,10 +225,10 @@ mod tests {
             ("l".to_string(), long, None),
             ("d".to_string(), char_, Some(3)),
         ];
-        let (laid, size, align) = lay_out(fields.clone(), false, &[]);
+        let (laid, size, align) = lay_out(fields.clone(), false, &[], DataModel::Lp64);
         assert_eq!(laid.iter().map(|f| f.offset).collect::<Vec<_>>(), vec![0, 8, 16]);
         assert_eq!((size, align), (24, 8));
-        let (laid, size, align) = lay_out(fields, true, &[]);
+        let (laid, size, align) = lay_out(fields, true, &[], DataModel::Lp64);
         assert!(laid.iter().all(|f| f.offset == 0));
         assert_eq!((size, align), (8, 8));
     }

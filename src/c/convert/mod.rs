@@ -46,8 +46,10 @@ pub fn convert(
     unit: &c::TranslationUnit,
     unreadable: &[Unreadable],
     text: &ParseText,
+    model: DataModel,
 ) -> (TranslationUnit, Vec<Diagnostic>) {
     let mut converter = Converter::new(text);
+    converter.unit.data_model = model;
     for u in unreadable.iter().filter(|u| u.in_header) {
         if let Some(name) = &u.name {
             let span = text.span(u.offset, u.offset);

@@ -183,24 +183,26 @@ pub fn pointer_to(base: CType, pointers: usize, nested: bool, at: Span) -> Resul
     Ok(ty)
 }
 
-/// The integer kinds' sizes in bytes (LP64, as on x86-64 Linux, which SV-COMP assumes).
-fn integer_size(words: &[&c::TypeSpecifier]) -> u64 {
+/// The integer kinds' sizes in bytes: `long` as the data model has it, `long long` 8.
+fn integer_size(words: &[&c::TypeSpecifier], model: DataModel) -> u64 {
     let longs = words.iter().filter(|w| matches!(w, c::TypeSpecifier::Long)).count();
     if words.iter().any(|w| matches!(w, c::TypeSpecifier::Char | c::TypeSpecifier::Bool)) {
         1
     } else if words.iter().any(|w| matches!(w, c::TypeSpecifier::Short)) {
         2
-    } else if longs > 0 {
+    } else if longs > 1 {
         8
+    } else if longs == 1 {
+        u64::from(model.long().bits / 8)
     } else {
         4
     }
 }
 
 /// The integer type named by the words `char`, `short`, `int`, `long`, `signed`, `unsigned`
-/// (LP64; a plain `char` is signed, as on x86-64).
-pub fn integer_type(words: &[&c::TypeSpecifier]) -> IntType {
-    let bytes = integer_size(words);
+/// (a plain `char` is signed, as on x86 under both data models).
+pub fn integer_type(words: &[&c::TypeSpecifier], model: DataModel) -> IntType {
+    let bytes = integer_size(words, model);
     let signed = !words.iter().any(|w| matches!(w, c::TypeSpecifier::Unsigned));
     IntType { bits: bytes as u32 * 8, signed }
 }
@@ -302,7 +304,7 @@ impl Converter<'_> {
             }
         }
         if !integer_words.is_empty() && ty.is_none() {
-            ty = Some(CType::Int(integer_type(&integer_words)));
+            ty = Some(CType::Int(integer_type(&integer_words, self.unit.data_model)));
         }
         match refusal {
             Some(r) => Err(r),
@@ -546,15 +548,17 @@ impl Converter<'_> {
         })
     }
 
-    /// `sizeof` of a type name: integers, pointers, structs and arrays of them (LP64).
+    /// `sizeof` of a type name: integers, pointers, structs and arrays of them, as the data
+    /// model has them.
     pub(super) fn size_of(&mut self, t: &Node<c::TypeName>) -> Option<u64> {
         let base = self.qualified_type(&t.node.specifiers);
         let shape = t.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
+        let pointer = self.unit.data_model.pointer_bytes();
         let (mut size, arrays) = match &shape {
             Some(shape) if shape.function.is_some() && shape.pointer.is_none() => return None,
             // A pointer to an array or a function is one pointer.
-            Some(shape) if shape.nested_pointer => (8, &[][..]),
-            Some(shape) if shape.pointer.is_some() => (8, &shape.arrays[..]),
+            Some(shape) if shape.nested_pointer => (pointer, &[][..]),
+            Some(shape) if shape.pointer.is_some() => (pointer, &shape.arrays[..]),
             _ => {
                 let ty = base.ok()?;
                 let complete = match ty {
@@ -565,7 +569,7 @@ impl Converter<'_> {
                 if !complete {
                     return None;
                 }
-                let size = ty.size(&self.unit.structs);
+                let size = ty.size(&self.unit.structs, self.unit.data_model);
                 (size, shape.as_ref().map_or(&[][..], |s| &s.arrays[..]))
             }
         };
@@ -583,9 +587,14 @@ impl Converter<'_> {
 }
 
 /// The C type of an integer literal of this value.
-pub fn literal_type(i: &c::Integer, value: &rug::Integer) -> Option<IntType> {
-    let long = !matches!(i.suffix.size, c::IntegerSize::Int);
-    IntType::of_literal(value, i.base == c::IntegerBase::Decimal, i.suffix.unsigned, long)
+pub fn literal_type(i: &c::Integer, value: &rug::Integer, model: DataModel) -> Option<IntType> {
+    let longs = match i.suffix.size {
+        c::IntegerSize::Int => 0,
+        c::IntegerSize::Long => 1,
+        c::IntegerSize::LongLong => 2,
+    };
+    let decimal = i.base == c::IntegerBase::Decimal;
+    IntType::of_literal(value, decimal, i.suffix.unsigned, longs, model)
 }
 
 /// The value of an integer literal.

@@ -39,10 +39,11 @@ impl Lowering<'_> {
                 Some((ty, None)) => ty.integer(),
                 None => IntType::INT,
             },
-            ExprKind::AddressOf(_) | ExprKind::SizeOf(_) => IntType::ULONG,
+            ExprKind::AddressOf(_) => IntType::ULONG,
+            ExprKind::SizeOf(_) => self.data_model.ulong(),
             ExprKind::Call(f, _) => match self.functions.get(&f.name) {
                 Some(info) => info.result.integer(),
-                None => match super::builtin(&f.name) {
+                None => match super::builtin_for(&f.name, self.data_model) {
                     Some(super::Builtin::Nondet(t)) => t,
                     Some(
                         super::Builtin::Malloc | super::Builtin::Calloc | super::Builtin::Alloca,
@@ -57,7 +58,7 @@ impl Lowering<'_> {
             ExprKind::Binary(BinaryOp::Sub, l, r)
                 if self.pointer_type(b, l).is_some() && self.pointer_type(b, r).is_some() =>
             {
-                IntType::LONG
+                self.data_model.long()
             }
             ExprKind::Binary(BinaryOp::Add | BinaryOp::Sub, ..)
                 if self.pointer_type(b, e).is_some() =>

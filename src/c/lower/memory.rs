@@ -127,18 +127,25 @@ pub(super) fn uses_memory(unit: &TranslationUnit) -> bool {
 /// global when no local has it, lives in memory.
 pub(super) fn addresses_taken(block: &Block) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
-    visit_block(
-        block,
-        &mut |e| {
-            if let ExprKind::AddressOf(x) = &e.kind
-                && let ExprKind::Var(n) = &x.kind
-            {
-                names.insert(n.clone());
-            }
-        },
-        &mut |_| {},
-    );
+    visit_block(block, &mut |e| note_address_taken(e, &mut names), &mut |_| {});
     names
+}
+
+/// The globals whose address the initialisers of globals take (`int *p = &g;`).
+pub(super) fn addresses_taken_by_globals(unit: &TranslationUnit) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for e in unit.globals.iter().filter_map(|d| d.init.as_ref()).flat_map(|i| i.expressions()) {
+        visit_expr(e, &mut |e| note_address_taken(e, &mut names));
+    }
+    names
+}
+
+fn note_address_taken(e: &Expr, names: &mut BTreeSet<String>) {
+    if let ExprKind::AddressOf(x) = &e.kind
+        && let ExprKind::Var(n) = &x.kind
+    {
+        names.insert(n.clone());
+    }
 }
 
 /// Calls `on_expr` on every expression of a block (inner ones too) and `on_decl` on every
@@ -436,7 +443,7 @@ impl Lowering<'_> {
     /// pointer's 8, a scalar's width.
     pub(super) fn size_of_expression(&self, b: &Body, e: &Expr) -> u64 {
         if let Some((ty, array)) = self.static_type(b, e) {
-            return ty.size(&self.structs) * array.unwrap_or(1);
+            return ty.size(&self.structs, self.data_model) * array.unwrap_or(1);
         }
         if self.pointer_type(b, e).is_some() {
             return 8;
@@ -457,7 +464,10 @@ impl Lowering<'_> {
         let long = CType::Int(IntType::LONG);
         self.pointer_steps |= lp.is_none() != rp.is_none();
         let structs = std::mem::take(&mut self.structs);
-        let (lp_size, rp_size) = (lp.map(|p| p.size(&structs)), rp.map(|p| p.size(&structs)));
+        let (lp_size, rp_size) = (
+            lp.map(|p| p.size(&structs, self.data_model)),
+            rp.map(|p| p.size(&structs, self.data_model)),
+        );
         self.structs = structs;
         let size =
             |p: Pointee| if Some(p) == lp { lp_size.unwrap_or(1) } else { rp_size.unwrap_or(1) };
@@ -486,10 +496,11 @@ impl Lowering<'_> {
             (BinaryOp::Sub, Some(p), Some(_)) => {
                 let bytes = build::same_type(&mut self.bank, Prim::Sub, vec![l, r]);
                 if size(p) == 1 {
-                    return Some((bytes, IntType::LONG));
+                    return Some((bytes, self.data_model.long()));
                 }
                 let k = self.int(size(p), span);
-                Some((build::same_type(&mut self.bank, Prim::Div, vec![bytes, k]), IntType::LONG))
+                let ptrdiff = self.data_model.long();
+                Some((build::same_type(&mut self.bank, Prim::Div, vec![bytes, k]), ptrdiff))
             }
             _ => None,
         }
@@ -553,7 +564,7 @@ impl Lowering<'_> {
         span: Span,
     ) {
         let m = self.model();
-        let bytes = ty.size(&self.structs);
+        let bytes = ty.size(&self.structs, self.data_model);
         let code = ty.scalar_code().unwrap_or(-1);
         let (object, offset) = self.object_and_offset(address, span);
         let width = self.app(m.width, object, span);
@@ -732,7 +743,7 @@ impl Lowering<'_> {
             );
             return Some(None);
         }
-        let size_t = CType::Int(IntType::ULONG);
+        let size_t = CType::Int(self.data_model.ulong());
         let mut sizes = Vec::new();
         for a in args {
             let from = self.type_of(b, a);
@@ -859,7 +870,7 @@ impl Lowering<'_> {
         initial: Option<TermId>,
         span: Span,
     ) {
-        let bytes = v.ty.size(&self.structs).saturating_mul(v.array.unwrap_or(1));
+        let bytes = v.ty.size(&self.structs, self.data_model).saturating_mul(v.array.unwrap_or(1));
         // The one scalar type its accesses have: a struct's scalars may have several, which
         // no access through a pointer then matches (-1) where the model keeps its checks.
         let width = v.ty.uniform_scalar_code(&self.structs).unwrap_or(-1);
@@ -872,6 +883,20 @@ impl Lowering<'_> {
             let at = self.term_of(address, span);
             self.store_memory(b, at, initial, span);
         }
+    }
+
+    /// A pointer converted to an integer type narrower than craig's 64-bit addresses (any
+    /// under ILP32, where `unsigned long` is such a type): only `NULL` keeps its value there,
+    /// so another address is past the model, never a value the program computes with.
+    pub(super) fn narrow_address(&mut self, b: &mut Body, v: TermId, to: IntType, span: Span) {
+        let most = self.int(to.max(), span);
+        let fits = build::formula(&mut self.bank, Prim::Le, vec![v, most]);
+        let what = format!(
+            "an address that fits `{}` (craig's addresses have 64 bits; only `NULL` converts \
+             to a narrower integer in its memory model)",
+            to.name()
+        );
+        self.assert(b, fits, Obligation::MemoryModel, what, span);
     }
 
     /// Where each label's `goto`s land: the stack objects of every block that does not

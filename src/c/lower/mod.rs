@@ -45,12 +45,15 @@ mod machine;
 mod memory;
 mod structs;
 
-use memory::{FUNCTION_SCOPE, Place, addresses_taken, stack_objects_of, uses_memory};
+use memory::{
+    FUNCTION_SCOPE, Place, addresses_taken, addresses_taken_by_globals, stack_objects_of,
+    uses_memory,
+};
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::ast::*;
-use super::builtin::{Builtin, builtin};
+use super::builtin::{Builtin, builtin, builtin_for};
 use crate::hol::build;
 use crate::hol::{
     Binder, ConstDecl, ConstId, ConstKind, HolBank, Obligation, Prim, ProgramFact, Term, TermId,
@@ -94,12 +97,14 @@ pub fn lower_c(
 ) -> (Option<Program>, Vec<Diagnostic>) {
     let mut l = Lowering::new(sources, integers);
     l.structs = unit.structs.clone();
+    l.data_model = unit.data_model;
     if uses_memory(unit) {
         let at = unit.functions.first().map_or(Span::default(), |f| f.span);
         l.declare_memory(at);
         for f in &unit.functions {
             l.addressed_globals.extend(addresses_taken(&f.body));
         }
+        l.addressed_globals.extend(addresses_taken_by_globals(unit));
     }
     l.declare_globals(unit);
     l.declare_functions(unit);
@@ -201,6 +206,7 @@ struct Lowering<'s> {
     mixed_widths: bool,
     /// The struct and union types of the unit.
     structs: Vec<StructLayout>,
+    data_model: DataModel,
     /// True when the program takes the address of a field or of an element of an array in
     /// a struct, and when it steps a pointer: together, a pointer may step from a field into
     /// another of a different type, which makes the widths mixed.
@@ -260,6 +266,7 @@ impl<'s> Lowering<'s> {
             addressed_globals: BTreeSet::new(),
             mixed_widths: false,
             structs: Vec::new(),
+            data_model: DataModel::default(),
             member_addresses: false,
             pointer_steps: false,
         }
@@ -597,27 +604,36 @@ impl<'s> Lowering<'s> {
         p.body = Some(cfg);
     }
 
-    /// C's static initialisation, made explicit at the entry of `main`.
+    /// C's static initialisation, made explicit at the entry of `main`. Every global in
+    /// memory gets its object first, so that an initialiser may take the address of a global
+    /// declared after it (`int *p = &g; int g;`).
     fn initialise_globals(&mut self, b: &mut Body, unit: &TranslationUnit) {
+        let declared =
+            |l: &Self, d: &VarDecl| l.globals.iter().find(|g| g.name == d.name.name).cloned();
         for d in &unit.globals {
-            let Some(v) = self.globals.iter().find(|g| g.name == d.name.name).cloned() else {
-                continue;
-            };
-            if let (Some(address), CType::Struct(_)) = (v.address, v.ty) {
+            let Some(v) = declared(self, d) else { continue };
+            if let Some(address) = v.address {
                 let mut placed = VarInfo { address: None, ..v.clone() };
                 self.place_variable(b, &mut placed, address, None, d.span);
+            }
+        }
+        for d in &unit.globals {
+            let Some(v) = declared(self, d) else { continue };
+            if let (Some(address), CType::Struct(_)) = (v.address, v.ty) {
                 let at = self.term_of(address, d.span);
                 let _ = self.initialise_struct(b, d, at, true);
                 continue;
             }
             let value = self.initial_value(b, d, &v);
-            if let Some(address) = v.address {
-                let mut placed = VarInfo { address: None, ..v.clone() };
-                self.place_variable(b, &mut placed, address, value, d.span);
-                continue;
-            }
-            if let Some(value) = value {
-                self.step(b, Command::Assign(vec![(v.constant, value)]), Some(d.span));
+            match (v.address, value) {
+                (Some(address), Some(value)) => {
+                    let at = self.term_of(address, d.span);
+                    self.store_memory(b, at, value, d.span);
+                }
+                (None, Some(value)) => {
+                    self.step(b, Command::Assign(vec![(v.constant, value)]), Some(d.span));
+                }
+                (_, None) => {}
             }
         }
     }
@@ -1290,6 +1306,13 @@ impl<'s> Lowering<'s> {
                 self.note_pointer_flow(b, x, *to);
                 let from = self.type_of(b, x);
                 let v = self.value(b, x)?;
+                if let CType::Int(t) = to
+                    && t.bits < IntType::ULONG.bits
+                    && self.memory.is_some()
+                    && self.pointer_type(b, x).is_some()
+                {
+                    self.narrow_address(b, v, *t, e.span);
+                }
                 Some(self.convert(v, from, *to, e.span))
             }
             ExprKind::Binary(BinaryOp::Comma, l, r) => {
@@ -1435,7 +1458,7 @@ impl<'s> Lowering<'s> {
             );
             return None;
         }
-        let bytes = l.ty.size(&self.structs);
+        let bytes = l.ty.size(&self.structs, self.data_model);
         if !l.valid {
             self.check_located(b, &l, bytes, e.span);
             self.width_check(b, l.address, l.ty, &l.shown, e.span);
@@ -1633,7 +1656,7 @@ impl<'s> Lowering<'s> {
         if let Some(info) = self.functions.get(&f.name).cloned() {
             return self.user_call(b, f, &info, args, span, want);
         }
-        let Some(known) = builtin(&f.name) else {
+        let Some(known) = builtin_for(&f.name, self.data_model) else {
             self.unknown_function(f);
             return None;
         };

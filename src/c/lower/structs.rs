@@ -268,7 +268,7 @@ impl Lowering<'_> {
         let what =
             format!("`{}` is within the {n} elements of `{}`", self.snippet(i.span), array.shown);
         self.assert(b, within, check, what, i.span);
-        let size = array.ty.size(&self.structs);
+        let size = array.ty.size(&self.structs, self.data_model);
         let k = self.int(size, span);
         let step = build::same_type(&mut self.bank, Prim::Mul, vec![k, index]);
         let address = build::same_type(&mut self.bank, Prim::Add, vec![array.address, step]);
@@ -328,13 +328,13 @@ impl Lowering<'_> {
         }
         let mut leaves = Vec::new();
         if layout.size <= MAX_SCALARS as u64 * 8 {
-            scalar_leaves(CType::Struct(s), None, &self.structs, &mut leaves, 0);
+            scalar_leaves(CType::Struct(s), None, (&self.structs, self.data_model), &mut leaves, 0);
         }
         let mut at: BTreeMap<u64, CType> = BTreeMap::new();
         let mut ends = Vec::new();
         let simple = !leaves.is_empty()
             && leaves.iter().all(|&(offset, ty)| {
-                ends.push((offset, offset + ty.size(&self.structs)));
+                ends.push((offset, offset + ty.size(&self.structs, self.data_model)));
                 *at.entry(offset).or_insert(ty) == ty
             })
             && ends.iter().all(|&(start, end)| {
@@ -378,7 +378,7 @@ impl Lowering<'_> {
         let destination = self.locate(b, target, true)?;
         let origin = self.locate(b, source, true)?;
         let leaves = self.leaves(CType::Struct(to), None, span)?;
-        let bytes = CType::Struct(to).size(&self.structs);
+        let bytes = CType::Struct(to).size(&self.structs, self.data_model);
         self.check_located(b, &origin, bytes, span);
         self.check_located(b, &destination, bytes, span);
         let mut stores = Vec::new();
@@ -396,13 +396,13 @@ impl Lowering<'_> {
 
     /// The scalars of an object, refused past [`MAX_SCALARS`].
     fn leaves(&mut self, ty: CType, array: Option<u64>, span: Span) -> Option<Vec<(u64, CType)>> {
-        let count = ty.size(&self.structs).saturating_mul(array.unwrap_or(1));
+        let count = ty.size(&self.structs, self.data_model).saturating_mul(array.unwrap_or(1));
         if count > MAX_SCALARS as u64 * 8 {
             self.too_many(span);
             return None;
         }
         let mut leaves = Vec::new();
-        scalar_leaves(ty, array, &self.structs, &mut leaves, 0);
+        scalar_leaves(ty, array, (&self.structs, self.data_model), &mut leaves, 0);
         if leaves.len() > MAX_SCALARS {
             self.too_many(span);
             return None;
@@ -481,7 +481,7 @@ impl Lowering<'_> {
             // A flat list fills the scalars in order (C's brace elision).
             (Initializer::List(items, span), _, _) => {
                 let mut leaves = Vec::new();
-                scalar_leaves(ty, array, &self.structs, &mut leaves, base);
+                scalar_leaves(ty, array, (&self.structs, self.data_model), &mut leaves, base);
                 if items.len() > leaves.len() {
                     self.error(
                         *span,
@@ -555,7 +555,7 @@ impl Lowering<'_> {
                     );
                     return None;
                 }
-                let size = ty.size(&self.structs);
+                let size = ty.size(&self.structs, self.data_model);
                 for (k, item) in items.iter().enumerate() {
                     if let Some(name) = &item.field {
                         self.error(name.span, "an array's elements have no field names");
@@ -611,7 +611,7 @@ impl Lowering<'_> {
             return None;
         }
         let origin = self.locate(b, e, true)?;
-        let bytes = ty.size(&self.structs);
+        let bytes = ty.size(&self.structs, self.data_model);
         self.check_located(b, &origin, bytes, e.span);
         let leaves = self.leaves(ty, None, e.span)?;
         for (offset, leaf) in leaves {
