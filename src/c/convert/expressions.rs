@@ -185,7 +185,7 @@ impl Converter<'_> {
                 return self.refuse_here(span, "strings are", NO_MEMORY);
             }
         }
-        Expr { kind: ExprKind::Var(name.clone()), span }
+        Expr { kind: ExprKind::Var(self.variable_name(name)), span }
     }
 
     fn call(&mut self, call: &Node<c::CallExpression>, span: Span) -> Expr {

@@ -125,8 +125,11 @@ struct Converter<'t> {
     diags: Vec<Diagnostic>,
     /// Diagnostics that belong to the file rather than to one function (globals).
     file_diags: Vec<Diagnostic>,
-    /// Local names in scope, innermost last (they shadow enumeration constants and globals).
-    scopes: Vec<BTreeSet<String>>,
+    /// Local names in scope, innermost last (they shadow enumeration constants and globals);
+    /// a `static` local maps to the global that holds it.
+    scopes: Vec<BTreeMap<String, Option<String>>>,
+    /// The function being converted, which names its `static` locals.
+    function: String,
     /// Functions called by the current function.
     calls: BTreeSet<String>,
     /// Enclosing loops and switches, innermost last.
@@ -153,6 +156,7 @@ impl<'t> Converter<'t> {
             diags: Vec::new(),
             file_diags: Vec::new(),
             scopes: Vec::new(),
+            function: String::new(),
             calls: BTreeSet::new(),
             breakable: Vec::new(),
             switches: Vec::new(),
@@ -245,6 +249,7 @@ impl<'t> Converter<'t> {
         self.diags.clear();
         self.calls.clear();
         self.fresh = 0;
+        self.function = name.name.clone();
         let span = self.span(f);
         let base = self.base_type(&f.node.specifiers);
         let result = match (base, shape.pointer) {
@@ -275,7 +280,7 @@ impl<'t> Converter<'t> {
             Some(function) => self.parameters(function),
             None => Vec::new(),
         };
-        self.scopes.push(params.iter().map(|p| p.name.name.clone()).collect());
+        self.scopes.push(params.iter().map(|p| (p.name.name.clone(), None)).collect());
         let body = match &f.node.statement.node {
             c::Statement::Compound(items) => self.block(items, self.span(&f.node.statement)),
             _ => Block { statements: Vec::new(), span },
@@ -390,6 +395,16 @@ impl<'t> Converter<'t> {
 
     /// True when a local of this name is in scope.
     fn is_local(&self, name: &str) -> bool {
-        self.scopes.iter().any(|s| s.contains(name))
+        self.scopes.iter().any(|s| s.contains_key(name))
+    }
+
+    /// The variable a name in scope stands for: the global holding it, for a `static` local
+    /// (the innermost declaration wins).
+    fn variable_name(&self, name: &str) -> String {
+        let innermost = self.scopes.iter().rev().find_map(|s| s.get(name));
+        match innermost {
+            Some(Some(global)) => global.clone(),
+            _ => name.to_string(),
+        }
     }
 }

@@ -188,7 +188,7 @@ impl Converter<'_> {
         let end = self.fresh_name("switch_end");
         self.switches.push(SwitchCases { value: value.clone(), cases: Vec::new() });
         self.breakable.push(Breakable::Switch(end.clone()));
-        self.scopes.push([value.clone()].into_iter().collect());
+        self.scopes.push([(value.clone(), None)].into_iter().collect());
         let body = self.statement(&sw.node.statement);
         self.scopes.pop();
         self.breakable.pop();
@@ -244,14 +244,6 @@ impl Converter<'_> {
             }
             return Statement { kind: StatementKind::Empty, span };
         }
-        if let Some(at) = storage.static_ {
-            let at = self.text.span(at.start, at.end);
-            self.refuse(&Refusal::construct(
-                at,
-                "`static` local variables are",
-                "declare the variable globally",
-            ));
-        }
         for init in &d.node.declarators {
             let shape = declarator_shape(&init.node.declarator, self.text);
             let Some(name) = shape.name.clone() else { continue };
@@ -271,15 +263,43 @@ impl Converter<'_> {
                 continue;
             }
             let array = self.array_size(array, init.node.initializer.as_ref());
+            // A `static` local is a global only this scope names: one object for the whole
+            // run, initialised before `main` starts (its initialiser is constant, C 6.7.9).
+            let global = storage.static_.map(|_| self.static_name(&name.name));
             // The name is in scope in its own initialiser (C 6.2.1).
             if let Some(scope) = self.scopes.last_mut() {
-                scope.insert(name.name.clone());
+                scope.insert(name.name.clone(), global.clone());
             }
             let value = init.node.initializer.as_ref().map(|i| self.initializer(i));
             let span = self.span(init);
-            decls.push(VarDecl { ty, name, array, init: value, span, typed_by_initializer: false });
+            match global {
+                Some(global) => {
+                    let name = Ident { name: global, span: name.span };
+                    let d = VarDecl { ty, name, array, init: value, span, typed_by_initializer: false };
+                    self.unit.globals.push(d);
+                }
+                None => decls.push(VarDecl {
+                    ty,
+                    name,
+                    array,
+                    init: value,
+                    span,
+                    typed_by_initializer: false,
+                }),
+            }
         }
         Statement { kind: StatementKind::Declaration(decls), span }
+    }
+
+    /// The global holding the `static` local `name` of the current function: `f::name`, with
+    /// a number when the function has several of that name.
+    fn static_name(&self, name: &str) -> String {
+        let base = format!("{}::{name}", self.function);
+        let taken = |n: &String| self.unit.globals.iter().any(|g| &g.name.name == n);
+        if !taken(&base) {
+            return base;
+        }
+        (2..).map(|k| format!("{base}#{k}")).find(|n| !taken(n)).expect("a free name")
     }
 
     /// An initialiser: an expression, a flat list of expressions (an array), or a list with
