@@ -6,7 +6,11 @@ Runs `craig cfa` on every program of bench/scheme/ twice, with abstract GC and w
 and prints one row per program: states, edges and milliseconds per configuration, and the
 verdict. A program counts as analysed when craig reads it and the run with GC completes under
 the budget. It also checks the goals of issue 39: no panic, and GC never more states than no GC
-(a run without GC that stopped at the budget counts as at least the budget).
+(a run without GC that stopped at the budget counts as at least the budget). The second does
+not hold on every program and cannot by design: GC refines states rather than merging them
+(every state with GC lies below one without, several below the same one), see "GC and the
+number of states" in src/cfa/explore.rs. The programs where it fails are named, and the exit
+status says the goal is not met.
 
     python3 bench/scheme_r5rs.py [--max-states N] [--craig PATH]
 """
@@ -54,7 +58,8 @@ def main():
     args = ap.parse_args()
     progs = sorted(f for f in os.listdir(os.path.join(HERE, "scheme")) if f.endswith(".scm"))
     print(f"{'program':<16} {'GC states':>9} {'ms':>8} {'no-GC states':>12} {'ms':>9}  verdict (GC)")
-    analysed = panics = gc_worse = 0
+    analysed = panics = 0
+    gc_worse = []
     for name in progs:
         path = os.path.join(HERE, "scheme", name)
         gc = run(args.craig, path, [], args.max_states)
@@ -69,12 +74,15 @@ def main():
         fmt = lambda r: (f"{r['states']}{'+' if r['stopped'] else ''}", f"{r['ms']:.1f}")
         g, n = fmt(gc), fmt(nogc)
         if complete and not nogc["stopped"] and gc["states"] > nogc["states"]:
-            gc_worse += 1
+            gc_worse.append(name)
         print(f"{name:<16} {g[0]:>9} {g[1]:>8} {n[0]:>12} {n[1]:>9}  {gc['verdict']}")
     total = len(progs)
     print(f"analysed: {analysed}/{total} ({100.0 * analysed / total:.0f}%), panics: {panics}, "
-          f"GC with more states than no GC: {gc_worse}, budget {args.max_states} states")
-    return 0 if panics == 0 and gc_worse == 0 else 1
+          f"GC with more states than no GC: {len(gc_worse)}, budget {args.max_states} states")
+    if gc_worse:
+        print(f"GC with more states: {', '.join(gc_worse)} -- GC keeps the arguments of each call "
+              "apart where no GC joins them (src/cfa/explore.rs, \"GC and the number of states\")")
+    return 0 if panics == 0 and not gc_worse else 1
 
 
 if __name__ == "__main__":

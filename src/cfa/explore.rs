@@ -11,6 +11,22 @@
 //!
 //! Determinism: states get ids in the order they are first met; work lists are vectors; hash
 //! maps are only used to look states up.
+//!
+//! GC and the number of states. Abstract GC makes the graph more precise, not necessarily
+//! smaller, and no canonical form or widening of this module could make "never more states
+//! with GC" hold without giving the precision up. Every state with GC lies below a state
+//! without GC (the same control and time, each flow set and count no higher; `tests/it/cfa.rs`
+//! checks it on every program of `bench/scheme/`), but that relation is many-to-one. Without
+//! GC a binding is never removed, so each new call of a procedure joins its arguments into the
+//! flow sets of the last call: along a path a store only grows, saturates after a few calls,
+//! and the states at a program point form a short chain that subsumption cuts. With GC the
+//! parameters of a finished call are dead, collected, and bound afresh with count 1, so each
+//! call keeps its own arguments and the states at a point are as many as the combinations of
+//! live values. Ackermann's function is the smallest case: without GC `m` and `n` soon hold
+//! `{0, 1, 2, int}` and `{0, 1, 2, 3, int}` and the recursion has 116 states; with GC each
+//! pair `(m, n)` of small literals met is its own state, 166 in all, up to 21 of them below
+//! one state without GC. `deriv.scm` and `mergesort.scm` do the same with the cells of the
+//! lists they walk (up to 135 and 77 states with GC below one without).
 
 use rustc_hash::FxHashMap;
 

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::rc::Rc;
 
-use craig::cfa::domain::{Addr, Control, Count, Value};
+use craig::cfa::domain::{Addr, Control, Count, Flow, State, Value, counts_leq};
 use craig::cfa::governors::{GovernorTable, Usage};
 use craig::cfa::protocol::parse_protocols;
 use craig::cfa::report::compare;
@@ -925,6 +925,126 @@ mod r5rs {
                 let o = Options { max_states: 300, ..Options::default() };
                 let a = analyse(Rc::new(p), Rc::new(sm), &o);
                 let _ = a.check(&Protocol::lock_discipline());
+            }
+        }
+    }
+
+    /// The development programs craig reads.
+    const BENCH: [&str; 27] = [
+        "ack.scm",
+        "assoc-db.scm",
+        "church.scm",
+        "cpstak.scm",
+        "ctak.scm",
+        "dderiv.scm",
+        "deriv.scm",
+        "destruct.scm",
+        "div.scm",
+        "fib.scm",
+        "generator.scm",
+        "hanoi.scm",
+        "interp.scm",
+        "kcfa3.scm",
+        "letrec-star.scm",
+        "lock-map.scm",
+        "mbrot.scm",
+        "mergesort.scm",
+        "nqueens.scm",
+        "numbers.scm",
+        "primes.scm",
+        "qq.scm",
+        "streams.scm",
+        "strings.scm",
+        "tak.scm",
+        "takl.scm",
+        "variadic.scm",
+    ];
+
+    /// The development programs on which GC gives more states than no GC (issue 39 asks for
+    /// never). Not a fault: see "GC and the number of states" in `src/cfa/explore.rs`.
+    const GC_REFINES: [&str; 3] = ["ack.scm", "deriv.scm", "mergesort.scm"];
+
+    /// `v ⊑ w` for abstract values: equal, or a literal below the `Any` value of its kind
+    /// (`AnyInt` is any integer, the program's literals too; `AnyNum` any number).
+    fn value_leq(p: &CpsProgram, v: &Value, w: &Value) -> bool {
+        use craig::scheme::ast::Const;
+        let konst = |v: &Value| match v {
+            Value::Lit(c) => Some(&p.consts[c.0 as usize]),
+            _ => None,
+        };
+        v == w
+            || match (konst(v), w) {
+                (Some(Const::Int(_)), Value::AnyInt | Value::AnyNum) => true,
+                (Some(Const::Real(_)), Value::AnyNum) => true,
+                (Some(Const::Str(_)), Value::AnyStr) => true,
+                (Some(Const::Sym(_)), Value::AnySym) => true,
+                (Some(Const::Char(_)), Value::AnyChar) => true,
+                _ => matches!((v, w), (Value::AnyInt, Value::AnyNum)),
+            }
+    }
+
+    fn flow_leq(p: &CpsProgram, a: &Flow, b: &Flow) -> bool {
+        a.iter().all(|v| b.iter().any(|w| value_leq(p, v, w)))
+    }
+
+    /// `small ⊑ big`: the same control (an Apply's arguments may be smaller) and time, every
+    /// binding of `small` below `big`'s, every count no higher.
+    fn state_leq(p: &CpsProgram, small: &State, big: &State) -> bool {
+        let control = match (&small.control, &big.control) {
+            (
+                Control::Apply { proc: f, args: x, .. },
+                Control::Apply { proc: g, args: y, .. },
+            ) => f == g && x.len() == y.len() && x.iter().zip(y).all(|(a, b)| flow_leq(p, a, b)),
+            (a, b) => a == b,
+        };
+        control
+            && small.time == big.time
+            && small.store.iter().all(|(a, f)| big.store.get(a).is_some_and(|g| flow_leq(p, f, g)))
+            && counts_leq(&small.counts, &big.counts)
+    }
+
+    #[test]
+    fn gc_never_gives_more_states_than_no_gc_but_where_it_refines_them() {
+        // Counters, not times: with GC at most as many states as without on every development
+        // program the front end reads, but for the three of GC_REFINES.
+        let mut refines = Vec::new();
+        for name in BENCH {
+            let (p, s) = load_bench(name);
+            let o = Options { max_states: 20_000, ..Options::default() };
+            let with = analyse(p.clone(), s.clone(), &o);
+            let without = analyse(p, s, &Options { gc: false, ..o });
+            assert!(with.graph.complete && without.graph.complete, "{name}");
+            if with.graph.stats.states > without.graph.stats.states {
+                refines.push(name);
+            }
+        }
+        assert_eq!(refines, GC_REFINES);
+    }
+
+    #[test]
+    fn where_gc_gives_more_states_each_refines_a_state_without_gc() {
+        // Why GC_REFINES have more states with GC: on every development program each state
+        // with GC lies below a state without GC (GC only refines), and on those three some state
+        // without GC lies above five or more with GC -- one store that joins the arguments of
+        // many calls stands for several collected stores that keep them apart.
+        for name in BENCH {
+            let (p, s) = load_bench(name);
+            let with = analyse(p.clone(), s.clone(), &Options::default());
+            let without = analyse(p.clone(), s, &Options { gc: false, ..Options::default() });
+            let mut above = vec![0usize; without.graph.states.len()];
+            for (i, g) in with.graph.states.iter().enumerate() {
+                let mut covered = false;
+                for (j, n) in without.graph.states.iter().enumerate() {
+                    if state_leq(&p, g, n) {
+                        above[j] += 1;
+                        covered = true;
+                    }
+                }
+                assert!(covered, "{name}: state {i} with GC is below no state without GC");
+            }
+            let most = above.iter().copied().max().unwrap_or(0);
+            if GC_REFINES.contains(&name) {
+                assert!(most >= 5, "{name}: at most {most} states with GC below one without");
             }
         }
     }
