@@ -800,8 +800,34 @@ impl Expander {
             return self.sequence(&items[1..], first.span);
         }
         if items.get(1).and_then(Sexp::as_sym) == Some("=>") {
-            self.error(items[1].span, "`=>` in `cond` is not supported");
-            return self.void(s.span);
+            // (test => receiver) is (let ((t test)) (if t (receiver t) rest)): the receiver is
+            // evaluated only when the test is true, then called on the test's value (R5RS
+            // 4.2.1).
+            if items.len() != 3 {
+                self.error(first.span, "a `cond` clause with `=>` is `(test => receiver)`");
+                return self.void(s.span);
+            }
+            let test = self.expr(&items[0]);
+            let receiver = self.expr(&items[2]);
+            // A primitive receiver is called directly, as in an application written out, so
+            // its arity is checked here (a pure primitive with the wrong number of arguments
+            // would otherwise reach the analysis).
+            if let Expr::Prim(Prim::Builtin(b), _) = receiver
+                && !b.arity().accepts(1)
+            {
+                self.error(
+                    items[2].span,
+                    format!("`{}` cannot receive the one value of a `=>` clause", b.name()),
+                );
+                return self.void(s.span);
+            }
+            let rest_expr = self.cond_form(s, rest);
+            let t = self.fresh("t", first.span);
+            self.vars[t.0 as usize].kind = VarKind::Temporary;
+            let use_t = Expr::Var(t, items[0].span);
+            let call = Expr::App(Box::new(receiver), vec![use_t.clone()], items[2].span);
+            let body = Expr::If(Box::new([use_t, call, rest_expr]), first.span);
+            return Expr::Let(vec![(t, test)], Box::new(body), first.span);
         }
         let test = self.expr(&items[0]);
         let rest_expr = self.cond_form(s, rest);

@@ -159,6 +159,13 @@ mod tests {
         assert!(e.contains("t.scm:1:1: error: `do` needs"), "{e}");
         let e = errors("`(1 ,@(list 2) . ,@x)");
         assert!(e.contains("`,@` must be inside a list"), "{e}");
+        let e = errors("(cond (1 => car cdr))");
+        assert!(
+            e.contains("t.scm:1:7: error: a `cond` clause with `=>` is `(test => receiver)`"),
+            "{e}"
+        );
+        let e = errors("(cond (1 => cons))");
+        assert!(e.contains("t.scm:1:13: error: `cons` cannot receive the one value"), "{e}");
         let e = errors(",x");
         assert!(e.contains("only allowed inside a quasiquotation"), "{e}");
     }
@@ -195,6 +202,13 @@ mod tests {
         // A literal value moves to the front instead and stays immutable.
         let out = cps("(define (f) x) (define x 3) (f)");
         assert!(out.starts_with("(let ((x 3))"), "{out}");
+    }
+
+    #[test]
+    fn cond_arrow_binds_the_test_and_calls_the_receiver() {
+        let out = cps("(define (f x) (cond ((car x) => (lambda (y) y)) (else 0))) (f '(1))");
+        assert!(out.contains("(let ((t (car x)))"), "{out}");
+        assert!(out.contains("(if t"), "{out}");
     }
 
     #[test]

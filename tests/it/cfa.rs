@@ -863,7 +863,8 @@ mod r5rs {
         assert!(a.summary().contains("500 states"), "{}", a.summary());
     }
 
-    const VOCAB: [&str; 40] = [
+    const VOCAB: [&str; 41] = [
+        "=>",
         "(",
         ")",
         "(",
@@ -910,7 +911,7 @@ mod r5rs {
         #![proptest_config(ProptestConfig::with_cases(200))]
         #[test]
         fn r5rs_token_soup_never_panics_and_errors_say_where(
-            toks in proptest::collection::vec(0usize..40, 0..50)
+            toks in proptest::collection::vec(0usize..41, 0..50)
         ) {
             let text: Vec<&str> = toks.iter().map(|&i| VOCAB[i]).collect();
             let mut sm = SourceMap::new();
@@ -991,10 +992,9 @@ mod r5rs {
     /// binding of `small` below `big`'s, every count no higher.
     fn state_leq(p: &CpsProgram, small: &State, big: &State) -> bool {
         let control = match (&small.control, &big.control) {
-            (
-                Control::Apply { proc: f, args: x, .. },
-                Control::Apply { proc: g, args: y, .. },
-            ) => f == g && x.len() == y.len() && x.iter().zip(y).all(|(a, b)| flow_leq(p, a, b)),
+            (Control::Apply { proc: f, args: x, .. }, Control::Apply { proc: g, args: y, .. }) => {
+                f == g && x.len() == y.len() && x.iter().zip(y).all(|(a, b)| flow_leq(p, a, b))
+            }
             (a, b) => a == b,
         };
         control
@@ -1047,5 +1047,45 @@ mod r5rs {
                 assert!(most >= 5, "{name}: at most {most} states with GC below one without");
             }
         }
+    }
+
+    /// Runs `text` (which declares the events `ok` and `bad`) concretely and abstractly: the
+    /// concrete run halts with the events `ok` given, and the analysis, with GC and without,
+    /// proves that `bad` never happens and admits the run.
+    fn runs_ok(text: &str, oks: usize) {
+        let mut sm = SourceMap::new();
+        let (p, d) = load_program_str("t.scm", text, &[], &mut sm);
+        assert!(!has_errors(&d), "{}", render_all(&d, &sm));
+        let (p, sm) = (Rc::new(p.expect("program")), Rc::new(sm));
+        let run = craig::cfa::concrete::run(&p, 50_000);
+        assert_eq!(run.outcome, craig::cfa::concrete::Outcome::Halted, "{text}");
+        assert_eq!(run.events, vec!["ok".to_string(); oks], "{text}");
+        let proto = "protocol never-bad { initial s; s ok -> s; events bad; }";
+        let (mut ps, d) = parse_protocols(craig::syntax::FileId(0), proto);
+        assert!(d.is_empty(), "{d:?}");
+        let never_bad = ps.remove(0);
+        for gc_on in [true, false] {
+            let o = Options { gc: gc_on, max_states: 20_000, ..Options::default() };
+            let a = analyse(p.clone(), sm.clone(), &o);
+            assert!(a.graph.complete, "{text}");
+            assert_eq!(a.check(&never_bad), Verdict::Verified, "{text} {}", o.describe());
+            assert!(craig::cfa::concrete::graph_admits(&p, &a.graph, &run.events), "{text}");
+        }
+    }
+
+    #[test]
+    fn cond_arrow_calls_the_receiver_on_the_test_value() {
+        // R5RS 4.2.1: the receiver gets the test's value; it is evaluated only when the test
+        // is true; a false test goes on to the next clause.
+        runs_ok(
+            "(declare-events ok bad)
+             (define (check v) (if v (ok) (bad)))
+             (define (id n) n)
+             (check (= 2 (cond ((cdr (cons 'x 2)) => id) (else 0))))
+             (check (= 0 (cond (#f => (bad)) (else 0))))
+             (check (eq? 'b (cond ((car (list 'b)) => (lambda (s) s)))))
+             (check (= 5 (cond ((cdr (cons 1 -5)) => abs))))",
+            4,
+        );
     }
 }
