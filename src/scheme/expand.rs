@@ -15,11 +15,6 @@ use crate::syntax::{Diagnostic, FileId, Span};
 
 /// Special forms craig recognises but refuses, with the reason given to the user.
 const REFUSED: &[(&str, &str)] = &[
-    ("call/cc", "apply it to one procedure, `(call/cc f)`: it cannot be passed as a value"),
-    (
-        "call-with-current-continuation",
-        "apply it to one procedure, `(call-with-current-continuation f)`: it cannot be passed as a value",
-    ),
     ("define-syntax", "macros are not supported"),
     ("let-syntax", "macros are not supported"),
     ("letrec-syntax", "macros are not supported"),
@@ -213,6 +208,14 @@ impl Expander {
         }
         if let Some(i) = self.events.iter().position(|e| e == name) {
             return Expr::Prim(Prim::Event(i as u32), span);
+        }
+        // `call/cc` as a value is the prelude's `%call/cc`, which the prelude's selection adds
+        // for every such use (see `prelude::uses`).
+        if super::prelude::is_call_cc(name)
+            && let Some(&(_, v)) = self.scopes.iter().rev().find(|(n, _)| n == "%call/cc")
+            && self.prelude_vars.contains(&v)
+        {
+            return self.reference("%call/cc", span);
         }
         if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == name) {
             self.error(span, format!("`{name}`: {why}"));

@@ -84,6 +84,12 @@ impl Prelude {
     }
 }
 
+/// True for the names of `call/cc`, which as a value (not applied where it is written) means
+/// the prelude's `%call/cc`.
+pub fn is_call_cc(name: &str) -> bool {
+    matches!(name, "call/cc" | "call-with-current-continuation")
+}
+
 /// The name a top-level `define` defines.
 fn defined_name(f: &Sexp) -> Option<&str> {
     let items = f.as_list()?;
@@ -101,6 +107,7 @@ fn defined_name(f: &Sexp) -> Option<&str> {
 /// `for-each` count as uses of the helpers they are read as.
 fn uses(s: &Sexp, out: &mut Vec<String>) {
     match &s.kind {
+        SexpKind::Sym(n) if is_call_cc(n) => out.push("%call/cc".into()),
         SexpKind::Sym(n) => out.push(n.clone()),
         SexpKind::List(items) => {
             let head = items.first().and_then(Sexp::as_sym);

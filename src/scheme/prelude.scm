@@ -159,3 +159,9 @@
         (if (car p)
             (cdr p)
             (begin (set-car! p #t) (set-cdr! p v) v)))))
+
+;; `call/cc` (and `call-with-current-continuation`) used as a value, not applied where it is
+;; written: `(define k call/cc)`, `(map call/cc l)`. The name then means this procedure, whose
+;; call captures its own continuation -- that of the application of the value -- which is what
+;; R5RS's procedure does. Applications written out keep the direct conversion.
+(define (%call/cc f) (call/cc f))
