@@ -275,7 +275,8 @@ impl Converter<'_> {
             match global {
                 Some(global) => {
                     let name = Ident { name: global, span: name.span };
-                    let d = VarDecl { ty, name, array, init: value, span, typed_by_initializer: false };
+                    let d =
+                        VarDecl { ty, name, array, init: value, span, typed_by_initializer: false };
                     self.unit.globals.push(d);
                 }
                 None => decls.push(VarDecl {
