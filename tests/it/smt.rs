@@ -4,18 +4,11 @@
 
 use crate::common;
 
+use crate::common::run_smt_script as run;
 use craig::smt::{self, Answer, Formula, SmtStats, SortId, TermStore, linear};
 use craig::smtlib::Session;
 use craig::syntax::SourceMap;
 use proptest::prelude::*;
-
-fn run(name: &str, text: &str) -> String {
-    let mut sources = SourceMap::new();
-    let file = sources.add(name, None, text.to_string());
-    let mut out = Vec::new();
-    Session::new().run_script(&sources, file, &mut out).expect("writing to a Vec");
-    String::from_utf8(out).expect("utf-8 output")
-}
 
 #[test]
 fn example_scripts_give_their_expected_output() {

@@ -4,19 +4,10 @@
 //! instances and non-instances, random QF_ALIA problems against z3 when it is installed, and
 //! a no-panic property of the reader on mutated array scripts.
 
+use crate::common::run_smt_script as run;
 use craig::smt::array_check::ArrayLemmaChecker;
 use craig::smt::{self, Answer, Formula, SmtStats, SortId, TermId, TermStore};
-use craig::smtlib::Session;
-use craig::syntax::SourceMap;
 use proptest::prelude::*;
-
-fn run(name: &str, text: &str) -> String {
-    let mut sources = SourceMap::new();
-    let file = sources.add(name, None, text.to_string());
-    let mut out = Vec::new();
-    Session::new().run_script(&sources, file, &mut out).expect("writing to a Vec");
-    String::from_utf8(out).expect("utf-8 output")
-}
 
 /// An `(Array Int Int)` world: arrays `a`, `b` and Int constants `i`, `j`, `v`, `w`.
 struct World {

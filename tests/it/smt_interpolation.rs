@@ -3,19 +3,10 @@
 //! entailment (not by text) in fresh scripts, the library's tree interface, and random small
 //! QF_UF and QF_LRA problems split in two whose interpolants are all checked.
 
+use crate::common::run_smt_script as run;
 use craig::smt::interpolate::{self, InterpolationError};
 use craig::smt::{Formula, SortId, TermStore};
-use craig::smtlib::Session;
-use craig::syntax::SourceMap;
 use proptest::prelude::*;
-
-fn run(name: &str, text: &str) -> String {
-    let mut sources = SourceMap::new();
-    let file = sources.add(name, None, text.to_string());
-    let mut out = Vec::new();
-    Session::new().run_script(&sources, file, &mut out).expect("writing to a Vec");
-    String::from_utf8(out).expect("utf-8 output")
-}
 
 /// The top-level parenthesized forms of a script (comments dropped), as text.
 fn forms(text: &str) -> Vec<String> {

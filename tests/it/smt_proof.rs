@@ -6,18 +6,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use craig::smtlib::Session;
-use craig::syntax::SourceMap;
+use crate::common::run_smt_script as run;
 use proptest::prelude::*;
 use rug::{Integer, Rational};
-
-fn run(name: &str, text: &str) -> String {
-    let mut sources = SourceMap::new();
-    let file = sources.add(name, None, text.to_string());
-    let mut out = Vec::new();
-    Session::new().run_script(&sources, file, &mut out).expect("writing to a Vec");
-    String::from_utf8(out).expect("utf-8 output")
-}
 
 // ---------------------------------------------------------------------------------------------
 // The reader.

@@ -4,16 +4,9 @@
 //! declarations are refused, and numerals outside arithmetic are errors. Each answer is
 //! asserted exactly; interpolants are also checked by entailment in fresh scripts.
 
-use craig::smtlib::{Session, read_theory};
+use crate::common::run_smt_script as run;
+use craig::smtlib::read_theory;
 use craig::syntax::SourceMap;
-
-fn run(name: &str, text: &str) -> String {
-    let mut sources = SourceMap::new();
-    let file = sources.add(name, None, text.to_string());
-    let mut out = Vec::new();
-    Session::new().run_script(&sources, file, &mut out).expect("writing to a Vec");
-    String::from_utf8(out).expect("utf-8 output")
-}
 
 /// A QF_UF script whose sort `Int` and function `+` are its own.
 const OWN_PLUS: &str = "(set-logic QF_UF)

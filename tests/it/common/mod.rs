@@ -1,5 +1,5 @@
-//! Helpers the workbench test files share: a deterministic workbench, the output of one
-//! command, and a fresh scratch folder per test.
+//! Helpers the test files share: a deterministic workbench, the output of one command, a
+//! fresh scratch folder per test, an SMT-LIB script's output and the outcome of a C run.
 
 // Each module uses only some of these (and `workbench_c` loads a copy of its own).
 #![allow(dead_code)]
@@ -9,6 +9,15 @@ use std::path::{Path, PathBuf};
 use craig::hol::Obligation;
 use craig::ir::interpret::{Outcome, Value};
 use craig::repl::Workbench;
+
+/// What an SMT-LIB script named `name` prints when craig runs it.
+pub fn run_smt_script(name: &str, text: &str) -> String {
+    let mut sources = craig::syntax::SourceMap::new();
+    let file = sources.add(name, None, text.to_string());
+    let mut out = Vec::new();
+    craig::smtlib::Session::new().run_script(&sources, file, &mut out).expect("writing to a Vec");
+    String::from_utf8(out).expect("utf-8 output")
+}
 
 /// A workbench that prints no timings, so transcripts are exact.
 pub fn bench() -> Workbench {
