@@ -272,21 +272,13 @@ impl Converter<'_> {
             }
             let value = init.node.initializer.as_ref().map(|i| self.initializer(i));
             let span = self.span(init);
+            let d = VarDecl { ty, name, array, init: value, span, typed_by_initializer: false };
             match global {
                 Some(global) => {
-                    let name = Ident { name: global, span: name.span };
-                    let d =
-                        VarDecl { ty, name, array, init: value, span, typed_by_initializer: false };
-                    self.unit.globals.push(d);
+                    let name = Ident { name: global, span: d.name.span };
+                    self.unit.globals.push(VarDecl { name, ..d });
                 }
-                None => decls.push(VarDecl {
-                    ty,
-                    name,
-                    array,
-                    init: value,
-                    span,
-                    typed_by_initializer: false,
-                }),
+                None => decls.push(d),
             }
         }
         Statement { kind: StatementKind::Declaration(decls), span }

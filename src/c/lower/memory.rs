@@ -764,9 +764,7 @@ impl Lowering<'_> {
                 // The object lives until the function returns, where the address in `site`
                 // kills it. One variable follows one object: a call site that runs twice in
                 // a call is beyond the model (UNKNOWN), not an object left alive.
-                let site = self.address_variable(b, "alloca", span);
-                let function_scope = b.stack_addresses.last_mut().expect("just added");
-                function_scope.1 = FUNCTION_SCOPE;
+                let site = self.address_variable(b, "alloca", FUNCTION_SCOPE, span);
                 let at = self.term_of(site, span);
                 let zero = self.int(0, span);
                 let first = build::eq(&mut self.bank, at, zero);

@@ -548,7 +548,7 @@ impl<'s> Lowering<'s> {
             .collect();
         for p in &mut params {
             if b.taken.contains(&p.name) {
-                let address = self.address_variable(&mut b, &p.name, f.name.span);
+                let address = self.address_variable(&mut b, &p.name, FUNCTION_SCOPE, f.name.span);
                 let value = self.term_of(p.constant, f.name.span);
                 self.place_variable(&mut b, p, address, Some(value), f.name.span);
             }
@@ -735,11 +735,17 @@ impl<'s> Lowering<'s> {
         VarInfo { name: name.into(), constant: c, ty, array, global: false, address: None }
     }
 
-    /// A new local holding the address of the stack object for the variable `name`.
-    fn address_variable(&mut self, b: &mut Body, name: &str, span: Span) -> ConstId {
+    /// A new local holding the address of the stack object for the variable `name`, which
+    /// dies when the run leaves `scope`.
+    fn address_variable(
+        &mut self,
+        b: &mut Body,
+        name: &str,
+        scope: ScopeId,
+        span: Span,
+    ) -> ConstId {
         let address = format!("&{name}");
         let a = self.new_local(b, &address, CType::Pointer(Pointee::Void), None, span).constant;
-        let scope = *b.scope_ids.last().unwrap_or(&FUNCTION_SCOPE);
         b.stack_addresses.push((a, scope));
         a
     }
@@ -1040,6 +1046,8 @@ impl<'s> Lowering<'s> {
             return;
         }
         let v = self.new_local(b, &d.name.name, ty, d.array, d.name.span);
+        // Its object, if it has one, dies with the innermost open block.
+        let scope = *b.scope_ids.last().expect("a body has a scope");
         if let Some(init) = &d.init
             && init.expressions().iter().any(|e| footprint_reads(e, &d.name.name))
         {
@@ -1055,7 +1063,7 @@ impl<'s> Lowering<'s> {
         };
         if let CType::Struct(_) = ty {
             let mut v = v;
-            let address = self.address_variable(b, &d.name.name, d.name.span);
+            let address = self.address_variable(b, &d.name.name, scope, d.name.span);
             self.kill_stack_objects(b, &[address], d.span);
             self.place_variable(b, &mut v, address, None, d.span);
             declared(b, v);
@@ -1066,7 +1074,7 @@ impl<'s> Lowering<'s> {
         let value = self.initial_value(b, d, &v);
         if b.taken.contains(&d.name.name) && d.array.is_none() {
             let mut v = v;
-            let address = self.address_variable(b, &d.name.name, d.name.span);
+            let address = self.address_variable(b, &d.name.name, scope, d.name.span);
             self.kill_stack_objects(b, &[address], d.span);
             self.place_variable(b, &mut v, address, value, d.span);
             declared(b, v);
