@@ -23,6 +23,7 @@ pub mod repl;
 pub mod sat;
 pub mod scheme;
 pub mod session;
+pub mod smash;
 pub mod smt;
 pub mod smtlib;
 pub mod solve;

@@ -36,6 +36,7 @@ enum Command {
     Replay(cli::replay::Args),
     Run(cli::run::Args),
     Sat(cli::sat::Args),
+    Smash(cli::smash::Args),
     Smt(cli::smt::Args),
     Verify(cli::verify::Args),
 }
@@ -72,6 +73,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args, &mut out, &mut err),
         Command::Run(args) => cli::run::run(args, &mut out, &mut err),
         Command::Sat(args) => cli::sat::run(args, &mut out, &mut err),
+        Command::Smash(args) => cli::smash::run(args, &mut out, &mut err),
         Command::Smt(args) => cli::smt::run(args, &mut out, &mut err),
         Command::Verify(args) => cli::verify::run(args, &mut out, &mut err),
     };

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::c::DataModel;
 use crate::c::task::{Property, read_task};
 use crate::cli::{CliError, load_program_file, parse_data_model};
-use crate::refine::{Engine, Limits, RefineError, Verdict};
+use crate::refine::{Counterexample, Engine, Limits, RefineError, Verdict};
 use crate::repl::options::RunOptions;
 use crate::syntax::SourceMap;
 
@@ -49,14 +49,41 @@ pub struct Args {
     pub data_model: Option<DataModel>,
 }
 
-/// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
-pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
-    let mut sources = SourceMap::new();
-    let (file, property, expected, stated_model) = task_and_property(args)?;
-    let model = args.data_model.or(stated_model).unwrap_or_default();
+/// A program read for an analysis, with the property it decides.
+pub(crate) struct Analysed {
+    /// The program file (a task's input, or the file given).
+    pub file: PathBuf,
+    /// The program, every check the property is not about turned into an assumption.
+    pub program: crate::ir::Program,
+    /// The property decided, if one is given.
+    pub property: Option<Property>,
+    /// The verdict the task expects for it.
+    pub expected: Option<bool>,
+    /// The data model the file was read for.
+    pub model: DataModel,
+    /// How integers were read, as the answer says it.
+    pub integers_line: String,
+    /// Whether the program allocates on the heap (valid-memtrack is then not decided).
+    pub allocates: bool,
+}
+
+/// Reads the program of an analysis (a C or Java file, or an SV-COMP task) as `cegar` and
+/// `smash` do: its property, integers and data model. `Err(Ok(code))` when the answer is
+/// already known (a property craig does not decide), after it has been written.
+pub(crate) fn read_analysed(
+    given_file: &Path,
+    given_property: Option<&str>,
+    math_int: bool,
+    data_model: Option<DataModel>,
+    sources: &mut SourceMap,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Result<Analysed, u8>, CliError> {
+    let (file, property, expected, stated_model) = task_and_property(given_file, given_property)?;
+    let model = data_model.or(stated_model).unwrap_or_default();
     let integers =
-        if args.math_int { crate::c::Integers::Mathematical } else { crate::c::Integers::Machine };
-    let mut program = load_program_file(&file, &mut sources, integers, model, err)?;
+        if math_int { crate::c::Integers::Mathematical } else { crate::c::Integers::Machine };
+    let mut program = load_program_file(&file, sources, integers, model, err)?;
     // Java's integers are read mathematically whatever the flag says.
     let integers_line = if file.extension().is_some_and(|e| e == "java") {
         crate::c::Integers::Mathematical.describe().replace("--math-int: ", "")
@@ -67,7 +94,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         let Some(kept) = property.checks() else {
             writeln!(out, "UNKNOWN: craig does not decide the property `{}` yet", property.name())?;
             writeln!(out, "{integers_line}")?;
-            return Ok(3);
+            return Ok(Err(3));
         };
         if *property == Property::NoOverflow && integers == crate::c::Integers::Mathematical {
             writeln!(
@@ -75,7 +102,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 "UNKNOWN: `no-overflow` needs machine integers; --math-int reads them as unbounded"
             )?;
             writeln!(out, "{integers_line}")?;
-            return Ok(3);
+            return Ok(Err(3));
         }
         // The memory model's own limit is never assumed away: a run past it is not modelled.
         let mut kept = kept.to_vec();
@@ -83,6 +110,26 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         program.assume_checks_except(&kept);
     }
     let allocates = program.variables.iter().any(|v| v.name == "$live_heap");
+    Ok(Ok(Analysed { file, program, property, expected, model, integers_line, allocates }))
+}
+
+/// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
+pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+    let mut sources = SourceMap::new();
+    let analysed = read_analysed(
+        &args.file,
+        args.property.as_deref(),
+        args.math_int,
+        args.data_model,
+        &mut sources,
+        out,
+        err,
+    )?;
+    let Analysed { file, program, property, expected, model, integers_line, allocates } =
+        match analysed {
+            Ok(analysed) => analysed,
+            Err(code) => return Ok(code),
+        };
     let RunOptions { domain, max_steps, max_nodes, time_limit: time, no_invariants } = args.run;
     let limits = Limits { max_steps, max_nodes, time, ..Limits::default() };
     let mut engine =
@@ -139,32 +186,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             0
         }
         Verdict::Unsafe(cex) => {
-            writeln!(out, "UNSAFE")?;
-            writeln!(out, "{}: {}", locate(cex.span), cex.failure())?;
-            let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
-            let shown = if inputs.is_empty() { "(none)".to_string() } else { inputs.join(", ") };
-            writeln!(out, "inputs (in the order they are read): {shown}")?;
-            let mut replay = if inputs.is_empty() {
-                String::new()
-            } else {
-                format!(" --inputs {}", inputs.join(","))
-            };
-            if args.math_int {
-                replay.push_str(" --math-int");
-            }
-            if model != DataModel::default() {
-                replay.push_str(&format!(" --data-model {}", model.name()));
-            }
-            if args.file.extension().is_some_and(|e| e == "java") {
-                writeln!(out, "replayed on the method's IR: the same check fails")?;
-            } else {
-                writeln!(
-                    out,
-                    "replayed: `craig run {}{replay}` fails the same check",
-                    file.display()
-                )?;
-            }
-            witness.push_str(&format!("unsafe\ninputs {}\n", inputs.join(",")));
+            let replay = Replay { file: &file, math_int: args.math_int, model };
+            let inputs = write_unsafe(out, cex, &replay, &locate)?;
+            witness.push_str(&format!("unsafe\ninputs {inputs}\n"));
             1
         }
         Verdict::Unknown(reason) => {
@@ -176,21 +200,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     for (span, what) in &engine.flat.approximations {
         writeln!(out, "note: {}: over-approximated: {what}", locate(*span))?;
     }
-    if let Some(property) = &property {
-        let expected = match expected {
-            Some(verdict) => format!(", the task expects {verdict}"),
-            None => String::new(),
-        };
-        let decided = match property {
-            Property::UnreachCall { function } => format!("only calls of `{function}` are decided"),
-            other => format!("only `{}` is decided", other.name()),
-        };
-        writeln!(
-            out,
-            "property {}: {decided}; other checks are assumed{expected}",
-            property.name()
-        )?;
-    }
+    write_property(out, property.as_ref(), expected)?;
     writeln!(out, "{integers_line}")?;
     writeln!(out, "{}", engine.seeding().describe())?;
     let c = engine.counters();
@@ -209,6 +219,68 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     Ok(code)
 }
 
+/// How a counterexample's run is replayed at the command line.
+pub(crate) struct Replay<'a> {
+    /// The program file.
+    pub file: &'a Path,
+    /// Whether integers were read as mathematical ones.
+    pub math_int: bool,
+    /// The data model the file was read for.
+    pub model: DataModel,
+}
+
+/// Writes an unsafe answer: the failing check, the inputs and how to replay them. The inputs,
+/// comma-separated, for the witness.
+pub(crate) fn write_unsafe(
+    out: &mut dyn Write,
+    cex: &Counterexample,
+    replay: &Replay<'_>,
+    locate: &dyn Fn(Option<crate::syntax::Span>) -> String,
+) -> Result<String, CliError> {
+    writeln!(out, "UNSAFE")?;
+    writeln!(out, "{}: {}", locate(cex.span), cex.failure())?;
+    let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
+    let shown = if inputs.is_empty() { "(none)".to_string() } else { inputs.join(", ") };
+    writeln!(out, "inputs (in the order they are read): {shown}")?;
+    let mut command =
+        if inputs.is_empty() { String::new() } else { format!(" --inputs {}", inputs.join(",")) };
+    if replay.math_int {
+        command.push_str(" --math-int");
+    }
+    if replay.model != DataModel::default() {
+        command.push_str(&format!(" --data-model {}", replay.model.name()));
+    }
+    if replay.file.extension().is_some_and(|e| e == "java") {
+        writeln!(out, "replayed on the method's IR: the same check fails")?;
+    } else {
+        writeln!(
+            out,
+            "replayed: `craig run {}{command}` fails the same check",
+            replay.file.display()
+        )?;
+    }
+    Ok(inputs.join(","))
+}
+
+/// Writes which property was decided and what the task expects, when one was given.
+pub(crate) fn write_property(
+    out: &mut dyn Write,
+    property: Option<&Property>,
+    expected: Option<bool>,
+) -> Result<(), CliError> {
+    let Some(property) = property else { return Ok(()) };
+    let expected = match expected {
+        Some(verdict) => format!(", the task expects {verdict}"),
+        None => String::new(),
+    };
+    let decided = match property {
+        Property::UnreachCall { function } => format!("only calls of `{function}` are decided"),
+        other => format!("only `{}` is decided", other.name()),
+    };
+    writeln!(out, "property {}: {decided}; other checks are assumed{expected}", property.name())?;
+    Ok(())
+}
+
 /// What a task states: the program, the property to decide, the verdict it expects and the
 /// data model.
 type Stated = (PathBuf, Option<Property>, Option<bool>, Option<DataModel>);
@@ -216,13 +288,13 @@ type Stated = (PathBuf, Option<Property>, Option<bool>, Option<DataModel>);
 /// The program to read, the property to decide (if one is given), the verdict the task
 /// expects for it and the data model it states: from a task's `.yml` (its first property
 /// craig decides, unless `--property` names one), or the file and `--property` as given.
-fn task_and_property(args: &Args) -> Result<Stated, CliError> {
-    let given = args.property.as_deref().map(Property::read).transpose();
+fn task_and_property(file: &Path, property: Option<&str>) -> Result<Stated, CliError> {
+    let given = property.map(Property::read).transpose();
     let given = given.map_err(|e| CliError::Usage(e.to_string()))?;
-    if !args.file.extension().is_some_and(|e| e == "yml" || e == "yaml") {
-        return Ok((args.file.clone(), given, None, None));
+    if !file.extension().is_some_and(|e| e == "yml" || e == "yaml") {
+        return Ok((file.to_path_buf(), given, None, None));
     }
-    let task = read_task(&args.file).map_err(|e| CliError::Usage(e.to_string()))?;
+    let task = read_task(file).map_err(|e| CliError::Usage(e.to_string()))?;
     let chosen = match &given {
         Some(p) => task.property(p.name()),
         None => task
@@ -235,7 +307,7 @@ fn task_and_property(args: &Args) -> Result<Stated, CliError> {
         (Some(entry), _) => (Some(entry.property.clone()), entry.expected),
         (None, Some(p)) => (Some(p), None),
         (None, None) => {
-            return Err(CliError::Usage(format!("{} states no property", args.file.display())));
+            return Err(CliError::Usage(format!("{} states no property", file.display())));
         }
     };
     Ok((task.input, property, expected, Some(task.data_model)))
@@ -243,7 +315,7 @@ fn task_and_property(args: &Args) -> Result<Stated, CliError> {
 
 /// Writes through a temporary file beside the target, then renames it into place, so a reader
 /// never sees half a witness.
-fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
+pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temp = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
     std::fs::write(&temp, text).map_err(|e| CliError::Failed {

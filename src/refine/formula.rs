@@ -58,6 +58,27 @@ impl Linear {
         self.coefficients.is_empty().then_some(&self.constant)
     }
 
+    /// The value under a valuation; `None` when a variable has no value.
+    pub fn evaluate(&self, value: &dyn Fn(usize) -> Option<Integer>) -> Option<Integer> {
+        let mut sum = self.constant.clone();
+        for (x, c) in &self.coefficients {
+            sum += Integer::from(c * &value(*x)?);
+        }
+        Some(sum)
+    }
+
+    /// The expression with each variable `v` for which `value(v)` is `Some(l)` replaced by `l`.
+    pub fn substitute(&self, value: &dyn Fn(usize) -> Option<Linear>) -> Linear {
+        let mut out = Linear::constant(self.constant.clone());
+        for (x, c) in &self.coefficients {
+            match value(*x) {
+                Some(l) => out = out.add_scaled(&l, c),
+                None => out = out.add_scaled(&Linear::variable(*x), c),
+            }
+        }
+        out
+    }
+
     /// The same expression over other variable numbers.
     pub fn rename(&self, map: &dyn Fn(usize) -> usize) -> Linear {
         let mut out = Linear::constant(self.constant.clone());
@@ -253,6 +274,49 @@ impl Pred {
             Pred::Atom(l, rel) => Pred::atom(l.rename(map), *rel),
             Pred::And(ps) => Pred::and(ps.iter().map(|p| p.rename(map)).collect()),
             Pred::Or(ps) => Pred::or(ps.iter().map(|p| p.rename(map)).collect()),
+        }
+    }
+
+    /// The truth under a valuation; `None` when a variable that matters has no value.
+    pub fn evaluate(&self, value: &dyn Fn(usize) -> Option<Integer>) -> Option<bool> {
+        Some(match self {
+            Pred::True => true,
+            Pred::False => false,
+            Pred::Atom(l, rel) => {
+                let sum = l.evaluate(value)?;
+                match rel {
+                    Rel::Le => sum <= 0,
+                    Rel::Eq => sum == 0,
+                    Rel::Ne => sum != 0,
+                }
+            }
+            Pred::And(ps) => {
+                for q in ps {
+                    if !q.evaluate(value)? {
+                        return Some(false);
+                    }
+                }
+                true
+            }
+            Pred::Or(ps) => {
+                for q in ps {
+                    if q.evaluate(value)? {
+                        return Some(true);
+                    }
+                }
+                false
+            }
+        })
+    }
+
+    /// The formula with each variable `v` for which `value(v)` is `Some(l)` replaced by `l`
+    /// (the weakest precondition of a parallel assignment).
+    pub fn substitute(&self, value: &dyn Fn(usize) -> Option<Linear>) -> Pred {
+        match self {
+            Pred::True | Pred::False => self.clone(),
+            Pred::Atom(l, rel) => Pred::atom(l.substitute(value), *rel),
+            Pred::And(ps) => Pred::and(ps.iter().map(|p| p.substitute(value)).collect()),
+            Pred::Or(ps) => Pred::or(ps.iter().map(|p| p.substitute(value)).collect()),
         }
     }
 

@@ -33,6 +33,7 @@
 
 pub mod absint;
 pub mod art;
+mod certificate;
 mod contract;
 mod error;
 pub mod flat;
@@ -51,11 +52,12 @@ use std::time::Duration;
 use rug::Integer;
 
 use crate::hol::Obligation;
-use crate::ir::interpret::{Outcome, run as run_program};
 use crate::ir::{ProcId, Program};
 use crate::smt::SmtStats;
 use crate::syntax::Span;
 use crate::syntax::clock::{Clock, Stopwatch};
+pub use certificate::check_inductive;
+pub use contract::{Replayed, replay};
 pub use error::RefineError;
 use flat::{Action, Flat};
 use formula::Pred;
@@ -282,14 +284,6 @@ pub enum StepReport {
     /// The run ended with this verdict (a counterexample was found, the tree was closed, or a
     /// limit was reached).
     Finished(Verdict),
-}
-
-/// What replaying an error path's inputs gave.
-enum Replayed {
-    /// An answer: a counterexample, or the memory model's limit.
-    Verdict(Verdict),
-    /// The run did not fail: the path is feasible only on the approximation.
-    Unconfirmed(String),
 }
 
 /// Counters of a run.
@@ -797,63 +791,10 @@ impl Engine {
         }
     }
 
-    /// Runs the program on a path's inputs: the check of the path failing is a counterexample;
-    /// another check failing is one too (every `assert` left in the program is a check the
-    /// question is about), unless it is the memory model's own limit; anything else leaves
-    /// the path unconfirmed.
+    /// Runs the program on the inputs of the path to node `v`, an error node ([`replay`]).
     fn replay(&self, v: usize, path: Vec<usize>, inputs: Vec<Integer>) -> Replayed {
-        let Some(site) = self.flat.locations[self.art.nodes[v].location].error.clone() else {
-            return Replayed::Verdict(Verdict::Unknown(
-                "internal error: a check of a node that is no error".into(),
-            ));
-        };
-        let outcome = run_program(&self.program, self.procedure, &inputs, 10_000_000);
-        let verdict = match outcome {
-            Outcome::AssertionFailed { obligation: Obligation::MemoryModel, what, .. } => {
-                Verdict::Unknown(format!(
-                    "the run on the inputs ({}) leaves craig's memory model: {what}",
-                    inputs.iter().map(Integer::to_string).collect::<Vec<_>>().join(", ")
-                ))
-            }
-            Outcome::AssertionFailed { obligation, what, span, .. }
-                if obligation != site.check || span != site.span =>
-            {
-                Verdict::Unsafe(Counterexample { inputs, check: obligation, what, span, path })
-            }
-            Outcome::AssertionFailed { obligation, span, .. }
-                if obligation == site.check && span == site.span =>
-            {
-                Verdict::Unsafe(Counterexample {
-                    inputs,
-                    check: site.check,
-                    what: site.what,
-                    span: site.span,
-                    path,
-                })
-            }
-            Outcome::Completed { ref results, ref globals, .. }
-                if site.check == Obligation::Postcondition
-                    && self.postcondition_fails(v, &inputs, results, globals) =>
-            {
-                Verdict::Unsafe(Counterexample {
-                    inputs,
-                    check: site.check,
-                    what: site.what,
-                    span: site.span,
-                    path,
-                })
-            }
-            other => {
-                return Replayed::Unconfirmed(format!(
-                    "a counterexample was found on the approximated program (for the check: \
-                     {}), but replaying its inputs ({}) did not fail that check: {}",
-                    site.what,
-                    inputs.iter().map(Integer::to_string).collect::<Vec<_>>().join(", "),
-                    short_outcome(&other)
-                ));
-            }
-        };
-        Replayed::Verdict(verdict)
+        let error = self.art.nodes[v].location;
+        replay(&self.program, self.procedure, &self.flat, error, inputs, path)
     }
 
     fn refine(
@@ -966,31 +907,12 @@ impl Engine {
         if !self.implies(&Pred::True, &invariants[0])? {
             return Ok(Some("the invariant at the start is not True".into()));
         }
-        for (i, e) in self.flat.edges.iter().enumerate() {
-            let source = &invariants[e.from];
-            if *source == Pred::False {
-                continue;
-            }
-            let formula = PathFormula::encode(&self.flat, &[i]);
-            let before = source.rename(&|v| formula.current[0][v]);
-            let mut assertions = vec![before, formula.parts[0].clone()];
-            let error = self.flat.locations[e.to].error.is_some();
-            if !error {
-                let after = invariants[e.to].rename(&|v| formula.current[1][v]);
-                assertions.push(after.negate());
-            }
-            self.counters.smt_calls += 1;
-            if let Solved::Sat(_) = path::solve(formula.ssa.len(), &assertions, &mut self.stats)? {
-                let from = &self.flat.locations[e.from].name;
-                let to = &self.flat.locations[e.to].name;
-                return Ok(Some(if error {
-                    format!("the invariant at {from} does not exclude the failing check there")
-                } else {
-                    format!("the invariant is not inductive along the edge {from} -> {to}")
-                }));
-            }
-        }
-        Ok(None)
+        certificate::check_edges(
+            &self.flat,
+            invariants,
+            &mut self.stats,
+            &mut self.counters.smt_calls,
+        )
     }
 }
 
@@ -1026,17 +948,4 @@ fn seeds_of(flat: &Flat) -> (Vec<Pred>, Vec<Pred>, Seeding) {
 /// Why a run that reached its time limit ended.
 fn time_limit_reason(limit: Duration, clock: Clock) -> String {
     format!("the time limit ({} s of {}) was reached", limit.as_secs_f64(), clock.describe())
-}
-
-fn short_outcome(outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Completed { .. } => "the run completed".into(),
-        Outcome::AssertionFailed { obligation, what, .. } => {
-            format!("{} instead", failure_text(*obligation, what))
-        }
-        Outcome::Blocked { .. } => "the run blocked on an assumption".into(),
-        Outcome::OutOfInputs { .. } => "the run needed more inputs".into(),
-        Outcome::StepLimit { steps } => format!("the run took more than {steps} steps"),
-        Outcome::Stuck { reason, .. } => format!("the run got stuck: {reason}"),
-    }
 }

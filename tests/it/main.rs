@@ -34,6 +34,7 @@ mod sat;
 mod sat_lrat;
 mod sessions;
 mod sexpr;
+mod smash;
 mod smt;
 mod smt_arrays;
 mod smt_interpolation;

@@ -81,6 +81,8 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("vc", &["ir", "hol", "syntax"]),
     ("refine", &["ir", "hol", "notation", "smt", "sat", "syntax"]),
     ("cfa", &["scheme", "smt", "sat", "syntax"]),
+    // May-must analysis stands on the refinement engine's graph, formulas and checks.
+    ("smash", &["refine", "ir", "smt", "syntax"]),
     // The translation takes HOL sequents whatever produced them and never runs the prover.
     ("translate", &["fol", "hol", "syntax"]),
     // The one solve path, and what stands on it.
@@ -164,6 +166,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "sat",
             "scheme",
             "session",
+            "smash",
             "smt",
             "smtlib",
             "solve",

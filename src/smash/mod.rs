@@ -1,0 +1,629 @@
+//! May-must analysis (seed 004, Godefroid, Nori, Rajamani and Tetali, POPL'10): the
+//! intraprocedural algorithm of its Fig. 7, which is DASH, over the refinement engine's graph
+//! of one procedure with its calls inlined (the paper's DASH analyses a callee again at every
+//! call site, which is what inlining does).
+//!
+//! Two analyses share one graph and feed each other at a *frontier*:
+//! - the may side ([`partition`]): a partition of each location's states into regions and,
+//!   per edge, the pairs of regions proved to have no step between them (absent edges). An
+//!   abstract path from the start to an error location over the other pairs is a question;
+//!   no such path (VERIFIED) is a proof, certified as an inductive invariant (the disjunction of
+//!   the regions reachable at each location) by one SMT check per edge before it is reported.
+//! - the must side ([`must`]): concrete states known reachable, each with the step that made
+//!   it. A state at an error location (BUGFOUND) gives the inputs of a run, which the
+//!   interpreter replays before an unsafe program is reported.
+//!
+//! Each step takes the shortest abstract error path and its frontier: the last region on it
+//! known to hold a reachable state, `φ1` at `n1`, and the next one, `φ2` at `n2`, holding none
+//! yet. Either a reachable state in `φ1` steps into `φ2` (MUST-POST: a directed test, which
+//! then runs on concretely) or none does, and the region `φ1` is split by a formula `β` that
+//! covers every state with a step into `φ2` and no reachable one, the half outside `β` getting
+//! an absent edge to `φ2` (NOTMAY-PRE). `β` is the exact precondition `Pre(e, φ2)` when the edge
+//! is a condition or an assignment, and otherwise the negation of an interpolant between the
+//! reachable states in `φ1` and the states with a step into `φ2` (McMillan). Exactly one of the
+//! two rules applies at a frontier, so every step makes progress.
+//!
+//! The analysis is deterministic: regions and states are numbered in creation order, paths
+//! are found breadth first in edge order, and every choice of an input or arbitrary value in a
+//! concrete run is 0.
+//!
+//! This module names the refinement engine's graph, formulas and checks, the IR and its
+//! interpreter (through the replay), and the SMT core; no front end and nothing of the
+//! workbench.
+
+pub mod must;
+pub mod partition;
+
+use std::sync::atomic::Ordering;
+
+use rug::Integer;
+
+use crate::ir::{ProcId, Program};
+use crate::refine::flat::{Action, Flat};
+use crate::refine::formula::{Linear, Pred};
+use crate::refine::path::{self, PathFormula, Solved};
+use crate::refine::{Limits, RefineError, Replayed, Verdict, check_inductive, replay};
+use crate::smt::SmtStats;
+use crate::syntax::clock::Stopwatch;
+use must::{MustSets, State};
+use partition::Partitions;
+
+/// At most this many reachable states are written into one question to the SMT core.
+const MAX_STATES_IN_FORMULA: usize = 16;
+
+/// A region whose formula has more atoms than this ends the run: a precondition carried
+/// round a loop again and again only grows, and the analysis has no widening.
+const MAX_REGION_ATOMS: usize = 400;
+
+/// How a region was split (NOTMAY-PRE).
+#[derive(Clone, Debug)]
+pub enum Split {
+    /// By the exact precondition of the edge.
+    Precondition,
+    /// By the negation of an interpolant.
+    Interpolant,
+}
+
+/// What one step did.
+#[derive(Clone, Debug)]
+pub enum DashStep {
+    /// MUST-POST: a reachable state in the frontier's first region steps along its edge into
+    /// the second; the concrete run from there kept `added` states in all.
+    Test {
+        /// The edge of the frontier.
+        edge: usize,
+        /// The region the reachable state is in.
+        from: usize,
+        /// The region it stepped into.
+        to: usize,
+        /// The states the test kept (the step and the run after it).
+        added: usize,
+    },
+    /// NOTMAY-PRE: no reachable state of `region` steps along `edge` into `target`; the region
+    /// was split by `predicate` (every state with such a step satisfies it), and the half
+    /// outside it has an absent edge to the target.
+    Refined {
+        /// The edge of the frontier.
+        edge: usize,
+        /// The region split.
+        region: usize,
+        /// The region no step leads into.
+        target: usize,
+        /// The splitting formula `β`.
+        predicate: Pred,
+        /// How `β` was found.
+        how: Split,
+        /// The half inside `β` (`None` when it has no state: the region only gained the absent
+        /// edge) and the half outside it.
+        halves: (Option<usize>, Option<usize>),
+    },
+    /// The run ended with this verdict.
+    Finished(Verdict),
+}
+
+/// Counters of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Steps taken.
+    pub steps: usize,
+    /// Tests (MUST-POST steps).
+    pub tests: usize,
+    /// Splits (NOTMAY-PRE steps).
+    pub splits: usize,
+    /// Regions live now.
+    pub regions: usize,
+    /// Concrete states kept.
+    pub states: usize,
+    /// SMT calls.
+    pub smt_calls: usize,
+}
+
+/// The may-must analysis of one procedure.
+pub struct Dash {
+    program: Program,
+    procedure: ProcId,
+    /// The graph (calls inlined).
+    pub flat: Flat,
+    /// The may side.
+    pub partitions: Partitions,
+    /// The must side.
+    pub must: MustSets,
+    /// Every step so far, in order.
+    pub log: Vec<DashStep>,
+    limits: Limits,
+    started: Stopwatch,
+    counters: Counters,
+    verdict: Option<Verdict>,
+    stats: SmtStats,
+}
+
+impl Dash {
+    /// The analysis of `function` of `program`, or why it cannot be analysed (missing,
+    /// recursive, too large once inlined).
+    pub fn new(program: &Program, function: &str, limits: Limits) -> Result<Dash, RefineError> {
+        let Some(procedure) = program.find(function) else {
+            return Err(RefineError::Refused(format!("the program has no function `{function}`")));
+        };
+        let flat = Flat::build(program, procedure)?;
+        let partitions = Partitions::new(&flat);
+        let must = MustSets::new(&flat);
+        let started = Stopwatch::start(limits.clock);
+        Ok(Dash {
+            program: program.clone(),
+            procedure,
+            flat,
+            partitions,
+            must,
+            log: Vec::new(),
+            limits,
+            started,
+            counters: Counters::default(),
+            verdict: None,
+            stats: SmtStats::default(),
+        })
+    }
+
+    /// The counters so far.
+    pub fn counters(&self) -> Counters {
+        let mut c = self.counters.clone();
+        c.regions = self.partitions.live_count();
+        c.states = self.must.states.len();
+        c
+    }
+
+    /// The verdict, once the run has ended.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
+    }
+
+    /// Steps until the run ends; the verdict.
+    pub fn run(&mut self) -> Verdict {
+        loop {
+            if let DashStep::Finished(v) = self.step() {
+                return v;
+            }
+        }
+    }
+
+    /// One step: a test or a split at the frontier of the shortest abstract error path, or the
+    /// end of the run (no such path, a confirmed failure, a limit).
+    pub fn step(&mut self) -> DashStep {
+        if let Some(v) = &self.verdict {
+            return DashStep::Finished(v.clone());
+        }
+        if let Some(reason) = self.limit_reached() {
+            return self.finish(Verdict::Unknown(reason));
+        }
+        self.counters.steps += 1;
+        let report = match self.advance() {
+            Ok(report) => report,
+            Err(e) => DashStep::Finished(Verdict::Unknown(e.to_string())),
+        };
+        if let DashStep::Finished(v) = &report {
+            self.verdict = Some(v.clone());
+        }
+        self.log.push(report.clone());
+        report
+    }
+
+    fn finish(&mut self, verdict: Verdict) -> DashStep {
+        self.verdict = Some(verdict.clone());
+        DashStep::Finished(verdict)
+    }
+
+    fn limit_reached(&self) -> Option<String> {
+        if let Some(max) = self.limits.max_steps
+            && self.counters.steps >= max
+        {
+            return Some(format!("the step limit ({max}) was reached"));
+        }
+        if let Some(max) = self.limits.max_nodes
+            && self.partitions.live_count() >= max
+        {
+            return Some(format!("the region limit ({max}) was reached"));
+        }
+        if let Some(t) = self.limits.time
+            && self.started.reached(Some(t))
+        {
+            return Some(format!(
+                "the time limit ({} s of {}) was reached",
+                t.as_secs_f64(),
+                self.limits.clock.describe()
+            ));
+        }
+        if let Some(c) = &self.limits.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            return Some("the run was interrupted".into());
+        }
+        None
+    }
+
+    fn advance(&mut self) -> Result<DashStep, RefineError> {
+        let Some(path) = self.partitions.error_path(&self.flat, &self.flat.outgoing) else {
+            return self.certify();
+        };
+        // The frontier: the last region on the path known to hold a reachable state (the
+        // start's regions hold every state there).
+        let known = |dash: &Dash, r: usize| {
+            let region = &dash.partitions.regions[r];
+            region.location == 0 || !dash.reachable_in(r).is_empty()
+        };
+        let Some(i) = (0..path.regions.len()).rev().find(|&i| known(self, path.regions[i])) else {
+            return Err(RefineError::Internal("an abstract path holds no reachable state".into()));
+        };
+        if i + 1 == path.regions.len() {
+            return Err(RefineError::Internal(
+                "a reachable state at an error location was not reported".into(),
+            ));
+        }
+        let (edge, from, to) = (path.edges[i], path.regions[i], path.regions[i + 1]);
+        if let Some(report) = self.must_post(edge, from, to)? {
+            return Ok(report);
+        }
+        self.notmay_pre(edge, from, to)
+    }
+
+    /// The reachable states in a region (away from the start location).
+    fn reachable_in(&self, region: usize) -> Vec<usize> {
+        let r = &self.partitions.regions[region];
+        self.must.at[r.location]
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let values = &self.must.states[s].values;
+                r.formula.evaluate(&|v| values.get(v).cloned()) == Some(true)
+            })
+            .collect()
+    }
+
+    /// MUST-POST: a reachable state of `from` with a step along `edge` into `to`, kept with the
+    /// concrete run after it; `None` when there is none.
+    fn must_post(
+        &mut self,
+        edge: usize,
+        from: usize,
+        to: usize,
+    ) -> Result<Option<DashStep>, RefineError> {
+        let source = self.partitions.regions[from].location;
+        let target_formula = self.partitions.regions[to].formula.clone();
+        let candidates = self.reachable_in(from);
+        let found: Option<(usize, Vec<Integer>, Vec<Integer>)> =
+            if source != 0 && must::deterministic(&self.flat, edge) {
+                candidates.iter().find_map(|&s| {
+                    let (next, inputs) = must::step(&self.flat, edge, &self.must.states[s].values)?;
+                    let inside = target_formula.evaluate(&|v| next.get(v).cloned()) == Some(true);
+                    inside.then_some((s, next, inputs))
+                })
+            } else {
+                self.solve_step(edge, from, &candidates, &target_formula)?
+            };
+        let Some((before, next, inputs)) = found else { return Ok(None) };
+        let mut added = 0;
+        let location = self.flat.edges[edge].to;
+        let Some(first) = self.must.add_test(State {
+            location,
+            values: next,
+            from: Some((before, edge)),
+            inputs,
+        }) else {
+            return Err(RefineError::Internal("a test's state was kept already".into()));
+        };
+        added += 1;
+        let (ran, verdict) = self.run_on(first);
+        added += ran;
+        self.counters.tests += 1;
+        if let Some(verdict) = verdict {
+            return Ok(Some(DashStep::Finished(verdict)));
+        }
+        Ok(Some(DashStep::Test { edge, from, to, added }))
+    }
+
+    /// The SMT core's step along `edge` from a state of `from` (one of `candidates`, or any
+    /// state of the region at the start location) into `target`: the state it starts from
+    /// (kept), the state it reaches and the inputs read.
+    fn solve_step(
+        &mut self,
+        edge: usize,
+        from: usize,
+        candidates: &[usize],
+        target: &Pred,
+    ) -> Result<Option<(usize, Vec<Integer>, Vec<Integer>)>, RefineError> {
+        let region = &self.partitions.regions[from];
+        let formula = PathFormula::encode(&self.flat, &[edge]);
+        let before = self.source_states(region.location, &region.formula.clone(), candidates);
+        let before = before.rename(&|v| formula.current[0][v]);
+        let after = target.rename(&|v| formula.current[1][v]);
+        self.counters.smt_calls += 1;
+        let assertions = [before, formula.parts[0].clone(), after];
+        let Solved::Sat(values) = path::solve(formula.ssa.len(), &assertions, &mut self.stats)?
+        else {
+            return Ok(None);
+        };
+        let count = self.flat.variables.len();
+        let old: Vec<Integer> = (0..count).map(|v| values[formula.current[0][v]].clone()).collect();
+        let new: Vec<Integer> = (0..count).map(|v| values[formula.current[1][v]].clone()).collect();
+        let inputs: Vec<Integer> = formula
+            .inputs
+            .iter()
+            .map(|s| s.map_or_else(Integer::new, |s| values[s].clone()))
+            .collect();
+        let location = self.partitions.regions[from].location;
+        let start = if location == 0 {
+            match self.must.add(State {
+                location,
+                values: old.clone(),
+                from: None,
+                inputs: Vec::new(),
+            }) {
+                Some(s) => s,
+                None => self.must.at[0]
+                    .iter()
+                    .copied()
+                    .find(|&s| self.must.states[s].values == old)
+                    .ok_or_else(|| RefineError::Internal("the start state was not kept".into()))?,
+            }
+        } else {
+            candidates
+                .iter()
+                .copied()
+                .find(|&s| self.must.states[s].values == old)
+                .ok_or_else(|| RefineError::Internal("a test left the reachable states".into()))?
+        };
+        Ok(Some((start, new, inputs)))
+    }
+
+    /// The reachable states of a region as a formula: the region itself at the start location
+    /// (every state there is reachable), else the disjunction of the valuations of the first
+    /// [`MAX_STATES_IN_FORMULA`] candidates (fewer states is still an under-approximation, and
+    /// keeps the solver's questions small).
+    fn source_states(&self, location: usize, region: &Pred, candidates: &[usize]) -> Pred {
+        if location == 0 {
+            return region.clone();
+        }
+        Pred::or(
+            candidates
+                .iter()
+                .take(MAX_STATES_IN_FORMULA)
+                .map(|&s| {
+                    let values = &self.must.states[s].values;
+                    Pred::and(
+                        values
+                            .iter()
+                            .enumerate()
+                            .map(|(v, n)| {
+                                Pred::eq(&Linear::variable(v), &Linear::constant(n.clone()))
+                            })
+                            .collect(),
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    /// Runs on concretely from a kept state, keeping every state reached, until an error
+    /// location (whose inputs are replayed), a location with no step, a state kept before or
+    /// the step bound. The states kept, and the verdict when the run reached an error.
+    fn run_on(&mut self, mut at: usize) -> (usize, Option<Verdict>) {
+        let mut added = 0;
+        for _ in 0..must::MAX_RUN_STEPS {
+            let location = self.must.states[at].location;
+            if self.flat.locations[location].error.is_some() {
+                return (added, Some(self.confirm(at)));
+            }
+            let values = self.must.states[at].values.clone();
+            let next = self.flat.outgoing[location]
+                .iter()
+                .find_map(|&e| must::step(&self.flat, e, &values).map(|s| (e, s)));
+            let Some((edge, (values, inputs))) = next else { break };
+            let location = self.flat.edges[edge].to;
+            match self.must.add(State { location, values, from: Some((at, edge)), inputs }) {
+                Some(s) => {
+                    added += 1;
+                    at = s;
+                }
+                None => break,
+            }
+        }
+        (added, None)
+    }
+
+    /// BUGFOUND: the inputs of the run to a reachable state at an error location, replayed by
+    /// the interpreter. A run the program does not fail (the graph over-approximates it there)
+    /// ends the analysis without an answer: that abstract path can never be refuted.
+    fn confirm(&mut self, state: usize) -> Verdict {
+        let (inputs, locations) = self.must.history(state);
+        let error = self.must.states[state].location;
+        match replay(&self.program, self.procedure, &self.flat, error, inputs, locations) {
+            Replayed::Verdict(verdict) => verdict,
+            Replayed::Unconfirmed(reason) => Verdict::Unknown(reason),
+        }
+    }
+
+    /// NOTMAY-PRE: no reachable state of `from` steps along `edge` into `to`; splits `from` by
+    /// a formula every state with such a step satisfies and no reachable one does.
+    fn notmay_pre(&mut self, edge: usize, from: usize, to: usize) -> Result<DashStep, RefineError> {
+        let target = self.partitions.regions[to].formula.clone();
+        let (predicate, how) = match precondition(&self.flat, edge, &target) {
+            Some(p) => (p, Split::Precondition),
+            None => (self.interpolated_precondition(edge, from, &target)?, Split::Interpolant),
+        };
+        let variables = self.flat.variables.len();
+        let mut calls = 0;
+        let stats = &mut self.stats;
+        let mut failure = None;
+        let mut empty = |p: &Pred| {
+            calls += 1;
+            match path::solve(variables, std::slice::from_ref(p), stats) {
+                Ok(Solved::Unsat(_)) => true,
+                Ok(Solved::Sat(_)) => false,
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    false
+                }
+            }
+        };
+        let size = atoms(&predicate) + atoms(&self.partitions.regions[from].formula);
+        if size > MAX_REGION_ATOMS {
+            return Ok(DashStep::Finished(Verdict::Unknown(format!(
+                "a region's formula grew past {MAX_REGION_ATOMS} atoms (a precondition carried \
+                 round a loop; the analysis has no widening)"
+            ))));
+        }
+        let halves = self.partitions.split(&self.flat, from, &predicate, &mut empty);
+        self.counters.smt_calls += calls;
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        let Some(outside) = halves.1 else {
+            return Err(RefineError::Internal(
+                "a split left no room for the region's reachable states".into(),
+            ));
+        };
+        // The target may have been the region split (a loop on one location): the absent
+        // edge then leads into both of its halves.
+        let targets: Vec<usize> = if to == from {
+            [halves.0, halves.1].into_iter().flatten().collect()
+        } else {
+            vec![to]
+        };
+        for t in targets {
+            self.partitions.absent[edge].insert((outside, t));
+        }
+        self.counters.splits += 1;
+        Ok(DashStep::Refined { edge, region: from, target: to, predicate, how, halves })
+    }
+
+    /// An interpolant `I` between the states with a step along `edge` into `target` and the
+    /// reachable states of `from`: it covers the former and none of the latter. The states with
+    /// a step come first, so that the interpolant says what they have in common (`i1 <=
+    /// -1000000`) rather than what sets the reachable states apart from them (`i1 <= -1` for a
+    /// reachable state with `i1 = 0`, which a next test would only move by one).
+    fn interpolated_precondition(
+        &mut self,
+        edge: usize,
+        from: usize,
+        target: &Pred,
+    ) -> Result<Pred, RefineError> {
+        let region = self.partitions.regions[from].clone();
+        let candidates = self.reachable_in(from);
+        let single = PathFormula::encode(&self.flat, &[edge]);
+        let reachable = self.source_states(region.location, &region.formula, &candidates);
+        let reachable = reachable.rename(&|v| single.current[0][v]);
+        let after = target.rename(&|v| single.current[1][v]);
+        let start = single.current[0].clone();
+        let formula = PathFormula {
+            parts: vec![Pred::and(vec![single.parts[0].clone(), after]), reachable],
+            ssa: single.ssa.clone(),
+            current: vec![start.clone(), start.clone(), start],
+            inputs: single.inputs.clone(),
+        };
+        self.counters.smt_calls += 1;
+        let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats)?;
+        Ok(interpolants[0].clone())
+    }
+
+    /// VERIFIED: no abstract error path is left. The disjunction of the regions reachable at
+    /// each location, checked an inductive certificate, is the proof.
+    fn certify(&mut self) -> Result<DashStep, RefineError> {
+        let reachable = self.partitions.reachable(&self.flat, &self.flat.outgoing);
+        let mut regions: Vec<Vec<Pred>> = vec![Vec::new(); self.flat.locations.len()];
+        for &r in &reachable {
+            let region = &self.partitions.regions[r];
+            regions[region.location].push(region.formula.clone());
+        }
+        let invariants: Vec<Pred> = regions.into_iter().map(Pred::or).collect();
+        if let Some(failure) =
+            check_inductive(&self.flat, &invariants, &mut self.stats, &mut self.counters.smt_calls)?
+        {
+            return Err(RefineError::Internal(format!("the certificate fails: {failure}")));
+        }
+        let invariants = invariants
+            .into_iter()
+            .enumerate()
+            .filter(|(l, p)| *p != Pred::False && self.flat.locations[*l].error.is_none())
+            .collect();
+        Ok(DashStep::Finished(Verdict::Safe { invariants }))
+    }
+}
+
+/// The number of comparisons in a formula.
+fn atoms(p: &Pred) -> usize {
+    match p {
+        Pred::True | Pred::False => 0,
+        Pred::Atom(..) => 1,
+        Pred::And(ps) | Pred::Or(ps) => ps.iter().map(atoms).sum(),
+    }
+}
+
+/// The exact precondition `Pre(e, φ)` of an edge's condition or assignment, when it is a formula
+/// without quantifiers: the condition conjoined, or the assigned values substituted. `None`
+/// for an input or an arbitrary value into a variable `φ` names (its precondition would
+/// quantify over the value).
+pub fn precondition(flat: &Flat, edge: usize, target: &Pred) -> Option<Pred> {
+    let mentioned = target.variables();
+    match &flat.edges[edge].action {
+        Action::Assume(p) => Some(Pred::and(vec![p.clone(), target.clone()])),
+        Action::Assign(pairs) => {
+            if pairs.iter().any(|(x, l)| l.is_none() && mentioned.contains(x)) {
+                return None;
+            }
+            Some(
+                target.substitute(&|v| {
+                    pairs.iter().find(|(x, _)| *x == v).and_then(|(_, l)| l.clone())
+                }),
+            )
+        }
+        Action::Input(vars) => {
+            if vars.iter().flatten().any(|x| mentioned.contains(x)) {
+                return None;
+            }
+            Some(target.clone())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::refine::flat::{FlatEdge, FlatLocation, FlatVariable};
+
+    fn graph(action: Action) -> Flat {
+        let location = |name: &str| FlatLocation {
+            name: name.into(),
+            span: None,
+            error: None,
+            loop_head: false,
+        };
+        let variable =
+            |name: &str| FlatVariable { constant: None, name: name.into(), global: false };
+        Flat {
+            variables: vec![variable("x"), variable("y")],
+            locations: vec![location("a"), location("b")],
+            edges: vec![FlatEdge { from: 0, to: 1, action, span: None }],
+            approximations: Vec::new(),
+            outgoing: vec![vec![0], vec![]],
+        }
+    }
+
+    #[test]
+    fn preconditions_are_exact_for_conditions_and_assignments_and_absent_for_inputs_read() {
+        let (x, y) = (Linear::variable(0), Linear::variable(1));
+        let zero = Linear::default();
+        let target = Pred::lt(&x, &zero);
+        // assume y < 0: Pre is y < 0 & x < 0.
+        let assume = graph(Action::Assume(Pred::lt(&y, &zero)));
+        let expected = Pred::and(vec![Pred::lt(&y, &zero), Pred::lt(&x, &zero)]);
+        assert_eq!(precondition(&assume, 0, &target), Some(expected));
+        // x := y + 1: Pre is y + 1 < 0.
+        let one = Linear::constant(rug::Integer::from(1));
+        let assign = graph(Action::Assign(vec![(0, Some(y.add_scaled(&one, &1.into())))]));
+        let expected = Pred::lt(&y.add_scaled(&one, &1.into()), &zero);
+        assert_eq!(precondition(&assign, 0, &target), Some(expected));
+        // x := arbitrary, or x read from the input: no quantifier-free Pre is given.
+        assert_eq!(precondition(&graph(Action::Assign(vec![(0, None)])), 0, &target), None);
+        assert_eq!(precondition(&graph(Action::Input(vec![Some(0)])), 0, &target), None);
+        // y read from the input leaves a target over x alone.
+        assert_eq!(precondition(&graph(Action::Input(vec![Some(1)])), 0, &target), Some(target));
+    }
+}
