@@ -169,6 +169,11 @@ impl Machine<'_> {
                 let (p, q) = (&self.pairs[*x], &self.pairs[*y]);
                 self.equal(&p.0, &q.0, true) && self.equal(&p.1, &q.1, true)
             }
+            // R5RS 6.1: `equal?` compares vectors element by element, as it does pairs.
+            (Val::Vector(x), Val::Vector(y)) if structural && x != y => {
+                let (p, q) = (&self.vectors[*x], &self.vectors[*y]);
+                p.len() == q.len() && p.iter().zip(q).all(|(a, b)| self.equal(a, b, true))
+            }
             (Val::Str(x), Val::Str(y)) => structural && x == y,
             _ => a == b,
         }

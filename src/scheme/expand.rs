@@ -6,19 +6,37 @@
 //! a value definition a `let` around the rest. A name used before the `let` that binds it (a
 //! procedure referring to a later value definition) is declared first and assigned with `set!`
 //! instead, which is correct but makes that variable mutable, so less precise to analyse.
+//!
+//! Macros (`define-syntax`, `let-syntax`, `letrec-syntax` with `syntax-rules`, see
+//! [`super::macros`]) are expanded here, when the expander meets a use: a body's forms are
+//! expanded at their head first, to find the definitions a macro writes (and `begin`s in a body
+//! are spliced), an expression's when it is expanded. Hygiene comes from renaming: every symbol
+//! a template writes that is not a pattern variable becomes a fresh symbol `name N` (one per
+//! symbol and expansion), remembered as an alias of `name` in the macro's environment. A binding
+//! form binds the renamed symbol, so only the template's own references see it (a template's
+//! `tmp` never captures the user's `tmp`); a renamed symbol that nothing in the expansion binds
+//! means what `name` means where the macro was defined (a template's `if`, `let` or `car` is
+//! the standard one even where the use is inside a user's binding of that name). Literals
+//! (`else`) match a symbol of the use when both mean the same. Quoted renamed symbols are the
+//! plain symbols. What is not given: a top-level definition whose name the template writes is
+//! visible only to that expansion's references (as in R6RS, unlike some R5RS systems); and a
+//! name is resolved by its place in the scope stack, so a user variable bound after a macro's
+//! definition in the same body is not seen by the macro's template.
 
 use rustc_hash::FxHashMap;
 
 use super::ast::*;
+use super::macros::{SyntaxRules, base_name};
 use super::sexp::{Sexp, SexpKind};
 use crate::syntax::{Diagnostic, FileId, Span};
 
 /// Special forms craig recognises but refuses, with the reason given to the user.
 const REFUSED: &[(&str, &str)] = &[
-    ("define-syntax", "macros are not supported"),
-    ("let-syntax", "macros are not supported"),
-    ("letrec-syntax", "macros are not supported"),
-    ("syntax-rules", "macros are not supported"),
+    (
+        "syntax-rules",
+        "`syntax-rules` is only allowed in `define-syntax`, `let-syntax` and `letrec-syntax`",
+    ),
+    ("define-syntax", "`define-syntax` is only allowed at the start of a body"),
     ("unquote", "`unquote` (`,`) is only allowed inside a quasiquotation"),
     (
         "unquote-splicing",
@@ -27,9 +45,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("quasiquote", "`quasiquote` takes one template"),
     ("delay", "`delay` takes one expression"),
     ("define-record-type", "records are not supported"),
-    ("let-values", "multiple values are not supported"),
-    ("call-with-values", "multiple values are not supported"),
-    ("values", "multiple values are not supported"),
     ("dynamic-wind", "`dynamic-wind` is not supported"),
 ];
 
@@ -55,7 +70,19 @@ const KEYWORDS: &[&str] = &[
     "do",
     "delay",
     "declare-events",
+    "let-syntax",
+    "letrec-syntax",
+    "receive",
+    "let-values",
+    "let*-values",
 ];
+
+/// Macro uses may nest at most this deep (a macro expanding into a use of itself with no end
+/// stops here with an error).
+pub const MAX_MACRO_DEPTH: usize = 1000;
+
+/// A program may expand at most this many macro uses in all.
+pub const MAX_EXPANSIONS: usize = 100_000;
 
 /// A program in the core language, with its variable and event tables.
 #[derive(Clone, Debug)]
@@ -85,6 +112,14 @@ pub fn expand_program(
         vars: Vec::new(),
         name_counts: FxHashMap::default(),
         scopes: Vec::new(),
+        macros: Vec::new(),
+        aliases: FxHashMap::default(),
+        alias_count: 0,
+        top_env: 0,
+        body_depth: 0,
+        macro_depth: 0,
+        expansions: 0,
+        limit_reported: false,
         frames: Vec::new(),
         events: Vec::new(),
         diags: Vec::new(),
@@ -140,8 +175,26 @@ struct Expander {
     prelude_vars: Vec<VarId>,
     vars: Vec<VarInfo>,
     name_counts: FxHashMap<String, u32>,
-    /// Innermost binding last.
-    scopes: Vec<(String, VarId)>,
+    /// Innermost binding last: variables and macros, keyed by the symbol that binds them
+    /// (a renamed symbol for a binder a macro wrote).
+    scopes: Vec<(String, Binding)>,
+    /// Every macro defined so far, indexed by [`Binding::Macro`].
+    macros: Vec<MacroDef>,
+    /// The renamed symbols macro expansions wrote (only looked up, never iterated).
+    aliases: FxHashMap<String, Alias>,
+    /// Counter for fresh renamed symbols.
+    alias_count: u32,
+    /// The length of `scopes` once the program's top-level definitions are in scope: where the
+    /// names written by derived forms (`receive`, `let-values`) are resolved.
+    top_env: usize,
+    /// Bodies being expanded (the first is the program's).
+    body_depth: usize,
+    /// Macro uses being expanded inside each other.
+    macro_depth: usize,
+    /// Macro uses expanded so far.
+    expansions: usize,
+    /// Whether [`MAX_EXPANSIONS`] was reported (once).
+    limit_reported: bool,
     frames: Vec<Frame>,
     events: Vec<String>,
     diags: Vec<Diagnostic>,
@@ -150,10 +203,51 @@ struct Expander {
 /// A name as written, with where.
 type Named = (String, Span);
 
-/// A definition found in a body.
+/// What a symbol is bound to in a scope.
+#[derive(Clone, Copy, Debug)]
+enum Binding {
+    Var(VarId),
+    Macro(usize),
+}
+
+/// What a symbol means at a point of the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Resolved {
+    Var(VarId),
+    Macro(usize),
+    /// Not bound by the program: a keyword, a primitive, an event, or unbound (the name, with
+    /// renaming undone).
+    Free(String),
+}
+
+/// A macro: its rules and where the symbols of its templates are resolved.
+struct MacroDef {
+    name: String,
+    rules: SyntaxRules,
+    /// The length of the scope stack that is the macro's environment: a prefix of the stack
+    /// wherever the macro is in scope.
+    env: usize,
+}
+
+/// A renamed symbol: the symbol it was renamed from, and where that is resolved.
+struct Alias {
+    original: String,
+    env: AliasEnv,
+}
+
+#[derive(Clone, Copy)]
+enum AliasEnv {
+    /// In the environment of the macro whose template wrote it (read when resolving, since a
+    /// body's macros see its definitions, which are put in scope after the macros are read).
+    Macro(usize),
+    /// At top level (the names derived forms write).
+    TopLevel,
+}
+
+/// A definition found in a body: its variable and the symbol that binds it.
 enum Def<'a> {
-    Procedure { var: VarId, params: Sexp, body: &'a [Sexp], span: Span },
-    Value(VarId, Option<&'a Sexp>),
+    Procedure { var: VarId, key: String, params: Sexp, body: &'a [Sexp], span: Span },
+    Value(VarId, String, Option<&'a Sexp>),
 }
 
 impl Expander {
@@ -174,7 +268,142 @@ impl Expander {
         }
     }
 
+    fn bind_var(&mut self, key: String, v: VarId) {
+        self.scopes.push((key, Binding::Var(v)));
+    }
+
+    /// What symbol `name` means here.
+    fn resolve(&self, name: &str) -> Resolved {
+        self.resolve_in(name, self.scopes.len())
+    }
+
+    /// What symbol `name` means in the environment made of the first `limit` scope entries.
+    fn resolve_in(&self, name: &str, limit: usize) -> Resolved {
+        let mut name = name;
+        let mut limit = limit.min(self.scopes.len());
+        loop {
+            if let Some((_, b)) = self.scopes[..limit].iter().rev().find(|(n, _)| n == name) {
+                return match *b {
+                    Binding::Var(v) => Resolved::Var(v),
+                    Binding::Macro(m) => Resolved::Macro(m),
+                };
+            }
+            let Some(alias) = self.aliases.get(name) else {
+                return Resolved::Free(base_name(name).to_string());
+            };
+            let env = match alias.env {
+                AliasEnv::Macro(m) => self.macros.get(m).map_or(0, |d| d.env),
+                AliasEnv::TopLevel => self.top_env,
+            };
+            limit = env.min(self.scopes.len());
+            name = &alias.original;
+        }
+    }
+
+    /// True if `s` is the symbol of keyword `keyword` here (not bound by the program).
+    fn is_keyword(&self, s: &Sexp, keyword: &str) -> bool {
+        s.as_sym().is_some_and(|n| matches!(self.resolve(n), Resolved::Free(f) if f == keyword))
+    }
+
+    /// The keyword or free name a form's head symbol stands for, if it is not bound.
+    fn head_keyword(&self, f: &Sexp) -> Option<String> {
+        let head = match &f.kind {
+            SexpKind::List(items) | SexpKind::Dotted(items, _) => items.first()?,
+            _ => return None,
+        };
+        match self.resolve(head.as_sym()?) {
+            Resolved::Free(name) => Some(name),
+            _ => None,
+        }
+    }
+
+    /// The macro a form's head names, if it does.
+    fn head_macro(&self, f: &Sexp) -> Option<usize> {
+        let head = match &f.kind {
+            SexpKind::List(items) | SexpKind::Dotted(items, _) => items.first()?,
+            _ => return None,
+        };
+        match self.resolve(head.as_sym()?) {
+            Resolved::Macro(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// A fresh renamed symbol for `name` (which may itself be renamed).
+    fn alias(&mut self, name: &str, env: AliasEnv) -> String {
+        self.alias_count += 1;
+        let renamed = format!("{} {}", base_name(name), self.alias_count);
+        self.aliases.insert(renamed.clone(), Alias { original: name.to_string(), env });
+        renamed
+    }
+
+    /// A symbol that means keyword or top-level name `name` wherever it is put (for the forms
+    /// derived forms write).
+    fn core_sym(&mut self, name: &str, span: Span) -> Sexp {
+        Sexp { kind: SexpKind::Sym(self.alias(name, AliasEnv::TopLevel)), span }
+    }
+
+    /// Expands one use of macro `m`, or reports why it cannot be (at the use) and returns None.
+    fn expand_use(&mut self, m: usize, f: &Sexp, depth: usize) -> Option<Sexp> {
+        let name = self.macros[m].name.clone();
+        if depth >= MAX_MACRO_DEPTH {
+            self.error(
+                f.span,
+                format!(
+                    "expanding `{name}` nests more than {MAX_MACRO_DEPTH} macro uses inside each                      other (does the macro expand into a use of itself without end?)"
+                ),
+            );
+            return None;
+        }
+        self.expansions += 1;
+        if self.expansions > MAX_EXPANSIONS {
+            if !self.limit_reported {
+                self.limit_reported = true;
+                self.error(
+                    f.span,
+                    format!("the program expands more than {MAX_EXPANSIONS} macro uses"),
+                );
+            }
+            return None;
+        }
+        let env = self.macros[m].env.min(self.scopes.len());
+        let mut renamed: FxHashMap<String, String> = FxHashMap::default();
+        let mut fresh: Vec<(String, String)> = Vec::new();
+        let result = {
+            let this = &*self;
+            // A literal matches a symbol of the use that means the same here as the literal
+            // means where the macro was defined.
+            let same_literal =
+                |literal: &str, sym: &str| this.resolve(sym) == this.resolve_in(literal, env);
+            let mut counter = self.alias_count;
+            let mut rename = |s: &str| -> String {
+                if let Some(r) = renamed.get(s) {
+                    return r.clone();
+                }
+                counter += 1;
+                let r = format!("{} {}", base_name(s), counter);
+                renamed.insert(s.to_string(), r.clone());
+                fresh.push((r.clone(), s.to_string()));
+                r
+            };
+            let out = self.macros[m].rules.expand(&name, f, &same_literal, &mut rename);
+            self.alias_count = counter;
+            out
+        };
+        for (r, original) in fresh {
+            self.aliases.insert(r, Alias { original, env: AliasEnv::Macro(m) });
+        }
+        match result {
+            Ok(out) => Some(out),
+            Err(e) => {
+                self.error(f.span, e.to_string());
+                None
+            }
+        }
+    }
+
     fn fresh(&mut self, source: &str, span: Span) -> VarId {
+        let source = base_name(source);
         let count = self.name_counts.entry(source.to_string()).or_insert(0);
         let name = if *count == 0 { source.to_string() } else { format!("{source}_{count}") };
         *count += 1;
@@ -194,15 +423,19 @@ impl Expander {
 
     /// Resolves a name used as an expression.
     fn reference(&mut self, name: &str, span: Span) -> Expr {
-        if let Some(&(_, v)) = self.scopes.iter().rev().find(|(n, _)| n == name) {
-            for frame in self.frames.iter_mut().rev() {
-                if let Some(i) = frame.defined.iter().position(|&d| d == v) {
-                    frame.first_use[i] = frame.first_use[i].min(frame.current);
-                    break;
-                }
+        let name = match self.resolve(name) {
+            Resolved::Var(v) => return self.use_var(v, span),
+            Resolved::Macro(m) => {
+                let name = self.macros[m].name.clone();
+                self.error(
+                    span,
+                    format!("`{name}` is a macro: it can only be used as `({name} ...)`"),
+                );
+                return self.void(span);
             }
-            return Expr::Var(v, span);
-        }
+            Resolved::Free(name) => name,
+        };
+        let name = name.as_str();
         if let Some(b) = Builtin::by_name(name) {
             return Expr::Prim(Prim::Builtin(b), span);
         }
@@ -212,10 +445,10 @@ impl Expander {
         // `call/cc` as a value is the prelude's `%call/cc`, which the prelude's selection adds
         // for every such use (see `prelude::uses`).
         if super::prelude::is_call_cc(name)
-            && let Some(&(_, v)) = self.scopes.iter().rev().find(|(n, _)| n == "%call/cc")
+            && let Resolved::Var(v) = self.resolve("%call/cc")
             && self.prelude_vars.contains(&v)
         {
-            return self.reference("%call/cc", span);
+            return self.use_var(v, span);
         }
         if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == name) {
             self.error(span, format!("`{name}`: {why}"));
@@ -230,6 +463,17 @@ impl Expander {
             self.diags.push(d);
         }
         self.void(span)
+    }
+
+    /// A reference to variable `v`, noted as a use for the body that defines it.
+    fn use_var(&mut self, v: VarId, span: Span) -> Expr {
+        for frame in self.frames.iter_mut().rev() {
+            if let Some(i) = frame.defined.iter().position(|&d| d == v) {
+                frame.first_use[i] = frame.first_use[i].min(frame.current);
+                break;
+            }
+        }
+        Expr::Var(v, span)
     }
 
     fn expr(&mut self, s: &Sexp) -> Expr {
@@ -249,6 +493,7 @@ impl Expander {
                 self.error(s.span, "a vector literal must be quoted");
                 self.void(s.span)
             }
+            SexpKind::Dotted(..) if let Some(m) = self.head_macro(s) => self.macro_expr(m, s),
             SexpKind::Dotted(..) => {
                 self.error(s.span, "a dotted pair is not an expression");
                 self.void(s.span)
@@ -263,9 +508,11 @@ impl Expander {
             self.error(s.span, "empty application `()` (write `'()` for the empty list)");
             return self.void(s.span);
         };
-        if let Some(name) = head.as_sym()
-            && !self.scopes.iter().any(|(n, _)| n == name)
-        {
+        if let Some(m) = self.head_macro(s) {
+            return self.macro_expr(m, s);
+        }
+        if let Some(name) = self.head_keyword(s) {
+            let name = name.as_str();
             let args = &items[1..];
             match name {
                 "quote" => return self.quote_form(s, args),
@@ -274,6 +521,9 @@ impl Expander {
                     self.error(s.span, "`define` is only allowed at the start of a body");
                     return self.void(s.span);
                 }
+                "let-syntax" | "letrec-syntax" => return self.let_syntax_form(s, name, args),
+                "receive" => return self.receive_form(s, args),
+                "let-values" | "let*-values" => return self.let_values_form(s, name, args),
                 "declare-events" => {
                     self.error(s.span, "`declare-events` is only allowed at top level");
                     return self.void(s.span);
@@ -339,11 +589,14 @@ impl Expander {
                 }
             }
         }
-        let prelude_name =
-            head.as_sym().filter(|name| match self.scopes.iter().rev().find(|(n, _)| n == name) {
-                Some((_, v)) => self.prelude_vars.contains(v),
-                None => true,
-            });
+        let prelude_name = head.as_sym().and_then(|name| match self.resolve(name) {
+            Resolved::Var(v) if self.prelude_vars.contains(&v) => {
+                Some(self.vars[v.0 as usize].source.clone())
+            }
+            Resolved::Free(name) => Some(name),
+            _ => None,
+        });
+        let prelude_name = prelude_name.as_deref();
         let f = match (prelude_name, items.len() - 1) {
             (Some("map"), 2) => self.reference("%map1", head.span),
             (Some("map"), 3) => self.reference("%map2", head.span),
@@ -412,7 +665,8 @@ impl Expander {
     fn datum(&mut self, d: &Sexp) -> Expr {
         let prim = |b: Builtin| Box::new(Expr::Prim(Prim::Builtin(b), d.span));
         match &d.kind {
-            SexpKind::Sym(name) => Expr::Const(Const::Sym(name.clone()), d.span),
+            // A symbol a template wrote is quoted as the symbol it was renamed from.
+            SexpKind::Sym(name) => Expr::Const(Const::Sym(base_name(name).to_string()), d.span),
             SexpKind::List(items) if items.is_empty() => Expr::Const(Const::Nil, d.span),
             SexpKind::List(items) => {
                 let mut acc = Expr::Const(Const::Nil, d.span);
@@ -474,7 +728,7 @@ impl Expander {
         let mut ids: Vec<VarId> = params.iter().map(|(n, sp)| self.fresh(n, *sp)).collect();
         let mark = self.scopes.len();
         for ((n, _), &v) in params.iter().zip(&ids) {
-            self.scopes.push((n.clone(), v));
+            self.bind_var(n.clone(), v);
         }
         let rest = (ids.len() > fixed).then(|| ids.pop()).flatten();
         let forms: Vec<&Sexp> = body.iter().collect();
@@ -532,7 +786,7 @@ impl Expander {
         let mark = self.scopes.len();
         let ids: Vec<VarId> = vars.iter().map(|(n, sp, ..)| self.fresh(n, *sp)).collect();
         for ((n, ..), &v) in vars.iter().zip(&ids) {
-            self.scopes.push((n.clone(), v));
+            self.bind_var(n.clone(), v);
         }
         let test = self.expr(test);
         let result = self.sequence(results, exit.span);
@@ -555,21 +809,24 @@ impl Expander {
         Expr::App(Box::new(f), inits, s.span)
     }
 
+    /// `(tag x)` for a quasiquotation's tags (`quasiquote`, `unquote`, `unquote-splicing`, as
+    /// they resolve here): the tag's name and `x`.
+    fn quasi_tag(&self, t: &Sexp) -> Option<(String, Sexp)> {
+        match t.as_list() {
+            Some([tag, x]) => {
+                let Resolved::Free(tag) = self.resolve(tag.as_sym()?) else { return None };
+                matches!(tag.as_str(), "quasiquote" | "unquote" | "unquote-splicing")
+                    .then(|| (tag, x.clone()))
+            }
+            _ => None,
+        }
+    }
+
     /// A quasiquoted template at nesting `depth` (1 for the outermost): like a quoted datum,
     /// except that `,e` evaluates `e` and `,@e` splices the list `e` in (through `append`).
     fn quasi(&mut self, t: &Sexp, depth: usize) -> Expr {
         let prim = |b: Builtin| Box::new(Expr::Prim(Prim::Builtin(b), t.span));
-        let tagged = |t: &Sexp| -> Option<(String, Sexp)> {
-            match t.as_list() {
-                Some([tag, x]) => {
-                    let tag = tag.as_sym()?;
-                    matches!(tag, "quasiquote" | "unquote" | "unquote-splicing")
-                        .then(|| (tag.to_string(), x.clone()))
-                }
-                _ => None,
-            }
-        };
-        if let Some((tag, x)) = tagged(t) {
+        if let Some((tag, x)) = self.quasi_tag(t) {
             match tag.as_str() {
                 "unquote" if depth == 1 => return self.expr(&x),
                 "unquote-splicing" if depth == 1 => {
@@ -590,7 +847,9 @@ impl Expander {
             SexpKind::List(items) => (items.as_slice(), None),
             SexpKind::Dotted(items, tail) => (items.as_slice(), Some(&**tail)),
             SexpKind::Vector(items) => {
-                if items.iter().any(|i| tagged(i).is_some_and(|(tag, _)| tag == "unquote-splicing"))
+                if items
+                    .iter()
+                    .any(|i| self.quasi_tag(i).is_some_and(|(tag, _)| tag == "unquote-splicing"))
                 {
                     self.error(t.span, "`,@` inside a vector template is not supported");
                     return self.void(t.span);
@@ -605,7 +864,7 @@ impl Expander {
             None => Expr::Const(Const::Nil, t.span),
         };
         for item in items.iter().rev() {
-            match tagged(item) {
+            match self.quasi_tag(item) {
                 Some((tag, x)) if tag == "unquote-splicing" && depth == 1 => {
                     let spliced = self.expr(&x);
                     acc = if matches!(acc, Expr::Const(Const::Nil, _)) {
@@ -666,7 +925,7 @@ impl Expander {
             let bs = self.bindings(bindings);
             let inits: Vec<Expr> = bs.iter().map(|(_, _, e)| self.expr(e)).collect();
             let loop_var = self.fresh(name, args[0].span);
-            self.scopes.push((name.to_string(), loop_var));
+            self.bind_var(name.to_string(), loop_var);
             let params = Sexp {
                 kind: SexpKind::List(
                     bs.iter()
@@ -697,7 +956,7 @@ impl Expander {
             pairs.push((v, init));
         }
         for ((n, _, _), (v, _)) in bs.iter().zip(&pairs) {
-            self.scopes.push((n.clone(), *v));
+            self.bind_var(n.clone(), *v);
         }
         let forms: Vec<&Sexp> = args[1..].iter().collect();
         let body = self.body(&forms, s.span);
@@ -716,7 +975,7 @@ impl Expander {
         for (n, sp, init) in &bs {
             let e = self.expr(init);
             let v = self.fresh(n, *sp);
-            self.scopes.push((n.clone(), v));
+            self.bind_var(n.clone(), v);
             pairs.push((v, e));
         }
         let forms: Vec<&Sexp> = args[1..].iter().collect();
@@ -737,12 +996,12 @@ impl Expander {
         let mark = self.scopes.len();
         let ids: Vec<VarId> = bs.iter().map(|(n, sp, _)| self.fresh(n, *sp)).collect();
         for ((n, _, _), &v) in bs.iter().zip(&ids) {
-            self.scopes.push((n.clone(), v));
+            self.bind_var(n.clone(), v);
         }
         let mut lambdas = Vec::new();
         let mut values = Vec::new();
         for ((_, _, init), &v) in bs.iter().zip(&ids) {
-            match lambda_parts(init) {
+            match self.lambda_parts(init) {
                 Some((params, body)) => lambdas.push((v, self.lambda(init.span, params, body))),
                 None => values.push((v, self.expr(init))),
             }
@@ -796,13 +1055,13 @@ impl Expander {
             self.error(first.span, "a `cond` clause is `(test body ...)`");
             return self.void(s.span);
         };
-        if items[0].as_sym() == Some("else") {
+        if self.is_keyword(&items[0], "else") {
             if !rest.is_empty() {
                 self.error(rest[0].span, "`else` must be the last `cond` clause");
             }
             return self.sequence(&items[1..], first.span);
         }
-        if items.get(1).and_then(Sexp::as_sym) == Some("=>") {
+        if items.get(1).is_some_and(|i| self.is_keyword(i, "=>")) {
             // (test => receiver) is (let ((t test)) (if t (receiver t) rest)): the receiver is
             // evaluated only when the test is true, then called on the test's value (R5RS
             // 4.2.1).
@@ -861,7 +1120,7 @@ impl Expander {
                 continue;
             };
             let body = self.sequence(&items[1..], clause.span);
-            if items[0].as_sym() == Some("else") {
+            if self.is_keyword(&items[0], "else") {
                 acc = body;
                 continue;
             }
@@ -913,30 +1172,273 @@ impl Expander {
         }
     }
 
+    /// True for `(define name literal)`: a number, string, boolean or quoted datum.
+    fn defines_literal(&self, f: &Sexp) -> bool {
+        let Some([head, name, init]) = f.as_list() else { return false };
+        self.is_keyword(head, "define")
+            && name.as_sym().is_some()
+            && match &init.kind {
+                SexpKind::Int(_) | SexpKind::Str(_) | SexpKind::Bool(_) | SexpKind::Char(_) => true,
+                SexpKind::List(q) => q.len() == 2 && self.is_keyword(&q[0], "quote"),
+                _ => false,
+            }
+    }
+
+    /// `(lambda params body ...)` as (params, body).
+    fn lambda_parts<'a>(&self, s: &'a Sexp) -> Option<(&'a Sexp, &'a [Sexp])> {
+        let items = s.as_list()?;
+        let head = items.first()?;
+        (self.is_keyword(head, "lambda") || self.is_keyword(head, "λ"))
+            .then(|| Some((items.get(1)?, &items[2..])))
+            .flatten()
+    }
+
+    /// A macro use as an expression: its expansion, expanded.
+    fn macro_expr(&mut self, m: usize, s: &Sexp) -> Expr {
+        let Some(out) = self.expand_use(m, s, self.macro_depth) else {
+            return self.void(s.span);
+        };
+        self.macro_depth += 1;
+        let e = self.expr(&out);
+        self.macro_depth -= 1;
+        e
+    }
+
+    /// A body's forms with the macro uses at their heads expanded (until the head is not a
+    /// macro), non-empty `begin`s spliced (R5RS 5.2.2, so a macro may write several
+    /// definitions) and `define-syntax` forms read: their macros are put in scope for the forms
+    /// after them and listed in `macros`.
+    fn scan_body(&mut self, forms: &[&Sexp], macros: &mut Vec<usize>) -> Vec<Sexp> {
+        let mut out = Vec::new();
+        // A stack of forms still to look at (the next on top), with their expansion depth.
+        let mut work: Vec<(Sexp, usize)> =
+            forms.iter().rev().map(|f| ((*f).clone(), self.macro_depth)).collect();
+        while let Some((f, depth)) = work.pop() {
+            if let Some(m) = self.head_macro(&f) {
+                if let Some(e) = self.expand_use(m, &f, depth) {
+                    work.push((e, depth + 1));
+                }
+                continue;
+            }
+            match (self.head_keyword(&f).as_deref(), f.as_list()) {
+                (Some("begin"), Some(items)) if items.len() > 1 => {
+                    work.extend(items[1..].iter().rev().map(|i| (i.clone(), depth)));
+                }
+                (Some("define-syntax"), _) => macros.extend(self.define_syntax(&f)),
+                _ => out.push(f),
+            }
+        }
+        out
+    }
+
+    /// `(define-syntax name (syntax-rules ...))`: the macro, put in scope.
+    fn define_syntax(&mut self, f: &Sexp) -> Option<usize> {
+        let Some([_, name, spec]) = f.as_list() else {
+            self.error(f.span, "`define-syntax` is `(define-syntax name (syntax-rules ...))`");
+            return None;
+        };
+        let Some(key) = name.as_sym() else {
+            self.error(name.span, "a macro's name must be a name");
+            return None;
+        };
+        let rules = self.transformer(key, spec)?;
+        let m = self.macros.len();
+        // Its own name is in its environment: a macro may use itself.
+        let env = self.scopes.len() + 1;
+        self.macros.push(MacroDef { name: base_name(key).to_string(), rules, env });
+        self.scopes.push((key.to_string(), Binding::Macro(m)));
+        Some(m)
+    }
+
+    /// A macro's transformer: only `syntax-rules`.
+    fn transformer(&mut self, key: &str, spec: &Sexp) -> Option<SyntaxRules> {
+        let name = base_name(key);
+        let items = spec
+            .as_list()
+            .filter(|i| i.first().is_some_and(|h| self.is_keyword(h, "syntax-rules")));
+        let Some(items) = items else {
+            self.error(
+                spec.span,
+                format!(
+                    "the transformer of `{name}` must be `(syntax-rules ...)` (other transformers \
+                     are not supported)"
+                ),
+            );
+            return None;
+        };
+        match SyntaxRules::parse(name, &items[1..], spec.span) {
+            Ok(rules) => Some(rules),
+            Err((span, message)) => {
+                self.error(span, message);
+                None
+            }
+        }
+    }
+
+    /// `(let-syntax ((name (syntax-rules ...)) ...) body ...)`, and `letrec-syntax`, whose
+    /// macros see each other (those of `let-syntax` see the scope around the form).
+    fn let_syntax_form(&mut self, s: &Sexp, form: &str, args: &[Sexp]) -> Expr {
+        let Some(bindings) = args.first().and_then(Sexp::as_list) else {
+            self.error(
+                s.span,
+                format!("`{form}` needs bindings `((name (syntax-rules ...)) ...)`"),
+            );
+            return self.void(s.span);
+        };
+        let mark = self.scopes.len();
+        let mut parsed = Vec::new();
+        for b in bindings {
+            match b.as_list() {
+                Some([name, spec]) if name.as_sym().is_some() => {
+                    let key = name.as_sym().unwrap_or_default().to_string();
+                    if let Some(rules) = self.transformer(&key, spec) {
+                        parsed.push((key, rules));
+                    }
+                }
+                _ => self.error(b.span, "a syntax binding is `(name (syntax-rules ...))`"),
+            }
+        }
+        let env = if form == "letrec-syntax" { mark + parsed.len() } else { mark };
+        for (key, rules) in parsed {
+            let m = self.macros.len();
+            self.macros.push(MacroDef { name: base_name(&key).to_string(), rules, env });
+            self.scopes.push((key, Binding::Macro(m)));
+        }
+        let forms: Vec<&Sexp> = args[1..].iter().collect();
+        if forms.is_empty() {
+            self.error(s.span, format!("`{form}` needs a body"));
+        }
+        let body = self.body(&forms, s.span);
+        self.scopes.truncate(mark);
+        body
+    }
+
+    /// `(receive formals expression body ...)` (SRFI 8) is
+    /// `(call-with-values (lambda () expression) (lambda formals body ...))`.
+    fn receive_form(&mut self, s: &Sexp, args: &[Sexp]) -> Expr {
+        let [formals, producer, body @ ..] = args else {
+            self.error(s.span, "`receive` is `(receive formals expression body ...)`");
+            return self.void(s.span);
+        };
+        let sp = s.span;
+        let thunk = self.thunk(producer, sp);
+        let mut consumer = vec![self.core_sym("lambda", sp), formals.clone()];
+        consumer.extend(body.iter().cloned());
+        let call = list(vec![self.core_sym("call-with-values", sp), thunk, list(consumer, sp)], sp);
+        self.expr(&call)
+    }
+
+    /// `(lambda () e)`.
+    fn thunk(&mut self, e: &Sexp, span: Span) -> Sexp {
+        list(vec![self.core_sym("lambda", span), list(Vec::new(), span), e.clone()], span)
+    }
+
+    /// `(let-values (((formal ...) expression) ...) body ...)` (R7RS 4.2.2) is nested
+    /// `call-with-values` whose consumers bind fresh names, then a `let` of the formals to
+    /// them (every expression is evaluated outside all the formals); `let*-values` nests the
+    /// consumers over the formals themselves.
+    fn let_values_form(&mut self, s: &Sexp, form: &str, args: &[Sexp]) -> Expr {
+        let sp = s.span;
+        let mut clauses: Vec<(&Sexp, &Sexp)> = Vec::new();
+        let well_formed = match args.first().and_then(Sexp::as_list) {
+            Some(cs) if args.len() > 1 => cs.iter().all(|c| match c.as_list() {
+                Some([formals, e]) => {
+                    clauses.push((formals, e));
+                    true
+                }
+                _ => false,
+            }),
+            _ => false,
+        };
+        if !well_formed {
+            self.error(sp, format!("`{form}` is `({form} ((formals expression) ...) body ...)`"));
+            return self.void(sp);
+        };
+        let sequential = form == "let*-values";
+        let mut lets = Vec::new();
+        let mut layers = Vec::new();
+        for (formals, e) in clauses {
+            let bound =
+                if sequential { formals.clone() } else { self.rename_formals(formals, &mut lets) };
+            layers.push((bound, e.clone()));
+        }
+        let mut acc = vec![self.core_sym("let", sp), list(lets, sp)];
+        acc.extend(args[1..].iter().cloned());
+        let mut acc = list(acc, sp);
+        for (bound, e) in layers.into_iter().rev() {
+            let thunk = self.thunk(&e, sp);
+            let consumer = list(vec![self.core_sym("lambda", sp), bound, acc], sp);
+            acc = list(vec![self.core_sym("call-with-values", sp), thunk, consumer], sp);
+        }
+        self.expr(&acc)
+    }
+
+    /// `formals` with every name replaced by a fresh one; `(name fresh)` bindings are added to
+    /// `lets`.
+    fn rename_formals(&mut self, formals: &Sexp, lets: &mut Vec<Sexp>) -> Sexp {
+        let kind = match &formals.kind {
+            SexpKind::Sym(n) => {
+                let fresh = self.alias(n, AliasEnv::TopLevel);
+                let fresh = Sexp { kind: SexpKind::Sym(fresh), span: formals.span };
+                lets.push(list(vec![formals.clone(), fresh.clone()], formals.span));
+                return fresh;
+            }
+            SexpKind::List(items) => {
+                SexpKind::List(items.iter().map(|i| self.rename_formals(i, lets)).collect())
+            }
+            SexpKind::Dotted(items, tail) => SexpKind::Dotted(
+                items.iter().map(|i| self.rename_formals(i, lets)).collect(),
+                Box::new(self.rename_formals(tail, lets)),
+            ),
+            // Not a name: left for `lambda` to refuse.
+            _ => formals.kind.clone(),
+        };
+        Sexp { kind, span: formals.span }
+    }
+
     /// A body: definitions and expressions with `letrec*` scoping (see the module comment).
     fn body(&mut self, forms: &[&Sexp], span: Span) -> Expr {
+        self.body_depth += 1;
+        let e = self.body_inner(forms, span);
+        self.body_depth -= 1;
+        e
+    }
+
+    fn body_inner(&mut self, forms: &[&Sexp], span: Span) -> Expr {
+        // Pass 0: macro uses at the head of a form are expanded, to find the definitions they
+        // write; `begin`s are spliced; macro definitions are read and put in scope.
+        let mark = self.scopes.len();
+        let mut body_macros = Vec::new();
+        let scanned = self.scan_body(forms, &mut body_macros);
         // Pass 1: the names defined, so that every form sees all of them. Definitions of
         // literal values move to the front: evaluating a literal has no effect and needs no
         // other name, and a procedure may then use the value without making it mutable.
-        let mut defs: Vec<Option<Def<'_>>> = Vec::with_capacity(forms.len());
-        let mark = self.scopes.len();
+        let mut defs: Vec<Option<Def<'_>>> = Vec::with_capacity(scanned.len());
         let (literal, others): (Vec<&Sexp>, Vec<&Sexp>) =
-            forms.iter().partition(|f| defines_literal(f));
+            scanned.iter().partition(|f| self.defines_literal(f));
         let forms: Vec<&Sexp> = literal.into_iter().chain(others).collect();
         let forms = forms.as_slice();
         for f in forms {
             defs.push(self.definition(f));
         }
-        let defined: Vec<VarId> = defs
+        let keyed: Vec<(VarId, String)> = defs
             .iter()
             .flatten()
             .map(|d| match d {
-                Def::Procedure { var, .. } | Def::Value(var, _) => *var,
+                Def::Procedure { var, key, .. } | Def::Value(var, key, _) => (*var, key.clone()),
             })
             .collect();
-        for &v in &defined {
-            let name = self.vars[v.0 as usize].source.clone();
-            self.scopes.push((name, v));
+        let defined: Vec<VarId> = keyed.iter().map(|(v, _)| *v).collect();
+        for (v, key) in keyed {
+            self.bind_var(key, v);
+        }
+        // The body's macros see its definitions; the program's top-level names are where
+        // derived forms resolve theirs.
+        for m in body_macros {
+            self.macros[m].env = self.scopes.len();
+        }
+        if self.body_depth == 1 {
+            self.top_env = self.scopes.len();
         }
         self.frames.push(Frame {
             first_use: vec![usize::MAX; defined.len()],
@@ -955,10 +1457,10 @@ impl Expander {
                 frame.current = i;
             }
             items.push(match d {
-                Some(Def::Procedure { var, params, body, span }) => {
+                Some(Def::Procedure { var, params, body, span, .. }) => {
                     Item::Proc(*var, self.lambda(*span, params, body))
                 }
-                Some(Def::Value(v, init)) => {
+                Some(Def::Value(v, _, init)) => {
                     let e = match init {
                         Some(init) => self.expr(init),
                         None => self.void(f.span),
@@ -1048,7 +1550,7 @@ impl Expander {
     /// If `f` is a definition, makes its variable (not yet in scope) and returns it.
     fn definition<'a>(&mut self, f: &'a Sexp) -> Option<Def<'a>> {
         let items = f.as_list()?;
-        if items.first()?.as_sym()? != "define" || self.scopes.iter().any(|(n, _)| n == "define") {
+        if !self.is_keyword(items.first()?, "define") {
             return None;
         }
         match items.get(1).map(|t| &t.kind) {
@@ -1058,7 +1560,8 @@ impl Expander {
                 let var = self.fresh(name, head[0].span);
                 self.note_prelude(var, f.span);
                 let params = Sexp { kind: SexpKind::List(head[1..].to_vec()), span: items[1].span };
-                Some(Def::Procedure { var, params, body: &items[2..], span: f.span })
+                let key = name.to_string();
+                Some(Def::Procedure { var, key, params, body: &items[2..], span: f.span })
             }
             // (define (f a . rest) body ...)
             Some(SexpKind::Dotted(head, tail)) if head.first().and_then(Sexp::as_sym).is_some() => {
@@ -1071,7 +1574,8 @@ impl Expander {
                     SexpKind::Dotted(head[1..].to_vec(), tail.clone())
                 };
                 let params = Sexp { kind, span: items[1].span };
-                Some(Def::Procedure { var, params, body: &items[2..], span: f.span })
+                let key = name.to_string();
+                Some(Def::Procedure { var, key, params, body: &items[2..], span: f.span })
             }
             Some(SexpKind::Sym(name)) => {
                 if items.len() > 3 {
@@ -1079,14 +1583,15 @@ impl Expander {
                 }
                 let v = self.fresh(name, items[1].span);
                 self.note_prelude(v, f.span);
-                match items.get(2).map(|init| (init, lambda_parts(init))) {
+                match items.get(2).map(|init| (init, self.lambda_parts(init))) {
                     Some((init, Some((params, body)))) => Some(Def::Procedure {
                         var: v,
+                        key: name.clone(),
                         params: params.clone(),
                         body,
                         span: init.span,
                     }),
-                    _ => Some(Def::Value(v, items.get(2))),
+                    _ => Some(Def::Value(v, name.clone(), items.get(2))),
                 }
             }
             _ => {
@@ -1125,25 +1630,9 @@ fn char_literal(t: &str) -> Option<char> {
     })
 }
 
-/// True for `(define name literal)`: a number, string, boolean or quoted datum.
-fn defines_literal(f: &Sexp) -> bool {
-    let Some([head, name, init]) = f.as_list() else { return false };
-    head.as_sym() == Some("define")
-        && name.as_sym().is_some()
-        && match &init.kind {
-            SexpKind::Int(_) | SexpKind::Str(_) | SexpKind::Bool(_) | SexpKind::Char(_) => true,
-            SexpKind::List(q) => q.len() == 2 && q[0].as_sym() == Some("quote"),
-            _ => false,
-        }
-}
-
-/// `(lambda params body ...)` as (params, body).
-fn lambda_parts(s: &Sexp) -> Option<(&Sexp, &[Sexp])> {
-    let items = s.as_list()?;
-    match items.first()?.as_sym()? {
-        "lambda" | "λ" => Some((items.get(1)?, &items[2..])),
-        _ => None,
-    }
+/// A proper list of `items`.
+fn list(items: Vec<Sexp>, span: Span) -> Sexp {
+    Sexp { kind: SexpKind::List(items), span }
 }
 
 /// `e` then `rest` as a sequence (flattening nested `begin`s made here).

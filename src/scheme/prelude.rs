@@ -61,9 +61,11 @@ impl Prelude {
     }
 
     /// The definitions `program` needs: those its forms name (outside quoted data) and that it
-    /// does not define at top level itself, with what they use, in the prelude's order.
+    /// does not define at top level itself (as a procedure, a value or a macro), with what
+    /// they use, in the prelude's order.
     pub fn needed(&self, program: &[&Sexp]) -> Vec<&Sexp> {
-        let own: FxHashSet<&str> = program.iter().filter_map(|f| defined_name(f)).collect();
+        let own: FxHashSet<&str> =
+            program.iter().filter_map(|f| defined_name(f).or_else(|| defined_macro(f))).collect();
         let mut wanted = Vec::new();
         for f in program {
             uses(f, &mut wanted);
@@ -103,6 +105,46 @@ fn defined_name(f: &Sexp) -> Option<&str> {
     }
 }
 
+/// The name a top-level `define-syntax` defines.
+fn defined_macro(f: &Sexp) -> Option<&str> {
+    match f.as_list()? {
+        [head, name, ..] if head.as_sym() == Some("define-syntax") => name.as_sym(),
+        _ => None,
+    }
+}
+
+/// The prelude names a symbol may stand for wherever it is written: itself, and the helpers a
+/// form it heads may be read as. A macro's rules are not forms yet, so every symbol in them
+/// counts with all of these.
+fn names_behind(name: &str, out: &mut Vec<String>) {
+    out.push(name.to_string());
+    let helpers: &[&str] = match name {
+        "map" => &["%map1", "%map2"],
+        "for-each" => &["%for-each1", "%for-each2"],
+        "append" | "quasiquote" | "unquote-splicing" => &["%append2"],
+        "delay" => &["%delay"],
+        "receive" | "let-values" | "let*-values" => &["call-with-values"],
+        n if is_call_cc(n) => &["%call/cc"],
+        _ => &[],
+    };
+    out.extend(helpers.iter().map(|h| h.to_string()));
+}
+
+/// Every symbol of `s`, quoted or not, with the names behind it (see [`names_behind`]).
+fn all_names(s: &Sexp, out: &mut Vec<String>) {
+    match &s.kind {
+        SexpKind::Sym(n) => names_behind(n, out),
+        SexpKind::List(items) | SexpKind::Vector(items) => {
+            items.iter().for_each(|i| all_names(i, out))
+        }
+        SexpKind::Dotted(items, tail) => {
+            items.iter().for_each(|i| all_names(i, out));
+            all_names(tail, out);
+        }
+        _ => {}
+    }
+}
+
 /// Every name `s` may refer to, outside quoted data; direct calls of `append`, `map` and
 /// `for-each` count as uses of the helpers they are read as.
 fn uses(s: &Sexp, out: &mut Vec<String>) {
@@ -114,6 +156,10 @@ fn uses(s: &Sexp, out: &mut Vec<String>) {
             let args = items.len().saturating_sub(1);
             match head {
                 Some("quote") => return,
+                Some("syntax-rules") => return all_names(s, out),
+                Some("receive" | "let-values" | "let*-values") => {
+                    out.push("call-with-values".into())
+                }
                 Some("quasiquote") => {
                     for t in &items[1..] {
                         template_uses(t, 1, out);

@@ -165,3 +165,23 @@
 ;; call captures its own continuation -- that of the application of the value -- which is what
 ;; R5RS's procedure does. Applications written out keep the direct conversion.
 (define (%call/cc f) (call/cc f))
+
+;; Multiple values (R5RS 6.4). One value is itself, so `(+ 1 (values 2))` is 3; any other
+;; number of values is a list of them behind `%values-tag`, a pair no other object is `eq?` to,
+;; and `call-with-values` spreads that list over the consumer's parameters with `apply`. Every
+;; run of a program that passes multiple values only to `call-with-values`'s consumers (what
+;; R5RS defines) is a run of the encoded program, so the analysis stays an over-approximation.
+;; Not modelled: a continuation captured by `call/cc` applied to several values, `(k 1 2)`
+;; (the escape procedure takes one value; pass `(values 1 2)` to it instead).
+(define %values-tag (list 'values))
+
+(define (values . things)
+  (if (and (pair? things) (null? (cdr things)))
+      (car things)
+      (cons %values-tag things)))
+
+(define (call-with-values producer consumer)
+  (let ((v (producer)))
+    (if (and (pair? v) (eq? (car v) %values-tag))
+        (apply consumer (cdr v))
+        (consumer v))))
