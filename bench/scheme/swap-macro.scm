@@ -1,4 +1,4 @@
-; A macro (syntax-rules): outside the subset, kept to measure what is refused.
+; A macro (syntax-rules) whose template binds a temporary: expanded before the analysis.
 (define-syntax swap!
   (syntax-rules ()
     ((_ a b) (let ((tmp a)) (set! a b) (set! b tmp)))))

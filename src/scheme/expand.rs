@@ -602,8 +602,8 @@ impl Expander {
             (Some("map"), 3) => self.reference("%map2", head.span),
             (Some("for-each"), 2) => self.reference("%for-each1", head.span),
             (Some("for-each"), 3) => self.reference("%for-each2", head.span),
-            // Read below, without a reference to the variadic `append`.
-            (Some("append"), _) => self.void(head.span),
+            // Read below, without a reference to the variadic `append` or `values`.
+            (Some("append" | "values"), _) => self.void(head.span),
             _ => self.expr(head),
         };
         let mut args: Vec<Expr> = items[1..].iter().map(|a| self.expr(a)).collect();
@@ -615,6 +615,22 @@ impl Expander {
                 acc = Expr::App(Box::new(app2), vec![a, acc], s.span);
             }
             return acc;
+        }
+        if prelude_name == Some("values") {
+            // One value is itself; others are the prelude's encoding written out, `(cons
+            // %values-tag (list a b))` with one pair per value, so that the analysis keeps the
+            // values apart (the variadic `values` has one rest-list cell for all of them).
+            if args.len() == 1 {
+                return args.pop().unwrap_or_else(|| self.void(s.span));
+            }
+            let mut acc = Expr::Const(Const::Nil, s.span);
+            for a in args.into_iter().rev() {
+                let cons = Box::new(Expr::Prim(Prim::Builtin(Builtin::Cons), head.span));
+                acc = Expr::App(cons, vec![a, acc], s.span);
+            }
+            let tag = self.reference("%values-tag", head.span);
+            let cons = Box::new(Expr::Prim(Prim::Builtin(Builtin::Cons), head.span));
+            return Expr::App(cons, vec![tag, acc], s.span);
         }
         // `(list a b)` is `(cons a (cons b '()))`: one allocation site per cell keeps the
         // elements apart in the analysis.

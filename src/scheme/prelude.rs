@@ -123,6 +123,7 @@ fn names_behind(name: &str, out: &mut Vec<String>) {
         "for-each" => &["%for-each1", "%for-each2"],
         "append" | "quasiquote" | "unquote-splicing" => &["%append2"],
         "delay" => &["%delay"],
+        "values" => &["%values-tag"],
         "receive" | "let-values" | "let*-values" => &["call-with-values"],
         n if is_call_cc(n) => &["%call/cc"],
         _ => &[],
@@ -169,6 +170,8 @@ fn uses(s: &Sexp, out: &mut Vec<String>) {
                 Some("delay") => out.push("%delay".into()),
                 Some("append") if args >= 2 => out.push("%append2".into()),
                 Some("append") => {}
+                // A direct call of `values` is written out with the tag (see `expand.rs`).
+                Some("values") => out.push("%values-tag".into()),
                 Some(h) => match SPECIALISED.iter().find(|(n, a, _)| *n == h && *a == args) {
                     Some((_, _, helper)) => out.push(helper.to_string()),
                     None => out.push(h.to_string()),
