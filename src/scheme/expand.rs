@@ -18,10 +18,13 @@
 //! means what `name` means where the macro was defined (a template's `if`, `let` or `car` is
 //! the standard one even where the use is inside a user's binding of that name). Literals
 //! (`else`) match a symbol of the use when both mean the same. Quoted renamed symbols are the
-//! plain symbols. What is not given: a top-level definition whose name the template writes is
-//! visible only to that expansion's references (as in R6RS, unlike some R5RS systems); and a
-//! name is resolved by its place in the scope stack, so a user variable bound after a macro's
-//! definition in the same body is not seen by the macro's template.
+//! plain symbols. A macro's environment is a prefix of the scope stack, which holds while the
+//! macro is in scope; a body's macros get the whole body's definitions in it. What is not
+//! given: a top-level definition whose name the template writes is visible only to that
+//! expansion's references (as in R6RS, unlike some R5RS systems); a macro is in scope from its
+//! `define-syntax` on, so a use earlier in the same body is read as an application; and a
+//! body's variable of the same name as one of its macros hides the macro (R5RS makes that an
+//! error).
 
 use rustc_hash::FxHashMap;
 

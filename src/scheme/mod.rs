@@ -396,6 +396,18 @@ mod tests {
     }
 
     #[test]
+    fn custom_ellipsis_and_escaped_ellipsis() {
+        let text = "(define-syntax my-list (syntax-rules ::: () ((_ x :::) (list x :::))))
+                    (define-syntax def-lister (syntax-rules ()
+                       ((_ name) (define-syntax name
+                                   (syntax-rules () ((_ x (... ...)) '(x (... ...))))))))
+                    (def-lister lst)
+                    (if (equal? (my-list 1 2) '(1 2)) (ok) (bad))
+                    (if (equal? (lst 1 2 3) '(1 2 3)) (ok) (bad))";
+        assert_eq!(run_events(text), ["ok", "ok"]);
+    }
+
+    #[test]
     fn multiple_values_reach_the_consumer() {
         let text = "(define (div-mod n d) (values (quotient n d) (remainder n d)))
                     (call-with-values (lambda () (div-mod 17 5))
