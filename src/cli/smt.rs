@@ -15,7 +15,7 @@ use crate::solve::portfolio::{Budget, EngineStep, Portfolio, ProverPlan, Step, U
 use crate::syntax::SourceMap;
 
 /// Run an SMT-LIB 2 script: QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA, QF_AX, QF_ALIA,
-/// QF_AUFLIA, or UF with quantifiers.
+/// QF_AUFLIA, ALL (every theory at once), or UF with quantifiers.
 ///
 /// The SMT core decides the quantifier-free logics QF_UF, QF_LRA, QF_LIA, QF_UFLIA, QF_UFLRA,
 /// QF_AX, QF_ALIA and QF_AUFLIA (and the difference-logic fragments QF_RDL, QF_IDL, QF_UFIDL);

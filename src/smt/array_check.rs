@@ -1,5 +1,5 @@
 //! The independent checker of array lemmas: it confirms that a clause of equality literals is
-//! an instance of one of the four axiom schemas of arrays with extensionality, reading the
+//! an instance of one of the axiom schemas of arrays with extensionality, reading the
 //! terms themselves (it shares no code with [`super::arrays`], which makes the instances).
 //!
 //! - `select(store(b, i, v), i) = v`;
@@ -17,6 +17,34 @@
 use std::collections::BTreeMap;
 
 use super::{ArrayOp, TermId, TermStore};
+
+/// The schema an array lemma was confirmed to be an instance of, as proofs name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ArraySchema {
+    /// `select(store(b, i, v), i) = v`.
+    ReadOverWrite,
+    /// `i = j ∨ select(store(b, i, v), j) = select(b, j)`.
+    ReadElsewhere,
+    /// `select(const(v), j) = v`.
+    ConstantRead,
+    /// `a = c ∨ select(a, k) ≠ select(c, k)` with a fresh witness `k` for this pair only.
+    Extensionality,
+    /// `k ≠ i` with a fresh constant `k` of an infinite index sort.
+    FreshIndex,
+}
+
+impl ArraySchema {
+    /// The schema's name in a printed proof.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArraySchema::ReadOverWrite => "read-over-write",
+            ArraySchema::ReadElsewhere => "read-elsewhere",
+            ArraySchema::ConstantRead => "constant-read",
+            ArraySchema::Extensionality => "extensionality",
+            ArraySchema::FreshIndex => "fresh-index",
+        }
+    }
+}
 
 /// Confirms array lemmas one by one, remembering the pair each witness constant serves.
 #[derive(Debug, Default)]
@@ -38,26 +66,40 @@ impl ArrayLemmaChecker {
         }
     }
 
-    /// Whether `clause` (equalities `left = right`, negated where the flag is false) is an
-    /// instance of an array axiom schema.
-    pub fn confirm(&mut self, store: &TermStore, clause: &[(TermId, TermId, bool)]) -> bool {
+    /// The schema `clause` (equalities `left = right`, negated where the flag is false) is an
+    /// instance of, `None` when it is an instance of none.
+    pub fn confirm(
+        &mut self,
+        store: &TermStore,
+        clause: &[(TermId, TermId, bool)],
+    ) -> Option<ArraySchema> {
         match clause {
             [(p, q, true)] => {
-                read_at_write(store, *p, *q)
-                    || read_at_write(store, *q, *p)
-                    || read_of_constant(store, *p, *q)
-                    || read_of_constant(store, *q, *p)
+                if read_at_write(store, *p, *q) || read_at_write(store, *q, *p) {
+                    Some(ArraySchema::ReadOverWrite)
+                } else if read_of_constant(store, *p, *q) || read_of_constant(store, *q, *p) {
+                    Some(ArraySchema::ConstantRead)
+                } else {
+                    None
+                }
             }
             [(x, y, true), (p, q, true)] => {
                 // Either literal may be the index equality, and the reads may come either way.
                 let (first, second) = ((*x, *y), (*p, *q));
-                [(first, second), (second, first)].into_iter().any(|(indices, (r, s))| {
-                    read_elsewhere(store, indices, (r, s)) || read_elsewhere(store, indices, (s, r))
-                })
+                [(first, second), (second, first)]
+                    .into_iter()
+                    .any(|(indices, (r, s))| {
+                        read_elsewhere(store, indices, (r, s))
+                            || read_elsewhere(store, indices, (s, r))
+                    })
+                    .then_some(ArraySchema::ReadElsewhere)
             }
-            [(a, c, true), (p, q, false)] => self.extensional(store, (*a, *c), (*p, *q)),
-            [(p, q, false)] => self.fresh_apart(store, *p, *q) || self.fresh_apart(store, *q, *p),
-            _ => false,
+            [(a, c, true), (p, q, false)] => {
+                self.extensional(store, (*a, *c), (*p, *q)).then_some(ArraySchema::Extensionality)
+            }
+            [(p, q, false)] => (self.fresh_apart(store, *p, *q) || self.fresh_apart(store, *q, *p))
+                .then_some(ArraySchema::FreshIndex),
+            _ => None,
         }
     }
 

@@ -21,6 +21,12 @@
 //!   travel through the stores by the read-over-write instances until `v = w` follows or the
 //!   join breaks. Over an uninterpreted (possibly finite) index sort there is no such index,
 //!   and the model builder answers unknown.
+//! - a common index for two constant arrays `c = const(v)` and `d = const(w)` in one class
+//!   while `v` and `w` differ, over any index sort: the reads `select(c, k) = v` and
+//!   `select(d, k) = w` at a new constant `k` of the index sort. Both are instances of the
+//!   constant-array schema (valid at every index, so `k` needs no condition), and with
+//!   `c = d` congruence gives `v = w`. Sorts are nonempty, so this holds over an
+//!   uninterpreted (possibly one-element) index sort too, where no fresh index can be had.
 //!
 //! An instance is asked for only when the classes do not already satisfy it, and each one is
 //! made once; the index terms are those of the assertions and the Skolem constants, so there
@@ -46,6 +52,8 @@ pub enum Instance {
     ConstantRead(TermId, TermId),
     /// A fresh index apart from every store index, read in the constant arrays `c < d`.
     FreshIndex(TermId, TermId),
+    /// The constant arrays `c < d`, in one class, read at one new index.
+    CommonIndex(TermId, TermId),
 }
 
 /// An equality literal of an instance: `left = right` when `positive`, else its negation.
@@ -163,9 +171,14 @@ pub fn wanted(
             let sort = store.sort_of(c);
             let infinite = store.array_parts(sort).is_some_and(|(index, _)| index.is_arithmetic());
             let apart = closure.find(store.term(c).args[0]) != closure.find(store.term(d).args[0]);
-            if infinite
-                && sort == store.sort_of(d)
-                && apart
+            if !apart || sort != store.sort_of(d) {
+                continue;
+            }
+            // Equal constant arrays need no assumption about the index sort; only those
+            // joined through stores need an index apart from the stores', so an infinite sort.
+            if closure.find(c) == closure.find(d) {
+                want(Instance::CommonIndex(c.min(d), c.max(d)), &mut out);
+            } else if infinite
                 && components.root(closure.find(c)) == components.root(closure.find(d))
             {
                 want(Instance::FreshIndex(c.min(d), c.max(d)), &mut out);
@@ -213,12 +226,14 @@ impl StoreComponents {
 }
 
 /// The clauses of `instance` (one, except for a fresh index), making the `select` terms and
-/// the constants they need. `skolems` keeps one constant per array pair; `relevant` gives the
-/// store indices a fresh index must avoid.
+/// the constants they need. `skolems` keeps the constant each instance made (a witness per
+/// extensionality pair, an index per fresh or common index), keyed by the instance so that
+/// an extensionality witness is never an index made apart from stores (which the checker
+/// would refuse as a witness); `relevant` gives the store indices a fresh index must avoid.
 pub fn instantiate(
     store: &mut TermStore,
     instance: Instance,
-    skolems: &mut BTreeMap<(TermId, TermId), TermId>,
+    skolems: &mut BTreeMap<Instance, TermId>,
     relevant: &[TermId],
 ) -> Vec<Vec<EqualityLiteral>> {
     match instance {
@@ -239,7 +254,7 @@ pub fn instantiate(
             vec![vec![(read, v, true)]]
         }
         Instance::Extensionality(a, c) => {
-            let k = match skolems.get(&(a, c)) {
+            let k = match skolems.get(&instance) {
                 Some(&k) => k,
                 None => {
                     let (index, _) =
@@ -247,7 +262,7 @@ pub fn instantiate(
                     let name = format!("array_diff!{}", skolems.len());
                     let f = store.declare_fun(&name, Vec::new(), index, true);
                     let k = store.apply(f, Vec::new());
-                    skolems.insert((a, c), k);
+                    skolems.insert(instance, k);
                     k
                 }
             };
@@ -261,7 +276,7 @@ pub fn instantiate(
             let name = format!("array_fresh_index!{}", skolems.len());
             let f = store.declare_fun(&name, Vec::new(), index, true);
             let k = store.apply(f, Vec::new());
-            skolems.insert((c, d), k);
+            skolems.insert(instance, k);
             let mut indices: Vec<TermId> = relevant
                 .iter()
                 .filter_map(|&t| {
@@ -275,6 +290,20 @@ pub fn instantiate(
             indices.dedup();
             let mut clauses: Vec<Vec<EqualityLiteral>> =
                 indices.into_iter().map(|i| vec![(k, i, false)]).collect();
+            for array in [c, d] {
+                let read = Instance::ConstantRead(array, k);
+                clauses.extend(instantiate(store, read, skolems, relevant));
+            }
+            clauses
+        }
+        Instance::CommonIndex(c, d) => {
+            let (index, _) =
+                store.array_parts(store.sort_of(c)).unwrap_or((SortId::INT, SortId::INT));
+            let name = format!("array_common_index!{}", skolems.len());
+            let f = store.declare_fun(&name, Vec::new(), index, true);
+            let k = store.apply(f, Vec::new());
+            skolems.insert(instance, k);
+            let mut clauses = Vec::new();
             for array in [c, d] {
                 let read = Instance::ConstantRead(array, k);
                 clauses.extend(instantiate(store, read, skolems, relevant));

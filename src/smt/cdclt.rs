@@ -741,16 +741,18 @@ pub(super) fn check_in(
                         &instances_done,
                     );
                     if !wanted.is_empty() {
-                        encoder.current = Origin::Array;
                         let store = work.to_mut();
                         for instance in wanted {
                             instances_done.insert(instance);
                             let clauses =
                                 arrays::instantiate(store, instance, &mut skolems, &relevant);
                             for literals in clauses {
-                                if !array_checker.confirm(store, &literals) {
+                                let Some(schema) = array_checker.confirm(store, &literals) else {
                                     return Err(SmtError::LemmaRejected);
-                                }
+                                };
+                                // The proof names the schema the checker found, not the one
+                                // the instance was made from.
+                                encoder.current = Origin::Array(schema);
                                 let mut clause = Vec::new();
                                 for &(a, b, positive) in &literals {
                                     add_relevant(store, a, &mut relevant, &mut is_relevant);

@@ -25,12 +25,13 @@
 //!
 //! # Arrays
 //!
-//! `(Array I E)` sorts with `select` and `store` ([`ArrayOp`]), decided by lemmas on demand
-//! ([`arrays`]): when EUF and arithmetic accept a propositional model, the read-over-write
-//! instances for the reads in the classes of each store term and its base, and an
+//! `(Array I E)` sorts with `select`, `store` and constant arrays ([`ArrayOp`]), decided by
+//! lemmas on demand ([`arrays`]): when EUF and arithmetic accept a propositional model, the
+//! read-over-write instances for the reads in the classes of each store term and its base,
+//! the constant-read instances for the reads in the class of each constant array, and an
 //! extensionality instance with a fresh witness for each false array equality, are added as
-//! clauses (each confirmed by [`array_check`], which shares no code with [`arrays`]), until
-//! the classes need none. The model gives each class of arrays a default and an exception
+//! clauses (each confirmed by [`array_check`], which shares no code with [`arrays`] and names
+//! the schema the proof prints), until the classes need none. The model gives each class of arrays a default and an exception
 //! per read ([`ArrayValue`]), and evaluation computes `select`, `store` and array equality on
 //! those values.
 //!

@@ -332,8 +332,9 @@ pub(super) fn build_model(
     // Defaults: classes joined by a store term (`store(b, i, v)` and `b` differ at one index
     // only) share one, the value of a constant array among them, else the default of the
     // element sort. Two constant arrays of different values joined so are left undecided:
-    // over Int and Real indices `arrays::Instance::FreshIndex` has already told them apart,
-    // so they reach here only over an uninterpreted index sort, which may be finite.
+    // in one class `arrays::Instance::CommonIndex` has already refuted them, and over Int
+    // and Real indices `arrays::Instance::FreshIndex`, so they reach here only joined through
+    // stores over an uninterpreted index sort, which may be finite.
     let mentioned = relevant.iter().enumerate().filter(|&(_, &m)| m).map(|(t, _)| TermId(t as u32));
     let components = arrays::StoreComponents::new(store, closure, mentioned);
     let mut component_default: std::collections::BTreeMap<TermId, ModelValue> = Default::default();

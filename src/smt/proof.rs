@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use rug::Rational;
 use rustc_hash::FxHashMap;
 
+use super::array_check::ArraySchema;
 use super::farkas::ArithLiteral;
 use super::{Encoder, Origin, SmtError, TermId, TermStore};
 use crate::sat::{Lit, Step, Var};
@@ -104,9 +105,10 @@ pub enum Rule {
     Bridge,
     /// A unit clause of the definition `0 <= x - k·d <= |k| - 1` of `d = (div x k)`.
     Division,
-    /// An instance of an array axiom: read over write at or away from the written index,
-    /// a read of a constant array, or extensionality with a fresh witness.
-    Array,
+    /// An instance of an array axiom, of the schema named: read over write at or away from
+    /// the written index, a read of a constant array, extensionality with a fresh witness,
+    /// or a fresh index apart from a store index.
+    Array(ArraySchema),
     /// A Gomory cut `¬P ∨ c` over the integers, a split cut on `π - k <= 0` (`split`, its
     /// form `π` over Int terms with integer coefficients): the negated literals with the
     /// split's bound, and with its negation (`π >= k + 1`), each have a Farkas refutation,
@@ -280,7 +282,7 @@ impl Refutation {
                         }
                         Origin::Valid if clause.len() == 1 => Rule::Division,
                         Origin::Valid => Rule::Bridge,
-                        Origin::Array => Rule::Array,
+                        Origin::Array(schema) => Rule::Array(*schema),
                         Origin::Cut(made) => {
                             let (cut, cut_literal) = &**made;
                             // The premises' literals in the lemma, then the cut's: the same

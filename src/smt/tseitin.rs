@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap;
 
 use super::error::SmtError;
 use super::term::{Formula, TermId, TermStore};
-use super::{farkas, linear, proof};
+use super::{array_check, farkas, linear, proof};
 use crate::sat::{ClauseId, Lit, Solver, Var};
 
 /// Where a clause given to the SAT solver came from: interpolation colours the leaves of the
@@ -26,8 +26,8 @@ pub(super) enum Origin {
     /// A clause valid in the theory over the symbols of its literals alone: the bridge
     /// clauses of an interface equality, the bounds of an integer quotient.
     Valid,
-    /// An array axiom instance.
-    Array,
+    /// An array axiom instance, of the schema the independent checker confirmed.
+    Array(array_check::ArraySchema),
     /// A Gomory cut `¬P ∨ c`, valid over the integers as a split cut (`linear::Cut`, whose
     /// two Farkas refutations were confirmed when it was made), with the literal `c`; or a
     /// Diophantine conflict `¬P`, with no literal.

@@ -4,7 +4,7 @@
 
 use rug::Rational;
 
-use super::logic::{Literal, function_theory, literal, sort_theory};
+use super::logic::{Literal, Theory, function_theory, literal, sort_theory};
 use super::session::{Fail, Session, Value, error, refused};
 use super::sexpr::SExpr;
 use crate::smt::{self, ArithOp, Formula, Interpretation, SortId, TermId};
@@ -163,11 +163,16 @@ impl Session {
                 let Some(name) = head.symbol() else {
                     return match head {
                         SExpr::List(parts, _)
-                            if parts.len() == 3
-                                && parts[0].symbol() == Some("as")
-                                && parts[1].symbol() == Some("const") =>
+                            if parts.first().and_then(SExpr::symbol) == Some("as")
+                                && parts.get(1).and_then(SExpr::symbol) == Some("const") =>
                         {
-                            self.constant_array(&parts[2], &items[1..], expr, env, side)
+                            let [_, _, sort] = &parts[..] else {
+                                return error(
+                                    head,
+                                    "as const expects one sort: ((as const (Array I E)) v)",
+                                );
+                            };
+                            self.constant_array(sort, &items[1..], expr, env, side)
                         }
                         SExpr::List(..) => {
                             Err(Fail::Unsupported(format!("the qualified term {expr}")))
@@ -309,6 +314,14 @@ impl Session {
                         };
                         self.elaborate(body, env, side)
                     }
+                    // `(as const S)` alone is an array only once applied to its value.
+                    "as" if args.first().and_then(SExpr::symbol) == Some("const") => error(
+                        expr,
+                        format!(
+                            "{expr} is a constant array's qualifier: apply it to the value \
+                                 every index holds, ((as const S) v)"
+                        ),
+                    ),
                     "forall" | "exists" | "_" | "as" | "match" => Err(Fail::Unsupported(format!(
                         "{name} here (quantifiers go to the prover only in scripts over \
                          uninterpreted sorts)"
@@ -524,13 +537,31 @@ impl Session {
         env: &[(String, Value)],
         side: &mut Vec<Formula>,
     ) -> Result<Value, Fail> {
+        // In a logic without arrays `Array` may be the script's own sort, so the theory is
+        // asked first: a constant array is an array whatever its sort is called.
+        if !self.signature.has(Theory::Arrays) {
+            let what = format!("the constant array (as const {sort})");
+            return refused(sort, self.signature.missing(what, Theory::Arrays));
+        }
         let array_sort = self.sort(sort)?;
         let Some((_, element)) = self.store.array_parts(array_sort) else {
-            return error(sort, "as const expects an array sort");
+            return error(sort, format!("as const expects an array sort (Array I E), not {sort}"));
         };
         let [arg] = args else { return error(expr, "a constant array takes one value") };
         let value = self.elaborate(arg, env, side)?;
-        self.check_sort(&value, element, arg)?;
+        let actual = self.sort_of_value(&value);
+        if actual != element {
+            return error(
+                arg,
+                format!(
+                    "the value of a constant array of sort {} must have its element sort {}, \
+                     not {}",
+                    self.store.sort_name(array_sort),
+                    self.store.sort_name(element),
+                    self.store.sort_name(actual)
+                ),
+            );
+        }
         let Value::Term(v) = value else {
             return Err(Fail::Unsupported("arrays of Bool elements".to_string()));
         };

@@ -11,7 +11,9 @@
 
 use crate::smt::{Formula, SortId, TermId, TermStore};
 
-/// The logics `set-logic` accepts: the ground logics the SMT core decides.
+/// The logics `set-logic` accepts: the ground logics the SMT core decides, and `ALL`, every
+/// theory craig decides at once (a script that sets no logic reads the same way; quantifiers
+/// under `ALL` are refused as in a ground script).
 pub(super) const LOGICS: &[&str] = &[
     "QF_UF",
     "QF_LRA",
@@ -24,6 +26,7 @@ pub(super) const LOGICS: &[&str] = &[
     "QF_AX",
     "QF_ALIA",
     "QF_AUFLIA",
+    "ALL",
 ];
 
 /// A theory beyond Core, as the owner of a sort or symbol. `Arithmetic` is what Ints and
@@ -38,7 +41,7 @@ pub(super) enum Theory {
     Arithmetic,
     /// `to_real`, `to_int`, `is_int`: in Reals_Ints only.
     Mixed,
-    /// `Array`, `select`, `store` (ArraysEx).
+    /// `Array`, `select`, `store` and constant arrays `(as const (Array I E))` (ArraysEx).
     Arrays,
 }
 
@@ -132,9 +135,12 @@ impl Signature {
 
     /// The signature of one of [`LOGICS`], `None` for any other name. The name is read as
     /// SMT-LIB spells logics: `QF_`, then `A` for arrays, `UF`, then `LIA`/`IDL` (integers)
-    /// or `LRA`/`RDL` (reals).
+    /// or `LRA`/`RDL` (reals); `ALL` has every theory.
     pub(super) fn of_logic(name: &str) -> Option<Signature> {
         let logic = *LOGICS.iter().find(|l| **l == name)?;
+        if logic == "ALL" {
+            return Some(Signature { logic: Some(logic), ..Signature::unset() });
+        }
         let body = logic.strip_prefix("QF_").unwrap_or(logic);
         let arrays = body.starts_with('A');
         let rest = body.strip_prefix('A').unwrap_or(body);

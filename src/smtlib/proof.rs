@@ -11,7 +11,7 @@
 //!  (definitions (p4 (and p2 (not p3)) :assertion NAME) ...)   ; Tseitin variables
 //!  (steps (c1 (true p1)) (c2 (definition (not p4) p2)) (c3 (assert NAME p4))
 //!         (c4 (euf (not p2) p5)) (c5 (farkas p3 (not p6) :coefficients (1 2)))
-//!         (c6 (bridge ...)) (c7 (division ...)) (c8 (array ...))
+//!         (c6 (bridge ...)) (c7 (division ...)) (c8 (array p8 :schema constant-read))
 //!         (c9 (cut p7 (not p3) :split (<= (+ x (* 2 y) (- 3)) 0) :below (1 2 1) :above (2 1 1)))
 //!         (c10 (resolution p5 :chain (c3 c2 c4) :pivots (p4 p2))) ...))
 //! ```
@@ -115,7 +115,7 @@ pub(super) fn proof_text(
             }
             Rule::Bridge => format!("bridge{space}{literals}"),
             Rule::Division => format!("division{space}{literals}"),
-            Rule::Array => format!("array{space}{literals}"),
+            Rule::Array(schema) => format!("array{space}{literals} :schema {}", schema.name()),
             Rule::Cut { split, below, above } => {
                 let numbers = |cs: &[Rational]| -> String {
                     cs.iter().map(|c| number_text(c, SortId::INT)).collect::<Vec<_>>().join(" ")

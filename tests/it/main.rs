@@ -37,6 +37,7 @@ mod sexpr;
 mod smash;
 mod smt;
 mod smt_arrays;
+mod smt_const_arrays;
 mod smt_interpolation;
 mod smt_proof;
 mod smtlib_logics;

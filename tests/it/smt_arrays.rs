@@ -5,7 +5,7 @@
 //! a no-panic property of the reader on mutated array scripts.
 
 use crate::common::run_smt_script as run;
-use craig::smt::array_check::ArrayLemmaChecker;
+use craig::smt::array_check::{ArrayLemmaChecker, ArraySchema};
 use craig::smt::{self, Answer, Formula, SmtStats, SortId, TermId, TermStore};
 use proptest::prelude::*;
 
@@ -285,30 +285,42 @@ fn the_checker_confirms_instances_and_rejects_the_rest() {
     let (ak, bk) = (store.select(a, k), store.select(b, k));
     let mut checker = ArrayLemmaChecker::new(first_fresh);
     // Read over write, both schemas, in either orientation.
-    assert!(checker.confirm(&store, &[(si, v, true)]));
-    assert!(checker.confirm(&store, &[(v, si, true)]));
-    assert!(checker.confirm(&store, &[(i, j, true), (sj, aj, true)]));
-    assert!(checker.confirm(&store, &[(aj, sj, true), (j, i, true)]));
+    assert_eq!(checker.confirm(&store, &[(si, v, true)]), Some(ArraySchema::ReadOverWrite));
+    assert_eq!(checker.confirm(&store, &[(v, si, true)]), Some(ArraySchema::ReadOverWrite));
+    assert_eq!(
+        checker.confirm(&store, &[(i, j, true), (sj, aj, true)]),
+        Some(ArraySchema::ReadElsewhere)
+    );
+    assert_eq!(
+        checker.confirm(&store, &[(aj, sj, true), (j, i, true)]),
+        Some(ArraySchema::ReadElsewhere)
+    );
     // Not instances: the wrong value, the wrong base, no index disjunct, a negated literal.
-    assert!(!checker.confirm(&store, &[(si, i, true)]));
-    assert!(!checker.confirm(&store, &[(i, j, true), (sj, bj, true)]));
-    assert!(!checker.confirm(&store, &[(sj, aj, true)]));
-    assert!(!checker.confirm(&store, &[(i, j, false), (sj, aj, true)]));
+    assert_eq!(checker.confirm(&store, &[(si, i, true)]), None);
+    assert_eq!(checker.confirm(&store, &[(i, j, true), (sj, bj, true)]), None);
+    assert_eq!(checker.confirm(&store, &[(sj, aj, true)]), None);
+    assert_eq!(checker.confirm(&store, &[(i, j, false), (sj, aj, true)]), None);
     // A read of a constant array is its value, at any index.
     let zeros = store.const_array(store.sort_of(a), v);
     let zj = store.select(zeros, j);
-    assert!(checker.confirm(&store, &[(zj, v, true)]));
-    assert!(!checker.confirm(&store, &[(zj, j, true)]));
+    assert_eq!(checker.confirm(&store, &[(zj, v, true)]), Some(ArraySchema::ConstantRead));
+    assert_eq!(checker.confirm(&store, &[(zj, j, true)]), None);
     // Extensionality with a fresh witness, once per pair.
-    assert!(checker.confirm(&store, &[(a, b, true), (ak, bk, false)]));
-    assert!(checker.confirm(&store, &[(b, a, true), (bk, ak, false)]));
+    assert_eq!(
+        checker.confirm(&store, &[(a, b, true), (ak, bk, false)]),
+        Some(ArraySchema::Extensionality)
+    );
+    assert_eq!(
+        checker.confirm(&store, &[(b, a, true), (bk, ak, false)]),
+        Some(ArraySchema::Extensionality)
+    );
     let sk = store.select(s, k);
-    assert!(!checker.confirm(&store, &[(a, s, true), (ak, sk, false)]), "witness reused");
+    assert_eq!(checker.confirm(&store, &[(a, s, true), (ak, sk, false)]), None, "witness reused");
     // A witness from the assertions (made before the check) is not fresh.
     let mut strict = ArrayLemmaChecker::new(store.num_funs());
     let bi = store.select(b, i);
-    assert!(!strict.confirm(&store, &[(a, b, true), (ai, bi, false)]));
-    assert!(!strict.confirm(&store, &[(a, b, true), (ak, bk, false)]));
+    assert_eq!(strict.confirm(&store, &[(a, b, true), (ai, bi, false)]), None);
+    assert_eq!(strict.confirm(&store, &[(a, b, true), (ak, bk, false)]), None);
 }
 
 /// A small deterministic generator (xorshift), so the test needs no seed handling.

@@ -131,6 +131,7 @@ fn interpolation_scripts_hold_by_entailment() {
         "interpolants_mixed",
         "interpolants_mixed_real",
         "interpolants_arrays_mixed",
+        "interpolants_const_arrays",
     ]
     .iter()
     .chain(&["interpolants_uf_cvc5", "interpolants_sequence"])
@@ -228,7 +229,11 @@ fn interpolation_scripts_hold_by_entailment() {
                         }
                         let (inside, outside) = (tokens(&inside), tokens(&outside));
                         for t in tokens(i) {
-                            let declared = declarations.contains(&format!(" {t} "));
+                            // Sorts (in a constant array's `(as const (Array Int E))`) are
+                            // no symbols of a side.
+                            let sort = ["Int", "Real", "Array"].contains(&t.as_str())
+                                || declarations.contains(&format!("(declare-sort {t} "));
+                            let declared = !sort && declarations.contains(&format!(" {t} "));
                             assert!(
                                 !declared || (inside.contains(&t) && outside.contains(&t)),
                                 "{name}: {t} in {i} is not shared"
@@ -736,4 +741,82 @@ fn random_array_splits_are_interpolated() {
     let local = ["a1", "a2", "b1", "b2", "p", "q"];
     let tally = Tally::of_random_splits(strategy, 19, cases, declarations, &local);
     tally.assert_all_interpolated(10);
+}
+
+/// One side of a random split over constant arrays, shaped like `array_side`: the side's own
+/// variables pinned to the shared `s` and `t`; A writes (its `p` is a constant array, `m0` or
+/// a store over a constant array, `m1` a store over `p`, and at times `m0` a constant array),
+/// B states one to three facts about `m1` and `m0` (reads, equality with a constant array, a
+/// store over a constant array into its `q` that `m1` differs from). Constant arrays hold 0,
+/// the shared `t` or the side's own value, so that an interpolant may need to name one.
+fn const_array_side(local: [&'static str; 2], writes: bool) -> impl Strategy<Value = String> {
+    let pins = prop::collection::vec((0usize..2, 0i64..2), 2).prop_map(move |kinds| {
+        let pin = |(x, (w, k)): (&&str, (usize, i64))| format!("(= {x} (+ {} {k}))", ["s", "t"][w]);
+        local.iter().zip(kinds).map(pin).collect::<Vec<_>>().join(" ")
+    });
+    let index = prop::sample::select(vec![local[0], local[1], "s", "(+ s 1)"]);
+    let value = prop::sample::select(vec![local[1], "t", "1", "2"]);
+    let constant = prop::sample::select(vec!["0", "t", local[1]])
+        .prop_map(|v| format!("((as const (Array Int Int)) {v})"));
+    let written = (constant.clone(), index.clone(), value.clone())
+        .prop_map(|(c, i, v)| format!("(store {c} {i} {v})"));
+    let base = prop_oneof![constant.clone(), Just("m0".to_string()), written];
+    let extra = prop::option::of(constant.clone().prop_map(|c| format!(" (= m0 {c})")));
+    let write = (base, index.clone(), value.clone(), extra).prop_map(|(b, i, v, extra)| {
+        format!("(= p {b}) (= m1 (store p {i} {v})){}", extra.unwrap_or_default())
+    });
+    let fact =
+        (0usize..7, index.clone(), index, value, constant).prop_map(
+            |(kind, i, j, v, c)| match kind {
+                0 => format!("(not (= (select m1 {i}) {v}))"),
+                1 => format!("(= (select m1 {i}) {v})"),
+                2 => format!("(not (= (select m1 {i}) (select m0 {i})))"),
+                3 => format!("(< (select m1 {i}) (select m0 {j}))"),
+                4 => format!("(= m1 {c})"),
+                5 => format!("(not (= m1 {c}))"),
+                _ => format!("(= q (store {c} {i} {v})) (not (= m1 q))"),
+            },
+        );
+    (pins, write, prop::collection::vec(fact, 1..4)).prop_map(move |(pins, write, facts)| {
+        if writes {
+            format!("(and {pins} {write})")
+        } else {
+            format!("(and {pins} {})", facts.join(" "))
+        }
+    })
+}
+
+/// Random QF_ALIA splits over constant arrays (A over a1, a2 and its array p, B over b1, b2
+/// and q, both over s, t, m0 and m1), drawn from a fixed seed: every unsatisfiable one gets
+/// an interpolant, each checked by entailment and for its symbols. A constant array whose
+/// value is shared is shared vocabulary, so interpolants may name it.
+#[test]
+fn random_constant_array_splits_are_interpolated() {
+    let cases = cases_from_env("CRAIG_CONST_ARRAY_SPLIT_CASES", 200);
+    let strategy = (const_array_side(["a1", "a2"], true), const_array_side(["b1", "b2"], false));
+    let declarations = "(set-logic QF_ALIA)(declare-const a1 Int)(declare-const a2 Int)\
+        (declare-const b1 Int)(declare-const b2 Int)(declare-const s Int)(declare-const t Int)\
+        (declare-const m0 (Array Int Int))(declare-const m1 (Array Int Int))\
+        (declare-const p (Array Int Int))(declare-const q (Array Int Int))\n";
+    let local = ["a1", "a2", "b1", "b2", "p", "q"];
+    let tally = Tally::of_random_splits(strategy, 23, cases, declarations, &local);
+    // Some splits have no quantifier-free interpolant: A changes one cell of the shared m0
+    // (at an index only A has) and B finds two cells where m1 and m0 differ, so every
+    // interpolant says "m1 and m0 differ at one index at most" (`smt_arrays.rs` has the
+    // hand-written case). They answer unsupported, which is right; a wrong interpolant fails
+    // above, and more than a few such answers fail here.
+    assert!(tally.unknown.is_empty(), "unknown:\n{}", tally.unknown.join("\n"));
+    assert!(
+        tally.unsupported.len() * 40 <= tally.cases,
+        "{} of {} unsupported:\n{}",
+        tally.unsupported.len(),
+        tally.cases,
+        tally.unsupported.join("\n")
+    );
+    assert!(
+        tally.checked * 10 >= tally.cases,
+        "only {} of {} interpolated",
+        tally.checked,
+        tally.cases
+    );
 }

@@ -695,11 +695,19 @@ impl Checker<'_> {
         Err("not a bound of an integer quotient".into())
     }
 
-    /// An instance of one of the array schemas.
-    fn array(&mut self, clause: &[Lit]) -> Result<(), String> {
+    /// An instance of the array schema the proof names (`:schema NAME`), found here from
+    /// the clause itself and compared with the name.
+    fn array(&mut self, clause: &[Lit], named: &str) -> Result<(), String> {
+        // A clause with a true literal holds whatever it is named.
         if clause.iter().any(|l| l.1 && matches!(self.atoms.get(&l.0), Some(Atom::True))) {
             return Ok(());
         }
+        let found = self.array_schema(clause)?;
+        if found == named { Ok(()) } else { Err(format!("an instance of {found}, named {named}")) }
+    }
+
+    /// The array schema `clause` is an instance of.
+    fn array_schema(&mut self, clause: &[Lit]) -> Result<&'static str, String> {
         let sides: Vec<(S, S, bool)> = clause
             .iter()
             .map(|l| self.equality(l).map(|(a, b)| (a, b, l.1)))
@@ -711,19 +719,22 @@ impl Checker<'_> {
         match &sides[..] {
             // select(store(b, i, v), i) = v, and select(const(v), j) = v.
             [(x, y, true)] => {
-                let ok = either((x, y), &|s, v| {
+                let over_write = either((x, y), &|s, v| {
                     let Some(sel) = args(s, "select") else { return false };
-                    if let Some(st) = args(&sel[0], "store") {
-                        return st[1] == sel[1] && st[2] == *v;
-                    }
-                    // ((as const SORT) v)
+                    args(&sel[0], "store").is_some_and(|st| st[1] == sel[1] && st[2] == *v)
+                });
+                // ((as const SORT) v)
+                let constant_read = either((x, y), &|s, v| {
+                    let Some(sel) = args(s, "select") else { return false };
                     let constant = |l: &[S]| {
                         l.len() == 2 && l[0].list().and_then(|h| h.first()?.atom()) == Some("as")
                     };
                     matches!(&sel[0], S::List(l) if constant(l) && l[1] == *v)
                 });
-                if ok {
-                    Ok(())
+                if over_write {
+                    Ok("read-over-write")
+                } else if constant_read {
+                    Ok("constant-read")
                 } else {
                     Err("not a read-over-write or constant-array instance".into())
                 }
@@ -744,7 +755,7 @@ impl Checker<'_> {
                                 && either((i, j), &|x, y| *x == st[1] && *y == su[1])
                         });
                         if ok {
-                            return Ok(());
+                            return Ok("read-elsewhere");
                         }
                     }
                     if *pos1 && !*pos2 {
@@ -769,7 +780,7 @@ impl Checker<'_> {
                             }
                             _ => {
                                 self.witnesses.insert(name.to_string(), pair);
-                                return Ok(());
+                                return Ok("extensionality");
                             }
                         }
                     }
@@ -792,7 +803,7 @@ impl Checker<'_> {
                         && !mentions_engine_symbol(i)
                     {
                         self.apart.insert(name.to_string());
-                        return Ok(());
+                        return Ok("fresh-index");
                     }
                 }
                 Err("not a fresh index apart from a term".into())
@@ -1011,7 +1022,14 @@ fn check_proof(
             }
             "bridge" => checker.bridge(&clause),
             "division" => checker.division(&clause),
-            "array" => checker.array(&clause),
+            "array" => {
+                let schema = rest[split..]
+                    .windows(2)
+                    .find(|w| w[0].atom() == Some(":schema"))
+                    .and_then(|w| w[1].atom())
+                    .ok_or_else(|| format!("{name}: no :schema"))?;
+                checker.array(&clause, schema)
+            }
             "resolution" => {
                 let chain: Vec<usize> = keyword(":chain")?
                     .iter()

@@ -289,7 +289,7 @@ impl Refutation {
             Origin::Congruence
             | Origin::Farkas(_)
             | Origin::Valid
-            | Origin::Array
+            | Origin::Array(_)
             | Origin::Cut(_) => {
                 let mut colours = Vec::new();
                 for &l in clause {
@@ -309,7 +309,7 @@ impl Refutation {
                         self.farkas_interpolant(store, encoder, cut, certificate)
                     }
                     Origin::Congruence => self.congruence_interpolant(store, cut, clause, &colours),
-                    Origin::Array => Err(InterpolationError::Unsupported(
+                    Origin::Array(_) => Err(InterpolationError::Unsupported(
                         "an array lemma mixing both sides' symbols".into(),
                     )),
                     Origin::Cut(made) => self.cut_interpolant(store, encoder, cut, &made.0, made.1),
