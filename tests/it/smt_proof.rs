@@ -1072,6 +1072,14 @@ fn check_proof(
         };
         result.map_err(|e| format!("{name}: {e}"))?;
         *rules.entry(rule.to_string()).or_default() += 1;
+        // Array steps are counted by schema too, so that each schema's check is exercised.
+        if let Some(schema) = (rule == "array")
+            .then(|| rest[split..].windows(2).find(|w| w[0].atom() == Some(":schema")))
+            .flatten()
+            .and_then(|w| w[1].atom())
+        {
+            *rules.entry(format!("array {schema}")).or_default() += 1;
+        }
         clauses.push(set);
     }
     match clauses.last() {
@@ -1226,6 +1234,11 @@ fn every_example_refutation_replays() {
         "bridge",
         "division",
         "array",
+        "array read-over-write",
+        "array read-elsewhere",
+        "array constant-read",
+        "array extensionality",
+        "array fresh-index",
         "cut",
         "resolution",
     ] {
@@ -1295,6 +1308,14 @@ fn corrupted_proofs_are_rejected() {
             // The roots must encode the assertions as printed.
             ("(2 (not p))", "(2 (not q))"),
             ("(p1 p)", "(p1 q)"),
+        ],
+    );
+    // Arrays: a constant-read step named as another schema, or its value changed.
+    rejects_corruptions(
+        "(declare-const i Int)(assert (= (select ((as const (Array Int Int)) 0) i) 1))(check-sat)",
+        &[
+            (":schema constant-read", ":schema read-over-write"),
+            ("(p4 (= 0 (select", "(p4 (= 1 (select"),
         ],
     );
     // Integer rounding is applied only to Int forms: the same refutation over Reals fails.
