@@ -55,6 +55,10 @@ const MAX_STATES_IN_FORMULA: usize = 16;
 /// round a loop again and again only grows, and the analysis has no widening.
 const MAX_REGION_ATOMS: usize = 400;
 
+/// A step found for a test: the reachable state it starts from, the state it reaches and the
+/// inputs it reads.
+type Stepped = (usize, Vec<Integer>, Vec<Integer>);
+
 /// How a region was split (NOTMAY-PRE).
 #[derive(Clone, Debug)]
 pub enum Split {
@@ -288,16 +292,15 @@ impl Dash {
         let source = self.partitions.regions[from].location;
         let target_formula = self.partitions.regions[to].formula.clone();
         let candidates = self.reachable_in(from);
-        let found: Option<(usize, Vec<Integer>, Vec<Integer>)> =
-            if source != 0 && must::deterministic(&self.flat, edge) {
-                candidates.iter().find_map(|&s| {
-                    let (next, inputs) = must::step(&self.flat, edge, &self.must.states[s].values)?;
-                    let inside = target_formula.evaluate(&|v| next.get(v).cloned()) == Some(true);
-                    inside.then_some((s, next, inputs))
-                })
-            } else {
-                self.solve_step(edge, from, &candidates, &target_formula)?
-            };
+        let found: Option<Stepped> = if source != 0 && must::deterministic(&self.flat, edge) {
+            candidates.iter().find_map(|&s| {
+                let (next, inputs) = must::step(&self.flat, edge, &self.must.states[s].values)?;
+                let inside = target_formula.evaluate(&|v| next.get(v).cloned()) == Some(true);
+                inside.then_some((s, next, inputs))
+            })
+        } else {
+            self.solve_step(edge, from, &candidates, &target_formula)?
+        };
         let Some((before, next, inputs)) = found else { return Ok(None) };
         let mut added = 0;
         let location = self.flat.edges[edge].to;
@@ -328,7 +331,7 @@ impl Dash {
         from: usize,
         candidates: &[usize],
         target: &Pred,
-    ) -> Result<Option<(usize, Vec<Integer>, Vec<Integer>)>, RefineError> {
+    ) -> Result<Option<Stepped>, RefineError> {
         let region = &self.partitions.regions[from];
         let formula = PathFormula::encode(&self.flat, &[edge]);
         let before = self.source_states(region.location, &region.formula.clone(), candidates);

@@ -64,6 +64,9 @@ fn assert_replays(name: &str, program: &Program, verdict: &Verdict) -> Vec<rug::
     cex.inputs.clone()
 }
 
+/// Whether a counterexample's inputs are of the kind the example's comment says.
+type InputsFit = dyn Fn(&[rug::Integer]) -> bool;
+
 #[test]
 fn the_papers_examples_get_their_verdicts() {
     for name in ["sm1_abs_safe.c", "sm4_foo_g_safe.c"] {
@@ -72,7 +75,7 @@ fn the_papers_examples_get_their_verdicts() {
         let verdict = dash.run();
         assert_certified(name, &dash, &verdict);
     }
-    let expected_inputs: [(&str, &dyn Fn(&[rug::Integer]) -> bool); 3] = [
+    let expected_inputs: [(&str, &InputsFit); 3] = [
         // Example 2: three positive inputs; `h` is never positive here.
         ("sm2_positive_unsafe.c", &|i| i.len() == 3 && i.iter().all(|n| *n > 0)),
         // Example 3: any j <= 0.
