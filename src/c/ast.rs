@@ -90,8 +90,9 @@ impl IntType {
         }
     }
 
-    /// The type's name as C writes it.
-    pub fn name(self) -> &'static str {
+    /// The type's name as C writes it under `model` (64 bits are `long` under LP64, `long
+    /// long` under ILP32).
+    pub fn name(self, model: DataModel) -> &'static str {
         match (self.bits, self.signed) {
             (1, _) => "_Bool",
             (8, true) => "char",
@@ -100,7 +101,9 @@ impl IntType {
             (16, false) => "unsigned short",
             (32, true) => "int",
             (32, false) => "unsigned int",
+            (64, true) if model == DataModel::Ilp32 => "long long",
             (64, true) => "long",
+            (_, _) if model == DataModel::Ilp32 => "unsigned long long",
             (_, _) => "unsigned long",
         }
     }
@@ -173,6 +176,15 @@ impl DataModel {
     /// scalars to 4).
     pub fn max_scalar_align(self) -> u64 {
         self.pointer_bytes()
+    }
+
+    /// The model a task or a user names (`ILP32`, `LP64`, in any case), if craig knows it.
+    pub fn from_name(text: &str) -> Option<DataModel> {
+        match text.to_ascii_uppercase().as_str() {
+            "LP64" => Some(DataModel::Lp64),
+            "ILP32" => Some(DataModel::Ilp32),
+            _ => None,
+        }
     }
 
     /// Its name as tasks write it.
@@ -292,12 +304,12 @@ impl Pointee {
         }
     }
 
-    /// How C writes it (`int`, `void`, `struct`, `pointer`).
-    pub fn name(self) -> &'static str {
+    /// How C writes it (`int`, `void`, `struct`, `pointer`) under `model`.
+    pub fn name(self, model: DataModel) -> &'static str {
         match self {
             Pointee::Void => "void",
             Pointee::Bool => "_Bool",
-            Pointee::Int(t) => t.name(),
+            Pointee::Int(t) => t.name(model),
             Pointee::Struct(_) => "struct",
             Pointee::Pointer(..) => "pointer",
         }

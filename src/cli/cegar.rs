@@ -49,6 +49,30 @@ pub struct Args {
     pub data_model: Option<DataModel>,
 }
 
+/// What a safe verdict on a program that allocates leaves undecided of the memory-safety
+/// property.
+pub(crate) const MEMTRACK_UNDECIDED: &str = "UNKNOWN: valid-deref and valid-free hold, but \
+     craig does not check valid-memtrack (heap objects that become unreachable) yet";
+
+/// The engine a command built, or the exit code of the answer it printed instead: a function
+/// the program lacks is the user's error, not an answer about the program; any other reason
+/// the engine cannot be built is an `UNKNOWN`.
+pub(crate) fn built_or_unknown<E>(
+    built: Result<E, RefineError>,
+    integers_line: &str,
+    out: &mut dyn Write,
+) -> Result<Result<E, u8>, CliError> {
+    match built {
+        Ok(engine) => Ok(Ok(engine)),
+        Err(RefineError::Refused(reason)) => Err(CliError::Usage(reason)),
+        Err(reason) => {
+            writeln!(out, "UNKNOWN: {reason}")?;
+            writeln!(out, "{integers_line}")?;
+            Ok(Err(3))
+        }
+    }
+}
+
 /// A program read for an analysis, with the property it decides.
 pub(crate) struct Analysed {
     /// The program file (a task's input, or the file given).
@@ -86,9 +110,9 @@ pub(crate) fn read_analysed(
     let mut program = load_program_file(&file, sources, integers, model, err)?;
     // Java's integers are read mathematically whatever the flag says.
     let integers_line = if file.extension().is_some_and(|e| e == "java") {
-        crate::c::Integers::Mathematical.describe().replace("--math-int: ", "")
+        "integers are mathematical (unbounded, no overflow)".to_string()
     } else {
-        integers.describe().replace("LP64", model.name())
+        integers.describe(model).to_string()
     };
     if let Some(property) = &property {
         let Some(kept) = property.checks() else {
@@ -132,17 +156,11 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         };
     let RunOptions { domain, max_steps, max_nodes, time_limit: time, no_invariants } = args.run;
     let limits = Limits { max_steps, max_nodes, time, ..Limits::default() };
-    let mut engine =
-        match Engine::configured(&program, &args.function, limits, domain, !no_invariants) {
-            Ok(engine) => engine,
-            // A function the program lacks is the user's error, not an answer about the program.
-            Err(RefineError::Refused(reason)) => return Err(CliError::Usage(reason)),
-            Err(reason) => {
-                writeln!(out, "UNKNOWN: {reason}")?;
-                writeln!(out, "{integers_line}")?;
-                return Ok(3);
-            }
-        };
+    let built = Engine::configured(&program, &args.function, limits, domain, !no_invariants);
+    let mut engine = match built_or_unknown(built, &integers_line, out)? {
+        Ok(engine) => engine,
+        Err(code) => return Ok(code),
+    };
     let verdict = engine.run();
     let locate = |span: Option<crate::syntax::Span>| match span {
         Some(s) => sources.location(s),
@@ -157,11 +175,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     );
     let code = match &verdict {
         Verdict::Safe { .. } if property.as_ref().is_some_and(|p| !p.decides_all_of(allocates)) => {
-            writeln!(
-                out,
-                "UNKNOWN: valid-deref and valid-free hold, but craig does not check \
-                 valid-memtrack (heap objects that become unreachable) yet"
-            )?;
+            writeln!(out, "{MEMTRACK_UNDECIDED}")?;
             witness.push_str("unknown\n# valid-memtrack is not checked\n");
             3
         }

@@ -125,11 +125,8 @@ pub fn load_spec_file(
 
 /// A data model as the command line names it (`LP64`, `ILP32`, in any case).
 pub fn parse_data_model(text: &str) -> Result<crate::c::DataModel, String> {
-    match text.to_ascii_uppercase().as_str() {
-        "LP64" => Ok(crate::c::DataModel::Lp64),
-        "ILP32" => Ok(crate::c::DataModel::Ilp32),
-        _ => Err(format!("`{text}` is no data model craig knows: LP64 or ILP32")),
-    }
+    crate::c::DataModel::from_name(text)
+        .ok_or_else(|| format!("`{text}` is no data model craig knows: LP64 or ILP32"))
 }
 
 /// Reads a program for the refinement engine: Java files (`.java`, lowered with their

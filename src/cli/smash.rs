@@ -10,9 +10,12 @@ use std::time::Duration;
 
 use crate::c::DataModel;
 use crate::cli::CliError;
-use crate::cli::cegar::{Analysed, Replay, read_analysed, write_property, write_unsafe};
+use crate::cli::cegar::{
+    Analysed, MEMTRACK_UNDECIDED, Replay, built_or_unknown, read_analysed, write_property,
+    write_unsafe,
+};
 use crate::cli::parse_data_model;
-use crate::refine::{Limits, RefineError, Verdict};
+use crate::refine::{Limits, Verdict};
 use crate::repl::options::{positive_count, seconds};
 use crate::smash::{Dash, DashStep, Split};
 use crate::syntax::SourceMap;
@@ -71,15 +74,11 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         time: args.time_limit,
         ..Limits::default()
     };
-    let mut dash = match Dash::new(&program, &args.function, limits) {
-        Ok(dash) => dash,
-        Err(RefineError::Refused(reason)) => return Err(CliError::Usage(reason)),
-        Err(reason) => {
-            writeln!(out, "UNKNOWN: {reason}")?;
-            writeln!(out, "{integers_line}")?;
-            return Ok(3);
-        }
-    };
+    let mut dash =
+        match built_or_unknown(Dash::new(&program, &args.function, limits), &integers_line, out)? {
+            Ok(dash) => dash,
+            Err(code) => return Ok(code),
+        };
     let verdict = dash.run();
     let locate = |span: Option<crate::syntax::Span>| match span {
         Some(s) => sources.location(s),
@@ -88,11 +87,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let names = |v: usize| dash.flat.variable_name(v);
     let code = match &verdict {
         Verdict::Safe { .. } if property.as_ref().is_some_and(|p| !p.decides_all_of(allocates)) => {
-            writeln!(
-                out,
-                "UNKNOWN: valid-deref and valid-free hold, but craig does not check \
-                 valid-memtrack (heap objects that become unreachable) yet"
-            )?;
+            writeln!(out, "{MEMTRACK_UNDECIDED}")?;
             3
         }
         Verdict::Safe { invariants } => {

@@ -80,6 +80,41 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+impl Limits {
+    /// Why a run that has taken `steps` steps, holds `size.1` of what `max_nodes` bounds
+    /// (named `size.0`: tree nodes, regions) and started at `started` must end, if it must.
+    /// One reading of the limits for every engine that takes them, so each words the end of a
+    /// run the same way.
+    pub fn reached(
+        &self,
+        steps: usize,
+        size: (&str, usize),
+        started: &Stopwatch,
+    ) -> Option<String> {
+        if let Some(max) = self.max_steps
+            && steps >= max
+        {
+            return Some(format!("the step limit ({max}) was reached"));
+        }
+        if let Some(max) = self.max_nodes
+            && size.1 >= max
+        {
+            return Some(format!("the {} limit ({max}) was reached", size.0));
+        }
+        if let Some(t) = self.time
+            && started.reached(Some(t))
+        {
+            return Some(time_limit_reason(t, self.clock));
+        }
+        if let Some(c) = &self.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            return Some("the run was interrupted".into());
+        }
+        None
+    }
+}
+
 /// A node of the abstract reachability tree.
 #[derive(Clone, Debug)]
 pub struct Node {
@@ -527,27 +562,7 @@ impl Engine {
     }
 
     fn limit_reached(&self) -> Option<String> {
-        if let Some(max) = self.limits.max_steps
-            && self.counters.steps >= max
-        {
-            return Some(format!("the step limit ({max}) was reached"));
-        }
-        if let Some(max) = self.limits.max_nodes
-            && self.art.nodes.len() >= max
-        {
-            return Some(format!("the node limit ({max}) was reached"));
-        }
-        if let Some(t) = self.limits.time
-            && self.started.reached(Some(t))
-        {
-            return Some(time_limit_reason(t, self.limits.clock));
-        }
-        if let Some(c) = &self.limits.cancel
-            && c.load(Ordering::Relaxed)
-        {
-            return Some("the run was interrupted".into());
-        }
-        None
+        self.limits.reached(self.counters.steps, ("node", self.art.nodes.len()), &self.started)
     }
 
     fn variables(&self) -> usize {
@@ -901,13 +916,7 @@ impl Engine {
         &mut self,
         invariants: &[Pred],
     ) -> Result<Option<String>, RefineError> {
-        if invariants.len() != self.flat.locations.len() {
-            return Ok(Some("the certificate does not give one formula per location".into()));
-        }
-        if !self.implies(&Pred::True, &invariants[0])? {
-            return Ok(Some("the invariant at the start is not True".into()));
-        }
-        certificate::check_edges(
+        certificate::check_inductive(
             &self.flat,
             invariants,
             &mut self.stats,

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::c::Integers;
+use crate::c::{DataModel, Integers};
 use crate::ir::Program;
 use crate::session::fnv1a64;
 use crate::syntax::{SourceMap, has_errors, render_all};
@@ -24,19 +24,26 @@ pub struct CTheory {
     pub warnings: String,
     /// How its integers were read.
     pub integers: Integers,
+    /// The machine it was read for (the widths of `long` and pointers).
+    pub data_model: DataModel,
 }
 
 impl CTheory {
     /// Reads and lowers the file; errors come back rendered with `file:line:col`.
-    pub fn load(path: &str, integers: Integers) -> Result<CTheory, CommandError> {
+    pub fn load(
+        path: &str,
+        integers: Integers,
+        data_model: DataModel,
+    ) -> Result<CTheory, CommandError> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let mut sources = SourceMap::new();
         let file = sources.add(path, Some(Path::new(path)), text);
-        let (program, diagnostics) =
-            crate::c::read_c_with(&sources, file, integers, crate::c::DataModel::Lp64);
+        let (program, diagnostics) = crate::c::read_c_with(&sources, file, integers, data_model);
         let rendered = render_all(&diagnostics, &sources);
         match program.filter(|_| !has_errors(&diagnostics)) {
-            Some(program) => Ok(CTheory { program, sources, warnings: rendered, integers }),
+            Some(program) => {
+                Ok(CTheory { program, sources, warnings: rendered, integers, data_model })
+            }
             None => {
                 let errors = diagnostics.len();
                 Err(CommandError::Refused(format!(
@@ -56,16 +63,18 @@ impl CTheory {
 
 /// Reads the C file at `path` into a theory, with machine integers.
 pub(crate) fn load(path: &str, name: String) -> Result<Theory, CommandError> {
-    load_with(path, name, Integers::Machine)
+    load_with(path, name, Integers::Machine, DataModel::Lp64)
 }
 
-/// Reads the C file at `path` into a theory, with integers read as `integers` says.
+/// Reads the C file at `path` into a theory, with integers read as `integers` says, for the
+/// machine `data_model` names.
 pub(crate) fn load_with(
     path: &str,
     name: String,
     integers: Integers,
+    data_model: DataModel,
 ) -> Result<Theory, CommandError> {
-    let c = CTheory::load(path, integers)?;
+    let c = CTheory::load(path, integers, data_model)?;
     let checksum = fnv1a64(c.sources.file(crate::syntax::FileId(0)).text.as_bytes());
     Ok(Theory::new(name, path.to_string(), checksum, c))
 }
@@ -99,7 +108,7 @@ impl TheoryKind for CTheory {
             default_function: "main".to_string(),
             files: self.sources.file(crate::syntax::FileId(0)).name.clone(),
             analysed_by_default: true,
-            integers: self.integers.describe(),
+            integers: self.integers.describe(self.data_model),
         })
     }
 

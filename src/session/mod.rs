@@ -45,6 +45,10 @@ pub struct SavedFile {
     /// working directory still finds its files (absent in files written before it existed).
     #[serde(default)]
     pub beside_session: Option<String>,
+    /// The options of `load` it was read with (`--math-int`, `--label NAME`), as words;
+    /// left out when there are none, as in files written before it existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub load_options: Vec<String>,
 }
 
 impl SavedFile {
@@ -59,7 +63,7 @@ impl SavedFile {
             }
             _ => None,
         };
-        SavedFile { path: path.to_string(), checksum, beside_session }
+        SavedFile { path: path.to_string(), checksum, beside_session, load_options: Vec::new() }
     }
 
     /// Where to read the file when restoring the session at `session_path`: the path as given
@@ -287,6 +291,7 @@ mod tests {
                 path: "a.p".into(),
                 checksum: fnv1a64(b"abc"),
                 beside_session: Some("../a.p".into()),
+                load_options: vec!["--math-int".into()],
             }],
             options: SavedOptions {
                 time_limit: Some(2.5),

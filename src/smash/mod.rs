@@ -34,8 +34,6 @@
 pub mod must;
 pub mod partition;
 
-use std::sync::atomic::Ordering;
-
 use rug::Integer;
 
 use crate::ir::{ProcId, Program};
@@ -139,6 +137,9 @@ pub struct Dash {
     counters: Counters,
     verdict: Option<Verdict>,
     stats: SmtStats,
+    /// Per region, whether it is known to hold a reachable state. Once true it stays true: a
+    /// region's formula never changes (a split makes new regions) and must sets only grow.
+    holds_reachable: Vec<bool>,
 }
 
 impl Dash {
@@ -164,6 +165,7 @@ impl Dash {
             counters: Counters::default(),
             verdict: None,
             stats: SmtStats::default(),
+            holds_reachable: Vec::new(),
         })
     }
 
@@ -216,31 +218,11 @@ impl Dash {
     }
 
     fn limit_reached(&self) -> Option<String> {
-        if let Some(max) = self.limits.max_steps
-            && self.counters.steps >= max
-        {
-            return Some(format!("the step limit ({max}) was reached"));
-        }
-        if let Some(max) = self.limits.max_nodes
-            && self.partitions.live_count() >= max
-        {
-            return Some(format!("the region limit ({max}) was reached"));
-        }
-        if let Some(t) = self.limits.time
-            && self.started.reached(Some(t))
-        {
-            return Some(format!(
-                "the time limit ({} s of {}) was reached",
-                t.as_secs_f64(),
-                self.limits.clock.describe()
-            ));
-        }
-        if let Some(c) = &self.limits.cancel
-            && c.load(Ordering::Relaxed)
-        {
-            return Some("the run was interrupted".into());
-        }
-        None
+        self.limits.reached(
+            self.counters.steps,
+            ("region", self.partitions.live_count()),
+            &self.started,
+        )
     }
 
     fn advance(&mut self) -> Result<DashStep, RefineError> {
@@ -249,11 +231,9 @@ impl Dash {
         };
         // The frontier: the last region on the path known to hold a reachable state (the
         // start's regions hold every state there).
-        let known = |dash: &Dash, r: usize| {
-            let region = &dash.partitions.regions[r];
-            region.location == 0 || !dash.reachable_in(r).is_empty()
-        };
-        let Some(i) = (0..path.regions.len()).rev().find(|&i| known(self, path.regions[i])) else {
+        let Some(i) =
+            (0..path.regions.len()).rev().find(|&i| self.known_reachable(path.regions[i]))
+        else {
             return Err(RefineError::Internal("an abstract path holds no reachable state".into()));
         };
         if i + 1 == path.regions.len() {
@@ -268,17 +248,32 @@ impl Dash {
         self.notmay_pre(edge, from, to)
     }
 
+    /// Whether `region` is known to hold a reachable state (the start's regions hold every
+    /// state there), remembered once it is.
+    fn known_reachable(&mut self, region: usize) -> bool {
+        if self.holds_reachable.len() < self.partitions.regions.len() {
+            self.holds_reachable.resize(self.partitions.regions.len(), false);
+        }
+        if self.holds_reachable[region] {
+            return true;
+        }
+        let location = self.partitions.regions[region].location;
+        let found =
+            location == 0 || self.must.at[location].iter().any(|&s| self.region_holds(region, s));
+        self.holds_reachable[region] = found;
+        found
+    }
+
     /// The reachable states in a region (away from the start location).
     fn reachable_in(&self, region: usize) -> Vec<usize> {
-        let r = &self.partitions.regions[region];
-        self.must.at[r.location]
-            .iter()
-            .copied()
-            .filter(|&s| {
-                let values = &self.must.states[s].values;
-                r.formula.evaluate(&|v| values.get(v).cloned()) == Some(true)
-            })
-            .collect()
+        let location = self.partitions.regions[region].location;
+        self.must.at[location].iter().copied().filter(|&s| self.region_holds(region, s)).collect()
+    }
+
+    /// Whether the must state `state` lies in `region` (at the region's location).
+    fn region_holds(&self, region: usize, state: usize) -> bool {
+        let values = &self.must.states[state].values;
+        self.partitions.regions[region].formula.evaluate(&|v| values.get(v).cloned()) == Some(true)
     }
 
     /// MUST-POST: a reachable state of `from` with a step along `edge` into `to`, kept with the

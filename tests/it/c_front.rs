@@ -997,6 +997,14 @@ fn ilp32_has_32_bit_longs_and_pointers() {
     assert_eq!(failed(&run_main_as(narrow, Ilp32, &[])), Obligation::MemoryModel);
     let null = "int main(void) { int *p = 0; unsigned long a = (unsigned long) p; return a; }";
     assert_eq!(returned(&run_main_as(null, Ilp32, &[])), 0);
+    // A 64-bit type is named as the program's model writes it: `long long` under ILP32.
+    let overflow = "int main(void) { long long x = 9223372036854775807LL; x = x + 1; return 0; }";
+    for (model, name) in [(Ilp32, "`long long`"), (Lp64, "`long`")] {
+        let Outcome::AssertionFailed { what, .. } = run_main_as(overflow, model, &[]) else {
+            panic!("the overflow is found under {model:?}")
+        };
+        assert!(what.ends_with(&format!("does not overflow {name}")), "{model:?}: {what}");
+    }
 }
 
 #[test]

@@ -556,6 +556,7 @@ fn the_help_lists_every_logic() {
         "QF_AX",
         "QF_ALIA",
         "QF_AUFLIA",
+        "ALL",
         "quantifiers",
     ] {
         assert!(help.contains(logic), "{logic} missing from:\n{help}");

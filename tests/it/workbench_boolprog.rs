@@ -514,6 +514,15 @@ fn load_names_the_error_label() {
     assert!(out.contains(":3:15 in main"), "{out}");
     run(&mut wb, "reload");
     assert!(run(&mut wb, "theories").contains("error label `L1`"));
+    // A saved session keeps the label too: `restore` reads the program with it.
+    let session = dir.join("labelled.ron");
+    run(&mut wb, &format!("save {}", s(&session)));
+    let saved: String = std::fs::read_to_string(&session).unwrap().split_whitespace().collect();
+    assert!(saved.contains("load_options:[\"--label\",\"L1\",]"), "{saved}");
+    let mut restored = bench();
+    run(&mut restored, &format!("restore {}", s(&session)));
+    assert!(run(&mut restored, "theories").contains("error label `L1`"));
+    assert!(run(&mut restored, "check").contains(":3:15 in main"));
     // The default is SLIC_ERROR, which the program reaches on every path.
     let mut wb = bench();
     assert!(run(&mut wb, &format!("load {}", s(&file))).contains("error label `SLIC_ERROR`"));

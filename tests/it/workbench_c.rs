@@ -83,6 +83,59 @@ void reach_error(void);\n\
 int main() {\n  int n = __VERIFIER_nondet_int();\n  int x = 0;\n  while (x < n) x++;\n\
   if (n >= 0 && x != n) reach_error();\n  return 0;\n}\n";
 
+/// `--math-int` is part of how a file was read: `reload` keeps it, and so does a saved session
+/// when it is restored (a plain C file's session entry has no options).
+#[test]
+fn restore_reads_a_c_file_as_it_was_loaded() {
+    let path = scratch("restore-math-int", "loop.c", LOOP);
+    let p = path.display().to_string();
+    let session = path.with_file_name("s.ron");
+    let sess = session.display().to_string();
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, &format!("load --math-int {p}"));
+    run(&mut wb, &format!("save {sess}"));
+    let mut restored = Workbench::new();
+    restored.set_deterministic(true);
+    run(&mut restored, &format!("restore {sess}"));
+    let started = run(&mut restored, "cegar");
+    assert!(started.contains("integers are mathematical (--math-int"), "{started}");
+    let mut plain = Workbench::new();
+    run(&mut plain, &format!("load {p}"));
+    run(&mut plain, &format!("save {sess}"));
+    assert!(!std::fs::read_to_string(&session).unwrap().contains("load_options"));
+    let mut restored = Workbench::new();
+    run(&mut restored, &format!("restore {sess}"));
+    let started = run(&mut restored, "cegar");
+    assert!(started.contains("integers are machine integers (LP64"), "{started}");
+    // `--data-model ILP32` reads the file for a 32-bit machine, and the session keeps that too.
+    let mut wb = Workbench::new();
+    run(&mut wb, &format!("load --data-model ILP32 --math-int {p}"));
+    assert!(run(&mut wb, "cegar").contains("integers are mathematical"));
+    let mut wb = Workbench::new();
+    run(&mut wb, &format!("load --data-model ilp32 {p}"));
+    run(&mut wb, &format!("save {sess}"));
+    let saved: String = std::fs::read_to_string(&session).unwrap().split_whitespace().collect();
+    assert!(saved.contains("load_options:[\"--data-model\",\"ILP32\",]"), "{saved}");
+    let mut restored = Workbench::new();
+    run(&mut restored, &format!("restore {sess}"));
+    let started = run(&mut restored, "cegar");
+    assert!(started.contains("integers are machine integers (ILP32"), "{started}");
+    let refused = run(&mut Workbench::new(), &format!("load --data-model PDP11 {p}"));
+    assert!(refused.starts_with("error: `PDP11` is no data model craig knows"), "{refused}");
+    let refused = run(&mut Workbench::new(), "load --data-model ILP32 examples/boolprog/fig1.qr");
+    assert!(refused.starts_with("error: --data-model reads one C program"), "{refused}");
+    // A damaged option is the session's damage, and the workbench stays as it was.
+    let text = std::fs::read_to_string(&session).unwrap();
+    let damaged = text.replacen("\"--data-model\"", "\"--fast\"", 1);
+    std::fs::write(&session, damaged).unwrap();
+    let out = run(&mut restored, &format!("restore {sess}"));
+    assert!(
+        out.contains("is damaged") && out.contains("`--fast` is not an option of load"),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_refinement_run_steps_says_each_step_and_ends_safe_with_a_checked_invariant() {
     let path = scratch("cegar", "loop.c", LOOP);

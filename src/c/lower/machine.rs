@@ -281,7 +281,8 @@ impl Lowering<'_> {
         let low = build::formula(&mut self.bank, Prim::Le, vec![lo, raw]);
         let high = build::formula(&mut self.bank, Prim::Le, vec![raw, hi]);
         let within = build::and(&mut self.bank, low, high);
-        let what = format!("`{}` does not overflow `{}`", self.snippet(span), t.name());
+        let what =
+            format!("`{}` does not overflow `{}`", self.snippet(span), t.name(self.data_model));
         self.assert(b, within, Obligation::Overflow, what, span);
     }
 
@@ -383,7 +384,11 @@ impl Lowering<'_> {
                 let is_minus_one = build::eq(&mut self.bank, c, minus_one);
                 let both = build::and(&mut self.bank, is_min, is_minus_one);
                 let fine = build::not(&mut self.bank, both);
-                let what = format!("`{}` does not overflow `{}`", self.snippet(span), t.name());
+                let what = format!(
+                    "`{}` does not overflow `{}`",
+                    self.snippet(span),
+                    t.name(self.data_model)
+                );
                 self.assert(b, fine, Obligation::Overflow, what, span);
             }
             // Both C and the IR truncate toward zero.
@@ -464,7 +469,7 @@ impl Lowering<'_> {
                 "`{}` is between 0 and {} (the width of `{}`, less one)",
                 self.snippet(right.span),
                 bits - 1,
-                t.name()
+                t.name(self.data_model)
             );
             self.assert(b, within, Obligation::ShiftAmount, what, right.span);
         }
@@ -508,7 +513,11 @@ impl Lowering<'_> {
             let fits = build::formula(&mut self.bank, Prim::Le, vec![raw, max]);
             let fine = build::and(&mut self.bank, nonnegative, fits);
             if self.bank.int_literal(a).is_none_or(|x| x < 0 || (x << n) > t.max()) {
-                let what = format!("`{}` does not overflow `{}`", self.snippet(span), t.name());
+                let what = format!(
+                    "`{}` does not overflow `{}`",
+                    self.snippet(span),
+                    t.name(self.data_model)
+                );
                 self.assert(b, fine, Obligation::Overflow, what, span);
             }
             return raw;

@@ -270,11 +270,11 @@ pub(super) fn drop_width_checks(
 }
 
 /// How C writes a scalar type, for messages.
-fn type_name(ty: CType) -> &'static str {
+fn type_name(ty: CType, model: DataModel) -> &'static str {
     match ty {
         CType::Pointer(_) => "a pointer",
         CType::Bool => "_Bool",
-        CType::Int(t) => t.name(),
+        CType::Int(t) => t.name(model),
         CType::Void | CType::Struct(_) => "a struct",
     }
 }
@@ -581,7 +581,7 @@ impl Lowering<'_> {
         let what = format!(
             "one scalar type for the object at `{shown}` ({} here, aligned; craig's memory \
              model holds one type per object)",
-            type_name(ty)
+            type_name(ty, self.data_model)
         );
         self.assert(b, fits, Obligation::MemoryModel, what, span);
         let k = self.int(code, span);
@@ -892,7 +892,7 @@ impl Lowering<'_> {
         let what = format!(
             "an address that fits `{}` (craig's addresses have 64 bits; only `NULL` converts \
              to a narrower integer in its memory model)",
-            to.name()
+            to.name(self.data_model)
         );
         self.assert(b, fits, Obligation::MemoryModel, what, span);
     }

@@ -75,13 +75,16 @@ pub enum Integers {
 }
 
 impl Integers {
-    /// The line every answer on a C program prints.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Integers::Machine => {
+    /// The line every answer on a C program read under `model` prints.
+    pub fn describe(self, model: DataModel) -> &'static str {
+        match (self, model) {
+            (Integers::Machine, DataModel::Lp64) => {
                 "integers are machine integers (LP64: wrap-around for unsigned, signed overflow checked)"
             }
-            Integers::Mathematical => {
+            (Integers::Machine, DataModel::Ilp32) => {
+                "integers are machine integers (ILP32: wrap-around for unsigned, signed overflow checked)"
+            }
+            (Integers::Mathematical, _) => {
                 "integers are mathematical (--math-int: unbounded, no overflow)"
             }
         }

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::kinds::load_theory;
+use crate::repl::kinds::{LoadOptions, load_theory_with};
 use crate::repl::program::{java_files, java_path, load_java_theory};
 use crate::repl::{CommandError, CommandResult, Control, State, Workbench};
 
@@ -12,7 +12,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     name: "load",
     summary: "load a TPTP problem (.p), a spec file (.spec), Java files (.java), a boolean \
               program (.bp, .qr), a Scheme program (.scm) or a C program (.c, .i)",
-    usage: "load FILE | load FILE.java... | load --math-int FILE.c | load --label NAME FILE.bp",
+    usage: "load FILE | load FILE.java... | load [--math-int] [--data-model ILP32] FILE.c | \
+            load --label NAME FILE.bp",
     help: "Reads FILE. A TPTP problem (.p; includes are looked up beside it, then under $TPTP)\n\
            is a theory with one goal named after the file: its axioms are the hypotheses and\n\
            its conjecture, if any, the statement. A spec file (.spec; imports are looked up\n\
@@ -42,7 +43,9 @@ pub const SPEC: CommandSpec = CommandSpec {
            `cegar` decides them by abstraction refinement (see `help cegar`). Its integers are\n\
            machine integers (LP64: unsigned arithmetic wraps around); with --math-int they are\n\
            read as unbounded mathematical integers, nothing overflows and bitwise operators\n\
-           are refused (`reload` keeps the reading). `show ir FUNCTION` lists a function's IR\n\
+           are refused; with --data-model ILP32 it is read for a 32-bit machine (32-bit `long`\n\
+           and pointers, as SV-COMP's ILP32 tasks); `reload` and a saved session keep the\n\
+           reading. `show ir FUNCTION` lists a function's IR\n\
            (see `craig run` to execute it).\n\
            An SMT-LIB script (.smt2) gives one goal named after the file: the unsatisfiability\n\
            of its assertions up to its first check-sat (named by :named, else assertionN),\n\
@@ -53,29 +56,30 @@ pub const SPEC: CommandSpec = CommandSpec {
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
-    let (label, args) = match args {
-        [flag, name, rest @ ..] if flag == "--label" => (Some(name.clone()), rest),
-        [flag] if flag == "--label" => {
-            return Err(format!("--label takes a label name; usage: {}", SPEC.usage).into());
-        }
-        _ => (None, args),
+    let (options, args) = LoadOptions::parse_prefix(args)
+        .map_err(|e| CommandError::Refused(format!("{e}; usage: {}", SPEC.usage)))?;
+    let one = |extensions: &[&str]| {
+        args.len() == 1 && extensions.iter().any(|e| args[0].ends_with(&format!(".{e}")))
     };
-    let boolprog = |a: &String| a.ends_with(".bp") || a.ends_with(".qr");
-    if label.is_some() && !(args.len() == 1 && boolprog(&args[0])) {
+    if options.label.is_some() && !one(&["bp", "qr"]) {
         return Err(CommandError::Refused(format!(
             "--label names the error label of one boolean program (.bp, .qr); usage: {}",
             SPEC.usage
         )));
     }
-    let math_int = args.first().is_some_and(|a| a == "--math-int");
-    let args = if math_int { &args[1..] } else { args };
-    arity(SPEC.usage, args, 1, usize::MAX)?;
-    if math_int && !(args.len() == 1 && (args[0].ends_with(".c") || args[0].ends_with(".i"))) {
+    if options.math_int && !one(&["c", "i"]) {
         return Err(CommandError::Refused(format!(
             "--math-int reads one C program (.c, .i); usage: {}",
             SPEC.usage
         )));
     }
+    if options.data_model.is_some() && !one(&["c", "i"]) {
+        return Err(CommandError::Refused(format!(
+            "--data-model reads one C program (.c, .i); usage: {}",
+            SPEC.usage
+        )));
+    }
+    arity(SPEC.usage, args, 1, usize::MAX)?;
     let java = args.iter().all(|a| a.ends_with(".java"));
     if args.len() > 1 && !java {
         return Err(format!(
@@ -98,21 +102,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             .into());
         }
     }
-    let theory = if java {
-        load_java_theory(args)?
-    } else if let Some(label) = &label {
-        let name = std::path::Path::new(&path)
-            .file_stem()
-            .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
-        crate::repl::boolprog::load_with(&path, name, Some(label))?
-    } else if math_int {
-        let name = std::path::Path::new(&path)
-            .file_stem()
-            .map_or_else(|| path.clone(), |s| s.to_string_lossy().into_owned());
-        crate::repl::c::load_with(&path, name, crate::c::Integers::Mathematical)?
-    } else {
-        load_theory(&path)?
-    };
+    let theory = if java { load_java_theory(args)? } else { load_theory_with(&path, &options)? };
     let index = wb.state.theories.len();
     let goals = State::goals_of(&theory, index);
     for g in &goals {

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::kinds::load_theory;
+use crate::repl::kinds::{LoadOptions, load_theory_with};
 use crate::repl::{CommandError, CommandResult, Control, State, Workbench};
 
 pub const SPEC: CommandSpec = CommandSpec {
@@ -27,19 +27,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     for (i, old) in wb.state.theories.iter().enumerate() {
         // A C program keeps the reading of integers it was loaded with, a boolean program the
         // label it was loaded with.
-        let named_label =
-            old.content::<crate::repl::boolprog::BoolProgram>().and_then(|b| b.named_label.clone());
-        let theory = match old.content::<crate::repl::c::CTheory>() {
-            Some(c) if c.integers == crate::c::Integers::Mathematical => {
-                crate::repl::c::load_with(&old.path, old.name.clone(), c.integers)?
-            }
-            _ => match named_label {
-                Some(label) => {
-                    crate::repl::boolprog::load_with(&old.path, old.name.clone(), Some(&label))?
-                }
-                None => load_theory(&old.path)?,
-            },
-        };
+        let theory = load_theory_with(&old.path, &LoadOptions::of(old))?;
         goals.extend(State::goals_of(&theory, i));
         theories.push(theory);
     }

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
-use crate::repl::kinds::load_theory;
+use crate::repl::kinds::{LoadOptions, load_theory_with};
 use crate::repl::{CommandResult, Control, GoalResult, Settings, State, Workbench};
 use crate::session::SessionFile;
 
@@ -16,7 +16,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     help: "Reads a session written by `save`, loads its files again and restores its options.\n\
            Each saved goal is paired with the loaded goal of the same name: if the goal's text\n\
            has the same checksum, its result is restored; if it changed, the result is marked\n\
-           obsolete; if it is gone (or its file no longer loads), it is reported. A damaged or\n\
+           obsolete; if it is gone (or its file no longer loads), it is reported. Files are read\n\
+           with the options they were loaded with (--math-int, --label). A damaged or\n\
            foreign session file is an error and leaves the workbench as it was.\n\
            A boolean program's run is not saved: after `restore` it starts from the beginning.",
     changes_state: true,
@@ -35,7 +36,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     for f in &session.files {
         // A file that no longer loads is reported, like its goals below, rather than
         // refusing the whole session: the other results are still worth having.
-        let theory = match load_theory(&f.resolve(std::path::Path::new(path))) {
+        let options = LoadOptions::from_words(&f.load_options)
+            .map_err(|e| format!("{path} is damaged: file {}: {e}", f.path))?;
+        let theory = match load_theory_with(&f.resolve(std::path::Path::new(path)), &options) {
             Ok(t) => t,
             Err(e) => {
                 notes.push(format!("file {}: not loaded ({e})", f.path));

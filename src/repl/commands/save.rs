@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use super::{CommandSpec, arity};
+use crate::repl::kinds::LoadOptions;
 use crate::repl::{CommandResult, Control, Workbench};
 use crate::session::{SavedFile, SavedGoal, SavedStats, SessionFile, VERSION};
 
@@ -29,7 +30,10 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         files: state
             .theories
             .iter()
-            .map(|t| SavedFile::new(&t.path, t.checksum, std::path::Path::new(path)))
+            .map(|t| SavedFile {
+                load_options: LoadOptions::of(t).words(),
+                ..SavedFile::new(&t.path, t.checksum, std::path::Path::new(path))
+            })
             .collect(),
         options: state.settings.to_saved(),
         goals: state
