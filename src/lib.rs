@@ -21,6 +21,7 @@ pub mod prover;
 pub mod refine;
 pub mod repl;
 pub mod sat;
+pub mod saturn;
 pub mod scheme;
 pub mod session;
 pub mod smash;

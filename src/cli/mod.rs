@@ -13,6 +13,7 @@ pub mod prove;
 pub mod replay;
 pub mod run;
 pub mod sat;
+pub mod saturn;
 pub mod smash;
 pub mod smt;
 pub mod translate;

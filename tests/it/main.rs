@@ -32,6 +32,7 @@ mod prover_regression;
 mod refine;
 mod sat;
 mod sat_lrat;
+mod saturn;
 mod sessions;
 mod sexpr;
 mod smash;

@@ -83,6 +83,8 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("cfa", &["scheme", "smt", "sat", "syntax"]),
     // May-must analysis stands on the refinement engine's graph, formulas and checks.
     ("smash", &["refine", "ir", "smt", "syntax"]),
+    // Saturn bit-blasts the IR's terms (HOL terms, hence `hol`) and decides them by SAT.
+    ("saturn", &["ir", "hol", "sat", "syntax"]),
     // The translation takes HOL sequents whatever produced them and never runs the prover.
     ("translate", &["fol", "hol", "syntax"]),
     // The one solve path, and what stands on it.
@@ -164,6 +166,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "refine",
             "repl",
             "sat",
+            "saturn",
             "scheme",
             "session",
             "smash",

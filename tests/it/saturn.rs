@@ -1,0 +1,247 @@
+//! Saturn (seed 001): the digest's test cases this slice covers (S1, S3, S4, S5), the
+//! assertion checker's warnings (each confirmed by the interpreter, with its inputs), the
+//! unrolling's reach and the unsound steps a run names, and the command line.
+
+use craig::c::{DataModel, Integers, read_c_with};
+use craig::hol::Obligation;
+use craig::ir::Program;
+use craig::saturn::assert::{self, Options, Replay};
+use craig::saturn::guard::Guard;
+use craig::saturn::{symbolic, unroll};
+use craig::syntax::SourceMap;
+
+fn lower(name: &str, text: &str) -> Program {
+    let mut sources = SourceMap::new();
+    let file = sources.add(name, None, text.to_string());
+    let (program, diagnostics) = read_c_with(&sources, file, Integers::Machine, DataModel::Lp64);
+    let mut program = program.unwrap_or_else(|| panic!("{name} lowers: {diagnostics:?}"));
+    // SV-COMP's unreach-call: only the error location is decided.
+    program.assume_checks_except(&[Obligation::ErrorUnreachable, Obligation::MemoryModel]);
+    program
+}
+
+fn example(name: &str) -> Program {
+    let path = format!("{}/examples/saturn/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    lower(name, &text)
+}
+
+fn options(unroll: u32) -> Options {
+    Options { unroll, ..Options::default() }
+}
+
+fn line_of(program: &Program, span: Option<craig::syntax::Span>, text: &str) -> usize {
+    let _ = program;
+    let span = span.expect("a check has a span");
+    text[..span.start as usize].lines().count()
+}
+
+#[test]
+fn s1_a_store_through_a_pointer_to_one_of_two_objects() {
+    // S1: after `if (c) p = &x; else p = &y; *p = 3;`, `c => x == 3` and `!c => y == 3` hold
+    // and `x == 3` fails exactly when c is false.
+    let program = example("branch.c");
+    let report = assert::check(&program, "main", options(2)).unwrap();
+    assert_eq!(report.warnings.len(), 1, "{report:#?}");
+    let w = &report.warnings[0];
+    let text =
+        std::fs::read_to_string(format!("{}/examples/saturn/branch.c", env!("CARGO_MANIFEST_DIR")))
+            .unwrap();
+    assert_eq!(line_of(&program, w.span, &text), 14);
+    assert_eq!(w.check, Obligation::ErrorUnreachable);
+    assert_eq!(w.inputs.len(), 1);
+    assert_eq!(w.inputs[0].1, 0, "the model's c is false");
+    assert_eq!(w.replay, Replay::Confirmed);
+    assert!(report.unsound.loops_cut.is_empty());
+}
+
+#[test]
+fn a_bug_on_the_second_iteration_needs_two_unrollings_and_the_cut_is_named() {
+    let program = example("loop.c");
+    let two = assert::check(&program, "main", options(2)).unwrap();
+    assert_eq!(two.warnings.len(), 1);
+    assert_eq!(two.warnings[0].inputs[0].1, 2, "n = 2 wraps 2 * 200 to 144");
+    assert_eq!(two.warnings[0].replay, Replay::Confirmed);
+    assert_eq!(two.unsound.loops_cut.len(), 1, "the loop is cut after two iterations");
+    let one = assert::check(&program, "main", options(1)).unwrap();
+    assert!(one.warnings.is_empty(), "one iteration cannot reach 144");
+    assert_eq!(one.unsound.loops_cut.len(), 1);
+}
+
+const SLICED: &str = r#"
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void reach_error(void);
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  int a = __VERIFIER_nondet_int();
+  int b = __VERIFIER_nondet_int();
+  int y;
+  if (x) y = a; else y = b;
+  ZBLOCK
+  if (!(y < 5)) reach_error();
+  return 0;
+}
+"#;
+
+#[test]
+fn s3_a_query_mentions_only_the_bits_it_depends_on() {
+    // S3: `z` is computed and branched on between the assignment of y and the check of y;
+    // the check's query has the same cone and the same input bits with and without it.
+    let zblock = "unsigned int w = __VERIFIER_nondet_uint();\n  unsigned int z = w * 7u + (w >> 3);\n  if (z > 100u) z = 1u; else z = 2u;";
+    let with_z = lower("with_z.c", &SLICED.replace("ZBLOCK", zblock));
+    let without_z = lower("without_z.c", &SLICED.replace("ZBLOCK", ""));
+    let cones_with = assert::cones(&with_z, "main", options(2)).unwrap();
+    let cones_without = assert::cones(&without_z, "main", options(2)).unwrap();
+    assert_eq!(cones_with.len(), 1);
+    assert_eq!(cones_without.len(), 1);
+    assert_eq!(cones_with[0].nodes, cones_without[0].nodes);
+    assert_eq!(cones_with[0].support.len(), cones_without[0].support.len());
+    // x, a and b: 32 bits each; none of w's.
+    assert_eq!(cones_with[0].support.len(), 96);
+    assert_eq!(cones_with[0].variables.len(), 3);
+    let report = assert::check(&with_z, "main", options(2)).unwrap();
+    assert_eq!(report.warnings.len(), 1);
+    assert_eq!(report.warnings[0].replay, Replay::Confirmed);
+}
+
+#[test]
+fn s4_the_guard_after_a_branch_is_exactly_true() {
+    let program = lower(
+        "join.c",
+        "extern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int c = __VERIFIER_nondet_int();\n  int x;\n  if (c) x = 1; else x = 2;\n  return x;\n}\n",
+    );
+    let main = program.find("main").unwrap();
+    let graph = unroll::unroll(
+        &program,
+        main,
+        unroll::UnrollOptions {
+            keep: Default::default(),
+            unroll: 2,
+            inline_depth: 4,
+            max_nodes: 10_000,
+        },
+    )
+    .unwrap();
+    let exec = symbolic::execute(&program, &graph, 64, &mut symbolic::Unknown).unwrap();
+    assert_eq!(graph.exits.len(), 1);
+    let exit = exec.states[graph.exits[0]].as_ref().expect("the exit is reached");
+    assert_eq!(exit.guard, Guard::TRUE);
+    assert_eq!(exec.guards.names(), 1, "one branch, one name");
+}
+
+#[test]
+fn s5_casts_are_bit_exact() {
+    let holds = lower(
+        "casts.c",
+        r#"
+extern void reach_error(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+int main(void) {
+  signed char c = (signed char)255;
+  if (c != -1) reach_error();
+  unsigned char u = (unsigned char)-1;
+  if (u != 255) reach_error();
+  short s = (short)70000;
+  if (s != 4464) reach_error();
+  int widened = (int)(signed char)0x80;
+  if (widened != -128) reach_error();
+  unsigned int zero_extended = (unsigned int)(unsigned char)0x80;
+  if (zero_extended != 128u) reach_error();
+  unsigned char v = __VERIFIER_nondet_uchar();
+  signed char t = (signed char)v;
+  if (v >= 128 && t >= 0) reach_error();
+  return 0;
+}
+"#,
+    );
+    let report = assert::check(&holds, "main", options(2)).unwrap();
+    assert!(report.warnings.is_empty(), "{:#?}", report.warnings);
+    let fails = lower(
+        "casts_fail.c",
+        r#"
+extern void reach_error(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+int main(void) {
+  unsigned char v = __VERIFIER_nondet_uchar();
+  signed char t = (signed char)v;
+  if (t == -3) reach_error();
+  return 0;
+}
+"#,
+    );
+    let report = assert::check(&fails, "main", options(2)).unwrap();
+    assert_eq!(report.warnings.len(), 1);
+    assert_eq!(report.warnings[0].inputs[0].1, 253);
+    assert_eq!(report.warnings[0].replay, Replay::Confirmed);
+}
+
+#[test]
+fn calls_are_expanded_and_recursion_is_named_as_cut() {
+    let program = lower(
+        "calls.c",
+        r#"
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+int twice(int v) { return v + v; }
+int down(int n) { if (n <= 0) return 0; return down(n - 1); }
+int main(void) {
+  int a = __VERIFIER_nondet_int();
+  if (a > 1000 || a < -1000) return 0;
+  if (twice(a) == 14) reach_error();
+  int r = down(a);
+  return r;
+}
+"#,
+    );
+    let report = assert::check(&program, "main", options(2)).unwrap();
+    assert_eq!(report.warnings.len(), 1);
+    assert_eq!(report.warnings[0].inputs[0].1, 7);
+    assert_eq!(report.warnings[0].replay, Replay::Confirmed);
+    assert!(report.unsound.calls_kept.iter().any(|(callee, _)| callee == "down"));
+}
+
+#[test]
+fn a_run_is_the_same_every_time() {
+    let program = example("loop.c");
+    let a = assert::check(&program, "main", options(2)).unwrap();
+    let b = assert::check(&program, "main", options(2)).unwrap();
+    assert_eq!(a.stats, b.stats);
+    assert_eq!(a.warnings[0].inputs, b.warnings[0].inputs);
+}
+
+#[test]
+fn a_missing_function_is_refused_not_a_panic() {
+    let program = example("loop.c");
+    let err = assert::check(&program, "nothere", options(2)).unwrap_err();
+    assert!(matches!(err, craig::saturn::SaturnError::Refused { .. }));
+}
+
+#[test]
+fn the_command_line_names_its_unsound_steps() {
+    let path = format!("{}/examples/saturn/loop.c", env!("CARGO_MANIFEST_DIR"));
+    let args = craig::cli::saturn::Args {
+        files: vec![path.into()],
+        checker: craig::cli::saturn::Checker::Assert,
+        function: "main".into(),
+        unroll: 2,
+        width: 130,
+        max_nodes: 200_000,
+        property: Some("unreach-call".into()),
+        data_model: None,
+        spec: None,
+        stats: true,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = craig::cli::saturn::run(&args, &mut out, &mut err).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("loop.c:13:19: warning[assert]: the error location is reachable"),
+        "{out}"
+    );
+    assert!(out.contains("confirmed: `craig run"), "{out}");
+    assert!(out.contains("loop cut after the unrolling"), "{out}");
+    assert!(out.contains("no warning is no proof of safety"), "{out}");
+    assert!(out.contains("boolean DAG:"), "{out}");
+}
