@@ -11,6 +11,7 @@ pub mod cli;
 pub mod fmb;
 pub mod fol;
 pub mod hol;
+pub mod hybrid;
 pub mod input;
 pub mod inst;
 pub mod interpolate;

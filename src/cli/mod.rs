@@ -7,6 +7,7 @@ pub mod cegar;
 pub mod cfa;
 pub mod check;
 pub mod check_bp;
+pub mod hybrid;
 pub mod interpolate;
 pub mod ir;
 pub mod prove;

@@ -18,6 +18,7 @@ mod cfa;
 mod cores;
 mod fmb;
 mod fol_properties;
+mod hybrid;
 mod index_properties;
 mod input_clausify_prop;
 mod input_errors;

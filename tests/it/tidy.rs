@@ -85,6 +85,8 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("smash", &["refine", "ir", "smt", "syntax"]),
     // Saturn bit-blasts the IR's terms (HOL terms, hence `hol`) and decides them by SAT.
     ("saturn", &["ir", "hol", "sat", "syntax"]),
+    // Language-based refinement of hybrid systems: its own constraints, intervals and DFAs.
+    ("hybrid", &["syntax"]),
     // The translation takes HOL sequents whatever produced them and never runs the prover.
     ("translate", &["fol", "hol", "syntax"]),
     // The one solve path, and what stands on it.
@@ -126,6 +128,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "fmb",
             "fol",
             "hol",
+            "hybrid",
             "input",
             "inst",
             "interpolate",
@@ -156,6 +159,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "fmb",
             "fol",
             "hol",
+            "hybrid",
             "input",
             "inst",
             "interpolate",
