@@ -14,6 +14,8 @@
 //! relative margin of `LIBM_MARGIN` (far above the few ulps the platform libraries guarantee)
 //! and one further step.
 
+use std::ops::{Add, Mul, Neg, Sub};
+
 /// A relative widening for results of library functions that are not correctly rounded.
 const LIBM_MARGIN: f64 = 1e-12;
 
@@ -154,56 +156,6 @@ impl Interval {
         self.lo == self.hi
     }
 
-    /// `-self`.
-    pub fn neg(self) -> Interval {
-        Interval { lo: -self.hi, hi: -self.lo }
-    }
-
-    /// `self + other`.
-    pub fn add(self, other: Interval) -> Interval {
-        let lo = sum(self.lo, other.lo, false);
-        let hi = sum(self.hi, other.hi, true);
-        if lo.is_nan() || hi.is_nan() { Interval::ENTIRE } else { Interval { lo, hi } }
-    }
-
-    /// `self - other`.
-    pub fn sub(self, other: Interval) -> Interval {
-        self.add(other.neg())
-    }
-
-    /// `self * other`.
-    pub fn mul(self, other: Interval) -> Interval {
-        let pairs =
-            [(self.lo, other.lo), (self.lo, other.hi), (self.hi, other.lo), (self.hi, other.hi)];
-        let lo = pairs.iter().map(|&(a, b)| product(a, b, false)).fold(f64::INFINITY, f64::min);
-        let hi = pairs.iter().map(|&(a, b)| product(a, b, true)).fold(f64::NEG_INFINITY, f64::max);
-        Interval { lo, hi }
-    }
-
-    /// `self / other`; every real when `other` contains 0 (craig reads `x / 0` as any value).
-    pub fn div(self, other: Interval) -> Interval {
-        if other.contains(0.0) {
-            return Interval::ENTIRE;
-        }
-        let bounds = [self.lo, self.hi, other.lo, other.hi];
-        if bounds.iter().all(|b| b.is_finite()) {
-            let pairs = [
-                (self.lo, other.lo),
-                (self.lo, other.hi),
-                (self.hi, other.lo),
-                (self.hi, other.hi),
-            ];
-            let lo =
-                pairs.iter().map(|&(a, b)| quotient(a, b, false)).fold(f64::INFINITY, f64::min);
-            let hi =
-                pairs.iter().map(|&(a, b)| quotient(a, b, true)).fold(f64::NEG_INFINITY, f64::max);
-            return Interval { lo, hi };
-        }
-        // With an infinite bound, through the reciprocal (1/inf = 0), rounded outward always.
-        let reciprocal = Interval { lo: down(1.0 / other.hi), hi: up(1.0 / other.lo) };
-        self.mul(reciprocal)
-    }
-
     /// `self ^ n` for a natural `n`.
     pub fn pow(self, n: u32) -> Interval {
         if n == 0 {
@@ -305,9 +257,80 @@ impl std::fmt::Display for Interval {
     }
 }
 
+impl std::ops::Neg for Interval {
+    type Output = Interval;
+
+    /// `-self`.
+    fn neg(self) -> Interval {
+        Interval { lo: -self.hi, hi: -self.lo }
+    }
+}
+
+impl std::ops::Add for Interval {
+    type Output = Interval;
+
+    /// `self + other`.
+    fn add(self, other: Interval) -> Interval {
+        let lo = sum(self.lo, other.lo, false);
+        let hi = sum(self.hi, other.hi, true);
+        if lo.is_nan() || hi.is_nan() { Interval::ENTIRE } else { Interval { lo, hi } }
+    }
+}
+
+impl std::ops::Sub for Interval {
+    type Output = Interval;
+
+    /// `self - other`.
+    fn sub(self, other: Interval) -> Interval {
+        self.add(other.neg())
+    }
+}
+
+impl std::ops::Mul for Interval {
+    type Output = Interval;
+
+    /// `self * other`.
+    fn mul(self, other: Interval) -> Interval {
+        let pairs =
+            [(self.lo, other.lo), (self.lo, other.hi), (self.hi, other.lo), (self.hi, other.hi)];
+        let lo = pairs.iter().map(|&(a, b)| product(a, b, false)).fold(f64::INFINITY, f64::min);
+        let hi = pairs.iter().map(|&(a, b)| product(a, b, true)).fold(f64::NEG_INFINITY, f64::max);
+        Interval { lo, hi }
+    }
+}
+
+impl std::ops::Div for Interval {
+    type Output = Interval;
+
+    /// `self / other`; every real when `other` contains 0 (craig reads `x / 0` as any value).
+    fn div(self, other: Interval) -> Interval {
+        if other.contains(0.0) {
+            return Interval::ENTIRE;
+        }
+        let bounds = [self.lo, self.hi, other.lo, other.hi];
+        if bounds.iter().all(|b| b.is_finite()) {
+            let pairs = [
+                (self.lo, other.lo),
+                (self.lo, other.hi),
+                (self.hi, other.lo),
+                (self.hi, other.hi),
+            ];
+            let lo =
+                pairs.iter().map(|&(a, b)| quotient(a, b, false)).fold(f64::INFINITY, f64::min);
+            let hi =
+                pairs.iter().map(|&(a, b)| quotient(a, b, true)).fold(f64::NEG_INFINITY, f64::max);
+            return Interval { lo, hi };
+        }
+        // With an infinite bound, through the reciprocal (1/inf = 0), rounded outward always.
+        let reciprocal = Interval { lo: down(1.0 / other.hi), hi: up(1.0 / other.lo) };
+        self.mul(reciprocal)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ops::Div;
 
     #[test]
     fn hybrid_interval_addition_rounds_outward() {

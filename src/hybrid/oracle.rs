@@ -452,9 +452,7 @@ impl<'a> HybridOracle<'a> {
             let (source, target) = (&regions[i], &regions[i + 1]);
             let base = step_base(i);
             let (landing, derivative, time) = (base, base + k, base + 2 * k);
-            for j in 0..k {
-                space[landing + j] = target.space[j];
-            }
+            space[landing..landing + k].copy_from_slice(&target.space[..k]);
             space[time] = Interval { lo: 0.0, hi: f64::INFINITY };
             let mut branches = Vec::new();
             if source.mode == target.mode {

@@ -14,6 +14,7 @@
 
 use super::interval::Interval;
 use super::system::{Constraint, Relation, Term, Variable};
+use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// A box: one interval per slot.
 pub type IntervalBox = Vec<Interval>;
@@ -68,7 +69,7 @@ fn contract(constraint: &Constraint, space: &mut IntervalBox) -> Option<()> {
 
 fn shrunk(before: &IntervalBox, after: &IntervalBox) -> bool {
     before.iter().zip(after).any(|(b, a)| {
-        let scale = b.width().min(1e300).max(1e-300);
+        let scale = b.width().clamp(1e-300, 1e300);
         (a.lo - b.lo) > PROGRESS * scale || (b.hi - a.hi) > PROGRESS * scale
     })
 }

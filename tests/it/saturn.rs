@@ -245,3 +245,35 @@ fn the_command_line_names_its_unsound_steps() {
     assert!(out.contains("no warning is no proof of safety"), "{out}");
     assert!(out.contains("boolean DAG:"), "{out}");
 }
+
+/// The lock checker's cases S7 to S11 (`examples/saturn/locks.c`): Type A where a lock ends in
+/// Error whatever its state on entry (twice, through an alias, and in the caller of a function
+/// that takes the lock its caller holds), Type B where one kind of return leaves the lock in
+/// two states, and no warning for a lock taken and released under the same condition or for a
+/// trylock whose result says whether it is held.
+#[test]
+fn s7_to_s11_the_lock_checker_reports_type_a_and_type_b_where_the_paper_does() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .args(["saturn", "examples/saturn/locks.c", "--checker", "lock"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("craig runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let warnings: Vec<&str> = text.lines().filter(|l| l.contains("warning[lock]")).collect();
+    let expected = [
+        ("locks.c:23:3", "Type A in `alias`"),
+        ("locks.c:29:3", "Type A in `twice`"),
+        ("locks.c:34:3", "Type A in `sscape_start`"),
+        ("locks.c:46:3", "Type B in `claim`"),
+    ];
+    assert_eq!(warnings.len(), expected.len(), "{text}");
+    for ((at, what), line) in expected.iter().zip(&warnings) {
+        assert!(line.contains(at) && line.contains(what), "{line} is not {at} {what}\n{text}");
+    }
+    for quiet in ["`guarded`", "`try_then_release`"] {
+        assert!(!warnings.iter().any(|l| l.contains(quiet)), "{quiet} warned:\n{text}");
+    }
+    assert!(text.contains("4 warnings, 8 functions analysed, 0 failed"), "{text}");
+    assert!(text.contains("no warning is no proof of safety"), "{text}");
+}
