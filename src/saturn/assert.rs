@@ -131,8 +131,13 @@ pub struct Report {
     pub stats: Stats,
 }
 
-/// Checks every `assert` reachable from `function`.
-pub fn check(program: &Program, function: &str, options: Options) -> Result<Report, SaturnError> {
+/// `function` of `program` (its procedure, and the procedure unrolled as `options` say, every
+/// call expanded: the assertion checker keeps no call), or why it cannot be.
+fn unrolled(
+    program: &Program,
+    function: &str,
+    options: &Options,
+) -> Result<(ProcId, unroll::Unrolled), SaturnError> {
     let Some(entry) = program.find(function) else {
         return Err(SaturnError::Refused {
             what: "no function is named",
@@ -149,6 +154,12 @@ pub fn check(program: &Program, function: &str, options: Options) -> Result<Repo
             max_nodes: options.max_nodes,
         },
     )?;
+    Ok((entry, graph))
+}
+
+/// Checks every `assert` reachable from `function`.
+pub fn check(program: &Program, function: &str, options: Options) -> Result<Report, SaturnError> {
+    let (entry, graph) = unrolled(program, function, &options)?;
     let mut exec = symbolic::execute(program, &graph, options.width, &mut symbolic::Unknown)?;
     let mut cnf = Cnf::new();
     let mut stats = Stats {
@@ -248,22 +259,7 @@ pub fn cones(
     function: &str,
     options: Options,
 ) -> Result<Vec<Cone>, SaturnError> {
-    let Some(entry) = program.find(function) else {
-        return Err(SaturnError::Refused {
-            what: "no function is named",
-            name: function.to_string(),
-        });
-    };
-    let graph = unroll::unroll(
-        program,
-        entry,
-        UnrollOptions {
-            keep: Default::default(),
-            unroll: options.unroll,
-            inline_depth: options.inline_depth,
-            max_nodes: options.max_nodes,
-        },
-    )?;
+    let (_, graph) = unrolled(program, function, &options)?;
     let mut exec = symbolic::execute(program, &graph, options.width, &mut symbolic::Unknown)?;
     let mut owners: BTreeMap<u32, String> = BTreeMap::new();
     for input in exec.parameter_inputs.iter().chain(exec.havoc_inputs.values().flatten()) {
