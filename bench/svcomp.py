@@ -66,6 +66,11 @@ FAMILIES = [
     ("nested", "square_{N}", "int main() {{ int c = 0; for (int i = 0; i < {N}; i++) for (int j = 0; j < {N}; j++) c++; __VERIFIER_assert(c == {N} * {N}); return 0; }}", True),
     ("recursion", "count_{N}", "int f(int n) {{ if (n <= 0) return 0; return f(n - 1) + 1; }}\nint main() {{ __VERIFIER_assert(f({N}) == {N}); return 0; }}", True),
     ("recursion", "count_{N}_bad", "int f(int n) {{ if (n <= 0) return 0; return f(n - 1) + 2; }}\nint main() {{ __VERIFIER_assert(f({N}) == {N}); return 0; }}", False),
+    ("recursion", "sum_nondet_{N}", "int sum(int n) {{ if (n <= 0) return 0; return n + sum(n - 1); }}\nint main() {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > {N}) return 0; __VERIFIER_assert(sum(n) >= n); return 0; }}", True),
+    ("recursion", "sum_nondet_{N}_bad", "int sum(int n) {{ if (n <= 0) return 0; return n + sum(n - 1); }}\nint main() {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > {N}) return 0; __VERIFIER_assert(sum(n) != {N} * ({N} + 1) / 2); return 0; }}", False),
+    ("recursion", "parity_{N}", "int is_odd(int n);\nint is_even(int n) {{ if (n == 0) return 1; return is_odd(n - 1); }}\nint is_odd(int n) {{ if (n == 0) return 0; return is_even(n - 1); }}\nint main() {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > {N}) return 0; __VERIFIER_assert(is_even(n) != is_odd(n)); return 0; }}", True),
+    ("recursion", "fib_{N}", "int fib(int n) {{ if (n < 2) return n; return fib(n - 1) + fib(n - 2); }}\nint main() {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > {N}) return 0; __VERIFIER_assert(fib(n) < 5); return 0; }}", lambda n: n < 5),
+    ("recursion", "unbounded_{N}", "int sum(int n) {{ if (n <= 0) return 0; return n + sum(n - 1); }}\nint main() {{ int n = __VERIFIER_nondet_int(); if (n < {N}) return 0; if (n > {N} + 60000) return 0; __VERIFIER_assert(sum(n - {N}) >= 0); return 0; }}", True),
     # Memory: pointers to locals (reachability), heap arrays (valid-memsafety), leaks
     # (valid-memcleanup). Each family in a correct and a broken variant.
     ("pointers", "swap_{N}", MEMORY + "void swap(int *x, int *y) {{ int t = *x; *x = *y; *y = t; }}\nint main() {{ int a = 1, b = 2; for (int i = 0; i < {N}; i++) swap(&a, &b); __VERIFIER_assert(a + b == 3); return 0; }}", True),

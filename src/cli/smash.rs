@@ -172,6 +172,10 @@ pub fn describe_step(dash: &Dash, number: usize, step: &DashStep) -> String {
                 shown(&halves.1)
             )
         }
+        DashStep::Deepened { unrolling, reason } => format!(
+            "{number}. {reason}; the run went through a recursive call the graph had cut, so \
+             the analysis starts again with recursion unrolled {unrolling} times"
+        ),
         DashStep::Finished(v) => format!(
             "{number}. {}",
             match v {

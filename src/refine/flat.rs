@@ -13,7 +13,12 @@
 //! body) becomes an assignment of an arbitrary value, or a condition dropped, and is recorded
 //! in [`Flat::approximations`]. A proof over the approximation is therefore a proof of the
 //! program; a counterexample over it is reported only after the interpreter has replayed it.
-//! Recursion is refused, since inlining would not end.
+//! Recursion is unrolled: a procedure already active is inlined again with fresh copies of its
+//! variables (its own frame), at most [`Flat::unrolling`] times nested; a call nested deeper
+//! is cut: its results and every global become arbitrary and every check the callee (or
+//! anything it calls) makes may fail there. The cut over-approximates like any other, and its
+//! edges are listed in [`Flat::cuts`], so an engine whose counterexample runs through one
+//! can unroll further instead of giving up.
 
 use super::RefineError;
 use std::collections::BTreeMap;
@@ -99,6 +104,10 @@ pub struct Flat {
     pub approximations: Vec<(Option<Span>, String)>,
     /// The outgoing edges of each location, in order.
     pub outgoing: Vec<Vec<usize>>,
+    /// How many times a recursive procedure is inlined again inside itself.
+    pub unrolling: usize,
+    /// The edges standing for recursive calls nested deeper than that (ascending).
+    pub cuts: Vec<usize>,
 }
 
 /// At most this many locations after inlining.
@@ -114,8 +123,13 @@ type Assignment = Vec<(usize, Option<Linear>)>;
 const MAX_VALUE_CASES: usize = 16;
 
 impl Flat {
-    /// Inlines `procedure` of `program`, or says why it cannot (recursion, no body, too big).
-    pub fn build(program: &Program, procedure: ProcId) -> Result<Flat, RefineError> {
+    /// Inlines `procedure` of `program`, recursion unrolled `unrolling` times (see the
+    /// module's page), or says why it cannot (no body, too big).
+    pub fn build(
+        program: &Program,
+        procedure: ProcId,
+        unrolling: usize,
+    ) -> Result<Flat, RefineError> {
         let mut builder = Builder {
             program,
             flat: Flat {
@@ -124,6 +138,8 @@ impl Flat {
                 edges: Vec::new(),
                 approximations: Vec::new(),
                 outgoing: Vec::new(),
+                unrolling,
+                cuts: Vec::new(),
             },
             index: BTreeMap::new(),
             quotients: BTreeMap::new(),
@@ -155,6 +171,11 @@ impl Flat {
             flat.outgoing[e.from].push(i);
         }
         Ok(flat)
+    }
+
+    /// Whether the path through `edges` passes a cut recursive call.
+    pub fn passes_cut(&self, edges: &[usize]) -> bool {
+        edges.iter().any(|e| self.cuts.binary_search(e).is_ok())
     }
 
     /// The name of a variable index.
@@ -233,17 +254,86 @@ impl Builder<'_> {
         }
     }
 
+    /// Gives the variables of `procedure` (already active) fresh copies for its `activation`th
+    /// nested activation: the copies replace them until [`Builder::leave_frame`] puts back
+    /// what is returned here.
+    fn enter_frame(&mut self, procedure: ProcId, activation: usize) -> Vec<(ConstId, usize)> {
+        let proc = self.program.procedure(procedure);
+        let mut saved = Vec::new();
+        for c in proc.params.iter().chain(&proc.locals).chain(&proc.results) {
+            let Some(&outer) = self.index.get(c) else { continue };
+            if saved.iter().any(|(d, _)| d == c) {
+                continue;
+            }
+            let name = format!("{}@{activation}", self.flat.variables[outer].name);
+            let fresh = self.flat.variables.len();
+            self.flat.variables.push(FlatVariable { constant: Some(*c), name, global: false });
+            self.index.insert(*c, fresh);
+            saved.push((*c, outer));
+        }
+        saved
+    }
+
+    /// Puts back the variables [`Builder::enter_frame`] replaced.
+    fn leave_frame(&mut self, saved: Vec<(ConstId, usize)>) {
+        for (c, outer) in saved {
+            self.index.insert(c, outer);
+        }
+    }
+
+    /// A recursive call nested deeper than the unrolling: its receivers and every global get
+    /// arbitrary values, and every check the callee or anything it calls makes may fail (an
+    /// edge to an error location of that check). Its edges are recorded in [`Flat::cuts`].
+    fn cut(
+        &mut self,
+        from: usize,
+        to: usize,
+        callee: ProcId,
+        results: &[ConstId],
+        span: Option<Span>,
+    ) {
+        let program = self.program;
+        let mut sites = Vec::new();
+        for p in reachable_procedures(program, callee) {
+            let Some(cfg) = &program.procedure(p).body else { continue };
+            for e in &cfg.edges {
+                if let Command::Assert { check, what, .. } = &e.command {
+                    sites.push(ErrorSite { check: *check, what: what.clone(), span: e.span });
+                }
+            }
+        }
+        self.approximate(
+            span,
+            format!(
+                "`{}` is recursive: calls nested more than {} deep are not followed (their \
+                 results and every global are taken as arbitrary{})",
+                program.procedure(callee).name,
+                self.flat.unrolling,
+                if sites.is_empty() { "" } else { ", and every check in them as failing" }
+            ),
+        );
+        let mut assigned: Vec<(usize, Option<Linear>)> =
+            results.iter().filter_map(|r| self.index.get(r)).map(|&v| (v, None)).collect();
+        for (i, v) in self.flat.variables.iter().enumerate() {
+            if v.global && !assigned.iter().any(|(w, _)| *w == i) {
+                assigned.push((i, None));
+            }
+        }
+        self.flat.cuts.push(self.flat.edges.len());
+        self.edge(from, to, Action::Assign(assigned), span);
+        for site in sites {
+            let n = self.flat.locations.len();
+            let error = self.location(format!("error#{n}"), site.span);
+            self.flat.locations[error].error = Some(site);
+            self.flat.cuts.push(self.flat.edges.len());
+            self.edge(from, error, Action::Assume(Pred::True), span);
+        }
+    }
+
     /// Copies the body of `procedure` into the graph: its entry and exit locations.
     fn inline(&mut self, procedure: ProcId) -> Result<(usize, usize), RefineError> {
         let program = self.program;
         let proc = program.procedure(procedure);
-        if self.stack.contains(&procedure) {
-            return Err(RefineError::Unsupported(format!(
-                "`{}` is recursive; the refinement engine inlines calls and cannot inline \
-                 recursion",
-                proc.name
-            )));
-        }
         let Some(cfg) = &proc.body else {
             return Err(RefineError::Unsupported(format!("`{}` has no body", proc.name)));
         };
@@ -324,13 +414,22 @@ impl Builder<'_> {
                         self.edge(from, to, Action::Assign(assigned), e.span);
                         continue;
                     }
-                    // Parameters get the arguments (evaluated in the caller), the callee's
-                    // locals and results start arbitrary, then the body runs, then the
-                    // receivers get the results.
+                    let active = self.stack.iter().filter(|p| **p == *callee).count();
+                    if active > self.flat.unrolling {
+                        self.cut(from, to, *callee, results, e.span);
+                        continue;
+                    }
+                    // Parameters get the arguments (evaluated in the caller's frame), the
+                    // callee's locals and results start arbitrary, then the body runs (in a
+                    // frame of its own when the callee is active already), then the receivers
+                    // get the results.
+                    let values: Vec<Vec<GuardedValue>> =
+                        args.iter().map(|a| self.value(*a, e.span)).collect();
+                    let saved = (active > 0).then(|| self.enter_frame(*callee, active + 1));
                     let mut enter = Vec::new();
-                    for (p, a) in callee_proc.params.iter().zip(args) {
+                    for (p, value) in callee_proc.params.iter().zip(values) {
                         if let Some(&v) = self.index.get(p) {
-                            enter.push((v, self.value(*a, e.span)));
+                            enter.push((v, value));
                         }
                     }
                     for c in callee_proc.locals.iter().chain(&callee_proc.results) {
@@ -341,12 +440,16 @@ impl Builder<'_> {
                         }
                     }
                     let (entry, exit) = self.inline(*callee)?;
+                    let outputs: Vec<Option<usize>> =
+                        callee_proc.results.iter().map(|r| self.index.get(r).copied()).collect();
+                    if let Some(saved) = saved {
+                        self.leave_frame(saved);
+                    }
                     self.assign(from, entry, enter, e.span);
                     let mut leave = Vec::new();
-                    for (r, result) in results.iter().zip(&callee_proc.results) {
+                    for (r, result) in results.iter().zip(outputs) {
                         if let Some(&v) = self.index.get(r) {
-                            let value = self.index.get(result).map(|&w| Linear::variable(w));
-                            leave.push((v, value));
+                            leave.push((v, result.map(Linear::variable)));
                         }
                     }
                     self.edge(exit, to, Action::Assign(leave), e.span);

@@ -316,10 +316,27 @@ pub enum StepReport {
         /// Why the path was not confirmed.
         reason: String,
     },
+    /// An error path feasible on the approximated program ran through a recursive call the
+    /// graph had cut and did not replay: the engine started again on a graph with recursion
+    /// unrolled `unrolling` times (the steps, refinements, path checks and SMT calls count on;
+    /// the tree, the refinements' list and hand predicates start afresh).
+    Deepened {
+        /// The new unrolling.
+        unrolling: usize,
+        /// Why the path did not replay.
+        reason: String,
+    },
     /// The run ended with this verdict (a counterexample was found, the tree was closed, or a
     /// limit was reached).
     Finished(Verdict),
 }
+
+/// The unrolling of recursion a run starts with ([`Flat::unrolling`]).
+pub const FIRST_UNROLLING: usize = 1;
+
+/// Recursion is unrolled at most this many times: the unrolling doubles at each deepening, and
+/// a procedure that calls itself twice grows the graph exponentially in it.
+pub const MAX_UNROLLING: usize = 32;
 
 /// Counters of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -353,6 +370,9 @@ pub struct Engine {
     worklist: Vec<usize>,
     /// Why each error path set aside did not replay (see [`StepReport::Unconfirmed`]).
     unconfirmed: Vec<String>,
+    /// Whether nodes start from abstract interpretation's invariants (kept to rebuild the
+    /// engine when it unrolls recursion further).
+    invariants: bool,
     limits: Limits,
     started: Stopwatch,
     counters: Counters,
@@ -456,7 +476,19 @@ impl Engine {
                 names.join(", ")
             ))
         })?;
-        let flat = Flat::build(program, procedure)?;
+        Engine::unrolled(program, procedure, limits, domain, invariants, FIRST_UNROLLING)
+    }
+
+    /// An engine on a graph with recursion unrolled `unrolling` times.
+    fn unrolled(
+        program: &Program,
+        procedure: ProcId,
+        limits: Limits,
+        domain: Domain,
+        invariants: bool,
+        unrolling: usize,
+    ) -> Result<Engine, RefineError> {
+        let flat = Flat::build(program, procedure, unrolling)?;
         let (seeds, known, seeding) = if invariants {
             seeds_of(&flat)
         } else {
@@ -498,6 +530,7 @@ impl Engine {
             refinements: Vec::new(),
             worklist: vec![0],
             unconfirmed: Vec::new(),
+            invariants,
             limits,
             started,
             counters: Counters { nodes: 1, ..Counters::default() },
@@ -741,6 +774,45 @@ impl Engine {
         self.worklist.extend(leaves.iter().rev().copied());
     }
 
+    /// Starts again on a graph with recursion unrolled twice as deep, after the error path to
+    /// `node` ran through a cut recursive call and did not replay; past [`MAX_UNROLLING`], or
+    /// when the deeper graph cannot be built, the path is set aside as any other.
+    fn deepen(&mut self, node: usize, reason: String) -> Result<StepReport, RefineError> {
+        let unrolling = self.flat.unrolling.max(1) * 2;
+        let deeper = if unrolling > MAX_UNROLLING {
+            Err(format!(
+                "recursion is unrolled at most {MAX_UNROLLING} times, and no procedure summaries are inferred"
+            ))
+        } else {
+            Engine::unrolled(
+                &self.program,
+                self.procedure,
+                self.limits.clone(),
+                self.domain,
+                self.invariants,
+                unrolling,
+            )
+            .map_err(|e| format!("unrolling recursion {unrolling} times: {e}"))
+        };
+        match deeper {
+            Ok(mut deeper) => {
+                deeper.started = self.started;
+                deeper.counters.steps = self.counters.steps;
+                deeper.counters.refinements = self.counters.refinements;
+                deeper.counters.checks = self.counters.checks;
+                deeper.counters.smt_calls = self.counters.smt_calls;
+                *self = deeper;
+                Ok(StepReport::Deepened { unrolling, reason })
+            }
+            Err(why) => {
+                let reason = format!("{reason} ({why})");
+                self.art.nodes[node].expanded = true;
+                self.unconfirmed.push(reason.clone());
+                Ok(StepReport::Unconfirmed { node, reason })
+            }
+        }
+    }
+
     fn path_edges(&self, nodes: &[usize]) -> Vec<usize> {
         nodes.iter().skip(1).filter_map(|&n| self.art.nodes[n].edge).collect()
     }
@@ -775,8 +847,10 @@ impl Engine {
                     .iter()
                     .map(|s| s.map_or_else(Integer::new, |s| values[s].clone()))
                     .collect();
+                let through_cut = self.flat.passes_cut(&self.path_edges(&nodes));
                 match self.replay(v, nodes, inputs) {
                     Replayed::Verdict(verdict) => Ok(self.finish(verdict)),
+                    Replayed::Unconfirmed(reason) if through_cut => self.deepen(v, reason),
                     Replayed::Unconfirmed(reason) => {
                         // Never checked again: the node counts as expanded, with no successors.
                         self.art.nodes[v].expanded = true;

@@ -504,6 +504,13 @@ fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport
                 node_text(engine, *node)
             );
         }
+        StepReport::Deepened { unrolling, reason } => {
+            let _ = writeln!(
+                out,
+                "step {step}: {reason}; the path ran through a recursive call the graph had cut, \
+                 so the run starts again with recursion unrolled {unrolling} times"
+            );
+        }
         StepReport::Finished(verdict) => {
             let _ = writeln!(out, "step {step}: the run ended");
             out.push_str(&verdict_text(c, engine, verdict));
@@ -740,7 +747,9 @@ pub(crate) fn advance(
         }
         match report {
             StepReport::Expanded { .. } => expanded += 1,
-            StepReport::Covered { .. } | StepReport::Unconfirmed { .. } => {}
+            StepReport::Covered { .. }
+            | StepReport::Unconfirmed { .. }
+            | StepReport::Deepened { .. } => {}
             StepReport::Refined(_) | StepReport::HandPredicate(_) => refined += 1,
             StepReport::Finished(v) => {
                 finished = Some(v);
@@ -1329,8 +1338,9 @@ mod tests {
         wb
     }
 
-    /// The engine's refusals reach the prompt with their kind: recursion is beyond the engine,
-    /// a function that is not there is the request's fault, and a malformed predicate too.
+    /// The engine's refusals reach the prompt with their kind: a function that is not there is
+    /// the request's fault, and a malformed predicate too. Recursion is no refusal: it is
+    /// unrolled.
     #[test]
     fn a_run_the_engine_refuses_keeps_the_kind_of_the_refusal() {
         let mut wb = with_c_program(
@@ -1340,11 +1350,7 @@ mod tests {
              int main(void) {\n  return f(3);\n}\n",
         );
         let mut out = Vec::new();
-        let recursive = start(&mut wb, &["main".to_string()], "cegar", &mut out);
-        assert!(
-            matches!(&recursive, Err(CommandError::Unsupported(m)) if m.contains("recursive")),
-            "{recursive:?}"
-        );
+        start(&mut wb, &["main".to_string()], "cegar", &mut out).expect("recursion is unrolled");
         let missing = start(&mut wb, &["nowhere".to_string()], "cegar", &mut out);
         assert!(
             matches!(&missing, Err(CommandError::Refused(m)) if m.starts_with("no function")),

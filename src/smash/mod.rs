@@ -40,7 +40,9 @@ use crate::ir::{ProcId, Program};
 use crate::refine::flat::{Action, Flat};
 use crate::refine::formula::{Linear, Pred};
 use crate::refine::path::{self, PathFormula, Solved};
-use crate::refine::{Limits, RefineError, Replayed, Verdict, check_inductive, replay};
+use crate::refine::{
+    FIRST_UNROLLING, Limits, MAX_UNROLLING, RefineError, Replayed, Verdict, check_inductive, replay,
+};
 use crate::smt::SmtStats;
 use crate::syntax::clock::Stopwatch;
 use must::{MustSets, State};
@@ -99,8 +101,26 @@ pub enum DashStep {
         /// edge) and the half outside it.
         halves: (Option<usize>, Option<usize>),
     },
+    /// A test reached an error location through a recursive call the graph had cut and did
+    /// not replay: the analysis started again on a graph with recursion unrolled `unrolling`
+    /// times (steps, tests, splits and SMT calls count on; regions, states and the log of
+    /// steps start afresh, this step first: the earlier ones name the smaller graph).
+    Deepened {
+        /// The new unrolling.
+        unrolling: usize,
+        /// Why the run did not replay.
+        reason: String,
+    },
     /// The run ended with this verdict.
     Finished(Verdict),
+}
+
+/// How a concrete run ended at an error location.
+enum Reached {
+    /// With this verdict.
+    Verdict(Verdict),
+    /// Through a cut recursive call, without failing when replayed: unroll further.
+    Cut(String),
 }
 
 /// Counters of a run.
@@ -149,7 +169,17 @@ impl Dash {
         let Some(procedure) = program.find(function) else {
             return Err(RefineError::Refused(format!("the program has no function `{function}`")));
         };
-        let flat = Flat::build(program, procedure)?;
+        Dash::unrolled(program, procedure, limits, FIRST_UNROLLING)
+    }
+
+    /// The analysis on a graph with recursion unrolled `unrolling` times.
+    fn unrolled(
+        program: &Program,
+        procedure: ProcId,
+        limits: Limits,
+        unrolling: usize,
+    ) -> Result<Dash, RefineError> {
+        let flat = Flat::build(program, procedure, unrolling)?;
         let partitions = Partitions::new(&flat);
         let must = MustSets::new(&flat);
         let started = Stopwatch::start(limits.clock);
@@ -308,11 +338,13 @@ impl Dash {
             return Err(RefineError::Internal("a test's state was kept already".into()));
         };
         added += 1;
-        let (ran, verdict) = self.run_on(first);
+        let (ran, reached) = self.run_on(first);
         added += ran;
         self.counters.tests += 1;
-        if let Some(verdict) = verdict {
-            return Ok(Some(DashStep::Finished(verdict)));
+        match reached {
+            Some(Reached::Verdict(verdict)) => return Ok(Some(DashStep::Finished(verdict))),
+            Some(Reached::Cut(reason)) => return Ok(Some(self.deepen(reason))),
+            None => {}
         }
         Ok(Some(DashStep::Test { edge, from, to, added }))
     }
@@ -402,7 +434,7 @@ impl Dash {
     /// Runs on concretely from a kept state, keeping every state reached, until an error
     /// location (whose inputs are replayed), a location with no step, a state kept before or
     /// the step bound. The states kept, and the verdict when the run reached an error.
-    fn run_on(&mut self, mut at: usize) -> (usize, Option<Verdict>) {
+    fn run_on(&mut self, mut at: usize) -> (usize, Option<Reached>) {
         let mut added = 0;
         for _ in 0..must::MAX_RUN_STEPS {
             let location = self.must.states[at].location;
@@ -429,12 +461,44 @@ impl Dash {
     /// BUGFOUND: the inputs of the run to a reachable state at an error location, replayed by
     /// the interpreter. A run the program does not fail (the graph over-approximates it there)
     /// ends the analysis without an answer: that abstract path can never be refuted.
-    fn confirm(&mut self, state: usize) -> Verdict {
+    fn confirm(&mut self, state: usize) -> Reached {
         let (inputs, locations) = self.must.history(state);
         let error = self.must.states[state].location;
         match replay(&self.program, self.procedure, &self.flat, error, inputs, locations) {
-            Replayed::Verdict(verdict) => verdict,
-            Replayed::Unconfirmed(reason) => Verdict::Unknown(reason),
+            Replayed::Verdict(verdict) => Reached::Verdict(verdict),
+            Replayed::Unconfirmed(reason) if self.flat.passes_cut(&self.must.edges(state)) => {
+                Reached::Cut(reason)
+            }
+            Replayed::Unconfirmed(reason) => Reached::Verdict(Verdict::Unknown(reason)),
+        }
+    }
+
+    /// Starts again on a graph with recursion unrolled twice as deep (the run to an error
+    /// ran through a cut recursive call and did not replay); past [`MAX_UNROLLING`], or when
+    /// the deeper graph cannot be built, the run ends without an answer.
+    fn deepen(&mut self, reason: String) -> DashStep {
+        let unrolling = self.flat.unrolling.max(1) * 2;
+        if unrolling > MAX_UNROLLING {
+            return DashStep::Finished(Verdict::Unknown(format!(
+                "{reason} (recursion is unrolled at most {MAX_UNROLLING} times, and no procedure summaries are inferred)"
+            )));
+        }
+        match Dash::unrolled(&self.program, self.procedure, self.limits.clone(), unrolling) {
+            Ok(mut deeper) => {
+                deeper.started = self.started;
+                deeper.counters = Counters {
+                    steps: self.counters.steps,
+                    tests: self.counters.tests,
+                    splits: self.counters.splits,
+                    smt_calls: self.counters.smt_calls,
+                    ..Counters::default()
+                };
+                *self = deeper;
+                DashStep::Deepened { unrolling, reason }
+            }
+            Err(e) => DashStep::Finished(Verdict::Unknown(format!(
+                "{reason} (unrolling recursion {unrolling} times: {e})"
+            ))),
         }
     }
 
@@ -601,6 +665,8 @@ mod tests {
             edges: vec![FlatEdge { from: 0, to: 1, action, span: None }],
             approximations: Vec::new(),
             outgoing: vec![vec![0], vec![]],
+            unrolling: 0,
+            cuts: Vec::new(),
         }
     }
 

@@ -76,6 +76,17 @@ impl MustSets {
         Some(id)
     }
 
+    /// The edges of the run to a state, in order.
+    pub fn edges(&self, mut state: usize) -> Vec<usize> {
+        let mut edges = Vec::new();
+        while let Some((before, edge)) = self.states[state].from {
+            edges.push(edge);
+            state = before;
+        }
+        edges.reverse();
+        edges
+    }
+
     /// The inputs read on the way to a state, in order, and the locations passed.
     pub fn history(&self, mut state: usize) -> (Vec<Integer>, Vec<usize>) {
         let mut inputs = Vec::new();

@@ -216,6 +216,8 @@ mod tests {
             edges,
             approximations: Vec::new(),
             outgoing: vec![vec![0], vec![1], vec![]],
+            unrolling: 0,
+            cuts: Vec::new(),
         }
     }
 

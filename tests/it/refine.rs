@@ -87,7 +87,7 @@ fn header(name: &str) -> String {
 type Answer = (&'static str, usize);
 
 /// (example, header verdict, IMPACT's answer, the predicates domain's answer).
-const TABLE: [(&str, &str, Answer, Answer); 32] = [
+const TABLE: [(&str, &str, Answer, Answer); 36] = [
     // The array read `a[k] != k` is over-approximated; the resulting counterexample does not
     // replay, so the answer is Unknown, never Unsafe.
     (
@@ -146,6 +146,18 @@ const TABLE: [(&str, &str, Answer, Answer); 32] = [
     // The signed overflow of `x + x` (machine integers).
     ("overflow_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
     ("parity_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
+    // Recursion is unrolled, each activation in a frame of its own, deeper while a
+    // counterexample runs through a call the graph cut.
+    ("recursive_fib_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
+    ("recursive_parity_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
+    ("recursive_sum_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
+    // No unrolling covers an unbounded recursion, and no summaries are inferred yet.
+    (
+        "recursive_unbounded_safe.c",
+        "safe",
+        ("unknown: no procedure summaries are inferred", 20_000),
+        ("unknown: no procedure summaries are inferred", 20_000),
+    ),
     ("three_counters_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("toggle_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("two_counters_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
@@ -245,21 +257,71 @@ fn the_deep_counterexample_needs_fifty_iterations() {
 }
 
 #[test]
-fn recursion_is_refused_with_a_reason() {
-    let text = "int f(int n) { if (n <= 0) return 0; return f(n - 1); }\n\
-                int main(void) { return f(3); }\n";
-    let mut sources = SourceMap::new();
-    let file = sources.add("rec.c", None, text.to_string());
-    let (program, _) = read_c(&sources, file);
-    let program = program.expect("recursion lowers");
-    let err = Engine::new(&program, "main", Limits::default()).err().expect("refused");
-    // Recursion is outside what the engine handles (an UNKNOWN answer), not a bad request.
-    assert!(matches!(&err, RefineError::Unsupported(m) if m.contains("recursive")), "{err:?}");
-    let missing = Engine::new(&program, "nope", Limits::default()).err().expect("refused");
+fn recursion_runs_each_activation_in_its_own_frame_and_a_missing_function_is_refused() {
+    // `a` is read after the recursive call returns: with one set of variables for every
+    // activation it would hold the innermost activation's 0, and `f(3) == 3` would fail.
+    let text = |check: &str| {
+        format!(
+            "extern void reach_error(void);\n\
+             int f(int n) {{ int a = n; if (n > 0) f(n - 1); return a; }}\n\
+             int main(void) {{ if ({check}) reach_error(); return 0; }}\n"
+        )
+    };
+    let read = |check: &str| {
+        let mut sources = SourceMap::new();
+        let file = sources.add("rec.c", None, text(check));
+        let (program, _) = read_c(&sources, file);
+        program.expect("recursion lowers")
+    };
+    let safe = read("f(3) != 3");
+    let mut engine = Engine::new(&safe, "main", limits(20_000)).unwrap();
+    assert!(matches!(engine.run(), Verdict::Safe { .. }), "f(3) is 3");
+    assert_certified("f(3) != 3", &mut engine);
+    assert!(engine.flat.unrolling >= 3, "f(3) is four activations deep");
+    assert!(engine.flat.variables.iter().any(|v| v.name == "a@2"), "a second frame's `a`");
+    let unsafe_program = read("f(2) == 2");
+    let verdict = Engine::new(&unsafe_program, "main", limits(20_000)).unwrap().run();
+    assert_replays("f(2) == 2", &unsafe_program, &verdict);
+    let missing = Engine::new(&safe, "nope", Limits::default()).err().expect("refused");
     assert!(
         matches!(&missing, RefineError::Refused(m) if m.starts_with("no function `nope`")),
         "{missing:?}"
     );
+}
+
+#[test]
+fn a_check_inside_a_cut_recursive_call_may_fail_there_until_unrolled() {
+    // `g` calls `reach_error` five activations deep when `n` is 0 (or never, when it asks for
+    // -1). The first graph cuts the call below the second activation, and the cut leads to
+    // the check's error location too: the run on the inputs of that path decides it.
+    let text = |bad: i32| {
+        format!(
+            "extern void reach_error(void);\n\
+             extern int __VERIFIER_nondet_int(void);\n\
+             void g(int n) {{ if (n == {bad}) reach_error(); if (n > 0) g(n - 1); }}\n\
+             int main(void) {{ int k = __VERIFIER_nondet_int(); if (k == 4) g(k); return 0; }}\n"
+        )
+    };
+    let read = |bad: i32| {
+        let mut sources = SourceMap::new();
+        let file = sources.add("deep.c", None, text(bad));
+        let (program, _) = read_c(&sources, file);
+        program.expect("recursion lowers")
+    };
+    // The run of the cut path fails the check itself: unsafe at the first unrolling.
+    let program = read(0);
+    let mut engine = Engine::new(&program, "main", limits(20_000)).unwrap();
+    let verdict = engine.run();
+    assert_replays("deep.c", &program, &verdict);
+    assert_eq!(engine.flat.unrolling, 1);
+    assert!(!engine.flat.cuts.is_empty());
+    // It never fails: the cut path does not replay, the unrolling doubles until the cut is
+    // out of reach (five activations of `g`: four below the first), and the proof holds.
+    let program = read(-1);
+    let mut engine = Engine::new(&program, "main", limits(20_000)).unwrap();
+    assert!(matches!(engine.run(), Verdict::Safe { .. }));
+    assert_certified("deep.c (-1)", &mut engine);
+    assert_eq!(engine.flat.unrolling, 4);
 }
 
 #[test]
@@ -597,7 +659,9 @@ fn steps_report_what_they_did_and_limits_keep_the_tree() {
                 assert_eq!(r.formula.len() + 1, r.path.len());
             }
             StepReport::HandPredicate(k) => panic!("no hand predicate was given: {k}"),
-            StepReport::Unconfirmed { reason, .. } => panic!("the program is exact: {reason}"),
+            StepReport::Unconfirmed { reason, .. } | StepReport::Deepened { reason, .. } => {
+                panic!("the program is exact: {reason}")
+            }
             StepReport::Finished(v) => break v,
         }
     };

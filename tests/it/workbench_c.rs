@@ -576,3 +576,27 @@ fn the_predicates_domain_runs_at_the_prompt_and_takes_hand_predicates_into_its_p
         )
     );
 }
+
+#[test]
+fn a_recursive_program_is_unrolled_deeper_at_the_prompt_and_the_step_says_so() {
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    run(&mut wb, "load --math-int examples/c/recursive_sum_safe.c");
+    run(&mut wb, "cegar");
+    let mut said = String::new();
+    for _ in 0..400 {
+        let step = run(&mut wb, "step");
+        said.push_str(&step);
+        if step.contains("the run ended") {
+            break;
+        }
+    }
+    assert!(said.contains("so the run starts again with recursion unrolled 2 times"), "{said}");
+    assert!(said.contains("recursion unrolled 4 times"), "{said}");
+    assert!(said.contains("SAFE"), "{said}");
+    // `undo` goes back over a deepening as over any step: the engine is rebuilt by replaying.
+    let undone = run(&mut wb, "undo");
+    assert!(!undone.contains("error"), "{undone}");
+    let again = run(&mut wb, "run");
+    assert!(again.contains("SAFE"), "{again}");
+}

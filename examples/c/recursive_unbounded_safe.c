@@ -1,0 +1,15 @@
+// verdict: safe
+// A recursive sum over an unbounded input: no unrolling covers every run, and the engine
+// infers no procedure summaries yet, so it answers UNKNOWN, never SAFE or UNSAFE.
+extern int __VERIFIER_nondet_int(void);
+extern void reach_error(void);
+int sum(int n) {
+  if (n <= 0) return 0;
+  return n + sum(n - 1);
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0) return 0;
+  if (sum(n) < n) reach_error();
+  return 0;
+}
