@@ -33,7 +33,7 @@ use super::boolean::{B, Dag};
 use super::error::SaturnError;
 use super::guard::{Guard, Guards};
 use super::unroll::{NodeId, Step, Unrolled};
-use crate::hol::{Binder, ConstId, Prim, Term, TermId, TyId, TyNode};
+use crate::hol::{Binder, ConstId, Prim, ProgramFact, Term, TermId, TyId, TyNode};
 use crate::ir::{Command, ProcId, Program};
 use crate::syntax::Span;
 
@@ -237,7 +237,7 @@ pub fn execute<'p>(
     };
     // The parameters are the first inputs, in order.
     for &p in &entry_proc.params {
-        let value = exec.fresh(p, None)?;
+        let value = exec.fresh_parameter(graph.frames[0].procedure, p)?;
         if let Value::Int(bits) = &value {
             exec.parameter_inputs.push(Input { bits: bits.clone(), variable: p });
         }
@@ -574,8 +574,15 @@ impl<'p> Execution<'p> {
         let mut out = cfg.edges.iter().enumerate().filter(|(_, e)| e.from == at);
         let (Some((index, edge)), None) = (out.next(), out.next()) else { return None };
         let Command::Assume { formula, .. } = &edge.command else { return None };
+        self.range_type(*formula, var).map(|ty| (index, ty))
+    }
+
+    /// The machine type whose range `formula` states for `var` (`lo <= var & var <= hi`, as
+    /// the C front end writes a `nondet` value's range and a parameter's), if one fits within
+    /// the blasting width.
+    fn range_type(&self, formula: TermId, var: ConstId) -> Option<bv::IntType> {
         let bank = &self.program.bank;
-        let Term::Prim(Prim::And, parts) = &bank.term(*formula).term else { return None };
+        let Term::Prim(Prim::And, parts) = &bank.term(formula).term else { return None };
         let (Term::Prim(Prim::Le, low), Term::Prim(Prim::Le, high)) =
             (&bank.term(parts[0]).term, &bank.term(parts[1]).term)
         else {
@@ -590,8 +597,24 @@ impl<'p> Execution<'p> {
             [bv::IntType::signed(w), bv::IntType::unsigned(w)]
                 .into_iter()
                 .find(|ty: &bv::IntType| ty.min_value() == lo && ty.max_value() == hi)
-                .map(|ty| (index, ty))
         })
+    }
+
+    /// A parameter of the function analysed, as fresh bits: as many as the range its function
+    /// states for it (a `Typing` fact of the C front end: the type's range, a pointer's 64
+    /// bits) takes, extended, so a model gives it a value its type can hold; else the
+    /// blasting width's.
+    fn fresh_parameter(&mut self, procedure: ProcId, p: ConstId) -> Result<Value, SaturnError> {
+        let typed = self.program.procedure(procedure).assumes.iter().find_map(|fact| {
+            if fact.kind == ProgramFact::Typing { self.range_type(fact.formula, p) } else { None }
+        });
+        match typed {
+            Some(ty) => {
+                let narrow = Bv::fresh(&mut self.dag, ty.width);
+                Ok(Value::Int(bv::cast(&narrow, ty, bv::IntType::signed(self.width))))
+            }
+            None => self.fresh(p, None),
+        }
     }
 
     /// The value of a term in a state of `frame`.

@@ -277,3 +277,34 @@ fn s7_to_s11_the_lock_checker_reports_type_a_and_type_b_where_the_paper_does() {
     assert!(text.contains("4 warnings, 8 functions analysed, 0 failed"), "{text}");
     assert!(text.contains("no warning is no proof of safety"), "{text}");
 }
+
+#[test]
+fn a_function_checked_on_its_own_takes_its_parameters_from_their_types() {
+    // The front end states each parameter's machine range as a typing fact of its function:
+    // `c` is an `unsigned char` and `p` a pointer (64 bits), so a model never gives them a
+    // value their types cannot hold (the blasting width is 130 bits), and `c + 1000 < 0` can
+    // never be met.
+    let text = "extern void reach_error(void);\n\
+                void check(unsigned char c, int *p, int n) {\n\
+                  if (c > 250 && p != 0 && n < -5) reach_error();\n\
+                  if (c + 1000 < 0) reach_error();\n\
+                }\n\
+                int main(void) { return 0; }\n";
+    let program = lower("param.c", text);
+    let check = program.procedure(program.find("check").unwrap());
+    assert_eq!(check.assumes.len(), 3, "one range per parameter");
+    let report = assert::check(&program, "check", options(2)).unwrap();
+    assert_eq!(report.warnings.len(), 1, "{report:#?}");
+    let w = &report.warnings[0];
+    assert_eq!(w.replay, Replay::Confirmed);
+    let value = |name: &str| w.inputs.iter().find(|(n, _)| n == name).unwrap().1.clone();
+    assert!(value("c") > 250 && value("c") <= 255, "{:?}", w.inputs);
+    assert!(value("p") > 0 && value("p") < rug::Integer::from(1u8) << 64u32, "{:?}", w.inputs);
+    assert!(value("n") < -5 && value("n") >= i32::MIN, "{:?}", w.inputs);
+    // Under --math-int arguments are not converted into the parameter's type: no range.
+    let mut sources = SourceMap::new();
+    let file = sources.add("param.c", None, text.to_string());
+    let (math, _) = read_c_with(&sources, file, Integers::Mathematical, DataModel::Lp64);
+    let math = math.unwrap();
+    assert!(math.procedure(math.find("check").unwrap()).assumes.is_empty());
+}

@@ -60,7 +60,7 @@ use crate::hol::{
     TyId, TyNode,
 };
 use crate::ir::{
-    CfgBuilder, Command, FrameItem, Loc, ProcId, Procedure, Program, Variable, VariableKind,
+    CfgBuilder, Command, Fact, FrameItem, Loc, ProcId, Procedure, Program, Variable, VariableKind,
 };
 use crate::syntax::{Diagnostic, SourceMap, Span};
 
@@ -315,6 +315,41 @@ impl<'s> Lowering<'s> {
         c
     }
 
+    /// The range of a parameter's machine type, as a fact of its function (`ProgramFact::Typing`):
+    /// under machine integers every argument is converted into the parameter's type, so a
+    /// function analysed on its own (Saturn's checkers) may take its parameters from that
+    /// range. A pointer's range is that of a 64-bit unsigned integer (the memory model's
+    /// addresses, `object * 2^40 + offset`, under either data model). Under `--math-int`
+    /// arguments are not converted, and no range is stated.
+    fn parameter_range(
+        &mut self,
+        function: &str,
+        parameter: &str,
+        c: ConstId,
+        ty: CType,
+        span: Span,
+    ) -> Option<Fact> {
+        if self.integers == Integers::Mathematical {
+            return None;
+        }
+        let machine = match ty {
+            CType::Bool | CType::Int(_) => ty.integer(),
+            CType::Pointer(_) => IntType::ULONG,
+            CType::Void | CType::Struct(_) => return None,
+        };
+        let t = self.term_of(c, span);
+        let lo = self.int(machine.min(), span);
+        let hi = self.int(machine.max(), span);
+        let low = build::formula(&mut self.bank, Prim::Le, vec![lo, t]);
+        let high = build::formula(&mut self.bank, Prim::Le, vec![t, hi]);
+        Some(Fact {
+            formula: build::and(&mut self.bank, low, high),
+            name: format!("{function}.{parameter} in range"),
+            kind: ProgramFact::Typing,
+            span: Some(span),
+        })
+    }
+
     fn term_of(&mut self, c: ConstId, span: Span) -> TermId {
         let ty = self.consts[c.0 as usize].ty;
         build::constant(&mut self.bank, c, ty, span)
@@ -416,6 +451,7 @@ impl<'s> Lowering<'s> {
             }
             let name = f.name.name.clone();
             let mut params = Vec::new();
+            let mut assumes = Vec::new();
             for p in &f.params {
                 if p.ty == CType::Void {
                     self.error(p.name.span, "a parameter cannot have type `void`");
@@ -429,6 +465,10 @@ impl<'s> Lowering<'s> {
                 );
                 self.var_types.insert(c, p.ty);
                 params.push(c);
+                if let Some(fact) = self.parameter_range(&name, &p.name.name, c, p.ty, p.name.span)
+                {
+                    assumes.push(fact);
+                }
             }
             let results = if f.result == CType::Void {
                 Vec::new()
@@ -453,7 +493,7 @@ impl<'s> Lowering<'s> {
                 requires: Vec::new(),
                 ensures: Vec::new(),
                 modifies: Vec::new(),
-                assumes: Vec::new(),
+                assumes,
                 guarantees: Vec::new(),
                 body: None,
             });
