@@ -40,9 +40,33 @@ pub enum Rule {
     /// A clause the SAT solver over split names derived by resolution from its premises (ground
     /// clauses over the names).
     AvatarSatResolution,
+    /// The empty clause from ground instances of its premises, as the instantiation engine
+    /// refuted them: checked like any other step, by ground entailment, which
+    /// lets a proof cache keep an instantiation refutation in the form the checker reads.
+    GroundInstances,
 }
 
 impl Rule {
+    /// Every rule, in declaration order.
+    pub const ALL: [Rule; 11] = [
+        Rule::Input,
+        Rule::Superposition,
+        Rule::EqualityResolution,
+        Rule::EqualityFactoring,
+        Rule::Demodulation,
+        Rule::SubsumptionResolution,
+        Rule::TrivialLiteralRemoval,
+        Rule::AvatarComponent,
+        Rule::AvatarSplit,
+        Rule::AvatarSatResolution,
+        Rule::GroundInstances,
+    ];
+
+    /// The rule printed as `name` (the inverse of [`Rule::name`]).
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.name() == name)
+    }
+
     /// The name printed in TSTP proofs.
     pub fn name(self) -> &'static str {
         match self {
@@ -56,6 +80,7 @@ impl Rule {
             Rule::AvatarComponent => "avatar_component",
             Rule::AvatarSplit => "avatar_split",
             Rule::AvatarSatResolution => "avatar_sat_resolution",
+            Rule::GroundInstances => "ground_instances",
         }
     }
 }

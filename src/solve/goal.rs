@@ -14,8 +14,9 @@ use std::sync::Arc;
 
 use super::answer::SzsStatus;
 use super::solve_problem;
+use crate::fol::{Problem, Signature as FolSignature, TermBank};
 use crate::hol::{Sequent, Signature as HolSignature};
-use crate::prover::ProverOptions;
+use crate::prover::{Proof, ProverOptions};
 use crate::translate::{
     SequentOutcome, SequentTranslation, TranslateOptions, VALIDITY_OPTIONS, translate_sequent,
     validity_sequent,
@@ -108,6 +109,11 @@ pub fn translate_settled(
     translations
 }
 
+/// Whether a status is a refutation: the problem's clauses have no model.
+fn proves(status: SzsStatus) -> bool {
+    matches!(status, SzsStatus::Theorem | SzsStatus::ContradictoryAxioms | SzsStatus::Unsatisfiable)
+}
+
 /// The verdict on a lemma.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -148,6 +154,33 @@ pub struct LemmaResult {
     pub sequents: usize,
     /// How many of them were discharged without the prover.
     pub discharged: usize,
+    /// How many of them were searched (by the prover or the instantiation engine).
+    pub searched: usize,
+    /// How many of them a [`ProofHook`] settled by re-checking a proof it held.
+    pub rechecked: usize,
+}
+
+/// What a caller may do around each problem of a lemma's translation: settle it from a proof it
+/// already holds (a proof cache), and keep each refutation a search finds. The hook is trusted
+/// to say `true` only for a proof it re-checked against `problem` itself, never for a stored
+/// verdict.
+pub trait ProofHook {
+    /// Before part `part` of the lemma is searched under `strategy`: whether the hook settled it
+    /// by re-checking a proof of `problem` it holds (then no search runs).
+    fn settle(&mut self, part: usize, problem: &Problem, strategy: &Strategy) -> bool;
+    /// After a search refuted part `part`: the refutation, checked, over `signature` and `bank`
+    /// (supersets of the problem's: the prover may have named split components).
+    fn refuted(&mut self, part: usize, proof: &Proof, signature: &FolSignature, bank: &TermBank);
+}
+
+/// The hook that holds nothing and keeps nothing.
+struct NoHook;
+
+impl ProofHook for NoHook {
+    fn settle(&mut self, _: usize, _: &Problem, _: &Strategy) -> bool {
+        false
+    }
+    fn refuted(&mut self, _: usize, _: &Proof, _: &FolSignature, _: &TermBank) {}
 }
 
 /// How a translated problem is attacked: craig's superposition prover with these options, or
@@ -188,6 +221,20 @@ pub fn check_sequent_with(
     file: &str,
     validity: &ValidityCache,
 ) -> LemmaResult {
+    check_sequent_hooked(signature, sequent, options, strategy, file, validity, &mut NoHook)
+}
+
+/// [`check_sequent_with`] with a [`ProofHook`] asked before each problem is searched and told of
+/// each refutation found.
+pub fn check_sequent_hooked(
+    signature: HolSignature<'_>,
+    sequent: &Sequent,
+    options: &TranslateOptions,
+    strategy: &Strategy,
+    file: &str,
+    validity: &ValidityCache,
+    hook: &mut dyn ProofHook,
+) -> LemmaResult {
     // The lemma's time limit is measured on the strategy's clock (CPU time unless its options
     // say otherwise), its translation included; `elapsed` reports wall time, for people.
     let clock = match strategy {
@@ -205,18 +252,25 @@ pub fn check_sequent_with(
         elapsed: std::time::Duration::ZERO,
         sequents: sequents.len(),
         discharged: 0,
+        searched: 0,
+        rechecked: 0,
     };
     // A strategy's time limit is for the whole lemma, however many parts it splits into: each
     // part gets what the parts before it left.
     let remaining = |limit: Option<std::time::Duration>| limit.map(|limit| watch.remaining(limit));
-    for s in sequents {
+    for (part, s) in sequents.into_iter().enumerate() {
         let verdict = match s.outcome {
             SequentOutcome::Discharged(_) => {
                 result.discharged += 1;
                 Verdict::Proved
             }
             SequentOutcome::Refused(_) => Verdict::NotProved,
+            SequentOutcome::Problem(problem) if hook.settle(part, &problem, strategy) => {
+                result.rechecked += 1;
+                Verdict::Proved
+            }
             SequentOutcome::Problem(problem) => {
+                result.searched += 1;
                 let status = match strategy {
                     Strategy::Superposition(prover) => {
                         let mut prover = prover.clone();
@@ -224,6 +278,16 @@ pub fn check_sequent_with(
                         let solved = solve_problem(Arc::unwrap_or_clone(problem), prover, true);
                         result.given += solved.stats().given;
                         result.generated += solved.stats().generated;
+                        if let (Some(proof), Some(Ok(_))) = (&solved.proof, &solved.check)
+                            && proves(solved.status)
+                        {
+                            hook.refuted(
+                                part,
+                                proof,
+                                &solved.prover.signature,
+                                &solved.prover.bank,
+                            );
+                        }
                         solved.status
                     }
                     Strategy::Instantiation(inst) => {
@@ -233,13 +297,17 @@ pub fn check_sequent_with(
                             super::solve_instantiation(Arc::unwrap_or_clone(problem), &inst);
                         // Instances stand in for generated clauses in the counters.
                         result.generated += solved.result.stats.instances;
+                        if proves(solved.status)
+                            && let Some(proof) = super::instantiation_proof(&solved)
+                        {
+                            let problem = &solved.problem;
+                            hook.refuted(part, &proof, &problem.signature, &problem.bank);
+                        }
                         solved.status
                     }
                 };
                 match status {
-                    SzsStatus::Theorem
-                    | SzsStatus::ContradictoryAxioms
-                    | SzsStatus::Unsatisfiable => Verdict::Proved,
+                    _ if proves(status) => Verdict::Proved,
                     SzsStatus::CounterSatisfiable | SzsStatus::Satisfiable => Verdict::NotProved,
                     _ => Verdict::GaveUp,
                 }
