@@ -12,7 +12,9 @@ use crate::syntax::{SourceMap, Span};
 use crate::translate::relevance::Sine;
 use crate::translate::{SequentOutcome, TranslateOptions, write_translation};
 use crate::vc::VcOptions;
-use crate::verify::{ARITHMETIC_NOTE, Outcome, Verification, describe, load_java, prove_reporting};
+use crate::verify::{
+    ARITHMETIC_NOTE, Outcome, ProofCache, Verification, describe, load_java, prove_reporting,
+};
 
 /// Verify annotated Java programs (Jahob's specifications in `/*: ... */` comments): every
 /// obligation proved, one line each; exit 1 if any is not proved.
@@ -52,10 +54,18 @@ pub struct Args {
     /// but the schedule's last sees every hypothesis.
     #[arg(long, value_name = "PERCENT")]
     pub sine: Option<u32>,
-    /// Prove independent obligations on this many threads (the answers are those of one).
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub jobs: usize,
-    /// After each obligation, a `% stats` line: given and generated clauses, time in ms.
+    /// Prove independent obligations on this many threads (the answers are those of one);
+    /// by default as many as the machine has cores.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Keep proofs in this cache file instead of `.craig-cache/STEM.ron` beside the first file.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_cache")]
+    pub cache: Option<PathBuf>,
+    /// Neither read nor write a proof cache: search every obligation.
+    #[arg(long)]
+    pub no_cache: bool,
+    /// After each obligation, a `% stats` line: given and generated clauses, time in ms,
+    /// problems searched and problems re-checked from the cache; at the end a `% cache` line.
     #[arg(long)]
     pub stats: bool,
     /// For each obligation not proved, the path through its method that it covers.
@@ -70,7 +80,9 @@ pub struct Args {
 /// Runs the subcommand.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let time_limit = seconds("--time-limit", args.time_limit)?;
-    if args.jobs == 0 {
+    let jobs =
+        args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
         return Err(CliError::Usage("--jobs must be at least 1".into()));
     }
     if !(1..=100).contains(&args.retain) {
@@ -107,6 +119,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         write_tptp(&verification, &selected, &options, dir, &sources)?;
     }
     let file = args.files.first().map(|f| f.display().to_string()).unwrap_or_default();
+    let cache_path = cache_path(args);
+    let mut cache = cache_path.as_deref().map(|path| read_cache(path, err)).transpose()?;
     // Each obligation's line is written as soon as it and those before it are known.
     let mut all_proved = verification.refused.is_empty();
     let mut per_method: Vec<(crate::ir::ProcId, usize, usize)> = Vec::new();
@@ -129,11 +143,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         if args.stats && written.is_ok() {
             written = writeln!(
                 out,
-                "% stats {}: given {} generated {} time_ms {}",
+                "% stats {}: given {} generated {} time_ms {} searched {} rechecked {}",
                 obligation.sequent.name,
                 o.given,
                 o.generated,
-                o.elapsed.as_millis()
+                o.elapsed.as_millis(),
+                o.searched,
+                o.rechecked,
             );
         }
         if written.is_ok() {
@@ -143,10 +159,41 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             write_error = Some(e);
         }
     };
-    let outcomes =
-        prove_reporting(&verification, &selected, &options, &prover, &file, args.jobs, &mut report);
+    let outcomes = prove_reporting(
+        &verification,
+        &selected,
+        &options,
+        &prover,
+        &file,
+        jobs,
+        cache.as_ref(),
+        &mut report,
+    );
     if let Some(e) = write_error {
         return Err(e.into());
+    }
+    if let (Some(cache), Some(path)) = (&mut cache, &cache_path) {
+        let runs = outcomes.iter().map(|o| {
+            let name = verification.obligations[o.obligation].sequent.name.as_str();
+            (name, o.verdict == Verdict::Proved, o.given, o.generated, &o.cache)
+        });
+        // A cache that cannot be written costs the next run time, not this run's answer.
+        if cache.update(runs)
+            && let Err(e) = crate::session::write_atomic(path, cache.to_text().as_bytes())
+        {
+            writeln!(err, "warning: could not write the proof cache {}: {e}", path.display())?;
+        }
+    }
+    if args.stats {
+        let sum = |f: fn(&Outcome) -> usize| outcomes.iter().map(f).sum::<usize>();
+        writeln!(
+            out,
+            "% cache: {} problems searched, {} re-checked from the cache, {} cached proofs discarded, {} stored",
+            sum(|o| o.searched),
+            sum(|o| o.rechecked),
+            sum(|o| o.cache.discarded),
+            sum(|o| o.cache.stored.len()),
+        )?;
     }
     for (id, total, done) in &per_method {
         let name = &verification.program.procedure(*id).name;
@@ -166,6 +213,41 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         }
     )?;
     Ok(if all_proved { 0 } else { 1 })
+}
+
+/// The cache file: `--cache FILE`, none with `--no-cache`, else `.craig-cache/STEM.ron` in the
+/// folder of the first file (one folder to ignore or delete, one file per program).
+fn cache_path(args: &Args) -> Option<PathBuf> {
+    if args.no_cache {
+        return None;
+    }
+    if let Some(path) = &args.cache {
+        return Some(path.clone());
+    }
+    let first = args.files.first()?;
+    let stem = first.file_stem()?.to_string_lossy().into_owned();
+    let folder = first.parent().map(PathBuf::from).unwrap_or_default();
+    Some(folder.join(".craig-cache").join(format!("{stem}.ron")))
+}
+
+/// The cache in `path`: empty when there is no file yet, and empty with a warning when the file
+/// cannot be read or is not a cache (the run is then a cold one, and rewrites the file).
+fn read_cache(path: &std::path::Path, err: &mut dyn Write) -> Result<ProofCache, CliError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ProofCache::new()),
+        Err(e) => {
+            writeln!(err, "warning: ignoring the proof cache {}: {e}", path.display())?;
+            return Ok(ProofCache::new());
+        }
+    };
+    match ProofCache::from_text(&text) {
+        Ok(cache) => Ok(cache),
+        Err(e) => {
+            writeln!(err, "warning: ignoring the proof cache {}: {e}", path.display())?;
+            Ok(ProofCache::new())
+        }
+    }
 }
 
 /// The obligations `--method` and `--class` select (all by default).

@@ -14,22 +14,30 @@
 //! [`load_java`] puts the pieces together for Java files: the standard library's integer
 //! theory, the Java front end's checked program lowered to the IR, and the obligations.
 
+pub mod cache;
 mod java;
 
+pub use cache::{CacheUse, ProofCache};
 pub use java::{ARITHMETIC_NOTE, load_java, load_java_texts, stdlib_background};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use crate::fol::{Problem, Signature as FolSignature, TermBank};
 use crate::hol::{Hypothesis, Signature};
 use crate::inst::InstOptions;
 use crate::ir::{ProcId, Program};
+use crate::prover::Proof;
 use crate::prover::{Clock, ProverOptions};
-use crate::solve::goal::{Strategy, ValidityCache, Verdict, check_sequent_with};
+use crate::solve::goal::{
+    ProofHook, Strategy, ValidityCache, Verdict, check_sequent_hooked, translate_settled,
+};
 use crate::solve::portfolio::split_time;
+use crate::translate::SequentOutcome;
 use crate::translate::TranslateOptions;
 use crate::translate::relevance::Sine;
 use crate::vc::{ProofObligation, VcError, VcOptions, generate};
+use cache::{Entry, problem_key, strategy_fingerprint};
 
 /// A program with its proof obligations.
 #[derive(Clone, Debug)]
@@ -114,6 +122,12 @@ pub struct Outcome {
     /// Whether the verdict is the instantiation engine's (its proof is a checked set of
     /// ground instances, not a superposition refutation).
     pub by_instantiation: bool,
+    /// How many translated problems were searched.
+    pub searched: usize,
+    /// How many translated problems were settled by re-checking a cached proof.
+    pub rechecked: usize,
+    /// The cache entries it used and the ones it made.
+    pub cache: CacheUse,
 }
 
 /// The strategies tried on an obligation, in order, each with the translation it reads, each
@@ -297,11 +311,13 @@ pub fn prove(
     prover: &ProverOptions,
     file: &str,
     jobs: usize,
+    cache: Option<&ProofCache>,
 ) -> Vec<Outcome> {
-    prove_reporting(verification, which, translate, prover, file, jobs, &mut |_| {})
+    prove_reporting(verification, which, translate, prover, file, jobs, cache, &mut |_| {})
 }
 
-/// `prove`, calling `report` on the calling thread with each outcome as soon as it and every
+/// `prove`, with `cache` (when given) asked for a proof of each translated problem before it
+/// is searched (each one re-checked, see [`cache`]), calling `report` on the calling thread with each outcome as soon as it and every
 /// outcome before it in `which` are known, so a long run can be followed as it goes and the
 /// order of what is reported never depends on the threads' timing.
 pub fn prove_reporting(
@@ -311,6 +327,7 @@ pub fn prove_reporting(
     prover: &ProverOptions,
     file: &str,
     jobs: usize,
+    cache: Option<&ProofCache>,
     report: &mut dyn FnMut(&Outcome),
 ) -> Vec<Outcome> {
     // The obligations are proved on threads, several at once with `jobs > 1`: each one's limit
@@ -329,7 +346,7 @@ pub fn prove_reporting(
         loop {
             let slot = next.fetch_add(1, Ordering::Relaxed);
             let Some(&index) = which.get(slot) else { break };
-            let outcome = prove_one(verification, index, translate, prover, file, &validity);
+            let outcome = prove_one(verification, index, translate, prover, file, &validity, cache);
             if done.send((slot, outcome)).is_err() {
                 break;
             }
@@ -358,6 +375,9 @@ pub fn prove_reporting(
 }
 
 /// One obligation through the schedule: the next strategy runs only if the previous gave up.
+/// With a cache that knows the obligation, first every strategy's translation is looked up
+/// (without a search): when each problem of one of them has a cached proof that re-checks,
+/// the obligation is proved by those proofs.
 fn prove_one(
     verification: &Verification,
     index: usize,
@@ -365,6 +385,7 @@ fn prove_one(
     prover: &ProverOptions,
     file: &str,
     validity: &ValidityCache,
+    cache: Option<&ProofCache>,
 ) -> Outcome {
     let obligation = &verification.obligations[index];
     let mut outcome = Outcome {
@@ -375,15 +396,91 @@ fn prove_one(
         elapsed: Duration::ZERO,
         strategy: 0,
         by_instantiation: false,
+        searched: 0,
+        rechecked: 0,
+        cache: CacheUse::default(),
     };
-    for (k, (strategy, translate)) in schedule(prover, translate).iter().enumerate() {
-        let r = check_sequent_with(
+    let strategies = schedule(prover, translate);
+    let name = &obligation.sequent.name;
+    // Keys whose proofs failed to check here, so the search below does not check them again.
+    let mut failed = Vec::new();
+    if let Some(cache) = cache.filter(|c| c.knows(name)) {
+        let start = std::time::Instant::now();
+        // Translations by their options: several strategies read the same one.
+        let mut translations: Vec<(TranslateOptions, Vec<crate::translate::SequentTranslation>)> =
+            Vec::new();
+        for (k, (strategy, options)) in strategies.iter().enumerate() {
+            let at = match translations.iter().position(|(o, _)| o == options) {
+                Some(at) => at,
+                None => {
+                    let parts = translate_settled(
+                        verification.signature(),
+                        &obligation.sequent,
+                        options,
+                        file,
+                        validity,
+                    );
+                    translations.push((*options, parts));
+                    translations.len() - 1
+                }
+            };
+            let fingerprint = strategy_fingerprint(strategy, options);
+            let mut hits = Vec::new();
+            let mut figures = (0, 0);
+            let mut all = true;
+            for part in &translations[at].1 {
+                match &part.outcome {
+                    SequentOutcome::Discharged(_) => {}
+                    SequentOutcome::Refused(_) => all = false,
+                    SequentOutcome::Problem(problem) => {
+                        let key = problem_key(problem, &fingerprint);
+                        match cache.get(&key).map(|e| (e, e.recheck(problem))) {
+                            Some((entry, Ok(_))) => {
+                                figures = (entry.given, entry.generated);
+                                hits.push(key);
+                            }
+                            Some((_, Err(_))) => {
+                                outcome.cache.discarded += 1;
+                                failed.push(key);
+                                all = false;
+                            }
+                            None => all = false,
+                        }
+                    }
+                }
+                if !all {
+                    break;
+                }
+            }
+            if all && !hits.is_empty() {
+                outcome.verdict = Verdict::Proved;
+                outcome.strategy = k;
+                outcome.by_instantiation = matches!(strategy, Strategy::Instantiation(_));
+                (outcome.given, outcome.generated) = figures;
+                outcome.rechecked = hits.len();
+                outcome.cache.used = hits;
+                outcome.elapsed = start.elapsed();
+                return outcome;
+            }
+        }
+    }
+    for (k, (strategy, translate)) in strategies.iter().enumerate() {
+        let mut hook = CacheHook {
+            cache,
+            obligation: name,
+            fingerprint: strategy_fingerprint(strategy, translate),
+            failed: &failed,
+            parts: Vec::new(),
+            used: CacheUse::default(),
+        };
+        let r = check_sequent_hooked(
             verification.signature(),
             &obligation.sequent,
             translate,
             strategy,
             file,
             validity,
+            &mut hook,
         );
         outcome.verdict = r.verdict;
         outcome.given += r.given;
@@ -391,6 +488,14 @@ fn prove_one(
         outcome.elapsed += r.elapsed;
         outcome.strategy = k;
         outcome.by_instantiation = matches!(strategy, Strategy::Instantiation(_));
+        outcome.searched += r.searched;
+        outcome.rechecked += r.rechecked;
+        outcome.cache.discarded += hook.used.discarded;
+        // Only the proving strategy's proofs are kept: they are the obligation's proof.
+        if r.verdict == Verdict::Proved {
+            outcome.cache.used = hook.used.used;
+            outcome.cache.stored = hook.used.stored;
+        }
         // Only a search that gave up may succeed with another strategy: a saturated one proved
         // the translation satisfiable.
         if r.verdict != Verdict::GaveUp {
@@ -398,6 +503,46 @@ fn prove_one(
         }
     }
     outcome
+}
+
+/// The cache around one strategy's run of one obligation: each problem looked up (and its proof
+/// re-checked) before it is searched, each refutation found kept as a new entry.
+struct CacheHook<'a> {
+    cache: Option<&'a ProofCache>,
+    obligation: &'a str,
+    fingerprint: String,
+    /// Keys already found not to check.
+    failed: &'a [String],
+    /// For each part seen, its key and the size of its problem's signature.
+    parts: Vec<Option<(String, usize)>>,
+    used: CacheUse,
+}
+
+impl ProofHook for CacheHook<'_> {
+    fn settle(&mut self, part: usize, problem: &Problem, _: &Strategy) -> bool {
+        // Without a cache nothing is looked up or kept, so no key is made.
+        let Some(cache) = self.cache else { return false };
+        let key = problem_key(problem, &self.fingerprint);
+        if let Some(entry) = cache.get(&key).filter(|_| !self.failed.contains(&key)) {
+            if entry.recheck(problem).is_ok() {
+                self.used.used.push(key);
+                return true;
+            }
+            self.used.discarded += 1;
+        }
+        if self.parts.len() <= part {
+            self.parts.resize(part + 1, None);
+        }
+        self.parts[part] = Some((key, problem.signature.len()));
+        false
+    }
+
+    fn refuted(&mut self, part: usize, proof: &Proof, signature: &FolSignature, bank: &TermBank) {
+        if let Some(Some((key, base))) = self.parts.get(part) {
+            let entry = Entry::from_proof(self.obligation, proof, signature, *base, bank);
+            self.used.stored.push((key.clone(), entry));
+        }
+    }
 }
 
 #[cfg(test)]

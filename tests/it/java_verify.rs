@@ -66,7 +66,7 @@ fn verify_kinds(
     // unprovable goal can breed millions of clauses within it. Every proof of the examples keeps
     // far fewer clauses than this, so the cap only shortens the searches that fail.
     prover.limits.clauses = Some(300_000);
-    let outcomes = prove(&v, &which, &TranslateOptions::default(), &prover, "test", 2);
+    let outcomes = prove(&v, &which, &TranslateOptions::default(), &prover, "test", 2, None);
     let line = |s: craig::syntax::Span| sources.line_col(s.file, s.start as usize).0;
     outcomes
         .iter()

@@ -49,6 +49,7 @@ mod tff_sorts;
 mod tidy;
 mod translate_check;
 mod vc;
+mod verify_cache;
 mod workbench;
 mod workbench_boolprog;
 // Loaded by path so that its own `mod common;` finds `common/mod.rs` beside this file (a

@@ -1,0 +1,203 @@
+//! `craig verify`'s proof cache, end to end through the binary: a warm run re-checks every
+//! proof and searches nothing, and says what a cold run says; a damaged file or a tampered
+//! proof costs a search, never a verdict; a changed method misses; `--no-cache` writes nothing.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::common::{s, scratch};
+
+/// A small program of two classes: a counter whose postcondition needs arithmetic, a link
+/// whose obligations are about the heap.
+const COUNTER: &str = r#"
+class Counter {
+    public int count;
+    public Counter next;
+
+    public void bump()
+    /*: modifies "Counter.count"
+        ensures "this..count = old (this..count) + 1" */
+    {
+        count = count + 1;
+    }
+
+    public void link(Counter c)
+    /*: requires "c ~= null"
+        modifies "Counter.next"
+        ensures "this..next = c & this..count = old (this..count)" */
+    {
+        next = c;
+    }
+}
+"#;
+
+/// What one run printed and its exit code.
+struct Run {
+    out: String,
+    err: String,
+    code: i32,
+}
+
+impl Run {
+    /// The lines a user reads: verdicts and summaries, without the `%` lines of `--stats`.
+    fn verdicts(&self) -> Vec<&str> {
+        self.out
+            .lines()
+            .filter(|l| !l.starts_with("% stats") && !l.starts_with("% cache"))
+            .collect()
+    }
+
+    /// Each obligation's (searched, rechecked) from its `% stats` line, by name.
+    fn counters(&self) -> Vec<(String, u64, u64)> {
+        self.out
+            .lines()
+            .filter_map(|l| l.strip_prefix("% stats "))
+            .map(|l| {
+                let name = l.split(':').next().unwrap().to_string();
+                let words: Vec<&str> = l.split_whitespace().collect();
+                let after = |w: &str| -> u64 {
+                    let at = words.iter().position(|x| *x == w).unwrap();
+                    words[at + 1].parse().unwrap()
+                };
+                (name, after("searched"), after("rechecked"))
+            })
+            .collect()
+    }
+
+    fn searched(&self) -> u64 {
+        self.counters().iter().map(|c| c.1).sum()
+    }
+
+    fn rechecked(&self) -> u64 {
+        self.counters().iter().map(|c| c.2).sum()
+    }
+}
+
+fn verify(args: &[&str], file: &Path) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_craig"))
+        .args(["verify", "--stats", "--steps", "3000"])
+        .args(args)
+        .arg(file)
+        .output()
+        .expect("craig runs");
+    Run {
+        out: String::from_utf8(output.stdout).unwrap(),
+        err: String::from_utf8(output.stderr).unwrap(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// The program written into a fresh folder.
+#[track_caller]
+fn program(name: &str, text: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let file = dir.join("Counter.java");
+    std::fs::write(&file, text).unwrap();
+    (dir, file)
+}
+
+#[test]
+fn a_warm_run_rechecks_every_proof_and_says_the_same() {
+    let (dir, file) = program("warm", COUNTER);
+    let cold = verify(&[], &file);
+    assert_eq!(cold.code, 0, "{}{}", cold.out, cold.err);
+    assert!(cold.searched() > 0, "{}", cold.out);
+    assert_eq!(cold.rechecked(), 0, "{}", cold.out);
+    // The default cache file: one folder beside the program, one file named after it.
+    let cache = dir.join(".craig-cache").join("Counter.ron");
+    assert!(cache.is_file(), "no cache file at {}", s(&cache));
+    let warm = verify(&[], &file);
+    assert_eq!(warm.code, 0, "{}{}", warm.out, warm.err);
+    assert_eq!(warm.verdicts(), cold.verdicts());
+    assert_eq!(warm.searched(), 0, "{}", warm.out);
+    assert_eq!(warm.rechecked(), cold.searched(), "{}\n{}", cold.out, warm.out);
+    assert!(warm.err.is_empty(), "{}", warm.err);
+}
+
+#[test]
+fn a_damaged_cache_file_is_a_warning_and_a_cold_run() {
+    let (dir, file) = program("damaged", COUNTER);
+    let cache = dir.join("proofs.ron");
+    let cold = verify(&["--cache", &s(&cache)], &file);
+    for garbage in ["(version: 1, entries: {\"12\": (", "\u{0}\u{1}not ron at all", ""] {
+        std::fs::write(&cache, garbage).unwrap();
+        let run = verify(&["--cache", &s(&cache)], &file);
+        assert_eq!(run.code, 0, "{}{}", run.out, run.err);
+        assert!(run.err.contains("warning: ignoring the proof cache"), "{}", run.err);
+        assert_eq!(run.verdicts(), cold.verdicts());
+        assert_eq!(run.searched(), cold.searched());
+        // The cold run wrote a good file again.
+        let again = verify(&["--cache", &s(&cache)], &file);
+        assert_eq!(again.searched(), 0, "{}", again.out);
+    }
+}
+
+#[test]
+fn a_proof_that_does_not_check_is_discarded_and_searched_again() {
+    let (dir, file) = program("tampered", COUNTER);
+    let cache = dir.join("proofs.ron");
+    let cold = verify(&["--cache", &s(&cache)], &file);
+    let mut proofs =
+        craig::verify::ProofCache::from_text(&std::fs::read_to_string(&cache).unwrap()).unwrap();
+    assert!(!proofs.entries.is_empty());
+    // Every proof loses its first step: the steps after it use a premise nobody derived.
+    for entry in proofs.entries.values_mut() {
+        entry.nodes.remove(0);
+    }
+    std::fs::write(&cache, proofs.to_text()).unwrap();
+    let run = verify(&["--cache", &s(&cache)], &file);
+    assert_eq!(run.verdicts(), cold.verdicts());
+    assert_eq!(run.searched(), cold.searched(), "{}", run.out);
+    assert!(
+        run.out.contains(&format!("{} cached proofs discarded", cold.searched())),
+        "{}",
+        run.out
+    );
+}
+
+#[test]
+fn a_changed_method_misses_and_the_others_hit() {
+    let (_dir, file) = program("changed", COUNTER);
+    let cold = verify(&[], &file);
+    assert_eq!(cold.code, 0, "{}{}", cold.out, cold.err);
+    let changed = COUNTER
+        .replace("count = count + 1;", "count = count + 2;")
+        .replace("old (this..count) + 1", "old (this..count) + 2");
+    std::fs::write(&file, changed).unwrap();
+    let warm = verify(&[], &file);
+    assert_eq!(warm.code, 0, "{}{}", warm.out, warm.err);
+    for (name, searched, rechecked) in warm.counters() {
+        if name.starts_with("Counter.bump") && name.contains("post") {
+            assert!(searched > 0 && rechecked == 0, "{name} hit the cache:\n{}", warm.out);
+        }
+        if name.starts_with("Counter.link") {
+            assert_eq!(searched, 0, "{name} missed the cache:\n{}", warm.out);
+        }
+    }
+    // A wrong postcondition is still caught, whatever the cache holds.
+    let wrong = COUNTER.replace("old (this..count) + 1", "old (this..count) + 3");
+    std::fs::write(&file, wrong).unwrap();
+    let caught = verify(&[], &file);
+    assert_eq!(caught.code, 1, "{}", caught.out);
+    assert!(caught.out.contains("not verified"), "{}", caught.out);
+}
+
+#[test]
+fn no_cache_writes_nothing() {
+    let (dir, file) = program("none", COUNTER);
+    let run = verify(&["--no-cache"], &file);
+    assert_eq!(run.code, 0, "{}{}", run.out, run.err);
+    assert!(!dir.join(".craig-cache").exists());
+    let entries: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(entries.len(), 1, "only the program: {entries:?}");
+}
+
+#[test]
+fn the_output_does_not_depend_on_the_number_of_jobs() {
+    let (_dir, file) = program("jobs", COUNTER);
+    let one = verify(&["--no-cache", "--jobs", "1"], &file);
+    let four = verify(&["--no-cache", "--jobs", "4"], &file);
+    let default = verify(&["--no-cache"], &file);
+    assert_eq!(one.verdicts(), four.verdicts());
+    assert_eq!(one.verdicts(), default.verdicts());
+}
