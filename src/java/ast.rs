@@ -48,7 +48,7 @@ pub struct Class {
 }
 
 /// Java modifiers (and Jahob's `ghost`, `ensured` in annotations).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Modifiers {
     /// `public`.
     pub public: bool,
@@ -60,6 +60,11 @@ pub struct Modifiers {
     pub static_: bool,
     /// `final`.
     pub final_: bool,
+    /// Jahob's `claimedby C` (in an annotation in a modifier position): only class `C`'s
+    /// methods may read or write the field.
+    pub claimed_by: Option<Ident>,
+    /// Jahob's `readonly`: only the declaring class's methods may write the field.
+    pub readonly: bool,
 }
 
 /// A Java type as written.

@@ -84,6 +84,12 @@ struct FieldInfo {
     hol: TyId,
     constant: ConstId,
     is_static: bool,
+    /// The class that declares it.
+    owner: String,
+    /// Jahob's `claimedby C`: the one class whose methods may read or write it.
+    claimed_by: Option<String>,
+    /// Jahob's `readonly`: only its own class's methods may write it.
+    readonly: bool,
 }
 
 /// A method or constructor.
@@ -443,6 +449,7 @@ impl<'s> Lowering<'s> {
                     }
                     let hol = self.hol_type(&ty);
                     self.field(ci, name, Some(ty.clone()), hol, field.modifiers.static_, None);
+                    self.restrict_field(ci, &name.name, &field.modifiers);
                 }
             }
             for spec in &class.specs {
@@ -575,6 +582,9 @@ impl<'s> Lowering<'s> {
             hol,
             constant: c,
             is_static,
+            owner: class.clone(),
+            claimed_by: None,
+            readonly: false,
         });
         // Typing facts: a reference field's values are allocated objects of its class.
         if let Some(t) = &ty
@@ -582,6 +592,52 @@ impl<'s> Lowering<'s> {
         {
             self.reference_facts(c, t, is_static, &qualified, name.span);
         }
+    }
+
+    /// Records the access Jahob's `claimedby C` and `readonly` give field `name` of class `ci`
+    /// (a class that claims must exist).
+    fn restrict_field(&mut self, ci: usize, name: &str, modifiers: &ast::Modifiers) {
+        if let Some(c) = &modifiers.claimed_by
+            && self.class_index(&c.name).is_none()
+        {
+            self.error(c.span, format!("`claimedby {}`: there is no class `{}`", c.name, c.name));
+            return;
+        }
+        if let Some(f) = self.classes[ci].fields.iter_mut().rev().find(|f| f.name == name) {
+            f.claimed_by = modifiers.claimed_by.as_ref().map(|c| c.name.clone());
+            f.readonly = modifiers.readonly;
+        }
+    }
+
+    /// Refuses a read (`write` false) or write of field `f` in method `b` that Jahob's
+    /// `claimedby` or `readonly` forbids, at `span`; whether the access is allowed.
+    fn field_access_allowed(&mut self, b: &Body, f: &FieldInfo, write: bool, span: Span) -> bool {
+        let here = self.classes[self.methods[b.method].class].name.clone();
+        if let Some(c) = &f.claimed_by
+            && *c != here
+        {
+            self.error(
+                span,
+                format!(
+                    "`{}.{}` is `claimedby {c}`: only `{c}`'s methods may read or write it, and \
+                     this is a method of `{here}`",
+                    f.owner, f.name
+                ),
+            );
+            return false;
+        }
+        if write && f.readonly && f.owner != here {
+            self.error(
+                span,
+                format!(
+                    "`{}.{}` is `readonly`: only `{}`'s methods may write it, and this is a \
+                     method of `{here}`",
+                    f.owner, f.name, f.owner
+                ),
+            );
+            return false;
+        }
+        true
     }
 
     fn reference_facts(&mut self, c: ConstId, t: &JType, is_static: bool, name: &str, span: Span) {
@@ -632,6 +688,13 @@ impl<'s> Lowering<'s> {
     fn declare_method(&mut self, ci: usize, mi: usize, method: &Method) {
         let class = self.classes[ci].name.clone();
         let name = if method.constructor { "init".to_string() } else { method.name.name.clone() };
+        // Jahob's field modifiers say who may touch a field; on a method they mean nothing.
+        if let Some(c) = &method.modifiers.claimed_by {
+            self.error(c.span, "`claimedby` applies to fields, not to methods");
+        }
+        if method.modifiers.readonly {
+            self.error(method.name.span, "`readonly` applies to fields, not to methods");
+        }
         if method.constructor && method.name.name != class {
             self.error(method.name.span, format!("a method of `{class}` needs a result type"));
             return;
@@ -1648,6 +1711,9 @@ impl<'s> Lowering<'s> {
             self.error(lhs_span, format!("`{}` is a ghost variable: assign it in a specification (`//: \"x\" := \"...\"`)", f.name));
             return;
         };
+        if !self.field_access_allowed(b, f, true, lhs_span) {
+            return;
+        }
         let info = self.methods[b.method].clone();
         let object = match receiver {
             Some((x, e, fresh)) => Some((x, Some((e, fresh)))),
@@ -2041,6 +2107,9 @@ impl<'s> Lowering<'s> {
             );
             return None;
         };
+        if !self.field_access_allowed(b, f, false, span) {
+            return None;
+        }
         let field = self.constant_term(f.constant, span);
         if f.is_static {
             return Some((field, ty, false));

@@ -245,6 +245,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         kw_assume => "`assume`",
         kw_note_that => "`noteThat`",
         kw_havoc => "`havoc`",
+        kw_from => "`from`",
+        kw_such_that => "`suchThat`",
         spec_name | spec_label => "a name",
         bare_word => "a name",
         quoted => "a quoted formula",
@@ -521,6 +523,7 @@ impl<'t> Parser<'t> {
             Rule::kw_protected => m.protected = true,
             Rule::kw_static => m.static_ = true,
             Rule::kw_final => m.final_ = true,
+            Rule::modifier_annotation => self.modifier_annotation(q, m),
             Rule::unsupported_modifier => {
                 let inner = q.clone().into_inner().next();
                 match inner {
@@ -540,6 +543,64 @@ impl<'t> Parser<'t> {
             _ => return false,
         }
         true
+    }
+
+    /// The words of an annotation in a modifier position: `claimedby C` and `readonly`, which
+    /// the lowering enforces; `hidden`, which craig cannot give its meaning (hidden state left
+    /// out of other classes' frames), and any other word are refused where they are written.
+    fn modifier_annotation(&mut self, q: &P<'t>, m: &mut Modifiers) {
+        let text: &'t str = q.as_str();
+        let body = text
+            .strip_prefix("/*:")
+            .and_then(|t| t.strip_suffix("*/"))
+            .or_else(|| text.strip_prefix("//:"))
+            .unwrap_or("");
+        // The words with where they start in the file (`self.at` reads a slice's place).
+        let mut words: Vec<(usize, &'t str)> = Vec::new();
+        let mut rest = body;
+        loop {
+            rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ';' || c == ',');
+            if rest.is_empty() {
+                break;
+            }
+            let len = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.'))
+                .unwrap_or(rest.len())
+                .max(rest.chars().next().map_or(1, char::len_utf8));
+            words.push((self.at(rest), &rest[..len]));
+            rest = &rest[len..];
+        }
+        let file = self.file;
+        let span_of = |at: usize, word: &str| Span::new(file, at, at + word.len());
+        let mut words = words.into_iter();
+        while let Some((at, word)) = words.next() {
+            let span = span_of(at, word);
+            match word {
+                "claimedby" => match words.next() {
+                    Some((at, class)) if class.starts_with(|c: char| c.is_ascii_alphabetic()) => {
+                        let span = span_of(at, class);
+                        m.claimed_by = Some(Ident { name: class.to_string(), span });
+                    }
+                    _ => self.error_with_note(
+                        span,
+                        "`claimedby` names the class that claims the field",
+                        "write `claimedby C` for a class `C`",
+                    ),
+                },
+                "readonly" => m.readonly = true,
+                "hidden" => self.error_with_note(
+                    span,
+                    "Jahob's `hidden` modifier is not supported by craig",
+                    "craig cannot leave hidden state out of other classes' frames; \
+                     `claimedby C` restricts a field to class `C`",
+                ),
+                _ => self.error_with_note(
+                    span,
+                    format!("`{word}` is not one of Jahob's modifiers that craig reads"),
+                    "an annotation in a modifier position holds `claimedby C` or `readonly`",
+                ),
+            }
+        }
     }
 
     fn generics(&mut self, p: &P<'t>) {
@@ -1444,6 +1505,10 @@ impl<'t> Parser<'t> {
             let misplaced = |m: &str| format!("`{m}` does not apply to {}", describe_spec(rule));
             match q.as_rule() {
                 Rule::kw_public => modifiers.public = true,
+                // A definition's visibility changes nothing craig proves: the definition is
+                // unfolded wherever it is used, and it holds in every state.
+                Rule::kw_private | Rule::kw_protected | Rule::kw_static
+                    if rule == Rule::vardefs_decl => {}
                 Rule::kw_private | Rule::kw_protected | Rule::kw_static | Rule::kw_ghost
                     if rule != Rule::specvar_decl =>
                 {
@@ -1471,7 +1536,7 @@ impl<'t> Parser<'t> {
                 vec![ClassSpec::Specvar { modifiers, ghost, name, ty, initial: texts.next(), span }]
             }
             Rule::invariant_decl => vec![ClassSpec::Invariant {
-                name,
+                name: name.or_else(|| texts.as_slice().first().and_then(comment_label)),
                 public: modifiers.public,
                 ensured,
                 formula: texts.next()?,
@@ -1512,9 +1577,20 @@ impl<'t> Parser<'t> {
             match q.as_rule() {
                 Rule::spec_label => label = Some(self.label(&q)),
                 Rule::quoted | Rule::bare_word => texts.push(self.spec_text(&q)),
+                Rule::such_that => {
+                    let span = self.span(&q);
+                    self.error_with_note(
+                        span,
+                        "Jahob's `havoc x suchThat F` is not supported by craig",
+                        "write `havoc x` then `assume F` if such an x is known to exist",
+                    );
+                    return None;
+                }
                 _ => {}
             }
         }
+        // Jahob's `comment ''Name'' F` names an unlabelled assertion.
+        let label = label.or_else(|| texts.first().and_then(comment_label));
         let mut texts = texts.into_iter();
         let spec = match rule {
             Rule::spec_assign => SpecStatement::Assign { lhs: texts.next()?, rhs: texts.next()? },
@@ -1526,6 +1602,22 @@ impl<'t> Parser<'t> {
         };
         Some(Statement { kind: StatementKind::Spec(spec), span })
     }
+}
+
+/// The name of a formula written `comment ''Name'' F` (Jahob's labelled formula), where the
+/// name is written; the formula itself reads `F` (the notation drops the label).
+fn comment_label(text: &SpecText) -> Option<Ident> {
+    let trimmed = text.text.trim_start();
+    let after = trimmed.strip_prefix("comment")?;
+    let quoted = after.trim_start().strip_prefix("''")?;
+    let name = &quoted[..quoted.find("''")?];
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') {
+        return None;
+    }
+    // The name's place: its offset in the text (no escapes in quoted text, so bytes line up).
+    let start = text.span.start as usize + (text.text.len() - quoted.len());
+    let span = Span::new(text.span.file, start, start + name.len());
+    Some(Ident { name: name.to_string(), span })
 }
 
 /// How a class specification is named in "does not apply to" errors.

@@ -104,7 +104,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         ident | var_name => "a name",
         int_lit => "an integer",
         term | term_at | infix_expr | app | selected | paren | collect | set_enum | binder
-        | if_head | op_not | op_neg | binder_kw => "a term",
+        | commented | comment_label | if_head | op_not | op_neg | binder_kw => "a term",
         op_iff | op_imp | op_or | op_and | op_neq | op_notmem | op_le | op_ge | op_lt | op_gt
         | op_eq | op_mem | op_union | op_inter | op_plus | op_minus | op_times | op_div
         | op_mod => "an operator",
@@ -293,8 +293,13 @@ impl Converter {
     }
 
     fn app(&mut self, p: Pair<'_, Rule>) -> Expr {
+        self.app_of(p.into_inner().collect())
+    }
+
+    /// An application of `selected` atoms (each with its field selections).
+    fn app_of(&mut self, selected: Vec<Pair<'_, Rule>>) -> Expr {
         let mut parts: Vec<Expr> = Vec::new();
-        for sel in p.into_inner() {
+        for sel in selected {
             let mut inner = sel.into_inner();
             let atom = inner.next().expect("grammar: selected atom");
             let mut e = if atom.as_rule() == Rule::paren && is_update(&atom) {
@@ -356,6 +361,13 @@ impl Converter {
 
     fn atom(&mut self, p: Pair<'_, Rule>) -> Expr {
         let span = self.span(&p);
+        if p.as_rule() == Rule::commented {
+            // `comment ''Name'' F` means `F`: the label is for people (and for the Java front
+            // end, which names an obligation after it).
+            let mut inner = p.into_inner().filter(|q| q.as_rule() == Rule::selected);
+            let selected = inner.next().expect("grammar: a commented formula");
+            return self.app_of(vec![selected]);
+        }
         let kind = match p.as_rule() {
             Rule::ident | Rule::var_name => ExprKind::Name(p.as_str().to_string()),
             Rule::int_lit => ExprKind::Int(p.as_str().to_string()),

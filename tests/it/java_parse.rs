@@ -498,3 +498,85 @@ proptest! {
         let _ = parse_java(FileId(0), &text[..cut]);
     }
 }
+
+/// Jahob's annotations in modifier positions: `claimedby C` and `readonly` are read into the
+/// field's modifiers, wherever among the Java modifiers they stand.
+#[test]
+fn claimedby_and_readonly_are_field_modifiers() {
+    let text = "class Node {\n  public /*: claimedby List */ Node next;\n  /*: readonly */ public int key;\n  public //: readonly\n  int data;\n}\nclass List { }\n";
+    let unit = parse_ok("T.java", text);
+    let fields = &unit.classes[0].fields;
+    assert_eq!(fields.len(), 3, "{fields:?}");
+    let claimed = fields[0].modifiers.claimed_by.as_ref().expect("claimedby read");
+    assert_eq!(claimed.name, "List");
+    assert!(fields[0].modifiers.public && !fields[0].modifiers.readonly);
+    assert!(fields[1].modifiers.readonly && fields[1].modifiers.public);
+    assert!(fields[2].modifiers.readonly);
+}
+
+/// Forms craig cannot give a meaning to are refused where they are written, in Jahob's words.
+#[test]
+fn hidden_and_unknown_modifier_words_are_refused_where_written() {
+    let (d, rendered) = parse_err("class C {\n  public /*: hidden */ int x;\n}\n");
+    assert_eq!(d.len(), 1, "{rendered}");
+    assert!(
+        rendered.starts_with("T.java:2:14: error: Jahob's `hidden` modifier is not supported"),
+        "{rendered}"
+    );
+    let (_, rendered) = parse_err("class C {\n  public /*: readonly sealed */ int x;\n}\n");
+    assert!(
+        rendered.starts_with("T.java:2:23: error: `sealed` is not one of Jahob's modifiers"),
+        "{rendered}"
+    );
+    let (_, rendered) = parse_err("class C {\n  public /*: claimedby */ int x;\n}\n");
+    assert!(
+        rendered.starts_with("T.java:2:14: error: `claimedby` names the class that claims"),
+        "{rendered}"
+    );
+}
+
+/// `comment ''Name'' F` names an unlabelled invariant or assertion; a written label wins;
+/// `vardefs` may carry a visibility.
+#[test]
+fn comment_labels_name_invariants_and_assertions() {
+    let text = "class C {\n  int f;\n  /*: invariant \"comment ''fPositive'' (0 <= f)\";\n      invariant own: \"comment ''other'' (0 <= f)\";\n      public specvar g :: int;\n      private vardefs \"g == f\"; */\n  void m()\n  {\n    //: assert \"comment ''stillPositive'' (0 <= f)\";\n  }\n}\n";
+    let unit = parse_ok("T.java", text);
+    let names: Vec<String> = unit.classes[0]
+        .specs
+        .iter()
+        .filter_map(|s| match s {
+            ClassSpec::Invariant { name, .. } => name.as_ref().map(|n| n.name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["fPositive", "own"]);
+    let body = unit.classes[0].methods[0].body.as_ref().expect("a body");
+    let label = body.statements.iter().find_map(|s| match &s.kind {
+        StatementKind::Spec(SpecStatement::Assert { label, .. }) => label.clone(),
+        _ => None,
+    });
+    let label = label.expect("the assertion is named");
+    assert_eq!(label.name, "stillPositive");
+    // The name's span is where it is written.
+    assert_eq!(&text[label.span.start as usize..label.span.end as usize], "stillPositive");
+}
+
+/// `noteThat F from L1, L2` reads (the hint is dropped: the note is proved from every fact);
+/// `havoc x suchThat F` is refused naming the form where it is written.
+#[test]
+fn note_that_from_reads_and_such_that_is_refused() {
+    let unit = parse_ok("T.java", &in_method("    //: noteThat sum: \"x = x\" from xPos, Inv;"));
+    let body = unit.classes[0].methods[0].body.as_ref().expect("a body");
+    assert!(
+        body.statements.iter().any(|s| matches!(
+            &s.kind,
+            StatementKind::Spec(SpecStatement::NoteThat { label: Some(l), .. }) if l.name == "sum"
+        )),
+        "{body:?}"
+    );
+    let (_, rendered) = parse_err(&in_method("    //: havoc \"x\" suchThat \"0 < x\";"));
+    assert!(
+        rendered.starts_with("T.java:3:19: error: Jahob's `havoc x suchThat F` is not supported"),
+        "{rendered}"
+    );
+}

@@ -622,3 +622,82 @@ fn loops_without_invariants_are_refinement_problems_for_the_engine() {
         engine.flat.approximations
     );
 }
+
+/// A node whose `next` is claimed by its list and whose `key` is read-only outside `Node`.
+const CLAIMED: &str = r#"
+class Node {
+    public /*: claimedby List */ Node next;
+    public /*: readonly */ int key;
+
+    public void setKey(int k)
+    /*: modifies "Node.key"
+        ensures "this..key = k" */
+    {
+        key = k;
+    }
+}
+class List {
+    public Node first;
+
+    public void push(Node n)
+    /*: requires "n ~= null"
+        modifies "Node.next", "List.first"
+        ensures "this..first = n" */
+    {
+        n.next = first;
+        first = n;
+    }
+}
+"#;
+
+#[test]
+fn claimed_and_readonly_fields_are_used_by_their_classes() {
+    let answers = verify(&[("T.java", CLAIMED.to_string())], &["List.push", "Node.setKey"], 2_000);
+    assert!(!answers.is_empty());
+    assert_verified(&answers);
+}
+
+#[test]
+fn a_claimed_field_touched_by_another_class_is_an_error_where_it_is() {
+    let outside =
+        CLAIMED.replace("        key = k;\n", "        key = k;\n        Node m = next;\n");
+    let e = lowering_errors(&outside);
+    assert!(
+        e.contains("T.java:11:18: error: `Node.next` is `claimedby List`: only `List`'s methods"),
+        "{e}"
+    );
+    let written =
+        CLAIMED.replace("        first = n;\n", "        first = n;\n        n.key = 3;\n");
+    let e = lowering_errors(&written);
+    assert!(e.contains("T.java:23:9: error: `Node.key` is `readonly`"), "{e}");
+    let unknown = CLAIMED.replace("claimedby List", "claimedby Lист");
+    assert!(lowering_errors(&unknown).contains("`claimedby"), "{}", lowering_errors(&unknown));
+}
+
+/// Isabelle's symbol names and Jahob's labels read as the ASCII forms: the same obligations
+/// are proved.
+#[test]
+fn isabelle_symbols_and_comment_labels_read_as_ascii() {
+    let text = r#"
+class Bag {
+    public static Bag only;
+    /*: public static ghost specvar items :: objset;
+        invariant nonEmpty: "comment ''OnlyIn'' (Bag.only \<noteq> null \<longrightarrow> Bag.only \<in> Bag.items)"; */
+
+    public static void put(Bag b)
+    /*: requires "b \<noteq> null \<and> \<not> (b \<in> Bag.items)"
+        modifies "Bag.items", "Bag.only"
+        ensures "Bag.items = old Bag.items \<union> {b} \<and> old Bag.items \<subseteq> Bag.items
+                 \<and> (\<forall> x. x \<in> old Bag.items \<Longrightarrow> x \<in> Bag.items)
+                 \<and> Bag.items \<inter> \<emptyset> = {}" */
+    {
+        only = b;
+        //: "Bag.items" := "Bag.items \<union> {b}";
+        //: assert "comment ''Added'' (b \<in> Bag.items)";
+    }
+}
+"#;
+    let answers = verify(&[("Bag.java", text.to_string())], &["Bag.put"], 3_000);
+    assert!(answers.len() >= 2, "{answers:?}");
+    assert_verified(&answers);
+}
