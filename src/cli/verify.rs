@@ -13,7 +13,7 @@ use crate::translate::relevance::Sine;
 use crate::translate::{SequentOutcome, TranslateOptions, write_translation};
 use crate::vc::VcOptions;
 use crate::verify::{
-    ARITHMETIC_NOTE, Outcome, ProofCache, Verification, describe, load_java, prove_reporting,
+    ARITHMETIC_NOTE, Outcome, ProofCache, Run, Verification, describe, load_java, prove_reporting,
 };
 
 /// Verify annotated Java programs (Jahob's specifications in `/*: ... */` comments): every
@@ -159,16 +159,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             write_error = Some(e);
         }
     };
-    let outcomes = prove_reporting(
-        &verification,
-        &selected,
-        &options,
-        &prover,
-        &file,
-        jobs,
-        cache.as_ref(),
-        &mut report,
-    );
+    let run = Run { file: &file, jobs, cache: cache.as_ref() };
+    let outcomes = prove_reporting(&verification, &selected, &options, &prover, run, &mut report);
     if let Some(e) = write_error {
         return Err(e.into());
     }

@@ -302,22 +302,32 @@ pub fn prover_defaults() -> ProverOptions {
     }
 }
 
-/// Proves the obligations `which` on `jobs` threads (at least one); the outcomes come back in
-/// the order of `which`.
+/// How a run proves its obligations: the file named in their translations, how many threads,
+/// and the proof cache to look proofs up in (see [`cache`]), if any.
+#[derive(Clone, Copy, Debug)]
+pub struct Run<'a> {
+    /// The file the translations name.
+    pub file: &'a str,
+    /// Threads (at least one is used).
+    pub jobs: usize,
+    /// Asked for a proof of each translated problem before it is searched; each proof is
+    /// re-checked before it counts.
+    pub cache: Option<&'a ProofCache>,
+}
+
+/// Proves the obligations `which` on `run.jobs` threads (at least one); the outcomes come back
+/// in the order of `which`.
 pub fn prove(
     verification: &Verification,
     which: &[usize],
     translate: &TranslateOptions,
     prover: &ProverOptions,
-    file: &str,
-    jobs: usize,
-    cache: Option<&ProofCache>,
+    run: Run<'_>,
 ) -> Vec<Outcome> {
-    prove_reporting(verification, which, translate, prover, file, jobs, cache, &mut |_| {})
+    prove_reporting(verification, which, translate, prover, run, &mut |_| {})
 }
 
-/// `prove`, with `cache` (when given) asked for a proof of each translated problem before it
-/// is searched (each one re-checked, see [`cache`]), calling `report` on the calling thread with each outcome as soon as it and every
+/// `prove`, calling `report` on the calling thread with each outcome as soon as it and every
 /// outcome before it in `which` are known, so a long run can be followed as it goes and the
 /// order of what is reported never depends on the threads' timing.
 pub fn prove_reporting(
@@ -325,11 +335,10 @@ pub fn prove_reporting(
     which: &[usize],
     translate: &TranslateOptions,
     prover: &ProverOptions,
-    file: &str,
-    jobs: usize,
-    cache: Option<&ProofCache>,
+    run: Run<'_>,
     report: &mut dyn FnMut(&Outcome),
 ) -> Vec<Outcome> {
+    let Run { file, jobs, cache } = run;
     // The obligations are proved on threads, several at once with `jobs > 1`: each one's limit
     // is the CPU time of the thread proving it, so they do not spend each other's budget (see
     // `crate::syntax::clock`).

@@ -12,7 +12,7 @@ use craig::solve::goal::Verdict;
 use craig::syntax::{SourceMap, render_all};
 use craig::translate::TranslateOptions;
 use craig::vc::VcOptions;
-use craig::verify::{Verification, load_java_texts, prove};
+use craig::verify::{Run, Verification, load_java_texts, prove};
 
 fn example(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/programs").join(name);
@@ -66,7 +66,8 @@ fn verify_kinds(
     // unprovable goal can breed millions of clauses within it. Every proof of the examples keeps
     // far fewer clauses than this, so the cap only shortens the searches that fail.
     prover.limits.clauses = Some(300_000);
-    let outcomes = prove(&v, &which, &TranslateOptions::default(), &prover, "test", 2, None);
+    let run = Run { file: "test", jobs: 2, cache: None };
+    let outcomes = prove(&v, &which, &TranslateOptions::default(), &prover, run);
     let line = |s: craig::syntax::Span| sources.line_col(s.file, s.start as usize).0;
     outcomes
         .iter()
