@@ -40,15 +40,11 @@ pub enum Rule {
     /// A clause the SAT solver over split names derived by resolution from its premises (ground
     /// clauses over the names).
     AvatarSatResolution,
-    /// The empty clause from ground instances of its premises, as the instantiation engine
-    /// refuted them: checked like any other step, by ground entailment, which
-    /// lets a proof cache keep an instantiation refutation in the form the checker reads.
-    GroundInstances,
 }
 
 impl Rule {
     /// Every rule, in declaration order.
-    pub const ALL: [Rule; 11] = [
+    pub const ALL: [Rule; 10] = [
         Rule::Input,
         Rule::Superposition,
         Rule::EqualityResolution,
@@ -59,7 +55,6 @@ impl Rule {
         Rule::AvatarComponent,
         Rule::AvatarSplit,
         Rule::AvatarSatResolution,
-        Rule::GroundInstances,
     ];
 
     /// The rule printed as `name` (the inverse of [`Rule::name`]).
@@ -80,7 +75,6 @@ impl Rule {
             Rule::AvatarComponent => "avatar_component",
             Rule::AvatarSplit => "avatar_split",
             Rule::AvatarSatResolution => "avatar_sat_resolution",
-            Rule::GroundInstances => "ground_instances",
         }
     }
 }

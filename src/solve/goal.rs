@@ -171,6 +171,9 @@ pub trait ProofHook {
     /// After a search refuted part `part`: the refutation, checked, over `signature` and `bank`
     /// (supersets of the problem's: the prover may have named split components).
     fn refuted(&mut self, part: usize, proof: &Proof, signature: &FolSignature, bank: &TermBank);
+    /// After the instantiation engine refuted part `part` (its refutation is checked by the
+    /// engine and the SMT core, and is not a proof the superposition checker reads).
+    fn instantiated(&mut self, part: usize);
 }
 
 /// The hook that holds nothing and keeps nothing.
@@ -181,6 +184,7 @@ impl ProofHook for NoHook {
         false
     }
     fn refuted(&mut self, _: usize, _: &Proof, _: &FolSignature, _: &TermBank) {}
+    fn instantiated(&mut self, _: usize) {}
 }
 
 /// How a translated problem is attacked: craig's superposition prover with these options, or
@@ -297,11 +301,8 @@ pub fn check_sequent_hooked(
                             super::solve_instantiation(Arc::unwrap_or_clone(problem), &inst);
                         // Instances stand in for generated clauses in the counters.
                         result.generated += solved.result.stats.instances;
-                        if proves(solved.status)
-                            && let Some(proof) = super::instantiation_proof(&solved)
-                        {
-                            let problem = &solved.problem;
-                            hook.refuted(part, &proof, &problem.signature, &problem.bank);
+                        if proves(solved.status) {
+                            hook.instantiated(part);
                         }
                         solved.status
                     }

@@ -221,39 +221,6 @@ pub fn solve_instantiation(mut problem: Problem, options: &crate::inst::InstOpti
     InstSolved { problem, result, status }
 }
 
-/// An instantiation refutation as a proof the independent checker reads: the input clauses of
-/// the engine's core, then one [`crate::prover::Rule::GroundInstances`] step deriving the empty
-/// clause from their ground instances (the ones the SMT core was last given). The checker
-/// re-derives it by ground equational reasoning, which is complete here: the engine's clauses
-/// are sort-erased and its SMT core reasons in EUF alone. `None` unless the engine refuted.
-pub fn instantiation_proof(solved: &InstSolved) -> Option<Proof> {
-    use crate::prover::{ClauseId, ProofStep, Rule, proof::Premise, proof::ProofNode};
-    let crate::inst::InstOutcome::Unsat { core } = &solved.result.outcome else { return None };
-    let mut nodes = Vec::with_capacity(core.len() + 1);
-    for (k, &source) in core.iter().enumerate() {
-        nodes.push(ProofNode {
-            id: ClauseId(k as u32),
-            clause: solved.problem.clauses.get(source)?.clause.clone(),
-            step: ProofStep { rule: Rule::Input, premises: Vec::new(), input_index: Some(source) },
-        });
-    }
-    let premises: Vec<Premise> = solved
-        .result
-        .instances
-        .iter()
-        .filter_map(|instance| {
-            let k = core.binary_search(&instance.source).ok()?;
-            Some(Premise { clause: ClauseId(k as u32), instance: instance.substitution.clone() })
-        })
-        .collect();
-    nodes.push(ProofNode {
-        id: ClauseId(core.len() as u32),
-        clause: crate::fol::Clause::new(Vec::new()),
-        step: ProofStep { rule: Rule::GroundInstances, premises, input_index: None },
-    });
-    Some(Proof { nodes })
-}
-
 /// The result of running finite-model finding ([`crate::fmb`]) on a problem.
 pub struct FmbSolved {
     /// The problem as given.

@@ -26,8 +26,14 @@
 //! clause and premise instances as text, terms written `s12(X0,s3)` (symbol 12 applied to
 //! variable 0 and symbol 3). Symbols the search added to the problem's signature (AVATAR's
 //! split names) are listed with their names, arities and kinds, and are added again, in order,
-//! before the proof is read. An instantiation refutation is stored as the checker reads it
-//! ([`crate::solve::instantiation_proof`]).
+//! before the proof is read.
+//!
+//! A problem the instantiation engine refuted has no proof the superposition checker can
+//! re-check in reasonable time (its ground refutation is a case analysis the checker's small
+//! DPLL would redo without learning), so its entry is a marker without nodes ([`Entry::rerun`]):
+//! it only says which strategy to start the obligation's schedule at, and the engine searches
+//! again (fast: the instantiation engine answers within a fraction of a second on the examples)
+//! instead of the strategies before it giving up first. A marker never proves anything.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -113,6 +119,10 @@ pub struct Entry {
     pub given: u64,
     /// See `given`.
     pub generated: u64,
+    /// A marker of a problem the instantiation engine refuted: no proof, only where the
+    /// schedule starts (see the module documentation).
+    #[serde(default)]
+    pub rerun: bool,
     /// Symbols the search added to the problem's signature: name, arity, whether a predicate.
     pub symbols: Vec<(String, u32, bool)>,
     /// The proof's nodes, premises first, the empty clause last.
@@ -337,7 +347,26 @@ impl Entry {
                 }
             })
             .collect();
-        Entry { obligation: obligation.to_string(), given: 0, generated: 0, symbols, nodes }
+        Entry {
+            obligation: obligation.to_string(),
+            given: 0,
+            generated: 0,
+            rerun: false,
+            symbols,
+            nodes,
+        }
+    }
+
+    /// The marker of a problem of `obligation` the instantiation engine refuted.
+    pub fn rerun(obligation: &str) -> Entry {
+        Entry {
+            obligation: obligation.to_string(),
+            given: 0,
+            generated: 0,
+            rerun: true,
+            symbols: Vec::new(),
+            nodes: Vec::new(),
+        }
     }
 
     /// Reads the proof over a copy of `problem`'s signature and terms and checks it against the

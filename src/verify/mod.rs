@@ -413,6 +413,12 @@ fn prove_one(
     let name = &obligation.sequent.name;
     // Keys whose proofs failed to check here, so the search below does not check them again.
     let mut failed = Vec::new();
+    // The strategy the schedule starts at: the first unless the cache marks a later one as the
+    // one that proved the obligation (skipping strategies only loses proofs, never makes one).
+    let mut first_strategy = 0;
+    // The figures the cold run reported for an obligation started at a marked strategy, so the
+    // line it prints is the cold run's (the strategies skipped counted in it).
+    let mut marked_figures = None;
     if let Some(cache) = cache.filter(|c| c.knows(name)) {
         let start = std::time::Instant::now();
         // Translations by their options: several strategies read the same one.
@@ -437,13 +443,20 @@ fn prove_one(
             let mut hits = Vec::new();
             let mut figures = (0, 0);
             let mut all = true;
+            let mut rerun = false;
             for part in &translations[at].1 {
                 match &part.outcome {
                     SequentOutcome::Discharged(_) => {}
                     SequentOutcome::Refused(_) => all = false,
                     SequentOutcome::Problem(problem) => {
                         let key = problem_key(problem, &fingerprint);
-                        match cache.get(&key).map(|e| (e, e.recheck(problem))) {
+                        let entry = cache.get(&key);
+                        if let Some(e) = entry.filter(|e| e.rerun) {
+                            rerun = true;
+                            figures = (e.given, e.generated);
+                            continue;
+                        }
+                        match entry.map(|e| (e, e.recheck(problem))) {
                             Some((entry, Ok(_))) => {
                                 figures = (entry.given, entry.generated);
                                 hits.push(key);
@@ -461,6 +474,13 @@ fn prove_one(
                     break;
                 }
             }
+            // Every problem has an entry, some only markers of the instantiation engine: the
+            // schedule starts at this strategy, which searches them again.
+            if all && rerun {
+                first_strategy = k;
+                marked_figures = Some(figures);
+                break;
+            }
             if all && !hits.is_empty() {
                 outcome.verdict = Verdict::Proved;
                 outcome.strategy = k;
@@ -473,7 +493,7 @@ fn prove_one(
             }
         }
     }
-    for (k, (strategy, translate)) in strategies.iter().enumerate() {
+    for (k, (strategy, translate)) in strategies.iter().enumerate().skip(first_strategy) {
         let mut hook = CacheHook {
             cache,
             obligation: name,
@@ -511,6 +531,12 @@ fn prove_one(
             break;
         }
     }
+    if let Some((given, generated)) = marked_figures
+        && outcome.verdict == Verdict::Proved
+        && outcome.strategy == first_strategy
+    {
+        (outcome.given, outcome.generated) = (given, generated);
+    }
     outcome
 }
 
@@ -532,7 +558,8 @@ impl ProofHook for CacheHook<'_> {
         // Without a cache nothing is looked up or kept, so no key is made.
         let Some(cache) = self.cache else { return false };
         let key = problem_key(problem, &self.fingerprint);
-        if let Some(entry) = cache.get(&key).filter(|_| !self.failed.contains(&key)) {
+        let entry = cache.get(&key).filter(|e| !e.rerun && !self.failed.contains(&key));
+        if let Some(entry) = entry {
             if entry.recheck(problem).is_ok() {
                 self.used.used.push(key);
                 return true;
@@ -544,6 +571,12 @@ impl ProofHook for CacheHook<'_> {
         }
         self.parts[part] = Some((key, problem.signature.len()));
         false
+    }
+
+    fn instantiated(&mut self, part: usize) {
+        if let Some(Some((key, _))) = self.parts.get(part) {
+            self.used.stored.push((key.clone(), Entry::rerun(self.obligation)));
+        }
     }
 
     fn refuted(&mut self, part: usize, proof: &Proof, signature: &FolSignature, bank: &TermBank) {
