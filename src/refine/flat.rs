@@ -254,6 +254,27 @@ impl Builder<'_> {
         }
     }
 
+    /// The assignment of a call whose body is not followed (none, or a recursive call cut):
+    /// the receivers of its results and every global get arbitrary values.
+    fn arbitrary_results_and_globals(&self, results: &[ConstId]) -> Assignment {
+        let mut assigned: Assignment =
+            results.iter().filter_map(|r| self.index.get(r)).map(|&v| (v, None)).collect();
+        for (i, v) in self.flat.variables.iter().enumerate() {
+            if v.global && !assigned.iter().any(|(w, _)| *w == i) {
+                assigned.push((i, None));
+            }
+        }
+        assigned
+    }
+
+    /// A new error location standing for `site`'s check failing.
+    fn error_location(&mut self, site: ErrorSite) -> usize {
+        let n = self.flat.locations.len();
+        let error = self.location(format!("error#{n}"), site.span);
+        self.flat.locations[error].error = Some(site);
+        error
+    }
+
     /// Gives the variables of `procedure` (already active) fresh copies for its `activation`th
     /// nested activation: the copies replace them until [`Builder::leave_frame`] puts back
     /// what is returned here.
@@ -312,19 +333,11 @@ impl Builder<'_> {
                 if sites.is_empty() { "" } else { ", and every check in them as failing" }
             ),
         );
-        let mut assigned: Vec<(usize, Option<Linear>)> =
-            results.iter().filter_map(|r| self.index.get(r)).map(|&v| (v, None)).collect();
-        for (i, v) in self.flat.variables.iter().enumerate() {
-            if v.global && !assigned.iter().any(|(w, _)| *w == i) {
-                assigned.push((i, None));
-            }
-        }
+        let assigned = self.arbitrary_results_and_globals(results);
         self.flat.cuts.push(self.flat.edges.len());
         self.edge(from, to, Action::Assign(assigned), span);
         for site in sites {
-            let n = self.flat.locations.len();
-            let error = self.location(format!("error#{n}"), site.span);
-            self.flat.locations[error].error = Some(site);
+            let error = self.error_location(site);
             self.flat.cuts.push(self.flat.edges.len());
             self.edge(from, error, Action::Assume(Pred::True), span);
         }
@@ -401,16 +414,7 @@ impl Builder<'_> {
                                 callee_proc.name
                             ),
                         );
-                        let mut assigned: Vec<(usize, Option<Linear>)> = results
-                            .iter()
-                            .filter_map(|r| self.index.get(r))
-                            .map(|&v| (v, None))
-                            .collect();
-                        for (i, v) in self.flat.variables.iter().enumerate() {
-                            if v.global && !assigned.iter().any(|(w, _)| *w == i) {
-                                assigned.push((i, None));
-                            }
-                        }
+                        let assigned = self.arbitrary_results_and_globals(results);
                         self.edge(from, to, Action::Assign(assigned), e.span);
                         continue;
                     }
@@ -757,9 +761,7 @@ impl Builder<'_> {
         if pass != Pred::False {
             self.edge(from, to, Action::Assume(pass), span);
         }
-        let n = self.flat.locations.len();
-        let error = self.location(format!("error#{n}"), span);
-        self.flat.locations[error].error = Some(site);
+        let error = self.error_location(site);
         self.edge(from, error, Action::Assume(fail), span);
     }
 

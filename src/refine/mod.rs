@@ -338,6 +338,19 @@ pub const FIRST_UNROLLING: usize = 1;
 /// a procedure that calls itself twice grows the graph exponentially in it.
 pub const MAX_UNROLLING: usize = 32;
 
+/// The unrolling after `flat`'s, for an engine whose counterexample ran through one of its cut
+/// recursive calls and did not replay: twice as deep, or why not (past [`MAX_UNROLLING`]).
+pub fn deeper_unrolling(flat: &Flat) -> Result<usize, String> {
+    let unrolling = flat.unrolling.max(1) * 2;
+    if unrolling > MAX_UNROLLING {
+        return Err(format!(
+            "recursion is unrolled at most {MAX_UNROLLING} times, and no procedure summaries \
+             are inferred"
+        ));
+    }
+    Ok(unrolling)
+}
+
 /// Counters of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
@@ -774,43 +787,28 @@ impl Engine {
         self.worklist.extend(leaves.iter().rev().copied());
     }
 
-    /// Starts again on a graph with recursion unrolled twice as deep, after the error path to
-    /// `node` ran through a cut recursive call and did not replay; past [`MAX_UNROLLING`], or
-    /// when the deeper graph cannot be built, the path is set aside as any other.
-    fn deepen(&mut self, node: usize, reason: String) -> Result<StepReport, RefineError> {
-        let unrolling = self.flat.unrolling.max(1) * 2;
-        let deeper = if unrolling > MAX_UNROLLING {
-            Err(format!(
-                "recursion is unrolled at most {MAX_UNROLLING} times, and no procedure summaries are inferred"
-            ))
-        } else {
-            Engine::unrolled(
-                &self.program,
-                self.procedure,
-                self.limits.clone(),
-                self.domain,
-                self.invariants,
-                unrolling,
-            )
-            .map_err(|e| format!("unrolling recursion {unrolling} times: {e}"))
-        };
-        match deeper {
-            Ok(mut deeper) => {
-                deeper.started = self.started;
-                deeper.counters.steps = self.counters.steps;
-                deeper.counters.refinements = self.counters.refinements;
-                deeper.counters.checks = self.counters.checks;
-                deeper.counters.smt_calls = self.counters.smt_calls;
-                *self = deeper;
-                Ok(StepReport::Deepened { unrolling, reason })
-            }
-            Err(why) => {
-                let reason = format!("{reason} ({why})");
-                self.art.nodes[node].expanded = true;
-                self.unconfirmed.push(reason.clone());
-                Ok(StepReport::Unconfirmed { node, reason })
-            }
-        }
+    /// Starts again on a graph with recursion unrolled twice as deep, after an error path ran
+    /// through a cut recursive call and did not replay for `reason`.
+    /// The report of the deepening, or why the engine cannot unroll further (the path is then
+    /// set aside as any other).
+    fn deepen(&mut self, reason: &str) -> Result<StepReport, String> {
+        let unrolling = deeper_unrolling(&self.flat)?;
+        let mut deeper = Engine::unrolled(
+            &self.program,
+            self.procedure,
+            self.limits.clone(),
+            self.domain,
+            self.invariants,
+            unrolling,
+        )
+        .map_err(|e| format!("unrolling recursion {unrolling} times: {e}"))?;
+        deeper.started = self.started;
+        deeper.counters.steps = self.counters.steps;
+        deeper.counters.refinements = self.counters.refinements;
+        deeper.counters.checks = self.counters.checks;
+        deeper.counters.smt_calls = self.counters.smt_calls;
+        *self = deeper;
+        Ok(StepReport::Deepened { unrolling, reason: reason.to_string() })
     }
 
     fn path_edges(&self, nodes: &[usize]) -> Vec<usize> {
@@ -850,8 +848,12 @@ impl Engine {
                 let through_cut = self.flat.passes_cut(&self.path_edges(&nodes));
                 match self.replay(v, nodes, inputs) {
                     Replayed::Verdict(verdict) => Ok(self.finish(verdict)),
-                    Replayed::Unconfirmed(reason) if through_cut => self.deepen(v, reason),
                     Replayed::Unconfirmed(reason) => {
+                        let reason = match through_cut.then(|| self.deepen(&reason)) {
+                            Some(Ok(deepened)) => return Ok(deepened),
+                            Some(Err(why)) => format!("{reason} ({why})"),
+                            None => reason,
+                        };
                         // Never checked again: the node counts as expanded, with no successors.
                         self.art.nodes[v].expanded = true;
                         self.unconfirmed.push(reason.clone());

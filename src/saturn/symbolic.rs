@@ -500,12 +500,7 @@ impl<'p> Execution<'p> {
                             let v = match typed {
                                 Some((assume_edge, ty)) => {
                                     self.implied.insert((procedure, assume_edge));
-                                    let narrow = Bv::fresh(&mut self.dag, ty.width);
-                                    Value::Int(bv::cast(
-                                        &narrow,
-                                        ty,
-                                        bv::IntType::signed(self.width),
-                                    ))
+                                    self.fresh_machine(ty)
                                 }
                                 None => self.fresh(var, edge.span)?,
                             };
@@ -609,12 +604,16 @@ impl<'p> Execution<'p> {
             if fact.kind == ProgramFact::Typing { self.range_type(fact.formula, p) } else { None }
         });
         match typed {
-            Some(ty) => {
-                let narrow = Bv::fresh(&mut self.dag, ty.width);
-                Ok(Value::Int(bv::cast(&narrow, ty, bv::IntType::signed(self.width))))
-            }
+            Some(ty) => Ok(self.fresh_machine(ty)),
             None => self.fresh(p, None),
         }
+    }
+
+    /// A fresh value of machine type `ty`: its width in fresh bits, extended to the blasting
+    /// width.
+    fn fresh_machine(&mut self, ty: bv::IntType) -> Value {
+        let narrow = Bv::fresh(&mut self.dag, ty.width);
+        Value::Int(bv::cast(&narrow, ty, bv::IntType::signed(self.width)))
     }
 
     /// The value of a term in a state of `frame`.

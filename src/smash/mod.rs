@@ -41,7 +41,8 @@ use crate::refine::flat::{Action, Flat};
 use crate::refine::formula::{Linear, Pred};
 use crate::refine::path::{self, PathFormula, Solved};
 use crate::refine::{
-    FIRST_UNROLLING, Limits, MAX_UNROLLING, RefineError, Replayed, Verdict, check_inductive, replay,
+    FIRST_UNROLLING, Limits, RefineError, Replayed, Verdict, check_inductive, deeper_unrolling,
+    replay,
 };
 use crate::smt::SmtStats;
 use crate::syntax::clock::Stopwatch;
@@ -474,15 +475,13 @@ impl Dash {
     }
 
     /// Starts again on a graph with recursion unrolled twice as deep (the run to an error
-    /// ran through a cut recursive call and did not replay); past [`MAX_UNROLLING`], or when
+    /// ran through a cut recursive call and did not replay); past [`crate::refine::MAX_UNROLLING`], or when
     /// the deeper graph cannot be built, the run ends without an answer.
     fn deepen(&mut self, reason: String) -> DashStep {
-        let unrolling = self.flat.unrolling.max(1) * 2;
-        if unrolling > MAX_UNROLLING {
-            return DashStep::Finished(Verdict::Unknown(format!(
-                "{reason} (recursion is unrolled at most {MAX_UNROLLING} times, and no procedure summaries are inferred)"
-            )));
-        }
+        let unrolling = match deeper_unrolling(&self.flat) {
+            Ok(unrolling) => unrolling,
+            Err(why) => return DashStep::Finished(Verdict::Unknown(format!("{reason} ({why})"))),
+        };
         match Dash::unrolled(&self.program, self.procedure, self.limits.clone(), unrolling) {
             Ok(mut deeper) => {
                 deeper.started = self.started;
