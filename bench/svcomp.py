@@ -80,6 +80,11 @@ FAMILIES = [
     ("heap", "use_after_free_{N}", MEMORY + "int main() {{ int *a = malloc({N} * sizeof(int)); if (!a) return 0; for (int i = 0; i < {N}; i++) a[i] = i; free(a); if (__VERIFIER_nondet_int()) return a[{N} - 1]; return 0; }}", False, "valid-memsafety"),
     ("heap", "free_twice_{N}", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ char *p = malloc(8); free(p); if (i == {N} - 1) free(p); }} return 0; }}", False, "valid-memsafety"),
     ("heap", "walk_{N}", MEMORY + "int main() {{ long *a = malloc({N} * sizeof(long)); if (!a) return 0; for (long *p = a; p < a + {N}; p++) *p = 0; free(a); return 0; }}", True, "valid-memsafety"),
+    # valid-memtrack: objects lost before the end (false), or kept by a global array (true:
+    # valid-memcleanup fails there, valid-memtrack does not).
+    ("memtrack", "overwrite_{N}", MEMORY + "int main() {{ int *p = 0; for (int i = 0; i < {N}; i++) {{ p = malloc(sizeof(int)); if (!p) return 0; }} free(p); return 0; }}", False, "valid-memsafety"),
+    ("memtrack", "list_{N}_drop", MEMORY + "struct node {{ struct node *next; }};\nint main() {{ struct node *head = 0; for (int i = 0; i < {N}; i++) {{ struct node *n = malloc(sizeof *n); if (!n) return 0; n->next = head; head = n; }} head = head->next; while (head) {{ struct node *t = head->next; free(head); head = t; }} return 0; }}", False, "valid-memsafety"),
+    ("memtrack", "global_{N}", MEMORY + "int *g[{N}];\nint main() {{ for (int i = 0; i < {N}; i++) g[i] = malloc(sizeof(int)); return 0; }}", True, "valid-memsafety"),
     ("leak", "each_{N}", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ int *p = malloc(sizeof(int)); if (!p) return 0; *p = i; free(p); }} return 0; }}", True, "valid-memcleanup"),
     ("leak", "each_{N}_bad", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ int *p = malloc(sizeof(int)); if (!p) return 0; *p = i; if (i != {N} - 1) free(p); }} return 0; }}", False, "valid-memcleanup"),
 ]

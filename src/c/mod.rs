@@ -18,6 +18,7 @@ pub mod builtin;
 mod convert;
 mod items;
 pub mod lower;
+pub mod memtrack;
 mod parse;
 mod source;
 pub mod task;

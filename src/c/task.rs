@@ -57,7 +57,8 @@ impl Property {
             Property::UnreachCall { .. } => Some(&[Obligation::ErrorUnreachable]),
             Property::NoOverflow => Some(&[Obligation::Overflow]),
             // `valid-deref` (null, freed or dead objects, bounds) and `valid-free`; the third
-            // part, `valid-memtrack`, is not checked: see `decides_all_of`.
+            // part, `valid-memtrack`, is decided by a second run on the cleanup checks (see
+            // `cli::memtrack`), when the program allocates at all.
             Property::ValidMemsafety => Some(&[
                 Obligation::NullDereference,
                 Obligation::MemoryAccess,
@@ -67,14 +68,6 @@ impl Property {
             Property::ValidMemcleanup => Some(&[Obligation::MemoryCleanup]),
             _ => None,
         }
-    }
-
-    /// False when craig checks only part of the property for a program that allocates on
-    /// the heap: `valid-memsafety` includes `valid-memtrack` (no heap object becomes
-    /// unreachable before it is freed), which craig does not check yet, so such a program's
-    /// `SAFE` is no answer about the whole property.
-    pub fn decides_all_of(&self, allocates: bool) -> bool {
-        !(allocates && *self == Property::ValidMemsafety)
     }
 
     /// Reads a property: a `.prp` file's text, or its name as SV-COMP writes it.

@@ -9,8 +9,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::c::DataModel;
+use crate::c::lower::memory_model;
 use crate::c::task::{Property, read_task};
-use crate::cli::{CliError, load_program_file, parse_data_model};
+use crate::cli::{CliError, load_program_file, memtrack, parse_data_model};
 use crate::refine::{Counterexample, Engine, Limits, RefineError, Verdict};
 use crate::repl::options::RunOptions;
 use crate::syntax::SourceMap;
@@ -49,11 +50,6 @@ pub struct Args {
     pub data_model: Option<DataModel>,
 }
 
-/// What a safe verdict on a program that allocates leaves undecided of the memory-safety
-/// property.
-pub(crate) const MEMTRACK_UNDECIDED: &str = "UNKNOWN: valid-deref and valid-free hold, but \
-     craig does not check valid-memtrack (heap objects that become unreachable) yet";
-
 /// The engine a command built, or the exit code of the answer it printed instead: a function
 /// the program lacks is the user's error, not an answer about the program; any other reason
 /// the engine cannot be built is an `UNKNOWN`.
@@ -87,8 +83,9 @@ pub(crate) struct Analysed {
     pub model: DataModel,
     /// How integers were read, as the answer says it.
     pub integers_line: String,
-    /// Whether the program allocates on the heap (valid-memtrack is then not decided).
-    pub allocates: bool,
+    /// For `valid-memsafety` on a program that allocates: the program with only its
+    /// `valid-memcleanup` checks, which the leak run decides (see [`super::memtrack`]).
+    pub leak_program: Option<crate::ir::Program>,
 }
 
 /// Reads the program of an analysis (a C or Java file, or an SV-COMP task) as `cegar` and
@@ -114,6 +111,7 @@ pub(crate) fn read_analysed(
     } else {
         integers.describe(model).to_string()
     };
+    let mut leak_program = None;
     if let Some(property) = &property {
         let Some(kept) = property.checks() else {
             writeln!(out, "UNKNOWN: craig does not decide the property `{}` yet", property.name())?;
@@ -128,13 +126,21 @@ pub(crate) fn read_analysed(
             writeln!(out, "{integers_line}")?;
             return Ok(Err(3));
         }
+        let allocates = program.variables.iter().any(|v| v.name == memory_model::LIVE_HEAP);
+        if *property == Property::ValidMemsafety && allocates {
+            let mut leaks = program.clone();
+            leaks.assume_checks_except(&[
+                crate::hol::Obligation::MemoryCleanup,
+                crate::hol::Obligation::MemoryModel,
+            ]);
+            leak_program = Some(leaks);
+        }
         // The memory model's own limit is never assumed away: a run past it is not modelled.
         let mut kept = kept.to_vec();
         kept.push(crate::hol::Obligation::MemoryModel);
         program.assume_checks_except(&kept);
     }
-    let allocates = program.variables.iter().any(|v| v.name == "$live_heap");
-    Ok(Ok(Analysed { file, program, property, expected, model, integers_line, allocates }))
+    Ok(Ok(Analysed { file, program, property, expected, model, integers_line, leak_program }))
 }
 
 /// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
@@ -149,7 +155,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         out,
         err,
     )?;
-    let Analysed { file, program, property, expected, model, integers_line, allocates } =
+    let Analysed { file, program, property, expected, model, integers_line, leak_program, .. } =
         match analysed {
             Ok(analysed) => analysed,
             Err(code) => return Ok(code),
@@ -174,10 +180,28 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         domain
     );
     let code = match &verdict {
-        Verdict::Safe { .. } if property.as_ref().is_some_and(|p| !p.decides_all_of(allocates)) => {
-            writeln!(out, "{MEMTRACK_UNDECIDED}")?;
-            witness.push_str("unknown\n# valid-memtrack is not checked\n");
-            3
+        Verdict::Safe { .. } | Verdict::Unknown(_) if leak_program.is_some() => {
+            let first_unknown = match &verdict {
+                Verdict::Unknown(reason) => Some(reason.as_str()),
+                _ => None,
+            };
+            let leak_run = memtrack::LeakRun {
+                program: leak_program.as_ref().expect("matched"),
+                function: &args.function,
+                limits: Limits { max_steps, max_nodes, time, ..Limits::default() },
+                domain,
+                replay: Replay { file: &file, math_int: args.math_int, model },
+            };
+            let mut answer = Vec::new();
+            let code = memtrack::decide(leak_run, first_unknown, &locate, &mut answer)?;
+            out.write_all(&answer)?;
+            let answer = String::from_utf8_lossy(&answer);
+            let first_line = answer.lines().next().unwrap_or_default();
+            witness.push_str(&format!(
+                "{}\n# {first_line}\n",
+                if code == 1 { "unsafe" } else { "unknown" }
+            ));
+            code
         }
         Verdict::Safe { invariants } => {
             writeln!(out, "SAFE")?;

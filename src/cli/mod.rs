@@ -10,6 +10,7 @@ pub mod check_bp;
 pub mod hybrid;
 pub mod interpolate;
 pub mod ir;
+mod memtrack;
 pub mod prove;
 pub mod replay;
 pub mod run;

@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use crate::c::task::Property;
 use crate::cli::{CliError, load_c_file};
 use crate::ir::interpret::{Outcome, describe_outcome, run as run_program};
 use crate::syntax::SourceMap;
@@ -35,6 +36,11 @@ pub struct Args {
     /// 32-bit `long` and pointers).
     #[arg(long, value_name = "MODEL", value_parser = crate::cli::parse_data_model, default_value = "LP64")]
     pub data_model: crate::c::DataModel,
+    /// Check only this property (an SV-COMP name, `valid-memcleanup`, or a `.prp` file): the
+    /// checks it is not about are assumed, so the run blocks where one fails, as `craig cegar
+    /// --property` reads the program.
+    #[arg(long, value_name = "PROPERTY")]
+    pub property: Option<String>,
 }
 
 impl Args {
@@ -49,7 +55,19 @@ impl Args {
 /// gets stuck, 2 on input errors.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut sources = SourceMap::new();
-    let program = load_c_file(&args.file, &mut sources, args.integers(), args.data_model, err)?;
+    let mut program = load_c_file(&args.file, &mut sources, args.integers(), args.data_model, err)?;
+    if let Some(given) = &args.property {
+        let property = Property::read(given).map_err(|e| CliError::Usage(e.to_string()))?;
+        let Some(kept) = property.checks() else {
+            return Err(CliError::Usage(format!(
+                "craig does not decide the property `{}` yet",
+                property.name()
+            )));
+        };
+        let mut kept = kept.to_vec();
+        kept.push(crate::hol::Obligation::MemoryModel);
+        program.assume_checks_except(&kept);
+    }
     let Some(entry) = program.find(&args.function) else {
         let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
         return Err(CliError::Usage(format!(
@@ -62,6 +80,10 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let outcome = run_program(&program, entry, &args.inputs, args.steps);
     let locate = |span| sources.location(span);
     write!(out, "{}", describe_outcome(&program, &outcome, &locate, args.trace))?;
+    let shown = |span: Option<crate::syntax::Span>| {
+        span.map(locate).unwrap_or_else(|| args.file.display().to_string())
+    };
+    crate::cli::memtrack::write_leaks(&program, &outcome, &shown, out)?;
     Ok(match outcome {
         Outcome::Completed { .. } => 0,
         Outcome::AssertionFailed { .. } => 1,

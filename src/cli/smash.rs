@@ -9,12 +9,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::c::DataModel;
-use crate::cli::CliError;
 use crate::cli::cegar::{
-    Analysed, MEMTRACK_UNDECIDED, Replay, built_or_unknown, read_analysed, write_property,
-    write_unsafe,
+    Analysed, Replay, built_or_unknown, read_analysed, write_property, write_unsafe,
 };
 use crate::cli::parse_data_model;
+use crate::cli::{CliError, memtrack};
 use crate::refine::{Limits, Verdict};
 use crate::repl::options::{positive_count, seconds};
 use crate::smash::{Dash, DashStep, Split};
@@ -63,7 +62,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         out,
         err,
     )?;
-    let Analysed { file, program, property, expected, model, integers_line, allocates } =
+    let Analysed { file, program, property, expected, model, integers_line, leak_program, .. } =
         match analysed {
             Ok(analysed) => analysed,
             Err(code) => return Ok(code),
@@ -74,11 +73,14 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         time: args.time_limit,
         ..Limits::default()
     };
-    let mut dash =
-        match built_or_unknown(Dash::new(&program, &args.function, limits), &integers_line, out)? {
-            Ok(dash) => dash,
-            Err(code) => return Ok(code),
-        };
+    let mut dash = match built_or_unknown(
+        Dash::new(&program, &args.function, limits.clone()),
+        &integers_line,
+        out,
+    )? {
+        Ok(dash) => dash,
+        Err(code) => return Ok(code),
+    };
     let verdict = dash.run();
     let locate = |span: Option<crate::syntax::Span>| match span {
         Some(s) => sources.location(s),
@@ -86,9 +88,20 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     };
     let names = |v: usize| dash.flat.variable_name(v);
     let code = match &verdict {
-        Verdict::Safe { .. } if property.as_ref().is_some_and(|p| !p.decides_all_of(allocates)) => {
-            writeln!(out, "{MEMTRACK_UNDECIDED}")?;
-            3
+        Verdict::Safe { .. } | Verdict::Unknown(_) if leak_program.is_some() => {
+            let first_unknown = match &verdict {
+                Verdict::Unknown(reason) => Some(reason.as_str()),
+                _ => None,
+            };
+            // The leak run is IMPACT's, as `craig cegar`'s: DASH has no leak reading yet.
+            let leak_run = memtrack::LeakRun {
+                program: leak_program.as_ref().expect("matched"),
+                function: &args.function,
+                limits: limits.clone(),
+                domain: crate::refine::Domain::Impact,
+                replay: Replay { file: &file, math_int: args.math_int, model },
+            };
+            memtrack::decide(leak_run, first_unknown, &locate, out)?
         }
         Verdict::Safe { invariants } => {
             writeln!(out, "SAFE")?;

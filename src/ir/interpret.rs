@@ -167,6 +167,8 @@ pub enum Outcome {
         procedure: ProcId,
         /// Every edge taken up to it.
         trace: Vec<TraceStep>,
+        /// The variables' values where it failed.
+        state: Box<RunState>,
     },
     /// No edge could be taken: an assumption (a branch not taken, `assume`, `abort()`) was
     /// false. A replayed counterexample that blocks does not reach its error.
@@ -197,6 +199,17 @@ pub enum Outcome {
         /// Where.
         span: Option<Span>,
     },
+}
+
+/// The values of a run's variables at one point: what a check on the run's memory (which
+/// heap objects the program can still reach) reads. Only variables assigned so far are listed
+/// (the others hold their type's zero); each list is ordered by constant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunState {
+    /// The global variables.
+    pub globals: Vec<(ConstId, Value)>,
+    /// Each active procedure with its locals, parameters and results, outermost first.
+    pub frames: Vec<(ProcId, Vec<(ConstId, Value)>)>,
 }
 
 /// One activation of a procedure.
@@ -349,12 +362,26 @@ impl Machine<'_> {
                 Command::Assert { formula, check, what } => match self.truth(frame, *formula) {
                     Ok(true) => {}
                     Ok(false) => {
+                        let sorted = |values: &FxHashMap<ConstId, Value>| {
+                            let mut values: Vec<(ConstId, Value)> =
+                                values.iter().map(|(&c, v)| (c, v.clone())).collect();
+                            values.sort_by_key(|&(c, _)| c);
+                            values
+                        };
+                        let state = RunState {
+                            globals: sorted(&self.globals),
+                            frames: stack
+                                .iter()
+                                .map(|f| (f.procedure, sorted(&f.locals)))
+                                .collect(),
+                        };
                         return Outcome::AssertionFailed {
                             obligation: *check,
                             what: what.clone(),
                             span: edge.span,
                             procedure,
                             trace: std::mem::take(&mut self.trace),
+                            state: Box::new(state),
                         };
                     }
                     Err(reason) => return Outcome::Stuck { reason, span: edge.span },
@@ -600,7 +627,7 @@ pub fn describe_outcome(
                 let _ = writeln!(out, "  {name} = {value}");
             }
         }
-        Outcome::AssertionFailed { obligation, what, span, procedure, trace: steps } => {
+        Outcome::AssertionFailed { obligation, what, span, procedure, trace: steps, .. } => {
             let _ = writeln!(
                 out,
                 "{}\n  at {} in {}, after {} steps",

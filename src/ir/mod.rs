@@ -132,6 +132,10 @@ pub struct Variable {
     pub kind: VariableKind,
     /// Where it is declared.
     pub span: Option<Span>,
+    /// Where the program can name it, when that is narrower than its procedure: a block's
+    /// local, from its declaration to the block's end. Outside it the variable is dead, and
+    /// what it last held is no longer the program's (a leak check reads it so).
+    pub scope: Option<Span>,
 }
 
 /// What kind of state a variable is.
@@ -153,6 +157,10 @@ pub enum VariableKind {
     Parameter,
     /// A local variable of a procedure.
     Local,
+    /// A value a front end holds on the way (a call's result before it is assigned, a
+    /// condition's value): a local of the procedure that is no variable of the source program,
+    /// so nothing the program can still read through it (a leak check ignores what it holds).
+    Temporary,
     /// The result of a procedure (`result` in its postcondition).
     Result,
 }

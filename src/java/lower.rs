@@ -315,7 +315,7 @@ impl<'s> Lowering<'s> {
     }
 
     fn variable(&mut self, c: ConstId, name: &str, kind: VariableKind, span: Option<Span>) {
-        self.variables.push(Variable { constant: c, name: name.into(), kind, span });
+        self.variables.push(Variable { constant: c, name: name.into(), kind, span, scope: None });
     }
 
     fn constant_term(&mut self, c: ConstId, span: Span) -> TermId {

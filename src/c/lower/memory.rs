@@ -52,7 +52,32 @@ use crate::ir::{Command, Loc, VariableKind};
 use crate::syntax::Span;
 
 /// The distance between two objects' addresses.
-pub(super) const OBJECT_STRIDE: u64 = 1 << 40;
+pub(super) const OBJECT_STRIDE: u64 = model::OBJECT_STRIDE;
+
+/// What a reader of a run's state (the interpreter's values of the model's variables) needs of
+/// the model: the variables' names and the numbers in them.
+pub mod model {
+    /// The distance between two objects' addresses.
+    pub const OBJECT_STRIDE: u64 = 1 << 40;
+    /// The contents of memory, by address.
+    pub const MEMORY: &str = "$memory";
+    /// Each object's state ([`HEAP_STATE`], ...).
+    pub const STATE: &str = "$state";
+    /// Each object's size in bytes.
+    pub const SIZE: &str = "$size";
+    /// The type code of each object's scalars.
+    pub const WIDTH: &str = "$width";
+    /// How many objects were allocated.
+    pub const NEXT_OBJECT: &str = "$next_object";
+    /// How many heap objects are not freed yet.
+    pub const LIVE_HEAP: &str = "$live_heap";
+    /// Every variable of the model.
+    pub const ALL: [&str; 6] = [MEMORY, STATE, SIZE, WIDTH, NEXT_OBJECT, LIVE_HEAP];
+    /// The state of a live heap object.
+    pub const HEAP_STATE: i64 = super::ObjectState::Heap as i64;
+    /// The state of a live stack or static object.
+    pub const STACK_STATE: i64 = super::ObjectState::Stack as i64;
+}
 /// The largest object `malloc` gives; a larger request returns `NULL`.
 const MAX_OBJECT_BYTES: u64 = 1 << 39;
 /// The most objects a run allocates; past it `malloc` returns `NULL` (addresses stay below
@@ -297,12 +322,12 @@ impl Lowering<'_> {
             l.new_variable(name, name, function, VariableKind::Global, span)
         };
         let memory = Memory {
-            memory: global(self, "$memory", true),
-            state: global(self, "$state", true),
-            size: global(self, "$size", true),
-            width: global(self, "$width", true),
-            next: global(self, "$next_object", false),
-            live: global(self, "$live_heap", false),
+            memory: global(self, model::MEMORY, true),
+            state: global(self, model::STATE, true),
+            size: global(self, model::SIZE, true),
+            width: global(self, model::WIDTH, true),
+            next: global(self, model::NEXT_OBJECT, false),
+            live: global(self, model::LIVE_HEAP, false),
         };
         self.memory = Some(memory);
     }

@@ -43,6 +43,7 @@
 
 mod machine;
 mod memory;
+pub use memory::model as memory_model;
 mod structs;
 
 use memory::{
@@ -311,7 +312,13 @@ impl<'s> Lowering<'s> {
     ) -> ConstId {
         let ty = if array { self.array_ty } else { self.int_ty };
         let c = self.new_constant(qualified, ty, span);
-        self.variables.push(Variable { constant: c, name: name.into(), kind, span: Some(span) });
+        self.variables.push(Variable {
+            constant: c,
+            name: name.into(),
+            kind,
+            span: Some(span),
+            scope: None,
+        });
         c
     }
 
@@ -766,13 +773,20 @@ impl<'s> Lowering<'s> {
         array: Option<u64>,
         span: Span,
     ) -> VarInfo {
-        let c = self.new_variable(
-            &format!("{}.{name}", b.function),
-            name,
-            array.is_some(),
-            VariableKind::Local,
-            span,
-        );
+        self.new_local_of_kind(b, name, ty, array, VariableKind::Local, span)
+    }
+
+    fn new_local_of_kind(
+        &mut self,
+        b: &mut Body,
+        name: &str,
+        ty: CType,
+        array: Option<u64>,
+        kind: VariableKind,
+        span: Span,
+    ) -> VarInfo {
+        let c =
+            self.new_variable(&format!("{}.{name}", b.function), name, array.is_some(), kind, span);
         b.locals.push(c);
         self.var_types.insert(c, ty);
         VarInfo { name: name.into(), constant: c, ty, array, global: false, address: None }
@@ -797,7 +811,7 @@ impl<'s> Lowering<'s> {
     fn temp(&mut self, b: &mut Body, ty: CType, span: Span) -> ConstId {
         b.temps += 1;
         let name = format!("tmp{}", b.temps);
-        self.new_local(b, &name, ty, None, span).constant
+        self.new_local_of_kind(b, &name, ty, None, VariableKind::Temporary, span).constant
     }
 
     /// Adds an edge from the current location to a new one, which becomes current.
@@ -849,7 +863,16 @@ impl<'s> Lowering<'s> {
     /// Closes the innermost scope; its stack objects die when the run leaves it normally
     /// (jumps out of it kill them at the jump).
     fn leave_scope(&mut self, b: &mut Body, span: Span) {
-        b.scopes.pop();
+        let closed = b.scopes.pop().unwrap_or_default();
+        for v in closed {
+            let Some(variable) = self.variables.iter_mut().rev().find(|x| x.constant == v.constant)
+            else {
+                continue;
+            };
+            if let Some(declared) = variable.span {
+                variable.scope = Some(Span { end: span.end, ..declared });
+            }
+        }
         let scope = b.scope_ids.pop().expect("a scope is open");
         let dying = stack_objects_of(b, |s| s == scope);
         self.kill_stack_objects(b, &dying, span);
@@ -1999,7 +2022,7 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
 }
 
 /// The name the footprint gives memory reached through pointers.
-const MEMORY: &str = "$memory";
+const MEMORY: &str = memory_model::MEMORY;
 
 /// What assigning `target` writes: its variable (an array's, or a pointer's pointee when it is
 /// indexed: memory, conservatively for both), or memory for `*p`.
