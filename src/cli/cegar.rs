@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::c::DataModel;
 use crate::c::lower::memory_model;
 use crate::c::task::{Property, read_task};
-use crate::cli::{CliError, load_program_file, memtrack, parse_data_model};
+use crate::cli::{CliError, Replay, load_program_file, memtrack, parse_data_model};
 use crate::refine::{Counterexample, Engine, Limits, RefineError, Verdict};
 use crate::repl::options::RunOptions;
 use crate::syntax::SourceMap;
@@ -257,16 +257,6 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     Ok(code)
 }
 
-/// How a counterexample's run is replayed at the command line.
-pub(crate) struct Replay<'a> {
-    /// The program file.
-    pub file: &'a Path,
-    /// Whether integers were read as mathematical ones.
-    pub math_int: bool,
-    /// The data model the file was read for.
-    pub model: DataModel,
-}
-
 /// Writes an unsafe answer: the failing check, the inputs and how to replay them. The inputs,
 /// comma-separated, for the witness.
 pub(crate) fn write_unsafe(
@@ -280,14 +270,7 @@ pub(crate) fn write_unsafe(
     let inputs: Vec<String> = cex.inputs.iter().map(|n| n.to_string()).collect();
     let shown = if inputs.is_empty() { "(none)".to_string() } else { inputs.join(", ") };
     writeln!(out, "inputs (in the order they are read): {shown}")?;
-    let mut command =
-        if inputs.is_empty() { String::new() } else { format!(" --inputs {}", inputs.join(",")) };
-    if replay.math_int {
-        command.push_str(" --math-int");
-    }
-    if replay.model != DataModel::default() {
-        command.push_str(&format!(" --data-model {}", replay.model.name()));
-    }
+    let command = replay.flags(&inputs);
     if replay.file.extension().is_some_and(|e| e == "java") {
         writeln!(out, "replayed on the method's IR: the same check fails")?;
     } else {

@@ -15,7 +15,7 @@ use rug::Integer;
 
 use crate::c::memtrack::LostObject;
 use crate::cli::CliError;
-use crate::cli::cegar::Replay;
+use crate::cli::Replay;
 use crate::hol::Obligation;
 use crate::ir::Program;
 use crate::ir::interpret::{Outcome, run as run_program};
@@ -85,17 +85,7 @@ pub(crate) fn decide(
                     "inputs (in the order they are read): {}",
                     if inputs.is_empty() { "(none)" } else { &shown }
                 )?;
-                let mut command = if inputs.is_empty() {
-                    String::new()
-                } else {
-                    format!(" --inputs {}", inputs.join(","))
-                };
-                if run.replay.math_int {
-                    command.push_str(" --math-int");
-                }
-                if run.replay.model != crate::c::DataModel::default() {
-                    command.push_str(&format!(" --data-model {}", run.replay.model.name()));
-                }
+                let command = run.replay.flags(&inputs);
                 writeln!(
                     out,
                     "replayed: `craig run {}{command} --property valid-memcleanup` fails the \

@@ -173,3 +173,31 @@ pub fn load_c_file(
     }
     program.ok_or(CliError::Reported { code: 2 })
 }
+
+/// How a counterexample's run is replayed at the command line.
+pub(crate) struct Replay<'a> {
+    /// The program file.
+    pub file: &'a Path,
+    /// Whether integers were read as mathematical ones.
+    pub math_int: bool,
+    /// The data model the file was read for.
+    pub model: crate::c::DataModel,
+}
+
+impl Replay<'_> {
+    /// The flags of `craig run` that replay a run on `inputs` as it was read.
+    pub(crate) fn flags(&self, inputs: &[String]) -> String {
+        let mut flags = if inputs.is_empty() {
+            String::new()
+        } else {
+            format!(" --inputs {}", inputs.join(","))
+        };
+        if self.math_int {
+            flags.push_str(" --math-int");
+        }
+        if self.model != crate::c::DataModel::default() {
+            flags.push_str(&format!(" --data-model {}", self.model.name()));
+        }
+        flags
+    }
+}

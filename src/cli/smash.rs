@@ -9,11 +9,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::c::DataModel;
-use crate::cli::cegar::{
-    Analysed, Replay, built_or_unknown, read_analysed, write_property, write_unsafe,
-};
+use crate::cli::cegar::{Analysed, built_or_unknown, read_analysed, write_property, write_unsafe};
 use crate::cli::parse_data_model;
-use crate::cli::{CliError, memtrack};
+use crate::cli::{CliError, Replay, memtrack};
 use crate::refine::{Limits, Verdict};
 use crate::repl::options::{positive_count, seconds};
 use crate::smash::{Dash, DashStep, Split};

@@ -63,7 +63,13 @@ impl Build {
     ) -> craig::hol::ConstId {
         let ty = self.ty(ty);
         let c = self.elab.declare_const(unique, None, ty, ConstKind::Declared).unwrap();
-        self.variables.push(Variable { constant: c, name: name.into(), kind, span: None, scope: None });
+        self.variables.push(Variable {
+            constant: c,
+            name: name.into(),
+            kind,
+            span: None,
+            scope: None,
+        });
         c
     }
 
