@@ -465,7 +465,7 @@ proptest! {
 
     #[test]
     fn java_like_text_never_panics(
-        text in "(class|C|\\{|\\}|\\(|\\)|;|=|x|int|/\\*:|\\*/|//:|\"|\n|if|while|else|new|\\.|requires|inv| )*"
+        text in "(class|C|\\{|\\}|\\(|\\)|;|=|x|int|/\\*:|\\*/|//:|\"|\n|if|while|else|new|\\.|requires|inv|claimedby|readonly|hidden|comment|''|noteThat|from|suchThat|public| )*"
     ) {
         let _ = parse_java(FileId(0), &text);
     }
