@@ -183,6 +183,10 @@ pub struct InstResult {
     /// The ground clauses given to the SMT core in the last check: the ground input clauses,
     /// then the instances in the order they were made.
     pub instances: Vec<Instance>,
+    /// For a refutation, the ground clauses its SMT core used (indices into `instances`,
+    /// ascending): a small set whose unsatisfiability [`recheck_ground`] re-derives, which is
+    /// what a proof cache keeps. Empty without a refutation.
+    pub refutation: Vec<usize>,
 }
 
 /// The sorts of the SMT translation: craig's clauses are sort-erased, so one sort of
@@ -448,6 +452,8 @@ struct Engine<'a> {
     formulas: Vec<Formula>,
     stats: InstStats,
     start: Stopwatch,
+    /// The SMT core of the refutation, once found (indices into `ground`).
+    refutation: Vec<usize>,
 }
 
 /// Searches for a refutation of `clauses` (over `signature` and `bank`; the instances' terms
@@ -478,10 +484,75 @@ pub fn refute(
         formulas: Vec::new(),
         stats: InstStats::default(),
         start: Stopwatch::start(options.clock),
+        refutation: Vec::new(),
     };
     let outcome = engine.run();
     engine.stats.ground_terms = engine.terms.all.len() as u64;
-    InstResult { outcome, stats: engine.stats, instances: engine.ground }
+    let refutation = std::mem::take(&mut engine.refutation);
+    InstResult { outcome, stats: engine.stats, instances: engine.ground, refutation }
+}
+
+/// Why [`recheck_ground`] did not re-derive a refutation.
+#[derive(Debug, thiserror::Error)]
+pub enum GroundError {
+    /// An instance names an input clause the problem does not have.
+    #[error("instance {index} names input clause {source_index}, which the problem lacks")]
+    NoSource {
+        /// The instance's position.
+        index: usize,
+        /// The input clause it names.
+        source_index: usize,
+    },
+    /// An instance is not a ground substitution instance of its source, or its formula does
+    /// not say what it says.
+    #[error("instance {index}: {error}")]
+    Instance {
+        /// The instance's position.
+        index: usize,
+        /// What the instance checker found.
+        error: check::CheckError,
+    },
+    /// The SMT core stopped or rejected one of its own steps.
+    #[error("the SMT core failed: {0}")]
+    Smt(#[from] smt::SmtError),
+    /// The SMT core found a model: the ground clauses do not refute anything.
+    #[error("the ground clauses are satisfiable")]
+    Satisfiable,
+}
+
+/// Re-derives a refutation from the ground clauses it used (as [`InstResult::refutation`]
+/// names them), with nothing of the search that found it: each instance (an input clause's
+/// index into `clauses` and a ground clause over `signature` and `bank`) is checked to be a
+/// substitution instance of its source by the independent matcher ([`check::check_instance`])
+/// and its SMT formula to say what it says ([`check::check_formula`]); then the SMT core decides
+/// the ground clauses as given (no matching, no rounds), and its unsatisfiable answer is itself
+/// checked (each theory lemma by a naive congruence closure, the SAT refutation by
+/// `crate::sat`'s proof checker). `Ok` only when all of that holds.
+pub fn recheck_ground(
+    signature: &Signature,
+    bank: &TermBank,
+    clauses: &[Clause],
+    instances: &[(usize, Clause)],
+) -> Result<(), GroundError> {
+    let mut smt = SmtTranslation::new();
+    let mut formulas = Vec::with_capacity(instances.len());
+    for (index, (source_index, instance)) in instances.iter().enumerate() {
+        let source = clauses
+            .get(*source_index)
+            .ok_or(GroundError::NoSource { index, source_index: *source_index })?;
+        let formula = smt.clause(signature, bank, instance);
+        check::check_instance(bank, source, instance)
+            .and_then(|()| check::check_formula(signature, bank, &smt.store, instance, &formula))
+            .map_err(|error| GroundError::Instance { index, error })?;
+        formulas.push(formula);
+    }
+    // Nothing is tracked: only the verdict matters, not which clauses it used.
+    let tracked = vec![false; formulas.len()];
+    let mut stats = SmtStats::default();
+    match smt::check(&smt.store, &formulas, &tracked, &mut stats)? {
+        smt::Answer::Unsat { .. } => Ok(()),
+        smt::Answer::Sat(_) => Err(GroundError::Satisfiable),
+    }
 }
 
 impl Engine<'_> {
@@ -649,6 +720,7 @@ impl Engine<'_> {
                 }
                 sources.sort_unstable();
                 sources.dedup();
+                self.refutation = core;
                 Ok(Some(sources))
             }
             Ok(smt::Answer::Sat(model)) => {

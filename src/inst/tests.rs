@@ -198,3 +198,56 @@ fn same_input_gives_same_instances_and_counters() {
     assert!(matches!(first.0, InstOutcome::Unsat { .. }));
     assert_eq!(first, run());
 }
+
+/// A refutation's ground clauses re-derive it on their own; a clause that is not an instance
+/// of the input clause it names, or a set that leaves one out, does not.
+#[test]
+fn the_ground_clauses_of_a_refutation_recheck_and_tampered_ones_do_not() {
+    let mut t = Tiny::new();
+    let x = t.bank.var(0);
+    let a = t.fun("a", &[]);
+    let b = t.fun("b", &[]);
+    let px = t.pred("p", &[x], false);
+    let qx = t.pred("q", &[x], true);
+    let pa = t.pred("p", &[a], true);
+    let pb = t.pred("p", &[b], true);
+    let qa = t.pred("q", &[a], false);
+    let qb = t.pred("q", &[b], false);
+    let clauses = vec![
+        Clause::new(vec![px, qx]),
+        Clause::new(vec![pa]),
+        Clause::new(vec![pb]),
+        Clause::new(vec![qa, qb]),
+    ];
+    let result = refute(&t.signature, &mut t.bank, &clauses, &InstOptions::default());
+    assert!(unsat_core(&result).is_some(), "{:?}", result.outcome);
+    let used: Vec<(usize, Clause)> = result
+        .refutation
+        .iter()
+        .map(|&i| (result.instances[i].source, result.instances[i].clause.clone()))
+        .collect();
+    // Both instances of clause 0 and the three ground clauses.
+    assert_eq!(used.len(), 5, "{used:?}");
+    assert!(recheck_ground(&t.signature, &t.bank, &clauses, &used).is_ok());
+    // `p(a)` claimed as an instance of `~p(X) | q(X)`: not one.
+    let mut wrong_source = used.clone();
+    let at = wrong_source.iter().position(|(s, _)| *s == 1).unwrap();
+    wrong_source[at].0 = 0;
+    assert!(matches!(
+        recheck_ground(&t.signature, &t.bank, &clauses, &wrong_source),
+        Err(GroundError::Instance { error: CheckError::Length { .. }, .. })
+    ));
+    // A source index past the problem's clauses.
+    let mut past = used.clone();
+    past[0].0 = clauses.len();
+    assert!(matches!(
+        recheck_ground(&t.signature, &t.bank, &clauses, &past),
+        Err(GroundError::NoSource { .. })
+    ));
+    // Without `~q(a) | ~q(b)` the instances have a model.
+    let fewer: Vec<(usize, Clause)> = used.iter().filter(|(s, _)| *s != 3).cloned().collect();
+    assert!(matches!(
+        recheck_ground(&t.signature, &t.bank, &clauses, &fewer),
+        Err(GroundError::Satisfiable)
+    ));
+}
