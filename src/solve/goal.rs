@@ -171,9 +171,9 @@ pub trait ProofHook {
     /// After a search refuted part `part`: the refutation, checked, over `signature` and `bank`
     /// (supersets of the problem's: the prover may have named split components).
     fn refuted(&mut self, part: usize, proof: &Proof, signature: &FolSignature, bank: &TermBank);
-    /// After the instantiation engine refuted part `part` (its refutation is checked by the
-    /// engine and the SMT core, and is not a proof the superposition checker reads).
-    fn instantiated(&mut self, part: usize);
+    /// After the instantiation engine refuted part `part`: the run, checked by the engine and
+    /// the SMT core, whose result names the ground clauses the refutation used.
+    fn instantiated(&mut self, part: usize, solved: &super::InstSolved);
 }
 
 /// The hook that holds nothing and keeps nothing.
@@ -184,7 +184,7 @@ impl ProofHook for NoHook {
         false
     }
     fn refuted(&mut self, _: usize, _: &Proof, _: &FolSignature, _: &TermBank) {}
-    fn instantiated(&mut self, _: usize) {}
+    fn instantiated(&mut self, _: usize, _: &super::InstSolved) {}
 }
 
 /// How a translated problem is attacked: craig's superposition prover with these options, or
@@ -239,17 +239,47 @@ pub fn check_sequent_hooked(
     validity: &ValidityCache,
     hook: &mut dyn ProofHook,
 ) -> LemmaResult {
-    // The lemma's time limit is measured on the strategy's clock (CPU time unless its options
-    // say otherwise), its translation included; `elapsed` reports wall time, for people.
-    let clock = match strategy {
-        Strategy::Superposition(prover) => prover.limits.clock,
-        Strategy::Instantiation(inst) => inst.clock,
-    };
-    let watch = crate::syntax::clock::Stopwatch::start(clock);
-    let start = std::time::Instant::now();
+    let started = Started::now(strategy);
     let sequents = translate_settled(signature, sequent, options, file, validity);
+    check_translated(&sequent.name, &sequents, strategy, hook, started)
+}
+
+/// When a lemma's check started: its time limit is measured on the strategy's clock (CPU time
+/// unless its options say otherwise), its translation included; `elapsed` reports wall time,
+/// for people.
+#[derive(Clone, Copy, Debug)]
+pub struct Started {
+    watch: crate::syntax::clock::Stopwatch,
+    wall: std::time::Instant,
+}
+
+impl Started {
+    /// Now, on `strategy`'s clock.
+    pub fn now(strategy: &Strategy) -> Started {
+        let clock = match strategy {
+            Strategy::Superposition(prover) => prover.limits.clock,
+            Strategy::Instantiation(inst) => inst.clock,
+        };
+        Started {
+            watch: crate::syntax::clock::Stopwatch::start(clock),
+            wall: std::time::Instant::now(),
+        }
+    }
+}
+
+/// The search half of [`check_sequent_hooked`], on a lemma's translation made already (a
+/// caller that looked its problems up in a cache first does not translate twice). `started`
+/// is when the lemma's check started, its translation included.
+pub fn check_translated(
+    lemma: &str,
+    sequents: &[SequentTranslation],
+    strategy: &Strategy,
+    hook: &mut dyn ProofHook,
+    started: Started,
+) -> LemmaResult {
+    let Started { watch, wall: start } = started;
     let mut result = LemmaResult {
-        lemma: sequent.name.clone(),
+        lemma: lemma.to_string(),
         verdict: Verdict::Proved,
         given: 0,
         generated: 0,
@@ -262,14 +292,14 @@ pub fn check_sequent_hooked(
     // A strategy's time limit is for the whole lemma, however many parts it splits into: each
     // part gets what the parts before it left.
     let remaining = |limit: Option<std::time::Duration>| limit.map(|limit| watch.remaining(limit));
-    for (part, s) in sequents.into_iter().enumerate() {
-        let verdict = match s.outcome {
+    for (part, s) in sequents.iter().enumerate() {
+        let verdict = match &s.outcome {
             SequentOutcome::Discharged(_) => {
                 result.discharged += 1;
                 Verdict::Proved
             }
             SequentOutcome::Refused(_) => Verdict::NotProved,
-            SequentOutcome::Problem(problem) if hook.settle(part, &problem, strategy) => {
+            SequentOutcome::Problem(problem) if hook.settle(part, problem, strategy) => {
                 result.rechecked += 1;
                 Verdict::Proved
             }
@@ -279,7 +309,8 @@ pub fn check_sequent_hooked(
                     Strategy::Superposition(prover) => {
                         let mut prover = prover.clone();
                         prover.limits.time = remaining(prover.limits.time);
-                        let solved = solve_problem(Arc::unwrap_or_clone(problem), prover, true);
+                        let solved =
+                            solve_problem(Arc::unwrap_or_clone(problem.clone()), prover, true);
                         result.given += solved.stats().given;
                         result.generated += solved.stats().generated;
                         if let (Some(proof), Some(Ok(_))) = (&solved.proof, &solved.check)
@@ -297,12 +328,14 @@ pub fn check_sequent_hooked(
                     Strategy::Instantiation(inst) => {
                         let inst =
                             crate::inst::InstOptions { time: remaining(inst.time), ..inst.clone() };
-                        let solved =
-                            super::solve_instantiation(Arc::unwrap_or_clone(problem), &inst);
+                        let solved = super::solve_instantiation(
+                            Arc::unwrap_or_clone(problem.clone()),
+                            &inst,
+                        );
                         // Instances stand in for generated clauses in the counters.
                         result.generated += solved.result.stats.instances;
                         if proves(solved.status) {
-                            hook.instantiated(part);
+                            hook.instantiated(part, &solved);
                         }
                         solved.status
                     }

@@ -6,8 +6,8 @@
 //!
 //! The cache is never trusted. A hit gives a proof, which is parsed over a copy of the problem's
 //! own signature and terms and re-checked by [`check_proof`] against the problem's own clauses,
-//! exactly as a proof found by a search is checked. A proof that fails to parse or to check is
-//! discarded and the problem is searched again. So a stale, edited or colliding entry can cost
+//! exactly as a proof found by a search is checked (or ground instances, re-checked as below).
+//! A proof that fails to parse or to check is discarded and the problem is searched again. So a stale, edited or colliding entry can cost
 //! time, never a verdict: the key only chooses which proof to try.
 //!
 //! # The key
@@ -28,12 +28,15 @@
 //! split names) are listed with their names, arities and kinds, and are added again, in order,
 //! before the proof is read.
 //!
-//! A problem the instantiation engine refuted has no proof the superposition checker can
-//! re-check in reasonable time (its ground refutation is a case analysis the checker's small
-//! DPLL would redo without learning), so its entry is a marker without nodes ([`Entry::rerun`]):
-//! it only says which strategy to start the obligation's schedule at, and the engine searches
-//! again (fast: the instantiation engine answers within a fraction of a second on the examples)
-//! instead of the strategies before it giving up first. A marker never proves anything.
+//! A problem the instantiation engine refuted is kept as the ground clauses its refutation used
+//! ([`Entry::instances`]: each an input clause's index and a ground clause, written as above),
+//! not as a superposition proof: its refutation is a case analysis on ground equalities that
+//! the superposition checker's small DPLL, which does not learn, would redo exponentially. On a
+//! hit, [`crate::inst::recheck_ground`] checks each stored clause to be a substitution instance
+//! of the input clause it names (an independent matcher) and re-decides the small ground set
+//! with the SMT core, whose refutation is checked (theory lemmas by a naive closure, the SAT
+//! proof by `crate::sat`'s checker); nothing of the search that found the instances (triggers,
+//! rounds, models) is trusted or run again.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -50,7 +53,7 @@ use crate::solve::goal::Strategy;
 use crate::translate::TranslateOptions;
 
 /// The version of the cache file's format; a file of another version is ignored whole.
-pub const CACHE_VERSION: u32 = 1;
+pub const CACHE_VERSION: u32 = 2;
 
 /// Why a cache file or one of its proofs could not be used.
 #[derive(Debug, Error)]
@@ -91,6 +94,10 @@ pub enum CacheError {
     /// The independent checker rejected the proof.
     #[error("the proof does not check: {0}")]
     Check(#[from] CheckError),
+    /// The stored ground instances are not instances of the problem's clauses, or do not
+    /// re-derive a refutation.
+    #[error("the ground instances do not refute the problem: {0}")]
+    Ground(#[from] crate::inst::GroundError),
 }
 
 /// One stored proof node.
@@ -119,14 +126,23 @@ pub struct Entry {
     pub given: u64,
     /// See `given`.
     pub generated: u64,
-    /// A marker of a problem the instantiation engine refuted: no proof, only where the
-    /// schedule starts (see the module documentation).
-    #[serde(default)]
-    pub rerun: bool,
     /// Symbols the search added to the problem's signature: name, arity, whether a predicate.
     pub symbols: Vec<(String, u32, bool)>,
-    /// The proof's nodes, premises first, the empty clause last.
+    /// The proof's nodes, premises first, the empty clause last (a superposition refutation).
     pub nodes: Vec<Node>,
+    /// The ground clauses an instantiation refutation used (see the module documentation);
+    /// when not empty, the entry is re-checked through them and `nodes` is empty.
+    #[serde(default)]
+    pub instances: Vec<GroundInstance>,
+}
+
+/// One ground clause of a stored instantiation refutation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroundInstance {
+    /// The index of the input clause it is claimed to be an instance of.
+    pub source: usize,
+    /// The ground clause, written as a node's clause is.
+    pub clause: String,
 }
 
 /// The cache: entries by key, written to and read from one file.
@@ -351,27 +367,69 @@ impl Entry {
             obligation: obligation.to_string(),
             given: 0,
             generated: 0,
-            rerun: false,
             symbols,
             nodes,
+            instances: Vec::new(),
         }
     }
 
-    /// The marker of a problem of `obligation` the instantiation engine refuted.
-    pub fn rerun(obligation: &str) -> Entry {
-        Entry {
+    /// The entry of an instantiation refutation: the ground clauses of `result` its refutation
+    /// used ([`crate::inst::InstResult::refutation`]), over `bank` (the run's: it holds the
+    /// instances' terms). `None` when the result names none (no refutation).
+    pub fn from_instances(
+        obligation: &str,
+        result: &crate::inst::InstResult,
+        bank: &TermBank,
+    ) -> Option<Entry> {
+        let mut instances = Vec::with_capacity(result.refutation.len());
+        for &i in &result.refutation {
+            let instance = result.instances.get(i)?;
+            let mut clause = String::new();
+            write_clause(bank, &instance.clause, &mut clause);
+            instances.push(GroundInstance { source: instance.source, clause });
+        }
+        if instances.is_empty() {
+            return None;
+        }
+        Some(Entry {
             obligation: obligation.to_string(),
             given: 0,
             generated: 0,
-            rerun: true,
             symbols: Vec::new(),
             nodes: Vec::new(),
+            instances,
+        })
+    }
+
+    /// Re-checks the entry against `problem`: its ground instances by
+    /// [`crate::inst::recheck_ground`], or its proof, read over a copy of the problem's
+    /// signature and terms, by the independent proof checker against the problem's clauses.
+    pub fn recheck(&self, problem: &Problem) -> Result<(), CacheError> {
+        if self.instances.is_empty() {
+            self.recheck_proof(problem).map(|_| ())
+        } else {
+            self.recheck_instances(problem)
         }
+    }
+
+    /// The stored ground instances, read over a copy of `problem`'s terms, re-derive a
+    /// refutation of its clauses.
+    fn recheck_instances(&self, problem: &Problem) -> Result<(), CacheError> {
+        let mut bank = problem.bank.clone();
+        let mut instances = Vec::with_capacity(self.instances.len());
+        for (k, instance) in self.instances.iter().enumerate() {
+            let node = u32::try_from(k).unwrap_or(u32::MAX);
+            let mut reader = Reader { signature: &problem.signature, bank: &mut bank, node };
+            instances.push((instance.source, reader.clause(&instance.clause)?));
+        }
+        let clauses: Vec<Clause> = problem.clauses.iter().map(|c| c.clause.clone()).collect();
+        crate::inst::recheck_ground(&problem.signature, &bank, &clauses, &instances)?;
+        Ok(())
     }
 
     /// Reads the proof over a copy of `problem`'s signature and terms and checks it against the
     /// problem's clauses with the independent checker.
-    pub fn recheck(&self, problem: &Problem) -> Result<CheckReport, CacheError> {
+    fn recheck_proof(&self, problem: &Problem) -> Result<CheckReport, CacheError> {
         let mut signature = problem.signature.clone();
         let mut bank = problem.bank.clone();
         for (name, arity, predicate) in &self.symbols {

@@ -30,12 +30,12 @@ use crate::ir::{ProcId, Program};
 use crate::prover::Proof;
 use crate::prover::{Clock, ProverOptions};
 use crate::solve::goal::{
-    ProofHook, Strategy, ValidityCache, Verdict, check_sequent_hooked, translate_settled,
+    ProofHook, Started, Strategy, ValidityCache, Verdict, check_translated, translate_settled,
 };
 use crate::solve::portfolio::split_time;
-use crate::translate::SequentOutcome;
 use crate::translate::TranslateOptions;
 use crate::translate::relevance::Sine;
+use crate::translate::{SequentOutcome, SequentTranslation};
 use crate::vc::{ProofObligation, VcError, VcOptions, generate};
 use cache::{Entry, problem_key, strategy_fingerprint};
 
@@ -384,9 +384,11 @@ pub fn prove_reporting(
 }
 
 /// One obligation through the schedule: the next strategy runs only if the previous gave up.
-/// With a cache that knows the obligation, first every strategy's translation is looked up
-/// (without a search): when each problem of one of them has a cached proof that re-checks,
-/// the obligation is proved by those proofs.
+/// With a cache that knows the obligation, first each strategy's problems are looked up in
+/// order (translated and keyed, not searched): the first strategy whose every problem has an
+/// entry has them re-checked, and when all re-check the obligation is proved by them. What
+/// the look-up found (translations, keys, entries re-checked or failed) is carried into the
+/// search, so nothing is translated, keyed or re-checked twice.
 fn prove_one(
     verification: &Verification,
     index: usize,
@@ -411,106 +413,87 @@ fn prove_one(
     };
     let strategies = schedule(prover, translate);
     let name = &obligation.sequent.name;
-    // Keys whose proofs failed to check here, so the search below does not check them again.
-    let mut failed = Vec::new();
-    // The strategy the schedule starts at: the first unless the cache marks a later one as the
-    // one that proved the obligation (skipping strategies only loses proofs, never makes one).
-    let mut first_strategy = 0;
-    // The figures the cold run reported for an obligation started at a marked strategy, so the
-    // line it prints is the cold run's (the strategies skipped counted in it).
-    let mut marked_figures = None;
+    // Translations by their options, each made once: several strategies read the same one, and
+    // a strategy looked up below is searched on the translation it was looked up on.
+    let mut translations: Translations = Vec::new();
+    let translation_of = |translations: &mut Translations, options: &TranslateOptions| {
+        translation_index(translations, options, || {
+            translate_settled(
+                verification.signature(),
+                &obligation.sequent,
+                options,
+                file,
+                validity,
+            )
+        })
+    };
+    // Per strategy looked up: each part's key and what the cache said of it.
+    let mut lookups: Vec<Vec<Option<PartKey>>> = vec![Vec::new(); strategies.len()];
+    // Where each strategy's translation is in `translations`, once made.
+    let mut translated: Vec<Option<usize>> = vec![None; strategies.len()];
     if let Some(cache) = cache.filter(|c| c.knows(name)) {
         let start = std::time::Instant::now();
-        // Translations by their options: several strategies read the same one.
-        let mut translations: Vec<(TranslateOptions, Vec<crate::translate::SequentTranslation>)> =
-            Vec::new();
         for (k, (strategy, options)) in strategies.iter().enumerate() {
-            let at = match translations.iter().position(|(o, _)| o == options) {
-                Some(at) => at,
-                None => {
-                    let parts = translate_settled(
-                        verification.signature(),
-                        &obligation.sequent,
-                        options,
-                        file,
-                        validity,
-                    );
-                    translations.push((*options, parts));
-                    translations.len() - 1
-                }
-            };
+            let at = translation_of(&mut translations, options);
+            translated[k] = Some(at);
+            let parts = &translations[at].1;
             let fingerprint = strategy_fingerprint(strategy, options);
-            let mut hits = Vec::new();
-            let mut figures = (0, 0);
-            let mut all = true;
-            let mut rerun = false;
-            for part in &translations[at].1 {
-                match &part.outcome {
-                    SequentOutcome::Discharged(_) => {}
-                    SequentOutcome::Refused(_) => all = false,
+            let mut keys: Vec<Option<PartKey>> = parts
+                .iter()
+                .map(|part| match &part.outcome {
                     SequentOutcome::Problem(problem) => {
-                        let key = problem_key(problem, &fingerprint);
-                        let entry = cache.get(&key);
-                        if let Some(e) = entry.filter(|e| e.rerun) {
-                            rerun = true;
-                            figures = (e.given, e.generated);
-                            continue;
-                        }
-                        match entry.map(|e| (e, e.recheck(problem))) {
-                            Some((entry, Ok(_))) => {
-                                figures = (entry.given, entry.generated);
-                                hits.push(key);
-                            }
-                            Some((_, Err(_))) => {
-                                outcome.cache.discarded += 1;
-                                failed.push(key);
-                                all = false;
-                            }
-                            None => all = false,
-                        }
+                        Some(PartKey::look_up(cache, problem, &fingerprint))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let refused = parts.iter().any(|p| matches!(p.outcome, SequentOutcome::Refused(_)));
+            let complete = !refused
+                && keys.iter().flatten().next().is_some()
+                && keys.iter().flatten().all(|p| p.lookup == Lookup::Unchecked);
+            if complete {
+                let mut all = true;
+                for (part, key) in parts.iter().zip(&mut keys) {
+                    let (SequentOutcome::Problem(problem), Some(key)) = (&part.outcome, key) else {
+                        continue;
+                    };
+                    if !key.recheck(cache, problem, &mut outcome.cache) {
+                        all = false;
+                        break;
                     }
                 }
-                if !all {
-                    break;
+                if all {
+                    let used: Vec<String> = keys.into_iter().flatten().map(|p| p.key).collect();
+                    if let Some(entry) = used.first().and_then(|key| cache.get(key)) {
+                        (outcome.given, outcome.generated) = (entry.given, entry.generated);
+                    }
+                    outcome.verdict = Verdict::Proved;
+                    outcome.strategy = k;
+                    outcome.by_instantiation = matches!(strategy, Strategy::Instantiation(_));
+                    outcome.rechecked = used.len();
+                    outcome.cache.used = used;
+                    outcome.elapsed = start.elapsed();
+                    return outcome;
                 }
             }
-            // Every problem has an entry, some only markers of the instantiation engine: the
-            // schedule starts at this strategy, which searches them again.
-            if all && rerun {
-                first_strategy = k;
-                marked_figures = Some(figures);
-                break;
-            }
-            if all && !hits.is_empty() {
-                outcome.verdict = Verdict::Proved;
-                outcome.strategy = k;
-                outcome.by_instantiation = matches!(strategy, Strategy::Instantiation(_));
-                (outcome.given, outcome.generated) = figures;
-                outcome.rechecked = hits.len();
-                outcome.cache.used = hits;
-                outcome.elapsed = start.elapsed();
-                return outcome;
-            }
+            lookups[k] = keys;
         }
+        // The look-up's translations are the search's: their time is the obligation's.
+        outcome.elapsed = start.elapsed();
     }
-    for (k, (strategy, translate)) in strategies.iter().enumerate().skip(first_strategy) {
+    for (k, (strategy, translate)) in strategies.iter().enumerate() {
+        // A translation made by the look-up above is not counted again in the strategy's time
+        // limit (it took a small part of it, and was needed to look the problems up anyway).
+        let started = Started::now(strategy);
+        let at = translated[k].unwrap_or_else(|| translation_of(&mut translations, translate));
         let mut hook = CacheHook {
             cache,
             obligation: name,
             fingerprint: strategy_fingerprint(strategy, translate),
-            failed: &failed,
-            parts: Vec::new(),
+            parts: std::mem::take(&mut lookups[k]),
             used: CacheUse::default(),
         };
-        let r = check_sequent_hooked(
-            verification.signature(),
-            &obligation.sequent,
-            translate,
-            strategy,
-            file,
-            validity,
-            &mut hook,
-        );
+        let r = check_translated(name, &translations[at].1, strategy, &mut hook, started);
         outcome.verdict = r.verdict;
         outcome.given += r.given;
         outcome.generated += r.generated;
@@ -531,25 +514,79 @@ fn prove_one(
             break;
         }
     }
-    if let Some((given, generated)) = marked_figures
-        && outcome.verdict == Verdict::Proved
-        && outcome.strategy == first_strategy
-    {
-        (outcome.given, outcome.generated) = (given, generated);
-    }
     outcome
 }
 
-/// The cache around one strategy's run of one obligation: each problem looked up (and its proof
-/// re-checked) before it is searched, each refutation found kept as a new entry.
+/// An obligation's translations, each with the options it was made under.
+type Translations = Vec<(TranslateOptions, Vec<SequentTranslation>)>;
+
+/// Where the translation under `options` is in `translations`, made by `translate` and added
+/// if it is not there yet.
+fn translation_index(
+    translations: &mut Translations,
+    options: &TranslateOptions,
+    translate: impl FnOnce() -> Vec<SequentTranslation>,
+) -> usize {
+    if let Some(at) = translations.iter().position(|(o, _)| o == options) {
+        return at;
+    }
+    translations.push((*options, translate()));
+    translations.len() - 1
+}
+
+/// What the cache said of one problem, decided once per problem and obligation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lookup {
+    /// No entry: the problem is searched, and a refutation found is stored under its key.
+    Missing,
+    /// An entry not re-checked yet.
+    Unchecked,
+    /// An entry that re-checked against the problem.
+    Rechecked,
+    /// An entry that failed to read or to re-check: the problem is searched.
+    Failed,
+}
+
+/// One problem's key, the size of its signature (symbols past it are the search's), and what
+/// the cache said of it.
+#[derive(Clone, Debug)]
+struct PartKey {
+    key: String,
+    base: usize,
+    lookup: Lookup,
+}
+
+impl PartKey {
+    /// The problem keyed under a strategy's fingerprint and looked up (not re-checked).
+    fn look_up(cache: &ProofCache, problem: &Problem, fingerprint: &str) -> PartKey {
+        let key = problem_key(problem, fingerprint);
+        let lookup = if cache.get(&key).is_some() { Lookup::Unchecked } else { Lookup::Missing };
+        PartKey { key, base: problem.signature.len(), lookup }
+    }
+
+    /// Whether the problem is settled by its entry: an entry not yet re-checked is re-checked
+    /// now (a failure counted in `used` as discarded), one re-checked before is not again.
+    fn recheck(&mut self, cache: &ProofCache, problem: &Problem, used: &mut CacheUse) -> bool {
+        if self.lookup == Lookup::Unchecked {
+            let checks = cache.get(&self.key).is_some_and(|entry| entry.recheck(problem).is_ok());
+            self.lookup = if checks { Lookup::Rechecked } else { Lookup::Failed };
+            if !checks {
+                used.discarded += 1;
+            }
+        }
+        self.lookup == Lookup::Rechecked
+    }
+}
+
+/// The cache around one strategy's run of one obligation: each problem settled by its entry
+/// when that re-checks (looked up and re-checked at most once, whether here or before the
+/// search), each refutation found kept as a new entry.
 struct CacheHook<'a> {
     cache: Option<&'a ProofCache>,
     obligation: &'a str,
     fingerprint: String,
-    /// Keys already found not to check.
-    failed: &'a [String],
-    /// For each part seen, its key and the size of its problem's signature.
-    parts: Vec<Option<(String, usize)>>,
+    /// Per part: its key and look-up, carried from before the search or made on first sight.
+    parts: Vec<Option<PartKey>>,
     used: CacheUse,
 }
 
@@ -557,32 +594,31 @@ impl ProofHook for CacheHook<'_> {
     fn settle(&mut self, part: usize, problem: &Problem, _: &Strategy) -> bool {
         // Without a cache nothing is looked up or kept, so no key is made.
         let Some(cache) = self.cache else { return false };
-        let key = problem_key(problem, &self.fingerprint);
-        let entry = cache.get(&key).filter(|e| !e.rerun && !self.failed.contains(&key));
-        if let Some(entry) = entry {
-            if entry.recheck(problem).is_ok() {
-                self.used.used.push(key);
-                return true;
-            }
-            self.used.discarded += 1;
-        }
         if self.parts.len() <= part {
             self.parts.resize(part + 1, None);
         }
-        self.parts[part] = Some((key, problem.signature.len()));
+        let key = self.parts[part]
+            .get_or_insert_with(|| PartKey::look_up(cache, problem, &self.fingerprint));
+        if key.recheck(cache, problem, &mut self.used) {
+            self.used.used.push(key.key.clone());
+            return true;
+        }
         false
     }
 
-    fn instantiated(&mut self, part: usize) {
-        if let Some(Some((key, _))) = self.parts.get(part) {
-            self.used.stored.push((key.clone(), Entry::rerun(self.obligation)));
+    fn instantiated(&mut self, part: usize, solved: &crate::solve::InstSolved) {
+        if let Some(Some(key)) = self.parts.get(part)
+            && let Some(entry) =
+                Entry::from_instances(self.obligation, &solved.result, &solved.problem.bank)
+        {
+            self.used.stored.push((key.key.clone(), entry));
         }
     }
 
     fn refuted(&mut self, part: usize, proof: &Proof, signature: &FolSignature, bank: &TermBank) {
-        if let Some(Some((key, base))) = self.parts.get(part) {
-            let entry = Entry::from_proof(self.obligation, proof, signature, *base, bank);
-            self.used.stored.push((key.clone(), entry));
+        if let Some(Some(key)) = self.parts.get(part) {
+            let entry = Entry::from_proof(self.obligation, proof, signature, key.base, bank);
+            self.used.stored.push((key.key.clone(), entry));
         }
     }
 }

@@ -1,6 +1,8 @@
 //! `craig verify`'s proof cache, end to end through the binary: a warm run re-checks every
-//! proof and searches nothing, and says what a cold run says; a damaged file or a tampered
-//! proof costs a search, never a verdict; a changed method misses; `--no-cache` writes nothing.
+//! proof and searches nothing, and says what a cold run says, superposition proofs and the
+//! instantiation engine's ground instances alike; a damaged file or a tampered proof or
+//! instance costs a search, never a verdict; a changed method misses; `--no-cache` writes
+//! nothing.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -74,8 +76,13 @@ impl Run {
 }
 
 fn verify(args: &[&str], file: &Path) -> Run {
+    verify_in_steps("3000", args, file)
+}
+
+/// `craig verify --stats --steps STEPS ARGS FILE`.
+fn verify_in_steps(steps: &str, args: &[&str], file: &Path) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_craig"))
-        .args(["verify", "--stats", "--steps", "3000"])
+        .args(["verify", "--stats", "--steps", steps])
         .args(args)
         .arg(file)
         .output()
@@ -140,19 +147,123 @@ fn a_proof_that_does_not_check_is_discarded_and_searched_again() {
     let mut proofs =
         craig::verify::ProofCache::from_text(&std::fs::read_to_string(&cache).unwrap()).unwrap();
     assert!(!proofs.entries.is_empty());
-    // Every proof loses its first step: the steps after it use a premise nobody derived.
-    for entry in proofs.entries.values_mut() {
+    // Every superposition proof loses its first step: the steps after it use a premise nobody
+    // derived.
+    let mut tampered = 0;
+    for entry in proofs.entries.values_mut().filter(|e| !e.nodes.is_empty()) {
         entry.nodes.remove(0);
+        tampered += 1;
     }
+    assert_eq!(tampered, cold.searched(), "every problem here is proved by superposition");
     std::fs::write(&cache, proofs.to_text()).unwrap();
     let run = verify(&["--cache", &s(&cache)], &file);
     assert_eq!(run.verdicts(), cold.verdicts());
     assert_eq!(run.searched(), cold.searched(), "{}", run.out);
+    assert!(run.out.contains(&format!("{tampered} cached proofs discarded")), "{}", run.out);
+}
+
+/// A list cell made by a method that allocates it: the frame obligations (no field of an
+/// object allocated on entry changes) need a case split on whether an object is the new one,
+/// which superposition does not find within [`CELL_STEPS`] given clauses, and the instantiation
+/// engine does.
+const CELL: &str = r#"
+class Cell {
+    public int value;
+    public Cell next;
+
+    public static Cell make(Cell tail)
+    /*: ensures "result ~= null & result..next = tail" */
+    {
+        Cell c = new Cell();
+        c.value = 1;
+        c.next = tail;
+        return c;
+    }
+}
+"#;
+
+/// The steps that leave superposition short on [`CELL`] and the instantiation engine not.
+const CELL_STEPS: &str = "40";
+
+/// The program in `CELL`, its cold run (which must have used the instantiation engine) and
+/// the cache file it wrote.
+fn cell_cold_run(name: &str) -> (PathBuf, PathBuf, Run) {
+    let dir = scratch(name);
+    let file = dir.join("Cell.java");
+    std::fs::write(&file, CELL).unwrap();
+    let cache = dir.join("proofs.ron");
+    let cold = verify_in_steps(CELL_STEPS, &["--cache", &s(&cache)], &file);
+    assert_eq!(cold.code, 0, "{}{}", cold.out, cold.err);
+    assert!(cold.out.contains("proved by instantiation"), "{}", cold.out);
+    (file, cache, cold)
+}
+
+#[test]
+fn a_warm_run_rechecks_instantiation_refutations_without_searching() {
+    let (file, cache, cold) = cell_cold_run("cell-warm");
+    let proofs =
+        craig::verify::ProofCache::from_text(&std::fs::read_to_string(&cache).unwrap()).unwrap();
     assert!(
-        run.out.contains(&format!("{} cached proofs discarded", cold.searched())),
-        "{}",
-        run.out
+        proofs.entries.values().any(|e| !e.instances.is_empty() && e.nodes.is_empty()),
+        "no ground instances stored: {proofs:?}"
     );
+    let warm = verify_in_steps(CELL_STEPS, &["--cache", &s(&cache)], &file);
+    assert_eq!(warm.code, 0, "{}{}", warm.out, warm.err);
+    assert_eq!(warm.verdicts(), cold.verdicts());
+    assert_eq!(warm.searched(), 0, "{}", warm.out);
+    assert!(warm.rechecked() > 0, "{}", warm.out);
+}
+
+/// Rewrites the first literal of a stored clause to its opposite polarity.
+fn flip_first_literal(clause: &mut String) {
+    *clause = match (clause.find("!="), clause.find('=')) {
+        (Some(at), Some(eq)) if at < eq => format!("{}={}", &clause[..at], &clause[at + 2..]),
+        (_, Some(eq)) => format!("{}!={}", &clause[..eq], &clause[eq + 1..]),
+        _ => panic!("a clause without a literal: {clause}"),
+    };
+}
+
+#[test]
+fn a_tampered_ground_instance_is_rejected_and_searched_again() {
+    let (file, cache, cold) = cell_cold_run("cell-tampered");
+    let mut proofs =
+        craig::verify::ProofCache::from_text(&std::fs::read_to_string(&cache).unwrap()).unwrap();
+    // The first instance of each instantiation refutation says the opposite of its source's
+    // literal: it is no longer an instance of the clause it names.
+    let mut tampered = 0;
+    for entry in proofs.entries.values_mut().filter(|e| !e.instances.is_empty()) {
+        flip_first_literal(&mut entry.instances[0].clause);
+        tampered += 1;
+    }
+    assert!(tampered > 0);
+    std::fs::write(&cache, proofs.to_text()).unwrap();
+    let run = verify_in_steps(CELL_STEPS, &["--cache", &s(&cache)], &file);
+    assert_eq!(run.verdicts(), cold.verdicts());
+    assert!(run.searched() >= tampered, "{}", run.out);
+    assert!(run.out.contains(&format!("{tampered} cached proofs discarded")), "{}", run.out);
+    // The search stored good entries again.
+    let again = verify_in_steps(CELL_STEPS, &["--cache", &s(&cache)], &file);
+    assert_eq!(again.searched(), 0, "{}", again.out);
+}
+
+#[test]
+fn ground_instances_that_do_not_refute_are_rejected() {
+    let (file, cache, cold) = cell_cold_run("cell-dropped");
+    let mut proofs =
+        craig::verify::ProofCache::from_text(&std::fs::read_to_string(&cache).unwrap()).unwrap();
+    // Each refutation keeps only its first ground clause: every one is still an instance of
+    // its source, but one clause alone refutes nothing here.
+    let mut tampered = 0;
+    for entry in proofs.entries.values_mut().filter(|e| e.instances.len() > 1) {
+        entry.instances.truncate(1);
+        tampered += 1;
+    }
+    assert!(tampered > 0);
+    std::fs::write(&cache, proofs.to_text()).unwrap();
+    let run = verify_in_steps(CELL_STEPS, &["--cache", &s(&cache)], &file);
+    assert_eq!(run.verdicts(), cold.verdicts());
+    assert!(run.searched() >= tampered, "{}", run.out);
+    assert!(run.out.contains(&format!("{tampered} cached proofs discarded")), "{}", run.out);
 }
 
 #[test]
