@@ -22,6 +22,7 @@ pub mod memtrack;
 mod parse;
 mod source;
 pub mod task;
+pub mod witness;
 
 pub use ast::DataModel;
 pub use items::MAX_DEPTH;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::c::DataModel;
 use crate::c::lower::memory_model;
 use crate::c::task::{Property, read_task};
-use crate::cli::{CliError, Replay, load_program_file, memtrack, parse_data_model};
+use crate::cli::{CliError, Replay, load_program_file, memtrack, parse_data_model, witness};
 use crate::refine::{Counterexample, Engine, Limits, RefineError, Verdict};
 use crate::repl::options::RunOptions;
 use crate::syntax::SourceMap;
@@ -34,7 +34,8 @@ pub struct Args {
     /// The domain and the limits, as the prompt's `cegar` takes them.
     #[command(flatten)]
     pub run: RunOptions,
-    /// Write the invariants (safe) or the inputs (unsafe) to this file.
+    /// Write the invariants (safe) or the inputs (unsafe) to this file; a `.graphml` file gets
+    /// SV-COMP's violation witness of an unsafe answer.
     #[arg(long, value_name = "FILE")]
     pub witness: Option<PathBuf>,
     /// Print the abstract reachability tree at the end.
@@ -179,6 +180,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         args.function,
         domain
     );
+    // The program, inputs and failing check of a violation, for a GraphML witness.
+    let mut violation: Option<(&crate::ir::Program, Vec<rug::Integer>, crate::hol::Obligation)> =
+        None;
     let code = match &verdict {
         Verdict::Safe { .. } | Verdict::Unknown(_) if leak_program.is_some() => {
             let first_unknown = match &verdict {
@@ -193,15 +197,22 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 replay: Replay { file: &file, math_int: args.math_int, model },
             };
             let mut answer = Vec::new();
-            let code = memtrack::decide(leak_run, first_unknown, &locate, &mut answer)?;
+            let leak = memtrack::decide(leak_run, first_unknown, &locate, &mut answer)?;
             out.write_all(&answer)?;
             let answer = String::from_utf8_lossy(&answer);
-            let first_line = answer.lines().next().unwrap_or_default();
-            witness.push_str(&format!(
-                "{}\n# {first_line}\n",
-                if code == 1 { "unsafe" } else { "unknown" }
-            ));
-            code
+            match leak.leak_inputs {
+                Some(inputs) => {
+                    let shown: Vec<String> = inputs.iter().map(|n| n.to_string()).collect();
+                    witness.push_str(&format!("unsafe\ninputs {}\n", shown.join(",")));
+                    let program = leak_program.as_ref().expect("matched");
+                    violation = Some((program, inputs, crate::hol::Obligation::MemoryCleanup));
+                }
+                None => {
+                    let first_line = answer.lines().next().unwrap_or_default();
+                    witness.push_str(&format!("unknown\n# {first_line}\n"));
+                }
+            }
+            leak.code
         }
         Verdict::Safe { invariants } => {
             writeln!(out, "SAFE")?;
@@ -227,6 +238,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             let replay = Replay { file: &file, math_int: args.math_int, model };
             let inputs = write_unsafe(out, cex, &replay, &locate)?;
             witness.push_str(&format!("unsafe\ninputs {inputs}\n"));
+            violation = Some((&program, cex.inputs.clone(), cex.check));
             1
         }
         Verdict::Unknown(reason) => {
@@ -251,8 +263,31 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     if args.art {
         write!(out, "{}", engine.art_text())?;
     }
-    if let Some(path) = &args.witness {
-        write_atomically(path, &witness)?;
+    match (&args.witness, violation) {
+        (Some(path), Some((program, inputs, check))) if witness::is_graphml(path) => {
+            let graphml = witness::violation_graphml(
+                &witness::Violation {
+                    program,
+                    function: &args.function,
+                    inputs: &inputs,
+                    check,
+                    property: property.as_ref(),
+                    file: &file,
+                    data_model: model,
+                },
+                &sources,
+            )?;
+            write_atomically(path, &graphml)?;
+        }
+        (Some(path), None) if witness::is_graphml(path) => writeln!(
+            out,
+            "note: no witness written to {}: craig writes GraphML witnesses for violations \
+             only (`--witness` with another extension writes craig's own, with the invariants \
+             of a SAFE answer)",
+            path.display()
+        )?,
+        (Some(path), _) => write_atomically(path, &witness)?,
+        (None, _) => {}
     }
     Ok(code)
 }

@@ -39,15 +39,22 @@ pub(crate) struct LeakRun<'a> {
     pub replay: Replay<'a>,
 }
 
+/// The leak run's answer.
+pub(crate) struct LeakAnswer {
+    /// The exit code: 1 for a leak (replayed), 3 otherwise.
+    pub code: u8,
+    /// The inputs of the run that leaks, for a leak.
+    pub leak_inputs: Option<Vec<Integer>>,
+}
+
 /// Decides `valid-memtrack` once the first run found `valid-deref` and `valid-free` holding
-/// (`first_unknown` is `None`) or could not tell (`Some(reason)`). Writes the answer and returns
-/// its exit code: 1 for a leak (replayed), 3 otherwise.
+/// (`first_unknown` is `None`) or could not tell (`Some(reason)`), and writes the answer.
 pub(crate) fn decide(
     run: LeakRun<'_>,
     first_unknown: Option<&str>,
     locate: &dyn Fn(Option<Span>) -> String,
     out: &mut dyn Write,
-) -> Result<u8, CliError> {
+) -> Result<LeakAnswer, CliError> {
     let first = match first_unknown {
         None => "valid-deref and valid-free hold".to_string(),
         Some(reason) => format!("valid-deref and valid-free are undecided ({reason})"),
@@ -57,7 +64,7 @@ pub(crate) fn decide(
         Ok(engine) => engine,
         Err(reason) => {
             writeln!(out, "UNKNOWN: {first}; valid-memtrack: {reason}")?;
-            return Ok(3);
+            return Ok(LeakAnswer { code: 3, leak_inputs: None });
         }
     };
     let verdict = engine.run();
@@ -126,7 +133,11 @@ pub(crate) fn decide(
          steps {}, path checks {}, SMT calls {}",
         run.domain, c.refinements, c.nodes, c.steps, c.checks, c.smt_calls
     )?;
-    Ok(code)
+    let leak_inputs = match &verdict {
+        Verdict::Unsafe(cex) if code == 1 => Some(cex.inputs.clone()),
+        _ => None,
+    };
+    Ok(LeakAnswer { code, leak_inputs })
 }
 
 /// The heap objects lost where a run failed its cleanup check; none for any other outcome.

@@ -20,6 +20,7 @@ pub mod smash;
 pub mod smt;
 pub mod translate;
 pub mod verify;
+mod witness;
 
 use std::io::Write;
 use std::path::Path;

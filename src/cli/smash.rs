@@ -99,7 +99,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 domain: crate::refine::Domain::Impact,
                 replay: Replay { file: &file, math_int: args.math_int, model },
             };
-            memtrack::decide(leak_run, first_unknown, &locate, out)?
+            memtrack::decide(leak_run, first_unknown, &locate, out)?.code
         }
         Verdict::Safe { invariants } => {
             writeln!(out, "SAFE")?;

@@ -1146,3 +1146,67 @@ fn cegar_finds_memory_errors_and_replays_them() {
         command(&["cegar", &format!("{dir}/memory_pointers_safe.c"), "--max-steps", "5000"]);
     assert_eq!(code, 3, "{out}");
 }
+
+#[test]
+fn a_graphml_witness_of_a_violation_leads_along_the_replayed_run() {
+    let dir = crate::common::scratch("graphml");
+    let program = dir.join("w.c");
+    std::fs::write(
+        &program,
+        "extern int __VERIFIER_nondet_int(void);\nextern unsigned __VERIFIER_nondet_uint(void);\n\
+         extern void reach_error(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  \
+         unsigned y = __VERIFIER_nondet_uint();\n  if (x > 5 && y == 3u)\n    reach_error();\n  \
+         return 0;\n}\n",
+    )
+    .unwrap();
+    let witness = dir.join("w.graphml");
+    let (code, out, err) = command(&[
+        "cegar",
+        &program.display().to_string(),
+        "--property",
+        "unreach-call",
+        "--witness",
+        &witness.display().to_string(),
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let inputs: Vec<String> = out
+        .lines()
+        .find_map(|l| l.strip_prefix("inputs (in the order they are read): "))
+        .unwrap()
+        .split(", ")
+        .map(str::to_string)
+        .collect();
+    let text = std::fs::read_to_string(&witness).unwrap();
+    assert!(text.contains("<data key=\"witness-type\">violation_witness</data>"), "{text}");
+    assert!(text.contains("LTL(G ! call(reach_error()))"), "{text}");
+    // One edge per value read, at the line of its call, with the value the answer printed.
+    let edge = |from: usize, line: usize, value: &str, function: &str| {
+        format!(
+            "<edge source=\"N{from}\" target=\"N{}\"><data key=\"startline\">{line}</data>\
+             <data key=\"assumption\">\\result == {value};</data>\
+             <data key=\"assumption.resultfunction\">{function}</data></edge>",
+            from + 1
+        )
+    };
+    assert!(text.contains(&edge(0, 5, &inputs[0], "__VERIFIER_nondet_int")), "{text}");
+    assert!(text.contains(&edge(1, 6, &inputs[1], "__VERIFIER_nondet_uint")), "{text}");
+    assert!(text.contains("<edge source=\"N2\" target=\"N3\"><data key=\"startline\">8</data>"));
+    assert!(text.contains("<node id=\"N3\"><data key=\"violation\">true</data></node>"));
+    // A safe answer has no violation witness, and says so rather than write an empty one.
+    let safe = dir.join("s.c");
+    std::fs::write(&safe, "extern void reach_error(void);\nint main(void) { return 0; }\n")
+        .unwrap();
+    let none = dir.join("s.graphml");
+    let (code, out, _) = command(&[
+        "cegar",
+        &safe.display().to_string(),
+        "--property",
+        "unreach-call",
+        "--witness",
+        &none.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("note: no witness written to"), "{out}");
+    assert!(!none.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
