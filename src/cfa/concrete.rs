@@ -31,6 +31,8 @@ enum Val {
     Prim(Prim),
     Pair(usize),
     Vector(usize),
+    /// A record of `define-record-type`: its type's tag first, then its fields.
+    Record(usize),
 }
 
 /// How a concrete run ended.
@@ -65,6 +67,7 @@ struct Machine<'p> {
     cells: Vec<Val>,
     pairs: Vec<(Val, Val)>,
     vectors: Vec<Vec<Val>>,
+    records: Vec<Vec<Val>>,
 }
 
 type Fail = String;
@@ -296,6 +299,31 @@ impl Machine<'_> {
                     self.vectors[i][k].clone()
                 }
             }
+            MakeRecord => {
+                self.records.push(a.to_vec());
+                Val::Record(self.records.len() - 1)
+            }
+            RecordP => Val::Bool(match a[0] {
+                Val::Record(i) => self.records[i][0] == a[1],
+                _ => false,
+            }),
+            RecordRef | RecordSet => {
+                let Val::Record(i) = a[0] else { return Err(format!("`{name}` of a non-record")) };
+                if self.records[i][0] != a[1] {
+                    return Err(format!("`{name}` of a record of another type"));
+                }
+                let k = Self::int(&a[2], name)?;
+                let len = self.records[i].len();
+                let Some(k) = usize::try_from(k).ok().map(|k| k + 1).filter(|&k| k < len) else {
+                    return Err(format!("`{name}`: no such field"));
+                };
+                if b == RecordSet {
+                    self.records[i][k] = a[3].clone();
+                    Val::Void
+                } else {
+                    self.records[i][k].clone()
+                }
+            }
             Error => return Err("`error` called".into()),
             Apply => return Err("`apply` without a procedure".into()),
             SetCar | SetCdr => {
@@ -414,7 +442,13 @@ impl Machine<'_> {
 
 /// Runs the program for at most `max_steps` transitions.
 pub fn run(p: &CpsProgram, max_steps: usize) -> Run {
-    let mut m = Machine { p, cells: Vec::new(), pairs: Vec::new(), vectors: Vec::new() };
+    let mut m = Machine {
+        p,
+        cells: Vec::new(),
+        pairs: Vec::new(),
+        vectors: Vec::new(),
+        records: Vec::new(),
+    };
     let mut control = Control::Eval(p.root, Rc::new(Vec::new()));
     let mut events = Vec::new();
     for steps in 0..max_steps {

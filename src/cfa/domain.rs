@@ -106,6 +106,11 @@ pub enum Value {
     Pair(SiteId, Time),
     /// The vectors allocated at a site at a time.
     Vector(SiteId, Time),
+    /// The records (`define-record-type`) allocated at a site at a time, with their number of
+    /// fields. A kind of its own, not a vector or a closure, so `vector?`, `procedure?` and
+    /// the other type predicates are false on it as they are on a real record; their type tag
+    /// is [`Addr::Field`] 0, their fields 1 to `fields`.
+    Record(SiteId, Time, u32),
 }
 
 impl Value {
@@ -201,6 +206,10 @@ pub enum Addr {
     Cdr(SiteId, Time),
     /// The elements of the vectors allocated at a site at a time.
     Elems(SiteId, Time),
+    /// A field of the records allocated at a site at a time: 0 is the record type's tag, the
+    /// fields in declaration order follow. One address per field (not one for all, as for a
+    /// vector's elements), so an accessor reads only what was stored in its field.
+    Field(SiteId, Time, u32),
 }
 
 /// An abstract count above zero (absent from [`Counts`] means 0).

@@ -668,6 +668,9 @@ impl<'a> Machine<'a> {
                 out.push(Addr::Cdr(*site, *t));
             }
             Value::Vector(site, t) => out.push(Addr::Elems(*site, *t)),
+            Value::Record(site, t, fields) => {
+                out.extend((0..=*fields).map(|i| Addr::Field(*site, *t, i)));
+            }
             _ => {}
         }
     }

@@ -259,9 +259,11 @@ impl<'p> Encoding<'p> {
         // Reads of mutable memory are fresh: `vector-ref` always, `car` and its kin in a program
         // that mutates pairs, and string reads (`string-set!`).
         let mutable_read = match prim {
-            Builtin::VectorRef | Builtin::StringRef | Builtin::Substring | Builtin::StringCopy => {
-                true
-            }
+            Builtin::VectorRef
+            | Builtin::RecordRef
+            | Builtin::StringRef
+            | Builtin::Substring
+            | Builtin::StringCopy => true,
             _ => prim.cxr_path().is_some() && self.program.mutates_pairs(),
         };
         if prim.allocates() || mutable_read || matches!(prim, Builtin::Error | Builtin::Apply) {

@@ -135,6 +135,7 @@ impl<'a> PrimContext<'a> {
                 .all(|&x| lookup(env, x).is_some_and(|t| self.count_is_one(Addr::Var(x, t)))),
             Value::Pair(s, t) => self.count_is_one(Addr::Car(*s, *t)),
             Value::Vector(s, t) => self.count_is_one(Addr::Elems(*s, *t)),
+            Value::Record(s, t, _) => self.count_is_one(Addr::Field(*s, *t, 0)),
             Value::AnyInt | Value::AnyStr | Value::AnySym | Value::AnyChar | Value::AnyNum => false,
         }
     }
@@ -167,6 +168,8 @@ impl<'a> PrimContext<'a> {
             (Pair(s1, t1), Pair(s2, t2)) | (Vector(s1, t1), Vector(s2, t2)) => {
                 eq == Equality::Structural || (s1, t1) == (s2, t2)
             }
+            // R7RS leaves `equal?` on records to `eqv?`: identity for both.
+            (Record(s1, t1, _), Record(s2, t2, _)) => (s1, t1) == (s2, t2),
             _ => false,
         }
     }
@@ -179,6 +182,76 @@ impl<'a> PrimContext<'a> {
             _ => false,
         };
         (can_true, !must)
+    }
+
+    /// Whether the records allocated at `site` at `time` may be of the type tagged `tag` and
+    /// whether they may be of another.
+    fn record_tag(&self, site: SiteId, time: Time, tag: &Flow) -> (bool, bool) {
+        match self.store.get(&Addr::Field(site, time, 0)) {
+            Some(tags) => self.equality(tags, tag, Equality::Identity),
+            // Garbage-collected or never written: no concrete record to be of any type.
+            None => (false, false),
+        }
+    }
+
+    /// The name of a record type, for warnings: its tag is `#<record-type NAME N>`.
+    fn record_type_name(&self, tag: &Flow) -> String {
+        match tag.only().and_then(|v| self.constant(v)) {
+            Some(Const::Sym(s)) => {
+                let inner = s.trim_start_matches("#<record-type:").trim_end_matches('>');
+                let name = inner.rsplit_once(':').map_or(inner, |(name, _)| name);
+                format!("`{name}`")
+            }
+            _ => "a".to_string(),
+        }
+    }
+
+    /// `(%record-ref r tag index)` and `(%record-set! r tag index value)`: the accessors and
+    /// modifiers of `define-record-type`. A value that is not a record of type `tag` is a
+    /// run-time error (a warning, and no value from it), as `car` of a non-pair is.
+    fn record_field(&self, b: Builtin, args: &[Flow], out: &mut PrimOutcome) {
+        let type_name = self.record_type_name(&args[1]);
+        let what = if b == Builtin::RecordRef { "accessor" } else { "modifier" };
+        // The field index is a literal the expander wrote; any other index (the primitive
+        // named in a program) may be any field.
+        let index = match args[2].only().and_then(|v| self.int_of(v)) {
+            Some(Some(n)) => u32::try_from(n).ok(),
+            _ => None,
+        };
+        let mut value = Flow::empty();
+        for v in args[0].iter() {
+            let Value::Record(s, t, fields) = v else {
+                out.warnings.push(format!(
+                    "{type_name} record {what} may be applied to a value that is not a record"
+                ));
+                continue;
+            };
+            let (same, other) = self.record_tag(*s, *t, &args[1]);
+            if other {
+                out.warnings.push(format!(
+                    "{type_name} record {what} may be applied to a record of another type"
+                ));
+            }
+            if !same {
+                continue;
+            }
+            let addrs: Vec<Addr> = match index {
+                Some(i) if i < *fields => vec![Addr::Field(*s, *t, i + 1)],
+                Some(_) => {
+                    out.warnings.push(format!("{type_name} record {what}: no such field"));
+                    Vec::new()
+                }
+                None => (1..=*fields).map(|i| Addr::Field(*s, *t, i)).collect(),
+            };
+            for a in addrs {
+                if b == Builtin::RecordSet {
+                    out.writes.push((a, args[3].clone()));
+                } else if let Some(f) = self.store.get(&a) {
+                    value.join(f);
+                }
+            }
+        }
+        out.value = if b == Builtin::RecordSet { Flow::single(Value::Lit(VOID)) } else { value };
     }
 
     fn truthiness(v: &Flow) -> (bool, bool) {
@@ -355,6 +428,31 @@ impl<'a> PrimContext<'a> {
                 }
                 out.value = if b == VectorSet { Flow::single(Value::Lit(VOID)) } else { elems };
             }
+            MakeRecord => {
+                // Field 0 is the type's tag; the fields follow in declaration order.
+                let fields = args.len() as u32 - 1;
+                out.value = Flow::single(Value::Record(site, time, fields));
+                for (i, a) in args.iter().enumerate() {
+                    out.writes.push((Addr::Field(site, time, i as u32), a.clone()));
+                }
+                // Counted once, by its tag: `precise` asks the tag's count.
+                out.allocs.push(Addr::Field(site, time, 0));
+            }
+            RecordP => {
+                let (mut t, mut f) = (false, false);
+                for v in args[0].iter() {
+                    match v {
+                        Value::Record(s, tm, _) => {
+                            let (same, other) = self.record_tag(*s, *tm, &args[1]);
+                            t |= same;
+                            f |= other;
+                        }
+                        _ => f = true,
+                    }
+                }
+                out.value = bools(t, f);
+            }
+            RecordRef | RecordSet => self.record_field(b, args, &mut out),
             // `error` never returns and `apply` calls a procedure: both are applied by the
             // machine, never here.
             Error | Apply => {}

@@ -70,6 +70,7 @@ impl Analysis {
             }
             Value::Pair(site, t) => format!("pair#{}{}", site.0, self.time_suffix(*t)),
             Value::Vector(site, t) => format!("vector#{}{}", site.0, self.time_suffix(*t)),
+            Value::Record(site, t, _) => format!("record#{}{}", site.0, self.time_suffix(*t)),
         }
     }
 
@@ -86,6 +87,8 @@ impl Analysis {
             Addr::Car(s, t) => format!("car(pair#{})@{}", s.0, t.0),
             Addr::Cdr(s, t) => format!("cdr(pair#{})@{}", s.0, t.0),
             Addr::Elems(s, t) => format!("elements(vector#{})@{}", s.0, t.0),
+            Addr::Field(s, t, 0) => format!("type(record#{})@{}", s.0, t.0),
+            Addr::Field(s, t, i) => format!("field{i}(record#{})@{}", s.0, t.0),
         }
     }
 

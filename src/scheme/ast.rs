@@ -232,6 +232,13 @@ builtins! {
     StringCiEqP "string-ci=?" 1 None;
     StringToList "string->list" 1 Some(1);
     ListToString "list->string" 1 Some(1);
+    // The records of `define-record-type` (expand.rs writes their procedures with these):
+    // `(%make-record tag field ...)`, `(%record? v tag)`, `(%record-ref r tag index)` and
+    // `(%record-set! r tag index value)`. The tag is a symbol no reader can write.
+    MakeRecord "%make-record" 1 None;
+    RecordP "%record?" 2 Some(2);
+    RecordRef "%record-ref" 3 Some(3);
+    RecordSet "%record-set!" 4 Some(4);
 }
 
 impl Builtin {
@@ -273,7 +280,7 @@ impl Builtin {
         })
     }
 
-    /// True if the primitive allocates a pair or a vector (its applications are allocation
+    /// True if the primitive allocates a pair, a vector or a record (its applications are allocation
     /// sites).
     pub fn allocates(self) -> bool {
         matches!(
@@ -282,6 +289,7 @@ impl Builtin {
                 | Builtin::List
                 | Builtin::Vector
                 | Builtin::MakeVector
+                | Builtin::MakeRecord
                 | Builtin::StringToList
         )
     }

@@ -49,8 +49,14 @@ pub const VOID: ConstId = ConstId(3);
 
 /// Allocating builtins applied as values (`(map cons ...)`) allocate at a site of their own:
 /// the first sites of every program, in this order.
-pub const FIRST_CLASS_ALLOCATORS: [Builtin; 5] =
-    [Builtin::Cons, Builtin::List, Builtin::Vector, Builtin::MakeVector, Builtin::StringToList];
+pub const FIRST_CLASS_ALLOCATORS: [Builtin; 6] = [
+    Builtin::Cons,
+    Builtin::List,
+    Builtin::Vector,
+    Builtin::MakeVector,
+    Builtin::StringToList,
+    Builtin::MakeRecord,
+];
 
 /// The allocation site of a builtin applied as a value, if it allocates.
 pub fn first_class_site(b: Builtin) -> Option<SiteId> {

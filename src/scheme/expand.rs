@@ -47,9 +47,16 @@ const REFUSED: &[(&str, &str)] = &[
     ),
     ("quasiquote", "`quasiquote` takes one template"),
     ("delay", "`delay` takes one expression"),
-    ("define-record-type", "records are not supported"),
-    ("dynamic-wind", "`dynamic-wind` is not supported"),
+    (
+        "define-record-type",
+        "`define-record-type` is a definition: it is only allowed at top level or at the start \
+         of a body",
+    ),
 ];
+
+/// The shape of `define-record-type`, said when a use is malformed.
+const RECORD_SHAPE: &str = "`define-record-type` expects (define-record-type <name> \
+     (<constructor> <field> ...) <predicate> (<field> <accessor> [<modifier>]) ...)";
 
 const KEYWORDS: &[&str] = &[
     "define",
@@ -149,6 +156,7 @@ pub fn expand_program(
             d.as_list().and_then(|l| l.first()).and_then(Sexp::as_sym) != Some("declare-events")
         })
         .collect();
+    refuse_dynamic_wind_with_call_cc(&user, &mut ex.diags);
     let mut forms: Vec<&Sexp> = match prelude {
         Some(p) => p.needed(&user),
         None => Vec::new(),
@@ -162,6 +170,44 @@ pub fn expand_program(
     let ok = !crate::syntax::has_errors(&ex.diags);
     let program = CoreProgram { body, vars: ex.vars, events: ex.events };
     (ok.then_some(program), ex.diags)
+}
+
+/// `dynamic-wind` is the prelude's, which runs `before`, the thunk and `after` in order: right
+/// for every run without continuations, wrong for one where a continuation escapes out of the
+/// thunk (R5RS runs `after` then) or re-enters it (`before`). So a program that names both
+/// `dynamic-wind` and `call/cc` is refused, at the first `dynamic-wind`, rather than analysed as
+/// if `after` did not run on the escaping paths. Every symbol counts, quoted or in a macro's
+/// rules too: refusing a program that only quotes a name is the safe mistake.
+fn refuse_dynamic_wind_with_call_cc(forms: &[&Sexp], diags: &mut Vec<Diagnostic>) {
+    fn first_symbol(s: &Sexp, wanted: &dyn Fn(&str) -> bool) -> Option<Span> {
+        match &s.kind {
+            SexpKind::Sym(n) if wanted(base_name(n)) => Some(s.span),
+            SexpKind::List(items) | SexpKind::Vector(items) => {
+                items.iter().find_map(|i| first_symbol(i, wanted))
+            }
+            SexpKind::Dotted(items, tail) => items
+                .iter()
+                .find_map(|i| first_symbol(i, wanted))
+                .or_else(|| first_symbol(tail, wanted)),
+            _ => None,
+        }
+    }
+    let is_wind = |n: &str| n == "dynamic-wind";
+    let Some(wind) = forms.iter().find_map(|f| first_symbol(f, &is_wind)) else { return };
+    let is_call_cc = |n: &str| super::prelude::is_call_cc(n);
+    if forms.iter().any(|f| first_symbol(f, &is_call_cc).is_some()) {
+        diags.push(
+            Diagnostic::error(
+                wind,
+                "`dynamic-wind` is not supported in a program that also uses `call/cc`",
+            )
+            .with_note(
+                "craig's `dynamic-wind` runs `before`, the thunk and `after` in order; a \
+                 continuation escaping from the thunk (or re-entering it) would have to run \
+                 `after` (or `before`), which craig does not model",
+            ),
+        );
+    }
 }
 
 /// Bookkeeping for one body: which names it defines and the first form that mentions each.
@@ -1244,10 +1290,172 @@ impl Expander {
                     work.extend(items[1..].iter().rev().map(|i| (i.clone(), depth)));
                 }
                 (Some("define-syntax"), _) => macros.extend(self.define_syntax(&f)),
+                (Some("define-record-type"), _) => {
+                    if let Some(defs) = self.record_definitions(&f) {
+                        work.push((defs, depth));
+                    }
+                }
                 _ => out.push(f),
             }
         }
         out
+    }
+
+    /// `(define-record-type <name> (ctor field ...) pred? (field accessor [modifier]) ...)`
+    /// (R7RS 5.5, SRFI 9) as the `begin` of the definitions it stands for, spliced into the
+    /// body like a macro's. Records are a value kind of their own in ΓCFA (`Value::Record`),
+    /// not a desugaring into vectors or closures: a vector or a closure would answer `#t` to
+    /// `vector?` or `procedure?`, which a real record never does, so the analysis would follow
+    /// branches no run takes (or, worse, skip the ones it takes when a program dispatches on
+    /// `vector?` first). The procedures are written with four primitives:
+    ///
+    /// ```text
+    /// (define (ctor field ...) (%make-record 'TAG value-of-field-1 ... value-of-field-n))
+    /// (define (pred? obj) (%record? obj 'TAG))
+    /// (define (accessor obj) (%record-ref obj 'TAG i))
+    /// (define (modifier obj value) (%record-set! obj 'TAG i value))
+    /// ```
+    ///
+    /// TAG is a symbol `#<record-type:NAME:N>` no reader can write (`#<` is refused), unique
+    /// per form, so two record types (even of the same name) never share instances. A field
+    /// the constructor does not take starts as the unspecified value (void). The type name
+    /// itself is not bound (R7RS binds it to a type descriptor craig has no value for; a use
+    /// is reported as unbound rather than given a wrong value).
+    fn record_definitions(&mut self, f: &Sexp) -> Option<Sexp> {
+        let sp = f.span;
+        let items = match f.as_list() {
+            Some(items) if items.len() >= 4 => items,
+            _ => {
+                self.error(sp, RECORD_SHAPE);
+                return None;
+            }
+        };
+        let (type_name, ctor, pred, specs) = (&items[1], &items[2], &items[3], &items[4..]);
+        let Some(type_name) = type_name.as_sym() else {
+            self.error(
+                type_name.span,
+                format!("the record type's name must be a name; {RECORD_SHAPE}"),
+            );
+            return None;
+        };
+        // The fields in declaration order, with their accessor and modifier.
+        let mut fields: Vec<(&Sexp, &Sexp, Option<&Sexp>)> = Vec::new();
+        for spec in specs {
+            match spec.as_list() {
+                Some([field, accessor, rest @ ..])
+                    if rest.len() <= 1
+                        && field.as_sym().is_some()
+                        && accessor.as_sym().is_some()
+                        && rest.iter().all(|m| m.as_sym().is_some()) =>
+                {
+                    if fields.iter().any(|(g, _, _)| g.as_sym() == field.as_sym()) {
+                        self.error(
+                            field.span,
+                            format!("field `{}` is declared twice", base_name(field.as_sym()?)),
+                        );
+                        return None;
+                    }
+                    fields.push((field, accessor, rest.first()));
+                }
+                _ => {
+                    self.error(
+                        spec.span,
+                        format!(
+                            "a field is (<field> <accessor>) or (<field> <accessor> <modifier>); \
+                             {RECORD_SHAPE}"
+                        ),
+                    );
+                    return None;
+                }
+            }
+        }
+        let (ctor_name, ctor_fields) = match ctor.as_list() {
+            Some([name, params @ ..])
+                if name.as_sym().is_some() && params.iter().all(|p| p.as_sym().is_some()) =>
+            {
+                (name, params)
+            }
+            _ => {
+                self.error(
+                    ctor.span,
+                    format!(
+                        "the constructor is (<constructor> <field> ...), its name and the fields \
+                         it takes; {RECORD_SHAPE}"
+                    ),
+                );
+                return None;
+            }
+        };
+        for (i, p) in ctor_fields.iter().enumerate() {
+            let name = p.as_sym()?;
+            if !fields.iter().any(|(g, _, _)| g.as_sym() == Some(name)) {
+                self.error(
+                    p.span,
+                    format!("the constructor takes `{}`, which is not a field", base_name(name)),
+                );
+                return None;
+            }
+            if ctor_fields[..i].iter().any(|q| q.as_sym() == Some(name)) {
+                self.error(p.span, format!("the constructor takes `{}` twice", base_name(name)));
+                return None;
+            }
+        }
+        if pred.as_sym().is_none() {
+            self.error(pred.span, format!("the predicate must be a name; {RECORD_SHAPE}"));
+            return None;
+        }
+        self.alias_count += 1;
+        let tag = format!("#<record-type:{}:{}>", base_name(type_name), self.alias_count);
+        let sym = |name: &str, span: Span| Sexp { kind: SexpKind::Sym(name.to_string()), span };
+        let quoted_tag = list(vec![self.core_sym("quote", sp), sym(&tag, sp)], sp);
+        let mut out = vec![self.core_sym("begin", sp)];
+        // (define (ctor p ...) (%make-record 'TAG v ...))
+        let mut make = vec![self.core_sym("%make-record", sp), quoted_tag.clone()];
+        for (field, _, _) in &fields {
+            match ctor_fields.iter().find(|p| p.as_sym() == field.as_sym()) {
+                Some(p) => make.push(p.clone()),
+                None => make.push(list(vec![self.core_sym("void", sp)], sp)),
+            }
+        }
+        let mut head = vec![ctor_name.clone()];
+        head.extend(ctor_fields.iter().cloned());
+        out.push(list(vec![self.core_sym("define", sp), list(head, sp), list(make, sp)], sp));
+        // The parameters of the other procedures are fresh renamed symbols: nothing the user
+        // wrote can capture or be captured by them.
+        let obj = sym(&self.alias("obj", AliasEnv::TopLevel), sp);
+        let value = sym(&self.alias("value", AliasEnv::TopLevel), sp);
+        let test = list(vec![self.core_sym("%record?", sp), obj.clone(), quoted_tag.clone()], sp);
+        let head = list(vec![pred.clone(), obj.clone()], sp);
+        out.push(list(vec![self.core_sym("define", sp), head, test], sp));
+        for (i, (_, accessor, modifier)) in fields.iter().enumerate() {
+            let index = Sexp { kind: SexpKind::Int(i as i64), span: sp };
+            let get = list(
+                vec![
+                    self.core_sym("%record-ref", sp),
+                    obj.clone(),
+                    quoted_tag.clone(),
+                    index.clone(),
+                ],
+                sp,
+            );
+            let head = list(vec![(*accessor).clone(), obj.clone()], sp);
+            out.push(list(vec![self.core_sym("define", sp), head, get], sp));
+            if let Some(modifier) = modifier {
+                let set = list(
+                    vec![
+                        self.core_sym("%record-set!", sp),
+                        obj.clone(),
+                        quoted_tag.clone(),
+                        index,
+                        value.clone(),
+                    ],
+                    sp,
+                );
+                let head = list(vec![(*modifier).clone(), obj.clone(), value.clone()], sp);
+                out.push(list(vec![self.core_sym("define", sp), head, set], sp));
+            }
+        }
+        Some(list(out, sp))
     }
 
     /// `(define-syntax name (syntax-rules ...))`: the macro, put in scope.

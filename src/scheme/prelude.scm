@@ -185,3 +185,16 @@
     (if (and (pair? v) (eq? (car v) %values-tag))
         (apply consumer (cdr v))
         (consumer v))))
+
+;; `dynamic-wind` (R5RS 6.4) for a program without `call/cc`: `before`, the thunk, then
+;; `after`, and the thunk's value (several values pass through as one tagged list). Without
+;; continuations the thunk is left only by returning, so this is every run's order. A program
+;; that also uses `call/cc` is refused (expand.rs): an escape out of the thunk would have to run
+;; `after`, and a re-entry `before`, which this definition does not do. `error` ends the run
+;; where it is called, in the analysis as in craig's concrete machine, so `after` does not run
+;; after an error (R7RS leaves that to the implementation).
+(define (dynamic-wind before thunk after)
+  (before)
+  (let ((result (thunk)))
+    (after)
+    result))

@@ -253,7 +253,8 @@ fn t9_car_of_the_empty_list_is_reported() {
 
 // Properties -----------------------------------------------------------------------------------
 
-const EXAMPLES: [&str; 15] = [
+const EXAMPLES: [&str; 16] = [
+    "records.scm",
     "join-point.scm",
     "oracle-gc.scm",
     "lockloop.scm",
@@ -624,16 +625,54 @@ mod no_panic {
     use super::*;
     use proptest::prelude::*;
 
-    const VOCAB: [&str; 36] = [
-        "(", ")", "(", ")", "[", "]", "'", "define", "lambda", "let", "letrec", "if", "begin",
-        "set!", "cond", "else", "quote", "x", "y", "f", "0", "1", "#t", "#f", "\"s\"", "car",
-        "cons", "+", "=", "lock", "unlock", "null?", "'()", ".", ";c\n", "#(",
+    const VOCAB: [&str; 41] = [
+        "(",
+        ")",
+        "(",
+        ")",
+        "[",
+        "]",
+        "'",
+        "define",
+        "lambda",
+        "let",
+        "letrec",
+        "if",
+        "begin",
+        "set!",
+        "cond",
+        "else",
+        "quote",
+        "x",
+        "y",
+        "f",
+        "0",
+        "1",
+        "#t",
+        "#f",
+        "\"s\"",
+        "car",
+        "cons",
+        "+",
+        "=",
+        "lock",
+        "unlock",
+        "null?",
+        "'()",
+        ".",
+        ";c\n",
+        "#(",
+        "define-record-type",
+        "dynamic-wind",
+        "(mk x y) p? (x gx sx) (y gy)",
+        "(gx (mk 1 2))",
+        "call/cc",
     ];
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
         #[test]
-        fn token_soup_never_panics(toks in proptest::collection::vec(0usize..36, 0..60)) {
+        fn token_soup_never_panics(toks in proptest::collection::vec(0usize..VOCAB.len(), 0..60)) {
             let text: Vec<&str> = toks.iter().map(|&i| VOCAB[i]).collect();
             let mut sm = SourceMap::new();
             let (p, d) = load_program_str("p.scm", &text.join(" "), &[], &mut sm);
@@ -678,7 +717,10 @@ mod no_panic {
         }
     }
 
-    const MACRO_VOCAB: [&str; 36] = [
+    const MACRO_VOCAB: [&str; 39] = [
+        "define-record-type",
+        "dynamic-wind",
+        "(m p? (x gx))",
         "(",
         ")",
         "(",
@@ -736,7 +778,14 @@ mod no_panic {
                 inner.clone().prop_map(|a| format!("(begin (lock 'm) {a} (unlock 'm))")),
                 (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(let ((y {a})) {b})")),
                 inner.clone().prop_map(|a| format!("(lambda (x) {a})")),
-                inner.prop_map(|a| format!("(begin (set! y {a}) y)")),
+                inner.clone().prop_map(|a| format!("(begin (set! y {a}) y)")),
+                // Records and `dynamic-wind` (issue 39), whose concrete runs must be paths too.
+                inner.clone().prop_map(|a| format!("(unbox (mk-box {a}))")),
+                inner.clone().prop_map(|a| format!("(begin (set-box! bx {a}) (unbox bx))")),
+                inner.clone().prop_map(|a| format!("(if (box? {a}) (lock 'm) (vector? {a}))")),
+                inner.prop_map(|a| format!(
+                    "(dynamic-wind (lambda () (lock 'm)) (lambda () {a}) (lambda () (unlock 'm)))"
+                )),
             ]
         })
     }
@@ -745,7 +794,8 @@ mod no_panic {
         #![proptest_config(ProptestConfig::with_cases(120))]
         #[test]
         fn random_programs_analyse_in_every_mode(body in program(), k in 0usize..2) {
-            let text = format!("(define x 1)\n(define y 0)\n(define (f x g) (if (null? x) g (f (cdr x) g)))\n{body}");
+            let text = format!("(define x 1)\n(define y 0)\n(define (f x g) (if (null? x) g (f (cdr x) g)))\n\
+                (define-record-type box (mk-box v) box? (v unbox set-box!))\n(define bx (mk-box 0))\n{body}");
             let mut sm = SourceMap::new();
             let (p, d) = load_program_str("p.scm", &text, &[], &mut sm);
             prop_assert!(!has_errors(&d), "{}", render_all(&d, &sm));

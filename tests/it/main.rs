@@ -35,6 +35,7 @@ mod refine;
 mod sat;
 mod sat_lrat;
 mod saturn;
+mod scheme_records;
 mod sessions;
 mod sexpr;
 mod smash;
