@@ -64,8 +64,9 @@ impl Prelude {
     /// does not define at top level itself (as a procedure, a value or a macro), with what
     /// they use, in the prelude's order.
     pub fn needed(&self, program: &[&Sexp]) -> Vec<&Sexp> {
-        let own: FxHashSet<&str> =
+        let mut own: FxHashSet<&str> =
             program.iter().filter_map(|f| defined_name(f).or_else(|| defined_macro(f))).collect();
+        own.extend(program.iter().flat_map(|f| record_names(f)));
         let mut wanted = Vec::new();
         for f in program {
             uses(f, &mut wanted);
@@ -103,6 +104,25 @@ fn defined_name(f: &Sexp) -> Option<&str> {
         SexpKind::List(head) | SexpKind::Dotted(head, _) => head.first()?.as_sym(),
         _ => None,
     }
+}
+
+/// The procedures a top-level `define-record-type` defines (constructor, predicate, accessors
+/// and modifiers): a record's accessor named `length` hides the prelude's as a `define` would.
+/// A malformed form defines what it names; the expander reports it.
+fn record_names(f: &Sexp) -> Vec<&str> {
+    let Some([head, _, ctor, pred, fields @ ..]) = f.as_list() else { return Vec::new() };
+    if head.as_sym() != Some("define-record-type") {
+        return Vec::new();
+    }
+    let mut out: Vec<&str> = Vec::new();
+    out.extend(ctor.as_list().and_then(|c| c.first()).and_then(Sexp::as_sym));
+    out.extend(pred.as_sym());
+    for field in fields {
+        if let Some([_, procedures @ ..]) = field.as_list() {
+            out.extend(procedures.iter().filter_map(Sexp::as_sym));
+        }
+    }
+    out
 }
 
 /// The name a top-level `define-syntax` defines.

@@ -208,3 +208,11 @@ fn the_records_example_is_verified() {
     let v = a.check(&craig::cfa::Protocol::lock_discipline());
     assert!(matches!(v, Verdict::Verified), "{v:?}");
 }
+
+#[test]
+fn a_record_procedure_hides_the_preludes_of_the_same_name() {
+    // `length` is the record's accessor here, not the prelude's list length.
+    let text = "(define-record-type seg (make-seg length) seg? (length length))
+                (if (= (length (make-seg 3)) 3) 0 (car '()))";
+    assert_eq!(analyse_text(text).warnings_text(), "");
+}
