@@ -1436,7 +1436,8 @@ impl Expander {
                     quoted_tag.clone(),
                     index.clone(),
                 ],
-                sp,
+                // At the accessor's name: where a warning about its argument points.
+                accessor.span,
             );
             let head = list(vec![(*accessor).clone(), obj.clone()], sp);
             out.push(list(vec![self.core_sym("define", sp), head, get], sp));
@@ -1449,7 +1450,7 @@ impl Expander {
                         index,
                         value.clone(),
                     ],
-                    sp,
+                    modifier.span,
                 );
                 let head = list(vec![(*modifier).clone(), obj.clone(), value.clone()], sp);
                 out.push(list(vec![self.core_sym("define", sp), head, set], sp));
