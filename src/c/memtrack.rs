@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 use rug::Integer;
 
 use super::lower::memory_model;
-use crate::hol::build;
+use crate::hol::{ConstId, build};
 use crate::ir::interpret::{RunState, TraceStep, Value};
 use crate::ir::{Command, ProcId, Program, VariableKind};
 use crate::syntax::Span;
@@ -118,7 +118,8 @@ pub fn lost_objects(program: &Program, state: &RunState, trace: &[TraceStep]) ->
     }
 
     let Value::Function { entries, .. } = states else { return Vec::new() };
-    let sites = allocation_sites(program, trace);
+    let sites = find(memory_model::NEXT_OBJECT)
+        .map_or_else(Vec::new, |next| allocation_sites(program, trace, next));
     entries
         .iter()
         .filter(|(object, s)| {
@@ -191,16 +192,8 @@ fn integers(value: &Value) -> Vec<&Integer> {
 }
 
 /// The source of each allocation the run made, in order: the edges of the trace that number a
-/// new object (`$next_object := $next_object + 1`; the model's start sets it to 0).
-fn allocation_sites(program: &Program, trace: &[TraceStep]) -> Vec<Option<Span>> {
-    let Some(next) = program
-        .variables
-        .iter()
-        .find(|v| v.name == memory_model::NEXT_OBJECT && v.kind.is_global())
-        .map(|v| v.constant)
-    else {
-        return Vec::new();
-    };
+/// new object (`next := next + 1`, `next` being `$next_object`; the model's start sets it to 0).
+fn allocation_sites(program: &Program, trace: &[TraceStep], next: ConstId) -> Vec<Option<Span>> {
     let mut sites = Vec::new();
     for step in trace {
         let Some(cfg) = &program.procedure(step.procedure).body else { continue };

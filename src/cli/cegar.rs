@@ -185,10 +185,6 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         None;
     let code = match &verdict {
         Verdict::Safe { .. } | Verdict::Unknown(_) if leak_program.is_some() => {
-            let first_unknown = match &verdict {
-                Verdict::Unknown(reason) => Some(reason.as_str()),
-                _ => None,
-            };
             let leak_run = memtrack::LeakRun {
                 program: leak_program.as_ref().expect("matched"),
                 function: &args.function,
@@ -197,7 +193,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 replay: Replay { file: &file, math_int: args.math_int, model },
             };
             let mut answer = Vec::new();
-            let leak = memtrack::decide(leak_run, first_unknown, &locate, &mut answer)?;
+            let leak = memtrack::decide(leak_run, &verdict, &locate, &mut answer)?;
             out.write_all(&answer)?;
             let answer = String::from_utf8_lossy(&answer);
             match leak.leak_inputs {

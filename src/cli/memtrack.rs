@@ -19,11 +19,8 @@ use crate::cli::Replay;
 use crate::hol::Obligation;
 use crate::ir::Program;
 use crate::ir::interpret::{Outcome, run as run_program};
-use crate::refine::{Domain, Engine, Limits, Verdict};
+use crate::refine::{Domain, Engine, Limits, REPLAY_STEPS, Verdict};
 use crate::syntax::Span;
-
-/// The most edges a replay takes, as the refinement engine's own replays.
-const REPLAY_STEPS: usize = 10_000_000;
 
 /// What the leak run needs besides the program.
 pub(crate) struct LeakRun<'a> {
@@ -47,17 +44,20 @@ pub(crate) struct LeakAnswer {
     pub leak_inputs: Option<Vec<Integer>>,
 }
 
-/// Decides `valid-memtrack` once the first run found `valid-deref` and `valid-free` holding
-/// (`first_unknown` is `None`) or could not tell (`Some(reason)`), and writes the answer.
+/// Decides `valid-memtrack` after the first run's `first` verdict on `valid-deref` and
+/// `valid-free` (`SAFE`, or `UNKNOWN`: an `UNSAFE` one is the answer itself), and writes the
+/// answer.
 pub(crate) fn decide(
     run: LeakRun<'_>,
-    first_unknown: Option<&str>,
+    first: &Verdict,
     locate: &dyn Fn(Option<Span>) -> String,
     out: &mut dyn Write,
 ) -> Result<LeakAnswer, CliError> {
-    let first = match first_unknown {
-        None => "valid-deref and valid-free hold".to_string(),
-        Some(reason) => format!("valid-deref and valid-free are undecided ({reason})"),
+    let first = match first {
+        Verdict::Unknown(reason) => {
+            format!("valid-deref and valid-free are undecided ({reason})")
+        }
+        _ => "valid-deref and valid-free hold".to_string(),
     };
     let built = Engine::configured(run.program, run.function, run.limits, run.domain, true);
     let mut engine = match built {

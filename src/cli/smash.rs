@@ -87,10 +87,6 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let names = |v: usize| dash.flat.variable_name(v);
     let code = match &verdict {
         Verdict::Safe { .. } | Verdict::Unknown(_) if leak_program.is_some() => {
-            let first_unknown = match &verdict {
-                Verdict::Unknown(reason) => Some(reason.as_str()),
-                _ => None,
-            };
             // The leak run is IMPACT's, as `craig cegar`'s: DASH has no leak reading yet.
             let leak_run = memtrack::LeakRun {
                 program: leak_program.as_ref().expect("matched"),
@@ -99,7 +95,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 domain: crate::refine::Domain::Impact,
                 replay: Replay { file: &file, math_int: args.math_int, model },
             };
-            memtrack::decide(leak_run, first_unknown, &locate, out)?.code
+            memtrack::decide(leak_run, &verdict, &locate, out)?.code
         }
         Verdict::Safe { invariants } => {
             writeln!(out, "SAFE")?;

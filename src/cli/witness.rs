@@ -14,10 +14,8 @@ use crate::cli::CliError;
 use crate::hol::Obligation;
 use crate::ir::interpret::{Outcome, run as run_program};
 use crate::ir::{Command, Program};
+use crate::refine::REPLAY_STEPS;
 use crate::syntax::{SourceMap, Span};
-
-/// The most edges the replay takes, as the refinement engine's own replays.
-const REPLAY_STEPS: usize = 10_000_000;
 
 /// Whether `path` asks for a GraphML witness.
 pub(crate) fn is_graphml(path: &Path) -> bool {

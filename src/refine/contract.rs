@@ -23,6 +23,9 @@ pub enum Replayed {
     Unconfirmed(String),
 }
 
+/// The most edges a replay of a counterexample takes (every command that replays one uses it).
+pub const REPLAY_STEPS: usize = 10_000_000;
+
 /// Runs `procedure` of `program` on a path's inputs, the path ending at the error location
 /// `error` of `flat`: the check of the path failing is a counterexample; another check failing
 /// is one too (every `assert` left in the program is a check the question is about), unless it
@@ -41,7 +44,7 @@ pub fn replay(
             "internal error: a check of a location that is no error".into(),
         ));
     };
-    let outcome = run_program(program, procedure, &inputs, 10_000_000);
+    let outcome = run_program(program, procedure, &inputs, REPLAY_STEPS);
     let verdict = match outcome {
         Outcome::AssertionFailed { obligation: Obligation::MemoryModel, what, .. } => {
             Verdict::Unknown(format!(

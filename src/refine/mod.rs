@@ -57,7 +57,7 @@ use crate::smt::SmtStats;
 use crate::syntax::Span;
 use crate::syntax::clock::{Clock, Stopwatch};
 pub use certificate::check_inductive;
-pub use contract::{Replayed, replay};
+pub use contract::{REPLAY_STEPS, Replayed, replay};
 pub use error::RefineError;
 use flat::{Action, Flat};
 use formula::Pred;
