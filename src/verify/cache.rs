@@ -524,6 +524,10 @@ impl Reader<'_> {
         let Some(&sigil) = bytes.get(*at) else {
             return Err(self.error(text, "the text ends where a term should be"));
         };
+        // Only an ASCII sigil moves `at` to a character boundary, where the number is sliced.
+        if !sigil.is_ascii() {
+            return Err(self.error(text, "expected `X` or `s`"));
+        }
         *at += 1;
         let start = *at;
         while bytes.get(*at).is_some_and(u8::is_ascii_digit) {

@@ -312,3 +312,59 @@ fn the_output_does_not_depend_on_the_number_of_jobs() {
     assert_eq!(one.verdicts(), four.verdicts());
     assert_eq!(one.verdicts(), default.verdicts());
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// A damaged or hostile cache file is read without a panic: any text as a stored clause,
+    /// instance or premise is either re-checked or rejected with a typed error.
+    #[test]
+    fn a_stored_entry_of_any_text_is_rejected_or_checked_never_a_panic(
+        parts in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::prelude::Just("s0".to_string()),
+                proptest::prelude::Just("s1(".to_string()),
+                proptest::prelude::Just("X0".to_string()),
+                proptest::prelude::Just("=".to_string()),
+                proptest::prelude::Just("!=".to_string()),
+                proptest::prelude::Just("|".to_string()),
+                proptest::prelude::Just(",".to_string()),
+                proptest::prelude::Just(")".to_string()),
+                proptest::prelude::Just("é".to_string()),
+                "[sX0-9(),=!|é ]{0,6}",
+            ],
+            0..12,
+        ),
+        source in 0usize..4,
+    ) {
+        let problem = craig::input::parse_problem(
+            "cnf(a, axiom, p(X)).\ncnf(b, negated_conjecture, ~p(c)).\n",
+            "t.p",
+            "t",
+            &[],
+        )
+        .unwrap();
+        let text: String = parts.concat();
+        let instances = craig::verify::cache::Entry {
+            obligation: "o".into(),
+            given: 0,
+            generated: 0,
+            symbols: Vec::new(),
+            nodes: Vec::new(),
+            instances: vec![craig::verify::cache::GroundInstance { source, clause: text.clone() }],
+        };
+        let _ = instances.recheck(&problem);
+        let proof = craig::verify::cache::Entry {
+            nodes: vec![craig::verify::cache::Node {
+                id: 0,
+                rule: "input".into(),
+                input: Some(source),
+                clause: text.clone(),
+                premises: vec![(0, text)],
+            }],
+            instances: Vec::new(),
+            ..instances
+        };
+        let _ = proof.recheck(&problem);
+    }
+}
