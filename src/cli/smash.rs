@@ -14,6 +14,7 @@ use crate::cli::parse_data_model;
 use crate::cli::{CliError, Replay, memtrack};
 use crate::refine::{Limits, Verdict};
 use crate::repl::options::{positive_count, seconds};
+use crate::smash::compose::{Mode, Smash, Target};
 use crate::smash::{Dash, DashStep, Split};
 use crate::syntax::SourceMap;
 
@@ -25,9 +26,14 @@ pub struct Args {
     /// Decide only this property: an SV-COMP name (`unreach-call`) or a `.prp` file.
     #[arg(long, value_name = "PROPERTY")]
     pub property: Option<String>,
-    /// The function to analyse (calls are inlined).
+    /// The function to analyse.
     #[arg(long, value_name = "NAME", default_value = "main")]
     pub function: String,
+    /// Which summaries to keep and use: `smash` (not-may and must summaries, each analysis
+    /// using the other's), `may` (not-may only), `must` (must only), or `dash` (no summaries:
+    /// calls inlined, every callee analysed again at each call site).
+    #[arg(long, value_name = "MODE", default_value = "smash", value_parser = parse_mode)]
+    pub mode: Mode,
     /// Stop after this many steps (tests and splits).
     #[arg(long, value_name = "N", value_parser = positive_count)]
     pub max_steps: Option<usize>,
@@ -46,6 +52,10 @@ pub struct Args {
     /// The machine a C file is read for: `LP64` (the default) or `ILP32`.
     #[arg(long, value_name = "MODEL", value_parser = parse_data_model)]
     pub data_model: Option<DataModel>,
+}
+
+fn parse_mode(text: &str) -> Result<Mode, String> {
+    Mode::parse(text).ok_or_else(|| format!("`{text}` is no mode: dash, may, must or smash"))
 }
 
 /// Runs the analysis. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
@@ -71,15 +81,36 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         time: args.time_limit,
         ..Limits::default()
     };
-    let mut dash = match built_or_unknown(
-        Dash::new(&program, &args.function, limits.clone()),
-        &integers_line,
-        out,
-    )? {
-        Ok(dash) => dash,
-        Err(code) => return Ok(code),
+    // The compositional modes need a program without recursion; on one with recursion the
+    // analysis inlines calls instead, and says so.
+    let mut compositional = None;
+    if args.mode != Mode::Dash {
+        match Smash::new(&program, &args.function, limits.clone(), args.mode) {
+            Ok(smash) => compositional = Some(smash),
+            Err(crate::refine::RefineError::Unsupported(reason)) => writeln!(
+                out,
+                "note: no compositional analysis ({reason}); calls are inlined as in --mode dash"
+            )?,
+            Err(e) => {
+                let unknown = built_or_unknown::<()>(Err(e), &integers_line, out)?;
+                return Ok(unknown.err().unwrap_or(3));
+            }
+        }
+    }
+    let (verdict, dash) = match &mut compositional {
+        Some(smash) => smash.run(&mut |_, _| {}),
+        None => {
+            let mut dash = match built_or_unknown(
+                Dash::new(&program, &args.function, limits.clone()),
+                &integers_line,
+                out,
+            )? {
+                Ok(dash) => dash,
+                Err(code) => return Ok(code),
+            };
+            (dash.run(), dash)
+        }
     };
-    let verdict = dash.run();
     let locate = |span: Option<crate::syntax::Span>| match span {
         Some(s) => sources.location(s),
         None => args.file.display().to_string(),
@@ -99,6 +130,9 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         }
         Verdict::Safe { invariants } => {
             writeln!(out, "SAFE")?;
+            if let Some(smash) = &compositional {
+                write_not_may(out, smash, &dash)?;
+            }
             writeln!(
                 out,
                 "invariants at the loop heads (the reachable regions of all {} reached \
@@ -135,12 +169,49 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     write_property(out, property.as_ref(), expected)?;
     writeln!(out, "{integers_line}")?;
     let c = dash.counters();
-    writeln!(
-        out,
-        "may-must (DASH, calls inlined): steps {}, tests {}, splits {}, regions {}, states {}, \
-         SMT calls {}",
-        c.steps, c.tests, c.splits, c.regions, c.states, c.smt_calls
-    )?;
+    match &compositional {
+        None => writeln!(
+            out,
+            "may-must (DASH, calls inlined): steps {}, tests {}, splits {}, regions {}, states \
+             {}, SMT calls {}",
+            c.steps, c.tests, c.splits, c.regions, c.states, c.smt_calls
+        )?,
+        Some(smash) => {
+            let s = &smash.counters;
+            writeln!(
+                out,
+                "may-must (--mode {}, calls answered by summaries): {} at the top (steps {}, \
+                 tests {}, splits {}, regions {}, states {}, SMT calls {}); in callees steps \
+                 {}, tests {}, splits {}, SMT calls {}",
+                args.mode.name(),
+                args.function,
+                c.steps,
+                c.tests,
+                c.splits,
+                c.regions,
+                c.states,
+                c.smt_calls,
+                s.steps,
+                s.tests,
+                s.splits,
+                s.smt_calls
+            )?;
+            let analysed: Vec<String> =
+                s.analysed.iter().map(|(name, n)| format!("{name} {n}")).collect();
+            writeln!(
+                out,
+                "questions at calls {}, callee analyses {}, not-may summaries made {} merged {} \
+                 used {}, must summaries made {} used {}",
+                s.questions,
+                if analysed.is_empty() { "none".to_string() } else { analysed.join(", ") },
+                s.not_may_made,
+                s.not_may_merged,
+                s.not_may_used,
+                s.must_made,
+                s.must_used
+            )?;
+        }
+    }
     if args.trace {
         for (k, step) in dash.log.iter().enumerate() {
             writeln!(out, "{}", describe_step(&dash, k + 1, step))?;
@@ -166,6 +237,7 @@ pub fn describe_step(dash: &Dash, number: usize, step: &DashStep) -> String {
             let how = match how {
                 Split::Precondition => "precondition",
                 Split::Interpolant => "interpolant",
+                Split::Summary(_) => "a callee's not-may summary",
             };
             let shown =
                 |h: &Option<usize>| h.map_or_else(|| "empty".to_string(), |r| format!("r{r}"));
@@ -183,6 +255,9 @@ pub fn describe_step(dash: &Dash, number: usize, step: &DashStep) -> String {
             "{number}. {reason}; the run went through a recursive call the graph had cut, so \
              the analysis starts again with recursion unrolled {unrolling} times"
         ),
+        DashStep::Reached { state } => {
+            format!("{number}. state s{state} answers the question about a callee: yes")
+        }
         DashStep::Finished(v) => format!(
             "{number}. {}",
             match v {
@@ -192,4 +267,28 @@ pub fn describe_step(dash: &Dash, number: usize, step: &DashStep) -> String {
             }
         ),
     }
+}
+
+/// The not-may summaries a compositional proof rests on, one line each.
+fn write_not_may(out: &mut dyn Write, smash: &Smash, dash: &Dash) -> Result<(), CliError> {
+    if smash.not_may.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "not-may summaries (each a callee's certified analysis):")?;
+    let names = |v: usize| dash.flat.variable_name(v);
+    for (k, n) in smash.not_may.iter().enumerate() {
+        let callee = &smash.program().procedure(n.callee).name;
+        let what = match &n.target {
+            Target::Return => format!("returns into `{}`", n.exit.show(&names)),
+            Target::Failure(site) => format!("fails the check `{}`", site.what),
+        };
+        writeln!(
+            out,
+            "  n{k}: no run of {callee} from `{}` {what} (used {} more time{})",
+            n.entry.show(&names),
+            n.uses,
+            if n.uses == 1 { "" } else { "s" }
+        )?;
+    }
+    Ok(())
 }

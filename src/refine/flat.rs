@@ -130,47 +130,33 @@ impl Flat {
         procedure: ProcId,
         unrolling: usize,
     ) -> Result<Flat, RefineError> {
-        let mut builder = Builder {
-            program,
-            flat: Flat {
-                variables: Vec::new(),
-                locations: Vec::new(),
-                edges: Vec::new(),
-                approximations: Vec::new(),
-                outgoing: Vec::new(),
-                unrolling,
-                cuts: Vec::new(),
-            },
-            index: BTreeMap::new(),
-            quotients: BTreeMap::new(),
-            inlined: BTreeMap::new(),
-            stack: Vec::new(),
-        };
-        builder.variables(procedure);
-        let start = builder.location("init".into(), None);
-        let proc = program.procedure(procedure);
-        let first = builder.location(format!("{}:entry", proc.name), Some(proc.span));
-        // The globals start at zero (C's static initialisation, as the interpreter reads them);
-        // the locals start with arbitrary values; the parameters are the first inputs.
-        let mut init = Vec::new();
-        for (i, v) in builder.flat.variables.iter().enumerate() {
-            init.push((i, if v.global { Some(Linear::default()) } else { None }));
+        Ok(Builder::root(program, procedure, unrolling, None)?.0)
+    }
+
+    /// The graph of `procedure` with every call it makes, directly or not, left opaque (see
+    /// [`CallSite`]) and each callee's body built once beside it, for an analysis that answers
+    /// questions about a callee separately from its callers. The variables are one table for
+    /// every body, so a region of a caller reads the same in its callee's body, where the
+    /// caller's locals keep their values. That needs a procedure never to be active twice:
+    /// a recursive program is refused.
+    pub fn build_compositional(
+        program: &Program,
+        procedure: ProcId,
+    ) -> Result<(Flat, Procedures), RefineError> {
+        for p in reachable_procedures(program, procedure) {
+            if program.procedure(p).body.is_some() && calls_itself(program, p) {
+                return Err(RefineError::Unsupported(format!(
+                    "`{}` is recursive: the compositional analysis needs a procedure never to \
+                     be active twice",
+                    program.procedure(p).name
+                )));
+            }
         }
-        builder.edge(start, first, Action::Assign(init), Some(proc.span));
-        let params: Vec<Option<usize>> =
-            proc.params.iter().map(|p| builder.index.get(p).copied()).collect();
-        let (entry, exit) = builder.inline(procedure)?;
-        // A Java method's contract: its precondition is assumed where its body starts, and
-        // its postcondition checked where it ends (C functions have neither).
-        let body = builder.assume_preconditions(procedure, entry);
-        builder.edge(first, body, Action::Input(params), Some(proc.span));
-        builder.check_postconditions(procedure, exit);
-        let mut flat = builder.flat;
-        flat.outgoing = vec![Vec::new(); flat.locations.len()];
-        for (i, e) in flat.edges.iter().enumerate() {
-            flat.outgoing[e.from].push(i);
-        }
-        Ok(flat)
+        let (flat, procedures) =
+            Builder::root(program, procedure, 0, Some(OpaqueCalls::default()))?;
+        let procedures = procedures
+            .ok_or_else(|| RefineError::Internal("the opaque calls were not kept".into()))?;
+        Ok((flat, procedures))
     }
 
     /// Whether the path through `edges` passes a cut recursive call.
@@ -194,9 +180,282 @@ struct Builder<'p> {
     inlined: BTreeMap<ProcId, usize>,
     /// The procedures being inlined, innermost last.
     stack: Vec<ProcId>,
+    /// When the graph is built for compositional analysis: the calls left opaque so far, and
+    /// the callees whose bodies are still to be built.
+    opaque: Option<OpaqueCalls>,
 }
 
-impl Builder<'_> {
+/// What [`Flat::build_compositional`] gathers while it builds.
+#[derive(Default)]
+struct OpaqueCalls {
+    calls: Vec<CallSite>,
+    pending: Vec<ProcId>,
+}
+
+/// A call left opaque in a graph built by [`Flat::build_compositional`]: the arguments are
+/// assigned to the callee's parameters on an edge into `enter`, the `edge` from `enter` to
+/// `returned` stands for the callee's whole run (as an action it assigns arbitrary values to
+/// everything the callee may change, which over-approximates the run), each edge of
+/// `failures` from `enter` into an error location stands for a check in the callee (or
+/// anything it calls) failing during the run, and an edge from `returned` gives the receivers
+/// the callee's results.
+#[derive(Clone, Debug)]
+pub struct CallSite {
+    /// The opaque edge.
+    pub edge: usize,
+    /// The called procedure.
+    pub callee: ProcId,
+    /// The edges into error locations, one per check the run may fail.
+    pub failures: Vec<usize>,
+}
+
+/// A procedure's body in a graph built by [`Flat::build_compositional`].
+#[derive(Clone, Debug)]
+pub struct Body {
+    /// Where the body starts (the parameters hold the arguments there).
+    pub entry: usize,
+    /// Where it ends.
+    pub exit: usize,
+    /// The locations of the body (its own error locations included), ascending.
+    pub locations: Vec<usize>,
+    /// The variables of the procedure itself (parameters, locals, results).
+    pub own: Vec<usize>,
+    /// Its parameters (those the graph tracks).
+    pub params: Vec<usize>,
+    /// Every variable a run of it may change: the globals, its own variables and those of
+    /// every procedure it calls.
+    pub changes: Vec<usize>,
+}
+
+/// The graph of a program for compositional analysis: every procedure's body once, calls
+/// opaque (see [`CallSite`]).
+#[derive(Clone, Debug)]
+pub struct Procedures {
+    /// The bodies, by procedure.
+    pub bodies: BTreeMap<ProcId, Body>,
+    /// Every opaque call, in the order built.
+    pub calls: Vec<CallSite>,
+}
+
+impl Procedures {
+    /// The opaque call whose run `edge` stands for, if any.
+    pub fn call_of(&self, edge: usize) -> Option<&CallSite> {
+        self.calls.iter().find(|c| c.edge == edge)
+    }
+
+    /// The opaque call one of whose failures `edge` is, with the failure's position.
+    pub fn failure_of(&self, edge: usize) -> Option<&CallSite> {
+        self.calls.iter().find(|c| c.failures.contains(&edge))
+    }
+}
+
+impl<'p> Builder<'p> {
+    /// Builds the graph of `procedure`: the start, the globals zeroed, the parameters read,
+    /// the body (calls inlined, or opaque with the callees' bodies beside it when `opaque` is
+    /// given), the contract's conditions.
+    fn root(
+        program: &'p Program,
+        procedure: ProcId,
+        unrolling: usize,
+        opaque: Option<OpaqueCalls>,
+    ) -> Result<(Flat, Option<Procedures>), RefineError> {
+        let mut builder = Builder {
+            program,
+            flat: Flat {
+                variables: Vec::new(),
+                locations: Vec::new(),
+                edges: Vec::new(),
+                approximations: Vec::new(),
+                outgoing: Vec::new(),
+                unrolling,
+                cuts: Vec::new(),
+            },
+            index: BTreeMap::new(),
+            quotients: BTreeMap::new(),
+            inlined: BTreeMap::new(),
+            stack: Vec::new(),
+            opaque,
+        };
+        builder.variables(procedure);
+        let start = builder.location("init".into(), None);
+        let proc = program.procedure(procedure);
+        let first = builder.location(format!("{}:entry", proc.name), Some(proc.span));
+        // The globals start at zero (C's static initialisation, as the interpreter reads them);
+        // the locals start with arbitrary values; the parameters are the first inputs.
+        let mut init = Vec::new();
+        for (i, v) in builder.flat.variables.iter().enumerate() {
+            init.push((i, if v.global { Some(Linear::default()) } else { None }));
+        }
+        builder.edge(start, first, Action::Assign(init), Some(proc.span));
+        let params: Vec<Option<usize>> =
+            proc.params.iter().map(|p| builder.index.get(p).copied()).collect();
+        let (entry, exit) = builder.inline(procedure)?;
+        // A Java method's contract: its precondition is assumed where its body starts, and
+        // its postcondition checked where it ends (C functions have neither).
+        let body = builder.assume_preconditions(procedure, entry);
+        builder.edge(first, body, Action::Input(params), Some(proc.span));
+        builder.check_postconditions(procedure, exit);
+        let procedures = builder.callee_bodies(procedure, (entry, exit))?;
+        let mut flat = builder.flat;
+        flat.outgoing = vec![Vec::new(); flat.locations.len()];
+        for (i, e) in flat.edges.iter().enumerate() {
+            flat.outgoing[e.from].push(i);
+        }
+        Ok((flat, procedures))
+    }
+
+    /// With opaque calls: builds the body of every procedure called, once each, and describes
+    /// them all (the root's body is `root`).
+    fn callee_bodies(
+        &mut self,
+        procedure: ProcId,
+        root: (usize, usize),
+    ) -> Result<Option<Procedures>, RefineError> {
+        if self.opaque.is_none() {
+            return Ok(None);
+        }
+        let mut built: BTreeMap<ProcId, (usize, usize, usize, usize)> = BTreeMap::new();
+        built.insert(procedure, (root.0, root.1, 0, self.flat.locations.len()));
+        loop {
+            let next = self.opaque.as_mut().and_then(|o| o.pending.pop());
+            let Some(callee) = next else { break };
+            if built.contains_key(&callee) {
+                continue;
+            }
+            let first = self.flat.locations.len();
+            let (entry, exit) = self.inline(callee)?;
+            built.insert(callee, (entry, exit, first, self.flat.locations.len()));
+        }
+        let calls = self.opaque.take().map(|o| o.calls).unwrap_or_default();
+        let mut bodies = BTreeMap::new();
+        for (&p, &(entry, exit, first, end)) in &built {
+            let proc = self.program.procedure(p);
+            let own_of = |q: ProcId| -> Vec<usize> {
+                let proc = self.program.procedure(q);
+                let mut own: Vec<usize> = proc
+                    .params
+                    .iter()
+                    .chain(&proc.locals)
+                    .chain(&proc.results)
+                    .filter_map(|c| self.index.get(c).copied())
+                    .collect();
+                own.sort_unstable();
+                own.dedup();
+                own
+            };
+            // The root's own range starts after the start and its body's entry, and its
+            // callees' bodies follow it: its locations are those before the first callee's.
+            let locations: Vec<usize> = if p == procedure {
+                let end = built
+                    .iter()
+                    .filter(|(q, _)| **q != procedure)
+                    .map(|(_, b)| b.2)
+                    .min()
+                    .unwrap_or(self.flat.locations.len());
+                (0..end).collect()
+            } else {
+                (first..end).collect()
+            };
+            let mut changes: Vec<usize> =
+                (0..self.flat.variables.len()).filter(|&v| self.flat.variables[v].global).collect();
+            for q in reachable_procedures(self.program, p) {
+                changes.extend(own_of(q));
+            }
+            changes.extend(self.auxiliaries_of(&locations));
+            changes.sort_unstable();
+            changes.dedup();
+            let params = proc.params.iter().filter_map(|c| self.index.get(c).copied()).collect();
+            bodies.insert(p, Body { entry, exit, locations, own: own_of(p), params, changes });
+        }
+        // The opaque edge of a call assigns arbitrary values to exactly what the callee may
+        // change, quotient variables of its body included (known only once it is built).
+        for call in &calls {
+            let changed = bodies[&call.callee].changes.iter().map(|&v| (v, None)).collect();
+            self.flat.edges[call.edge].action = Action::Assign(changed);
+        }
+        Ok(Some(Procedures { bodies, calls }))
+    }
+
+    /// The quotient and remainder variables assigned on edges among `locations`.
+    fn auxiliaries_of(&self, locations: &[usize]) -> Vec<usize> {
+        let mut found = Vec::new();
+        for e in &self.flat.edges {
+            if locations.binary_search(&e.from).is_err() {
+                continue;
+            }
+            if let Action::Assign(pairs) = &e.action {
+                for (v, _) in pairs {
+                    if self.flat.variables[*v].constant.is_none() {
+                        found.push(*v);
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Leaves the call of `callee` opaque (see [`CallSite`]): `from` assigns the arguments,
+    /// the run and its failures start at a location of their own, the receivers are assigned
+    /// into `to`.
+    fn opaque_call(
+        &mut self,
+        (from, to): (usize, usize),
+        callee: ProcId,
+        args: &[TermId],
+        results: &[ConstId],
+        span: Option<Span>,
+    ) {
+        let program = self.program;
+        let callee_proc = program.procedure(callee);
+        let name = format!("{}@{}", callee_proc.name, self.flat.locations[from].name);
+        let enter = self.location(format!("{name}:enter"), span);
+        let returned = self.location(format!("{name}:return"), span);
+        let values: Vec<Vec<GuardedValue>> = args.iter().map(|a| self.value(*a, span)).collect();
+        let mut assigned = Vec::new();
+        for (p, value) in callee_proc.params.iter().zip(values) {
+            if let Some(&v) = self.index.get(p) {
+                assigned.push((v, value));
+            }
+        }
+        self.assign(from, enter, assigned, span);
+        // Everything the callee may change becomes arbitrary on the opaque edge.
+        let mut changed: Assignment = Vec::new();
+        for (i, v) in self.flat.variables.iter().enumerate() {
+            if v.global {
+                changed.push((i, None));
+            }
+        }
+        for q in reachable_procedures(program, callee) {
+            let proc = program.procedure(q);
+            for c in proc.params.iter().chain(&proc.locals).chain(&proc.results) {
+                if let Some(&v) = self.index.get(c)
+                    && !changed.iter().any(|(w, _)| *w == v)
+                {
+                    changed.push((v, None));
+                }
+            }
+        }
+        let edge = self.flat.edges.len();
+        self.edge(enter, returned, Action::Assign(changed), span);
+        let mut failures = Vec::new();
+        for site in check_sites(program, callee) {
+            let error = self.error_location(site);
+            failures.push(self.flat.edges.len());
+            self.edge(enter, error, Action::Assume(Pred::True), span);
+        }
+        let mut leave = Vec::new();
+        for (r, result) in results.iter().zip(&callee_proc.results) {
+            if let Some(&v) = self.index.get(r) {
+                leave.push((v, self.index.get(result).map(|&w| Linear::variable(w))));
+            }
+        }
+        self.edge(returned, to, Action::Assign(leave), span);
+        if let Some(opaque) = &mut self.opaque {
+            opaque.calls.push(CallSite { edge, callee, failures });
+            opaque.pending.push(callee);
+        }
+    }
+
     /// Tracks the globals and the integer variables of `procedure` and of the procedures it
     /// calls, directly or not: the others' variables would only lengthen every havoc and every
     /// listing (a Java class's other methods share the program). A name is qualified by its
@@ -314,15 +573,7 @@ impl Builder<'_> {
         span: Option<Span>,
     ) {
         let program = self.program;
-        let mut sites = Vec::new();
-        for p in reachable_procedures(program, callee) {
-            let Some(cfg) = &program.procedure(p).body else { continue };
-            for e in &cfg.edges {
-                if let Command::Assert { check, what, .. } = &e.command {
-                    sites.push(ErrorSite { check: *check, what: what.clone(), span: e.span });
-                }
-            }
-        }
+        let sites = check_sites(program, callee);
         self.approximate(
             span,
             format!(
@@ -416,6 +667,10 @@ impl Builder<'_> {
                         );
                         let assigned = self.arbitrary_results_and_globals(results);
                         self.edge(from, to, Action::Assign(assigned), e.span);
+                        continue;
+                    }
+                    if self.opaque.is_some() {
+                        self.opaque_call((from, to), *callee, args, results, e.span);
                         continue;
                     }
                     let active = self.stack.iter().filter(|p| **p == *callee).count();
@@ -915,6 +1170,30 @@ impl Builder<'_> {
             Pred::and(vec![a.negate(), b.negate()]),
         ]))
     }
+}
+
+/// Every check in `procedure` and in what it calls, directly or not: the failures a call of
+/// it may end in.
+fn check_sites(program: &Program, procedure: ProcId) -> Vec<ErrorSite> {
+    let mut sites = Vec::new();
+    for p in reachable_procedures(program, procedure) {
+        let Some(cfg) = &program.procedure(p).body else { continue };
+        for e in &cfg.edges {
+            if let Command::Assert { check, what, .. } = &e.command {
+                sites.push(ErrorSite { check: *check, what: what.clone(), span: e.span });
+            }
+        }
+    }
+    sites
+}
+
+/// Whether `procedure` can call itself, directly or through others.
+fn calls_itself(program: &Program, procedure: ProcId) -> bool {
+    let Some(cfg) = &program.procedure(procedure).body else { return false };
+    cfg.edges.iter().any(|e| match &e.command {
+        Command::Call { callee, .. } => reachable_procedures(program, *callee).contains(&procedure),
+        _ => false,
+    })
 }
 
 /// `procedure` and every procedure its body calls, directly or through others.

@@ -56,7 +56,7 @@ use crate::ir::{ProcId, Program};
 use crate::smt::SmtStats;
 use crate::syntax::Span;
 use crate::syntax::clock::{Clock, Stopwatch};
-pub use certificate::check_inductive;
+pub use certificate::{check_inductive, check_inductive_except};
 pub use contract::{REPLAY_STEPS, Replayed, replay};
 pub use error::RefineError;
 use flat::{Action, Flat};

@@ -31,8 +31,11 @@
 //! interpreter (through the replay), and the SMT core; no front end and nothing of the
 //! workbench.
 
+pub mod compose;
 pub mod must;
 pub mod partition;
+
+use std::rc::Rc;
 
 use rug::Integer;
 
@@ -41,8 +44,8 @@ use crate::refine::flat::{Action, Flat};
 use crate::refine::formula::{Linear, Pred};
 use crate::refine::path::{self, PathFormula, Solved};
 use crate::refine::{
-    FIRST_UNROLLING, Limits, RefineError, Replayed, Verdict, check_inductive, deeper_unrolling,
-    replay,
+    FIRST_UNROLLING, Limits, RefineError, Replayed, Verdict, check_inductive_except,
+    deeper_unrolling, replay,
 };
 use crate::smt::SmtStats;
 use crate::syntax::clock::Stopwatch;
@@ -67,6 +70,101 @@ pub enum Split {
     Precondition,
     /// By the negation of an interpolant.
     Interpolant,
+    /// By the entry condition of a callee's not-may summary (its number): the half inside it
+    /// gets the absent edge (NOTMAY-PRE-USESUMMARY).
+    Summary(usize),
+}
+
+/// What an opaque call's edges are, for the analysis of a graph built by
+/// [`crate::refine::flat::Flat::build_compositional`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallEdge {
+    /// The edge standing for the callee's run, to where it returns.
+    Run,
+    /// An edge standing for a check in the callee failing.
+    Failure,
+}
+
+/// What crossing an opaque call from reachable states gave.
+pub enum Crossing {
+    /// The run from `sources[k]` reaches the target: the state it reaches and the inputs it
+    /// reads (MUST-POST, through a must summary or a callee's answer yes).
+    Step(usize, Vec<Integer>, Vec<Integer>),
+    /// No run from a state where `theta` holds reaches the target, and every source is such a
+    /// state: the not-may summary `summary` says so.
+    Absent {
+        /// The summary's entry condition, over the caller's state where the run starts.
+        theta: Pred,
+        /// The summary's number.
+        summary: usize,
+    },
+    /// The callee's question ended without an answer.
+    Unknown(String),
+}
+
+/// What an analysis asks of the procedures its graph calls through opaque edges: a
+/// compositional driver answers ([`compose::Smash`]); a graph with calls inlined has none.
+pub trait Callees {
+    /// What `edge` of `flat` is, when it belongs to an opaque call.
+    fn call_edge(&self, edge: usize) -> Option<CallEdge>;
+    /// MAYMUST-CALL at a frontier on an opaque call's `edge`: whether a run of the callee from
+    /// one of `sources` (reachable states where the call starts) steps into `target` (a region
+    /// where the edge leads; for a failure edge, every state of its error location).
+    fn cross(
+        &mut self,
+        flat: &Flat,
+        edge: usize,
+        sources: &[Vec<Integer>],
+        target: &Pred,
+    ) -> Result<Crossing, RefineError>;
+    /// A concrete run of the call whose edges leave `location`, from `values`, each input
+    /// chosen as 0: the edge it takes (the run's, or the failure of the check it fails), the
+    /// state after it and the inputs read; `None` when it blocks or runs too long.
+    fn run(
+        &mut self,
+        flat: &Flat,
+        location: usize,
+        values: &[Integer],
+    ) -> Option<(usize, Vec<Integer>, Vec<Integer>)>;
+    /// Whether a not-may summary shows that no run of the call at `edge` from a state of
+    /// `source` reaches a state of `target` (re-checked by the solver; the certificate's
+    /// condition on an opaque edge).
+    fn justify(
+        &mut self,
+        flat: &Flat,
+        edge: usize,
+        source: &Pred,
+        target: &Pred,
+    ) -> Result<bool, RefineError>;
+}
+
+/// A graph without opaque calls.
+pub struct Inlined;
+
+impl Callees for Inlined {
+    fn call_edge(&self, _: usize) -> Option<CallEdge> {
+        None
+    }
+    fn cross(
+        &mut self,
+        _: &Flat,
+        _: usize,
+        _: &[Vec<Integer>],
+        _: &Pred,
+    ) -> Result<Crossing, RefineError> {
+        Err(RefineError::Internal("an opaque call in a graph with calls inlined".into()))
+    }
+    fn run(
+        &mut self,
+        _: &Flat,
+        _: usize,
+        _: &[Integer],
+    ) -> Option<(usize, Vec<Integer>, Vec<Integer>)> {
+        None
+    }
+    fn justify(&mut self, _: &Flat, _: usize, _: &Pred, _: &Pred) -> Result<bool, RefineError> {
+        Ok(false)
+    }
 }
 
 /// What one step did.
@@ -114,12 +212,20 @@ pub enum DashStep {
     },
     /// The run ended with this verdict.
     Finished(Verdict),
+    /// A question about a callee (a graph built for one, [`Dash::question`]) ended with the
+    /// answer yes: the kept state `state` is at a target location.
+    Reached {
+        /// The state.
+        state: usize,
+    },
 }
 
 /// How a concrete run ended at an error location.
 enum Reached {
     /// With this verdict.
     Verdict(Verdict),
+    /// At a target of a question about a callee: the state there.
+    Target(usize),
     /// Through a cut recursive call, without failing when replayed: unroll further.
     Cut(String),
 }
@@ -143,7 +249,12 @@ pub struct Counters {
 
 /// The may-must analysis of one procedure.
 pub struct Dash {
-    program: Program,
+    program: Rc<Program>,
+    /// Whether a state at an error location is replayed on the program (the whole program's
+    /// question) or is the answer (a question about a callee).
+    replays: bool,
+    /// The state that answered a question about a callee.
+    pub witness: Option<usize>,
     procedure: ProcId,
     /// The graph (calls inlined).
     pub flat: Flat,
@@ -181,11 +292,26 @@ impl Dash {
         unrolling: usize,
     ) -> Result<Dash, RefineError> {
         let flat = Flat::build(program, procedure, unrolling)?;
+        Ok(Dash::on(Rc::new(program.clone()), procedure, flat, limits, true))
+    }
+
+    /// The analysis on a graph built elsewhere: with opaque calls
+    /// ([`crate::refine::flat::Flat::build_compositional`]), the whole program's question
+    /// (`replays`), or one about a callee, whose answer yes is a state at a target location.
+    pub fn on(
+        program: Rc<Program>,
+        procedure: ProcId,
+        flat: Flat,
+        limits: Limits,
+        replays: bool,
+    ) -> Dash {
         let partitions = Partitions::new(&flat);
         let must = MustSets::new(&flat);
         let started = Stopwatch::start(limits.clock);
-        Ok(Dash {
-            program: program.clone(),
+        Dash {
+            program,
+            replays,
+            witness: None,
             procedure,
             flat,
             partitions,
@@ -197,7 +323,13 @@ impl Dash {
             verdict: None,
             stats: SmtStats::default(),
             holds_reachable: Vec::new(),
-        })
+        }
+    }
+
+    /// Starts the clock of this analysis at `started` (a question about a callee shares the
+    /// time limit of the question that asked it).
+    pub fn started_at(&mut self, started: Stopwatch) {
+        self.started = started;
     }
 
     /// The counters so far.
@@ -225,19 +357,29 @@ impl Dash {
     /// One step: a test or a split at the frontier of the shortest abstract error path, or the
     /// end of the run (no such path, a confirmed failure, a limit).
     pub fn step(&mut self) -> DashStep {
+        self.step_with(&mut Inlined)
+    }
+
+    /// One step on a graph whose opaque calls `callees` answers for.
+    pub fn step_with(&mut self, callees: &mut dyn Callees) -> DashStep {
         if let Some(v) = &self.verdict {
             return DashStep::Finished(v.clone());
+        }
+        if let Some(state) = self.witness {
+            return DashStep::Reached { state };
         }
         if let Some(reason) = self.limit_reached() {
             return self.finish(Verdict::Unknown(reason));
         }
         self.counters.steps += 1;
-        let report = match self.advance() {
+        let report = match self.advance(callees) {
             Ok(report) => report,
             Err(e) => DashStep::Finished(Verdict::Unknown(e.to_string())),
         };
-        if let DashStep::Finished(v) = &report {
-            self.verdict = Some(v.clone());
+        match &report {
+            DashStep::Finished(v) => self.verdict = Some(v.clone()),
+            DashStep::Reached { state } => self.witness = Some(*state),
+            _ => {}
         }
         self.log.push(report.clone());
         report
@@ -256,9 +398,9 @@ impl Dash {
         )
     }
 
-    fn advance(&mut self) -> Result<DashStep, RefineError> {
+    fn advance(&mut self, callees: &mut dyn Callees) -> Result<DashStep, RefineError> {
         let Some(path) = self.partitions.error_path(&self.flat, &self.flat.outgoing) else {
-            return self.certify();
+            return self.certify(callees);
         };
         // The frontier: the last region on the path known to hold a reachable state (the
         // start's regions hold every state there).
@@ -273,10 +415,98 @@ impl Dash {
             ));
         }
         let (edge, from, to) = (path.edges[i], path.regions[i], path.regions[i + 1]);
-        if let Some(report) = self.must_post(edge, from, to)? {
+        if callees.call_edge(edge).is_some() {
+            return self.cross(callees, edge, from, to);
+        }
+        if let Some(report) = self.must_post(callees, edge, from, to)? {
             return Ok(report);
         }
         self.notmay_pre(edge, from, to)
+    }
+
+    /// MAYMUST-CALL at a frontier on an opaque call: the callee's answer (through its
+    /// summaries, or a question of its own) either carries a reachable state across the call
+    /// into `to` (a test, run on from there) or splits `from` by a not-may summary's entry
+    /// condition, whose half gets the absent edge.
+    fn cross(
+        &mut self,
+        callees: &mut dyn Callees,
+        edge: usize,
+        from: usize,
+        to: usize,
+    ) -> Result<DashStep, RefineError> {
+        let candidates = self.reachable_in(from);
+        let sources: Vec<Vec<Integer>> = candidates
+            .iter()
+            .take(MAX_STATES_IN_FORMULA)
+            .map(|&s| self.must.states[s].values.clone())
+            .collect();
+        if sources.is_empty() {
+            return Err(RefineError::Internal("a call's frontier holds no reachable state".into()));
+        }
+        let target = self.partitions.regions[to].formula.clone();
+        match callees.cross(&self.flat, edge, &sources, &target)? {
+            Crossing::Step(k, values, inputs) => {
+                let location = self.flat.edges[edge].to;
+                let state = State { location, values, from: Some((candidates[k], edge)), inputs };
+                let Some(first) = self.must.add_test(state) else {
+                    return Err(RefineError::Internal("a call's state was kept already".into()));
+                };
+                let (ran, reached) = self.run_on(callees, first);
+                self.counters.tests += 1;
+                match reached {
+                    Some(Reached::Verdict(verdict)) => Ok(DashStep::Finished(verdict)),
+                    Some(Reached::Target(state)) => Ok(DashStep::Reached { state }),
+                    Some(Reached::Cut(reason)) => Ok(self.deepen(reason)),
+                    None => Ok(DashStep::Test { edge, from, to, added: ran + 1 }),
+                }
+            }
+            Crossing::Absent { theta, summary } => {
+                let variables = self.flat.variables.len();
+                let stats = &mut self.stats;
+                let mut calls = 0;
+                let mut failure = None;
+                let mut empty = |p: &Pred| {
+                    calls += 1;
+                    match path::solve(variables, std::slice::from_ref(p), stats) {
+                        Ok(Solved::Unsat(_)) => true,
+                        Ok(Solved::Sat(_)) => false,
+                        Err(e) => {
+                            failure.get_or_insert(e);
+                            false
+                        }
+                    }
+                };
+                let halves = self.partitions.split(&self.flat, from, &theta, &mut empty);
+                self.counters.smt_calls += calls;
+                if let Some(e) = failure {
+                    return Err(e);
+                }
+                let Some(inside) = halves.0 else {
+                    return Err(RefineError::Internal(
+                        "a not-may summary holds none of the call's reachable states".into(),
+                    ));
+                };
+                let targets: Vec<usize> = if to == from {
+                    [halves.0, halves.1].into_iter().flatten().collect()
+                } else {
+                    vec![to]
+                };
+                for t in targets {
+                    self.partitions.absent[edge].insert((inside, t));
+                }
+                self.counters.splits += 1;
+                Ok(DashStep::Refined {
+                    edge,
+                    region: from,
+                    target: to,
+                    predicate: theta,
+                    how: Split::Summary(summary),
+                    halves,
+                })
+            }
+            Crossing::Unknown(reason) => Ok(DashStep::Finished(Verdict::Unknown(reason))),
+        }
     }
 
     /// Whether `region` is known to hold a reachable state (the start's regions hold every
@@ -311,6 +541,7 @@ impl Dash {
     /// concrete run after it; `None` when there is none.
     fn must_post(
         &mut self,
+        callees: &mut dyn Callees,
         edge: usize,
         from: usize,
         to: usize,
@@ -339,11 +570,12 @@ impl Dash {
             return Err(RefineError::Internal("a test's state was kept already".into()));
         };
         added += 1;
-        let (ran, reached) = self.run_on(first);
+        let (ran, reached) = self.run_on(callees, first);
         added += ran;
         self.counters.tests += 1;
         match reached {
             Some(Reached::Verdict(verdict)) => return Ok(Some(DashStep::Finished(verdict))),
+            Some(Reached::Target(state)) => return Ok(Some(DashStep::Reached { state })),
             Some(Reached::Cut(reason)) => return Ok(Some(self.deepen(reason))),
             None => {}
         }
@@ -435,7 +667,7 @@ impl Dash {
     /// Runs on concretely from a kept state, keeping every state reached, until an error
     /// location (whose inputs are replayed), a location with no step, a state kept before or
     /// the step bound. The states kept, and the verdict when the run reached an error.
-    fn run_on(&mut self, mut at: usize) -> (usize, Option<Reached>) {
+    fn run_on(&mut self, callees: &mut dyn Callees, mut at: usize) -> (usize, Option<Reached>) {
         let mut added = 0;
         for _ in 0..must::MAX_RUN_STEPS {
             let location = self.must.states[at].location;
@@ -443,9 +675,15 @@ impl Dash {
                 return (added, Some(self.confirm(at)));
             }
             let values = self.must.states[at].values.clone();
-            let next = self.flat.outgoing[location]
-                .iter()
-                .find_map(|&e| must::step(&self.flat, e, &values).map(|s| (e, s)));
+            let opaque =
+                self.flat.outgoing[location].iter().any(|&e| callees.call_edge(e).is_some());
+            let next = if opaque {
+                callees.run(&self.flat, location, &values).map(|(e, v, i)| (e, (v, i)))
+            } else {
+                self.flat.outgoing[location]
+                    .iter()
+                    .find_map(|&e| must::step(&self.flat, e, &values).map(|s| (e, s)))
+            };
             let Some((edge, (values, inputs))) = next else { break };
             let location = self.flat.edges[edge].to;
             match self.must.add(State { location, values, from: Some((at, edge)), inputs }) {
@@ -463,6 +701,9 @@ impl Dash {
     /// the interpreter. A run the program does not fail (the graph over-approximates it there)
     /// ends the analysis without an answer: that abstract path can never be refuted.
     fn confirm(&mut self, state: usize) -> Reached {
+        if !self.replays {
+            return Reached::Target(state);
+        }
         let (inputs, locations) = self.must.history(state);
         let error = self.must.states[state].location;
         match replay(&self.program, self.procedure, &self.flat, error, inputs, locations) {
@@ -482,7 +723,8 @@ impl Dash {
             Ok(unrolling) => unrolling,
             Err(why) => return DashStep::Finished(Verdict::Unknown(format!("{reason} ({why})"))),
         };
-        match Dash::unrolled(&self.program, self.procedure, self.limits.clone(), unrolling) {
+        match Dash::unrolled(&self.program.clone(), self.procedure, self.limits.clone(), unrolling)
+        {
             Ok(mut deeper) => {
                 deeper.started = self.started;
                 deeper.counters = Counters {
@@ -586,7 +828,7 @@ impl Dash {
 
     /// VERIFIED: no abstract error path is left. The disjunction of the regions reachable at
     /// each location, checked an inductive certificate, is the proof.
-    fn certify(&mut self) -> Result<DashStep, RefineError> {
+    fn certify(&mut self, callees: &mut dyn Callees) -> Result<DashStep, RefineError> {
         let reachable = self.partitions.reachable(&self.flat, &self.flat.outgoing);
         let mut regions: Vec<Vec<Pred>> = vec![Vec::new(); self.flat.locations.len()];
         for &r in &reachable {
@@ -594,9 +836,18 @@ impl Dash {
             regions[region.location].push(region.formula.clone());
         }
         let invariants: Vec<Pred> = regions.into_iter().map(Pred::or).collect();
-        if let Some(failure) =
-            check_inductive(&self.flat, &invariants, &mut self.stats, &mut self.counters.smt_calls)?
-        {
+        let opaque = |e: usize| callees.call_edge(e).is_some();
+        let mut failure = check_inductive_except(
+            &self.flat,
+            &invariants,
+            &opaque,
+            &mut self.stats,
+            &mut self.counters.smt_calls,
+        )?;
+        if failure.is_none() {
+            failure = self.justify_calls(callees, &reachable)?;
+        }
+        if let Some(failure) = failure {
             return Err(RefineError::Internal(format!("the certificate fails: {failure}")));
         }
         let invariants = invariants
@@ -605,6 +856,56 @@ impl Dash {
             .filter(|(l, p)| *p != Pred::False && self.flat.locations[*l].error.is_none())
             .collect();
         Ok(DashStep::Finished(Verdict::Safe { invariants }))
+    }
+}
+
+impl Dash {
+    /// The certificate's condition on the opaque calls: for every reachable region where a call
+    /// starts and every region where it leads that is not reachable, a not-may summary of the
+    /// callee shows that no run goes from the one to the other.
+    fn justify_calls(
+        &mut self,
+        callees: &mut dyn Callees,
+        reachable: &std::collections::BTreeSet<usize>,
+    ) -> Result<Option<String>, RefineError> {
+        for (e, edge) in self.flat.edges.iter().enumerate() {
+            if callees.call_edge(e).is_none() {
+                continue;
+            }
+            for &source in self.partitions.at[edge.from].iter().filter(|r| reachable.contains(r)) {
+                for &target in self.partitions.at[edge.to].iter().filter(|r| !reachable.contains(r))
+                {
+                    let (a, b) = (
+                        &self.partitions.regions[source].formula,
+                        &self.partitions.regions[target].formula,
+                    );
+                    if !callees.justify(&self.flat, e, a, b)? {
+                        let from = &self.flat.locations[edge.from].name;
+                        let to = &self.flat.locations[edge.to].name;
+                        return Ok(Some(format!(
+                            "no summary shows the call {from} -> {to} leaves a region unreached"
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The live regions reachable now, as one formula per location (`False` where none is).
+    pub fn reachable_formulas(&self) -> Vec<Pred> {
+        let reachable = self.partitions.reachable(&self.flat, &self.flat.outgoing);
+        let mut regions: Vec<Vec<Pred>> = vec![Vec::new(); self.flat.locations.len()];
+        for &r in &reachable {
+            let region = &self.partitions.regions[r];
+            regions[region.location].push(region.formula.clone());
+        }
+        regions.into_iter().map(Pred::or).collect()
+    }
+
+    /// The SMT statistics so far.
+    pub fn smt_stats(&self) -> &SmtStats {
+        &self.stats
     }
 }
 

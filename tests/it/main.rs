@@ -39,6 +39,7 @@ mod scheme_records;
 mod sessions;
 mod sexpr;
 mod smash;
+mod smash_compose;
 mod smt;
 mod smt_arrays;
 mod smt_const_arrays;
