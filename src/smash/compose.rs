@@ -342,21 +342,29 @@ impl Smash {
     }
 
     /// What a question asks of the callee's return when the caller's region after the call is
-    /// `region`: the region with the values of `sources` for every variable the callee does
-    /// not change (they are the same where the run returns), one case per source. It names
-    /// only what the callee may change, so the answer is a summary of the callee alone.
+    /// `region`: when no comparison of the region relates a variable the callee changes to one
+    /// it keeps, and every source gives the region the same form once its values are put in for
+    /// the kept variables (they are the same where the run returns), that form, which names
+    /// only what the callee may change, so the answer is a summary of the callee alone; else the
+    /// region itself (a relation such as `result != x + 4`, which one form per source would
+    /// only scatter over questions about single values).
     fn projected(&self, callee: ProcId, sources: &[Vec<Integer>], region: &Pred) -> Pred {
         let changes = &self.procedures.bodies[&callee].changes;
-        Pred::or(
-            sources
-                .iter()
-                .map(|s| {
-                    region.substitute(&|v| {
-                        (changes.binary_search(&v).is_err()).then(|| Linear::constant(s[v].clone()))
-                    })
+        if relates(region, changes) {
+            return region.clone();
+        }
+        let forms: Vec<Pred> = sources
+            .iter()
+            .map(|s| {
+                region.substitute(&|v| {
+                    (changes.binary_search(&v).is_err()).then(|| Linear::constant(s[v].clone()))
                 })
-                .collect(),
-        )
+            })
+            .collect();
+        match forms.split_first() {
+            Some((first, rest)) if rest.iter().all(|f| f == first) => first.clone(),
+            _ => region.clone(),
+        }
     }
 
     /// A condition on the variables the callee does not change that every source meets and
@@ -677,6 +685,20 @@ impl Smash {
         self.counters.smt_calls += 1;
         let assertions = [before, formula.parts[0].clone(), after];
         Ok(matches!(path::solve(formula.ssa.len(), &assertions, &mut self.stats)?, Solved::Sat(_)))
+    }
+}
+
+/// Whether some comparison of `p` names both a variable of `changes` (ascending) and one not
+/// in it.
+fn relates(p: &Pred, changes: &[usize]) -> bool {
+    match p {
+        Pred::True | Pred::False => false,
+        Pred::Atom(..) => {
+            let names = p.variables();
+            let changed = names.iter().filter(|v| changes.binary_search(v).is_ok()).count();
+            changed > 0 && changed < names.len()
+        }
+        Pred::And(ps) | Pred::Or(ps) => ps.iter().any(|q| relates(q, changes)),
     }
 }
 
