@@ -1,8 +1,10 @@
-//! `craig smash FILE.c`: may-must analysis (seed 004's Fig. 7, DASH) of a C program's function
-//! (`main` by default, calls inlined): `SAFE` with the invariants the reachable regions give
-//! (checked inductive), `UNSAFE` with the inputs of a test that reaches a failing check
-//! (replayed by the interpreter), or `UNKNOWN` with why; then the counters, and with `--trace`
-//! every step.
+//! `craig smash FILE.c`: may-must analysis of a C program's function (`main` by default):
+//! SMASH (seed 004's Fig. 10) with calls answered by not-may and must summaries, one kind only
+//! (`--mode may|must`), or DASH (Fig. 7) with calls inlined (`--mode dash`, and every recursive
+//! program): `SAFE` with the invariants the reachable regions give (checked inductive; on calls,
+//! against the summaries, which are listed), `UNSAFE` with the inputs of a test that reaches a
+//! failing check (replayed by the interpreter), or `UNKNOWN` with why; then the counters, and
+//! with `--trace` every step of the top-level run.
 
 use std::io::Write;
 use std::path::PathBuf;
