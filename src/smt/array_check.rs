@@ -9,6 +9,9 @@
 //!   during this check (after the assertions, so it occurs in none of them) and used as the
 //!   witness of no other pair: the clause is then the Skolemized extensionality axiom, which
 //!   keeps satisfiability;
+//! - `a = b ∨ select(a, d) ≠ select(b, d)` where `d` is the term `@diff(a, b)` (or
+//!   `@diff(b, a)`): the defining axiom of the index of difference;
+//! - `a ≠ a' ∨ b ≠ b' ∨ @diff(a, b) = @diff(a', b')`: congruence of `@diff`;
 //! - `k ≠ i` where `k` is a constant of an arithmetic (so infinite) sort made during this
 //!   check and never an extensionality witness, and `i` is built from the assertions' symbols
 //!   alone: finitely many such units exclude finitely many values, so any model of the
@@ -31,6 +34,10 @@ pub enum ArraySchema {
     Extensionality,
     /// `k ≠ i` with a fresh constant `k` of an infinite index sort.
     FreshIndex,
+    /// `a = b ∨ select(a, @diff(a, b)) ≠ select(b, @diff(a, b))`.
+    Diff,
+    /// `a ≠ a' ∨ b ≠ b' ∨ @diff(a, b) = @diff(a', b')`: congruence.
+    DiffCongruence,
 }
 
 impl ArraySchema {
@@ -42,6 +49,8 @@ impl ArraySchema {
             ArraySchema::ConstantRead => "constant-read",
             ArraySchema::Extensionality => "extensionality",
             ArraySchema::FreshIndex => "fresh-index",
+            ArraySchema::Diff => "diff",
+            ArraySchema::DiffCongruence => "diff-congruence",
         }
     }
 }
@@ -73,6 +82,9 @@ impl ArrayLemmaChecker {
         store: &TermStore,
         clause: &[(TermId, TermId, bool)],
     ) -> Option<ArraySchema> {
+        if diff_congruence(store, clause) {
+            return Some(ArraySchema::DiffCongruence);
+        }
         match clause {
             [(p, q, true)] => {
                 if read_at_write(store, *p, *q) || read_at_write(store, *q, *p) {
@@ -95,7 +107,12 @@ impl ArrayLemmaChecker {
                     .then_some(ArraySchema::ReadElsewhere)
             }
             [(a, c, true), (p, q, false)] => {
-                self.extensional(store, (*a, *c), (*p, *q)).then_some(ArraySchema::Extensionality)
+                if defines_diff(store, (*a, *c), (*p, *q)) {
+                    Some(ArraySchema::Diff)
+                } else {
+                    self.extensional(store, (*a, *c), (*p, *q))
+                        .then_some(ArraySchema::Extensionality)
+                }
             }
             [(p, q, false)] => (self.fresh_apart(store, *p, *q) || self.fresh_apart(store, *q, *p))
                 .then_some(ArraySchema::FreshIndex),
@@ -151,6 +168,39 @@ impl ArrayLemmaChecker {
         let pair = (a.min(c), a.max(c));
         *self.witnesses.entry(k).or_insert(pair) == pair
     }
+}
+
+/// `(p, q)` reads `a` and `c` (in either order) at one index `d` that is `@diff(a, c)` or
+/// `@diff(c, a)`: the defining axiom of `@diff`, valid whatever else holds.
+fn defines_diff(store: &TermStore, (a, c): (TermId, TermId), (p, q): (TermId, TermId)) -> bool {
+    let (Some((ap, d)), Some((cq, d2))) = (reads(store, p), reads(store, q)) else {
+        return false;
+    };
+    let term = store.term(d);
+    let pair = (ap == a && cq == c) || (ap == c && cq == a);
+    let is_diff = store.array_op(term.fun) == Some(ArrayOp::Diff)
+        && (term.args == [a, c] || term.args == [c, a]);
+    a != c && d == d2 && pair && is_diff && store.sort_of(a) == store.sort_of(c)
+}
+
+/// The clause is `a ≠ a2 ∨ b ≠ b2 ∨ d = e` for `d = @diff(a, b)` and `e = @diff(a2, b2)` of
+/// one sort (either way round), with the disequality of an argument pair left out where its
+/// two sides are one term.
+fn diff_congruence(store: &TermStore, clause: &[(TermId, TermId, bool)]) -> bool {
+    let Some((&(d, e, true), premises)) = clause.split_last() else { return false };
+    let (x, y) = (store.term(d), store.term(e));
+    if store.array_op(x.fun) != Some(ArrayOp::Diff) || x.fun != y.fun || d == e {
+        return false;
+    }
+    [(&x.args, &y.args), (&y.args, &x.args)].into_iter().any(|(left, right)| {
+        let wanted: Vec<(TermId, TermId, bool)> = left
+            .iter()
+            .zip(right.iter())
+            .filter(|(p, q)| p != q)
+            .map(|(&p, &q)| (p, q, false))
+            .collect();
+        premises == wanted.as_slice()
+    })
 }
 
 /// `(array, index)` when `t` is `select(array, index)`.

@@ -28,6 +28,16 @@
 //!   `c = d` congruence gives `v = w`. Sorts are nonempty, so this holds over an
 //!   uninterpreted (possibly one-element) index sort too, where no fresh index can be had.
 //!
+//! - the index of difference: `a = b ∨ select(a, d) ≠ select(b, d)` for every term
+//!   `d = @diff(a, b)`, once: the defining axiom of `@diff`, which only interpolants name (see
+//!   [`super::ArrayOp::Diff`]); it is extensionality with `d` for the witness, valid because
+//!   that is what `@diff` means;
+//! - congruence of `@diff`: `a ≠ a' ∨ b ≠ b' ∨ @diff(a, b) = @diff(a', b')` for two `@diff`
+//!   terms whose results the classes keep apart while their arguments are not known equal:
+//!   `@diff` is a function of array values, and the array equalities become atoms the
+//!   search decides (false ones get extensionality witnesses), so that the model's table of
+//!   `@diff` is a function.
+//!
 //! An instance is asked for only when the classes do not already satisfy it, and each one is
 //! made once; the index terms are those of the assertions and the Skolem constants, so there
 //! are finitely many instances and the loop ends. When none is asked for, every class of
@@ -54,6 +64,10 @@ pub enum Instance {
     FreshIndex(TermId, TermId),
     /// The constant arrays `c < d`, in one class, read at one new index.
     CommonIndex(TermId, TermId),
+    /// `a = b ∨ select(a, d) ≠ select(b, d)` for the term `d = @diff(a, b)`.
+    Diff(TermId),
+    /// `a ≠ a' ∨ b ≠ b' ∨ d = d'` for the terms `d = @diff(a, b) < d' = @diff(a', b')`.
+    DiffCongruence(TermId, TermId),
 }
 
 /// An equality literal of an instance: `left = right` when `positive`, else its negation.
@@ -159,6 +173,27 @@ pub fn wanted(
     }
     for &(a, c) in false_array_atoms {
         want(Instance::Extensionality(a.min(c), a.max(c)), &mut out);
+    }
+    let diffs: Vec<TermId> = relevant
+        .iter()
+        .copied()
+        .filter(|&t| store.array_op(store.term(t).fun) == Some(ArrayOp::Diff))
+        .collect();
+    for (n, &d) in diffs.iter().enumerate() {
+        want(Instance::Diff(d), &mut out);
+        // `@diff` is a function of array values, and two array classes may hold equal
+        // values: congruence over the classes is not enough, so each pair of `@diff` terms
+        // with different results makes its arguments' equalities atoms for the search to
+        // decide (a false one gets an extensionality witness, so the values differ).
+        for &e in &diffs[n + 1..] {
+            let (x, y) = (store.term(d), store.term(e));
+            let congruent = x.fun == y.fun
+                && closure.find(x.args[0]) == closure.find(y.args[0])
+                && closure.find(x.args[1]) == closure.find(y.args[1]);
+            if x.fun == y.fun && !congruent && closure.find(d) != closure.find(e) {
+                want(Instance::DiffCongruence(d.min(e), d.max(e)), &mut out);
+            }
+        }
     }
     let components = StoreComponents::new(store, closure, relevant.iter().copied());
     let constants: Vec<TermId> = relevant
@@ -269,6 +304,20 @@ pub fn instantiate(
             let left = store.select(a, k);
             let right = store.select(c, k);
             vec![vec![(a, c, true), (left, right, false)]]
+        }
+        Instance::Diff(d) => {
+            let (a, b) = (store.term(d).args[0], store.term(d).args[1]);
+            let left = store.select(a, d);
+            let right = store.select(b, d);
+            vec![vec![(a, b, true), (left, right, false)]]
+        }
+        Instance::DiffCongruence(d, e) => {
+            let (x, y) = (store.term(d).args.clone(), store.term(e).args.clone());
+            // An argument pair that is one term needs no premise.
+            let mut clause: Vec<EqualityLiteral> =
+                x.iter().zip(&y).filter(|(p, q)| p != q).map(|(&p, &q)| (p, q, false)).collect();
+            clause.push((d, e, true));
+            vec![clause]
         }
         Instance::FreshIndex(c, d) => {
             let (index, _) =

@@ -781,6 +781,9 @@ pub(super) fn check_in(
                     if pairs.is_empty() {
                         let mut result = build_model(store, &closure, &is_relevant, &value)?;
                         result.numbers = numbers;
+                        if result.diff_axiom_fails(store, &is_relevant) {
+                            return Err(SmtError::ModelNotFunctional("@diff".into()));
+                        }
                         for (i, formula) in assertions.iter().enumerate() {
                             if !result.eval(store, formula) {
                                 return Err(SmtError::ModelRejected(i));

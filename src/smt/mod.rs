@@ -25,7 +25,9 @@
 //!
 //! # Arrays
 //!
-//! `(Array I E)` sorts with `select`, `store` and constant arrays ([`ArrayOp`]), decided by
+//! `(Array I E)` sorts with `select`, `store`, constant arrays and the index of difference
+//! `@diff` that interpolants name ([`ArrayOp`]; its defining axiom and congruence are
+//! instances like the others), decided by
 //! lemmas on demand ([`arrays`]): when EUF and arithmetic accept a propositional model, the
 //! read-over-write instances for the reads in the classes of each store term and its base,
 //! the constant-read instances for the reads in the class of each constant array, and an

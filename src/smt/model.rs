@@ -129,12 +129,72 @@ impl Model {
                 array.normalize(self.index_universe(store, sort));
                 ModelValue::Array(Box::new(array))
             }
+            Some(ArrayOp::Diff) => {
+                // The table holds the engine's value for the `@diff` terms it decided; any
+                // other pair of arrays gets an index where they differ, computed from their
+                // values, so the defining axiom holds at every pair.
+                let args: Vec<ModelValue> =
+                    term.args.iter().map(|&a| self.eval_value(store, a)).collect();
+                match self.tables.get(term.fun.0 as usize).and_then(|table| table.get(&args)) {
+                    Some(v) => v.clone(),
+                    None => self.difference_index(store, sort, &args[0], &args[1]),
+                }
+            }
             None if sort.is_arithmetic() => ModelValue::Number(self.number(store, t)),
             None => match self.lookup(store, t) {
                 Some(v) => v.clone(),
                 None => default_value(store, sort),
             },
         }
+    }
+
+    /// An index of sort `index` where the array values `a` and `b` differ (the smallest
+    /// exception index where they differ, else the smallest index that is an exception of
+    /// neither when their defaults differ), the default index when they are equal.
+    fn difference_index(
+        &self,
+        store: &TermStore,
+        index: SortId,
+        a: &ModelValue,
+        b: &ModelValue,
+    ) -> ModelValue {
+        let (ModelValue::Array(a), ModelValue::Array(b)) = (a, b) else {
+            return default_value(store, index);
+        };
+        let keys: std::collections::BTreeSet<&ModelValue> =
+            a.exceptions.keys().chain(b.exceptions.keys()).collect();
+        if let Some(key) = keys.iter().find(|&&key| a.get(key) != b.get(key)) {
+            return (*key).clone();
+        }
+        if a.default != b.default {
+            // Finitely many exceptions, so an index outside them is among the first few.
+            let candidates: Box<dyn Iterator<Item = ModelValue>> = if index.is_arithmetic() {
+                Box::new((0u32..).map(|n| ModelValue::Number(Rational::from(n))))
+            } else {
+                Box::new((0..self.universe_size(index)).map(ModelValue::Element))
+            };
+            if let Some(free) = candidates.take(keys.len() + 1).find(|k| !keys.contains(k)) {
+                return free;
+            }
+        }
+        default_value(store, index)
+    }
+
+    /// Whether the defining axiom of some `@diff` term the assertions mention (`relevant`)
+    /// fails in the model: its arrays differ and read the same at its value. The engine's
+    /// instances make it hold; a model where it fails is never returned.
+    pub(super) fn diff_axiom_fails(&self, store: &TermStore, relevant: &[bool]) -> bool {
+        relevant.iter().enumerate().any(|(t, &mentioned)| {
+            let t = TermId(t as u32);
+            let term = store.term(t);
+            if !mentioned || store.array_op(term.fun) != Some(ArrayOp::Diff) {
+                return false;
+            }
+            let a = self.array_value(store, term.args[0]);
+            let b = self.array_value(store, term.args[1]);
+            let d = self.eval_value(store, t);
+            a != b && a.get(&d) == b.get(&d)
+        })
     }
 
     /// The value of an array term (the default array of its sort if it has none).
@@ -408,7 +468,10 @@ pub(super) fn build_model(
     for (t, &mentioned) in relevant.iter().enumerate() {
         let t = TermId(t as u32);
         let term = store.term(t);
-        if store.interpretation(term.fun).is_some() || store.array_op(term.fun).is_some() {
+        // `@diff` gets a table like an uninterpreted function (keyed by array values); the
+        // other array operations are computed from their arguments.
+        let computed = store.array_op(term.fun).is_some_and(|op| op != ArrayOp::Diff);
+        if store.interpretation(term.fun).is_some() || computed {
             continue;
         }
         let arithmetic = store.sort_of(t).is_arithmetic()

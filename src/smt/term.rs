@@ -60,6 +60,12 @@ pub enum ArrayOp {
     Store,
     /// `((as const (Array I E)) v)`: the array holding `v` at every index.
     Const,
+    /// `(@diff a b)`: an index where `a` and `b` differ when they differ (any index when they
+    /// are equal), as SMTInterpol names it: the Skolem function of extensionality, defined by
+    /// `a = b ∨ select(a, @diff(a, b)) ≠ select(b, @diff(a, b))`. Only interpolants name it
+    /// (arrays have no quantifier-free interpolants without it); the engine instantiates the
+    /// defining axiom for every `@diff` term it meets.
+    Diff,
 }
 
 /// A function symbol (constants are nullary functions).
@@ -181,6 +187,7 @@ impl TermStore {
             ArrayOp::Select => ("select", vec![sort, index], element),
             ArrayOp::Store => ("store", vec![sort, index, element], sort),
             ArrayOp::Const => ("const", vec![element], sort),
+            ArrayOp::Diff => ("@diff", vec![sort, sort], index),
         };
         let f = self.declare_fun(name, args, result, true);
         self.array_ops[f.0 as usize] = Some(op);
@@ -200,6 +207,12 @@ impl TermStore {
     pub fn const_array(&mut self, sort: SortId, value: TermId) -> TermId {
         let f = self.array_fun(ArrayOp::Const, sort);
         self.apply(f, vec![value])
+    }
+
+    /// `(@diff a b)` for two arrays of one sort; the caller checks the sorts.
+    pub fn array_diff(&mut self, a: TermId, b: TermId) -> TermId {
+        let f = self.array_fun(ArrayOp::Diff, self.sort_of(a));
+        self.apply(f, vec![a, b])
     }
 
     /// The term `(select array index)` if it was made.

@@ -259,7 +259,9 @@ impl Session {
                             Formula::And(parts)
                         }))
                     }
-                    "select" | "store" => self.array_operation(name, args, expr, env, side),
+                    "select" | "store" | "@diff" => {
+                        self.array_operation(name, args, expr, env, side)
+                    }
                     "ite" => {
                         let [c, a, b] = args else {
                             return error(expr, "ite expects three arguments");
@@ -568,8 +570,10 @@ impl Session {
         Ok(Value::Term(self.store.const_array(array_sort, v)))
     }
 
-    /// `(select a i)` and `(store a i v)`, sorts checked: `a` an array, `i` of its index sort,
-    /// `v` of its element sort (Int arguments are not promoted to Real here, as in z3).
+    /// `(select a i)`, `(store a i v)` and `(@diff a b)`, sorts checked: `a` an array, `i` of
+    /// its index sort, `v` of its element sort, `b` of `a`'s sort (Int arguments are not
+    /// promoted to Real here, as in z3). `@diff` is read so that interpolants craig prints
+    /// (and SMTInterpol's) can be read back and checked.
     pub(super) fn array_operation(
         &mut self,
         name: &str,
@@ -578,7 +582,7 @@ impl Session {
         env: &[(String, Value)],
         side: &mut Vec<Formula>,
     ) -> Result<Value, Fail> {
-        let arity = if name == "select" { 2 } else { 3 };
+        let arity = if name == "store" { 3 } else { 2 };
         if args.len() != arity {
             return error(expr, format!("{name} expects {arity} arguments"));
         }
@@ -592,6 +596,14 @@ impl Session {
         let Some((index, element)) = self.store.array_parts(self.store.sort_of(array)) else {
             return error(&args[0], format!("{name} expects an array"));
         };
+        if name == "@diff" {
+            self.check_sort(&values[1], self.store.sort_of(array), &args[1])?;
+            let Value::Term(other) = values[1] else {
+                return error(&args[1], "@diff expects two arrays of one sort");
+            };
+            let t = self.store.array_diff(array, other);
+            return Ok(self.constant_value(t, index));
+        }
         self.check_sort(&values[1], index, &args[1])?;
         if name == "select" {
             let Value::Term(i) = values[1] else {

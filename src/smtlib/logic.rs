@@ -297,7 +297,8 @@ pub(super) fn function_theory(name: &str) -> Option<Theory> {
         "div" | "mod" | "abs" => Theory::Ints,
         "/" => Theory::Reals,
         "to_real" | "to_int" | "is_int" => Theory::Mixed,
-        "select" | "store" => Theory::Arrays,
+        // `@diff` is SMTInterpol's index of difference, which interpolants over arrays name.
+        "select" | "store" | "@diff" => Theory::Arrays,
         _ => return None,
     })
 }

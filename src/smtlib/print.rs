@@ -138,6 +138,7 @@ pub(super) fn term_text(store: &TermStore, t: TermId) -> String {
         None => match store.array_op(term.fun) {
             Some(smt::ArrayOp::Select) => "select".to_string(),
             Some(smt::ArrayOp::Store) => "store".to_string(),
+            Some(smt::ArrayOp::Diff) => "@diff".to_string(),
             Some(smt::ArrayOp::Const) => {
                 format!("(as const {})", store.sort_name(store.sort_of(t)))
             }

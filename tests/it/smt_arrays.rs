@@ -211,18 +211,6 @@ fn unsupported_array_uses_answer_unsupported() {
             "unsat\n((= b (store a k v)))\n",
         ),
         (
-            // b is a with one element changed, and B finds two: the interpolant says that b
-            // differs from a at one index at most, which needs a quantifier (or a function
-            // naming the index where two arrays differ) over the shared a and b alone.
-            // Unsupported, never a wrong interpolant.
-            "(declare-const a (Array Int Int))(declare-const b (Array Int Int))\
-             (declare-const i Int)(declare-const e Int)(declare-const j Int)(declare-const k Int)\
-             (assert (! (= b (store a i e)) :named p))\
-             (assert (! (and (not (= j k)) (not (= (select a j) (select b j)))\
-             (not (= (select a k) (select b k)))) :named r))(check-sat)(get-interpolants p r)",
-            "unsat\nunsupported\n",
-        ),
-        (
             // Partitions that leave out the assertion the refutation needs have no interpolant.
             "(declare-const a (Array Int Int))(declare-const x Int)(assert (! (= (select a 0) x) :named p))\
              (assert (! (= x 1) :named q))(assert (! (= (select a 0) 2) :named r))(check-sat)\
@@ -233,6 +221,52 @@ fn unsupported_array_uses_answer_unsupported() {
     ] {
         assert_eq!(run("unsupported", text), expected, "{text}");
     }
+}
+
+/// b is a with one element changed, and B finds two: the interpolant says that b differs
+/// from a at one index at most, which needs a quantifier or the index of difference `@diff`
+/// over the shared a and b alone (the search over models finds it with the `@diff` chains).
+/// Its check by craig (`tests/it/smt_interpolation.rs` reads it back) knows `@diff`'s axiom.
+#[test]
+fn one_store_against_two_differences_interpolates_with_diff() {
+    let text = "(set-logic QF_AUFLIA)(declare-const a (Array Int Int))(declare-const b (Array Int Int))\
+        (declare-const i Int)(declare-const e Int)(declare-const j Int)(declare-const k Int)\
+        (assert (! (= b (store a i e)) :named p))\
+        (assert (! (and (not (= j k)) (not (= (select a j) (select b j)))\
+        (not (= (select a k) (select b k)))) :named r))(check-sat)(get-interpolants p r)";
+    assert_eq!(
+        run("diff", text),
+        "unsat\n((= a (store b (@diff b a) (select a (@diff b a)))))\n",
+        "{text}"
+    );
+    // Read back, the interpolant is implied by p and contradicts r, by craig's own checks.
+    let interpolant = "(= a (store b (@diff b a) (select a (@diff b a))))";
+    let declarations = "(set-logic QF_AUFLIA)(declare-const a (Array Int Int))\
+        (declare-const b (Array Int Int))(declare-const i Int)(declare-const e Int)\
+        (declare-const j Int)(declare-const k Int)";
+    let implied = format!(
+        "{declarations}(assert (= b (store a i e)))(assert (not {interpolant}))(check-sat)"
+    );
+    assert_eq!(run("diff", &implied), "unsat\n");
+    let refuted = format!(
+        "{declarations}(assert {interpolant})(assert (not (= j k)))\
+         (assert (not (= (select a j) (select b j))))(assert (not (= (select a k) (select b k))))\
+         (check-sat)"
+    );
+    assert_eq!(run("diff", &refuted), "unsat\n");
+    // Without p, the interpolant allows a and b to differ: satisfiable, with a model where
+    // they differ at `@diff`'s value and nowhere else (the model is checked by evaluation).
+    let alone = format!(
+        "{declarations}(assert {interpolant})(assert (not (= a b)))(assert (= (@diff a b) 3))\
+         (check-sat)(get-value ((= (select a 3) (select b 3)) (= (select a 4) (select b 4))))"
+    );
+    assert_eq!(
+        run("diff", &alone),
+        "sat\n(((= (select a 3) (select b 3)) false) ((= (select a 4) (select b 4)) true))\n"
+    );
+    // `@diff` is a theory symbol where arrays are: a script may not declare it there.
+    let declared = "(set-logic QF_AX)(declare-fun @diff (Int) Int)";
+    assert!(run("diff", declared).starts_with("(error"), "{declared}");
 }
 
 #[test]
@@ -321,6 +355,29 @@ fn the_checker_confirms_instances_and_rejects_the_rest() {
     let bi = store.select(b, i);
     assert_eq!(strict.confirm(&store, &[(a, b, true), (ai, bi, false)]), None);
     assert_eq!(strict.confirm(&store, &[(a, b, true), (ak, bk, false)]), None);
+    // The defining axiom of `@diff`, for its own pair in either order, whenever it was made.
+    let d = store.array_diff(a, b);
+    let (ad, bd) = (store.select(a, d), store.select(b, d));
+    assert_eq!(strict.confirm(&store, &[(a, b, true), (ad, bd, false)]), Some(ArraySchema::Diff));
+    assert_eq!(strict.confirm(&store, &[(b, a, true), (bd, ad, false)]), Some(ArraySchema::Diff));
+    // Not instances: another pair's index of difference, or an equality where a disequality
+    // belongs.
+    let (sd, e) = (store.select(s, d), store.array_diff(a, s));
+    assert_eq!(strict.confirm(&store, &[(a, s, true), (ad, sd, false)]), None);
+    assert_eq!(strict.confirm(&store, &[(a, b, true), (ad, bd, true)]), None);
+    let (ae, be) = (store.select(a, e), store.select(b, e));
+    assert_eq!(strict.confirm(&store, &[(a, b, true), (ae, be, false)]), None);
+    // Congruence of `@diff`: the premises are the argument pairs that differ, either way.
+    assert_eq!(
+        strict.confirm(&store, &[(b, s, false), (d, e, true)]),
+        Some(ArraySchema::DiffCongruence)
+    );
+    assert_eq!(
+        strict.confirm(&store, &[(s, b, false), (e, d, true)]),
+        Some(ArraySchema::DiffCongruence)
+    );
+    assert_eq!(strict.confirm(&store, &[(a, s, false), (d, e, true)]), None);
+    assert_eq!(strict.confirm(&store, &[(d, e, true)]), None);
 }
 
 /// A small deterministic generator (xorshift), so the test needs no seed handling.

@@ -716,6 +716,24 @@ impl Checker<'_> {
         let args = |t: &S, head: &str| -> Option<Vec<S>> {
             (t.head() == Some(head)).then(|| t.list().map(|l| l[1..].to_vec())).flatten()
         };
+        // a ≠ a2 ∨ b ≠ b2 ∨ (@diff a b) = (@diff a2 b2), a premise left out where its two
+        // sides are one term: congruence of the index of difference.
+        if let Some(((d, e, true), premises)) = sides.split_last() {
+            if let (Some(x), Some(y)) = (args(d, "@diff"), args(e, "@diff")) {
+                let congruent = [(&x, &y), (&y, &x)].into_iter().any(|(l, r)| {
+                    let wanted: Vec<(S, S, bool)> = l
+                        .iter()
+                        .zip(r.iter())
+                        .filter(|(p, q)| p != q)
+                        .map(|(p, q)| (p.clone(), q.clone(), false))
+                        .collect();
+                    premises == wanted.as_slice()
+                });
+                if congruent && d != e {
+                    return Ok("diff-congruence");
+                }
+            }
+        }
         match &sides[..] {
             // select(store(b, i, v), i) = v, and select(const(v), j) = v.
             [(x, y, true)] => {
@@ -763,6 +781,14 @@ impl Checker<'_> {
                             continue;
                         };
                         let k = &sa[1];
+                        // a = c ∨ select(a, d) ≠ select(c, d) with d = (@diff a c) or
+                        // (@diff c a): the defining axiom of the index of difference.
+                        let pair_of = |d: Vec<S>| either((&d[0], &d[1]), &|x, y| x == i && y == j);
+                        let reads_pair =
+                            (sa[0] == *i && sc[0] == *j) || (sa[0] == *j && sc[0] == *i);
+                        if sc[1] == *k && reads_pair && args(k, "@diff").is_some_and(pair_of) {
+                            return Ok("diff");
+                        }
                         let pair = if sa[0] == *i && sc[0] == *j {
                             (i.text(), j.text())
                         } else if sa[0] == *j && sc[0] == *i {
@@ -1239,6 +1265,7 @@ fn every_example_refutation_replays() {
         "array constant-read",
         "array extensionality",
         "array fresh-index",
+        "array diff",
         "cut",
         "resolution",
     ] {

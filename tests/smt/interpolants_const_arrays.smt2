@@ -72,8 +72,9 @@
 (get-interpolants A B)
 (pop 1)
 ; b is a constant array with one cell written, at an index only A has: no quantifier-free
-; interpolant over b alone says that b holds two values at most, so the answer is
-; unsupported, never an unchecked interpolant.
+; interpolant over b alone says that b holds two values at most without the index of
+; difference: with d = (@diff b ((as const (Array Int Int)) 0)), b holds 1 at d and is the
+; zeros array elsewhere.
 (push 1)
 (assert (! (= b (store ((as const (Array Int Int)) 0) i 1)) :named A))
 (assert (! (and (not (= (select b j) 0)) (not (= (select b j) 1))) :named B))

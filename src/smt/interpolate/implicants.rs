@@ -24,6 +24,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::InterpolationError;
+use super::arrays::diff_chains;
 use super::formula::{
     and_all, for_each_atom, for_each_atom_term, formula_symbols, formula_terms, is_uninterpreted,
     model_outside, negate, or_all, refutes, shared_terms_of, term_size, term_symbols,
@@ -79,6 +80,7 @@ pub(super) fn interpolate(
     let mut base = shared_terms_of(store, &both, shared, &BTreeSet::new());
     add_reads(store, &mut base);
     let atoms = shared_atoms(store, &both, shared);
+    let chains = diff_chains(store, &base, &both);
     let mut local_terms = Vec::new();
     for f in &both {
         formula_terms(store, f, &mut local_terms);
@@ -134,8 +136,17 @@ pub(super) fn interpolate(
         }
         // The terms of the problem first: a cube over them holds in more models than one
         // over the images of this model's local terms, or over its values.
+        // Last, the `@diff` chains between shared arrays (`super::arrays`): what no other
+        // term can say ("these arrays differ at one index at most").
+        let mut with_chains = numbered.clone();
+        with_chains.extend(chains.iter().copied().filter(|t| !numbered.contains(t)));
         let mut cube = None;
-        for terms in [&base[..base.len().min(MAX_POOL)], &pool[..], &numbered[..]] {
+        let mut descriptions: Vec<&[TermId]> =
+            vec![&base[..base.len().min(MAX_POOL)], &pool[..], &numbered[..]];
+        if with_chains.len() > numbered.len() {
+            descriptions.push(&with_chains[..]);
+        }
+        for terms in descriptions {
             let literals = describe(store, terms, &atoms, &|store, t| value(store, t), &|f| {
                 model.eval(store, f)
             });

@@ -13,6 +13,8 @@
 //!   its own congruence closure.
 //! - `mixed.rs`: mixed atoms read through auxiliary variables, eliminated at the end of a cut.
 //! - `implicants.rs`: the search over models of A when the refutation cannot be read.
+//! - `arrays.rs`: the `@diff` chains between shared arrays, the terms that search offers last
+//!   (an interpolant saying that two arrays differ at `k` indices at most).
 //! - `simplify.rs`: simplification of verified interpolants against the tree conditions.
 //! - `arithmetic.rs`: linear and integer formula builders (bounds, sums, divisibility).
 //! - `formula.rs`: symbols, atoms, sizes, connectives and the checked engine queries.
@@ -89,7 +91,10 @@
 //! A refutation the construction cannot read is not the end: a binary interpolant is then
 //! searched for over models of A ([`implicants`]: a disjunction of cubes over shared terms,
 //! each refuted by B, until A proves the disjunction), and a tree is interpolated node by
-//! node, each node's cut from its own refutation first. Only when that search fails too is
+//! node, each node's cut from its own refutation first. Where no term of the problem tells
+//! A's models from B's, the search also describes them over `@diff` chains between shared
+//! arrays ([`arrays`]), SMTInterpol's index of difference, which the engine (and so every
+//! check of the answer) knows by its defining axiom. Only when that search fails too is
 //! the answer [`InterpolationError::Unsupported`], never a wrong interpolant.
 //!
 //! # Verification
@@ -121,6 +126,7 @@ use simplify::{
 };
 
 mod arithmetic;
+mod arrays;
 mod euf_exchange;
 mod formula;
 mod implicants;
