@@ -476,7 +476,10 @@ pub(super) fn build_model(
         }
         let arithmetic = store.sort_of(t).is_arithmetic()
             || term.args.iter().any(|&a| store.sort_of(a).is_arithmetic());
-        if arithmetic && !mentioned {
+        // A `@diff` term this query does not mention (the store may hold others, made for
+        // other queries) has no class of its own to table; its value is computed.
+        let diff = store.array_op(term.fun) == Some(ArrayOp::Diff);
+        if (arithmetic || diff) && !mentioned {
             continue;
         }
         let args: Vec<ModelValue> = term.args.iter().map(|&a| model_value(a)).collect();

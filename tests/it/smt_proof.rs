@@ -718,20 +718,20 @@ impl Checker<'_> {
         };
         // a ≠ a2 ∨ b ≠ b2 ∨ (@diff a b) = (@diff a2 b2), a premise left out where its two
         // sides are one term: congruence of the index of difference.
-        if let Some(((d, e, true), premises)) = sides.split_last() {
-            if let (Some(x), Some(y)) = (args(d, "@diff"), args(e, "@diff")) {
-                let congruent = [(&x, &y), (&y, &x)].into_iter().any(|(l, r)| {
-                    let wanted: Vec<(S, S, bool)> = l
-                        .iter()
-                        .zip(r.iter())
-                        .filter(|(p, q)| p != q)
-                        .map(|(p, q)| (p.clone(), q.clone(), false))
-                        .collect();
-                    premises == wanted.as_slice()
-                });
-                if congruent && d != e {
-                    return Ok("diff-congruence");
-                }
+        if let Some(((d, e, true), premises)) = sides.split_last()
+            && let (Some(x), Some(y)) = (args(d, "@diff"), args(e, "@diff"))
+        {
+            let congruent = [(&x, &y), (&y, &x)].into_iter().any(|(l, r)| {
+                let wanted: Vec<(S, S, bool)> = l
+                    .iter()
+                    .zip(r.iter())
+                    .filter(|(p, q)| p != q)
+                    .map(|(p, q)| (p.clone(), q.clone(), false))
+                    .collect();
+                premises == wanted.as_slice()
+            });
+            if congruent && d != e {
+                return Ok("diff-congruence");
             }
         }
         match &sides[..] {
