@@ -53,6 +53,14 @@ pub struct ErrorSite {
     pub span: Option<Span>,
 }
 
+impl ErrorSite {
+    /// A location an analysis asks about that stands for no check of the program: the target
+    /// of a question about a callee, say.
+    pub fn target(what: String) -> ErrorSite {
+        ErrorSite { check: Obligation::ErrorUnreachable, what, span: None }
+    }
+}
+
 /// A location of the inlined graph.
 #[derive(Clone, Debug)]
 pub struct FlatLocation {

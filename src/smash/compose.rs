@@ -291,11 +291,9 @@ impl Smash {
             flat.locations.push(FlatLocation {
                 name: format!("{name}:answer"),
                 span: None,
-                error: Some(ErrorSite {
-                    check: crate::hol::Obligation::ErrorUnreachable,
-                    what: format!("a return of `{name}` into the region asked about"),
-                    span: None,
-                }),
+                error: Some(ErrorSite::target(format!(
+                    "a return of `{name}` into the region asked about"
+                ))),
                 loop_head: false,
             });
             flat.edges.push(FlatEdge {
