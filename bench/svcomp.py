@@ -3,6 +3,7 @@
 beside its program), scored as SV-COMP scores, with Frama-C's EVA beside it where installed.
 
 usage: python3 bench/svcomp.py [--craig BINARY] [--no-build] [--time-limit SECONDS] [--no-invariants]
+                               [--engine impact|kinduction|portfolio]
                                [--dir DIR]... [--generate DIR] [--list]
 
 Without --dir, the development set is generated into a temporary folder (or into the folder
@@ -210,6 +211,8 @@ def main():
     ap.add_argument("--list", action="store_true", help="list the tasks and stop")
     ap.add_argument("--no-invariants", action="store_true",
                     help="run craig cegar without the invariants abstract interpretation finds (plain IMPACT)")
+    ap.add_argument("--engine", choices=["impact", "kinduction", "portfolio"],
+                    help="passed to craig cegar as --engine (craig's default, impact, when not given)")
     args = ap.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=REPO, check=True)
@@ -235,6 +238,8 @@ def main():
     wrong = 0
     for category, path, prop, expected in found:
         extra = ["--no-invariants"] if args.no_invariants else []
+        if args.engine:
+            extra += ["--engine", args.engine]
         answer, ms, why = run_craig(args.craig, path, prop, args.time_limit, extra)
         memory = prop != "unreach-call"
         peer = "-" if memory else run_eva(path, args.time_limit)

@@ -12,9 +12,12 @@ use crate::c::DataModel;
 use crate::c::lower::memory_model;
 use crate::c::task::{Property, read_task};
 use crate::cli::{CliError, Replay, load_program_file, memtrack, parse_data_model, witness};
-use crate::refine::{Counterexample, Engine, Limits, RefineError, Verdict};
+use crate::refine::flat::Flat;
+use crate::refine::kinduction::KInduction;
+use crate::refine::{Counterexample, Engine, Limits, RefineError, Seeding, Verdict};
 use crate::repl::options::RunOptions;
 use crate::syntax::SourceMap;
+use crate::syntax::clock::Stopwatch;
 
 /// Lazy abstraction (IMPACT, or predicate abstraction) on a C program.
 #[derive(Clone, Debug, clap::Args)]
@@ -34,6 +37,11 @@ pub struct Args {
     /// The domain and the limits, as the prompt's `cegar` takes them.
     #[command(flatten)]
     pub run: RunOptions,
+    /// The engine: `impact` (lazy abstraction with interpolants), `kinduction` (k-induction
+    /// strengthened by the invariants of abstract interpretation) or `portfolio` (k-induction
+    /// with a small budget, then IMPACT).
+    #[arg(long, value_name = "ENGINE", default_value = "impact")]
+    pub engine: EngineChoice,
     /// Write the invariants (safe) or the inputs (unsafe) to this file; a `.graphml` file gets
     /// SV-COMP's violation witness of an unsafe answer.
     #[arg(long, value_name = "FILE")]
@@ -49,6 +57,141 @@ pub struct Args {
     /// (i386: 32-bit `long` and pointers). A task's `.yml` states its own; this overrides it.
     #[arg(long, value_name = "MODEL", value_parser = parse_data_model)]
     pub data_model: Option<DataModel>,
+}
+
+/// The engine `craig cegar` runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// Lazy abstraction with interpolants (or predicate abstraction, by `--domain`).
+    #[default]
+    Impact,
+    /// k-induction on the same graph ([`crate::refine::kinduction`]).
+    Kinduction,
+    /// k-induction within [`PORTFOLIO_KINDUCTION_STEPS`] path checks and a third of the time
+    /// limit, then IMPACT with what is left.
+    Portfolio,
+}
+
+/// The path checks k-induction gets in the portfolio before IMPACT runs: enough for the
+/// properties it proves at a small k, little beside IMPACT's default limit of steps.
+pub const PORTFOLIO_KINDUCTION_STEPS: usize = 500;
+
+impl std::str::FromStr for EngineChoice {
+    type Err = String;
+    fn from_str(text: &str) -> Result<EngineChoice, String> {
+        match text {
+            "impact" => Ok(EngineChoice::Impact),
+            "kinduction" => Ok(EngineChoice::Kinduction),
+            "portfolio" => Ok(EngineChoice::Portfolio),
+            other => Err(format!("unknown engine `{other}` (impact, kinduction or portfolio)")),
+        }
+    }
+}
+
+impl std::fmt::Display for EngineChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EngineChoice::Impact => "impact",
+            EngineChoice::Kinduction => "kinduction",
+            EngineChoice::Portfolio => "portfolio",
+        })
+    }
+}
+
+/// The engines that ran, the last one answering: k-induction alone, or IMPACT (after
+/// k-induction when the portfolio ran it first and it did not answer).
+enum Ran {
+    KInduction(KInduction),
+    Impact { kinduction: Option<KInduction>, engine: Engine },
+}
+
+impl Ran {
+    /// The graph of the engine that answered (its locations and variable names).
+    fn flat(&self) -> &Flat {
+        match self {
+            Ran::KInduction(k) => &k.flat,
+            Ran::Impact { engine, .. } => &engine.flat,
+        }
+    }
+
+    fn seeding(&self) -> &Seeding {
+        match self {
+            Ran::KInduction(k) => k.seeding(),
+            Ran::Impact { engine, .. } => engine.seeding(),
+        }
+    }
+
+    fn kinduction(&self) -> Option<&KInduction> {
+        match self {
+            Ran::KInduction(k) => Some(k),
+            Ran::Impact { kinduction, .. } => kinduction.as_ref(),
+        }
+    }
+
+    fn impact(&self) -> Option<&Engine> {
+        match self {
+            Ran::KInduction(_) => None,
+            Ran::Impact { engine, .. } => Some(engine),
+        }
+    }
+}
+
+/// Runs the engine `choice` asks for on `function` of `program`: the verdict and the engines,
+/// or the exit code of an answer already written (the function cannot be analysed).
+fn run_engines(
+    choice: EngineChoice,
+    program: &crate::ir::Program,
+    args: &Args,
+    limits: Limits,
+    integers_line: &str,
+    out: &mut dyn Write,
+) -> Result<Result<(Verdict, Ran), u8>, CliError> {
+    let invariants = !args.run.no_invariants;
+    let mut kinduction = None;
+    let started = Stopwatch::start(limits.clock);
+    if choice != EngineChoice::Impact {
+        let budget = match choice {
+            EngineChoice::Portfolio => Limits {
+                max_steps: Some(
+                    limits
+                        .max_steps
+                        .map_or(PORTFOLIO_KINDUCTION_STEPS, |n| n.min(PORTFOLIO_KINDUCTION_STEPS)),
+                ),
+                time: limits.time.map(|t| t / 3),
+                ..limits.clone()
+            },
+            _ => limits.clone(),
+        };
+        let built = KInduction::new(program, &args.function, budget, invariants);
+        let mut k = match built_or_unknown(built, integers_line, out)? {
+            Ok(k) => k,
+            Err(code) => return Ok(Err(code)),
+        };
+        let verdict = k.run();
+        if choice == EngineChoice::Kinduction || !matches!(verdict, Verdict::Unknown(_)) {
+            return Ok(Ok((verdict, Ran::KInduction(k))));
+        }
+        kinduction = Some(k);
+    }
+    // After k-induction, IMPACT gets what is left of the time limit (whole milliseconds, so
+    // that the limit it may report reads plainly).
+    let limits = match &kinduction {
+        Some(_) => Limits {
+            time: limits.time.map(|t| {
+                let left = t.saturating_sub(started.elapsed()).as_millis();
+                std::time::Duration::from_millis(u64::try_from(left).unwrap_or(u64::MAX).max(1))
+            }),
+            ..limits
+        },
+        None => limits,
+    };
+    let built = Engine::configured(program, &args.function, limits, args.run.domain, invariants);
+    let mut engine = match built_or_unknown(built, integers_line, out)? {
+        Ok(engine) => engine,
+        Err(code) => return Ok(Err(code)),
+    };
+    let verdict = engine.run();
+    Ok(Ok((verdict, Ran::Impact { kinduction, engine })))
 }
 
 /// The engine a command built, or the exit code of the answer it printed instead: a function
@@ -161,24 +304,28 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             Ok(analysed) => analysed,
             Err(code) => return Ok(code),
         };
-    let RunOptions { domain, max_steps, max_nodes, time_limit: time, no_invariants } = args.run;
+    let RunOptions { domain, max_steps, max_nodes, time_limit: time, .. } = args.run;
     let limits = Limits { max_steps, max_nodes, time, ..Limits::default() };
-    let built = Engine::configured(&program, &args.function, limits, domain, !no_invariants);
-    let mut engine = match built_or_unknown(built, &integers_line, out)? {
-        Ok(engine) => engine,
-        Err(code) => return Ok(code),
-    };
-    let verdict = engine.run();
+    let (verdict, ran) =
+        match run_engines(args.engine, &program, args, limits, &integers_line, out)? {
+            Ok(ran) => ran,
+            Err(code) => return Ok(code),
+        };
+    let flat = ran.flat();
     let locate = |span: Option<crate::syntax::Span>| match span {
         Some(s) => sources.location(s),
         None => args.file.display().to_string(),
     };
-    let names = |v: usize| engine.flat.variable_name(v);
+    let names = |v: usize| flat.variable_name(v);
     let mut witness = format!(
-        "# craig cegar {} --function {} --domain {}\n",
+        "# craig cegar {} --function {} --domain {}{}\n",
         args.file.display(),
         args.function,
-        domain
+        domain,
+        match args.engine {
+            EngineChoice::Impact => String::new(),
+            other => format!(" --engine {other}"),
+        }
     );
     // The program, inputs and failing check of a violation, for a GraphML witness.
     let mut violation: Option<(&crate::ir::Program, Vec<rug::Integer>, crate::hol::Obligation)> =
@@ -220,7 +367,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 if args.witness.is_some() { ", all in the witness" } else { "" }
             )?;
             for (l, p) in invariants {
-                let location = &engine.flat.locations[*l];
+                let location = &flat.locations[*l];
                 let line =
                     format!("{} ({}): {}", location.name, locate(location.span), p.show(&names));
                 witness.push_str(&format!("invariant {line}\n"));
@@ -243,21 +390,51 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             3
         }
     };
-    for (span, what) in &engine.flat.approximations {
+    for (span, what) in &flat.approximations {
         writeln!(out, "note: {}: over-approximated: {what}", locate(*span))?;
     }
     write_property(out, property.as_ref(), expected)?;
     writeln!(out, "{integers_line}")?;
-    writeln!(out, "{}", engine.seeding().describe())?;
-    let c = engine.counters();
-    writeln!(
-        out,
-        "domain {}: refinements {}, ART nodes {} ({} covered, {} cut), steps {}, path checks {}, \
-         SMT calls {}",
-        domain, c.refinements, c.nodes, c.covered, c.cut, c.steps, c.checks, c.smt_calls
-    )?;
-    if args.art {
-        write!(out, "{}", engine.art_text())?;
+    writeln!(out, "{}", ran.seeding().describe())?;
+    if args.engine == EngineChoice::Portfolio {
+        writeln!(
+            out,
+            "portfolio: k-induction (at most {PORTFOLIO_KINDUCTION_STEPS} path checks), then \
+             IMPACT; answered by {}",
+            if ran.impact().is_some() { "IMPACT" } else { "k-induction" }
+        )?;
+    }
+    if let Some(k) = ran.kinduction() {
+        let c = k.counters();
+        writeln!(
+            out,
+            "k-induction: k up to {} edges, paths checked {}, kept {}, replays {}, certificate \
+             edges {}, SMT calls {}{}",
+            c.depth,
+            c.paths_checked,
+            c.paths_kept,
+            c.replays,
+            c.certificate_edges,
+            c.smt_calls,
+            match c.deepenings {
+                0 => String::new(),
+                n => format!(", recursion unrolled deeper {n} times"),
+            }
+        )?;
+    }
+    if let Some(engine) = ran.impact() {
+        let c = engine.counters();
+        writeln!(
+            out,
+            "domain {}: refinements {}, ART nodes {} ({} covered, {} cut), steps {}, path \
+             checks {}, SMT calls {}",
+            domain, c.refinements, c.nodes, c.covered, c.cut, c.steps, c.checks, c.smt_calls
+        )?;
+        if args.art {
+            write!(out, "{}", engine.art_text())?;
+        }
+    } else if args.art {
+        writeln!(out, "note: k-induction builds no abstract reachability tree to print")?;
     }
     match (&args.witness, violation) {
         (Some(path), Some((program, inputs, check))) if witness::is_graphml(path) => {

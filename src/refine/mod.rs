@@ -28,6 +28,10 @@
 //! style), lives in [`predicates`]: the same tree, checks, certificate and replay, but labels
 //! computed by cartesian abstraction and refinement by adding predicates and re-exploring.
 //!
+//! A second engine on the same graph, k-induction strengthened by the same invariants, lives
+//! in [`kinduction`]: the same certificate check before `Safe` and the same replay before
+//! `Unsafe`.
+//!
 //! This module names the IR, the SMT core and `syntax`; no front end and nothing of the
 //! workbench.
 
@@ -38,6 +42,7 @@ mod contract;
 mod error;
 pub mod flat;
 pub mod formula;
+pub mod kinduction;
 pub mod manual;
 pub mod parse;
 pub mod path;

@@ -29,6 +29,7 @@ mod inst;
 mod interpolation;
 mod java_parse;
 mod java_verify;
+mod kinduction;
 mod prove_schedule;
 mod prover_regression;
 mod refine;
