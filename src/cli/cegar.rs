@@ -102,7 +102,7 @@ impl std::fmt::Display for EngineChoice {
 /// k-induction when the portfolio ran it first and it did not answer).
 enum Ran {
     KInduction(KInduction),
-    Impact { kinduction: Option<KInduction>, engine: Engine },
+    Impact { kinduction: Option<KInduction>, engine: Box<Engine> },
 }
 
 impl Ran {
@@ -131,7 +131,7 @@ impl Ran {
     fn impact(&self) -> Option<&Engine> {
         match self {
             Ran::KInduction(_) => None,
-            Ran::Impact { engine, .. } => Some(engine),
+            Ran::Impact { engine, .. } => Some(engine.as_ref()),
         }
     }
 }
@@ -191,7 +191,7 @@ fn run_engines(
         Err(code) => return Ok(Err(code)),
     };
     let verdict = engine.run();
-    Ok(Ok((verdict, Ran::Impact { kinduction, engine })))
+    Ok(Ok((verdict, Ran::Impact { kinduction, engine: Box::new(engine) })))
 }
 
 /// The engine a command built, or the exit code of the answer it printed instead: a function

@@ -173,7 +173,7 @@ fn no_example_gets_an_answer_its_header_contradicts() {
             Integers::Mathematical
         };
         let program = program(name, &text, integers);
-        let (engine, verdict) = kinduction(&program, 3_000);
+        let (engine, verdict) = kinduction(&program, 300);
         match (&verdict, stated_verdict(&text)) {
             (Verdict::Safe { .. }, "safe") => assert_certified(name, &engine.flat, &verdict),
             (Verdict::Unsafe(_), "unsafe") => assert_replays(name, &program, &verdict),
@@ -185,8 +185,9 @@ fn no_example_gets_an_answer_its_header_contradicts() {
     assert!(answered.len() >= ANSWERED_AT_LEAST, "answered only {answered:?}");
 }
 
-/// How many examples k-induction answers at least (it answered this many when written).
-const ANSWERED_AT_LEAST: usize = 1;
+/// How many examples k-induction answers within 300 path checks (as many as when written: 26
+/// of 36, the bounded loops, the bugs within a few dozen iterations, bounded recursion).
+const ANSWERED_AT_LEAST: usize = 26;
 
 #[test]
 fn cegar_runs_the_engine_it_is_asked_for() {
