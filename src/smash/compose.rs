@@ -386,21 +386,7 @@ impl Smash {
             return Ok(Pred::True);
         }
         let changes = &self.procedures.bodies[&callee].changes;
-        let frame = Pred::or(
-            sources
-                .iter()
-                .map(|s| {
-                    Pred::and(
-                        (0..variables)
-                            .filter(|v| changes.binary_search(v).is_err())
-                            .map(|v| {
-                                Pred::eq(&Linear::variable(v), &Linear::constant(s[v].clone()))
-                            })
-                            .collect(),
-                    )
-                })
-                .collect(),
-        );
+        let frame = super::states_formula(sources.iter(), &|v| changes.binary_search(&v).is_err());
         let none = PathFormula::encode(&self.flat, &[]);
         let start = none.current[0].clone();
         let formula = PathFormula {
@@ -502,22 +488,7 @@ impl Smash {
     ) -> Result<Crossing, RefineError> {
         let name = self.program.procedure(callee).name.clone();
         *self.counters.analysed.entry(name.clone()).or_default() += 1;
-        let points = Pred::or(
-            sources
-                .iter()
-                .map(|values| {
-                    Pred::and(
-                        values
-                            .iter()
-                            .enumerate()
-                            .map(|(v, n)| {
-                                Pred::eq(&Linear::variable(v), &Linear::constant(n.clone()))
-                            })
-                            .collect(),
-                    )
-                })
-                .collect(),
-        );
+        let points = super::states_formula(sources.iter(), &|_| true);
         let graph = self.question_graph(callee, points, &target, post);
         let question = graph.locations.len() - if target == Target::Return { 2 } else { 1 };
         let exit = self.procedures.bodies[&callee].exit;

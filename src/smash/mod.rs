@@ -462,40 +462,9 @@ impl Dash {
                 }
             }
             Crossing::Absent { theta, summary } => {
-                let variables = self.flat.variables.len();
-                let stats = &mut self.stats;
-                let mut calls = 0;
-                let mut failure = None;
-                let mut empty = |p: &Pred| {
-                    calls += 1;
-                    match path::solve(variables, std::slice::from_ref(p), stats) {
-                        Ok(Solved::Unsat(_)) => true,
-                        Ok(Solved::Sat(_)) => false,
-                        Err(e) => {
-                            failure.get_or_insert(e);
-                            false
-                        }
-                    }
+                let Some(halves) = self.split_off(edge, (from, to), &theta, Half::Inside)? else {
+                    return Ok(DashStep::Finished(Verdict::Unknown(too_large())));
                 };
-                let halves = self.partitions.split(&self.flat, from, &theta, &mut empty);
-                self.counters.smt_calls += calls;
-                if let Some(e) = failure {
-                    return Err(e);
-                }
-                let Some(inside) = halves.0 else {
-                    return Err(RefineError::Internal(
-                        "a not-may summary holds none of the call's reachable states".into(),
-                    ));
-                };
-                let targets: Vec<usize> = if to == from {
-                    [halves.0, halves.1].into_iter().flatten().collect()
-                } else {
-                    vec![to]
-                };
-                for t in targets {
-                    self.partitions.absent[edge].insert((inside, t));
-                }
-                self.counters.splits += 1;
                 Ok(DashStep::Refined {
                     edge,
                     region: from,
@@ -644,24 +613,8 @@ impl Dash {
         if location == 0 {
             return region.clone();
         }
-        Pred::or(
-            candidates
-                .iter()
-                .take(MAX_STATES_IN_FORMULA)
-                .map(|&s| {
-                    let values = &self.must.states[s].values;
-                    Pred::and(
-                        values
-                            .iter()
-                            .enumerate()
-                            .map(|(v, n)| {
-                                Pred::eq(&Linear::variable(v), &Linear::constant(n.clone()))
-                            })
-                            .collect(),
-                    )
-                })
-                .collect(),
-        )
+        let states = candidates.iter().take(MAX_STATES_IN_FORMULA);
+        states_formula(states.map(|&s| &self.must.states[s].values), &|_| true)
     }
 
     /// Runs on concretely from a kept state, keeping every state reached, until an error
@@ -751,6 +704,27 @@ impl Dash {
             Some(p) => (p, Split::Precondition),
             None => (self.interpolated_precondition(edge, from, &target)?, Split::Interpolant),
         };
+        let Some(halves) = self.split_off(edge, (from, to), &predicate, Half::Outside)? else {
+            return Ok(DashStep::Finished(Verdict::Unknown(too_large())));
+        };
+        Ok(DashStep::Refined { edge, region: from, target: to, predicate, how, halves })
+    }
+
+    /// Splits the region `from` by `predicate` and gives the half `absent` names the absent
+    /// edge along `edge` into `to` (into both halves when `to` is the region split: a loop on
+    /// one location); the halves, or `None` when the region's formula would grow past
+    /// [`MAX_REGION_ATOMS`]. The half that gets the absent edge must hold the region's
+    /// reachable states, so it cannot be empty.
+    fn split_off(
+        &mut self,
+        edge: usize,
+        (from, to): (usize, usize),
+        predicate: &Pred,
+        absent: Half,
+    ) -> Result<Option<Halves>, RefineError> {
+        if atoms(predicate) + atoms(&self.partitions.regions[from].formula) > MAX_REGION_ATOMS {
+            return Ok(None);
+        }
         let variables = self.flat.variables.len();
         let mut calls = 0;
         let stats = &mut self.stats;
@@ -766,35 +740,30 @@ impl Dash {
                 }
             }
         };
-        let size = atoms(&predicate) + atoms(&self.partitions.regions[from].formula);
-        if size > MAX_REGION_ATOMS {
-            return Ok(DashStep::Finished(Verdict::Unknown(format!(
-                "a region's formula grew past {MAX_REGION_ATOMS} atoms (a precondition carried \
-                 round a loop; the analysis has no widening)"
-            ))));
-        }
-        let halves = self.partitions.split(&self.flat, from, &predicate, &mut empty);
+        let halves = self.partitions.split(&self.flat, from, predicate, &mut empty);
         self.counters.smt_calls += calls;
         if let Some(e) = failure {
             return Err(e);
         }
-        let Some(outside) = halves.1 else {
+        let kept = match absent {
+            Half::Inside => halves.0,
+            Half::Outside => halves.1,
+        };
+        let Some(kept) = kept else {
             return Err(RefineError::Internal(
                 "a split left no room for the region's reachable states".into(),
             ));
         };
-        // The target may have been the region split (a loop on one location): the absent
-        // edge then leads into both of its halves.
         let targets: Vec<usize> = if to == from {
             [halves.0, halves.1].into_iter().flatten().collect()
         } else {
             vec![to]
         };
         for t in targets {
-            self.partitions.absent[edge].insert((outside, t));
+            self.partitions.absent[edge].insert((kept, t));
         }
         self.counters.splits += 1;
-        Ok(DashStep::Refined { edge, region: from, target: to, predicate, how, halves })
+        Ok(Some(halves))
     }
 
     /// An interpolant `I` between the states with a step along `edge` into `target` and the
@@ -907,6 +876,49 @@ impl Dash {
     pub fn smt_stats(&self) -> &SmtStats {
         &self.stats
     }
+}
+
+/// The halves of a split region, inside and outside the splitting formula (`None` for one
+/// with no state).
+type Halves = (Option<usize>, Option<usize>);
+
+/// Which half of a split region gets the absent edge.
+#[derive(Clone, Copy)]
+enum Half {
+    /// The half inside the splitting formula (a callee's not-may summary's entry).
+    Inside,
+    /// The half outside it (NOTMAY-PRE's `β`, which holds every state with a step).
+    Outside,
+}
+
+/// Why a run ends when a region would grow too large.
+fn too_large() -> String {
+    format!(
+        "a region's formula grew past {MAX_REGION_ATOMS} atoms (a precondition carried round a \
+         loop; the analysis has no widening)"
+    )
+}
+
+/// The states whose valuations are `states`, as a formula (one conjunction of equalities per
+/// state, over the variables `keep` accepts).
+pub fn states_formula<'a>(
+    states: impl Iterator<Item = &'a Vec<Integer>>,
+    keep: &dyn Fn(usize) -> bool,
+) -> Pred {
+    Pred::or(
+        states
+            .map(|values| {
+                Pred::and(
+                    values
+                        .iter()
+                        .enumerate()
+                        .filter(|(v, _)| keep(*v))
+                        .map(|(v, n)| Pred::eq(&Linear::variable(v), &Linear::constant(n.clone())))
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
 }
 
 /// The number of comparisons in a formula.

@@ -13,7 +13,7 @@ use craig::smash::{Dash, DashStep};
 use craig::smt::SmtStats;
 use craig::syntax::SourceMap;
 
-fn read(folder: &str, name: &str, integers: Integers) -> Program {
+pub(crate) fn read(folder: &str, name: &str, integers: Integers) -> Program {
     let path = format!("{}/examples/{folder}/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut sources = SourceMap::new();
@@ -23,7 +23,7 @@ fn read(folder: &str, name: &str, integers: Integers) -> Program {
 }
 
 /// The paper's example, deciding only `unreach-call`, as `craig smash --property unreach-call`.
-fn paper_example(name: &str) -> Program {
+pub(crate) fn paper_example(name: &str) -> Program {
     let mut program = read("smash", name, Integers::Machine);
     program.assume_checks_except(&[Obligation::ErrorUnreachable, Obligation::MemoryModel]);
     program
@@ -52,7 +52,11 @@ fn assert_certified(name: &str, dash: &Dash, verdict: &Verdict) {
 }
 
 /// An `UNSAFE` verdict's inputs make the interpreter fail the same check at the same place.
-fn assert_replays(name: &str, program: &Program, verdict: &Verdict) -> Vec<rug::Integer> {
+pub(crate) fn assert_replays(
+    name: &str,
+    program: &Program,
+    verdict: &Verdict,
+) -> Vec<rug::Integer> {
     let Verdict::Unsafe(cex) = verdict else { panic!("{name}: expected Unsafe: {verdict:?}") };
     let main = program.find("main").unwrap();
     match run(program, main, &cex.inputs, 1_000_000) {

@@ -5,32 +5,14 @@
 //! a verdict its name contradicts, a recursive program is refused (and the command inlines
 //! instead), and a run is the same every time.
 
-use craig::c::{DataModel, Integers, read_c_with};
-use craig::hol::Obligation;
+use super::smash::{assert_replays, paper_example, read};
+use craig::c::Integers;
 use craig::ir::Program;
-use craig::ir::interpret::{Outcome, run};
 use craig::refine::formula::Pred;
 use craig::refine::{Limits, RefineError, Verdict, check_inductive_except};
 use craig::smash::compose::{Mode, Smash, Target};
 use craig::smash::{Callees, Dash};
 use craig::smt::SmtStats;
-use craig::syntax::SourceMap;
-
-fn read(folder: &str, name: &str, integers: Integers) -> Program {
-    let path = format!("{}/examples/{folder}/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let mut sources = SourceMap::new();
-    let file = sources.add(name, None, text);
-    let program = read_c_with(&sources, file, integers, DataModel::Lp64).0;
-    program.unwrap_or_else(|| panic!("{name} lowers"))
-}
-
-/// The paper's example, deciding only `unreach-call`, as `craig smash --property unreach-call`.
-fn paper_example(name: &str) -> Program {
-    let mut program = read("smash", name, Integers::Machine);
-    program.assume_checks_except(&[Obligation::ErrorUnreachable, Obligation::MemoryModel]);
-    program
-}
 
 fn analyse(program: &Program, mode: Mode) -> (Verdict, Smash, Dash) {
     let limits = Limits { max_steps: Some(400), ..Limits::default() };
@@ -53,18 +35,6 @@ fn assert_certified(name: &str, smash: &Smash, dash: &Dash, verdict: &Verdict) {
     let opaque = |e: usize| smash.call_edge(e).is_some();
     let failure = check_inductive_except(&dash.flat, &full, &opaque, &mut stats, &mut calls);
     assert_eq!(failure.unwrap(), None, "{name}: certificate");
-}
-
-/// An `UNSAFE` verdict's inputs make the interpreter fail the same check at the same place.
-fn assert_replays(name: &str, program: &Program, verdict: &Verdict) {
-    let Verdict::Unsafe(cex) = verdict else { panic!("{name}: expected Unsafe: {verdict:?}") };
-    let main = program.find("main").unwrap();
-    match run(program, main, &cex.inputs, 1_000_000) {
-        Outcome::AssertionFailed { obligation, span, .. } => {
-            assert_eq!((obligation, span), (cex.check, cex.span), "{name}: the same check");
-        }
-        other => panic!("{name}: the counterexample does not replay: {other:?}"),
-    }
 }
 
 const MODES: [Mode; 3] = [Mode::Smash, Mode::May, Mode::Must];
