@@ -4,7 +4,8 @@
 //! program): `SAFE` with the invariants the reachable regions give (checked inductive; on calls,
 //! against the summaries, which are listed), `UNSAFE` with the inputs of a test that reaches a
 //! failing check (replayed by the interpreter), or `UNKNOWN` with why; then the counters, and
-//! with `--trace` every step of the top-level run.
+//! with `--trace` every rule application (in the compositional modes, of every question, each
+//! named by the question it belongs to, as the prompt's `step` prints them).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,8 +17,8 @@ use crate::cli::parse_data_model;
 use crate::cli::{CliError, Replay, memtrack};
 use crate::refine::{Limits, Verdict};
 use crate::repl::options::{positive_count, seconds};
+use crate::smash::Dash;
 use crate::smash::compose::{Mode, Smash, Target};
-use crate::smash::{Dash, DashStep, Split};
 use crate::syntax::SourceMap;
 
 /// May-must analysis (DASH) of a C program.
@@ -45,7 +46,7 @@ pub struct Args {
     /// Stop after this many seconds of CPU time.
     #[arg(long, value_name = "S", value_parser = seconds)]
     pub time_limit: Option<Duration>,
-    /// Print every step: each test and each split with its formula.
+    /// Print every rule application: each test, split, question and summary, with formulas.
     #[arg(long)]
     pub trace: bool,
     /// Read C's integers as mathematical integers instead of machine integers.
@@ -100,7 +101,12 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         }
     }
     let (verdict, dash) = match &mut compositional {
-        Some(smash) => smash.run(&mut |_, _| {}),
+        Some(smash) => {
+            if args.trace {
+                smash.keep_trace(crate::smash::trace::Trace::new());
+            }
+            smash.run(&mut |_, _| {})
+        }
         None => {
             let mut dash = match built_or_unknown(
                 Dash::new(&program, &args.function, limits.clone()),
@@ -215,60 +221,21 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         }
     }
     if args.trace {
-        for (k, step) in dash.log.iter().enumerate() {
-            writeln!(out, "{}", describe_step(&dash, k + 1, step))?;
+        match compositional.as_ref().and_then(|s| s.trace.as_ref()) {
+            Some(trace) => {
+                for (k, event) in trace.events.iter().enumerate() {
+                    writeln!(out, "{}. q{} {}: {}", k + 1, event.question, event.rule, event.text)?;
+                }
+            }
+            None => {
+                for (k, step) in dash.log.iter().enumerate() {
+                    let (rule, text) = crate::smash::trace::describe(&dash.flat, step, None);
+                    writeln!(out, "{}. {rule}: {text}", k + 1)?;
+                }
+            }
         }
     }
     Ok(code)
-}
-
-/// One line for a step of the analysis.
-pub fn describe_step(dash: &Dash, number: usize, step: &DashStep) -> String {
-    let names = |v: usize| dash.flat.variable_name(v);
-    let edge = |e: usize| {
-        let e = &dash.flat.edges[e];
-        format!("{} -> {}", dash.flat.locations[e.from].name, dash.flat.locations[e.to].name)
-    };
-    match step {
-        DashStep::Test { edge: e, from, to, added } => format!(
-            "{number}. test along {}: region r{from} into r{to}, {added} state{} kept",
-            edge(*e),
-            if *added == 1 { "" } else { "s" }
-        ),
-        DashStep::Refined { edge: e, region, target, predicate, how, halves } => {
-            let how = match how {
-                Split::Precondition => "precondition",
-                Split::Interpolant => "interpolant",
-                Split::Summary(_) => "a callee's not-may summary",
-            };
-            let shown =
-                |h: &Option<usize>| h.map_or_else(|| "empty".to_string(), |r| format!("r{r}"));
-            format!(
-                "{number}. split r{region} along {} by {} `{}` (inside {}, outside {}); no step \
-                 from outside into r{target}",
-                edge(*e),
-                how,
-                predicate.show(&names),
-                shown(&halves.0),
-                shown(&halves.1)
-            )
-        }
-        DashStep::Deepened { unrolling, reason } => format!(
-            "{number}. {reason}; the run went through a recursive call the graph had cut, so \
-             the analysis starts again with recursion unrolled {unrolling} times"
-        ),
-        DashStep::Reached { state } => {
-            format!("{number}. state s{state} answers the question about a callee: yes")
-        }
-        DashStep::Finished(v) => format!(
-            "{number}. {}",
-            match v {
-                Verdict::Safe { .. } => "no abstract error path is left: safe".to_string(),
-                Verdict::Unsafe(_) => "a test reached a failing check: unsafe".to_string(),
-                Verdict::Unknown(why) => format!("stopped: {why}"),
-            }
-        ),
-    }
 }
 
 /// The not-may summaries a compositional proof rests on, one line each.

@@ -113,6 +113,9 @@ impl TheoryKind for CTheory {
     }
 
     fn dot(&self, theory: &Theory, words: &[String]) -> Option<Result<Graph, CommandError>> {
+        if let Some(graph) = super::smash::graph(theory, words) {
+            return Some(graph);
+        }
         super::refinement::art_graph(theory, words)
     }
 }

@@ -21,6 +21,7 @@ mod refinement;
 pub mod replay;
 pub(crate) mod settings;
 pub mod shell;
+mod smash;
 pub mod smt;
 mod spec;
 mod state;

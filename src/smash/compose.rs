@@ -40,6 +40,7 @@ use std::rc::Rc;
 use rug::Integer;
 
 use super::must;
+use super::trace::{self, Answer, CrossedBy, Question, STOPPED, Trace};
 use super::{CallEdge, Callees, Crossing, Dash, DashStep};
 use crate::ir::{ProcId, Program};
 use crate::refine::flat::{Action, ErrorSite, Flat, FlatEdge, FlatLocation, Procedures};
@@ -180,6 +181,8 @@ pub struct Smash {
     pub must: Vec<MustRun>,
     /// The counters over every question.
     pub counters: Counters,
+    /// The run's record, rule by rule, when one is kept ([`Smash::keep_trace`]).
+    pub trace: Option<Trace>,
     stats: SmtStats,
 }
 
@@ -211,8 +214,82 @@ impl Smash {
             not_may: Vec::new(),
             must: Vec::new(),
             counters: Counters::default(),
+            trace: None,
             stats: SmtStats::default(),
         })
+    }
+
+    /// Keeps a record of the run in `trace` (which may stop it after a number of rule
+    /// applications).
+    pub fn keep_trace(&mut self, trace: Trace) {
+        self.trace = Some(trace);
+    }
+
+    /// The procedure's name.
+    pub fn procedure_name(&self, procedure: ProcId) -> String {
+        self.program.procedure(procedure).name.clone()
+    }
+
+    /// Whether the run was told to stop here (its trace holds as many rule applications as
+    /// it was to record).
+    fn stopped(&mut self) -> bool {
+        let counters = &self.counters;
+        self.trace.as_mut().is_some_and(|t| t.stop_now(counters))
+    }
+
+    /// Records the start of a question's analysis in the trace: its number.
+    fn trace_question(&mut self, question: Question) -> Option<usize> {
+        let trace = self.trace.as_mut()?;
+        if trace.stopped() {
+            return None;
+        }
+        trace.questions.push(question);
+        let number = trace.questions.len() - 1;
+        trace.active.push(number);
+        Some(number)
+    }
+
+    /// Records a step of the analysis of question `number` (as it stands after the step) and
+    /// stops the run when the trace is full.
+    fn trace_step(&mut self, number: Option<usize>, dash: &Dash, step: &DashStep) {
+        let Some(number) = number else { return };
+        let counters = self.counters.clone();
+        let Some(trace) = self.trace.as_mut() else { return };
+        if trace.stopped() {
+            return;
+        }
+        let crossed = trace.crossing.take();
+        let (rule, text) = trace::describe(&dash.flat, step, crossed);
+        let question = &mut trace.questions[number];
+        question.partitions = dash.partitions.clone();
+        question.must = dash.must.clone();
+        question.steps = dash.counters().steps;
+        trace.record(number, rule, text);
+        if trace.stopped() {
+            trace.counters_at_stop = Some(counters);
+        }
+    }
+
+    /// Records a rule application outside a question's steps (a summary made or merged).
+    fn trace_event(&mut self, number: Option<usize>, rule: &'static str, text: String) {
+        let Some(number) = number else { return };
+        let counters = self.counters.clone();
+        let Some(trace) = self.trace.as_mut() else { return };
+        trace.record(number, rule, text);
+        if trace.stopped() && trace.counters_at_stop.is_none() {
+            trace.counters_at_stop = Some(counters);
+        }
+    }
+
+    /// Records how question `number` ended, unless the run has stopped.
+    fn trace_answer(&mut self, number: Option<usize>, answer: Answer) {
+        let Some(number) = number else { return };
+        let Some(trace) = self.trace.as_mut() else { return };
+        if trace.stopped() {
+            return;
+        }
+        trace.questions[number].answer = answer;
+        trace.active.retain(|&q| q != number);
     }
 
     /// The program analysed.
@@ -232,11 +309,37 @@ impl Smash {
             true,
         );
         top.started_at(self.started);
+        let number = self.trace_question(Question {
+            procedure: self.procedure,
+            asked_by: None,
+            target: None,
+            sources: 1,
+            pre: Pred::True,
+            post: Pred::True,
+            answer: Answer::Open,
+            graph: top.flat.clone(),
+            partitions: top.partitions.clone(),
+            must: top.must.clone(),
+            steps: 0,
+        });
         loop {
+            if self.stopped() {
+                let verdict = Verdict::Unknown(STOPPED.into());
+                return (verdict, top);
+            }
             let step = top.step_with(self);
+            self.trace_step(number, &top, &step);
             each_step(&top, &step);
             match step {
-                DashStep::Finished(verdict) => return (verdict, top),
+                DashStep::Finished(verdict) => {
+                    let said = match &verdict {
+                        Verdict::Safe { .. } => "SAFE".to_string(),
+                        Verdict::Unsafe(_) => "UNSAFE".to_string(),
+                        Verdict::Unknown(why) => format!("UNKNOWN: {why}"),
+                    };
+                    self.trace_answer(number, Answer::Verdict(said));
+                    return (verdict, top);
+                }
                 DashStep::Reached { .. } => {
                     let verdict = Verdict::Unknown(
                         "internal error: the whole program's question was answered as a \
@@ -443,6 +546,9 @@ impl Smash {
                 let inputs = run.inputs.clone();
                 self.must[m].uses += 1;
                 self.counters.must_used += 1;
+                if let Some(trace) = &mut self.trace {
+                    trace.crossing = Some(CrossedBy::MustSummary(m));
+                }
                 return Some(Crossing::Step(k, next, inputs));
             }
         }
@@ -481,6 +587,7 @@ impl Smash {
     /// summary.
     fn analyse(
         &mut self,
+        edge: usize,
         callee: ProcId,
         target: Target,
         sources: &[Vec<Integer>],
@@ -494,8 +601,41 @@ impl Smash {
         let exit = self.procedures.bodies[&callee].exit;
         let mut dash = Dash::on(self.program.clone(), callee, graph, self.limits.clone(), false);
         dash.started_at(self.started);
+        let asking = self.trace.as_ref().and_then(Trace::current);
+        let number = match asking {
+            Some(asking) => self.trace_question(Question {
+                procedure: callee,
+                asked_by: Some((asking, edge)),
+                target: Some(target.clone()),
+                sources: sources.len(),
+                pre: super::states_formula(sources.iter(), &|v| {
+                    self.flat.variables[v].global
+                        || self.procedures.bodies[&callee].params.contains(&v)
+                }),
+                post: post.clone(),
+                answer: Answer::Open,
+                graph: dash.flat.clone(),
+                partitions: dash.partitions.clone(),
+                must: dash.must.clone(),
+                steps: 0,
+            }),
+            None => None,
+        };
+        if let Some(q) = number {
+            let asked = trace::question_text(
+                self.trace.as_ref().expect("a question was traced"),
+                q,
+                &|p| self.procedure_name(p),
+            );
+            self.trace_event(asking, "MAYMUST-CALL", format!("asks q{q}: {asked}"));
+        }
         let answer = loop {
-            match dash.step_with(self) {
+            if self.stopped() {
+                break Err(Verdict::Unknown(STOPPED.into()));
+            }
+            let step = dash.step_with(self);
+            self.trace_step(number, &dash, &step);
+            match step {
                 DashStep::Finished(verdict) => break Err(verdict),
                 DashStep::Reached { state } => break Ok(state),
                 _ => {}
@@ -533,6 +673,7 @@ impl Smash {
                     Target::Failure(site) => (sources[k].clone(), Ending::Failed(site.clone())),
                 };
                 let start = self.start_of(callee, &sources[k]);
+                let mut made = None;
                 if self.mode.uses_must() {
                     self.must.push(MustRun {
                         callee,
@@ -542,6 +683,28 @@ impl Smash {
                         uses: 0,
                     });
                     self.counters.must_made += 1;
+                    made = Some(self.must.len() - 1);
+                }
+                if let Some(q) = number {
+                    match made {
+                        Some(m) => self.trace_event(
+                            Some(q),
+                            "CREATE-MUSTSUMMARY",
+                            format!("q{q}'s answer is yes: must summary m{m} of {name}"),
+                        ),
+                        None => self.trace_event(
+                            Some(q),
+                            "ANSWER",
+                            format!("q{q}'s answer is yes (--mode may keeps no must summary)"),
+                        ),
+                    }
+                    self.trace_answer(Some(q), Answer::Yes(made));
+                    if let Some(trace) = &mut self.trace {
+                        trace.crossing = Some(match made {
+                            Some(m) => CrossedBy::MustSummary(m),
+                            None => CrossedBy::Answer(q),
+                        });
+                    }
                 }
                 Ok(Crossing::Step(k, next, inputs))
             }
@@ -568,13 +731,28 @@ impl Smash {
                     let merged = Pred::or(vec![self.not_may[n].entry.clone(), entry.clone()]);
                     self.not_may[n].entry = merged;
                     self.counters.not_may_merged += 1;
+                    if let Some(q) = number {
+                        let text = format!(
+                            "q{q}'s answer is no: its entry joins not-may summary n{n} of {name}, \
+                             which has the same exit"
+                        );
+                        self.trace_event(Some(q), "MERGE-MAYSUMMARY", text);
+                        self.trace_answer(Some(q), Answer::No(n));
+                    }
                     return Ok(Crossing::Absent { theta: entry, summary: n });
                 }
                 self.not_may.push(NotMay { callee, target, entry: entry.clone(), exit, uses: 0 });
                 self.counters.not_may_made += 1;
-                Ok(Crossing::Absent { theta: entry, summary: self.not_may.len() - 1 })
+                let n = self.not_may.len() - 1;
+                if let Some(q) = number {
+                    let text = format!("q{q}'s answer is no: not-may summary n{n} of {name}");
+                    self.trace_event(Some(q), "CREATE-NOTMAYSUMMARY", text);
+                    self.trace_answer(Some(q), Answer::No(n));
+                }
+                Ok(Crossing::Absent { theta: entry, summary: n })
             }
             Err(Verdict::Unknown(reason)) => {
+                self.trace_answer(number, Answer::Unknown(reason.clone()));
                 Ok(Crossing::Unknown(format!("the question to `{name}`: {reason}")))
             }
             Err(Verdict::Unsafe(_)) => Err(RefineError::Internal(format!(
@@ -716,7 +894,7 @@ impl Callees for Smash {
         }
         let answer = match answer {
             Some(answer) => answer,
-            None => self.analyse(callee, kind.clone(), sources, (target, &post))?,
+            None => self.analyse(edge, callee, kind.clone(), sources, (target, &post))?,
         };
         // A not-may summary names what the callee changes; the caller's region after the call
         // may also name what it keeps, so the split also asks for the kept values under which

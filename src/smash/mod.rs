@@ -34,6 +34,7 @@
 pub mod compose;
 pub mod must;
 pub mod partition;
+pub mod trace;
 
 use std::rc::Rc;
 

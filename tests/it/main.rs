@@ -41,6 +41,7 @@ mod sessions;
 mod sexpr;
 mod smash;
 mod smash_compose;
+mod smash_repl;
 mod smt;
 mod smt_arrays;
 mod smt_const_arrays;

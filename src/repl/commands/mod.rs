@@ -22,6 +22,7 @@ mod predicate;
 mod predicates;
 mod proof;
 mod prove;
+mod queries;
 mod quit;
 mod record;
 mod reload;
@@ -31,6 +32,7 @@ mod run;
 mod save;
 mod set;
 mod show;
+mod smash;
 mod states;
 mod stats;
 mod step;
@@ -83,6 +85,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     core::SPEC,
     interpolate::SPEC,
     cegar::SPEC,
+    smash::SPEC,
     step::SPEC,
     run::SPEC,
     predicate::SPEC,
@@ -90,6 +93,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     diff::SPEC,
     check::SPEC,
     summaries::SPEC,
+    queries::SPEC,
     trace::SPEC,
     dot::SPEC,
     stats::SPEC,

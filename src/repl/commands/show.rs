@@ -14,7 +14,8 @@ pub const SPEC: CommandSpec = CommandSpec {
               a ΓCFA state or a Scheme program's CPS",
     usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | \
             show state N | show cps [THEORY] | show art | show node N | show cex | show path | \
-            show interpolants [K] | show invariant",
+            show interpolants [K] | show invariant | show summary nK|mK | \
+            show partition NODE [qK]",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
            sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
@@ -50,7 +51,14 @@ pub const SPEC: CommandSpec = CommandSpec {
            show path             the last checked path's formula in SSA, one part per edge\n\
            show interpolants [K] refinement K's (default the last) path formula and sequence\n\
                                  interpolant, each formula against its path position\n\
-           show invariant        after SAFE: the checked invariant at every reached location",
+           show invariant        after SAFE: the checked invariant at every reached location\n\
+           \n\
+           On the SMASH run of the C program loaded last (`help smash`):\n\
+           show summary nK|mK    not-may summary K (entry and exit) or must summary K (its\n\
+                                 starting values, inputs and the values it leaves)\n\
+           show partition NODE [qK]  question K's regions at location NODE (default: the\n\
+                                 question analysed now): each formula, how many known\n\
+                                 reachable states it holds, the regions no step reaches",
     changes_state: false,
     run,
 };
@@ -59,7 +67,20 @@ pub const SPEC: CommandSpec = CommandSpec {
 pub const VIEWS: &[&str] = &["hol", "sequent", "clauses", "sorts"];
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
+    // A SMASH run (see `help smash`): a question's partition at a location, or a summary.
+    if args.first().is_some_and(|a| a == "partition") && wb.state.goal("partition").is_err() {
+        arity(SPEC.usage, args, 1, 3)?;
+        let word = |k: usize| args.get(k).map(String::as_str);
+        return crate::repl::smash::show_partition(wb, word(1), word(2), out);
+    }
     arity(SPEC.usage, args, 1, 2)?;
+    if args[0] == "summary"
+        && wb.state.goal("summary").is_err()
+        && crate::repl::smash::is_target(&wb.state)
+        && args.get(1).is_some_and(|w| w.starts_with('n') || w.starts_with('m'))
+    {
+        return crate::repl::smash::show_summary(wb, &args[1], out);
+    }
     if args[0] == "ir" && wb.state.goal("ir").is_err() {
         return show_ir(wb, args.get(1).map(String::as_str), out);
     }

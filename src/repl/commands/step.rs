@@ -14,7 +14,9 @@ pub const SPEC: CommandSpec = CommandSpec {
     name: "step",
     summary: "advance a refinement run or a boolean program's summary engine by one step",
     usage: "step [N|all] [--restart] [--no-patterns]",
-    help: "On a C program (the program loaded last being C): one step of the refinement run\n\
+    help: "On a C program with a SMASH run (`help smash`): the next rule application (N with\n\
+           N, all to the end), each named as in the paper, and where the run is.\n\
+           On a C program (the program loaded last being C): one step of the refinement run\n\
            (`cegar` starts one; without it, `step` starts one on main), or N steps, each said:\n\
            the node expanded and its children, the node covered and by which, or the error\n\
            path checked, found infeasible and refined (the nodes its interpolants\n\
@@ -46,6 +48,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         .rev()
         .find(|t| refinement::is_target(t) || t.is::<BoolProgram>())
         .is_some_and(refinement::is_target);
+    if refinement && crate::repl::smash::is_target(&wb.state) {
+        return crate::repl::smash::step(wb, args, "step [N|all]", out);
+    }
     if refinement {
         return refinement::advance(wb, args, "step [N]", true, out);
     }
