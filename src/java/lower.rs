@@ -113,6 +113,12 @@ struct ClassInfo {
     set: ConstId,
     fields: Vec<FieldInfo>,
     methods: Vec<usize>,
+    /// The instance field initialisers each constructor runs first, in Java's order (the
+    /// constant ones before the first that is not are the new object's values instead).
+    initializers: Vec<(ast::Ident, ast::Expr)>,
+    /// The instance fields whose constant initialisers are the new object's values: each
+    /// field, its value, and where the initialiser is written.
+    constant_initial: Vec<(ConstId, TermId, Span)>,
 }
 
 /// A class invariant, elaborated.
@@ -390,6 +396,8 @@ impl<'s> Lowering<'s> {
                 set,
                 fields: Vec::new(),
                 methods: Vec::new(),
+                initializers: Vec::new(),
+                constant_initial: Vec::new(),
             });
         }
         // null is in every class; two classes share nothing else.
@@ -431,25 +439,46 @@ impl<'s> Lowering<'s> {
     fn declare_members(&mut self, classes: &[&Class]) {
         for class in classes {
             let Some(ci) = self.class_index(&class.name.name) else { continue };
+            // Set at the first instance initialiser that is not a constant: from there on, in
+            // Java's order, every initialiser runs at the start of each constructor.
+            let mut in_constructors = false;
             for field in &class.fields {
-                if field.modifiers.static_ && field.names.iter().any(|(_, init)| init.is_some()) {
-                    // Static initializers run at class loading, outside any method's contract.
-                    self.error(
-                        field.span,
-                        "initializers of static fields are not supported (assign the field in a method)",
-                    );
-                }
                 let Some(ty) = self.resolve(&field.ty) else { continue };
                 for (name, init) in &field.names {
-                    if !field.modifiers.static_ && init.is_some() {
-                        self.error(
-                            name.span,
-                            "field initializers are not supported (assign the field in a constructor)",
-                        );
+                    let mut initial = None;
+                    if let Some(e) = init {
+                        let constant = self.constant_initializer(e, &ty);
+                        match (field.modifiers.static_, constant) {
+                            (_, Some(None)) => {}
+                            // A static field's constant initialiser is read and type-checked
+                            // but assumed nowhere: see `constant_initializer`.
+                            (true, Some(Some(_))) => {}
+                            (true, None) => self.error(
+                                e.span,
+                                format!(
+                                    "the initialiser of static field `{}` is not a constant: \
+                                     craig reads static initialisers only as `0`, `true`, `null` \
+                                     and the like (assign the field in a method)",
+                                    name.name
+                                ),
+                            ),
+                            (false, Some(Some(t))) if !in_constructors => initial = Some(t),
+                            (false, _) => {
+                                in_constructors = true;
+                                self.classes[ci].initializers.push((name.clone(), e.clone()));
+                            }
+                        }
                     }
                     let hol = self.hol_type(&ty);
-                    self.field(ci, name, Some(ty.clone()), hol, field.modifiers.static_, None);
+                    self.field(ci, name, Some(ty.clone()), hol, field.modifiers.static_, initial);
                     self.restrict_field(ci, &name.name, &field.modifiers);
+                    if let (Some(value), Some(e)) = (initial, init)
+                        && let Some(f) =
+                            self.classes[ci].fields.iter().find(|f| f.name == name.name)
+                    {
+                        let constant = f.constant;
+                        self.classes[ci].constant_initial.push((constant, value, e.span));
+                    }
                 }
             }
             for spec in &class.specs {
@@ -527,9 +556,60 @@ impl<'s> Lowering<'s> {
         for class in classes {
             let Some(ci) = self.class_index(&class.name.name) else { continue };
             for (mi, method) in class.methods.iter().enumerate() {
-                self.declare_method(ci, mi, method);
+                fn name(m: &Method) -> &str {
+                    if m.constructor { "init" } else { &m.name.name }
+                }
+                let overloaded =
+                    class.methods.iter().filter(|m| name(m) == name(method)).count() > 1;
+                self.declare_method(ci, mi, method, overloaded);
+            }
+            let initializers = &self.classes[ci].initializers;
+            if let Some((field, _)) = initializers.first()
+                && !class.methods.iter().any(|m| m.constructor)
+            {
+                let (span, field) = (field.span, field.name.clone());
+                self.error(
+                    span,
+                    format!(
+                        "the initialiser of `{}.{field}` is not a constant, and a class without a \
+                         constructor has nowhere to run it: write a constructor",
+                        class.name.name
+                    ),
+                );
             }
         }
+    }
+
+    /// A field initialiser that is a constant of the field's type (`0`, `-1`, `true`, `null`):
+    /// `Some(Some(value))`; `Some(None)` if it is a constant of another type (reported); `None`
+    /// if it is not a constant.
+    ///
+    /// An instance field's constant initialiser is the field's value in a new object, as if
+    /// the object were allocated with it: in Java it is stored at the start of the
+    /// constructor, and nothing can read the object between its allocation and then. A
+    /// static field's is assumed nowhere: Java runs it when the class is initialised, before
+    /// any of craig's methods could run, but a method may run after other methods changed
+    /// the field, so a method is verified for every value its precondition and the class
+    /// invariants allow (whether the invariants hold of the initial values is not checked).
+    fn constant_initializer(&mut self, e: &ast::Expr, ty: &JType) -> Option<Option<TermId>> {
+        let (value, found) = match &e.kind {
+            ExprKind::Int(n) => (build::int(self.bank(), *n, e.span), JType::Int),
+            ExprKind::Unary(UnaryOp::Neg, x) => match x.kind {
+                ExprKind::Int(n) => (build::int(self.bank(), -n, e.span), JType::Int),
+                _ => return None,
+            },
+            ExprKind::Bool(v) => (build::truth(self.bank(), *v, e.span), JType::Bool),
+            ExprKind::Null => (self.null(e.span), JType::Null),
+            _ => return None,
+        };
+        if !found.assignable_to(ty) {
+            self.error(
+                e.span,
+                format!("expected a value of type {}, found {}", ty.show(), found.show()),
+            );
+            return Some(None);
+        }
+        Some(Some(value))
     }
 
     fn field(
@@ -685,7 +765,10 @@ impl<'s> Lowering<'s> {
         }
     }
 
-    fn declare_method(&mut self, ci: usize, mi: usize, method: &Method) {
+    /// Declares method `mi` of class `ci`; an `overloaded` one (its class has another of its
+    /// name, or another constructor) has its parameter types in its procedure's name
+    /// (`C.m(int,Node)`, `C.init(int)`), so each overload's obligations have names of their own.
+    fn declare_method(&mut self, ci: usize, mi: usize, method: &Method, overloaded: bool) {
         let class = self.classes[ci].name.clone();
         let name = if method.constructor { "init".to_string() } else { method.name.name.clone() };
         // Jahob's field modifiers say who may touch a field; on a method they mean nothing.
@@ -699,15 +782,8 @@ impl<'s> Lowering<'s> {
             self.error(method.name.span, format!("a method of `{class}` needs a result type"));
             return;
         }
-        let duplicate = self.classes[ci].methods.iter().any(|&m| self.methods[m].name == name);
-        if duplicate {
-            let what = if method.constructor { "a second constructor" } else { "overloading" };
-            self.error(
-                method.name.span,
-                format!("`{class}.{name}`: {what} is not supported (one method per name)"),
-            );
-            return;
-        }
+        // Constants are named after the method without its signature (`unique` tells the
+        // overloads' apart); the procedure's name has the signature when overloaded.
         let proc_name = format!("{class}.{name}");
         let mut ok = true;
         let mut params = Vec::new();
@@ -764,6 +840,26 @@ impl<'s> Lowering<'s> {
         if !ok {
             return;
         }
+        let duplicate = self.classes[ci].methods.iter().any(|&m| {
+            let other = &self.methods[m];
+            other.name == name
+                && other.params.len() == params.len()
+                && other.params.iter().zip(&params).all(|(a, b)| a.1 == b.1)
+        });
+        if duplicate {
+            let what = if method.constructor { "a constructor" } else { "a method" };
+            self.error(
+                method.name.span,
+                format!("`{class}` already has {what} with these parameter types"),
+            );
+            return;
+        }
+        let proc_name = if overloaded {
+            let types: Vec<String> = params.iter().map(|p| p.1.show()).collect();
+            format!("{proc_name}({})", types.join(","))
+        } else {
+            proc_name
+        };
         let proc = ProcId(self.procedures.len() as u32);
         self.procedures.push(Procedure {
             name: proc_name,
@@ -1178,6 +1274,25 @@ impl<'s> Lowering<'s> {
                 requires.extend(entry);
                 ensures.extend(self.invariant_conditions());
             }
+            // A constructor starts where Java's constant field initialisers have run: the new
+            // object has their values. That is a precondition, so each `new` (which allocates
+            // with those values just before the call) checks it rather than the constructor
+            // trusting it.
+            if info.constructor
+                && let Some(this) = info.this
+            {
+                for (field, value, span) in self.classes[info.class].constant_initial.clone() {
+                    let f = self.constant_term(field, span);
+                    let this = self.constant_term(this, span);
+                    let at = build::app(self.bank(), f, this);
+                    let eq = build::eq(self.bank(), at, value);
+                    requires.push(Condition {
+                        formula: eq,
+                        span,
+                        origin: ConditionOrigin::Written,
+                    });
+                }
+            }
             let assumes = self.parameter_facts(m, method.name.span);
             let guarantees = self.result_facts(m, method.name.span);
             let p = &mut self.procedures[info.proc.0 as usize];
@@ -1309,6 +1424,9 @@ impl<'s> Lowering<'s> {
                 fresh: BTreeSet::new(),
                 temps: 0,
             };
+            if info.constructor {
+                self.run_initializers(&mut body, info.class);
+            }
             self.block(&mut body, block);
             if let Some(end) = body.cur {
                 if info.result.is_some() {
@@ -1331,6 +1449,27 @@ impl<'s> Lowering<'s> {
             p.locals = body.locals;
             p.body = Some(cfg);
         }
+    }
+
+    /// The instance field initialisers that are not the new object's values (see
+    /// [`ClassInfo::initializers`]), run as Java runs them: `this.f = e` at the start of the
+    /// constructor, in the order written, where the constructor's parameters are not in scope.
+    /// They are the constructor's writes like any other (its `modifies` names them).
+    fn run_initializers(&mut self, b: &mut Body, class: usize) {
+        let initializers = self.classes[class].initializers.clone();
+        if initializers.is_empty() {
+            return;
+        }
+        let this_only: Vec<(String, ConstId, JType)> =
+            b.scopes[0].iter().filter(|(n, _, _)| n == "this").cloned().collect();
+        let scopes = std::mem::replace(&mut b.scopes, vec![this_only]);
+        for (name, e) in &initializers {
+            let this = ast::Expr { kind: ExprKind::This, span: name.span };
+            let lhs =
+                ast::Expr { kind: ExprKind::Field(Box::new(this), name.clone()), span: name.span };
+            self.assignment(b, &lhs, e, e.span);
+        }
+        b.scopes = scopes;
     }
 
     fn block(&mut self, b: &mut Body, block: &ast::Block) {
@@ -1905,17 +2044,27 @@ impl<'s> Lowering<'s> {
             None => self.temp(b, &ty, span),
         };
         self.allocate(b, target, Some(ci), span);
-        let ctor = self.classes[ci].methods.iter().copied().find(|&m| self.methods[m].constructor);
-        match ctor {
-            Some(m) => {
+        let constructors: Vec<usize> = self.classes[ci]
+            .methods
+            .iter()
+            .copied()
+            .filter(|&m| self.methods[m].constructor)
+            .collect();
+        match constructors[..] {
+            [m] => {
                 let receiver = self.constant_term(target, span);
                 self.invoke(b, m, Some(receiver), args, span, Want::Nothing)?;
             }
-            None if !args.is_empty() => {
+            [_, _, ..] => {
+                let (m, values) = self.overload(b, &constructors, args, span)?;
+                let receiver = self.constant_term(target, span);
+                self.invoke_values(b, m, Some(receiver), values, span, Want::Nothing);
+            }
+            [] if !args.is_empty() => {
                 self.error(span, format!("`{}` has no constructor with arguments", class.name));
                 return None;
             }
-            None => {}
+            [] => {}
         }
         b.fresh.insert(target);
         Some((target, ty))
@@ -2301,17 +2450,26 @@ impl<'s> Lowering<'s> {
                 }
             }
         };
-        let found = self.classes[class]
+        let candidates: Vec<usize> = self.classes[class]
             .methods
             .iter()
             .copied()
-            .find(|&m| self.methods[m].name == name.name && !self.methods[m].constructor);
-        let Some(m) = found else {
+            .filter(|&m| self.methods[m].name == name.name && !self.methods[m].constructor)
+            .collect();
+        if candidates.is_empty() {
             self.error(
                 name.span,
                 format!("`{}` has no method `{}`", self.classes[class].name, name.name),
             );
             return None;
+        }
+        // One method of the name: its arguments are checked against it (its messages say
+        // so); overloads: the arguments are evaluated first, their types pick the method.
+        let (m, values) = if let [m] = candidates[..] {
+            (m, None)
+        } else {
+            let (m, values) = self.overload(b, &candidates, args, e.span)?;
+            (m, Some(values))
         };
         let object = match (self.methods[m].is_static, object, receiver) {
             (true, Some(_), _) => {
@@ -2344,7 +2502,67 @@ impl<'s> Lowering<'s> {
                 }
             },
         };
-        self.invoke(b, m, object, args, e.span, want)
+        match values {
+            None => self.invoke(b, m, object, args, e.span, want),
+            Some(values) => Some(self.invoke_values(b, m, object, values, e.span, want)),
+        }
+    }
+
+    /// Java's choice among overloads `candidates` for `args` (evaluated here, left to right):
+    /// the methods whose parameters take the arguments' types, and among them the one whose
+    /// every parameter type is assignable to every other one's (the most specific); none, or
+    /// no most specific one, is an error. Returns it with the arguments' values.
+    fn overload(
+        &mut self,
+        b: &mut Body,
+        candidates: &[usize],
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<(usize, Vec<TermId>)> {
+        let mut values = Vec::new();
+        let mut types = Vec::new();
+        for a in args {
+            let (v, t, _) = self.expr(b, a)?;
+            values.push(v);
+            types.push(t);
+        }
+        let takes = |params: &[(String, JType, ConstId)], types: &[JType]| {
+            params.len() == types.len()
+                && types.iter().zip(params).all(|(t, p)| t.assignable_to(&p.1))
+        };
+        let applicable: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&m| takes(&self.methods[m].params, &types))
+            .collect();
+        let most_specific: Vec<usize> = applicable
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mine: Vec<JType> = self.methods[m].params.iter().map(|p| p.1.clone()).collect();
+                applicable.iter().all(|&o| takes(&self.methods[o].params, &mine))
+            })
+            .collect();
+        let shown: Vec<String> = types.iter().map(JType::show).collect();
+        let callee = &self.methods[candidates[0]];
+        let what = format!("{}.{}", self.classes[callee.class].name, callee.name);
+        match most_specific[..] {
+            [m] => Some((m, values)),
+            _ if applicable.is_empty() => {
+                self.error(span, format!("no `{what}` takes ({})", shown.join(", ")));
+                None
+            }
+            _ => {
+                self.error(
+                    span,
+                    format!(
+                        "`{what}` with ({}) is ambiguous: no overload is the most specific",
+                        shown.join(", ")
+                    ),
+                );
+                None
+            }
+        }
     }
 
     fn invoke(
@@ -2369,11 +2587,26 @@ impl<'s> Lowering<'s> {
             );
             return None;
         }
-        let mut values: Vec<TermId> = object.into_iter().collect();
+        let mut values = Vec::new();
         for (a, (_, t, _)) in args.iter().zip(&callee.params) {
             let (v, _) = self.value_of_type(b, a, t)?;
             values.push(v);
         }
+        Some(self.invoke_values(b, m, object, values, span, want))
+    }
+
+    /// The call of method `m` on `object` with arguments already evaluated and type-checked.
+    fn invoke_values(
+        &mut self,
+        b: &mut Body,
+        m: usize,
+        object: Option<TermId>,
+        args: Vec<TermId>,
+        span: Span,
+        want: Want,
+    ) -> Option<(ConstId, JType)> {
+        let callee = self.methods[m].clone();
+        let values: Vec<TermId> = object.into_iter().chain(args).collect();
         let result = match (&callee.result, want) {
             (Some((t, _)), Want::Temporary) => Some((self.temp(b, t, span), t.clone())),
             (Some((t, _)), Want::Into(c)) => Some((c, t.clone())),
@@ -2386,13 +2619,15 @@ impl<'s> Lowering<'s> {
         };
         self.step(b, command, Some(span));
         b.fresh.clear();
-        Some(result)
+        result
     }
 
     fn finish(self) -> (Option<Program>, Vec<Diagnostic>) {
         let mut diags = self.diags;
         let failed = crate::syntax::has_errors(&diags);
         diags.sort_by_key(|d| (d.primary.file, d.primary.start));
+        // A field initialiser is lowered in every constructor: its errors are said once.
+        diags.dedup_by(|a, b| a.primary == b.primary && a.message == b.message);
         if failed {
             return (None, diags);
         }

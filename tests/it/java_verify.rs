@@ -702,3 +702,139 @@ class Bag {
     assert!(answers.len() >= 2, "{answers:?}");
     assert_verified(&answers);
 }
+
+// ------------------------------------------------------------------ field initialisers
+
+/// The procedures' names with an obligation not proved, and of which kinds.
+fn failures(answers: &[Answer]) -> Vec<(String, Obligation)> {
+    let mut failed: Vec<(String, Obligation)> =
+        answers.iter().filter(|a| !a.proved).map(|a| (a.method.clone(), a.check)).collect();
+    failed.dedup();
+    failed
+}
+
+/// Verifies one example (or a mutant of it) completely.
+fn verify_example(file: &str, text: String) -> Vec<Answer> {
+    verify(&[(file, text)], &[], 2_000)
+}
+
+#[test]
+fn field_initialisers_run_as_java_runs_them() {
+    let answers = verify_example("Counter.java", example("Counter.java"));
+    assert_verified(&answers);
+    // A constant initialiser is the new object's value: a wrong one breaks the invariant (at
+    // both constructors) and the first constructor's postcondition.
+    let text = example("Counter.java");
+    let failed =
+        failures(&verify_example("Counter.java", mutate(&text, "int step = 1;", "int step = 0;")));
+    assert!(failed.contains(&("Counter.init()".into(), Obligation::ClassInvariant)), "{failed:?}");
+    assert!(failed.contains(&("Counter.init(int)".into(), Obligation::ClassInvariant)));
+    let failed = failures(&verify_example(
+        "Counter.java",
+        mutate(&text, "int count = 0;", "int count = 2;"),
+    ));
+    assert_eq!(failed, [("Counter.init()".to_string(), Obligation::Postcondition)]);
+    // An initialiser that is not a constant runs at the start of each constructor.
+    let failed =
+        failures(&verify_example("Counter.java", mutate(&text, "new int[4];", "new int[3];")));
+    assert!(failed.contains(&("Counter.init()".into(), Obligation::ClassInvariant)), "{failed:?}");
+    // ... and is the constructor's write: a frame without it is caught.
+    let failed = failures(&verify_example(
+        "Counter.java",
+        mutate(&text, "/*: modifies \"this..history\"\n", "/*:\n"),
+    ));
+    assert_eq!(failed, [("Counter.init()".to_string(), Obligation::Frame)]);
+    // The constructor's parameters are not in scope of an initialiser, as in Java.
+    let shadow = mutate(&text, "new int[4];", "new int[start];");
+    assert!(lowering_errors(&shadow).contains("unknown variable `start`"));
+}
+
+#[test]
+fn field_initialisers_craig_cannot_run_are_refused_where_written() {
+    let no_constructor = "class C {\n  int[] a = new int[2];\n}\n";
+    let e = lowering_errors(no_constructor);
+    assert!(
+        e.contains("T.java:2:9: error: the initialiser of `C.a` is not a constant, and a class"),
+        "{e}"
+    );
+    let static_new = "class C {\n  static int[] a = new int[2];\n}\n";
+    let e = lowering_errors(static_new);
+    assert!(
+        e.contains("T.java:2:20: error: the initialiser of static field `a` is not a constant"),
+        "{e}"
+    );
+    let wrong_type = "class C {\n  boolean b = 1;\n}\n";
+    let e = lowering_errors(wrong_type);
+    assert!(e.contains("T.java:2:15: error: expected a value of type boolean, found int"), "{e}");
+}
+
+// ------------------------------------------------------------------ constructors, overloading
+
+#[test]
+fn overloads_and_constructors_are_resolved_as_java_resolves_them() {
+    let answers = verify_example("Account.java", example("Account.java"));
+    assert_verified(&answers);
+    let mut names: Vec<&str> = answers.iter().map(|a| a.method.as_str()).collect();
+    names.dedup();
+    for name in [
+        "Account.init()",
+        "Account.init(int)",
+        "Account.deposit(int)",
+        "Account.deposit(Account)",
+        "Account.opened",
+        "Account.empty",
+        "Account.merged",
+    ] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    let text = example("Account.java");
+    // The other constructor does not give the postcondition.
+    let failed = failures(&verify_example(
+        "Account.java",
+        mutate(&text, "new Account(amount);", "new Account();"),
+    ));
+    assert_eq!(failed, [("Account.opened".to_string(), Obligation::Postcondition)]);
+    // Each overload is checked against its own contract: without its precondition, the
+    // deposit of an int breaks the invariant.
+    let failed = failures(&verify_example(
+        "Account.java",
+        mutate(&text, "requires \"0 <= amount\"\n        modifies", "modifies"),
+    ));
+    assert!(
+        failed.contains(&("Account.deposit(int)".into(), Obligation::ClassInvariant)),
+        "{failed:?}"
+    );
+    // A call to the wrong overload's contract: `deposit(Account)` asks `other ~= this`.
+    let failed =
+        failures(&verify_example("Account.java", mutate(&text, "x.deposit(y);", "x.deposit(x);")));
+    assert_eq!(failed, [("Account.merged".to_string(), Obligation::Precondition)]);
+}
+
+#[test]
+fn overload_errors_are_named() {
+    let text = example("Account.java");
+    let no_match = mutate(&text, "x.deposit(y);", "x.deposit(true);");
+    assert!(
+        lowering_errors(&no_match).contains("error: no `Account.deposit` takes (boolean)"),
+        "{}",
+        lowering_errors(&no_match)
+    );
+    let ambiguous = "class A {\n  void m(A a) { }\n  void m(B b) { }\n  void n() { m(null); }\n}\nclass B { }\n";
+    let e = lowering_errors(ambiguous);
+    assert!(e.contains("T.java:4:14: error: `A.m` with (null) is ambiguous"), "{e}");
+    let twice = "class A {\n  void m(int x) { }\n  void m(int y) { }\n}\n";
+    let e = lowering_errors(twice);
+    assert!(
+        e.contains("T.java:3:8: error: `A` already has a method with these parameter types"),
+        "{e}"
+    );
+    // `null` goes to the most specific overload: `A` over `Object`.
+    // (`m(A)` promises `False`, so the assertion after the call is proved only if it is the
+    // one called.)
+    let specific = "class A {\n  void m(Object o)\n  /*: ensures \"True\" */\n  { }\n  void m(A a)\n  /*: ensures \"False\" */\n  { }\n  void n()\n  /*: ensures \"True\" */\n  {\n    m(null);\n    //: assert \"False\";\n  }\n}\nclass B { }\n";
+    let answers = verify(&[("A.java", specific.to_string())], &["A.n"], 1_000);
+    assert_verified(&answers);
+    let general = specific.replace("m(null);", "m(new B());");
+    let answers = verify(&[("A.java", general)], &["A.n"], 1_000);
+    assert!(answers.iter().any(|a| !a.proved && a.check == Obligation::Assertion), "{answers:?}");
+}
