@@ -274,10 +274,24 @@ pub enum SpecStatement {
         /// The formula.
         formula: SpecText,
     },
-    /// `havoc "x"` (or `havoc x`): an arbitrary new value.
+    /// Jahob's `assuming [label:] "F" in (S; ...; noteThat "G")`: the statements inside are
+    /// checked under the assumption F (they change no state), the last, a `noteThat`, is the
+    /// conclusion; what follows knows `F --> G`.
+    Assuming {
+        /// Its label.
+        label: Option<Ident>,
+        /// The assumption F.
+        hypothesis: SpecText,
+        /// The statements inside, in order (each a `Spec` statement).
+        body: Vec<Statement>,
+    },
+    /// `havoc "x"` (or `havoc x`): an arbitrary new value; with `suchThat "F"`, an arbitrary
+    /// value satisfying `F` (Jahob's proof language: one must exist, which is an obligation).
     Havoc {
         /// The havocked location.
         target: SpecText,
+        /// The formula the new value satisfies (`suchThat`), if written.
+        such_that: Option<SpecText>,
     },
 }
 

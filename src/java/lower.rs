@@ -1684,12 +1684,33 @@ impl<'s> Lowering<'s> {
                     ),
                 }
             }
-            SpecStatement::Havoc { target } => {
+            SpecStatement::Assuming { hypothesis, body, .. } => {
+                self.assuming(b, hypothesis, body, span);
+            }
+            SpecStatement::Havoc { target, such_that } => {
                 let Some(t) = self.spec_target(target) else { return };
+                let condition = match such_that {
+                    None => None,
+                    Some(text) => match self.such_that(text) {
+                        Some(f) => Some((f, text.span)),
+                        None => return,
+                    },
+                };
                 match self.assignable(b, t) {
                     Some(FrameItem::Variable(c)) => {
+                        if let Some((f, at)) = condition {
+                            let value = self.elab.const_decl(c).ty;
+                            let v = self.bank().new_var("v", value, at);
+                            let vt = build::var(self.bank(), v);
+                            self.value_exists(b, f, c, vt, v, at);
+                        }
                         self.step(b, Command::Havoc(vec![c]), Some(span));
                         b.fresh.remove(&c);
+                        if let Some((f, at)) = condition {
+                            let command =
+                                Command::Assume { formula: f, fact: ProgramFact::Assumption };
+                            self.step(b, command, Some(at));
+                        }
                     }
                     Some(FrameItem::FieldAt { field: f, object: x }) => {
                         // One object's field: a new arbitrary value stored there.
@@ -1707,16 +1728,116 @@ impl<'s> Lowering<'s> {
                         };
                         self.variable(c, "havoc", VariableKind::Local, Some(span));
                         b.locals.push(c);
+                        if let Some((formula, at)) = condition {
+                            let v = self.bank().new_var("v", value_ty, at);
+                            let vt = build::var(self.bank(), v);
+                            let field = self.constant_term(f, at);
+                            let updated = build::update(self.bank(), field, x, vt);
+                            self.value_exists(b, formula, f, updated, v, at);
+                        }
                         self.step(b, Command::Havoc(vec![c]), Some(span));
                         let field = self.constant_term(f, span);
                         let v = self.constant_term(c, span);
                         let updated = build::update(self.bank(), field, x, v);
                         self.step(b, Command::Assign(vec![(f, updated)]), Some(span));
+                        if let Some((formula, at)) = condition {
+                            let command =
+                                Command::Assume { formula, fact: ProgramFact::Assumption };
+                            self.step(b, command, Some(at));
+                        }
                     }
                     None => self.error(target.span, "`havoc` names a variable or `x..f`"),
                 }
             }
         }
+    }
+
+    /// Jahob's `assuming F in (S; ...; noteThat G)`: a branch that assumes F, checks the
+    /// statements inside (none changes state: the grammar admits only `assert`, `assume`,
+    /// `noteThat` and `assuming`) and asserts G, then ends; the method goes on from where it
+    /// was, assuming `F --> G`, which the branch proved of this very state.
+    fn assuming(
+        &mut self,
+        b: &mut Body,
+        hypothesis: &SpecText,
+        body: &[ast::Statement],
+        span: Span,
+    ) {
+        let conclusion = match body.last().map(|s| &s.kind) {
+            Some(StatementKind::Spec(SpecStatement::NoteThat { formula, .. })) => formula,
+            _ => {
+                self.error(
+                    span,
+                    "`assuming F in (...)` ends with `noteThat G`, the conclusion it proves under F",
+                );
+                return;
+            }
+        };
+        let Some(here) = b.cur else { return };
+        self.body_scope(b);
+        let Some(f) = self.spec_formula(hypothesis) else { return };
+        let f = self.expand_theinvs(f);
+        let Some(g) = self.spec_formula(conclusion) else { return };
+        let g = self.expand_theinvs(g);
+        self.step(
+            b,
+            Command::Assume { formula: f, fact: ProgramFact::Assumption },
+            Some(hypothesis.span),
+        );
+        for s in &body[..body.len() - 1] {
+            self.statement(b, s);
+        }
+        let what = format!("assertion \"{}\"", self.snippet(conclusion.span));
+        self.step(
+            b,
+            Command::Assert { formula: g, check: Obligation::Assertion, what },
+            Some(conclusion.span),
+        );
+        // The branch ends here; the method goes on from where the statement stands.
+        b.cur = Some(here);
+        let implication = build::implies(self.bank(), f, g);
+        self.step(
+            b,
+            Command::Assume { formula: implication, fact: ProgramFact::Assumption },
+            Some(span),
+        );
+    }
+
+    /// The formula of `havoc x suchThat F`, elaborated in the body's scope. Refused if it
+    /// mentions `old`: the existence obligation replaces `x` by a bound variable everywhere,
+    /// and inside `old` that would change what the formula says of the entry state.
+    fn such_that(&mut self, text: &SpecText) -> Option<TermId> {
+        let f = self.spec_formula(text)?;
+        let f = self.expand_theinvs(f);
+        if build::constants(self.elab.bank(), f).contains(&self.old) {
+            self.error(text.span, "`havoc x suchThat F`: F may not mention `old`");
+            return None;
+        }
+        Some(f)
+    }
+
+    /// Jahob's `havoc x suchThat F` asks that such a value exist: asserts `EX v. F[x := v]`,
+    /// where `state` (the havocked variable, or the field whose one object is havocked) is
+    /// replaced by `value` (written with the bound variable `v`).
+    fn value_exists(
+        &mut self,
+        b: &mut Body,
+        formula: TermId,
+        state: ConstId,
+        value: TermId,
+        v: crate::hol::VarId,
+        at: Span,
+    ) {
+        let mut map = FxHashMap::default();
+        map.insert(state, value);
+        let body = build::substitute(self.bank(), formula, &map);
+        let exists = build::ex(self.bank(), vec![v], body);
+        let what = format!("a value exists for `havoc ... suchThat \"{}\"`", self.snippet(at));
+        self.step(
+            b,
+            Command::Assert { formula: exists, check: Obligation::Assertion, what },
+            Some(at),
+        );
     }
 
     /// What a specification assignment or `havoc` may change: a local in scope, a global, or

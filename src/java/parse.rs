@@ -247,6 +247,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         kw_havoc => "`havoc`",
         kw_from => "`from`",
         kw_such_that => "`suchThat`",
+        kw_assuming => "`assuming`",
+        kw_in => "`in`",
         spec_name | spec_label => "a name",
         bare_word => "a name",
         quoted => "a quoted formula",
@@ -342,7 +344,7 @@ impl AnnotationKind {
             ],
             AnnotationKind::Contract => &["requires", "modifies", "ensures"],
             AnnotationKind::Loop => &["inv", "invariant"],
-            AnnotationKind::Statement => &["assert", "assume", "noteThat", "havoc"],
+            AnnotationKind::Statement => &["assert", "assume", "noteThat", "havoc", "assuming"],
         }
     }
 
@@ -352,7 +354,7 @@ impl AnnotationKind {
             AnnotationKind::Contract => "`requires`, `modifies` or `ensures`",
             AnnotationKind::Loop => "`inv` or `invariant`",
             AnnotationKind::Statement => {
-                "`assert`, `assume`, `noteThat`, `havoc` or an assignment `x := \"...\"`"
+                "`assert`, `assume`, `noteThat`, `havoc`, `assuming` or an assignment `x := \"...\"`"
             }
         }
     }
@@ -1573,18 +1575,20 @@ impl<'t> Parser<'t> {
         let rule = p.as_rule();
         let mut label = None;
         let mut texts = Vec::new();
+        let mut such_that = None;
+        let mut inner = Vec::new();
         for q in p.into_inner() {
             match q.as_rule() {
+                Rule::assuming_spec | Rule::assert_spec | Rule::assume_spec | Rule::note_spec => {
+                    inner.extend(self.spec_statement(q));
+                }
                 Rule::spec_label => label = Some(self.label(&q)),
                 Rule::quoted | Rule::bare_word => texts.push(self.spec_text(&q)),
                 Rule::such_that => {
-                    let span = self.span(&q);
-                    self.error_with_note(
-                        span,
-                        "Jahob's `havoc x suchThat F` is not supported by craig",
-                        "write `havoc x` then `assume F` if such an x is known to exist",
-                    );
-                    return None;
+                    such_that = q
+                        .into_inner()
+                        .find(|r| r.as_rule() == Rule::quoted)
+                        .map(|r| self.spec_text(&r));
                 }
                 _ => {}
             }
@@ -1597,7 +1601,10 @@ impl<'t> Parser<'t> {
             Rule::assert_spec => SpecStatement::Assert { label, formula: texts.next()? },
             Rule::assume_spec => SpecStatement::Assume { label, formula: texts.next()? },
             Rule::note_spec => SpecStatement::NoteThat { label, formula: texts.next()? },
-            Rule::havoc_spec => SpecStatement::Havoc { target: texts.next()? },
+            Rule::havoc_spec => SpecStatement::Havoc { target: texts.next()?, such_that },
+            Rule::assuming_spec => {
+                SpecStatement::Assuming { label, hypothesis: texts.next()?, body: inner }
+            }
             _ => return None,
         };
         Some(Statement { kind: StatementKind::Spec(spec), span })
@@ -1647,6 +1654,7 @@ fn is_spec_keyword(rule: Rule) -> bool {
             | kw_assume
             | kw_note_that
             | kw_havoc
+            | kw_assuming
             | kw_public
             | kw_private
             | kw_protected

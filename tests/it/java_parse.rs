@@ -235,7 +235,7 @@ fn spec_statements_and_class_specs() {
         matches!(&body[0].kind, StatementKind::Spec(SpecStatement::Assert { label: Some(l), .. }) if l.name == "l")
     );
     assert!(
-        matches!(&body[3].kind, StatementKind::Spec(SpecStatement::Havoc { target }) if target.text == "x")
+        matches!(&body[3].kind, StatementKind::Spec(SpecStatement::Havoc { target, .. }) if target.text == "x")
     );
     let StatementKind::Spec(SpecStatement::Assign { lhs, rhs }) = &body[4].kind else { panic!() };
     check_span(text, lhs);
@@ -465,7 +465,7 @@ proptest! {
 
     #[test]
     fn java_like_text_never_panics(
-        text in "(class|C|\\{|\\}|\\(|\\)|;|=|x|int|/\\*:|\\*/|//:|\"|\n|if|while|else|new|\\.|requires|inv|claimedby|readonly|hidden|comment|''|noteThat|from|suchThat|public| )*"
+        text in "(class|C|\\{|\\}|\\(|\\)|;|=|x|int|/\\*:|\\*/|//:|\"|\n|if|while|else|new|\\.|requires|inv|claimedby|readonly|hidden|comment|''|noteThat|from|suchThat|havoc|assuming|static|Node\\[\\]|\\[|\\]|0|null| )*"
     ) {
         let _ = parse_java(FileId(0), &text);
     }
@@ -562,9 +562,9 @@ fn comment_labels_name_invariants_and_assertions() {
 }
 
 /// `noteThat F from L1, L2` reads (the hint is dropped: the note is proved from every fact);
-/// `havoc x suchThat F` is refused naming the form where it is written.
+/// `havoc x suchThat F` reads with its formula.
 #[test]
-fn note_that_from_reads_and_such_that_is_refused() {
+fn note_that_from_and_havoc_such_that_read() {
     let unit = parse_ok("T.java", &in_method("    //: noteThat sum: \"x = x\" from xPos, Inv;"));
     let body = unit.classes[0].methods[0].body.as_ref().expect("a body");
     assert!(
@@ -574,9 +574,41 @@ fn note_that_from_reads_and_such_that_is_refused() {
         )),
         "{body:?}"
     );
-    let (_, rendered) = parse_err(&in_method("    //: havoc \"x\" suchThat \"0 < x\";"));
+    let unit = parse_ok("T.java", &in_method("    //: havoc \"x\" suchThat \"0 < x\";"));
+    let body = unit.classes[0].methods[0].body.as_ref().expect("a body");
     assert!(
-        rendered.starts_with("T.java:3:19: error: Jahob's `havoc x suchThat F` is not supported"),
-        "{rendered}"
+        body.statements.iter().any(|s| matches!(
+            &s.kind,
+            StatementKind::Spec(SpecStatement::Havoc { target, such_that: Some(f) })
+                if target.text == "x" && f.text == "0 < x"
+        )),
+        "{body:?}"
     );
+}
+
+/// Jahob's `assuming F in (S; ...; noteThat G)` reads with the statements inside, nested ones
+/// too; a statement that changes state inside it is a syntax error naming what is expected.
+#[test]
+fn assuming_reads_with_its_statements() {
+    let text = in_method(
+        "    //: assuming h: \"0 < x\" in (assert \"0 <= x\"; assuming \"1 < x\" in (noteThat \"0 < x\"); noteThat g: \"x ~= 0\");",
+    );
+    let unit = parse_ok("T.java", &text);
+    let body = unit.classes[0].methods[0].body.as_ref().expect("a body");
+    let Some(StatementKind::Spec(SpecStatement::Assuming { label, hypothesis, body })) =
+        body.statements.first().map(|s| &s.kind)
+    else {
+        panic!("{body:?}")
+    };
+    assert_eq!(label.as_ref().map(|l| l.name.as_str()), Some("h"));
+    check_span(&text, hypothesis);
+    assert_eq!(body.len(), 3, "{body:?}");
+    assert!(matches!(&body[1].kind, StatementKind::Spec(SpecStatement::Assuming { .. })));
+    assert!(matches!(
+        &body[2].kind,
+        StatementKind::Spec(SpecStatement::NoteThat { label: Some(l), .. }) if l.name == "g"
+    ));
+    let (_, rendered) =
+        parse_err(&in_method("    //: assuming \"0 < x\" in (havoc x; noteThat \"0 < x\");"));
+    assert!(rendered.starts_with("T.java:3:30: error: "), "{rendered}");
 }

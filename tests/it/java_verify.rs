@@ -838,3 +838,54 @@ fn overload_errors_are_named() {
     let answers = verify(&[("A.java", general)], &["A.n"], 1_000);
     assert!(answers.iter().any(|a| !a.proved && a.check == Obligation::Assertion), "{answers:?}");
 }
+
+// ------------------------------------------------------------------ havoc suchThat
+
+#[test]
+fn havoc_such_that_asks_for_a_value_and_assumes_it() {
+    let answers = verify_example("Choose.java", example("Choose.java"));
+    assert_verified(&answers);
+    // Two values asked for, the assumption's two statements and the assertion after it.
+    assert_eq!(answers.iter().filter(|a| a.check == Obligation::Assertion).count(), 5);
+    let text = example("Choose.java");
+    // No such value: the existence obligation fails.
+    let failed = failures(&verify_example(
+        "Choose.java",
+        mutate(&text, "suchThat \"low < x & x <= high\"", "suchThat \"high < x & x <= low\""),
+    ));
+    assert_eq!(failed, [("Choose.between".to_string(), Obligation::Assertion)]);
+    // The value is only what F says of it.
+    let failed = failures(&verify_example(
+        "Choose.java",
+        mutate(&text, "suchThat \"low < x & x <= high\"", "suchThat \"low < x\""),
+    ));
+    assert_eq!(failed, [("Choose.between".to_string(), Obligation::Postcondition)]);
+    let old =
+        mutate(&text, "suchThat \"before < this..high\"", "suchThat \"old high < this..high\"");
+    assert!(lowering_errors(&old).contains("`havoc x suchThat F`: F may not mention `old`"));
+}
+
+#[test]
+fn assuming_proves_under_its_assumption_and_keeps_the_implication() {
+    let text = example("Choose.java");
+    // A conclusion that does not follow from the assumption fails ...
+    let failed = failures(&verify_example(
+        "Choose.java",
+        mutate(&text, "noteThat bigger: \"5 < x + x\"", "noteThat bigger: \"50 < x + x\""),
+    ));
+    assert_eq!(failed, [("Choose.twice".to_string(), Obligation::Assertion)]);
+    // ... and after the statement only the implication is known, not the conclusion.
+    let failed = failures(&verify_example(
+        "Choose.java",
+        mutate(&text, "assert \"10 < x --> 5 < x + x\"", "assert \"5 < x + x\""),
+    ));
+    assert_eq!(failed, [("Choose.twice".to_string(), Obligation::Assertion)]);
+    // The statements inside are checked under the assumption only.
+    let failed = failures(&verify_example(
+        "Choose.java",
+        mutate(&text, "(assert \"0 < x\";", "(assert \"20 < x\";"),
+    ));
+    assert_eq!(failed, [("Choose.twice".to_string(), Obligation::Assertion)]);
+    let no_conclusion = mutate(&text, "; noteThat bigger: \"5 < x + x\")", ")");
+    assert!(lowering_errors(&no_conclusion).contains("ends with `noteThat G`"));
+}
