@@ -240,9 +240,13 @@ proptest! {
     #[test]
     fn mutated_programs_never_panic_after_parsing(
         at in 0usize..12_000,
-        word in "(t|k|v|r|result|this|null|content|left|FuncTree|Pair|key|theinvs|old|0|true)",
+        word in "(t|k|v|r|result|this|null|content|left|FuncTree|Pair|key|theinvs|old|0|true|Account|Counter|deposit|init|start|x|high|suchThat|assuming|in|noteThat|Cell|cells)",
+        which in 0usize..5,
     ) {
-        let text = example("FuncTree.java");
+        // FuncTree, and the examples of the forms read late (initialisers, overloads,
+        // constructors, `suchThat`, `assuming`, arrays of objects).
+        let name = ["FuncTree.java", "Counter.java", "Account.java", "Choose.java", "Row.java"][which];
+        let text = example(name);
         // Replace the identifier-like word at or after `at` by `word`.
         let bytes = text.as_bytes();
         let mut start = at % text.len();
@@ -252,7 +256,7 @@ proptest! {
         let mutated = format!("{}{}{}", &text[..start], word, &text[end..]);
         let mut sources = SourceMap::new();
         let _ = load_java_texts(
-            vec![("FuncTree.java".into(), None, mutated)],
+            vec![(name.into(), None, mutated)],
             &mut sources,
             &VcOptions::default(),
         );
@@ -888,4 +892,23 @@ fn assuming_proves_under_its_assumption_and_keeps_the_implication() {
     assert_eq!(failed, [("Choose.twice".to_string(), Obligation::Assertion)]);
     let no_conclusion = mutate(&text, "; noteThat bigger: \"5 < x + x\")", ")");
     assert!(lowering_errors(&no_conclusion).contains("ends with `noteThat G`"));
+}
+
+// ------------------------------------------------------------------ arrays of objects
+
+#[test]
+fn arrays_of_objects_check_bounds_and_their_elements() {
+    let answers = verify_example("Row.java", example("Row.java"));
+    assert_verified(&answers);
+    let text = example("Row.java");
+    let failed = failures(&verify_example(
+        "Row.java",
+        mutate(&text, "requires \"Array.state (this..cells) 0 ~= null\"\n", ""),
+    ));
+    assert_eq!(failed, [("Row.first".to_string(), Obligation::NullDereference)]);
+    let failed = failures(&verify_example(
+        "Row.java",
+        mutate(&text, "i < this..cells..Array.length\"", "i <= this..cells..Array.length\""),
+    ));
+    assert_eq!(failed, [("Row.put".to_string(), Obligation::ArrayBound)]);
 }
