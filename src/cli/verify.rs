@@ -23,7 +23,8 @@ pub struct Args {
     /// The Java files, read together (classes may refer to each other across them).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Only the obligations of this method (`Class.method`).
+    /// Only the obligations of this method (`Class.method`: every overload of it; one overload
+    /// as `Class.method(int,Node)`).
     #[arg(long, value_name = "CLASS.METHOD")]
     pub method: Option<String>,
     /// Only the obligations of the methods of this class.
@@ -245,13 +246,17 @@ fn read_cache(path: &std::path::Path, err: &mut dyn Write) -> Result<ProofCache,
 /// The obligations `--method` and `--class` select (all by default).
 fn select(verification: &Verification, args: &Args) -> Result<Vec<usize>, CliError> {
     let program = &verification.program;
+    // `C.m` names every overload of `m` (`C.m(int)`, `C.m(Node)`); `C.m(int)` names one.
+    let names = |m: &str, name: &str| {
+        m == name || name.strip_prefix(m).is_some_and(|signature| signature.starts_with('('))
+    };
     let wanted = |name: &str| {
         let class = name.split('.').next().unwrap_or("");
-        args.method.as_deref().is_none_or(|m| m == name)
+        args.method.as_deref().is_none_or(|m| names(m, name))
             && args.class.as_deref().is_none_or(|c| c == class)
     };
     if let Some(m) = &args.method
-        && program.find(m).is_none()
+        && !program.procedures.iter().any(|p| names(m, &p.name))
     {
         return Err(CliError::Usage(format!("no method `{m}` (write it as Class.method)")));
     }

@@ -4,6 +4,7 @@
 //! instance costs a search, never a verdict; a changed method misses; `--no-cache` writes
 //! nothing.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -367,4 +368,27 @@ proptest::proptest! {
         };
         let _ = proof.recheck(&problem);
     }
+}
+
+/// `--method C.m` selects every overload of `m`, `--method 'C.m(int)'` one of them.
+#[test]
+fn a_method_name_selects_its_overloads() {
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/programs/Account.java"),
+    )
+    .unwrap();
+    let dir = scratch("overloads");
+    let file = dir.join("Account.java");
+    std::fs::write(&file, text).unwrap();
+    let methods =
+        |run: &Run| -> BTreeSet<String> { run.counters().into_iter().map(|c| c.0).collect() };
+    let all = verify(&["--no-cache", "--method", "Account.deposit"], &file);
+    assert_eq!(all.code, 0, "{}{}", all.out, all.err);
+    let expected: BTreeSet<String> =
+        ["Account.deposit(int)", "Account.deposit(Account)"].map(String::from).into();
+    assert_eq!(methods(&all), expected);
+    let one = verify(&["--no-cache", "--method", "Account.deposit(int)"], &file);
+    assert_eq!(methods(&one), ["Account.deposit(int)".to_string()].into());
+    let none = verify(&["--no-cache", "--method", "Account.depo"], &file);
+    assert_eq!(none.code, 2, "{}{}", none.out, none.err);
 }
