@@ -912,3 +912,19 @@ fn arrays_of_objects_check_bounds_and_their_elements() {
     ));
     assert_eq!(failed, [("Row.put".to_string(), Obligation::ArrayBound)]);
 }
+
+/// The seeded-bug variants of the new forms' examples kept in `examples/programs/mutants/` (for
+/// a user to run) each fail where their first line says.
+#[test]
+fn the_mutant_files_of_the_new_forms_fail() {
+    for (file, method, kind) in [
+        ("CounterWrongInitialiser.java", "Counter.init()", Obligation::ClassInvariant),
+        ("AccountOtherConstructor.java", "Account.opened", Obligation::Postcondition),
+        ("ChooseNoSuchValue.java", "Choose.between", Obligation::Assertion),
+        ("ChooseConclusionWithoutAssumption.java", "Choose.twice", Obligation::Assertion),
+        ("RowElementMayBeNull.java", "Row.first", Obligation::NullDereference),
+    ] {
+        let failed = failures(&verify_example(file, example(&format!("mutants/{file}"))));
+        assert!(failed.contains(&(method.to_string(), kind)), "{file}: {failed:?}");
+    }
+}
