@@ -116,7 +116,7 @@ fn write_outcome(outcome: &Outcome, out: &mut dyn Write) -> std::io::Result<()> 
 }
 
 fn write_regions(
-    engine: &Engine<'_>,
+    engine: &Engine,
     system: &HybridSystem,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
@@ -135,11 +135,7 @@ fn write_regions(
 }
 
 /// Up to five of the shortest words left in the language, each region with its mode and box.
-fn write_words(
-    engine: &Engine<'_>,
-    system: &HybridSystem,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
+fn write_words(engine: &Engine, system: &HybridSystem, out: &mut dyn Write) -> std::io::Result<()> {
     let words = engine.language.dfa.words_up_to(engine.options.maxlen + 2);
     for word in words.iter().filter(|w| crate::hybrid::dfa::is_contracted(w)).take(5) {
         let names: Vec<String> = word.iter().map(|s| format!("r{s}")).collect();

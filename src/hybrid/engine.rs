@@ -13,12 +13,13 @@
 //! conjoining the unsafe states with the last step; this is what refutes an unsafe set that
 //! touches the reachable states only at its open boundary, as in the paper's Example 1.
 
+use std::rc::Rc;
 use std::time::Duration;
 
 use super::dfa::{Dfa, Position, Symbol, is_contracted, is_factor};
-use super::oracle::{HybridOracle, OracleStats, Spuriousness, WordOracle};
+use super::oracle::{HybridOracle, OracleStats, Refutation, Spuriousness, WordOracle};
 use super::prune::IntervalBox;
-use super::regions::{LongestSideRoundRobin, Regions, SplitHeuristic};
+use super::regions::{LongestSideRoundRobin, Region, Regions, SplitHeuristic};
 use super::system::HybridSystem;
 use crate::syntax::clock::{Clock, Stopwatch};
 
@@ -181,6 +182,60 @@ pub enum Outcome {
     Unknown(Incomplete),
 }
 
+/// What one step of the refinement did, in the order it happened (what the REPL's `step`
+/// prints; the command line drops them).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// `ext` of `word` at `position` was removed from `L` (a prefix pattern `wΩ*` for a
+    /// p-spurious word, `Ω*w` for an s-spurious one, `Ω*wΩ*` for an m-spurious one, listed
+    /// and applied in the batch before the next split), with why, when the oracle said.
+    Removed {
+        /// The pattern's word.
+        word: Vec<Symbol>,
+        /// Where it sits.
+        position: Position,
+        /// The constraint refuted and the box its pruning emptied.
+        refutation: Option<Refutation>,
+    },
+    /// Algorithm 2 could not refute `word`: it joins the don't-know set, and its factors are
+    /// not asked about in this call.
+    DontKnow {
+        /// The word.
+        word: Vec<Symbol>,
+    },
+    /// `γ(symbol)` was bisected: the lower half keeps the symbol, the upper half is `fresh`.
+    Split {
+        /// The region split.
+        symbol: Symbol,
+        /// Its box before.
+        before: IntervalBox,
+        /// The lower half (still `symbol`).
+        lower: IntervalBox,
+        /// The upper half.
+        upper: IntervalBox,
+        /// The fresh symbol of the upper half.
+        fresh: Symbol,
+    },
+    /// Algorithm 3 shrank `γ(symbol)` to the hull of what words of `L` reach in it.
+    Pruned {
+        /// The region.
+        symbol: Symbol,
+        /// Its box before.
+        before: IntervalBox,
+        /// Its box after.
+        after: IntervalBox,
+    },
+    /// Algorithm 3 found no word of `L` reaching `γ(symbol)`: the symbol left `L`.
+    RegionRemoved {
+        /// The region.
+        symbol: Symbol,
+        /// Its box.
+        space: IntervalBox,
+    },
+    /// The run ended.
+    Verdict(Outcome),
+}
+
 /// Lines 5–12 of Algorithm 1 on any oracle: removes p-spurious first letters, s-spurious last
 /// letters (and, with `suffix_checks`, suffixes up to `maxlen`), and midfixes of length `maxlen`
 /// by Algorithm 2; the listed words are applied at the end. Returns whether `L` changed.
@@ -190,6 +245,17 @@ pub fn refine_words(
     options: &Options,
     stats: &mut Stats,
 ) -> bool {
+    refine_words_recorded(language, oracle, options, stats, &mut Vec::new())
+}
+
+/// [`refine_words`], saying what it did in `events`.
+pub fn refine_words_recorded(
+    language: &mut Language,
+    oracle: &mut dyn WordOracle,
+    options: &Options,
+    stats: &mut Stats,
+    events: &mut Vec<Event>,
+) -> bool {
     let mut changed = false;
     let symbols: Vec<Symbol> = (0..language.dfa.alphabet as Symbol).collect();
     for &b in &symbols {
@@ -198,13 +264,14 @@ pub fn refine_words(
         {
             language.remove(&[b], Position::Prefix);
             stats.prefixes_removed += 1;
+            events.push(removed(&[b], Position::Prefix, oracle));
             changed = true;
         }
     }
-    changed |= remove_suffix_spurious(language, oracle, options, stats, None);
+    changed |= remove_suffix_spurious(language, oracle, options, stats, None, events);
     for word in language.dfa.words_at(options.maxlen, Position::Factor) {
         if is_contracted(&word) && language.has(&word, Position::Factor) {
-            changed |= remove_midfix_spurious(language, oracle, &word, stats);
+            changed |= remove_midfix_spurious_recorded(language, oracle, &word, stats, events);
         }
     }
     language.flush();
@@ -219,6 +286,7 @@ fn remove_suffix_spurious(
     options: &Options,
     stats: &mut Stats,
     ending: Option<Symbol>,
+    events: &mut Vec<Event>,
 ) -> bool {
     let longest = if options.suffix_checks { options.maxlen } else { 1 };
     let mut changed = false;
@@ -232,6 +300,7 @@ fn remove_suffix_spurious(
             {
                 language.remove(&word, Position::Suffix);
                 stats.suffixes_removed += 1;
+                events.push(removed(&word, Position::Suffix, oracle));
                 changed = true;
             }
         }
@@ -248,6 +317,17 @@ pub fn remove_midfix_spurious(
     word: &[Symbol],
     stats: &mut Stats,
 ) -> bool {
+    remove_midfix_spurious_recorded(language, oracle, word, stats, &mut Vec::new())
+}
+
+/// [`remove_midfix_spurious`], saying what it did in `events`.
+pub fn remove_midfix_spurious_recorded(
+    language: &mut Language,
+    oracle: &mut dyn WordOracle,
+    word: &[Symbol],
+    stats: &mut Stats,
+    events: &mut Vec<Event>,
+) -> bool {
     let mut dont_know: Vec<Vec<Symbol>> = Vec::new();
     let mut changed = false;
     for length in (2..=word.len()).rev() {
@@ -259,14 +339,21 @@ pub fn remove_midfix_spurious(
             if oracle.midfix_spurious(part) == Spuriousness::Spurious {
                 language.remove(part, Position::Factor);
                 stats.midfixes_removed += 1;
+                events.push(removed(part, Position::Factor, oracle));
                 changed = true;
             } else {
                 stats.dont_know += 1;
+                events.push(Event::DontKnow { word: part.to_vec() });
                 dont_know.push(part.to_vec());
             }
         }
     }
     changed
+}
+
+/// The removal of `word` at `position`, with the oracle's reason.
+fn removed(word: &[Symbol], position: Position, oracle: &dyn WordOracle) -> Event {
+    Event::Removed { word: word.to_vec(), position, refutation: oracle.refutation() }
 }
 
 /// The split choice: among the symbols in some word of `L`, a region with the longest side,
@@ -284,64 +371,112 @@ pub fn choose_split(language: &Language, regions: &Regions) -> Vec<Symbol> {
     candidates
 }
 
-/// The refinement loop over a hybrid system.
-pub struct Engine<'a> {
+/// The refinement loop over a hybrid system, one round a [`Engine::step`]; a value (the
+/// REPL keeps a run in its undo steps, so it clones).
+#[derive(Clone)]
+pub struct Engine {
     /// The system.
-    pub system: &'a HybridSystem,
+    pub system: Rc<HybridSystem>,
     /// The oracle, which owns the regions.
-    pub oracle: HybridOracle<'a>,
+    pub oracle: HybridOracle,
     /// The language.
     pub language: Language,
     /// The parameters.
     pub options: Options,
     /// The counters.
     pub stats: Stats,
-    heuristic: Box<dyn SplitHeuristic>,
+    /// How the run ended, once it has.
+    pub outcome: Option<Outcome>,
+    heuristic: Rc<dyn SplitHeuristic>,
     stopwatch: Stopwatch,
+    events: Vec<Event>,
 }
 
-impl<'a> Engine<'a> {
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("options", &self.options)
+            .field("stats", &self.stats)
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+impl Engine {
     /// An engine at the start: one region per mode over the whole box, `L = Ω+`.
-    pub fn new(system: &'a HybridSystem, options: Options) -> Engine<'a> {
+    pub fn new(system: &HybridSystem, options: Options) -> Engine {
+        Engine::shared(Rc::new(system.clone()), options)
+    }
+
+    /// [`Engine::new`] on a shared system.
+    pub fn shared(system: Rc<HybridSystem>, options: Options) -> Engine {
         let regions = Regions::initial(system.modes.len(), &system.intervals);
         let language = Language::all_words(regions.alphabet());
         let stats = Stats { peak_dfa_size: language.peak_size, ..Stats::default() };
         Engine {
+            oracle: HybridOracle::shared(system.clone(), regions),
             system,
-            oracle: HybridOracle::new(system, regions),
             language,
             options: Options { maxlen: options.maxlen.max(2), ..options },
             stats,
-            heuristic: Box::new(LongestSideRoundRobin),
+            outcome: None,
+            heuristic: Rc::new(LongestSideRoundRobin),
             stopwatch: Stopwatch::start(options.clock),
+            events: Vec::new(),
         }
     }
 
     /// Replaces the split heuristic.
-    pub fn with_heuristic(mut self, heuristic: Box<dyn SplitHeuristic>) -> Engine<'a> {
+    pub fn with_heuristic(mut self, heuristic: Rc<dyn SplitHeuristic>) -> Engine {
         self.heuristic = heuristic;
         self
     }
 
-    /// Runs rounds until `L` is empty or a limit is reached.
+    /// Runs rounds until `L` is empty or a limit is reached: the same [`Engine::step`] the
+    /// REPL's `step` takes, with the events dropped.
     pub fn run(&mut self) -> Outcome {
         loop {
-            if let Some(outcome) = self.step() {
-                return outcome;
+            self.step();
+            if let Some(outcome) = &self.outcome {
+                return outcome.clone();
             }
         }
     }
 
-    /// One round: refine the words, then split a region unless `L` is empty. `Some` when the
-    /// run has ended.
-    pub fn step(&mut self) -> Option<Outcome> {
+    /// Starts the time limit's stopwatch again (the REPL's run waits at the prompt between
+    /// steps, which should not count).
+    pub fn restart_stopwatch(&mut self) {
+        self.stopwatch = Stopwatch::start(self.options.clock);
+    }
+
+    /// One round of the paper's loop: remove the spurious words (Algorithm 1's lines 5–12, or
+    /// Algorithm 3's 5–20), then split one region unless `L` is empty or a limit is reached.
+    /// Returns what it did, the verdict last when the run ended; nothing once it has ended.
+    pub fn step(&mut self) -> Vec<Event> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        if let Some(outcome) = self.round() {
+            self.events.push(Event::Verdict(outcome.clone()));
+            self.outcome = Some(outcome);
+        }
+        std::mem::take(&mut self.events)
+    }
+
+    fn round(&mut self) -> Option<Outcome> {
         if self.stopwatch.reached(self.options.time_limit) {
             return Some(Outcome::Unknown(Incomplete::TimeLimit));
         }
         self.stats.rounds += 1;
         match self.options.algorithm {
             Algorithm::Plain => {
-                refine_words(&mut self.language, &mut self.oracle, &self.options, &mut self.stats);
+                refine_words_recorded(
+                    &mut self.language,
+                    &mut self.oracle,
+                    &self.options,
+                    &mut self.stats,
+                    &mut self.events,
+                );
             }
             Algorithm::Pruning => self.refine_with_pruning(),
         }
@@ -356,11 +491,18 @@ impl<'a> Engine<'a> {
             return Some(Outcome::Unknown(Incomplete::TimeLimit));
         }
         for a in choose_split(&self.language, &self.oracle.regions) {
+            let before = self.oracle.regions.get(a).map(|r| r.space.clone());
             if let Some(b) = self.oracle.regions.split(a, self.heuristic.as_ref()) {
                 self.language.rename_fresh(a);
                 self.oracle.region_changed(&[a, b]);
                 self.stats.splits += 1;
                 self.stats.peak_dfa_size = self.stats.peak_dfa_size.max(self.language.peak_size);
+                let space = |s: Symbol| {
+                    self.oracle.regions.get(s).map(|r| r.space.clone()).unwrap_or_default()
+                };
+                let (lower, upper) = (space(a), space(b));
+                let before = before.unwrap_or_default();
+                self.events.push(Event::Split { symbol: a, before, lower, upper, fresh: b });
                 return None;
             }
         }
@@ -391,6 +533,7 @@ impl<'a> Engine<'a> {
                         None => {
                             self.language.remove(&word, Position::Prefix);
                             self.stats.prefixes_removed += 1;
+                            self.events.push(removed(&word, Position::Prefix, &self.oracle));
                         }
                     }
                 }
@@ -401,6 +544,7 @@ impl<'a> Engine<'a> {
                 &self.options,
                 &mut self.stats,
                 Some(b),
+                &mut self.events,
             );
             for word in self.language.dfa.words_at(maxlen, Position::Factor) {
                 if word.last() != Some(&b)
@@ -409,11 +553,12 @@ impl<'a> Engine<'a> {
                 {
                     continue;
                 }
-                if !remove_midfix_spurious(
+                if !remove_midfix_spurious_recorded(
                     &mut self.language,
                     &mut self.oracle,
                     &word,
                     &mut self.stats,
+                    &mut self.events,
                 ) && let Some(r) = self.oracle.reach(&word)
                 {
                     join(r);
@@ -423,6 +568,10 @@ impl<'a> Engine<'a> {
                 None => {
                     // No counterexample passes through γ(b): remove the symbol.
                     self.language.remove(&[b], Position::Factor);
+                    if let Some(region) = self.oracle.regions.get(b) {
+                        let space = region.space.clone();
+                        self.events.push(Event::RegionRemoved { symbol: b, space });
+                    }
                     self.oracle.regions.regions[b as usize] = None;
                     self.oracle.region_changed(&[b]);
                     self.stats.regions_removed += 1;
@@ -434,6 +583,11 @@ impl<'a> Engine<'a> {
                     if let Some(narrowed) = narrowed
                         && narrowed != region.space
                     {
+                        self.events.push(Event::Pruned {
+                            symbol: b,
+                            before: region.space.clone(),
+                            after: narrowed.clone(),
+                        });
                         if let Some(Some(region)) = self.oracle.regions.regions.get_mut(b as usize)
                         {
                             region.space = narrowed;
@@ -449,7 +603,7 @@ impl<'a> Engine<'a> {
     }
 
     /// The live regions with their symbols.
-    pub fn regions(&self) -> Vec<(Symbol, &super::regions::Region)> {
+    pub fn regions(&self) -> Vec<(Symbol, &Region)> {
         self.oracle
             .regions
             .live()

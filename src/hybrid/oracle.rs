@@ -19,6 +19,7 @@
 //! of its box count as reached, as the paper prescribes.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use super::dfa::Symbol;
 use super::interval::Interval;
@@ -43,10 +44,56 @@ pub trait WordOracle {
     fn suffix_spurious(&mut self, word: &[Symbol]) -> Spuriousness;
     /// Is the word m-spurious (no trajectory follows it)?
     fn midfix_spurious(&mut self, word: &[Symbol]) -> Spuriousness;
+    /// Why the last word answered `Spurious` was: the constraint whose pruning came out empty
+    /// and the box it was pruned over (an oracle that does not say keeps the default).
+    fn refutation(&self) -> Option<Refutation> {
+        None
+    }
+}
+
+/// Which constraint a pruning refuted along a word.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refuted {
+    /// `Init(s) ∧ flow_{γ(region)}(x, y)`: no initial state of the word's first region.
+    Start {
+        /// The word's first symbol.
+        region: Symbol,
+    },
+    /// `flow_{γ(to)}(x, y) ∨ Jump(s, x, s', x') ∧ flow_{γ(to)}(x', y)` from the box reached in
+    /// `γ(from)` (with `Unsafe(s')(y)` conjoined when `into_unsafe`): no step from one region
+    /// of the word to the next.
+    Step {
+        /// The region left.
+        from: Symbol,
+        /// The region entered.
+        to: Symbol,
+        /// Whether the unsafe states were conjoined with the end point.
+        into_unsafe: bool,
+    },
+    /// `Unsafe(s)(x)` on the box reached in the word's last region.
+    Unsafe {
+        /// The word's last symbol.
+        region: Symbol,
+    },
+    /// The whole word's constraint `reach_w` (Theorem 2), with the initial or unsafe states
+    /// where asked, which keeps what each flow couples between its start and end.
+    Joint,
+    /// A region of the word no longer exists.
+    Gone,
+}
+
+/// Why a word is spurious: the constraint refuted and the box its pruning emptied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refutation {
+    /// The constraint.
+    pub refuted: Refuted,
+    /// The box pruned to nothing (for a step, the states reached in the region left).
+    pub space: IntervalBox,
 }
 
 /// Where a step's variables sit in the pruning box (`k` = the system's dimension): the source
 /// point, the point a jump lands on, the end point, the flow's derivative, the flow's time.
+#[derive(Clone, Copy, Debug)]
 struct Layout {
     k: usize,
 }
@@ -101,9 +148,10 @@ pub struct OracleStats {
     pub prunings: usize,
 }
 
-/// The oracle over a hybrid system's regions.
-pub struct HybridOracle<'a> {
-    system: &'a HybridSystem,
+/// The oracle over a hybrid system's regions (a value: the REPL keeps a run in its undo steps).
+#[derive(Clone, Debug)]
+pub struct HybridOracle {
+    system: Rc<HybridSystem>,
     /// The current regions (the engine replaces them after a split or a pruning).
     pub regions: Regions,
     layout: Layout,
@@ -112,7 +160,9 @@ pub struct HybridOracle<'a> {
     self_jumps: BTreeMap<Symbol, bool>,
     /// Answers already given: (kind, word) ↦ the end box, dropped when a region of the word
     /// changes.
-    cache: BTreeMap<(u8, Vec<Symbol>), Option<IntervalBox>>,
+    cache: BTreeMap<(u8, Vec<Symbol>), Result<IntervalBox, Refutation>>,
+    /// Why the last word found spurious is.
+    pub last_refutation: Option<Refutation>,
     /// The counters.
     pub stats: OracleStats,
 }
@@ -121,18 +171,30 @@ const FROM_ANYWHERE: u8 = 0;
 const FROM_INIT: u8 = 1;
 const INTO_UNSAFE: u8 = 2;
 
-impl<'a> HybridOracle<'a> {
-    /// An oracle over `regions` of `system`.
-    pub fn new(system: &'a HybridSystem, regions: Regions) -> HybridOracle<'a> {
+impl HybridOracle {
+    /// An oracle over `regions` of `system` (a copy of it is kept; systems are small).
+    pub fn new(system: &HybridSystem, regions: Regions) -> HybridOracle {
+        HybridOracle::shared(Rc::new(system.clone()), regions)
+    }
+
+    /// An oracle over `regions` of a shared `system`.
+    pub fn shared(system: Rc<HybridSystem>, regions: Regions) -> HybridOracle {
+        let layout = Layout { k: system.dimension() };
         HybridOracle {
             system,
             regions,
-            layout: Layout { k: system.dimension() },
+            layout,
             flow_boxes: BTreeMap::new(),
             self_jumps: BTreeMap::new(),
             cache: BTreeMap::new(),
+            last_refutation: None,
             stats: OracleStats::default(),
         }
+    }
+
+    /// The system asked about.
+    pub fn system(&self) -> &HybridSystem {
+        &self.system
     }
 
     /// Forgets everything derived from the regions of `symbols` (after a split or a pruning).
@@ -374,23 +436,40 @@ impl<'a> HybridOracle<'a> {
     fn propagate(&mut self, word: &[Symbol], kind: u8) -> Option<IntervalBox> {
         self.stats.questions += 1;
         let key = (kind, word.to_vec());
-        if let Some(known) = self.cache.get(&key) {
-            return known.clone();
+        let answer = match self.cache.get(&key) {
+            Some(known) => known.clone(),
+            None => {
+                let mut answer = self.propagate_uncached(word, kind);
+                // Where the boxes did not refute a word of several regions, the whole word's
+                // constraint may.
+                if let Ok(reached) = &answer
+                    && word.len() > 1
+                    && self.joint_refutes(word, kind)
+                {
+                    answer = Err(Refutation { refuted: Refuted::Joint, space: reached.clone() });
+                }
+                self.cache.insert(key, answer.clone());
+                answer
+            }
+        };
+        match answer {
+            Ok(reached) => Some(reached),
+            Err(refutation) => {
+                self.last_refutation = Some(refutation);
+                None
+            }
         }
-        let mut answer = self.propagate_uncached(word, kind);
-        // Where the boxes did not refute a word of several regions, the whole word's
-        // constraint may.
-        if answer.is_some() && word.len() > 1 && self.joint_refutes(word, kind) {
-            answer = None;
-        }
-        self.cache.insert(key, answer.clone());
-        answer
     }
 
-    fn propagate_uncached(&mut self, word: &[Symbol], kind: u8) -> Option<IntervalBox> {
-        let (&first, rest) = word.split_first()?;
-        let mut at = self.start(first, kind == FROM_INIT)?;
-        at = self.within_region(first, at)?;
+    fn propagate_uncached(&mut self, word: &[Symbol], kind: u8) -> Result<IntervalBox, Refutation> {
+        let gone = || Refutation { refuted: Refuted::Gone, space: Vec::new() };
+        let Some((&first, rest)) = word.split_first() else { return Err(gone()) };
+        let first_space = self.region(first).ok_or_else(gone)?.space;
+        let mut at = self.start(first, kind == FROM_INIT).ok_or_else(|| Refutation {
+            refuted: Refuted::Start { region: first },
+            space: first_space.clone(),
+        })?;
+        at = self.within_region(first, at).ok_or_else(gone)?;
         let mut previous = first;
         for (i, &next) in rest.iter().enumerate() {
             let last = i + 1 == rest.len();
@@ -398,24 +477,29 @@ impl<'a> HybridOracle<'a> {
             // coupling of start and end refutes them; after a self-jump the whole box counts.
             let joint = last && kind == INTO_UNSAFE && !self.has_self_jump(next);
             let extra = if joint {
-                let mode = self.region(next)?.mode;
+                let mode = self.region(next).ok_or_else(gone)?.mode;
                 self.system.unsafe_states.get(mode).cloned().unwrap_or(Constraint::False)
             } else {
                 Constraint::True
             };
-            at = self.step(previous, &at, next, &extra)?;
+            at = self.step(previous, &at, next, &extra).ok_or_else(|| Refutation {
+                refuted: Refuted::Step { from: previous, to: next, into_unsafe: joint },
+                space: at.clone(),
+            })?;
             if !joint {
-                at = self.within_region(next, at)?;
+                at = self.within_region(next, at).ok_or_else(gone)?;
             }
             previous = next;
         }
         if kind == INTO_UNSAFE && (rest.is_empty() || self.has_self_jump(previous)) {
-            let mode = self.region(previous)?.mode;
+            let mode = self.region(previous).ok_or_else(gone)?.mode;
             let unsafe_states =
                 self.system.unsafe_states.get(mode).cloned().unwrap_or(Constraint::False);
-            at = self.prune(&Self::placed(&unsafe_states, |i| i), &at)?;
+            at = self.prune(&Self::placed(&unsafe_states, |i| i), &at).ok_or_else(|| {
+                Refutation { refuted: Refuted::Unsafe { region: previous }, space: at.clone() }
+            })?;
         }
-        Some(at)
+        Ok(at)
     }
 
     /// True if the whole word's constraint (the paper's `reach_w` of Theorem 2, with
@@ -524,7 +608,11 @@ fn verdict(reached: Option<IntervalBox>) -> Spuriousness {
     if reached.is_none() { Spuriousness::Spurious } else { Spuriousness::DontKnow }
 }
 
-impl WordOracle for HybridOracle<'_> {
+impl WordOracle for HybridOracle {
+    fn refutation(&self) -> Option<Refutation> {
+        self.last_refutation.clone()
+    }
+
     fn prefix_spurious(&mut self, word: &[Symbol]) -> Spuriousness {
         verdict(self.propagate(word, FROM_INIT))
     }

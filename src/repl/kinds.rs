@@ -37,6 +37,7 @@ pub const KINDS: &[KindEntry] = &[
     KindEntry { noun: "a Scheme program (.scm)", extensions: &["scm"], load: super::cfa::load },
     KindEntry { noun: "a C program (.c, .i)", extensions: &["c", "i"], load: super::c::load },
     KindEntry { noun: "an SMT-LIB script (.smt2)", extensions: &["smt2"], load: super::smt::load },
+    KindEntry { noun: "a hybrid system (.hy)", extensions: &["hy"], load: super::hybrid::load },
 ];
 
 /// Reads the file at `path` (as given; for Java files read together, their

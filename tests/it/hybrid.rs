@@ -284,3 +284,40 @@ proptest! {
         let _ = parse_hybrid(craig::syntax::FileId(0), &text);
     }
 }
+
+/// The paper's Example 2: Example 1's state space covered by four regions, `a`, `b` in mode m1
+/// (x1 split at 1/2) and `c`, `d` in mode m2 (x1 split at 3/2). The real trajectory from
+/// (m1, (0, 0)) follows `abcd`, so no sound oracle may call that word, or any factor of it,
+/// spurious, from an initial state or from anywhere.
+#[test]
+fn example2_the_word_a_trajectory_follows_is_never_refuted() {
+    use craig::hybrid::interval::Interval;
+    use craig::hybrid::oracle::HybridOracle;
+    use craig::hybrid::regions::{Region, Regions};
+    let system = example("example1.hy");
+    let region = |mode: usize, lo: f64, hi: f64| {
+        Some(Region {
+            mode,
+            space: vec![Interval { lo, hi }, Interval { lo: 0.0, hi: 1.0 }],
+            rotation: 0,
+        })
+    };
+    let regions = Regions {
+        regions: vec![
+            region(0, 0.0, 0.5),
+            region(0, 0.5, 2.0),
+            region(1, 0.0, 1.5),
+            region(1, 1.5, 2.0),
+        ],
+    };
+    let mut oracle = HybridOracle::new(&system, regions);
+    let (a, b, c, d) = (0, 1, 2, 3);
+    assert_eq!(oracle.prefix_spurious(&[a, b, c, d]), Spuriousness::DontKnow);
+    for length in 2..=4 {
+        for part in [a, b, c, d].windows(length) {
+            assert_eq!(oracle.midfix_spurious(part), Spuriousness::DontKnow, "{part:?}");
+        }
+    }
+    // And the other way round no trajectory goes: from m2 back to m1 there is no jump.
+    assert_eq!(oracle.midfix_spurious(&[c, b]), Spuriousness::Spurious);
+}

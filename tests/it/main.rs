@@ -20,6 +20,7 @@ mod cores;
 mod fmb;
 mod fol_properties;
 mod hybrid;
+mod hybrid_repl;
 mod index_properties;
 mod input_clausify_prop;
 mod input_errors;

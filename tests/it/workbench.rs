@@ -74,7 +74,7 @@ fn load_theories_goals_show() {
         run(&mut wb, "load notes.txt"),
         "error: cannot load notes.txt: expected a TPTP problem (.p, .ax), a spec file (.spec), \
          Java files (.java), a boolean program (.bp, .qr), a Scheme program (.scm), a C program \
-         (.c, .i) or an SMT-LIB script (.smt2)\n"
+         (.c, .i), an SMT-LIB script (.smt2) or a hybrid system (.hy)\n"
     );
     assert!(run(&mut wb, "load no/such/file.p").starts_with("error: cannot read no/such/file.p"));
     assert_eq!(

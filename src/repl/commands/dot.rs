@@ -20,7 +20,9 @@ pub const SPEC: CommandSpec = CommandSpec {
            as roots, cells as records). For a Scheme program (.scm): the state graph of the\n\
            last `cfa` (events filled, halting states doubled, the first witness path in red).\n\
            For a C program, or Java files with a `cegar` run: the abstract reachability tree\n\
-           of the refinement run (labels in the nodes, coverings dashed, error nodes red).",
+           of the refinement run (labels in the nodes, coverings dashed, error nodes red).\n\
+           For a hybrid system (.hy): the minimal DFA of the run's language and T_L, the\n\
+           transition graph it induces (`language` or `graph` after FILE: one of them).",
     changes_state: false,
     run,
 };

@@ -50,6 +50,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            An SMT-LIB script (.smt2) gives one goal named after the file: the unsatisfiability\n\
            of its assertions up to its first check-sat (named by :named, else assertionN),\n\
            decided by the SMT core; its errors are given with file:line:col.\n\
+           A hybrid system (.hy) has no goals: `step` runs language-based abstraction\n\
+           refinement on it (see `help step`); its errors are given with file:line:col.\n\
            If a file fails to load, the session is as it was.",
     changes_state: true,
     run,

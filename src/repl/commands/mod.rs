@@ -18,6 +18,7 @@ mod goals;
 mod help;
 mod interpolate;
 mod load;
+mod plot;
 mod predicate;
 mod predicates;
 mod proof;
@@ -96,6 +97,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     queries::SPEC,
     trace::SPEC,
     dot::SPEC,
+    plot::SPEC,
     stats::SPEC,
     cfa::SPEC,
     states::SPEC,

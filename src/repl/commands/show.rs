@@ -58,7 +58,12 @@ pub const SPEC: CommandSpec = CommandSpec {
                                  starting values, inputs and the values it leaves)\n\
            show partition NODE [qK]  question K's regions at location NODE (default: the\n\
                                  question analysed now): each formula, how many known\n\
-                                 reachable states it holds, the regions no step reaches",
+                                 reachable states it holds, the regions no step reaches\n\
+           \n\
+           On the run of the hybrid system loaded last (`help step`):\n\
+           show language         the DFA's size and its contracted words up to maxlen\n\
+           show regions          every region (mode and box) and whether it is in L\n\
+           show graph            T_L, the transition graph L induces",
     changes_state: false,
     run,
 };
@@ -89,6 +94,13 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         && wb.state.goal(&args[0]).is_err()
     {
         return crate::repl::refinement::show(wb, &args[0], args.get(1).map(String::as_str), out);
+    }
+    // A hybrid system's run (see `help step`).
+    if crate::repl::hybrid::SHOW_VIEWS.contains(&args[0].as_str())
+        && wb.state.goal(&args[0]).is_err()
+    {
+        arity(SPEC.usage, args, 1, 1)?;
+        return crate::repl::hybrid::show(wb, &args[0], out);
     }
     if args[0] == "summary" && wb.state.goal("summary").is_err() {
         return crate::repl::boolprog::show_summary(wb, args.get(1).map(String::as_str), out);

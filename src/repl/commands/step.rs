@@ -33,25 +33,38 @@ pub const SPEC: CommandSpec = CommandSpec {
            with summaries keyed by whole canonical visible states (Section 5); --restart\n\
            starts the run again from the beginning. The explicit search without summaries is\n\
            not stepwise: `check --no-summaries` runs it. Ctrl-C stops `step all` where it is.\n\
-           `undo` puts the run back where it was before the step.",
+           `undo` puts the run back where it was before the step.\n\
+           On a hybrid system (.hy, loaded last): one round of language-based refinement\n\
+           (N rounds, or to the verdict with `all`): each word removed (its pattern wΩ*, Ω*w\n\
+           or Ω*wΩ*, p-, s- or m-spurious, the constraint refuted and the box pruning\n\
+           emptied), each don't-know word, each region pruned or removed, the split (region,\n\
+           side, both halves, the fresh symbol), then the verdict when the run ends.\n\
+           --maxlen N (2 to 8, default 3), --algorithm 1|3 (default 3) and --max-splits N\n\
+           (default 1000) start a new run with them; `show language|regions|graph`, `dot`\n\
+           and `plot` look at the run.",
     changes_state: true,
     run,
 };
 
 fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResult {
     // The program stepped is the last loaded of the kinds `step` drives: a program the
-    // refinement commands act on, or a boolean program.
-    let refinement = wb
-        .state
-        .theories
-        .iter()
-        .rev()
-        .find(|t| refinement::is_target(t) || t.is::<BoolProgram>())
-        .is_some_and(refinement::is_target);
-    if refinement && crate::repl::smash::is_target(&wb.state) {
+    // refinement commands act on, a boolean program, or a hybrid system. A C program with a
+    // SMASH run steps that run.
+    let last = wb.state.theories.iter().rev().find(|t| {
+        refinement::is_target(t) || t.is::<BoolProgram>() || crate::repl::hybrid::is_hybrid(t)
+    });
+    if last.is_some_and(crate::repl::hybrid::is_hybrid) {
+        return crate::repl::hybrid::step(
+            wb,
+            args,
+            "step [N|all] [--maxlen N] [--algorithm 1|3] [--max-splits N] [--restart]",
+            out,
+        );
+    }
+    if last.is_some_and(refinement::is_target) && crate::repl::smash::is_target(&wb.state) {
         return crate::repl::smash::step(wb, args, "step [N|all]", out);
     }
-    if refinement {
+    if last.is_some_and(refinement::is_target) {
         return refinement::advance(wb, args, "step [N]", true, out);
     }
     crate::repl::boolprog::step(wb, args, SPEC.usage, out)
