@@ -31,6 +31,10 @@ pub struct Args {
     /// Check only single letters for s-spuriousness, as the paper does (no suffix checks).
     #[arg(long)]
     pub no_suffix_checks: bool,
+    /// Keep the incremental set Q of the paper's §3.2: each round asks only about words
+    /// through regions that changed.
+    #[arg(long)]
+    pub incremental: bool,
     /// Stop after this many splits.
     #[arg(long, value_name = "N", value_parser = positive_count, default_value = "1000")]
     pub max_splits: usize,
@@ -67,6 +71,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         algorithm: if args.algorithm == "1" { Algorithm::Plain } else { Algorithm::Pruning },
         maxlen: args.maxlen as usize,
         suffix_checks: !args.no_suffix_checks,
+        incremental: args.incremental,
         max_splits: Some(args.max_splits),
         time_limit: args.time_limit,
         ..Options::default()

@@ -13,6 +13,7 @@
 //! conjoining the unsafe states with the last step; this is what refutes an unsafe set that
 //! touches the reachable states only at its open boundary, as in the paper's Example 1.
 
+use std::collections::BTreeSet;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -113,6 +114,10 @@ pub struct Options {
     pub maxlen: usize,
     /// Check suffixes up to `maxlen` for s-spuriousness (beyond the paper; see the module).
     pub suffix_checks: bool,
+    /// The incremental set `Q` of §3.2: each round asks only about the words through regions
+    /// that changed since they were last asked about (split, pruned or removed, and for
+    /// Algorithm 3 the regions whose reached states such a change may alter).
+    pub incremental: bool,
     /// Stop after this many splits.
     pub max_splits: Option<usize>,
     /// Stop after this much time on `clock`.
@@ -127,6 +132,7 @@ impl Default for Options {
             algorithm: Algorithm::Pruning,
             maxlen: 3,
             suffix_checks: true,
+            incremental: false,
             max_splits: Some(1000),
             time_limit: None,
             clock: Clock::default(),
@@ -256,10 +262,32 @@ pub fn refine_words_recorded(
     stats: &mut Stats,
     events: &mut Vec<Event>,
 ) -> bool {
+    refine_words_focused(language, oracle, options, stats, events, None)
+}
+
+/// True if `word` is to be asked about: it passes through a symbol of `focus` (the set `Q`),
+/// or there is no focus.
+fn in_focus(word: &[Symbol], focus: Option<&BTreeSet<Symbol>>) -> bool {
+    focus.is_none_or(|q| word.iter().any(|s| q.contains(s)))
+}
+
+/// [`refine_words_recorded`] asking only about words through a symbol of `focus` when given.
+/// Without pruning a region changes only by a split, so the oracle's answer on a word through
+/// unchanged regions is what it was when the word was last asked about: skipping it loses no
+/// removal.
+fn refine_words_focused(
+    language: &mut Language,
+    oracle: &mut dyn WordOracle,
+    options: &Options,
+    stats: &mut Stats,
+    events: &mut Vec<Event>,
+    focus: Option<&BTreeSet<Symbol>>,
+) -> bool {
     let mut changed = false;
     let symbols: Vec<Symbol> = (0..language.dfa.alphabet as Symbol).collect();
     for &b in &symbols {
-        if language.has(&[b], Position::Prefix)
+        if in_focus(&[b], focus)
+            && language.has(&[b], Position::Prefix)
             && oracle.prefix_spurious(&[b]) == Spuriousness::Spurious
         {
             language.remove(&[b], Position::Prefix);
@@ -268,9 +296,9 @@ pub fn refine_words_recorded(
             changed = true;
         }
     }
-    changed |= remove_suffix_spurious(language, oracle, options, stats, None, events);
+    changed |= remove_suffix_spurious(language, oracle, options, stats, None, events, focus);
     for word in language.dfa.words_at(options.maxlen, Position::Factor) {
-        if is_contracted(&word) && language.has(&word, Position::Factor) {
+        if is_contracted(&word) && in_focus(&word, focus) && language.has(&word, Position::Factor) {
             changed |= remove_midfix_spurious_recorded(language, oracle, &word, stats, events);
         }
     }
@@ -287,12 +315,16 @@ fn remove_suffix_spurious(
     stats: &mut Stats,
     ending: Option<Symbol>,
     events: &mut Vec<Event>,
+    focus: Option<&BTreeSet<Symbol>>,
 ) -> bool {
     let longest = if options.suffix_checks { options.maxlen } else { 1 };
     let mut changed = false;
     for length in 1..=longest {
         for word in language.dfa.words_at(length, Position::Suffix) {
-            if ending.is_some_and(|b| word.last() != Some(&b)) || !is_contracted(&word) {
+            if ending.is_some_and(|b| word.last() != Some(&b))
+                || !is_contracted(&word)
+                || !in_focus(&word, focus)
+            {
                 continue;
             }
             if language.has(&word, Position::Suffix)
@@ -390,6 +422,8 @@ pub struct Engine {
     heuristic: Rc<dyn SplitHeuristic>,
     stopwatch: Stopwatch,
     events: Vec<Event>,
+    /// The set `Q` (with `incremental`): the symbols to ask about in the next round.
+    queue: BTreeSet<Symbol>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -413,6 +447,7 @@ impl Engine {
         let regions = Regions::initial(system.modes.len(), &system.intervals);
         let language = Language::all_words(regions.alphabet());
         let stats = Stats { peak_dfa_size: language.peak_size, ..Stats::default() };
+        let queue = regions.live().into_iter().collect();
         Engine {
             oracle: HybridOracle::shared(system.clone(), regions),
             system,
@@ -423,6 +458,35 @@ impl Engine {
             heuristic: Rc::new(LongestSideRoundRobin),
             stopwatch: Stopwatch::start(options.clock),
             events: Vec::new(),
+            queue,
+        }
+    }
+
+    /// Records in `Q` that `γ(changed)` changed: the symbol itself, and every `c` ending a
+    /// word of `L` through `changed` that the next round's loop for `c` reads (prefixes shorter
+    /// than `maxlen`, suffixes up to `maxlen`, factors of length `maxlen`; the paper's rule of
+    /// §3.2, with the suffixes craig also checks).
+    fn requeue(&mut self, changed: Symbol) {
+        if !self.options.incremental {
+            return;
+        }
+        self.queue.insert(changed);
+        let maxlen = self.options.maxlen;
+        let dfa = &self.language.dfa;
+        let mut words = Vec::new();
+        for length in 1..=maxlen {
+            if length < maxlen {
+                words.extend(dfa.words_at(length, Position::Prefix));
+            }
+            words.extend(dfa.words_at(length, Position::Suffix));
+        }
+        words.extend(dfa.words_at(maxlen, Position::Factor));
+        for word in words {
+            if word.contains(&changed)
+                && let Some(&last) = word.last()
+            {
+                self.queue.insert(last);
+            }
         }
     }
 
@@ -470,12 +534,15 @@ impl Engine {
         self.stats.rounds += 1;
         match self.options.algorithm {
             Algorithm::Plain => {
-                refine_words_recorded(
+                let queue = std::mem::take(&mut self.queue);
+                let focus = self.options.incremental.then_some(&queue);
+                refine_words_focused(
                     &mut self.language,
                     &mut self.oracle,
                     &self.options,
                     &mut self.stats,
                     &mut self.events,
+                    focus,
                 );
             }
             Algorithm::Pruning => self.refine_with_pruning(),
@@ -503,6 +570,8 @@ impl Engine {
                 let (lower, upper) = (space(a), space(b));
                 let before = before.unwrap_or_default();
                 self.events.push(Event::Split { symbol: a, before, lower, upper, fresh: b });
+                self.requeue(a);
+                self.requeue(b);
                 return None;
             }
         }
@@ -512,7 +581,13 @@ impl Engine {
     /// Lines 5–20 of Algorithm 3.
     fn refine_with_pruning(&mut self) {
         let maxlen = self.options.maxlen;
-        for b in self.oracle.regions.live() {
+        // With `Q`, only its symbols this round; changes made now queue symbols for the next.
+        let queue = std::mem::take(&mut self.queue);
+        let mut live = self.oracle.regions.live();
+        if self.options.incremental {
+            live.retain(|b| queue.contains(b));
+        }
+        for b in live {
             let mut reached: Option<IntervalBox> = None;
             let mut join = |r: IntervalBox| {
                 reached = Some(match reached.take() {
@@ -545,6 +620,7 @@ impl Engine {
                 &mut self.stats,
                 Some(b),
                 &mut self.events,
+                None,
             );
             for word in self.language.dfa.words_at(maxlen, Position::Factor) {
                 if word.last() != Some(&b)
@@ -575,6 +651,7 @@ impl Engine {
                     self.oracle.regions.regions[b as usize] = None;
                     self.oracle.region_changed(&[b]);
                     self.stats.regions_removed += 1;
+                    self.requeue(b);
                 }
                 Some(r) => {
                     let Some(region) = self.oracle.regions.get(b) else { continue };
@@ -594,6 +671,7 @@ impl Engine {
                         }
                         self.oracle.region_changed(&[b]);
                         self.stats.regions_pruned += 1;
+                        self.requeue(b);
                     }
                 }
             }

@@ -137,6 +137,7 @@ struct StepWords {
     maxlen: Option<usize>,
     algorithm: Option<Algorithm>,
     max_splits: Option<usize>,
+    incremental: bool,
 }
 
 fn step_words(args: &[String], usage: &str) -> Result<StepWords, CommandError> {
@@ -146,6 +147,7 @@ fn step_words(args: &[String], usage: &str) -> Result<StepWords, CommandError> {
         maxlen: None,
         algorithm: None,
         max_splits: None,
+        incremental: false,
     };
     let mut counted_once = false;
     let mut rest = args.iter();
@@ -156,6 +158,7 @@ fn step_words(args: &[String], usage: &str) -> Result<StepWords, CommandError> {
     while let Some(word) = rest.next() {
         match word.as_str() {
             "--restart" => words.restart = true,
+            "--incremental" => words.incremental = true,
             "--maxlen" => {
                 let v = value(word, rest.next())?;
                 match v.parse::<usize>() {
@@ -237,6 +240,7 @@ pub(crate) fn step(
     let new_options = words.maxlen.is_some()
         || words.algorithm.is_some()
         || words.max_splits.is_some()
+        || words.incremental
         || words.restart;
     let existing = wb.state.theories[index].run::<HybridRun>().map(|r| r.engine.options);
     if existing.is_none() || new_options {
@@ -245,12 +249,14 @@ pub(crate) fn step(
             maxlen: words.maxlen.unwrap_or(base.maxlen),
             algorithm: words.algorithm.unwrap_or(base.algorithm),
             max_splits: words.max_splits.or(base.max_splits),
+            incremental: words.incremental || base.incremental,
             ..base
         };
         writeln!(
             out,
-            "new run: {}, maxlen {}, at most {}",
+            "new run: {}{}, maxlen {}, at most {}",
             algorithm_text(options.algorithm),
+            if options.incremental { " with the incremental set Q" } else { "" },
             options.maxlen,
             options
                 .max_splits

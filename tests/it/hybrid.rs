@@ -321,3 +321,41 @@ fn example2_the_word_a_trajectory_follows_is_never_refuted() {
     // And the other way round no trajectory goes: from m2 back to m1 there is no jump.
     assert_eq!(oracle.midfix_spurious(&[c, b]), Spuriousness::Spurious);
 }
+
+/// The incremental set `Q` (§3.2) asks only about words through regions that changed: the same
+/// verdicts, and fewer oracle questions. Without pruning a region changes only when it is
+/// split, so Algorithm 1 splits exactly as without `Q`.
+#[test]
+fn the_incremental_set_q_gives_the_same_verdicts_with_fewer_questions() {
+    for name in ["example1.hy", "thermostat.hy", "water_level.hy", "bouncing_ball.hy"] {
+        let system = example(name);
+        for algorithm in [Algorithm::Plain, Algorithm::Pruning] {
+            let run = |incremental: bool| {
+                let options = Options { incremental, ..options(algorithm, 3, true, 60) };
+                let mut engine = Engine::new(&system, options);
+                (engine.run(), engine.stats)
+            };
+            let (outcome, stats) = run(false);
+            let (with_q, stats_q) = run(true);
+            assert_eq!(with_q, outcome, "{name} {algorithm:?}");
+            assert!(
+                stats_q.oracle.questions <= stats.oracle.questions,
+                "{name} {algorithm:?}: {} questions with Q, {} without",
+                stats_q.oracle.questions,
+                stats.oracle.questions
+            );
+            if algorithm == Algorithm::Plain {
+                assert_eq!(stats_q.splits, stats.splits, "{name}");
+            }
+        }
+    }
+    // On the bouncing ball, strictly fewer.
+    let system = example("bouncing_ball.hy");
+    let questions = |incremental: bool| {
+        let options = Options { incremental, ..options(Algorithm::Pruning, 3, true, 60) };
+        let mut engine = Engine::new(&system, options);
+        engine.run();
+        engine.stats.oracle.questions
+    };
+    assert!(questions(true) < questions(false));
+}

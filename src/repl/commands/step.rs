@@ -40,7 +40,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            emptied), each don't-know word, each region pruned or removed, the split (region,\n\
            side, both halves, the fresh symbol), then the verdict when the run ends.\n\
            --maxlen N (2 to 8, default 3), --algorithm 1|3 (default 3) and --max-splits N\n\
-           (default 1000) start a new run with them; `show language|regions|graph`, `dot`\n\
+           (default 1000), --incremental (the paper's set Q) start a new run with them;\n\
+           `show language|regions|graph`, `dot`\n\
            and `plot` look at the run.",
     changes_state: true,
     run,
@@ -57,7 +58,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         return crate::repl::hybrid::step(
             wb,
             args,
-            "step [N|all] [--maxlen N] [--algorithm 1|3] [--max-splits N] [--restart]",
+            "step [N|all] [--maxlen N] [--algorithm 1|3] [--max-splits N] [--incremental] [--restart]",
             out,
         );
     }
