@@ -296,8 +296,8 @@ pub(crate) fn step(
             writeln!(out, "{}. q{} {}: {}", k + 1, event.question, event.rule, event.text)?;
         }
         // A run stops where it was told to, where it was interrupted, or at its end.
-        let interrupted = trace.stopped() && trace.stop_after != Some(run.taken);
-        let finished = !trace.stopped();
+        let finished = !trace.stopped() || trace.verdict().is_some();
+        let interrupted = !finished && trace.stop_after != Some(run.taken);
         if finished {
             write!(out, "{}", verdict_text(&replayed))?;
         } else {
@@ -519,10 +519,14 @@ pub(crate) fn show_summary(wb: &Workbench, word: &str, out: &mut dyn Write) -> C
             text
         }
         _ => {
+            let range = |letter: char, count: usize| match count {
+                0 => format!("no {} summaries", if letter == 'n' { "not-may" } else { "must" }),
+                _ => format!("{letter}0..{letter}{}", count - 1),
+            };
             return Err(CommandError::Refused(format!(
-                "no summary `{word}` (the run has n0..n{} and m0..m{}; `summaries` lists them)",
-                smash.not_may.len().saturating_sub(1),
-                smash.must.len().saturating_sub(1)
+                "no summary `{word}` (the run has {} and {}; `summaries` lists them)",
+                range('n', smash.not_may.len()),
+                range('m', smash.must.len())
             )));
         }
     };
@@ -547,7 +551,7 @@ pub(crate) fn show_partition(
     let replayed = replay(ir.program, &slot, &slot.run, None)?;
     let trace = trace_of(&replayed);
     let number = match question {
-        None => trace.current().unwrap_or(0),
+        None => trace.current().unwrap_or(0).min(trace.questions.len().saturating_sub(1)),
         Some(w) => match w.strip_prefix('q').and_then(|k| k.parse::<usize>().ok()) {
             Some(k) if k < trace.questions.len() => k,
             _ => {
@@ -558,7 +562,9 @@ pub(crate) fn show_partition(
             }
         },
     };
-    let q = &trace.questions[number];
+    let Some(q) = trace.questions.get(number) else {
+        return Err(CommandError::Internal("the run recorded no question".into()));
+    };
     let flat = &q.graph;
     let Some(location) = flat.locations.iter().position(|l| l.name == node) else {
         let names: Vec<&str> = flat.locations.iter().map(|l| l.name.as_str()).collect();

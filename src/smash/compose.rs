@@ -39,6 +39,7 @@ use std::rc::Rc;
 
 use rug::Integer;
 
+pub use super::Target;
 use super::must;
 use super::trace::{self, Answer, CrossedBy, Question, STOPPED, Trace};
 use super::{CallEdge, Callees, Crossing, Dash, DashStep};
@@ -86,15 +87,6 @@ impl Mode {
     fn uses_must(self) -> bool {
         matches!(self, Mode::Must | Mode::Smash)
     }
-}
-
-/// What a question about a callee asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// A return into a region.
-    Return,
-    /// The failure of this check.
-    Failure(ErrorSite),
 }
 
 /// A not-may summary: no run of `callee` from a state of `entry` returns into `exit` (for a
@@ -233,14 +225,15 @@ impl Smash {
     /// Whether the run was told to stop here (its trace holds as many rule applications as
     /// it was to record).
     fn stopped(&mut self) -> bool {
-        let counters = &self.counters;
-        self.trace.as_mut().is_some_and(|t| t.stop_now(counters))
+        self.trace.as_mut().is_some_and(Trace::stop_now)
     }
 
     /// Records the start of a question's analysis in the trace: its number.
     fn trace_question(&mut self, question: Question) -> Option<usize> {
         let trace = self.trace.as_mut()?;
-        if trace.stopped() {
+        // The whole program's question is recorded even in a run stopped before its first
+        // rule, so that the prompt can show where it starts.
+        if trace.stopped() && !trace.questions.is_empty() {
             return None;
         }
         trace.questions.push(question);
@@ -253,7 +246,6 @@ impl Smash {
     /// stops the run when the trace is full.
     fn trace_step(&mut self, number: Option<usize>, dash: &Dash, step: &DashStep) {
         let Some(number) = number else { return };
-        let counters = self.counters.clone();
         let Some(trace) = self.trace.as_mut() else { return };
         if trace.stopped() {
             return;
@@ -265,20 +257,13 @@ impl Smash {
         question.must = dash.must.clone();
         question.steps = dash.counters().steps;
         trace.record(number, rule, text);
-        if trace.stopped() {
-            trace.counters_at_stop = Some(counters);
-        }
     }
 
     /// Records a rule application outside a question's steps (a summary made or merged).
     fn trace_event(&mut self, number: Option<usize>, rule: &'static str, text: String) {
         let Some(number) = number else { return };
-        let counters = self.counters.clone();
         let Some(trace) = self.trace.as_mut() else { return };
         trace.record(number, rule, text);
-        if trace.stopped() && trace.counters_at_stop.is_none() {
-            trace.counters_at_stop = Some(counters);
-        }
     }
 
     /// Records how question `number` ended, unless the run has stopped.
@@ -328,16 +313,24 @@ impl Smash {
                 return (verdict, top);
             }
             let step = top.step_with(self);
+            let before = self.trace.as_ref().map(|t| t.events.len());
             self.trace_step(number, &top, &step);
+            let recorded = self.trace.as_ref().map(|t| t.events.len()) != before;
             each_step(&top, &step);
             match step {
                 DashStep::Finished(verdict) => {
-                    let said = match &verdict {
-                        Verdict::Safe { .. } => "SAFE".to_string(),
-                        Verdict::Unsafe(_) => "UNSAFE".to_string(),
-                        Verdict::Unknown(why) => format!("UNKNOWN: {why}"),
-                    };
-                    self.trace_answer(number, Answer::Verdict(said));
+                    // The verdict is the run's when its step was recorded: a step cut short
+                    // by the stop records nothing.
+                    if let (Some(q), true) = (number, recorded)
+                        && let Some(trace) = &mut self.trace
+                    {
+                        trace.questions[q].answer = Answer::Verdict(match &verdict {
+                            Verdict::Safe { .. } => "SAFE".to_string(),
+                            Verdict::Unsafe(_) => "UNSAFE".to_string(),
+                            Verdict::Unknown(why) => format!("UNKNOWN: {why}"),
+                        });
+                        trace.active.retain(|&a| a != q);
+                    }
                     return (verdict, top);
                 }
                 DashStep::Reached { .. } => {

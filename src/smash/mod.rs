@@ -76,6 +76,15 @@ pub enum Split {
     Summary(usize),
 }
 
+/// What a question about a callee asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A return into a region.
+    Return,
+    /// The failure of this check.
+    Failure(crate::refine::flat::ErrorSite),
+}
+
 /// What an opaque call's edges are, for the analysis of a graph built by
 /// [`crate::refine::flat::Flat::build_compositional`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

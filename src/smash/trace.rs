@@ -14,10 +14,9 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::compose::{Counters, Target};
 use super::must::MustSets;
 use super::partition::Partitions;
-use super::{DashStep, Split};
+use super::{DashStep, Split, Target};
 use crate::ir::ProcId;
 use crate::refine::Verdict;
 use crate::refine::flat::Flat;
@@ -91,9 +90,6 @@ pub struct Trace {
     pub questions: Vec<Question>,
     /// The questions in progress, innermost last.
     pub active: Vec<usize>,
-    /// The run's counters when it stopped after [`Trace::stop_after`] applications (the
-    /// questions it left unanswered do not count then).
-    pub counters_at_stop: Option<Counters>,
     /// How the last call crossed by its caller was answered, for the caller's step's name.
     pub(crate) crossing: Option<CrossedBy>,
     /// Set from outside (Ctrl-C) to stop the run where it is, as if told to stop there.
@@ -127,16 +123,24 @@ impl Trace {
 
     /// Whether the run must stop now: told to stop here, or interrupted (which makes this the
     /// point it was told to stop at, so that the same run stopped here again is this one).
-    pub(crate) fn stop_now(&mut self, counters: &Counters) -> bool {
+    pub(crate) fn stop_now(&mut self) -> bool {
         if self.stopped() {
             return true;
         }
         if self.interrupt.as_ref().is_some_and(|i| i.load(Ordering::Relaxed)) {
             self.stop_after = Some(self.events.len());
-            self.counters_at_stop = Some(counters.clone());
             return true;
         }
         false
+    }
+
+    /// The whole program's verdict, once the run has given it (as SAFE, UNSAFE or UNKNOWN
+    /// and why).
+    pub fn verdict(&self) -> Option<&str> {
+        match &self.questions.first()?.answer {
+            Answer::Verdict(v) => Some(v),
+            _ => None,
+        }
     }
 
     /// Records a rule application, unless the run has stopped.

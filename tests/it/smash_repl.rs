@@ -76,17 +76,18 @@ fn the_rules_are_named_as_in_the_paper_and_the_query_tree_follows_them() {
 
 #[test]
 fn a_bug_is_found_with_a_must_summary_and_its_inputs_replayed() {
-    let mut wb = started("sm5_foo_g_unsafe.c", "smash");
+    let mut wb = started("sm6_must_reuse_unsafe.c", "smash");
     let all = run(&mut wb, "step all");
     assert!(all.contains("\nUNSAFE: "), "{all}");
     assert!(all.contains("replayed on the program"), "{all}");
     assert!(all.contains(" CREATE-MUSTSUMMARY: "), "{all}");
+    assert!(all.contains(" MUST-POST-USESUMMARY: must summary m0 "), "{all}");
     let summaries = run(&mut wb, "summaries");
     assert!(summaries.contains("m0 must "), "{summaries}");
     let shown = run(&mut wb, "show summary m0");
     assert!(shown.starts_with("m0 must "), "{shown}");
     // Under `--mode may` no must summary is kept: the answer yes crosses the call itself.
-    let mut may = started("sm5_foo_g_unsafe.c", "may");
+    let mut may = started("sm6_must_reuse_unsafe.c", "may");
     let all = run(&mut may, "step all");
     assert!(all.contains("\nUNSAFE: "), "{all}");
     assert!(!all.contains("CREATE-MUSTSUMMARY"), "{all}");

@@ -140,6 +140,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "sat",
             "scheme",
             "session",
+            "smash",
             "smt",
             "smtlib",
             "solve",

@@ -106,7 +106,8 @@ fn load_theories_goals_show() {
         "error: unknown view `wide` (one of: hol, sequent, clauses, sorts); usage: show GOAL \
          [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | show state N | show cps \
          [THEORY] | show art | show node N | show cex | show path | show interpolants [K] | \
-         show invariant\n"
+         show invariant | show summary nK|mK | show partition NODE [qK] | show language | \
+         show regions | show graph\n"
     );
     assert_eq!(run(&mut wb, "show nope"), "error: no goal named `nope` (goals: group_inverse)\n");
 }

@@ -15,7 +15,7 @@ pub const SPEC: CommandSpec = CommandSpec {
     usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | \
             show state N | show cps [THEORY] | show art | show node N | show cex | show path | \
             show interpolants [K] | show invariant | show summary nK|mK | \
-            show partition NODE [qK]",
+            show partition NODE [qK] | show language | show regions | show graph",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
            sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
