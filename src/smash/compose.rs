@@ -175,6 +175,9 @@ pub struct Smash {
     pub counters: Counters,
     /// The run's record, rule by rule, when one is kept ([`Smash::keep_trace`]).
     pub trace: Option<Trace>,
+    /// In debug builds, every crossing of a call by a run (the callee, what it reached, the
+    /// caller's state and the state after), against which every not-may summary is checked.
+    crossings: Vec<(ProcId, Target, Vec<Integer>, Vec<Integer>)>,
     stats: SmtStats,
 }
 
@@ -207,6 +210,7 @@ impl Smash {
             must: Vec::new(),
             counters: Counters::default(),
             trace: None,
+            crossings: Vec::new(),
             stats: SmtStats::default(),
         })
     }
@@ -807,6 +811,51 @@ impl Smash {
 }
 
 impl Smash {
+    /// The self-check of seed 004's exclusivity (B.5), in debug builds: no run that crossed a
+    /// call (a must summary's or a question's answer yes) starts in a not-may summary's entry
+    /// and ends in its exit (or fails its check). Both would mean that one of them is wrong.
+    /// Checked on every crossing against every summary, and on every summary against every
+    /// crossing, by evaluation on the concrete states.
+    fn check_exclusive(
+        &mut self,
+        callee: ProcId,
+        kind: &Target,
+        sources: &[Vec<Integer>],
+        answer: &Crossing,
+    ) -> Result<(), RefineError> {
+        if let Crossing::Step(k, next, _) = answer {
+            self.crossings.push((callee, kind.clone(), sources[*k].clone(), next.clone()));
+        }
+        let contradicts =
+            |n: &NotMay,
+             (c, target, source, next): &(ProcId, Target, Vec<Integer>, Vec<Integer>)| {
+                let holds = |p: &Pred, state: &[Integer]| {
+                    p.evaluate(&|v| state.get(v).cloned()) == Some(true)
+                };
+                n.callee == *c
+                    && n.target == *target
+                    && holds(&n.entry, source)
+                    && (*target != Target::Return || holds(&n.exit, next))
+            };
+        let checked: Vec<&NotMay> = match answer {
+            Crossing::Step(..) => self.not_may.iter().collect(),
+            Crossing::Absent { summary, .. } => vec![&self.not_may[*summary]],
+            Crossing::Unknown(_) => Vec::new(),
+        };
+        for n in checked {
+            if let Some(crossing) = self.crossings.iter().find(|c| contradicts(n, c)) {
+                return Err(RefineError::Internal(format!(
+                    "a not-may summary of `{}` and a run of it through a call contradict each \
+                     other (from {:?} to {:?})",
+                    self.procedure_name(n.callee),
+                    crossing.2,
+                    crossing.3
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// Whether some state of `source` has a state of `target` outside `exit` after the opaque
     /// `edge`: the variables the callee does not change keep their values, the others are
     /// arbitrary (the edge's own action).
@@ -889,6 +938,9 @@ impl Callees for Smash {
             Some(answer) => answer,
             None => self.analyse(edge, callee, kind.clone(), sources, (target, &post))?,
         };
+        if cfg!(debug_assertions) {
+            self.check_exclusive(callee, &kind, sources, &answer)?;
+        }
         // A not-may summary names what the callee changes; the caller's region after the call
         // may also name what it keeps, so the split also asks for the kept values under which
         // the region lies inside the summary's exit.
@@ -912,6 +964,18 @@ impl Callees for Smash {
         let (callee, edge, failures) = (call.callee, call.edge, call.failures.clone());
         let mut budget = must::MAX_RUN_STEPS;
         let (ending, _, inputs) = self.run_body(callee, values, &mut budget)?;
+        if cfg!(debug_assertions) {
+            // A concrete run through a call is a crossing too (see `check_exclusive`).
+            let crossing = match &ending {
+                Ending::Returned(left) => {
+                    (callee, Target::Return, values.to_vec(), self.after(callee, values, left))
+                }
+                Ending::Failed(site) => {
+                    (callee, Target::Failure(site.clone()), values.to_vec(), values.to_vec())
+                }
+            };
+            self.crossings.push(crossing);
+        }
         match ending {
             Ending::Returned(left) => Some((edge, self.after(callee, values, &left), inputs)),
             Ending::Failed(site) => {
