@@ -128,13 +128,7 @@ fn write_regions(
     let regions = engine.regions();
     writeln!(out, "language: empty ({} regions left)", regions.len())?;
     for (symbol, region) in regions {
-        let sides: Vec<String> = region
-            .space
-            .iter()
-            .zip(&system.variables)
-            .map(|(i, name)| format!("{name} in {i}"))
-            .collect();
-        writeln!(out, "  r{symbol}: {}: {}", system.modes[region.mode], sides.join(", "))?;
+        writeln!(out, "  r{symbol}: {}", region.describe(system))?;
     }
     Ok(())
 }

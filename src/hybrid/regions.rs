@@ -5,6 +5,7 @@
 use super::dfa::Symbol;
 use super::interval::Interval;
 use super::prune::IntervalBox;
+use super::system::HybridSystem;
 
 /// One region `γ(b) = (mode, box)`.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,6 +16,20 @@ pub struct Region {
     pub space: IntervalBox,
     /// Where the round-robin over equal sides continues (the side after the last one split).
     pub rotation: usize,
+}
+
+impl Region {
+    /// The region as the prompt and the command line print it: its mode, then each
+    /// variable's interval (`m1: x1 in [0, 1], x2 in [0, 0.5]`).
+    pub fn describe(&self, system: &HybridSystem) -> String {
+        let sides: Vec<String> = self
+            .space
+            .iter()
+            .zip(&system.variables)
+            .map(|(i, name)| format!("{name} in {i}"))
+            .collect();
+        format!("{}: {}", system.modes[self.mode], sides.join(", "))
+    }
 }
 
 /// Chooses the side along which a region is bisected.

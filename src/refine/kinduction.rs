@@ -107,13 +107,7 @@ impl KInduction {
         limits: Limits,
         invariants: bool,
     ) -> Result<KInduction, RefineError> {
-        let procedure = program.find(function).ok_or_else(|| {
-            let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
-            RefineError::Refused(format!(
-                "no function `{function}` (functions: {})",
-                names.join(", ")
-            ))
-        })?;
+        let procedure = super::function_named(program, function)?;
         let started = Stopwatch::start(limits.clock);
         let flat = Flat::build(program, procedure, FIRST_UNROLLING)?;
         let (known, seeding) = if invariants {

@@ -120,6 +120,14 @@ impl Limits {
     }
 }
 
+/// The procedure an engine analyses, by name, or a refusal that lists the functions there are.
+pub(crate) fn function_named(program: &Program, function: &str) -> Result<ProcId, RefineError> {
+    program.find(function).ok_or_else(|| {
+        let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
+        RefineError::Refused(format!("no function `{function}` (functions: {})", names.join(", ")))
+    })
+}
+
 /// A node of the abstract reachability tree.
 #[derive(Clone, Debug)]
 pub struct Node {
@@ -487,13 +495,7 @@ impl Engine {
         domain: Domain,
         invariants: bool,
     ) -> Result<Engine, RefineError> {
-        let procedure = program.find(function).ok_or_else(|| {
-            let names: Vec<&str> = program.procedures.iter().map(|p| p.name.as_str()).collect();
-            RefineError::Refused(format!(
-                "no function `{function}` (functions: {})",
-                names.join(", ")
-            ))
-        })?;
+        let procedure = function_named(program, function)?;
         Engine::unrolled(program, procedure, limits, domain, invariants, FIRST_UNROLLING)
     }
 

@@ -352,17 +352,7 @@ pub fn box_text(space: &[Interval]) -> String {
 
 /// `r3 (m1: x1 in [0, 1], x2 in [0, 0.5])`.
 fn region_text(symbol: Symbol, region: &Region, system: &HybridSystem) -> String {
-    format!("{} ({})", symbol_name(symbol), region_body(region, system))
-}
-
-fn region_body(region: &Region, system: &HybridSystem) -> String {
-    let sides: Vec<String> = region
-        .space
-        .iter()
-        .zip(&system.variables)
-        .map(|(i, name)| format!("{name} in {i}"))
-        .collect();
-    format!("{}: {}", system.modes[region.mode], sides.join(", "))
+    format!("{} ({})", symbol_name(symbol), region.describe(system))
 }
 
 /// The pattern `w Ω*`, `Ω* w` or `Ω* w Ω*`.
@@ -700,8 +690,7 @@ fn dot_graph(engine: &Engine, words: &[String]) -> Result<Graph, CommandError> {
             if induced.last.contains(&s) {
                 style.push("filled");
             }
-            let label =
-                format!("{}\\n{}", symbol_name(s), dot_label(&region_body(region, &system)));
+            let label = format!("{}\\n{}", symbol_name(s), dot_label(&region.describe(&system)));
             let _ = writeln!(
                 text,
                 "    {} [shape=box, label=\"{label}\"{}{}];",
