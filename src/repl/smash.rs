@@ -147,6 +147,7 @@ fn replay<'c>(
                 e => CommandError::from(e),
             })?;
         let mut trace = if run.finished { Trace::new() } else { Trace::stopping_after(run.taken) };
+        trace.keep_partitions = true;
         if let Some(wb) = wb {
             let interrupt = wb.interrupt_handle();
             interrupt.store(false, Ordering::Relaxed);
@@ -439,7 +440,7 @@ pub(crate) fn summaries(
         any = true;
     }
     for (k, _) in smash.must.iter().enumerate().filter(|(_, m)| wanted(m.callee)) {
-        writeln!(out, "{}", must_text(smash, flat, k))?;
+        writeln!(out, "{}", must_text(smash, k))?;
         any = true;
     }
     if !any {
@@ -464,7 +465,7 @@ fn not_may_text(smash: &Smash, flat: &Flat, k: usize) -> String {
     )
 }
 
-fn must_text(smash: &Smash, flat: &Flat, k: usize) -> String {
+fn must_text(smash: &Smash, k: usize) -> String {
     let m = &smash.must[k];
     let body = smash.procedure_name(m.callee);
     let inputs: Vec<String> = m.inputs.iter().map(|i| i.to_string()).collect();
@@ -472,7 +473,6 @@ fn must_text(smash: &Smash, flat: &Flat, k: usize) -> String {
         crate::smash::compose::Ending::Returned(_) => "returns".to_string(),
         crate::smash::compose::Ending::Failed(site) => format!("fails the check `{}`", site.what),
     };
-    let _ = flat;
     format!(
         "m{k} must {body}: a run from the starting values ({}) reading inputs [{}] {ending} \
          (used {} more time{})",
@@ -509,9 +509,7 @@ pub(crate) fn show_summary(wb: &Workbench, word: &str, out: &mut dyn Write) -> C
         (Some(("m", k)), _) if number(k).is_some_and(|k| k < smash.must.len()) => {
             let k = number(k).expect("checked");
             let m = &smash.must[k];
-            let mut text = must_text(smash, flat, k);
-            let body = &smash.program().procedure(m.callee);
-            let _ = write!(text, "\n  starting values of {}", body.name);
+            let mut text = must_text(smash, k);
             if let crate::smash::compose::Ending::Returned(left) = &m.ending {
                 let left: Vec<String> = left.iter().map(|v| v.to_string()).collect();
                 let _ = write!(text, "\n  values it leaves: {}", left.join(", "));

@@ -257,8 +257,10 @@ impl Smash {
         let crossed = trace.crossing.take();
         let (rule, text) = trace::describe(&dash.flat, step, crossed);
         let question = &mut trace.questions[number];
-        question.partitions = dash.partitions.clone();
-        question.must = dash.must.clone();
+        if trace.keep_partitions {
+            question.partitions = dash.partitions.clone();
+            question.must = dash.must.clone();
+        }
         question.steps = dash.counters().steps;
         trace.record(number, rule, text);
     }

@@ -60,7 +60,8 @@ pub struct Question {
     pub answer: Answer,
     /// The graph its analysis runs on.
     pub graph: Flat,
-    /// Its partitions, as its last step left them.
+    /// Its partitions, as its last step left them (as it was asked, unless the trace keeps
+    /// partitions).
     pub partitions: Partitions,
     /// Its must sets, as its last step left them.
     pub must: MustSets,
@@ -94,6 +95,9 @@ pub struct Trace {
     pub(crate) crossing: Option<CrossedBy>,
     /// Set from outside (Ctrl-C) to stop the run where it is, as if told to stop there.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Whether each question's partition and must sets are kept as its last step left them
+    /// (what the prompt shows; a printed trace needs only the rules).
+    pub keep_partitions: bool,
 }
 
 /// How a call was crossed, as the caller's step is named.
