@@ -10,13 +10,13 @@ use crate::c::DataModel;
 use crate::cli::CliError;
 use crate::cli::cegar::{Analysed, read_analysed};
 use crate::cli::parse_data_model;
-use crate::ir::Program;
-use crate::ir::interpret::failure_text;
 use crate::repl::options::positive_count;
 use crate::saturn::SaturnError;
-use crate::saturn::assert::{self, Replay, Report};
-use crate::saturn::lock::{self, LockError, LockSpec};
-use crate::syntax::{SourceMap, Span};
+use crate::saturn::assert;
+use crate::saturn::lock;
+use crate::saturn::render::{self, Outcome, Places};
+use crate::saturn::sarif;
+use crate::syntax::SourceMap;
 
 /// Which checker runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -26,6 +26,16 @@ pub enum Checker {
     /// Lock errors: Type A (double lock, unlock of an unlocked lock) and Type B (ambiguous
     /// exit state), from each function's inferred FSM summary.
     Lock,
+}
+
+/// How the findings are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Lines for a reader: each warning with its place, inputs and replay, then the unsound
+    /// steps.
+    Text,
+    /// One SARIF 2.1.0 log on standard output (a run per file), for code-scanning tools.
+    Sarif,
 }
 
 /// Saturn's bug finders on C programs.
@@ -59,13 +69,17 @@ pub struct Args {
     /// default.
     #[arg(long, value_name = "FILE")]
     pub spec: Option<PathBuf>,
-    /// Print the counters of each run.
+    /// Print the counters of each run (text only).
     #[arg(long)]
     pub stats: bool,
+    /// How the findings are written: text, or a SARIF 2.1.0 log.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
 }
 
 /// Runs the checker on every file. Exit 1 when some warning was made, 0 when none, 3 when a
-/// function could not be analysed, 2 on input errors.
+/// function could not be analysed, 2 on input errors. With `--format sarif` standard output
+/// holds only the log; what the text would say around the findings goes to standard error.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let mut code = 0u8;
     let spec_text = match &args.spec {
@@ -75,17 +89,21 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     };
     let spec = lock::LockSpec::parse(&spec_text)
         .map_err(|e| CliError::Usage(format!("lock specification, {e}")))?;
+    let sarif = args.format == Format::Sarif;
+    let mut runs = Vec::new();
     for file in &args.files {
         let mut sources = SourceMap::new();
+        let mut said = Vec::new();
         let analysed = read_analysed(
             file,
             args.property.as_deref(),
             false,
             args.data_model,
             &mut sources,
-            out,
+            if sarif { &mut said } else { &mut *out },
             err,
         )?;
+        err.write_all(&said)?;
         let Analysed { file, mut program, .. } = match analysed {
             Ok(analysed) => analysed,
             Err(c) => {
@@ -93,250 +111,75 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 continue;
             }
         };
-        let locate = |span: Option<Span>| match span {
-            Some(s) => sources.location(s),
-            None => file.display().to_string(),
+        let shown = file.display().to_string();
+        let places = Places { sources: &sources, file: &shown };
+        let header = if args.checker == Checker::Lock {
+            format!(
+                "saturn: lock checker on {shown}, loops unrolled {} times, integers blasted at {} \
+                 bits",
+                args.unroll, args.width
+            )
+        } else {
+            format!(
+                "saturn: assert checker on {shown}, from `{}`, loops unrolled {} times, integers \
+                 blasted at {} bits",
+                args.function, args.unroll, args.width
+            )
         };
-        if args.checker == Checker::Lock {
+        if sarif {
+            writeln!(err, "{header}")?;
+        } else {
+            writeln!(out, "{header}")?;
+        }
+        let outcome = if args.checker == Checker::Lock {
             // Lock errors are the question: every other check becomes an assumption.
             program.assume_checks_except(&[]);
-            writeln!(
-                out,
-                "saturn: lock checker on {}, loops unrolled {} times, integers blasted at {} bits",
-                file.display(),
-                args.unroll,
-                args.width
-            )?;
-            let found = write_locks(out, &program, &spec, args, &locate)?;
-            code = code.max(found);
-            continue;
-        }
-        let options = assert::Options {
-            unroll: args.unroll,
-            width: args.width,
-            max_nodes: args.max_nodes,
-            ..assert::Options::default()
-        };
-        writeln!(
-            out,
-            "saturn: assert checker on {}, from `{}`, loops unrolled {} times, integers blasted at {} bits",
-            file.display(),
-            args.function,
-            args.unroll,
-            args.width
-        )?;
-        match assert::check(&program, &args.function, options) {
-            Ok(report) => {
-                write_report(out, &report, &file, &locate, args.stats)?;
-                if !report.warnings.is_empty() {
-                    code = code.max(1);
+            Outcome::Lock(lock::check_program(&program, &spec, args.unroll, args.width))
+        } else {
+            let options = assert::Options {
+                unroll: args.unroll,
+                width: args.width,
+                max_nodes: args.max_nodes,
+                ..assert::Options::default()
+            };
+            match assert::check(&program, &args.function, options) {
+                Ok(report) => Outcome::Assert(report),
+                Err(SaturnError::Refused { what, name }) => {
+                    return Err(CliError::Usage(format!("{what} `{name}`")));
+                }
+                Err(reason) => {
+                    let line =
+                        format!("failed: `{}` could not be analysed: {reason}", args.function);
+                    if sarif {
+                        writeln!(err, "{line}")?;
+                    } else {
+                        writeln!(out, "{line}")?;
+                    }
+                    code = code.max(3);
+                    continue;
                 }
             }
-            Err(SaturnError::Refused { what, name }) => {
-                return Err(CliError::Usage(format!("{what} `{name}`")));
-            }
-            Err(reason) => {
-                writeln!(out, "failed: `{}` could not be analysed: {reason}", args.function)?;
-                code = code.max(3);
-            }
+        };
+        code = code.max(exit_code(&outcome));
+        if sarif {
+            runs.push(sarif::run(&outcome, &places));
+        } else {
+            render::write_outcome(out, &outcome, &places, args.stats)?;
         }
+    }
+    if sarif {
+        writeln!(out, "{}", sarif::log(runs))?;
     }
     Ok(code)
 }
 
-fn write_report(
-    out: &mut dyn Write,
-    report: &Report,
-    file: &std::path::Path,
-    locate: &dyn Fn(Option<Span>) -> String,
-    stats: bool,
-) -> Result<(), CliError> {
-    for w in &report.warnings {
-        writeln!(out, "{}: warning[assert]: {}", locate(w.span), failure_text(w.check, &w.what))?;
-        let shown: Vec<String> = w.inputs.iter().map(|(name, v)| format!("{name} = {v}")).collect();
-        let shown = if shown.is_empty() { "(none)".to_string() } else { shown.join(", ") };
-        writeln!(out, "  in `{}`; inputs (in the order the run reads them): {shown}", w.function)?;
-        let values: Vec<String> = w.inputs.iter().map(|(_, v)| v.to_string()).collect();
-        let command = if values.is_empty() {
-            String::new()
-        } else {
-            format!(" --inputs {}", values.join(","))
-        };
-        match &w.replay {
-            Replay::Confirmed => writeln!(
-                out,
-                "  confirmed: `craig run {}{command}` fails the same check",
-                file.display()
-            )?,
-            Replay::NotConfirmed(what) => {
-                writeln!(out, "  not confirmed by the interpreter: {}", what.trim_end())?
-            }
-        }
-    }
-    writeln!(
-        out,
-        "{} warning{}, {} check{} holding within the unrolling",
-        report.warnings.len(),
-        if report.warnings.len() == 1 { "" } else { "s" },
-        report.holding.len(),
-        if report.holding.len() == 1 { "" } else { "s" },
-    )?;
-    let u = &report.unsound;
-    writeln!(out, "unsound steps taken:")?;
-    if u.loops_cut.is_empty() && u.calls_kept.is_empty() && u.width_conditions == 0 {
-        writeln!(out, "  none: every loop exited within the unrolling, every call was expanded")?;
-    }
-    for (function, span) in &u.loops_cut {
-        writeln!(
-            out,
-            "  loop cut after the unrolling: back edge at {} in `{function}`",
-            locate(*span)
-        )?;
-    }
-    for (callee, span) in &u.calls_kept {
-        writeln!(
-            out,
-            "  call to `{callee}` at {} not expanded (recursion or depth): results unknown",
-            locate(*span)
-        )?;
-    }
-    if u.width_conditions > 0 {
-        writeln!(
-            out,
-            "  {} operations assume their value fits the blasting width (paths leaving it are cut)",
-            u.width_conditions
-        )?;
-    }
-    writeln!(out, "Saturn finds bugs: no warning is no proof of safety")?;
-    if stats {
-        let s = &report.stats;
-        writeln!(out, "stats:")?;
-        writeln!(out, "  unrolled graph: {} nodes, {} edges", s.unrolled_nodes, s.unrolled_edges)?;
-        writeln!(out, "  boolean DAG: {} nodes, {} input bits", s.dag_nodes, s.dag_inputs)?;
-        writeln!(out, "  guards: {} condition names, {} BDD nodes", s.guard_names, s.bdd_nodes)?;
-        writeln!(
-            out,
-            "  checks: {} occurrences, {} queries, {} satisfiable",
-            s.check_sites, s.queries, s.satisfiable
-        )?;
-        writeln!(
-            out,
-            "  SAT: {} nodes clausified, {} clauses, {} conflicts",
-            s.nodes_clausified, s.clauses, s.conflicts
-        )?;
-    }
-    Ok(())
-}
-
-/// Runs the lock checker on every function and writes its warnings and summaries; returns the
-/// exit code (1 with warnings, 3 when a function failed and none was found).
-fn write_locks(
-    out: &mut dyn Write,
-    program: &Program,
-    spec: &LockSpec,
-    args: &Args,
-    locate: &dyn Fn(Option<Span>) -> String,
-) -> Result<u8, CliError> {
-    let results = lock::check_program(program, spec, args.unroll, args.width);
-    let (mut warnings, mut failed, mut cut, mut queries) = (0usize, 0usize, 0usize, 0usize);
-    let show = |inputs: &[(String, rug::Integer)]| {
-        let shown: Vec<String> = inputs.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-        if shown.is_empty() { "no parameters".to_string() } else { shown.join(", ") }
-    };
-    for (name, result) in &results {
-        let r = match result {
-            Ok(r) => r,
-            Err(reason) => {
-                failed += 1;
-                writeln!(out, "failed: `{name}` could not be analysed (no-op summary): {reason}")?;
-                continue;
-            }
-        };
-        cut += r.loops_cut;
-        queries += r.queries;
-        let lock_name = |l: usize| format!("the lock first used at {}", locate(r.locks[l]));
-        for e in &r.errors {
-            warnings += 1;
-            match e {
-                LockError::TypeA { lock, from_locked, from_unlocked } => {
-                    writeln!(
-                        out,
-                        "{}: warning[lock]: Type A in `{name}`: {} ends in Error whatever its state on entry",
-                        locate(from_unlocked.0),
-                        lock_name(*lock)
-                    )?;
-                    writeln!(
-                        out,
-                        "  held on entry: the call at {} errs ({})",
-                        locate(from_locked.0),
-                        show(&from_locked.1)
-                    )?;
-                    writeln!(
-                        out,
-                        "  free on entry: the call at {} errs ({})",
-                        locate(from_unlocked.0),
-                        show(&from_unlocked.1)
-                    )?;
-                }
-                LockError::TypeB { lock, from, out: value } => {
-                    let returning = match value {
-                        Some(true) => ", returning nonzero,",
-                        Some(false) => ", returning 0,",
-                        None => "",
-                    };
-                    writeln!(
-                        out,
-                        "{}: warning[lock]: Type B in `{name}`: from {}{returning} it can exit with {} Locked or Unlocked",
-                        locate(r.locks[*lock]),
-                        from.name(),
-                        lock_name(*lock)
-                    )?;
-                }
-            }
-        }
-        if !r.transitions.is_empty() {
-            writeln!(out, "summary of `{name}` (R):")?;
-            for t in &r.transitions {
-                let value = match t.out {
-                    Some(true) => " [result nonzero]",
-                    Some(false) => " [result 0]",
-                    None => "",
-                };
-                writeln!(
-                    out,
-                    "  lock {}: {} -> {}{value}",
-                    locate(r.locks[t.lock]),
-                    t.from.name(),
-                    t.to.name()
-                )?;
-            }
-        }
-    }
-    writeln!(
-        out,
-        "{warnings} warning{}, {} function{} analysed, {failed} failed",
-        if warnings == 1 { "" } else { "s" },
-        results.len() - failed,
-        if results.len() - failed == 1 { "" } else { "s" },
-    )?;
-    writeln!(out, "unsound steps taken:")?;
-    writeln!(
-        out,
-        "  {cut} back edges cut after the unrolling; callees expanded to depth 8, deeper and recursive calls have unknown results"
-    )?;
-    writeln!(
-        out,
-        "  distinct lock addresses are distinct locks unless their address expressions are the same"
-    )?;
-    writeln!(out, "Saturn finds bugs: no warning is no proof of safety")?;
-    if args.stats {
-        writeln!(out, "stats:\n  SAT queries: {queries}")?;
-    }
-    Ok(if warnings > 0 {
+/// 1 with warnings, else 3 when a function failed, else 0.
+fn exit_code(outcome: &Outcome) -> u8 {
+    if !outcome.findings().is_empty() {
         1
-    } else if failed > 0 {
+    } else if !outcome.failed().is_empty() {
         3
     } else {
         0
-    })
+    }
 }

@@ -20,6 +20,7 @@ pub mod options;
 mod program;
 mod refinement;
 pub mod replay;
+mod saturn;
 pub(crate) mod settings;
 pub mod shell;
 mod smash;

@@ -15,6 +15,9 @@
 //! which of these steps it took ([`assert::Unsound`]). A warning is a claim of a bug, so it is
 //! only made from a satisfying assignment that was evaluated against its query.
 //!
+//! [`render`] says a checker's findings in words, the same at the prompt and on the command
+//! line; [`sarif`] writes them as SARIF 2.1.0 for code-scanning tools.
+//!
 //! Depends on `ir` (the program), `hol` (the IR's terms), `sat` and `syntax` only.
 
 pub mod assert;
@@ -23,6 +26,8 @@ pub mod boolean;
 pub mod error;
 pub mod guard;
 pub mod lock;
+pub mod render;
+pub mod sarif;
 pub mod symbolic;
 pub mod unroll;
 

@@ -138,6 +138,7 @@ const FLOORS: &[(&str, &[&str])] = &[
             "prover",
             "refine",
             "sat",
+            "saturn",
             "scheme",
             "session",
             "smash",

@@ -107,7 +107,7 @@ fn load_theories_goals_show() {
          [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | show state N | show cps \
          [THEORY] | show art | show node N | show cex | show path | show interpolants [K] | \
          show invariant | show summary nK|mK | show partition NODE [qK] | show language | \
-         show regions | show graph\n"
+         show regions | show graph | show warning N\n"
     );
     assert_eq!(run(&mut wb, "show nope"), "error: no goal named `nope` (goals: group_inverse)\n");
 }

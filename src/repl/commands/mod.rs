@@ -30,6 +30,7 @@ mod reload;
 mod replay;
 mod restore;
 mod run;
+mod saturn;
 mod save;
 mod set;
 mod show;
@@ -39,11 +40,13 @@ mod stats;
 mod step;
 mod succ;
 mod summaries;
+mod summary;
 mod theories;
 mod trace;
 mod translate;
 mod undo;
 mod unload;
+mod warnings;
 mod witness;
 
 pub(crate) use core::CoreWords;
@@ -87,6 +90,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     interpolate::SPEC,
     cegar::SPEC,
     smash::SPEC,
+    saturn::SPEC,
     step::SPEC,
     run::SPEC,
     predicate::SPEC,
@@ -94,6 +98,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     diff::SPEC,
     check::SPEC,
     summaries::SPEC,
+    summary::SPEC,
+    warnings::SPEC,
     queries::SPEC,
     trace::SPEC,
     dot::SPEC,

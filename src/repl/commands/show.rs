@@ -15,7 +15,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     usage: "show GOAL [hol|sequent|clauses|sorts] | show ir METHOD | show summary N | \
             show state N | show cps [THEORY] | show art | show node N | show cex | show path | \
             show interpolants [K] | show invariant | show summary nK|mK | \
-            show partition NODE [qK] | show language | show regions | show graph",
+            show partition NODE [qK] | show language | show regions | show graph | \
+            show warning N",
     help: "Without a view, prints the goal's theory, its hypotheses and its statement.\n\
            hol      the lemma and its hypotheses as written in the spec file, with locations\n\
            sequent  the first-order sequent the translation made: each hypothesis kept, the\n\
@@ -63,7 +64,12 @@ pub const SPEC: CommandSpec = CommandSpec {
            On the run of the hybrid system loaded last (`help step`):\n\
            show language         the DFA's size and its contracted words up to maxlen\n\
            show regions          every region (mode and box) and whether it is in L\n\
-           show graph            T_L, the transition graph L induces",
+           show graph            T_L, the transition graph L induces\n\
+           \n\
+           On the Saturn run of the C program loaded last (`help saturn`):\n\
+           show warning N        warning N (`warnings` lists them): its place, rule and\n\
+                                 message, its inputs and replay, and the replayed run's\n\
+                                 path (a lock warning: its calls)",
     changes_state: false,
     run,
 };
@@ -79,6 +85,13 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         return crate::repl::smash::show_partition(wb, word(1), word(2), out);
     }
     arity(SPEC.usage, args, 1, 2)?;
+    // A Saturn run (see `help saturn`): one warning with its path.
+    if args[0] == "warning"
+        && wb.state.goal("warning").is_err()
+        && crate::repl::saturn::is_target(&wb.state)
+    {
+        return crate::repl::saturn::show_warning(wb, args.get(1).map(String::as_str), out);
+    }
     if args[0] == "summary"
         && wb.state.goal("summary").is_err()
         && crate::repl::smash::is_target(&wb.state)

@@ -1,0 +1,296 @@
+//! Saturn at the prompt (seed 001): `saturn [FUNCTION] [--checker assert|lock] ...` runs one
+//! of Saturn's bug finders on the C program loaded last and says what `craig saturn` says;
+//! `warnings` lists the run's warnings a line each, `show warning N` shows one with its path
+//! (an assertion warning's run replayed on the interpreter, edge by edge) and `summary
+//! FUNCTION` a function's lock summary R. The outcome is kept in the theory's run slot, so
+//! `undo` puts the previous run back and a new `cegar`, `smash` or `saturn` replaces it.
+
+use std::io::Write;
+use std::rc::Rc;
+
+use crate::ir::interpret::{self, Outcome as RunOutcome};
+use crate::saturn::SaturnError;
+use crate::saturn::assert::{self, Replay};
+use crate::saturn::lock::{self, LockSpec};
+use crate::saturn::render::{self, Finding, Outcome, Places};
+
+use super::c::CTheory;
+use super::kind::Theory;
+use super::options::parse_words;
+use super::{CommandError, CommandResult, Control, State, Workbench, counted};
+
+/// A Saturn run on a theory: what it was asked and what it found.
+#[derive(Clone)]
+struct SaturnRun {
+    /// The checker's name and settings, as the header said them.
+    asked: String,
+    outcome: Rc<Outcome>,
+}
+
+/// The words of `saturn`.
+#[derive(clap::Parser)]
+#[command(name = "saturn")]
+struct SaturnWords {
+    /// The function the assertion checker starts from (default `main`).
+    function: Option<String>,
+    /// The checker: assert (failing checks) or lock (Type A and Type B lock errors).
+    #[arg(long, default_value = "assert")]
+    checker: String,
+    /// How many times each loop's back edge may be taken.
+    #[arg(long, default_value_t = 2)]
+    unroll: u32,
+    /// How many bits integers are blasted at (8 to 512).
+    #[arg(long, default_value_t = 130)]
+    width: u32,
+    /// The lock specification (`KIND NAME ARGUMENT` lines) instead of the shipped one.
+    #[arg(long)]
+    spec: Option<String>,
+    /// Print the run's counters.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// The C program loaded last, with its index.
+fn current(state: &State) -> Result<(usize, &CTheory), CommandError> {
+    state
+        .theories
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, t)| t.content::<CTheory>().map(|c| (i, c)))
+        .ok_or_else(|| CommandError::Refused("no C program is loaded (try `load FILE.c`)".into()))
+}
+
+fn run_of(state: &State) -> Result<(&Theory, &CTheory, &SaturnRun), CommandError> {
+    let (index, c) = current(state)?;
+    let theory = &state.theories[index];
+    let run = theory.run::<SaturnRun>().ok_or_else(|| {
+        CommandError::Refused(
+            "no Saturn run on the C program loaded last (`saturn` runs one)".into(),
+        )
+    })?;
+    Ok((theory, c, run))
+}
+
+/// Whether the C program loaded last has a Saturn run (`summary` and `show warning` act on it).
+pub(crate) fn is_target(state: &State) -> bool {
+    run_of(state).is_ok()
+}
+
+fn checker_error(e: SaturnError) -> CommandError {
+    match e {
+        SaturnError::Refused { what, name } => CommandError::Refused(format!("{what} `{name}`")),
+        SaturnError::Internal(why) => CommandError::Internal(why.to_string()),
+        other => CommandError::Unsupported(format!("the function could not be analysed: {other}")),
+    }
+}
+
+/// `saturn [FUNCTION] [--checker assert|lock] [--unroll K] [--width BITS] [--spec FILE]
+/// [--stats]`.
+pub(crate) fn start(
+    wb: &mut Workbench,
+    args: &[String],
+    usage: &str,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let words: SaturnWords = parse_words(args, usage)?;
+    if !(8..=512).contains(&words.width) {
+        return Err(CommandError::Refused(format!(
+            "--width {} is outside 8..=512; usage: {usage}",
+            words.width
+        )));
+    }
+    let (index, c) = current(&wb.state)?;
+    let file = wb.state.theories[index].path.clone();
+    let (asked, outcome) = match words.checker.as_str() {
+        "assert" => {
+            let function = words.function.unwrap_or_else(|| "main".to_string());
+            let options =
+                assert::Options { unroll: words.unroll, width: words.width, ..Default::default() };
+            let report = assert::check(&c.program, &function, options).map_err(checker_error)?;
+            let asked = format!(
+                "assert checker on {file}, from `{function}`, loops unrolled {} times, integers \
+                 blasted at {} bits",
+                words.unroll, words.width
+            );
+            (asked, Outcome::Assert(report))
+        }
+        "lock" => {
+            if let Some(function) = &words.function {
+                return Err(CommandError::Refused(format!(
+                    "the lock checker summarises every function, callees first; `{function}` \
+                     is not needed (`summary {function}` shows its summary after the run)"
+                )));
+            }
+            let spec_text = match &words.spec {
+                Some(path) => std::fs::read_to_string(path)
+                    .map_err(|e| CommandError::Refused(format!("cannot read {path}: {e}")))?,
+                None => lock::DEFAULT_SPEC.to_string(),
+            };
+            let spec = LockSpec::parse(&spec_text)
+                .map_err(|e| CommandError::Refused(format!("lock specification, {e}")))?;
+            // Lock errors are the question: every other check becomes an assumption.
+            let mut program = c.program.clone();
+            program.assume_checks_except(&[]);
+            let results = lock::check_program(&program, &spec, words.unroll, words.width);
+            let asked = format!(
+                "lock checker on {file}, loops unrolled {} times, integers blasted at {} bits",
+                words.unroll, words.width
+            );
+            (asked, Outcome::Lock(results))
+        }
+        other => {
+            return Err(CommandError::Refused(format!(
+                "`{other}` is no checker: assert or lock; usage: {usage}"
+            )));
+        }
+    };
+    writeln!(out, "saturn: {asked}")?;
+    let places = Places { sources: &c.sources, file: &file };
+    render::write_outcome(out, &outcome, &places, words.stats)?;
+    if !outcome.findings().is_empty() {
+        writeln!(out, "`warnings` lists them, `show warning N` shows one with its path")?;
+    }
+    wb.state.theories[index].set_run(Some(SaturnRun { asked, outcome: Rc::new(outcome) }));
+    Ok(Control::Continue)
+}
+
+/// `warnings`: the run's warnings, one line each, numbered as `show warning N` takes them.
+pub(crate) fn warnings(wb: &Workbench, out: &mut dyn Write) -> CommandResult {
+    let (theory, c, run) = run_of(&wb.state)?;
+    let places = Places { sources: &c.sources, file: &theory.path };
+    let findings = run.outcome.findings();
+    writeln!(out, "{} of the {}", counted(findings.len(), "warning"), run.asked)?;
+    for (k, finding) in findings.iter().enumerate() {
+        let confirmed = match finding {
+            Finding::Assert(w) if w.replay == Replay::Confirmed => " (replayed: confirmed)",
+            Finding::Assert(_) => " (replayed: not confirmed)",
+            Finding::Lock(..) => "",
+        };
+        writeln!(
+            out,
+            "{}. {}: [{}] {}{confirmed}",
+            k + 1,
+            places.text(render::span_of(*finding)),
+            render::rule_of(*finding),
+            render::message(*finding, &places)
+        )?;
+    }
+    for (name, reason) in run.outcome.failed() {
+        writeln!(out, "failed: `{name}` could not be analysed (no-op summary): {reason}")?;
+    }
+    writeln!(out, "{}", render::NO_PROOF)?;
+    Ok(Control::Continue)
+}
+
+/// `show warning N`: the warning, then its path: an assertion warning's run replayed on the
+/// interpreter with the inputs the model gave, each edge's place; a lock warning's calls.
+pub(crate) fn show_warning(
+    wb: &Workbench,
+    number: Option<&str>,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let (theory, c, run) = run_of(&wb.state)?;
+    let findings = run.outcome.findings();
+    let k = number
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|k| (1..=findings.len()).contains(k))
+        .ok_or_else(|| {
+            CommandError::Refused(format!(
+                "expected a warning number from 1 to {} (`warnings` lists them)",
+                findings.len()
+            ))
+        })?;
+    let places = Places { sources: &c.sources, file: &theory.path };
+    let finding = findings[k - 1];
+    render::write_finding(out, finding, &places)?;
+    let Finding::Assert(w) = finding else {
+        writeln!(
+            out,
+            "the lock checker reads this off the summary R of `{}` (`summary` shows it); it is \
+             not replayed: the interpreter has no locks",
+            match finding {
+                Finding::Lock(f, _) => f.function.as_str(),
+                Finding::Assert(_) => unreachable!("matched above"),
+            }
+        )?;
+        return Ok(Control::Continue);
+    };
+    let Outcome::Assert(report) = &*run.outcome else {
+        return Err(CommandError::Internal("an assertion warning outside an assert run".into()));
+    };
+    let Some(entry) = c.program.find(&report.function) else {
+        return Err(CommandError::Internal(format!("`{}` is gone", report.function)));
+    };
+    let inputs: Vec<rug::Integer> = w.inputs.iter().map(|(_, v)| v.clone()).collect();
+    match interpret::run(&c.program, entry, &inputs, assert::Options::default().replay_steps) {
+        RunOutcome::AssertionFailed { trace, .. } => {
+            writeln!(out, "the run, replayed ({}):", counted(trace.len(), "edge"))?;
+            // One line per source place: consecutive edges of one statement are one step.
+            let mut last = None;
+            for step in &trace {
+                let Some(span) = step.span else { continue };
+                let place = places.text(Some(span));
+                if last.as_ref() == Some(&place) {
+                    continue;
+                }
+                let name = &c.program.procedure(step.procedure).name;
+                // A statement spanning lines (a loop) is named by its first line.
+                let text = c.sources.snippet(span).trim();
+                let first = text.lines().next().unwrap_or("");
+                let more = if first.len() < text.len() { " ..." } else { "" };
+                writeln!(out, "  {place} in `{name}`: {first}{more}")?;
+                last = Some(place);
+            }
+        }
+        _ => writeln!(out, "the run does not fail the check when replayed, so no path is shown")?,
+    }
+    Ok(Control::Continue)
+}
+
+/// `summary FUNCTION`: the function's lock summary R from the run.
+pub(crate) fn summary(wb: &Workbench, function: &str, out: &mut dyn Write) -> CommandResult {
+    let (theory, c, run) = run_of(&wb.state)?;
+    let Outcome::Lock(results) = &*run.outcome else {
+        return Err(CommandError::Refused(
+            "the assertion checker expands calls and keeps no summaries; `saturn --checker \
+             lock` infers one for every function"
+                .into(),
+        ));
+    };
+    let Some((_, result)) = results.iter().find(|(name, _)| name == function) else {
+        let names: Vec<&str> = results.iter().map(|(n, _)| n.as_str()).collect();
+        return Err(CommandError::Refused(format!(
+            "no summary of `{function}`: the run summarised {}",
+            if names.is_empty() { "no function".to_string() } else { names.join(", ") }
+        )));
+    };
+    let places = Places { sources: &c.sources, file: &theory.path };
+    match result {
+        Err(reason) => writeln!(
+            out,
+            "`{function}` could not be analysed: its summary is the no-op ({reason})"
+        )?,
+        Ok(f) if f.transitions.is_empty() => writeln!(
+            out,
+            "summary of `{function}` (R): empty (it uses no lock; its callers' locks pass through \
+             unchanged)"
+        )?,
+        Ok(f) => {
+            writeln!(
+                out,
+                "summary of `{function}` (R): {}, each lock's entry state, the result's truth \
+                 and its exit state",
+                counted(f.transitions.len(), "transition")
+            )?;
+            render::write_lock_summary(out, f, &places)?;
+            writeln!(
+                out,
+                "{} read off it; SAT queries: {}",
+                counted(f.errors.len(), "error"),
+                f.queries
+            )?;
+        }
+    }
+    Ok(Control::Continue)
+}

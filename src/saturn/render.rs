@@ -1,0 +1,377 @@
+//! Saturn's results in words: the one text of a checker's warnings, the unsound steps a run
+//! took and its counters, shared by `craig saturn` and the prompt's `saturn`, `warnings` and
+//! `show warning N` (so both say the same thing the same way). [`super::sarif`] writes the
+//! same findings for code-scanning tools.
+
+use std::io::{self, Write};
+
+use rug::Integer;
+
+use super::assert::{Replay, Report, Warning};
+use super::error::SaturnError;
+use super::lock::{FunctionLocks, LockError};
+use crate::ir::interpret::failure_text;
+use crate::syntax::{SourceMap, Span};
+
+/// What one checker found on one program.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// The assertion checker's report on its entry function.
+    Assert(Report),
+    /// The lock checker's result per function, callees first (a failed function with its
+    /// reason: it got a no-op summary).
+    Lock(Vec<(String, Result<FunctionLocks, SaturnError>)>),
+}
+
+/// One warning of an outcome, in the order the outcome lists them.
+#[derive(Clone, Copy, Debug)]
+pub enum Finding<'a> {
+    /// A check that fails within the unrolling.
+    Assert(&'a Warning),
+    /// A lock error of a function.
+    Lock(&'a FunctionLocks, &'a LockError),
+}
+
+impl Outcome {
+    /// Its warnings, numbered from 1 in this order wherever they are shown.
+    pub fn findings(&self) -> Vec<Finding<'_>> {
+        match self {
+            Outcome::Assert(report) => report.warnings.iter().map(Finding::Assert).collect(),
+            Outcome::Lock(results) => results
+                .iter()
+                .filter_map(|(_, r)| r.as_ref().ok())
+                .flat_map(|f| f.errors.iter().map(move |e| Finding::Lock(f, e)))
+                .collect(),
+        }
+    }
+
+    /// The functions that could not be analysed, with why.
+    pub fn failed(&self) -> Vec<(&str, &SaturnError)> {
+        match self {
+            Outcome::Assert(_) => Vec::new(),
+            Outcome::Lock(results) => results
+                .iter()
+                .filter_map(|(name, r)| r.as_ref().err().map(|e| (name.as_str(), e)))
+                .collect(),
+        }
+    }
+}
+
+/// Where things are: the program's sources, and the file a run was asked about (named where a
+/// place has no span, and in the command that replays a warning).
+#[derive(Clone, Copy, Debug)]
+pub struct Places<'a> {
+    /// The sources the program's spans point into.
+    pub sources: &'a SourceMap,
+    /// The file as the user named it.
+    pub file: &'a str,
+}
+
+impl Places<'_> {
+    /// `file:line:col` of a span, or the file.
+    pub fn text(&self, span: Option<Span>) -> String {
+        match span {
+            Some(s) => self.sources.location(s),
+            None => self.file.to_string(),
+        }
+    }
+
+    /// The file, 1-based line and column of a span.
+    pub fn region(&self, span: Option<Span>) -> (String, Option<(usize, usize)>) {
+        match span {
+            Some(s) => (
+                self.sources.file(s.file).name.clone(),
+                Some(self.sources.line_col(s.file, s.start as usize)),
+            ),
+            None => (self.file.to_string(), None),
+        }
+    }
+}
+
+/// The checker's rule a finding breaks, as SARIF's `ruleId` and the text's `warning[...]`.
+pub fn rule_of(finding: Finding<'_>) -> &'static str {
+    match finding {
+        Finding::Assert(_) => "assert",
+        Finding::Lock(_, LockError::TypeA { .. }) => "lock-type-a",
+        Finding::Lock(_, LockError::TypeB { .. }) => "lock-type-b",
+    }
+}
+
+/// Where a finding is reported.
+pub fn span_of(finding: Finding<'_>) -> Option<Span> {
+    match finding {
+        Finding::Assert(w) => w.span,
+        Finding::Lock(_, LockError::TypeA { from_unlocked, .. }) => from_unlocked.0,
+        Finding::Lock(f, LockError::TypeB { lock, .. }) => f.locks[*lock],
+    }
+}
+
+/// The finding's one-line message (without its place).
+pub fn message(finding: Finding<'_>, places: &Places<'_>) -> String {
+    match finding {
+        Finding::Assert(w) => failure_text(w.check, &w.what),
+        Finding::Lock(f, LockError::TypeA { lock, .. }) => format!(
+            "Type A in `{}`: {} ends in Error whatever its state on entry",
+            f.function,
+            lock_name(f, *lock, places)
+        ),
+        Finding::Lock(f, LockError::TypeB { lock, from, out }) => {
+            let returning = match out {
+                Some(true) => ", returning nonzero,",
+                Some(false) => ", returning 0,",
+                None => "",
+            };
+            format!(
+                "Type B in `{}`: from {}{returning} it can exit with {} Locked or Unlocked",
+                f.function,
+                from.name(),
+                lock_name(f, *lock, places)
+            )
+        }
+    }
+}
+
+fn lock_name(f: &FunctionLocks, lock: usize, places: &Places<'_>) -> String {
+    format!("the lock first used at {}", places.text(f.locks[lock]))
+}
+
+/// `name = value, ...`, or `empty` when there are none.
+pub fn values_text(values: &[(String, Integer)], empty: &str) -> String {
+    let shown: Vec<String> = values.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+    if shown.is_empty() { empty.to_string() } else { shown.join(", ") }
+}
+
+/// The command that replays an assertion warning's run.
+pub fn replay_command(w: &Warning, file: &str) -> String {
+    let values: Vec<String> = w.inputs.iter().map(|(_, v)| v.to_string()).collect();
+    if values.is_empty() {
+        format!("craig run {file}")
+    } else {
+        format!("craig run {file} --inputs {}", values.join(","))
+    }
+}
+
+/// A finding: its place, rule and message, then the lines under it (the run's inputs and
+/// its replay, or the two calls of a Type A error).
+pub fn write_finding(
+    out: &mut dyn Write,
+    finding: Finding<'_>,
+    places: &Places<'_>,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: warning[{}]: {}",
+        places.text(span_of(finding)),
+        match finding {
+            Finding::Assert(_) => "assert",
+            Finding::Lock(..) => "lock",
+        },
+        message(finding, places)
+    )?;
+    match finding {
+        Finding::Assert(w) => {
+            writeln!(
+                out,
+                "  in `{}`; inputs (in the order the run reads them): {}",
+                w.function,
+                values_text(&w.inputs, "(none)")
+            )?;
+            match &w.replay {
+                Replay::Confirmed => writeln!(
+                    out,
+                    "  confirmed: `{}` fails the same check",
+                    replay_command(w, places.file)
+                ),
+                Replay::NotConfirmed(what) => {
+                    writeln!(out, "  not confirmed by the interpreter: {}", what.trim_end())
+                }
+            }
+        }
+        Finding::Lock(_, LockError::TypeA { from_locked, from_unlocked, .. }) => {
+            writeln!(
+                out,
+                "  held on entry: the call at {} errs ({})",
+                places.text(from_locked.0),
+                values_text(&from_locked.1, "no parameters")
+            )?;
+            writeln!(
+                out,
+                "  free on entry: the call at {} errs ({})",
+                places.text(from_unlocked.0),
+                values_text(&from_unlocked.1, "no parameters")
+            )
+        }
+        Finding::Lock(_, LockError::TypeB { .. }) => Ok(()),
+    }
+}
+
+/// A function's lock summary R, one transition a line (nothing when R is empty).
+pub fn write_lock_summary(
+    out: &mut dyn Write,
+    f: &FunctionLocks,
+    places: &Places<'_>,
+) -> io::Result<()> {
+    for t in &f.transitions {
+        let value = match t.out {
+            Some(true) => " [result nonzero]",
+            Some(false) => " [result 0]",
+            None => "",
+        };
+        writeln!(
+            out,
+            "  lock {}: {} -> {}{value}",
+            places.text(f.locks[t.lock]),
+            t.from.name(),
+            t.to.name()
+        )?;
+    }
+    Ok(())
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The whole outcome as `craig saturn` prints it: the warnings, the lock summaries, the
+/// totals, the unsound steps (always: a run without warnings proves nothing) and, with
+/// `stats`, the counters.
+pub fn write_outcome(
+    out: &mut dyn Write,
+    outcome: &Outcome,
+    places: &Places<'_>,
+    stats: bool,
+) -> io::Result<()> {
+    match outcome {
+        Outcome::Assert(report) => write_assert(out, report, places, stats),
+        Outcome::Lock(results) => write_locks(out, results, places, stats),
+    }
+}
+
+fn write_assert(
+    out: &mut dyn Write,
+    report: &Report,
+    places: &Places<'_>,
+    stats: bool,
+) -> io::Result<()> {
+    for w in &report.warnings {
+        write_finding(out, Finding::Assert(w), places)?;
+    }
+    writeln!(
+        out,
+        "{}, {} holding within the unrolling",
+        plural(report.warnings.len(), "warning"),
+        plural(report.holding.len(), "check")
+    )?;
+    writeln!(out, "unsound steps taken:")?;
+    let steps = assert_unsound_steps(report, places);
+    if steps.is_empty() {
+        writeln!(out, "  none: every loop exited within the unrolling, every call was expanded")?;
+    }
+    for line in steps {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out, "{NO_PROOF}")?;
+    if stats {
+        let s = &report.stats;
+        writeln!(out, "stats:")?;
+        writeln!(out, "  unrolled graph: {} nodes, {} edges", s.unrolled_nodes, s.unrolled_edges)?;
+        writeln!(out, "  boolean DAG: {} nodes, {} input bits", s.dag_nodes, s.dag_inputs)?;
+        writeln!(out, "  guards: {} condition names, {} BDD nodes", s.guard_names, s.bdd_nodes)?;
+        writeln!(
+            out,
+            "  checks: {} occurrences, {} queries, {} satisfiable",
+            s.check_sites, s.queries, s.satisfiable
+        )?;
+        writeln!(
+            out,
+            "  SAT: {} nodes clausified, {} clauses, {} conflicts",
+            s.nodes_clausified, s.clauses, s.conflicts
+        )?;
+    }
+    Ok(())
+}
+
+/// Every run's last line: Saturn is a bug finder.
+pub const NO_PROOF: &str = "Saturn finds bugs: no warning is no proof of safety";
+
+/// The lock checker's unsound steps, as lines (each also a SARIF notification).
+pub fn lock_unsound_steps(results: &[(String, Result<FunctionLocks, SaturnError>)]) -> Vec<String> {
+    let cut: usize = results.iter().filter_map(|(_, r)| r.as_ref().ok()).map(|f| f.loops_cut).sum();
+    vec![
+        format!(
+            "{cut} back edges cut after the unrolling; callees expanded to depth 8, deeper and \
+             recursive calls have unknown results"
+        ),
+        "distinct lock addresses are distinct locks unless their address expressions are the \
+         same"
+            .to_string(),
+    ]
+}
+
+/// The assertion checker's unsound steps, as lines (each also a SARIF notification).
+pub fn assert_unsound_steps(report: &Report, places: &Places<'_>) -> Vec<String> {
+    let u = &report.unsound;
+    let mut lines = Vec::new();
+    for (function, span) in &u.loops_cut {
+        lines.push(format!(
+            "loop cut after the unrolling: back edge at {} in `{function}`",
+            places.text(*span)
+        ));
+    }
+    for (callee, span) in &u.calls_kept {
+        lines.push(format!(
+            "call to `{callee}` at {} not expanded (recursion or depth): results unknown",
+            places.text(*span)
+        ));
+    }
+    if u.width_conditions > 0 {
+        lines.push(format!(
+            "{} operations assume their value fits the blasting width (paths leaving it are cut)",
+            u.width_conditions
+        ));
+    }
+    lines
+}
+
+fn write_locks(
+    out: &mut dyn Write,
+    results: &[(String, Result<FunctionLocks, SaturnError>)],
+    places: &Places<'_>,
+    stats: bool,
+) -> io::Result<()> {
+    let (mut warnings, mut failed, mut queries) = (0usize, 0usize, 0usize);
+    for (name, result) in results {
+        let f = match result {
+            Ok(f) => f,
+            Err(reason) => {
+                failed += 1;
+                writeln!(out, "failed: `{name}` could not be analysed (no-op summary): {reason}")?;
+                continue;
+            }
+        };
+        queries += f.queries;
+        for e in &f.errors {
+            warnings += 1;
+            write_finding(out, Finding::Lock(f, e), places)?;
+        }
+        if !f.transitions.is_empty() {
+            writeln!(out, "summary of `{name}` (R):")?;
+            write_lock_summary(out, f, places)?;
+        }
+    }
+    writeln!(
+        out,
+        "{}, {} analysed, {failed} failed",
+        plural(warnings, "warning"),
+        plural(results.len() - failed, "function")
+    )?;
+    writeln!(out, "unsound steps taken:")?;
+    for line in lock_unsound_steps(results) {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out, "{NO_PROOF}")?;
+    if stats {
+        writeln!(out, "stats:\n  SAT queries: {queries}")?;
+    }
+    Ok(())
+}

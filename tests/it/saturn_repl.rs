@@ -1,0 +1,181 @@
+//! Saturn at the prompt (`saturn`, `warnings`, `show warning N`, `summary FUNCTION`, `undo`)
+//! driven through `eval_line`, and `craig saturn --format sarif`: the log is JSON of SARIF
+//! 2.1.0's shape carrying the same findings as the text, and the same every time.
+
+use super::common::run;
+use craig::repl::Workbench;
+use serde_json::Value;
+
+fn example(name: &str) -> String {
+    format!("{}/examples/saturn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn loaded(name: &str) -> Workbench {
+    let mut wb = Workbench::new();
+    wb.set_deterministic(true);
+    let said = run(&mut wb, &format!("load {}", example(name)));
+    assert!(said.starts_with("loaded theory"), "{said}");
+    wb
+}
+
+fn craig(args: &[&str]) -> (String, String, Option<i32>) {
+    let output =
+        std::process::Command::new(env!("CARGO_BIN_EXE_craig")).args(args).output().unwrap();
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn the_prompt_says_what_the_command_line_says_and_shows_the_replayed_path() {
+    let mut wb = loaded("loop.c");
+    let said = run(&mut wb, "saturn");
+    let (text, _, code) = craig(&["saturn", &example("loop.c")]);
+    assert_eq!(code, Some(1), "{text}");
+    // The same findings in the same words (the command line names the file as given).
+    let body = |s: &str| {
+        s.lines().skip(1).take_while(|l| !l.starts_with('`')).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(body(&said), body(&text), "prompt:\n{said}\ncommand line:\n{text}");
+    assert!(said.contains("confirmed: `craig run"), "{said}");
+    let listed = run(&mut wb, "warnings");
+    assert!(listed.starts_with("1 warning of the assert checker"), "{listed}");
+    assert!(listed.contains("1. ") && listed.contains("[assert]"), "{listed}");
+    assert!(listed.contains("(replayed: confirmed)"), "{listed}");
+    let shown = run(&mut wb, "show warning 1");
+    assert!(shown.contains("the run, replayed ("), "{shown}");
+    // The path goes round the loop twice and ends at the error.
+    let path: Vec<&str> =
+        shown.lines().filter(|l| l.starts_with("  ") && l.contains(" in `main`: ")).collect();
+    assert_eq!(path.iter().filter(|l| l.ends_with("sum = sum + 200")).count(), 2, "{shown}");
+    assert!(path.last().is_some_and(|l| l.ends_with("reach_error()")), "{shown}");
+    let refused = run(&mut wb, "summary main");
+    assert!(refused.starts_with("error: the assertion checker expands calls"), "{refused}");
+}
+
+#[test]
+fn the_lock_run_keeps_every_summary_and_numbers_its_warnings() {
+    let mut wb = loaded("locks.c");
+    let said = run(&mut wb, "saturn --checker lock");
+    assert!(said.contains("4 warnings, 8 functions analysed, 0 failed"), "{said}");
+    let listed = run(&mut wb, "warnings");
+    let numbered: Vec<&str> = listed
+        .lines()
+        .filter(|l| l.split_once(". ").is_some_and(|(n, _)| n.parse::<usize>().is_ok()))
+        .collect();
+    assert_eq!(numbered.len(), 4, "{listed}");
+    assert!(numbered[0].contains("[lock-type-a] Type A in `alias`"), "{listed}");
+    assert!(numbered[3].contains("[lock-type-b] Type B in `claim`"), "{listed}");
+    let shown = run(&mut wb, "show warning 1");
+    assert!(shown.contains("held on entry: the call at"), "{shown}");
+    assert!(shown.contains("it is not replayed: the interpreter has no locks"), "{shown}");
+    let summary = run(&mut wb, "summary alias");
+    assert!(summary.starts_with("summary of `alias` (R): 2 transitions"), "{summary}");
+    assert!(
+        summary.contains(": Locked -> Error") && summary.contains(": Unlocked -> Error"),
+        "{summary}"
+    );
+    assert!(summary.contains("1 error read off it"), "{summary}");
+    // The summary the prompt prints is the one the whole run printed.
+    let claim = run(&mut wb, "summary claim");
+    for line in claim.lines().filter(|l| l.starts_with("  lock ")) {
+        assert!(said.contains(line), "{line} not in:\n{said}");
+    }
+}
+
+#[test]
+fn bad_requests_are_refused_and_undo_puts_the_run_back() {
+    let mut wb = loaded("locks.c");
+    let none = run(&mut wb, "warnings");
+    assert!(none.starts_with("error: no Saturn run"), "{none}");
+    let bad = run(&mut wb, "saturn --checker frob");
+    assert!(bad.starts_with("error: `frob` is no checker: assert or lock"), "{bad}");
+    let wide = run(&mut wb, "saturn --width 4");
+    assert!(wide.starts_with("error: --width 4 is outside 8..=512"), "{wide}");
+    let missing = run(&mut wb, "saturn nosuch");
+    assert!(missing.starts_with("error: ") && missing.contains("nosuch"), "{missing}");
+    run(&mut wb, "saturn --checker lock");
+    let out_of_range = run(&mut wb, "show warning 5");
+    assert!(
+        out_of_range.starts_with("error: expected a warning number from 1 to 4"),
+        "{out_of_range}"
+    );
+    let unknown = run(&mut wb, "summary nosuch");
+    assert!(
+        unknown.starts_with("error: no summary of `nosuch`: the run summarised guarded, "),
+        "{unknown}"
+    );
+    let undone = run(&mut wb, "undo");
+    assert!(undone.contains("saturn --checker lock"), "{undone}");
+    let gone = run(&mut wb, "warnings");
+    assert!(gone.starts_with("error: no Saturn run"), "{gone}");
+}
+
+#[test]
+fn the_sarif_log_carries_the_text_findings_and_is_the_same_every_time() {
+    let (locks, loop_c) = (example("locks.c"), example("loop.c"));
+    let (log, err, code) =
+        craig(&["saturn", &locks, &loop_c, "--checker", "lock", "--format", "sarif"]);
+    assert_eq!(code, Some(1), "{err}");
+    // Standard output is the log alone; the header lines went to standard error.
+    let value: Value = serde_json::from_str(&log).unwrap_or_else(|e| panic!("{e}:\n{log}"));
+    assert!(err.contains("saturn: lock checker on"), "{err}");
+    assert_eq!(value["version"], "2.1.0");
+    assert!(value["$schema"].as_str().is_some_and(|s| s.contains("sarif-2.1.0")));
+    let runs = value["runs"].as_array().expect("runs");
+    assert_eq!(runs.len(), 2, "one run per file");
+    let rules: Vec<&str> = runs[0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["assert", "lock-type-a", "lock-type-b"]);
+    let results = runs[0]["results"].as_array().unwrap();
+    let (text, _, _) = craig(&["saturn", &locks, "--checker", "lock"]);
+    let warned: Vec<&str> = text.lines().filter(|l| l.contains(": warning[lock]: ")).collect();
+    assert_eq!(results.len(), warned.len(), "{text}");
+    for (result, line) in results.iter().zip(&warned) {
+        let id = result["ruleId"].as_str().unwrap();
+        assert_eq!(
+            result["ruleIndex"].as_u64().unwrap() as usize,
+            rules.iter().position(|r| *r == id).unwrap()
+        );
+        let region = &result["locations"][0]["physicalLocation"]["region"];
+        let place = format!(":{}:{}: ", region["startLine"], region["startColumn"]);
+        assert!(line.contains(&place), "{line} vs {place}");
+        assert!(line.ends_with(result["message"]["text"].as_str().unwrap()), "{line}");
+        if id == "lock-type-a" {
+            assert_eq!(result["relatedLocations"].as_array().unwrap().len(), 2);
+        }
+    }
+    for run in runs {
+        let notes = run["invocations"][0]["toolExecutionNotifications"].as_array().unwrap();
+        assert!(
+            notes
+                .iter()
+                .any(|n| n["message"]["text"]
+                    == "Saturn finds bugs: no warning is no proof of safety")
+        );
+        assert!(
+            notes.iter().any(|n| n["message"]["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("unsound step taken: "))
+        );
+    }
+    let (again, _, _) =
+        craig(&["saturn", &locks, &loop_c, "--checker", "lock", "--format", "sarif"]);
+    assert_eq!(log, again);
+    // The assertion checker's result carries its inputs and replay.
+    let (log, _, code) = craig(&["saturn", &loop_c, "--format", "sarif"]);
+    assert_eq!(code, Some(1));
+    let value: Value = serde_json::from_str(&log).unwrap();
+    let result = &value["runs"][0]["results"][0];
+    assert_eq!(result["ruleId"], "assert");
+    assert_eq!(result["properties"]["replay"], "confirmed");
+    assert_eq!(result["properties"]["inputs"][0]["value"], "2");
+    assert!(result["properties"]["replayCommand"].as_str().unwrap().ends_with("--inputs 2"));
+}
