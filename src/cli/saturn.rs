@@ -69,6 +69,10 @@ pub struct Args {
     /// default.
     #[arg(long, value_name = "FILE")]
     pub spec: Option<PathBuf>,
+    /// How many functions the lock checker analyses at once (default: the cores there are);
+    /// the output is the same for any number.
+    #[arg(long, value_name = "N", value_parser = positive_count)]
+    pub jobs: Option<usize>,
     /// Print the counters of each run (text only).
     #[arg(long)]
     pub stats: bool,
@@ -134,7 +138,10 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         let outcome = if args.checker == Checker::Lock {
             // Lock errors are the question: every other check becomes an assumption.
             program.assume_checks_except(&[]);
-            Outcome::Lock(lock::check_program(&program, &spec, args.unroll, args.width))
+            let jobs = args
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            Outcome::Lock(lock::check_program(&program, &spec, args.unroll, args.width, jobs))
         } else {
             let options = assert::Options {
                 unroll: args.unroll,

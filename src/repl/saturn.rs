@@ -45,6 +45,9 @@ struct SaturnWords {
     /// The lock specification (`KIND NAME ARGUMENT` lines) instead of the shipped one.
     #[arg(long)]
     spec: Option<String>,
+    /// How many functions the lock checker analyses at once (default: the cores there are).
+    #[arg(long)]
+    jobs: Option<usize>,
     /// Print the run's counters.
     #[arg(long)]
     stats: bool,
@@ -132,7 +135,16 @@ pub(crate) fn start(
             // Lock errors are the question: every other check becomes an assumption.
             let mut program = c.program.clone();
             program.assume_checks_except(&[]);
-            let results = lock::check_program(&program, &spec, words.unroll, words.width);
+            let jobs = match words.jobs {
+                Some(0) => {
+                    return Err(CommandError::Refused(format!(
+                        "--jobs must be at least 1; usage: {usage}"
+                    )));
+                }
+                Some(n) => n,
+                None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            };
+            let results = lock::check_program(&program, &spec, words.unroll, words.width, jobs);
             let asked = format!(
                 "lock checker on {file}, loops unrolled {} times, integers blasted at {} bits",
                 words.unroll, words.width

@@ -273,22 +273,64 @@ pub struct FunctionLocks {
     pub queries: usize,
 }
 
-/// Runs the lock checker on every function with a body that is not a primitive, callees first.
+/// Runs the lock checker on every function with a body that is not a primitive, callees
+/// first, on `jobs` threads. Each function is analysed on its own today (its callees are
+/// expanded into it, not read from their summaries), so every function is ready at once; the
+/// results come back in the bottom-up order whatever the threads' timing, so the output does
+/// not depend on `jobs`.
 pub fn check_program(
     program: &Program,
     spec: &LockSpec,
     unroll: u32,
     width: u32,
+    jobs: usize,
 ) -> Vec<(String, Result<FunctionLocks, SaturnError>)> {
-    let mut out = Vec::new();
-    for id in bottom_up(program) {
-        let p = program.procedure(id);
-        if p.body.is_none() || spec.primitives.contains_key(&p.name) {
-            continue;
+    let functions: Vec<ProcId> = bottom_up(program)
+        .into_iter()
+        .filter(|&id| {
+            let p = program.procedure(id);
+            p.body.is_some() && !spec.primitives.contains_key(&p.name)
+        })
+        .collect();
+    let check = |id: ProcId| check_function(program, id, spec, unroll, width);
+    let mut results: Vec<Option<Result<FunctionLocks, SaturnError>>> = vec![None; functions.len()];
+    let jobs = jobs.clamp(1, functions.len().max(1));
+    if jobs == 1 {
+        for (slot, &id) in functions.iter().enumerate() {
+            results[slot] = Some(check(id));
         }
-        out.push((p.name.clone(), check_function(program, id, spec, unroll, width)));
+    } else {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            let (sender, receiver) = std::sync::mpsc::channel();
+            for _ in 0..jobs {
+                let sender = sender.clone();
+                let (next, functions, check) = (&next, &functions, &check);
+                scope.spawn(move || {
+                    loop {
+                        let slot = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&id) = functions.get(slot) else { break };
+                        if sender.send((slot, check(id))).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            // Only the workers hold senders now: the loop ends when the last one is done.
+            drop(sender);
+            for (slot, result) in receiver {
+                results[slot] = Some(result);
+            }
+        });
     }
-    out
+    functions
+        .iter()
+        .zip(results)
+        .map(|(&id, r)| {
+            let name = program.procedure(id).name.clone();
+            (name, r.expect("every function is checked by exactly one thread"))
+        })
+        .collect()
 }
 
 /// The procedures, callees before callers (a depth-first post-order of the call graph from

@@ -232,6 +232,7 @@ fn the_command_line_names_its_unsound_steps() {
         spec: None,
         stats: true,
         format: craig::cli::saturn::Format::Text,
+        jobs: None,
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = craig::cli::saturn::run(&args, &mut out, &mut err).unwrap();

@@ -179,3 +179,20 @@ fn the_sarif_log_carries_the_text_findings_and_is_the_same_every_time() {
     assert_eq!(result["properties"]["inputs"][0]["value"], "2");
     assert!(result["properties"]["replayCommand"].as_str().unwrap().ends_with("--inputs 2"));
 }
+
+#[test]
+fn the_lock_checker_says_the_same_on_one_thread_and_on_several() {
+    let locks = example("locks.c");
+    let (one, _, code) = craig(&["saturn", &locks, "--checker", "lock", "--jobs", "1", "--stats"]);
+    assert_eq!(code, Some(1), "{one}");
+    for jobs in ["2", "5"] {
+        let (many, _, _) =
+            craig(&["saturn", &locks, "--checker", "lock", "--jobs", jobs, "--stats"]);
+        assert_eq!(one, many, "--jobs {jobs}");
+    }
+    let mut wb = loaded("locks.c");
+    let at_prompt = run(&mut wb, "saturn --checker lock --jobs 3");
+    assert!(at_prompt.contains("4 warnings, 8 functions analysed, 0 failed"), "{at_prompt}");
+    let refused = run(&mut wb, "saturn --checker lock --jobs 0");
+    assert!(refused.starts_with("error: --jobs must be at least 1"), "{refused}");
+}

@@ -10,7 +10,7 @@ pub const SPEC: CommandSpec = CommandSpec {
     name: "saturn",
     summary: "run Saturn's bug finders (bit-precise, by SAT) on the C program loaded last",
     usage: "saturn [FUNCTION] [--checker assert|lock] [--unroll K] [--width BITS] \
-            [--spec FILE] [--stats]",
+            [--spec FILE] [--jobs N] [--stats]",
     help: "Runs one of the checkers of Xie and Aiken's Saturn (seed 001) on the C program\n\
            loaded last, as `craig saturn` does: each function's body is executed\n\
            symbolically with loops unrolled K times (default 2), every integer blasted into\n\
@@ -22,7 +22,8 @@ pub const SPEC: CommandSpec = CommandSpec {
            --checker lock infers every function's lock summary R, callees first, and reports\n\
            Type A errors (a lock ends in Error whatever its entry state) and Type B errors\n\
            (one entry state and result can leave the lock held or free), for the primitives\n\
-           of stdlib/saturn/locks.spec (--spec FILE for another list).\n\
+           of stdlib/saturn/locks.spec (--spec FILE for another list), N functions at once\n\
+           (--jobs, default the cores there are; the output is the same for any N).\n\
            Saturn finds bugs: every run lists the unsound steps it took (loops cut, calls not\n\
            expanded, values assumed to fit the width), and no warning is no proof.\n\
            Then `warnings` lists the warnings, `show warning N` shows one with its replayed\n\
