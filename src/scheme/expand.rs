@@ -54,6 +54,10 @@ const REFUSED: &[(&str, &str)] = &[
     ),
 ];
 
+/// The tag of record type descriptors, the values record type names are bound to: a symbol no
+/// reader can write (`#<` is refused), shared by every descriptor and by nothing else.
+pub const RECORD_DESCRIPTOR_TAG: &str = "#<record-type-descriptor>";
+
 /// The shape of `define-record-type`, said when a use is malformed.
 const RECORD_SHAPE: &str = "`define-record-type` expects (define-record-type <name> \
      (<constructor> <field> ...) <predicate> (<field> <accessor> [<modifier>]) ...)";
@@ -1318,9 +1322,16 @@ impl Expander {
     ///
     /// TAG is a symbol `#<record-type:NAME:N>` no reader can write (`#<` is refused), unique
     /// per form, so two record types (even of the same name) never share instances. A field
-    /// the constructor does not take starts as the unspecified value (void). The type name
-    /// itself is not bound (R7RS binds it to a type descriptor craig has no value for; a use
-    /// is reported as unbound rather than given a wrong value).
+    /// the constructor does not take starts as the unspecified value (void). The type name is
+    /// bound, as R7RS binds it, to the type's descriptor: a record of a type of its own
+    /// (`#<record-type-descriptor>`) holding the type's tag,
+    ///
+    /// ```text
+    /// (define <name> (%make-record '#<record-type-descriptor> 'TAG))
+    /// ```
+    ///
+    /// so it is a value distinct from every other (no type predicate is true of it, it is
+    /// `eq?` only to itself) and a program that passes it around is analysed, not refused.
     fn record_definitions(&mut self, f: &Sexp) -> Option<Sexp> {
         let sp = f.span;
         let items = match f.as_list() {
@@ -1409,6 +1420,22 @@ impl Expander {
         let sym = |name: &str, span: Span| Sexp { kind: SexpKind::Sym(name.to_string()), span };
         let quoted_tag = list(vec![self.core_sym("quote", sp), sym(&tag, sp)], sp);
         let mut out = vec![self.core_sym("begin", sp)];
+        // (define <name> (%make-record '#<record-type-descriptor> 'TAG)), unless the form
+        // names one of its procedures like the type (`(define-record-type point (point x)
+        // ...)`): the procedure keeps the name, as it did before the name was bound.
+        let names_a_procedure = std::iter::once(ctor_name)
+            .chain(std::iter::once(pred))
+            .chain(fields.iter().flat_map(|(_, a, m)| std::iter::once(*a).chain(*m)))
+            .any(|p| p.as_sym() == Some(type_name));
+        if !names_a_procedure {
+            let descriptor_tag =
+                list(vec![self.core_sym("quote", sp), sym(RECORD_DESCRIPTOR_TAG, sp)], sp);
+            let descriptor = list(
+                vec![self.core_sym("%make-record", sp), descriptor_tag, quoted_tag.clone()],
+                sp,
+            );
+            out.push(list(vec![self.core_sym("define", sp), items[1].clone(), descriptor], sp));
+        }
         // (define (ctor p ...) (%make-record 'TAG v ...))
         let mut make = vec![self.core_sym("%make-record", sp), quoted_tag.clone()];
         for (field, _, _) in &fields {

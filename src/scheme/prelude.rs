@@ -106,15 +106,16 @@ fn defined_name(f: &Sexp) -> Option<&str> {
     }
 }
 
-/// The procedures a top-level `define-record-type` defines (constructor, predicate, accessors
-/// and modifiers): a record's accessor named `length` hides the prelude's as a `define` would.
+/// The names a top-level `define-record-type` defines (the type, constructor, predicate,
+/// accessors and modifiers): a record's accessor named `length` hides the prelude's as a `define` would.
 /// A malformed form defines what it names; the expander reports it.
 fn record_names(f: &Sexp) -> Vec<&str> {
-    let Some([head, _, ctor, pred, fields @ ..]) = f.as_list() else { return Vec::new() };
+    let Some([head, name, ctor, pred, fields @ ..]) = f.as_list() else { return Vec::new() };
     if head.as_sym() != Some("define-record-type") {
         return Vec::new();
     }
-    let mut out: Vec<&str> = Vec::new();
+    // The type's name is bound too (to its descriptor).
+    let mut out: Vec<&str> = name.as_sym().into_iter().collect();
     out.extend(ctor.as_list().and_then(|c| c.first()).and_then(Sexp::as_sym));
     out.extend(pred.as_sym());
     for field in fields {

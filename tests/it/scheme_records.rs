@@ -141,6 +141,37 @@ fn a_predicate_is_false_of_another_record_type_and_of_vectors() {
 }
 
 #[test]
+fn the_type_name_is_bound_to_a_descriptor_of_its_own() {
+    // R7RS binds `<point>` to the type's descriptor: a value, so a program that passes it
+    // around is analysed; it is no record of the type, no pair, symbol, vector or procedure.
+    let text = format!(
+        "{POINT}(define t <point>)
+         (if (point? t) (car '()) 0)
+         (if (symbol? t) (car '()) 0)
+         (if (vector? t) (car '()) 0)
+         (if (procedure? t) (car '()) 0)
+         (if (pair? t) (car '()) 0)"
+    );
+    assert_eq!(analyse_text(&text).warnings_text(), "");
+    // Reading a field of it is reading a record of another type.
+    let w = analyse_text(&format!("{POINT}(point-x <point>)")).warnings_text();
+    assert!(
+        w.contains("`<point>` record accessor may be applied to a record of another type"),
+        "{w}"
+    );
+    // It is `eq?` to itself and to nothing else, in the concrete machine: two types' names are
+    // two descriptors.
+    let r = concrete_outcome(&format!(
+        "{POINT}(define-record-type <segment> (make-segment) segment?)
+         (if (and (eq? <point> <point>) (not (eq? <point> <segment>)) (not (point? <point>)))
+             0 (car '()))"
+    ));
+    assert_eq!(r.outcome, craig::cfa::concrete::Outcome::Halted);
+    let r = concrete_outcome(&format!("{POINT}(point-x <point>)"));
+    assert!(matches!(r.outcome, craig::cfa::concrete::Outcome::Error(_)));
+}
+
+#[test]
 fn dynamic_wind_runs_before_the_thunk_and_after_in_order() {
     let (mut ps, d) = parse_protocols(
         craig::syntax::FileId(0),
