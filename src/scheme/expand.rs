@@ -160,7 +160,6 @@ pub fn expand_program(
             d.as_list().and_then(|l| l.first()).and_then(Sexp::as_sym) != Some("declare-events")
         })
         .collect();
-    refuse_dynamic_wind_with_call_cc(&user, &mut ex.diags);
     let mut forms: Vec<&Sexp> = match prelude {
         Some(p) => p.needed(&user),
         None => Vec::new(),
@@ -174,44 +173,6 @@ pub fn expand_program(
     let ok = !crate::syntax::has_errors(&ex.diags);
     let program = CoreProgram { body, vars: ex.vars, events: ex.events };
     (ok.then_some(program), ex.diags)
-}
-
-/// `dynamic-wind` is the prelude's, which runs `before`, the thunk and `after` in order: right
-/// for every run without continuations, wrong for one where a continuation escapes out of the
-/// thunk (R5RS runs `after` then) or re-enters it (`before`). So a program that names both
-/// `dynamic-wind` and `call/cc` is refused, at the first `dynamic-wind`, rather than analysed as
-/// if `after` did not run on the escaping paths. Every symbol counts, quoted or in a macro's
-/// rules too: refusing a program that only quotes a name is the safe mistake.
-fn refuse_dynamic_wind_with_call_cc(forms: &[&Sexp], diags: &mut Vec<Diagnostic>) {
-    fn first_symbol(s: &Sexp, wanted: &dyn Fn(&str) -> bool) -> Option<Span> {
-        match &s.kind {
-            SexpKind::Sym(n) if wanted(base_name(n)) => Some(s.span),
-            SexpKind::List(items) | SexpKind::Vector(items) => {
-                items.iter().find_map(|i| first_symbol(i, wanted))
-            }
-            SexpKind::Dotted(items, tail) => items
-                .iter()
-                .find_map(|i| first_symbol(i, wanted))
-                .or_else(|| first_symbol(tail, wanted)),
-            _ => None,
-        }
-    }
-    let is_wind = |n: &str| n == "dynamic-wind";
-    let Some(wind) = forms.iter().find_map(|f| first_symbol(f, &is_wind)) else { return };
-    let is_call_cc = |n: &str| super::prelude::is_call_cc(n);
-    if forms.iter().any(|f| first_symbol(f, &is_call_cc).is_some()) {
-        diags.push(
-            Diagnostic::error(
-                wind,
-                "`dynamic-wind` is not supported in a program that also uses `call/cc`",
-            )
-            .with_note(
-                "craig's `dynamic-wind` runs `before`, the thunk and `after` in order; a \
-                 continuation escaping from the thunk (or re-entering it) would have to run \
-                 `after` (or `before`), which craig does not model",
-            ),
-        );
-    }
 }
 
 /// Bookkeeping for one body: which names it defines and the first form that mentions each.
@@ -496,10 +457,12 @@ impl Expander {
             return Expr::Prim(Prim::Event(i as u32), span);
         }
         // `call/cc` as a value is the prelude's `%call/cc`, which the prelude's selection adds
-        // for every such use (see `prelude::uses`).
+        // for every such use (see `prelude::uses`), or in a program with `dynamic-wind` the
+        // `call/cc` that runs the wind list.
         if super::prelude::is_call_cc(name)
-            && let Resolved::Var(v) = self.resolve("%call/cc")
-            && self.prelude_vars.contains(&v)
+            && let Some(v) = self
+                .prelude_var(super::prelude::WIND_CALL_CC)
+                .or_else(|| self.prelude_var("%call/cc"))
         {
             return self.use_var(v, span);
         }
@@ -516,6 +479,14 @@ impl Expander {
             self.diags.push(d);
         }
         self.void(span)
+    }
+
+    /// The prelude's definition of `name`, if the program got it (and nothing hides it here).
+    fn prelude_var(&self, name: &str) -> Option<VarId> {
+        match self.resolve(name) {
+            Resolved::Var(v) if self.prelude_vars.contains(&v) => Some(v),
+            _ => None,
+        }
     }
 
     /// A reference to variable `v`, noted as a use for the body that defines it.
@@ -609,6 +580,15 @@ impl Expander {
                         return self.void(s.span);
                     };
                     let f = self.expr(f);
+                    // In a program with `dynamic-wind`, the user's `call/cc` is the one whose
+                    // escapes run the wind list; the prelude's own (in that very procedure)
+                    // is the machine's.
+                    if Some(s.span.file) != self.prelude_file
+                        && let Some(v) = self.prelude_var(super::prelude::WIND_CALL_CC)
+                    {
+                        let wind = self.use_var(v, head.span);
+                        return Expr::App(Box::new(wind), vec![f], s.span);
+                    }
                     return Expr::CallCc(Box::new(f), s.span);
                 }
                 "let*" => return self.let_star_form(s, args),

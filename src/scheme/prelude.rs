@@ -71,6 +71,15 @@ impl Prelude {
         for f in program {
             uses(f, &mut wanted);
         }
+        // A program with both `dynamic-wind` (the prelude's) and `call/cc` gets the `call/cc`
+        // that runs the wind list (see `prelude.scm`); the expander reads `call/cc` as it.
+        let calls_cc = |w: &String| w == "%call/cc" || is_call_cc(w);
+        if !own.contains("dynamic-wind")
+            && wanted.iter().any(|w| w == "dynamic-wind")
+            && wanted.iter().any(calls_cc)
+        {
+            wanted.push(WIND_CALL_CC.to_string());
+        }
         let mut chosen = vec![false; self.defs.len()];
         while let Some(name) = wanted.pop() {
             if own.contains(name.as_str()) {
@@ -86,6 +95,10 @@ impl Prelude {
         self.defs.iter().zip(chosen).filter(|(_, c)| *c).map(|(d, _)| &d.form).collect()
     }
 }
+
+/// The `call/cc` of a program that also uses `dynamic-wind`: its escape procedures run the
+/// `after` and `before` thunks of the extents they leave and enter.
+pub const WIND_CALL_CC: &str = "%wind-call/cc";
 
 /// True for the names of `call/cc`, which as a value (not applied where it is written) means
 /// the prelude's `%call/cc`.

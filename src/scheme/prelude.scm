@@ -186,15 +186,73 @@
         (apply consumer (cdr v))
         (consumer v))))
 
-;; `dynamic-wind` (R5RS 6.4) for a program without `call/cc`: `before`, the thunk, then
-;; `after`, and the thunk's value (several values pass through as one tagged list). Without
-;; continuations the thunk is left only by returning, so this is every run's order. A program
-;; that also uses `call/cc` is refused (expand.rs): an escape out of the thunk would have to run
-;; `after`, and a re-entry `before`, which this definition does not do. `error` ends the run
-;; where it is called, in the analysis as in craig's concrete machine, so `after` does not run
-;; after an error (R7RS leaves that to the implementation).
+;; `dynamic-wind` (R5RS 6.4) and the continuations that leave and re-enter its extent. The
+;; wind list `%winders` holds a (before . after) pair for every `dynamic-wind` the run is
+;; inside, innermost first. `dynamic-wind` runs `before`, pushes its pair, runs the thunk, pops
+;; the pair and runs `after` (with the list as it was outside, as R5RS says `after` runs), and
+;; gives the thunk's value (several values pass through as one tagged list). In a program that
+;; uses both `dynamic-wind` and `call/cc`, `call/cc` is `%wind-call/cc` (expand.rs): its escape
+;; procedure remembers the wind list of the `call/cc` and, when applied, first walks from the
+;; list of the moment to the remembered one, running the `after` of every extent it leaves
+;; (innermost first) and the `before` of every extent it enters (outermost first), each with
+;; the wind list set to where the walk is, then returns to the continuation. That is R5RS's
+;; order for escapes and re-entries alike; the algorithm is the usual one, as Dybvig's "The
+;; Scheme Programming Language" describes it beside `dynamic-wind`. `error` ends the run where it is called,
+;; in the analysis as in craig's concrete machine, so no `after` runs after an error (R7RS
+;; leaves that to the implementation).
+(define %winders '())
+
 (define (dynamic-wind before thunk after)
   (before)
+  (set! %winders (cons (cons before after) %winders))
   (let ((result (thunk)))
+    (set! %winders (cdr %winders))
     (after)
     result))
+
+(define (%wind-call/cc f)
+  (call/cc
+    (lambda (k)
+      (let ((saved %winders))
+        (f (lambda (v) (%rewind saved) (k v)))))))
+
+;; Both lists end in the wind list of the run's start, so they share a tail; the guards on
+;; `pair?` keep `car` and `cdr` off '() on every path the analysis sees.
+(define (%rewind to)
+  (let ((common (%common-tail %winders to)))
+    (%unwind %winders common)
+    (%wind to common)))
+
+(define (%tail-of? x y)
+  (cond ((eq? x y) #t)
+        ((pair? y) (%tail-of? x (cdr y)))
+        (else #f)))
+
+(define (%common-tail x y)
+  (if (or (not (pair? x)) (%tail-of? x y)) x (%common-tail (cdr x) y)))
+
+(define (%unwind ls common)
+  (if (and (pair? ls) (not (eq? ls common)))
+      (begin
+        (set! %winders (cdr ls))
+        ((cdr (car ls)))
+        (%unwind (cdr ls) common))))
+
+;; Entering runs the outermost `before` first. The extents to enter are gathered first and then
+;; entered in a loop: both are tail calls, which keep each list apart in the analysis (a
+;; non-tail recursion would join the lists of its frames, and then `car` of '() would be
+;; feared where no run takes it).
+(define (%wind ls common)
+  (%enter (%extents ls common '())))
+
+(define (%extents ls common outer-first)
+  (if (and (pair? ls) (not (eq? ls common)))
+      (%extents (cdr ls) common (cons ls outer-first))
+      outer-first))
+
+(define (%enter lists)
+  (if (pair? lists)
+      (let ((ls (car lists)))
+        ((car (car ls)))
+        (set! %winders ls)
+        (%enter (cdr lists)))))

@@ -783,8 +783,18 @@ mod no_panic {
                 inner.clone().prop_map(|a| format!("(unbox (mk-box {a}))")),
                 inner.clone().prop_map(|a| format!("(begin (set-box! bx {a}) (unbox bx))")),
                 inner.clone().prop_map(|a| format!("(if (box? {a}) (lock 'm) (vector? {a}))")),
-                inner.prop_map(|a| format!(
+                inner.clone().prop_map(|a| format!(
                     "(dynamic-wind (lambda () (lock 'm)) (lambda () {a}) (lambda () (unlock 'm)))"
+                )),
+                // An escape out of an extent (which runs `after`) and a re-entry into one
+                // (which runs `before` again).
+                inner.clone().prop_map(|a| format!(
+                    "(call/cc (lambda (k) (dynamic-wind (lambda () (lock 'm)) (lambda () (k {a})) \
+                     (lambda () (unlock 'm)))))"
+                )),
+                inner.prop_map(|a| format!(
+                    "(let ((r (dynamic-wind (lambda () (lock 'm)) (lambda () (call/cc (lambda (k) k))) \
+                     (lambda () (unlock 'm))))) (if (procedure? r) (r {a}) r))"
                 )),
             ]
         })
