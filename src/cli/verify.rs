@@ -208,8 +208,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     Ok(if all_proved { 0 } else { 1 })
 }
 
-/// The cache file: `--cache FILE`, none with `--no-cache`, else `.craig-cache/STEM.ron` in the
-/// folder of the first file (one folder to ignore or delete, one file per program).
+/// The cache file: `--cache FILE`, none with `--no-cache`, else the program's default
+/// ([`crate::verify::cache::default_path`]).
 fn cache_path(args: &Args) -> Option<PathBuf> {
     if args.no_cache {
         return None;
@@ -217,30 +217,16 @@ fn cache_path(args: &Args) -> Option<PathBuf> {
     if let Some(path) = &args.cache {
         return Some(path.clone());
     }
-    let first = args.files.first()?;
-    let stem = first.file_stem()?.to_string_lossy().into_owned();
-    let folder = first.parent().map(PathBuf::from).unwrap_or_default();
-    Some(folder.join(".craig-cache").join(format!("{stem}.ron")))
+    crate::verify::cache::default_path(args.files.first()?)
 }
 
-/// The cache in `path`: empty when there is no file yet, and empty with a warning when the file
-/// cannot be read or is not a cache (the run is then a cold one, and rewrites the file).
+/// The cache in `path`, empty (with a warning) when it cannot be used.
 fn read_cache(path: &std::path::Path, err: &mut dyn Write) -> Result<ProofCache, CliError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ProofCache::new()),
-        Err(e) => {
-            writeln!(err, "warning: ignoring the proof cache {}: {e}", path.display())?;
-            return Ok(ProofCache::new());
-        }
-    };
-    match ProofCache::from_text(&text) {
-        Ok(cache) => Ok(cache),
-        Err(e) => {
-            writeln!(err, "warning: ignoring the proof cache {}: {e}", path.display())?;
-            Ok(ProofCache::new())
-        }
+    let (cache, warning) = ProofCache::read_or_empty(path);
+    if let Some(warning) = warning {
+        writeln!(err, "{warning}")?;
     }
+    Ok(cache)
 }
 
 /// The obligations `--method` and `--class` select (all by default).

@@ -18,6 +18,7 @@ pub mod kind;
 mod kinds;
 pub mod options;
 mod program;
+mod proof_cache;
 mod refinement;
 pub mod replay;
 mod saturn;
@@ -306,9 +307,11 @@ impl Workbench {
     }
 
     /// In deterministic mode (scripts, tests) every time prints as `[time]`, so transcripts can
-    /// be compared byte for byte.
+    /// be compared byte for byte, and the proof cache starts off (`set cache on` turns it on), so
+    /// a transcript never depends on what an earlier run left beside the files it loads.
     pub fn set_deterministic(&mut self, on: bool) {
         self.deterministic = on;
+        self.state.settings.cache = !on;
     }
 
     /// Whether times print as `[time]`.

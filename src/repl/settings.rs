@@ -19,6 +19,7 @@ pub const OPTION_NAMES: &[&str] = &[
     "splitting",
     "sorts",
     "retain",
+    "cache",
 ];
 
 /// Values of `set clause-weight`: `auto` (the conjecture-relative weight for program
@@ -64,6 +65,10 @@ pub struct Settings {
     pub sorts: SortMode,
     /// Percentage of the relevance-ranked hypotheses a spec goal keeps (100 keeps all).
     pub retain: u32,
+    /// Whether `prove` looks a Java obligation's problems up in the program's proof cache and
+    /// stores the proofs it finds there, as `craig verify` does (`set cache off` is the
+    /// command line's `--no-cache`).
+    pub cache: bool,
 }
 
 impl Default for Settings {
@@ -81,6 +86,7 @@ impl Default for Settings {
             splitting: prover.splitting,
             sorts: SortMode::Auto,
             retain: 100,
+            cache: true,
         }
     }
 }
@@ -193,6 +199,7 @@ impl Settings {
             }
             "check" => self.check = parse_switch("check", value)?,
             "splitting" => self.splitting = parse_switch("splitting", value)?,
+            "cache" => self.cache = parse_switch("cache", value)?,
             "sorts" => {
                 let found = SortMode::from_name(value);
                 self.sorts = one_of(found, "sort handling", value, &SORTS_NAMES)?
@@ -224,6 +231,7 @@ impl Settings {
             "splitting" => if self.splitting { "on" } else { "off" }.to_string(),
             "sorts" => self.sorts.name().to_string(),
             "retain" => self.retain.to_string(),
+            "cache" => if self.cache { "on" } else { "off" }.to_string(),
             _ => return None,
         })
     }
@@ -286,6 +294,7 @@ impl Settings {
             splitting: self.splitting,
             sorts: self.sorts.name().to_string(),
             retain: self.retain,
+            cache: self.cache,
         }
     }
 
@@ -302,6 +311,7 @@ impl Settings {
         s.splitting = saved.splitting;
         s.set("sorts", &saved.sorts)?;
         s.set("retain", &saved.retain.to_string())?;
+        s.cache = saved.cache;
         Ok(s)
     }
 }
@@ -318,7 +328,7 @@ mod tests {
             (
                 "colour",
                 "red",
-                "unknown option `colour` (options: time-limit, steps, selection, age-ratio, weight-ratio, clause-weight, check, splitting, sorts, retain)",
+                "unknown option `colour` (options: time-limit, steps, selection, age-ratio, weight-ratio, clause-weight, check, splitting, sorts, retain, cache)",
             ),
             ("time-limit", "0", "time-limit takes a positive number of seconds or `none`, got `0`"),
             ("steps", "-1", "steps takes a positive whole number or `none`, got `-1`"),

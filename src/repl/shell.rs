@@ -52,7 +52,7 @@ pub fn complete_words(before: &[&str], goals: &[String], names_in_scope: &[Strin
         ["set", "selection"] => list(&SELECTION_NAMES),
         ["set", "sorts"] => list(&SORTS_NAMES),
         ["set", "clause-weight"] => list(&CLAUSE_WEIGHT_NAMES),
-        ["set", "check" | "splitting"] => list(&["on", "off"]),
+        ["set", "check" | "splitting" | "cache"] => list(&["on", "off"]),
         ["set", "time-limit" | "steps"] => list(&["none"]),
         ["prove"] => {
             let mut v = vec!["all".to_string()];

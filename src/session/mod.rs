@@ -112,6 +112,10 @@ pub struct SavedOptions {
     /// Percentage of the ranked hypotheses a spec goal keeps.
     #[serde(default = "default_retain")]
     pub retain: u32,
+    /// Whether the prompt's `prove` uses the proof cache; absent in files written before the
+    /// option existed, which then get it on (the prompt's default).
+    #[serde(default = "default_cache")]
+    pub cache: bool,
 }
 
 fn default_sorts() -> String {
@@ -124,6 +128,10 @@ fn default_clause_weight() -> String {
 
 fn default_retain() -> u32 {
     100
+}
+
+fn default_cache() -> bool {
+    true
 }
 
 /// A goal and what is known about it.
@@ -304,6 +312,7 @@ mod tests {
                 retain: 80,
                 check: true,
                 splitting: false,
+                cache: false,
             },
             goals: vec![SavedGoal {
                 name: "a".into(),

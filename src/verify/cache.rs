@@ -39,6 +39,7 @@
 //! rounds, models) is trusted or run again.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -185,6 +186,23 @@ impl ProofCache {
         ron::to_string(self).expect("a cache of strings and numbers serializes")
     }
 
+    /// The cache in the file at `path`: empty when there is no file yet; empty too, with the
+    /// warning to print, when the file cannot be read or is not a cache (the run is then a
+    /// cold one, and rewrites the file). `craig verify` and the prompt read it alike.
+    pub fn read_or_empty(path: &Path) -> (ProofCache, Option<String>) {
+        let ignoring = |e: &dyn std::fmt::Display| {
+            Some(format!("warning: ignoring the proof cache {}: {e}", path.display()))
+        };
+        match std::fs::read_to_string(path) {
+            Ok(text) => match ProofCache::from_text(&text) {
+                Ok(cache) => (cache, None),
+                Err(e) => (ProofCache::new(), ignoring(&e)),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (ProofCache::new(), None),
+            Err(e) => (ProofCache::new(), ignoring(&e)),
+        }
+    }
+
     /// The entry of `key`.
     pub fn get(&self, key: &str) -> Option<&Entry> {
         self.entries.get(key)
@@ -229,6 +247,15 @@ impl ProofCache {
         }
         *self != before
     }
+}
+
+/// The cache file of a program whose first file is `first`: `.craig-cache/STEM.ron` in that
+/// file's folder (one folder to ignore or delete, one file per program), shared by
+/// `craig verify` and the prompt's `prove`.
+pub fn default_path(first: &Path) -> Option<PathBuf> {
+    let stem = first.file_stem()?.to_string_lossy().into_owned();
+    let folder = first.parent().map(PathBuf::from).unwrap_or_default();
+    Some(folder.join(".craig-cache").join(format!("{stem}.ron")))
 }
 
 /// The 64-bit FNV-1a hash of `bytes` (offset basis 0xcbf29ce484222325, prime 0x100000001b3).

@@ -580,14 +580,33 @@ impl PartKey {
 
 /// The cache around one strategy's run of one obligation: each problem settled by its entry
 /// when that re-checks (looked up and re-checked at most once, whether here or before the
-/// search), each refutation found kept as a new entry.
-struct CacheHook<'a> {
+/// search), each refutation found kept as a new entry. The prompt's `prove` runs its
+/// whole-obligation strategies through it too.
+pub struct CacheHook<'a> {
     cache: Option<&'a ProofCache>,
     obligation: &'a str,
     fingerprint: String,
     /// Per part: its key and look-up, carried from before the search or made on first sight.
     parts: Vec<Option<PartKey>>,
     used: CacheUse,
+}
+
+impl<'a> CacheHook<'a> {
+    /// The hook of obligation `obligation` run under a strategy with this
+    /// [`cache::strategy_fingerprint`], looking proofs up in `cache` (none: nothing is looked
+    /// up or kept).
+    pub fn new(
+        cache: Option<&'a ProofCache>,
+        obligation: &'a str,
+        fingerprint: String,
+    ) -> CacheHook<'a> {
+        CacheHook { cache, obligation, fingerprint, parts: Vec::new(), used: CacheUse::default() }
+    }
+
+    /// The entries the run re-checked and used, and the ones it made.
+    pub fn into_use(self) -> CacheUse {
+        self.used
+    }
 }
 
 impl ProofHook for CacheHook<'_> {

@@ -286,7 +286,7 @@ fn set_get_and_undo() {
         run(&mut wb, "get"),
         "time-limit = 10\nsteps = none\nselection = max-negative-if-positive\nage-ratio = 1\n\
          weight-ratio = 5\nclause-weight = auto\ncheck = on\nsplitting = off\nsorts = auto\n\
-         retain = 100\n"
+         retain = 100\ncache = off\n"
     );
     assert_eq!(
         run(&mut wb, "set clause-weight heavy"),
@@ -325,7 +325,7 @@ fn set_get_and_undo() {
     assert_eq!(
         run(&mut wb, "set colour red"),
         "error: unknown option `colour` (options: time-limit, steps, selection, age-ratio, \
-         weight-ratio, clause-weight, check, splitting, sorts, retain)\n"
+         weight-ratio, clause-weight, check, splitting, sorts, retain, cache)\n"
     );
     assert_eq!(run(&mut wb, "set steps"), "error: usage: set NAME VALUE\n");
     assert_eq!(run(&mut wb, "get steps"), "steps = 3\n");

@@ -327,3 +327,128 @@ fn interpolants_of_java_goals_are_read_in_jahob_notation() {
     let shown = run(&mut wb, "show Shelf.top:6");
     assert!(shown.contains(": s..Shelf.slots..Array.intState 0 = 7\n"), "{shown}");
 }
+
+/// A workbench on `file` with the proof cache on and a step limit (deterministic answers).
+fn cached_bench(file: &str, steps: &str) -> craig::repl::Workbench {
+    let mut wb = bench();
+    assert_eq!(run(&mut wb, "set cache on"), "cache = on\n");
+    run(&mut wb, &format!("set steps {steps}"));
+    let loaded = run(&mut wb, &format!("load {file}"));
+    assert!(loaded.starts_with("loaded theory"), "{loaded}");
+    wb
+}
+
+/// The lines of a `prove` that say a goal was proved by a proof (not discharged by the
+/// translation), and whether each one searched.
+fn searched_lines(proved: &str) -> Vec<(String, bool)> {
+    proved
+        .lines()
+        .filter(|l| l.contains(" Theorem ") && !l.contains("discharged"))
+        .map(|l| (l.to_string(), !l.contains("re-checked from the proof cache")))
+        .collect()
+}
+
+#[test]
+fn prove_at_the_prompt_shares_the_proof_cache_with_verify() {
+    let dir = scratch("cache-shared");
+    let cell = s(&dir.join("Cell.java"));
+    let cache = dir.join(".craig-cache").join("Cell.ron");
+    // A cold prompt run searches and writes the program's cache file, the one verify reads.
+    let mut wb = cached_bench(&cell, "3000");
+    let cold = run(&mut wb, "prove Cell.unsafe:1");
+    let lines = searched_lines(&cold);
+    assert!(!lines.is_empty() && lines.iter().all(|(_, searched)| *searched), "{cold}");
+    assert!(cache.is_file(), "no cache file after a cold prompt run:\n{cold}");
+    // A warm prompt run, in a new workbench, searches nothing: every proof is re-checked.
+    let mut warm_wb = cached_bench(&cell, "3000");
+    let warm = run(&mut warm_wb, "prove Cell.unsafe:1");
+    let lines = searched_lines(&warm);
+    assert_eq!(lines.len(), searched_lines(&cold).len(), "{cold}\n{warm}");
+    assert!(lines.iter().all(|(_, searched)| !searched), "{warm}");
+    assert!(!warm.contains("given"), "{warm}");
+    // A goal settled from the cache had no search: `proof` has nothing to show.
+    assert_eq!(run(&mut warm_wb, "proof"), "error: no proof attempt yet (try `prove`)\n");
+    assert!(run(&mut warm_wb, "goals Cell.unsafe:1").contains(" Theorem "));
+    // `craig verify` finds the prompt's proofs and searches nothing either.
+    let verify = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .args(["verify", "--stats", "--steps", "3000", "--method", "Cell.unsafe", &cell])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(verify.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("% stats Cell.unsafe:1:")).unwrap_or("");
+    assert!(line.ends_with("searched 0 rechecked 1"), "{text}");
+    // With the cache off, the prompt searches again.
+    run(&mut warm_wb, "set cache off");
+    let lines = searched_lines(&run(&mut warm_wb, "prove Cell.unsafe:1"));
+    assert!(!lines.is_empty() && lines.iter().all(|(_, searched)| *searched));
+}
+
+#[test]
+fn the_prompt_rechecks_instantiation_proofs_verify_stored() {
+    // Queue.enqueue:16 is proved by instantiation under 300 steps (see above); verify stores
+    // its ground instances and the prompt re-checks them, naming the strategy.
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/programs/Queue.java"),
+    )
+    .unwrap();
+    let dir = common::scratch("cache-queue");
+    let queue = s(&dir.join("Queue.java"));
+    std::fs::write(&queue, text).unwrap();
+    let verify = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .args(["verify", "--steps", "300", "--method", "Queue.enqueue", &queue])
+        .output()
+        .unwrap();
+    assert!(verify.status.code().is_some());
+    let mut wb = cached_bench(&queue, "300");
+    let proved = run(&mut wb, "prove Queue.enqueue:16");
+    assert!(
+        proved.starts_with(
+            "Queue.enqueue:16  Theorem               re-checked from the proof cache  time [time]  by strategy 2 of 6: instantiation\n"
+        ),
+        "{proved}"
+    );
+}
+
+#[test]
+fn a_damaged_cache_costs_the_prompt_a_search_never_a_verdict() {
+    let dir = scratch("cache-damaged");
+    let cell = s(&dir.join("Cell.java"));
+    let cache = dir.join(".craig-cache").join("Cell.ron");
+    let mut wb = cached_bench(&cell, "3000");
+    let cold = run(&mut wb, "prove Cell.unsafe:1");
+    // A file that is no cache: a warning, the goals searched and proved, the file rewritten.
+    std::fs::write(&cache, "(version: 2, entries: {\"12\": (").unwrap();
+    let mut wb = cached_bench(&cell, "3000");
+    let damaged = run(&mut wb, "prove Cell.unsafe:1");
+    assert!(damaged.starts_with("warning: ignoring the proof cache "), "{damaged}");
+    assert_eq!(searched_lines(&damaged), searched_lines(&cold));
+    let mut wb = cached_bench(&cell, "3000");
+    assert!(searched_lines(&run(&mut wb, "prove Cell.unsafe:1")).iter().all(|(_, s)| !s));
+    // Proofs that lost their first step do not check: passed over, searched, proved.
+    let mut proofs =
+        craig::verify::ProofCache::from_text(&std::fs::read_to_string(&cache).unwrap()).unwrap();
+    let mut tampered = 0;
+    for entry in proofs.entries.values_mut().filter(|e| !e.nodes.is_empty()) {
+        entry.nodes.remove(0);
+        tampered += 1;
+    }
+    assert!(tampered > 0);
+    std::fs::write(&cache, proofs.to_text()).unwrap();
+    let mut wb = cached_bench(&cell, "3000");
+    let rerun = run(&mut wb, "prove Cell.unsafe:1");
+    assert!(rerun.contains("cached proof did not re-check and is passed over"), "{rerun}");
+    assert_eq!(searched_lines(&rerun), searched_lines(&cold), "{rerun}");
+}
+
+#[test]
+fn with_the_cache_off_the_prompt_writes_nothing() {
+    let dir = scratch("cache-off");
+    let cell = s(&dir.join("Cell.java"));
+    // A deterministic workbench (replayed scripts, tests) starts with the cache off.
+    let mut wb = bench();
+    assert_eq!(run(&mut wb, "get cache"), "cache = off\n");
+    run(&mut wb, "set steps 3000");
+    run(&mut wb, &format!("load {cell}"));
+    assert!(run(&mut wb, "prove Cell.unsafe:1").contains(" Theorem "));
+    assert!(!dir.join(".craig-cache").exists());
+}

@@ -7,15 +7,17 @@ use std::time::{Duration, Instant};
 
 use super::{CommandSpec, arity};
 use crate::inst::InstOutcome;
+use crate::repl::proof_cache::{PromptCache, key_of};
 use crate::repl::{
     Attempt, CommandError, CommandResult, Control, GoalProblem, GoalResult, Progress, Workbench,
     search_counters,
 };
 use crate::solve::answer::{SzsStatus, core_names, formula_names};
-use crate::solve::goal::{Strategy, Verdict, check_sequent_with};
+use crate::solve::goal::{Strategy, Verdict, check_sequent_hooked};
 use crate::solve::portfolio::{Budget, Engine, EngineStep, Portfolio, ProverPlan};
 use crate::solve::{solve_instantiation, write_model_report};
-use crate::verify::{describe_strategy, schedule};
+use crate::verify::cache::strategy_fingerprint;
+use crate::verify::{CacheHook, describe_strategy, schedule};
 
 pub const SPEC: CommandSpec = CommandSpec {
     name: "prove",
@@ -41,6 +43,11 @@ pub const SPEC: CommandSpec = CommandSpec {
            formulas an instantiation proof's instances came from are listed under it. An\n\
            obligation not proved is followed by what it checks and the path through the\n\
            method it covers.\n\
+           With `set cache on` (the default, off in replayed scripts) a Java obligation's goal\n\
+           is first looked up in the program's proof cache, the file `craig verify` keeps\n\
+           (.craig-cache/STEM.ron beside the first file): a cached proof that the independent\n\
+           checker re-checks settles it without a search (`re-checked from the proof cache`),\n\
+           and each proof found is stored there.\n\
            The goal of an SMT-LIB script (.smt2) is the unsatisfiability of its assertions, and\n\
            the SMT core decides it (the line says `engine smt`): Unsatisfiable on a checked\n\
            refutation, Satisfiable with the model (checked against every assertion) printed\n\
@@ -60,6 +67,8 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
     }
     wb.interrupt.store(false, Ordering::SeqCst);
     let width = names.iter().map(String::len).max().unwrap_or(0);
+    // The cache files this command reads and stores into, written back at its end.
+    let mut caches = PromptCache::default();
     'goals: for name in names {
         // A script's goal is decided by the SMT core, not the prover.
         if crate::repl::smt::smt_theory_of(wb, &name).is_some() {
@@ -79,6 +88,49 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
         };
         let strategies = plan.len();
         let mut elapsed = Duration::ZERO;
+        // A Java obligation's goal is first looked up in its program's proof cache, as
+        // `craig verify` looks it up: a proof that re-checks settles it without a search.
+        let target = PromptCache::target(wb, &name);
+        if let Some(target) = &target {
+            let start = Instant::now();
+            let lookup = caches.look_up(wb, &name, target, &plan, out)?;
+            if lookup.discarded > 0 {
+                writeln!(
+                    out,
+                    "{name}: {} cached proof{} did not re-check and {} passed over",
+                    lookup.discarded,
+                    if lookup.discarded == 1 { "" } else { "s" },
+                    if lookup.discarded == 1 { "is" } else { "are" },
+                )?;
+            }
+            if let Some(k) = lookup.strategy {
+                let mut line = format!(
+                    "{name:width$}  {:20}  re-checked from the proof cache  time {}",
+                    SzsStatus::Theorem.name(),
+                    wb.format_time(start.elapsed())
+                );
+                if k > 0 {
+                    let (strategy, translate) = &plan[k];
+                    line.push_str(&format!(
+                        "  by strategy {} of {strategies}: {}",
+                        k + 1,
+                        describe_strategy(strategy, translate)
+                    ));
+                }
+                writeln!(out, "{line}")?;
+                // No search ran: there is no attempt for `proof` and `core` to show.
+                wb.state.last = None;
+                wb.state.last_smt = None;
+                let result = GoalResult {
+                    status: SzsStatus::Theorem.name().to_string(),
+                    stats: Default::default(),
+                    core: Vec::new(),
+                    time: Some(start.elapsed()),
+                };
+                record(wb, &name, result);
+                continue 'goals;
+            }
+        }
         for (k, (strategy, translate)) in plan.into_iter().enumerate() {
             let last_strategy = k + 1 == strategies;
             let description = describe_strategy(&strategy, &translate);
@@ -92,15 +144,29 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             {
                 let start = Instant::now();
                 let file = java.files.first().map_or("", String::as_str);
-                let result = check_sequent_with(
+                let sequent = &java.verification.obligations[obligation].sequent;
+                let cache = match &target {
+                    Some(target) => Some(caches.for_run(target, out)?),
+                    None => None,
+                };
+                let fingerprint = strategy_fingerprint(&strategy, &translate);
+                let mut hook = CacheHook::new(cache, &sequent.name, fingerprint);
+                let result = check_sequent_hooked(
                     java.verification.signature(),
-                    &java.verification.obligations[obligation].sequent,
+                    sequent,
                     &translate,
                     &strategy,
                     file,
                     &java.validity,
+                    &mut hook,
                 );
+                let used = hook.into_use();
                 elapsed += start.elapsed();
+                if let Some(target) = &target
+                    && result.verdict == Verdict::Proved
+                {
+                    caches.store_use(target, used);
+                }
                 if result.verdict == Verdict::GaveUp && !last_strategy {
                     continue;
                 }
@@ -153,6 +219,11 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     continue 'goals;
                 }
             };
+            // The problem's key in the cache, made before the problem goes to the search.
+            let key = target.as_ref().map(|_| key_of(&problem, &strategy, &translate));
+            let base = problem.signature.len();
+            // What the search found to keep in the cache: the problem's key and its proof.
+            let mut found = None;
             let start = Instant::now();
             // The line's counters and what goes below it: for an instantiation proof the
             // formulas its instances came from (`core` reads superposition proofs only, so they
@@ -160,6 +231,11 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             let (status, mut line, below, result) = match strategy {
                 Strategy::Instantiation(inst) => {
                     let solved = solve_instantiation(problem, &inst);
+                    if let (Some(target), Some(key)) = (&target, &key)
+                        && matches!(solved.result.outcome, InstOutcome::Unsat { .. })
+                    {
+                        found = PromptCache::instantiation_entry(target, key, &solved);
+                    }
                     let time = start.elapsed();
                     elapsed += time;
                     let core = match &solved.result.outcome {
@@ -218,6 +294,11 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
                     let mut solved = answer.prover.expect("the prover runs first").solved;
                     // The goal's status, which a model found after the prover may settle.
                     solved.status = answer.status;
+                    if let (Some(target), Some(key)) = (&target, &key)
+                        && !found_model
+                    {
+                        found = PromptCache::superposition_entry(target, key, &solved, base);
+                    }
                     let mut model = String::new();
                     if let Some(models) = &answer.models {
                         write_model_report(models, false, &mut model);
@@ -280,6 +361,9 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             if !proved {
                 write_obligation_failure(wb, &name, out)?;
             }
+            if let (Some(target), Some(found), true) = (&target, found, proved) {
+                caches.store(target, vec![found]);
+            }
             record(wb, &name, result);
             if status == SzsStatus::User {
                 writeln!(out, "interrupted; the remaining goals were not tried")?;
@@ -288,6 +372,7 @@ fn run(wb: &mut Workbench, args: &[String], out: &mut dyn Write) -> CommandResul
             continue 'goals;
         }
     }
+    caches.finish(out)?;
     Ok(Control::Continue)
 }
 

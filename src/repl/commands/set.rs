@@ -27,7 +27,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            sorts NAME                auto, guard, erase: how spec goals handle sorts (default\n                            \
            auto: erase the sorts proved monotone, guard the others)\n  \
            retain PERCENT            share of the relevance-ranked hypotheses a spec goal\n                            \
-           keeps, 1 to 100 (default 100)",
+           keeps, 1 to 100 (default 100)\n  \
+           cache on|off              look Java obligations up in the program's proof cache and\n                            \
+           store the proofs found, as `craig verify` does (default on;\n                            \
+           off in replayed scripts)",
     changes_state: true,
     run,
 };
