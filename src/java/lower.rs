@@ -511,12 +511,11 @@ impl<'s> Lowering<'s> {
                                 self.spec_term(text, Some(hol))
                             }
                         };
-                        if modifiers.static_ && initial.is_some() {
-                            self.error(
-                                *span,
-                                "initial values of static ghost variables are not supported",
-                            );
-                        }
+                        // A static ghost variable's initial value (`static ghost specvar
+                        // x :: int = "0"`) is read and type-checked above, and then assumed
+                        // nowhere, as a static field's constant initialiser is (see
+                        // `constant_initializer`): it holds when the class is initialised, but
+                        // a method may run after others changed the variable.
                         let qualified = format!("{}.{}", class.name.name, name.name);
                         if self.defined_names.contains(&qualified) {
                             if *ghost {

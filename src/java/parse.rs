@@ -243,7 +243,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         kw_ensures => "`ensures`",
         kw_assert => "`assert`",
         kw_assume => "`assume`",
-        kw_note_that => "`noteThat`",
+        kw_note_that => "`noteThat` or `note`",
         kw_havoc => "`havoc`",
         kw_from => "`from`",
         kw_such_that => "`suchThat`",
@@ -314,7 +314,7 @@ enum AnnotationKind {
     Contract,
     /// After `while`: loop invariants.
     Loop,
-    /// Among statements: `assert`, `assume`, `noteThat`, `havoc`, `x := "..."`.
+    /// Among statements: `assert`, `assume`, `noteThat` (or `note`), `havoc`, `x := "..."`.
     Statement,
 }
 
@@ -344,7 +344,9 @@ impl AnnotationKind {
             ],
             AnnotationKind::Contract => &["requires", "modifies", "ensures"],
             AnnotationKind::Loop => &["inv", "invariant"],
-            AnnotationKind::Statement => &["assert", "assume", "noteThat", "havoc", "assuming"],
+            AnnotationKind::Statement => {
+                &["assert", "assume", "noteThat", "note", "havoc", "assuming"]
+            }
         }
     }
 
@@ -354,7 +356,8 @@ impl AnnotationKind {
             AnnotationKind::Contract => "`requires`, `modifies` or `ensures`",
             AnnotationKind::Loop => "`inv` or `invariant`",
             AnnotationKind::Statement => {
-                "`assert`, `assume`, `noteThat`, `havoc`, `assuming` or an assignment `x := \"...\"`"
+                "`assert`, `assume`, `noteThat` (or `note`), `havoc`, `assuming` or an assignment \
+                 `x := \"...\"`"
             }
         }
     }

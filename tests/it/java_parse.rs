@@ -465,7 +465,7 @@ proptest! {
 
     #[test]
     fn java_like_text_never_panics(
-        text in "(class|C|\\{|\\}|\\(|\\)|;|=|x|int|/\\*:|\\*/|//:|\"|\n|if|while|else|new|\\.|requires|inv|claimedby|readonly|hidden|comment|''|noteThat|from|suchThat|havoc|assuming|static|Node\\[\\]|\\[|\\]|0|null| )*"
+        text in "(class|C|\\{|\\}|\\(|\\)|;|=|x|int|/\\*:|\\*/|//:|\"|\n|if|while|else|new|\\.|requires|inv|claimedby|readonly|hidden|comment|''|noteThat|note|specvar|ghost|::|from|suchThat|havoc|assuming|static|Node\\[\\]|\\[|\\]|0|null| )*"
     ) {
         let _ = parse_java(FileId(0), &text);
     }
@@ -559,6 +559,43 @@ fn comment_labels_name_invariants_and_assertions() {
     assert_eq!(label.name, "stillPositive");
     // The name's span is where it is written.
     assert_eq!(&text[label.span.start as usize..label.span.end as usize], "stillPositive");
+}
+
+/// `note` is Jahob's short form of `noteThat`, with a label and `from` as well; a ghost
+/// variable named `note` is still assigned.
+#[test]
+fn note_is_the_short_form_of_note_that() {
+    let unit = parse_ok(
+        "T.java",
+        &in_method("    //: note sum: \"x = x\" from xPos;\n    //: note \"0 = 0\""),
+    );
+    let body = unit.classes[0].methods[0].body.as_ref().expect("a body");
+    let notes: Vec<_> = body
+        .statements
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StatementKind::Spec(SpecStatement::NoteThat { label, formula }) => {
+                Some((label.as_ref().map(|l| l.name.clone()), formula.text.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        notes,
+        [(Some("sum".to_string()), "x = x".to_string()), (None, "0 = 0".to_string())]
+    );
+    let unit = parse_ok("T.java", &in_method("    //: note := \"1\""));
+    let body = unit.classes[0].methods[0].body.as_ref().expect("a body");
+    assert!(
+        !body
+            .statements
+            .iter()
+            .any(|s| matches!(&s.kind, StatementKind::Spec(SpecStatement::NoteThat { .. }))),
+        "{body:?}"
+    );
+    // `notes` is no keyword: an unknown one, named.
+    let (_, rendered) = parse_err(&in_method("    //: notes \"x\""));
+    assert!(rendered.contains("unknown annotation keyword `notes`"), "{rendered}");
 }
 
 /// `noteThat F from L1, L2` reads (the hint is dropped: the note is proved from every fact);

@@ -240,12 +240,13 @@ proptest! {
     #[test]
     fn mutated_programs_never_panic_after_parsing(
         at in 0usize..12_000,
-        word in "(t|k|v|r|result|this|null|content|left|FuncTree|Pair|key|theinvs|old|0|true|Account|Counter|deposit|init|start|x|high|suchThat|assuming|in|noteThat|Cell|cells)",
-        which in 0usize..5,
+        word in "(t|k|v|r|result|this|null|content|left|FuncTree|Pair|key|theinvs|old|0|true|Account|Counter|deposit|init|start|x|high|suchThat|assuming|in|noteThat|note|Cell|cells|total|Tally)",
+        which in 0usize..6,
     ) {
         // FuncTree, and the examples of the forms read late (initialisers, overloads,
-        // constructors, `suchThat`, `assuming`, arrays of objects).
-        let name = ["FuncTree.java", "Counter.java", "Account.java", "Choose.java", "Row.java"][which];
+        // constructors, `suchThat`, `assuming`, arrays of objects, `note`, static ghost
+        // initial values).
+        let name = ["FuncTree.java", "Counter.java", "Account.java", "Choose.java", "Row.java", "Tally.java"][which];
         let text = example(name);
         // Replace the identifier-like word at or after `at` by `word`.
         let bytes = text.as_bytes();
@@ -894,6 +895,23 @@ fn assuming_proves_under_its_assumption_and_keeps_the_implication() {
     assert!(lowering_errors(&no_conclusion).contains("ends with `noteThat G`"));
 }
 
+// ------------------------------------------------------------------ note, static ghost values
+
+#[test]
+fn note_is_checked_and_known_and_a_static_ghost_initial_value_is_read() {
+    let answers = verify_example("Tally.java", example("Tally.java"));
+    assert_verified(&answers);
+    // The short `note` is an assertion where it stands (its mutant fails: see the mutants).
+    assert_eq!(answers.iter().filter(|a| a.check == Obligation::Assertion).count(), 1);
+    let text = example("Tally.java");
+    // The initial value is read with its type: a set where an int is declared is an error.
+    let wrong = mutate(&text, "total :: int = \"0\";", "total :: int = \"{}\";");
+    assert!(!lowering_errors(&wrong).is_empty(), "a set accepted as an int");
+    // An initial value that mentions what it cannot see is an error too.
+    let unknown = mutate(&text, "total :: int = \"0\";", "total :: int = \"nowhere\";");
+    assert!(lowering_errors(&unknown).contains("nowhere"), "{}", lowering_errors(&unknown));
+}
+
 // ------------------------------------------------------------------ arrays of objects
 
 #[test]
@@ -923,6 +941,8 @@ fn the_mutant_files_of_the_new_forms_fail() {
         ("ChooseNoSuchValue.java", "Choose.between", Obligation::Assertion),
         ("ChooseConclusionWithoutAssumption.java", "Choose.twice", Obligation::Assertion),
         ("RowElementMayBeNull.java", "Row.first", Obligation::NullDereference),
+        ("TallyFalseNote.java", "Tally.add", Obligation::Assertion),
+        ("TallyInitialValueAssumed.java", "Tally.current", Obligation::Postcondition),
     ] {
         let failed = failures(&verify_example(file, example(&format!("mutants/{file}"))));
         assert!(failed.contains(&(method.to_string(), kind)), "{file}: {failed:?}");
