@@ -155,6 +155,7 @@ pub fn lower_program(
     l.invariants(&classes);
     l.contracts(&classes);
     l.bodies(&classes);
+    l.claimed_frames();
     l.finish()
 }
 
@@ -941,7 +942,8 @@ impl<'s> Lowering<'s> {
 
     /// A specification term that names what a statement or `modifies` changes: as
     /// [`Lowering::spec_term`] but not unfolded, and refused (with an error) if it mentions a
-    /// defined variable, which changes only through the fields its definition reads.
+    /// defined variable, which changes only through the fields its definition reads (`modifies`
+    /// reads one as those fields first: [`Lowering::defined_frame`]).
     fn spec_target(&mut self, text: &SpecText) -> Option<TermId> {
         let t = self.spec_term_as_written(text, None)?;
         let used = build::constants(self.elab.bank(), t);
@@ -957,6 +959,32 @@ impl<'s> Lowering<'s> {
             return None;
         }
         Some(t)
+    }
+
+    /// Jahob's `modifies D` for a variable `D` defined by `vardefs` (`modifies content`, where
+    /// `content` is defined from fields `claimedby` its class): the method may change what the
+    /// definition reads, so every field and global the unfolded definition reads is in its
+    /// frame whole, and its callers know nothing of them after a call but what the contracts
+    /// say. `None` when the item names no defined variable (it is read as a target then).
+    fn defined_frame(&mut self, text: &SpecText) -> Option<Vec<FrameItem>> {
+        let t = self.spec_term_as_written(text, None)?;
+        let used = build::constants(self.elab.bank(), t);
+        if !used.iter().any(|c| self.definitions.contains_key(c)) {
+            return None;
+        }
+        let unfolded = self.unfold(t);
+        let reads = build::constants(self.elab.bank(), unfolded);
+        let items = reads
+            .into_iter()
+            .filter(|c| {
+                self.variables.iter().any(|v| {
+                    v.constant == *c
+                        && matches!(v.kind, VariableKind::Global | VariableKind::Field { .. })
+                })
+            })
+            .map(FrameItem::Variable)
+            .collect();
+        Some(items)
     }
 
     /// The `vardefs` of every class, elaborated in the class's scope (`this` bound for an
@@ -1230,6 +1258,10 @@ impl<'s> Lowering<'s> {
                 }
             }
             for item in &contract.modifies {
+                if let Some(reads) = self.defined_frame(item) {
+                    modifies.extend(reads);
+                    continue;
+                }
                 if let Some(t) = self.spec_target(item) {
                     match self.frame_item(t) {
                         Some(f) => modifies.push(f),
@@ -2740,6 +2772,75 @@ impl<'s> Lowering<'s> {
         self.step(b, command, Some(span));
         b.fresh.clear();
         result
+    }
+
+    /// Jahob's frame rule for `claimedby C`: only `C`'s methods may read or write a field `C`
+    /// claims ([`Lowering::field_access_allowed`] refuses every other access where it is
+    /// written), so no method has to name the field in its `modifies`. A method of `C`, and
+    /// every method that calls one of `C`'s methods directly or through others, may change it:
+    /// each of them that does not name the field in its `modifies` gets it there whole, so its
+    /// frame obligation leaves the field out and its callers know nothing of the field after a
+    /// call but what the contracts say. A method that reaches none of `C`'s methods cannot
+    /// change the field, and keeps its frame (its callers still know the field unchanged).
+    fn claimed_frames(&mut self) {
+        let procedures = self.procedures.len();
+        let callees: Vec<Vec<usize>> = self
+            .procedures
+            .iter()
+            .map(|p| {
+                let Some(cfg) = &p.body else { return Vec::new() };
+                cfg.edges
+                    .iter()
+                    .filter_map(|e| match &e.command {
+                        Command::Call { callee, .. } => Some(callee.0 as usize),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut class_of = vec![None; procedures];
+        for m in &self.methods {
+            class_of[m.proc.0 as usize] = Some(m.class);
+        }
+        for claimer in 0..self.classes.len() {
+            let name = &self.classes[claimer].name;
+            let claimed: Vec<ConstId> = self
+                .classes
+                .iter()
+                .flat_map(|c| &c.fields)
+                .filter(|f| f.claimed_by.as_deref() == Some(name.as_str()))
+                .map(|f| f.constant)
+                .collect();
+            if claimed.is_empty() {
+                continue;
+            }
+            // The methods that reach one of the claiming class's methods, to a fixed point.
+            let mut reaches: Vec<bool> = class_of.iter().map(|c| *c == Some(claimer)).collect();
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for p in 0..procedures {
+                    if !reaches[p] && callees[p].iter().any(|&q| reaches.get(q) == Some(&true)) {
+                        reaches[p] = true;
+                        changed = true;
+                    }
+                }
+            }
+            for (p, procedure) in self.procedures.iter_mut().enumerate() {
+                if !reaches[p] {
+                    continue;
+                }
+                for &field in &claimed {
+                    let named = procedure.modifies.iter().any(|m| match m {
+                        FrameItem::Variable(c) => *c == field,
+                        FrameItem::FieldAt { field: f, .. } => *f == field,
+                    });
+                    if !named {
+                        procedure.modifies.push(FrameItem::Variable(field));
+                    }
+                }
+            }
+        }
     }
 
     fn finish(self) -> (Option<Program>, Vec<Diagnostic>) {

@@ -350,10 +350,14 @@ fn vardefs_errors_are_named() {
     let assigned = CELL.replace("val = v;", "val = v;\n        //: \"this..twice\" := \"v\";");
     let e = lowering_errors(&assigned);
     assert!(e.contains("T.java:15:14: error: `Cell.twice` is defined by `vardefs`"), "{e}");
-    let modified = CELL.replace("modifies \"Cell.val\"", "modifies \"Cell.val\", \"Cell.twice\"");
-    assert!(
-        lowering_errors(&modified).contains("cannot be assigned, havocked or named in `modifies`")
-    );
+    // `modifies` may name a defined variable (Jahob's `modifies content`): it stands for the
+    // fields its definition reads, so `modifies twice` lets `set` change `val` ...
+    let modified = CELL.replace("modifies \"Cell.val\"", "modifies \"Cell.twice\"");
+    assert_verified(&verify(&[("Cell.java", modified)], &["Cell.set"], 1_000));
+    // ... but `modifies origin`, defined from no field, lets it change nothing.
+    let nothing = CELL.replace("modifies \"Cell.val\"", "modifies \"Cell.origin\"");
+    let failed = failures(&verify(&[("Cell.java", nothing)], &["Cell.set"], 1_000));
+    assert_eq!(failed, [("Cell.set".to_string(), Obligation::Frame)]);
     let cyclic = CELL.replace("twice == val + val", "twice == twice + val");
     assert!(lowering_errors(&cyclic).contains("the definition of `Cell.twice` depends on itself"));
     let undeclared = CELL.replace("twice == val + val", "thrice == val + val");
@@ -678,6 +682,95 @@ fn a_claimed_field_touched_by_another_class_is_an_error_where_it_is() {
     assert!(e.contains("T.java:23:9: error: `Node.key` is `readonly`"), "{e}");
     let unknown = CLAIMED.replace("claimedby List", "claimedby Lист");
     assert!(lowering_errors(&unknown).contains("`claimedby"), "{}", lowering_errors(&unknown));
+}
+
+/// Jahob's frame rule for `claimedby`: the list's methods change the nodes' claimed `next`
+/// without naming it in `modifies`; what calls into the list knows nothing of `next` after the
+/// call, and a method that reaches no list method keeps its frame.
+const CLAIMED_FRAME: &str = r#"
+class Node {
+    public /*: claimedby List */ Node next;
+    public int key;
+
+    public void setKey(int k)
+    /*: modifies "Node.key"
+        ensures "this..key = k" */
+    {
+        key = k;
+    }
+}
+class List {
+    public Node first;
+
+    public void push(Node n)
+    /*: requires "n ~= null"
+        modifies "List.first"
+        ensures "this..first = n" */
+    {
+        n.next = first;
+        first = n;
+    }
+}
+class User {
+    public static void add(List l, Node n)
+    /*: requires "l ~= null & n ~= null"
+        modifies "List.first"
+        ensures "l..List.first = n" */
+    {
+        l.push(n);
+    }
+
+    public static void rekey(Node n, Node m)
+    /*: requires "n ~= null & m ~= null"
+        modifies "Node.key"
+        ensures "m..Node.next = old (m..Node.next)" */
+    {
+        n.setKey(3);
+    }
+}
+"#;
+
+#[test]
+fn a_claimed_field_is_in_the_frame_of_what_reaches_its_class() {
+    let methods = ["List.push", "User.add", "User.rekey", "Node.setKey"];
+    let answers = verify(&[("T.java", CLAIMED_FRAME.to_string())], &methods, 2_000);
+    assert!(answers.iter().any(|a| a.method == "List.push"), "{answers:?}");
+    assert_verified(&answers);
+    // A caller of the list cannot assume the claimed field unchanged by the call.
+    let relies = CLAIMED_FRAME.replace(
+        "ensures \"l..List.first = n\" */",
+        "ensures \"l..List.first = n & n..Node.next = old (n..Node.next)\" */",
+    );
+    let failed = failures(&verify(&[("T.java", relies)], &["User.add"], 1_000));
+    assert_eq!(failed, [("User.add".to_string(), Obligation::Postcondition)]);
+    // Nor can a method of the list itself, after calling another of its methods.
+    let inside = CLAIMED_FRAME.replace(
+        "        first = n;\n    }\n}",
+        "        first = n;\n    }\n\n    public void twice(Node n, Node m)\n    /*: requires \"n ~= null & m ~= null\"\n        modifies \"List.first\"\n        ensures \"m..Node.next = old (m..Node.next)\" */\n    {\n        push(n);\n    }\n}",
+    );
+    let failed = failures(&verify(&[("T.java", inside)], &["List.twice"], 1_000));
+    assert_eq!(failed, [("List.twice".to_string(), Obligation::Postcondition)]);
+    // A method that reaches no list method still has the claimed field in its frame: writing
+    // it as a ghost update outside the list is a frame failure.
+    let ghost = CLAIMED_FRAME.replace(
+        "        n.setKey(3);\n",
+        "        n.setKey(3);\n        //: \"m..Node.next\" := \"null\";\n",
+    );
+    let text = lowering_errors_or_failures(&ghost, "User.rekey");
+    assert!(text.contains("claimedby") || text.contains("Frame"), "{text}");
+}
+
+/// The lowering errors of `text`, or if it loads, the failures of `method` as text.
+fn lowering_errors_or_failures(text: &str, method: &str) -> String {
+    let mut sources = SourceMap::new();
+    let texts = vec![("T.java".to_string(), None, text.to_string())];
+    let (v, diagnostics) = load_java_texts(texts, &mut sources, &VcOptions::default());
+    match v {
+        None => render_all(&diagnostics, &sources),
+        Some(_) => {
+            format!("{:?}", failures(&verify(&[("T.java", text.to_string())], &[method], 1_000)))
+        }
+    }
 }
 
 /// Isabelle's symbol names and Jahob's labels read as the ASCII forms: the same obligations
