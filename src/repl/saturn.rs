@@ -248,10 +248,7 @@ pub(crate) fn show_warning(
                 }
                 let name = &c.program.procedure(step.procedure).name;
                 // A statement spanning lines (a loop) is named by its first line.
-                let text = c.sources.snippet(span).trim();
-                let first = text.lines().next().unwrap_or("");
-                let more = if first.len() < text.len() { " ..." } else { "" };
-                writeln!(out, "  {place} in `{name}`: {first}{more}")?;
+                writeln!(out, "  {place} in `{name}`: {}", render::expression(&places, span))?;
                 last = Some(place);
             }
         }

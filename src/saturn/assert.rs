@@ -83,6 +83,10 @@ pub struct Warning {
     pub what: String,
     /// The run's inputs, named by the variable each is for, in order.
     pub inputs: Vec<(String, Integer)>,
+    /// For each input, where the program reads it when the variable it is for is one the
+    /// front end made (`tmp1` for `__VERIFIER_nondet_int()`), so it can be named by the
+    /// expression there instead; `None` for the program's own variables and parameters.
+    pub input_places: Vec<Option<Span>>,
     /// The replay's verdict.
     pub replay: Replay,
 }
@@ -203,7 +207,7 @@ pub fn check(program: &Program, function: &str, options: Options) -> Result<Repo
         if !exec.dag.eval(query, &value) {
             return Err(SaturnError::Internal("a model does not satisfy its query"));
         }
-        let inputs = run_inputs(&mut exec, &value, &graph);
+        let (inputs, input_places) = run_inputs(&mut exec, &value, &graph);
         let numbers: Vec<Integer> = inputs.iter().map(|(_, n)| n.clone()).collect();
         let outcome = interpret::run(program, entry, &numbers, options.replay_steps);
         let replay = match &outcome {
@@ -225,6 +229,7 @@ pub fn check(program: &Program, function: &str, options: Options) -> Result<Repo
             check: *check,
             what: what.clone(),
             inputs,
+            input_places,
             replay,
         });
     }
@@ -316,13 +321,14 @@ fn run_inputs(
     exec: &mut Execution<'_>,
     value: &dyn Fn(u32) -> bool,
     graph: &unroll::Unrolled,
-) -> Vec<(String, Integer)> {
+) -> (Vec<(String, Integer)>, Vec<Option<Span>>) {
     let program = exec.program;
     let mut inputs: Vec<(String, Integer)> = exec
         .parameter_inputs
         .iter()
         .map(|i| (program.display_name(i.variable), i.bits.eval(&exec.dag, value, true)))
         .collect();
+    let mut places = vec![None; inputs.len()];
     let mut memo = FxHashMap::default();
     let mut at = 0;
     loop {
@@ -337,14 +343,26 @@ fn run_inputs(
         }
         let Some(e) = next else { break };
         if let Some(havocs) = exec.havoc_inputs.get(&e) {
+            let span = match graph.edges[e].step {
+                Step::Ir(index) => {
+                    let frame = &graph.frames[graph.nodes[graph.edges[e].from].frame];
+                    let body = program.procedure(frame.procedure).body.as_ref();
+                    body.and_then(|b| b.edges[index].span)
+                }
+                Step::Enter { .. } | Step::Return { .. } => None,
+            };
             for i in havocs {
                 inputs
                     .push((program.display_name(i.variable), i.bits.eval(&exec.dag, value, true)));
+                let temporary = program
+                    .variable(i.variable)
+                    .is_some_and(|v| v.kind == crate::ir::VariableKind::Temporary);
+                places.push(if temporary { span } else { None });
             }
         }
         if matches!(graph.edges[e].step, Step::Ir(_) | Step::Enter { .. } | Step::Return { .. }) {
             at = graph.edges[e].to;
         }
     }
-    inputs
+    (inputs, places)
 }

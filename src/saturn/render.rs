@@ -141,6 +141,31 @@ pub fn values_text(values: &[(String, Integer)], empty: &str) -> String {
     if shown.is_empty() { empty.to_string() } else { shown.join(", ") }
 }
 
+/// An assertion warning's inputs, each named by its variable, or, for a variable the front
+/// end made, by the expression that reads it and its place (`__VERIFIER_nondet_uchar() at
+/// loop.c:7:21 = 2`).
+pub fn inputs_text(w: &Warning, places: &Places<'_>) -> String {
+    let shown: Vec<String> = w
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(k, (name, v))| match w.input_places.get(k).copied().flatten() {
+            Some(span) => {
+                format!("{} at {} = {v}", expression(places, span), places.text(Some(span)))
+            }
+            None => format!("{name} = {v}"),
+        })
+        .collect();
+    if shown.is_empty() { "(none)".to_string() } else { shown.join(", ") }
+}
+
+/// The source text of a span on one line (a span over several lines is cut after the first).
+pub fn expression(places: &Places<'_>, span: Span) -> String {
+    let text = places.sources.snippet(span).trim();
+    let first = text.lines().next().unwrap_or("");
+    if first.len() < text.len() { format!("{first} ...") } else { first.to_string() }
+}
+
 /// The command that replays an assertion warning's run.
 pub fn replay_command(w: &Warning, file: &str) -> String {
     let values: Vec<String> = w.inputs.iter().map(|(_, v)| v.to_string()).collect();
@@ -174,7 +199,7 @@ pub fn write_finding(
                 out,
                 "  in `{}`; inputs (in the order the run reads them): {}",
                 w.function,
-                values_text(&w.inputs, "(none)")
+                inputs_text(w, places)
             )?;
             match &w.replay {
                 Replay::Confirmed => writeln!(

@@ -81,6 +81,19 @@ fn inputs(values: &[(String, rug::Integer)]) -> Value {
     )
 }
 
+/// An assertion warning's inputs; one the front end's temporary stands for also says the
+/// expression that reads it and where.
+fn assert_inputs(w: &super::assert::Warning, places: &Places<'_>) -> Value {
+    let mut values = inputs(&w.inputs);
+    for (k, input) in values.as_array_mut().expect("an array").iter_mut().enumerate() {
+        if let Some(span) = w.input_places.get(k).copied().flatten() {
+            input["expression"] = json!(render::expression(places, span));
+            input["location"] = location(places, Some(span), None);
+        }
+    }
+    values
+}
+
 fn result(finding: Finding<'_>, places: &Places<'_>) -> Value {
     let rule = render::rule_of(finding);
     let index = RULES.iter().position(|(id, ..)| *id == rule).expect("every rule is listed");
@@ -99,7 +112,7 @@ fn result(finding: Finding<'_>, places: &Places<'_>) -> Value {
             };
             let mut properties = json!({
                 "function": w.function,
-                "inputs": inputs(&w.inputs),
+                "inputs": assert_inputs(w, places),
                 "replay": replay,
                 "replayCommand": render::replay_command(w, places.file),
             });

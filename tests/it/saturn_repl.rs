@@ -40,6 +40,9 @@ fn the_prompt_says_what_the_command_line_says_and_shows_the_replayed_path() {
     };
     assert_eq!(body(&said), body(&text), "prompt:\n{said}\ncommand line:\n{text}");
     assert!(said.contains("confirmed: `craig run"), "{said}");
+    // The input is named by the expression that reads it, not by the front end's temporary.
+    assert!(said.contains("): __VERIFIER_nondet_uchar() at "), "{said}");
+    assert!(said.contains("loop.c:7:21 = 2\n"), "{said}");
     let listed = run(&mut wb, "warnings");
     assert!(listed.starts_with("1 warning of the assert checker"), "{listed}");
     assert!(listed.contains("1. ") && listed.contains("[assert]"), "{listed}");
@@ -177,6 +180,12 @@ fn the_sarif_log_carries_the_text_findings_and_is_the_same_every_time() {
     assert_eq!(result["ruleId"], "assert");
     assert_eq!(result["properties"]["replay"], "confirmed");
     assert_eq!(result["properties"]["inputs"][0]["value"], "2");
+    assert_eq!(result["properties"]["inputs"][0]["expression"], "__VERIFIER_nondet_uchar()");
+    let read_at = &result["properties"]["inputs"][0]["location"]["physicalLocation"]["region"];
+    assert_eq!(
+        (read_at["startLine"].as_u64(), read_at["startColumn"].as_u64()),
+        (Some(7), Some(21))
+    );
     assert!(result["properties"]["replayCommand"].as_str().unwrap().ends_with("--inputs 2"));
 }
 
