@@ -13,9 +13,11 @@ use crate::cli::parse_data_model;
 use crate::repl::options::positive_count;
 use crate::saturn::SaturnError;
 use crate::saturn::assert;
+use crate::saturn::leak;
 use crate::saturn::lock;
 use crate::saturn::render::{self, Outcome, Places};
 use crate::saturn::sarif;
+use crate::saturn::schedule;
 use crate::syntax::SourceMap;
 
 /// Which checker runs.
@@ -26,6 +28,9 @@ pub enum Checker {
     /// Lock errors: Type A (double lock, unlock of an unlocked lock) and Type B (ambiguous
     /// exit state), from each function's inferred FSM summary.
     Lock,
+    /// Leaks: allocations a function can lose when it returns (escape analysis at each
+    /// function's exit, allocators inferred).
+    Leak,
 }
 
 /// How the findings are written.
@@ -50,9 +55,10 @@ pub struct Args {
     /// The function the assertion checker starts from (calls are expanded).
     #[arg(long, value_name = "NAME", default_value = "main")]
     pub function: String,
-    /// How many times each loop's back edge may be taken.
-    #[arg(long, value_name = "K", default_value = "2")]
-    pub unroll: u32,
+    /// How many times each loop's back edge may be taken (default 2; 3 for the leak checker,
+    /// as the paper has them).
+    #[arg(long, value_name = "K")]
+    pub unroll: Option<u32>,
     /// How many bits integers are blasted at.
     #[arg(long, value_name = "BITS", default_value = "130", value_parser = clap::value_parser!(u32).range(8..=512))]
     pub width: u32,
@@ -69,7 +75,7 @@ pub struct Args {
     /// default.
     #[arg(long, value_name = "FILE")]
     pub spec: Option<PathBuf>,
-    /// How many functions the lock checker analyses at once (default: the cores there are);
+    /// How many functions the lock or leak checker analyses at once (default: the cores there are);
     /// the output is the same for any number.
     #[arg(long, value_name = "N", value_parser = positive_count)]
     pub jobs: Option<usize>,
@@ -116,18 +122,21 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             }
         };
         let shown = file.display().to_string();
+        let unroll = args.unroll.unwrap_or(if args.checker == Checker::Leak { 3 } else { 2 });
         let places = Places { sources: &sources, file: &shown };
-        let header = if args.checker == Checker::Lock {
+        let header = if args.checker != Checker::Assert {
             format!(
-                "saturn: lock checker on {shown}, loops unrolled {} times, integers blasted at {} \
+                "saturn: {} checker on {shown}, loops unrolled {} times, integers blasted at {} \
                  bits",
-                args.unroll, args.width
+                if args.checker == Checker::Lock { "lock" } else { "leak" },
+                unroll,
+                args.width
             )
         } else {
             format!(
                 "saturn: assert checker on {shown}, from `{}`, loops unrolled {} times, integers \
                  blasted at {} bits",
-                args.function, args.unroll, args.width
+                args.function, unroll, args.width
             )
         };
         if sarif {
@@ -138,13 +147,16 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         let outcome = if args.checker == Checker::Lock {
             // Lock errors are the question: every other check becomes an assumption.
             program.assume_checks_except(&[]);
-            let jobs = args
-                .jobs
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            Outcome::Lock(lock::check_program(&program, &spec, args.unroll, args.width, jobs))
+            let jobs = args.jobs.unwrap_or_else(schedule::default_jobs);
+            Outcome::Lock(lock::check_program(&program, &spec, unroll, args.width, jobs))
+        } else if args.checker == Checker::Leak {
+            // Leaks are the question: every other check becomes an assumption.
+            program.assume_checks_except(&[]);
+            let jobs = args.jobs.unwrap_or_else(schedule::default_jobs);
+            Outcome::Leak(leak::check_program(&program, unroll, args.width, jobs))
         } else {
             let options = assert::Options {
-                unroll: args.unroll,
+                unroll,
                 width: args.width,
                 max_nodes: args.max_nodes,
                 ..assert::Options::default()

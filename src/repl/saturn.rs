@@ -1,8 +1,8 @@
-//! Saturn at the prompt (seed 001): `saturn [FUNCTION] [--checker assert|lock] ...` runs one
+//! Saturn at the prompt (seed 001): `saturn [FUNCTION] [--checker assert|lock|leak] ...` runs one
 //! of Saturn's bug finders on the C program loaded last and says what `craig saturn` says;
 //! `warnings` lists the run's warnings a line each, `show warning N` shows one with its path
 //! (an assertion warning's run replayed on the interpreter, edge by edge) and `summary
-//! FUNCTION` a function's lock summary R. The outcome is kept in the theory's run slot, so
+//! FUNCTION` a function's lock summary R or leak summary. The outcome is kept in the theory's run slot, so
 //! `undo` puts the previous run back and a new `cegar`, `smash` or `saturn` replaces it.
 
 use std::io::Write;
@@ -11,8 +11,10 @@ use std::rc::Rc;
 use crate::ir::interpret::{self, Outcome as RunOutcome};
 use crate::saturn::SaturnError;
 use crate::saturn::assert::{self, Replay};
+use crate::saturn::leak::{self, FunctionLeaks};
 use crate::saturn::lock::{self, LockSpec};
 use crate::saturn::render::{self, Finding, Outcome, Places};
+use crate::saturn::schedule;
 
 use super::c::CTheory;
 use super::kind::Theory;
@@ -33,19 +35,21 @@ struct SaturnRun {
 struct SaturnWords {
     /// The function the assertion checker starts from (default `main`).
     function: Option<String>,
-    /// The checker: assert (failing checks) or lock (Type A and Type B lock errors).
+    /// The checker: assert (failing checks), lock (Type A and Type B lock errors) or leak
+    /// (allocations lost when a function returns).
     #[arg(long, default_value = "assert")]
     checker: String,
-    /// How many times each loop's back edge may be taken.
-    #[arg(long, default_value_t = 2)]
-    unroll: u32,
+    /// How many times each loop's back edge may be taken (default 2; 3 for the leak checker).
+    #[arg(long)]
+    unroll: Option<u32>,
     /// How many bits integers are blasted at (8 to 512).
     #[arg(long, default_value_t = 130)]
     width: u32,
     /// The lock specification (`KIND NAME ARGUMENT` lines) instead of the shipped one.
     #[arg(long)]
     spec: Option<String>,
-    /// How many functions the lock checker analyses at once (default: the cores there are).
+    /// How many functions the lock or leak checker analyses at once (default: the cores there
+    /// are).
     #[arg(long)]
     jobs: Option<usize>,
     /// Print the run's counters.
@@ -88,7 +92,7 @@ fn checker_error(e: SaturnError) -> CommandError {
     }
 }
 
-/// `saturn [FUNCTION] [--checker assert|lock] [--unroll K] [--width BITS] [--spec FILE]
+/// `saturn [FUNCTION] [--checker assert|lock|leak] [--unroll K] [--width BITS] [--spec FILE]
 /// [--stats]`.
 pub(crate) fn start(
     wb: &mut Workbench,
@@ -105,16 +109,16 @@ pub(crate) fn start(
     }
     let (index, c) = current(&wb.state)?;
     let file = wb.state.theories[index].path.clone();
+    let unroll = words.unroll.unwrap_or(if words.checker == "leak" { 3 } else { 2 });
     let (asked, outcome) = match words.checker.as_str() {
         "assert" => {
             let function = words.function.unwrap_or_else(|| "main".to_string());
-            let options =
-                assert::Options { unroll: words.unroll, width: words.width, ..Default::default() };
+            let options = assert::Options { unroll, width: words.width, ..Default::default() };
             let report = assert::check(&c.program, &function, options).map_err(checker_error)?;
             let asked = format!(
                 "assert checker on {file}, from `{function}`, loops unrolled {} times, integers \
                  blasted at {} bits",
-                words.unroll, words.width
+                unroll, words.width
             );
             (asked, Outcome::Assert(report))
         }
@@ -135,25 +139,35 @@ pub(crate) fn start(
             // Lock errors are the question: every other check becomes an assumption.
             let mut program = c.program.clone();
             program.assume_checks_except(&[]);
-            let jobs = match words.jobs {
-                Some(0) => {
-                    return Err(CommandError::Refused(format!(
-                        "--jobs must be at least 1; usage: {usage}"
-                    )));
-                }
-                Some(n) => n,
-                None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            };
-            let results = lock::check_program(&program, &spec, words.unroll, words.width, jobs);
+            let jobs = jobs_of(words.jobs, usage)?;
+            let results = lock::check_program(&program, &spec, unroll, words.width, jobs);
             let asked = format!(
                 "lock checker on {file}, loops unrolled {} times, integers blasted at {} bits",
-                words.unroll, words.width
+                unroll, words.width
             );
             (asked, Outcome::Lock(results))
         }
+        "leak" => {
+            if let Some(function) = &words.function {
+                return Err(CommandError::Refused(format!(
+                    "the leak checker looks at every function, callees first; `{function}` is \
+                     not needed (`summary {function}` shows what it found there)"
+                )));
+            }
+            // Leaks are the question: every other check becomes an assumption.
+            let mut program = c.program.clone();
+            program.assume_checks_except(&[]);
+            let jobs = jobs_of(words.jobs, usage)?;
+            let results = leak::check_program(&program, unroll, words.width, jobs);
+            let asked = format!(
+                "leak checker on {file}, loops unrolled {} times, integers blasted at {} bits",
+                unroll, words.width
+            );
+            (asked, Outcome::Leak(results))
+        }
         other => {
             return Err(CommandError::Refused(format!(
-                "`{other}` is no checker: assert or lock; usage: {usage}"
+                "`{other}` is no checker: assert, lock or leak; usage: {usage}"
             )));
         }
     };
@@ -167,6 +181,14 @@ pub(crate) fn start(
     Ok(Control::Continue)
 }
 
+fn jobs_of(jobs: Option<usize>, usage: &str) -> Result<usize, CommandError> {
+    match jobs {
+        Some(0) => Err(CommandError::Refused(format!("--jobs must be at least 1; usage: {usage}"))),
+        Some(n) => Ok(n),
+        None => Ok(schedule::default_jobs()),
+    }
+}
+
 /// `warnings`: the run's warnings, one line each, numbered as `show warning N` takes them.
 pub(crate) fn warnings(wb: &Workbench, out: &mut dyn Write) -> CommandResult {
     let (theory, c, run) = run_of(&wb.state)?;
@@ -177,7 +199,7 @@ pub(crate) fn warnings(wb: &Workbench, out: &mut dyn Write) -> CommandResult {
         let confirmed = match finding {
             Finding::Assert(w) if w.replay == Replay::Confirmed => " (replayed: confirmed)",
             Finding::Assert(_) => " (replayed: not confirmed)",
-            Finding::Lock(..) => "",
+            Finding::Lock(..) | Finding::Leak(..) => "",
         };
         writeln!(
             out,
@@ -216,17 +238,27 @@ pub(crate) fn show_warning(
     let places = Places { sources: &c.sources, file: &theory.path };
     let finding = findings[k - 1];
     render::write_finding(out, finding, &places)?;
-    let Finding::Assert(w) = finding else {
-        writeln!(
-            out,
-            "the lock checker reads this off the summary R of `{}` (`summary` shows it); it is \
-             not replayed: the interpreter has no locks",
-            match finding {
-                Finding::Lock(f, _) => f.function.as_str(),
-                Finding::Assert(_) => unreachable!("matched above"),
-            }
-        )?;
-        return Ok(Control::Continue);
+    let w = match finding {
+        Finding::Assert(w) => w,
+        Finding::Lock(f, _) => {
+            writeln!(
+                out,
+                "the lock checker reads this off the summary R of `{}` (`summary` shows it); it \
+                 is not replayed: the interpreter has no locks",
+                f.function
+            )?;
+            return Ok(Control::Continue);
+        }
+        Finding::Leak(f, _) => {
+            writeln!(
+                out,
+                "the leak checker reads this off the state of `{}` at its exit: the object is \
+                 live, and neither the result, a global, memory the caller reaches, nor another \
+                 escaping object points to it (`summary {}` says what else it found there)",
+                f.function, f.function
+            )?;
+            return Ok(Control::Continue);
+        }
     };
     let Outcome::Assert(report) = &*run.outcome else {
         return Err(CommandError::Internal("an assertion warning outside an assert run".into()));
@@ -260,10 +292,13 @@ pub(crate) fn show_warning(
 /// `summary FUNCTION`: the function's lock summary R from the run.
 pub(crate) fn summary(wb: &Workbench, function: &str, out: &mut dyn Write) -> CommandResult {
     let (theory, c, run) = run_of(&wb.state)?;
+    if let Outcome::Leak(results) = &*run.outcome {
+        return leak_summary(results, function, out);
+    }
     let Outcome::Lock(results) = &*run.outcome else {
         return Err(CommandError::Refused(
             "the assertion checker expands calls and keeps no summaries; `saturn --checker \
-             lock` infers one for every function"
+             lock` or `--checker leak` infers one for every function"
                 .into(),
         ));
     };
@@ -297,6 +332,44 @@ pub(crate) fn summary(wb: &Workbench, function: &str, out: &mut dyn Write) -> Co
                 out,
                 "{} read off it; SAT queries: {}",
                 counted(f.errors.len(), "error"),
+                f.queries
+            )?;
+        }
+    }
+    Ok(Control::Continue)
+}
+
+/// `summary FUNCTION` after the leak checker: IsMalloc, and what the function loses.
+fn leak_summary(
+    results: &[(String, Result<FunctionLeaks, SaturnError>)],
+    function: &str,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let Some((_, result)) = results.iter().find(|(name, _)| name == function) else {
+        let names: Vec<&str> = results.iter().map(|(n, _)| n.as_str()).collect();
+        return Err(CommandError::Refused(format!(
+            "no summary of `{function}`: the run looked at {}",
+            if names.is_empty() { "no function".to_string() } else { names.join(", ") }
+        )));
+    };
+    match result {
+        Err(reason) => writeln!(
+            out,
+            "`{function}` could not be analysed: its summary is the no-op ({reason})"
+        )?,
+        Ok(f) => {
+            writeln!(
+                out,
+                "leak summary of `{function}`: IsMalloc {}; {} in its unrolled graph (callees \
+                 expanded), {}; SAT queries: {}",
+                if f.allocator {
+                    "true (it returns new memory, never older memory, and the result is the \
+                     only route out)"
+                } else {
+                    "false"
+                },
+                counted(f.allocations, "allocation"),
+                counted(f.leaks.len(), "leak"),
                 f.queries
             )?;
         }

@@ -12,14 +12,15 @@
 //! expanded into the caller's graph (to a depth), so an interprocedural error is found in the
 //! caller. Pin is empty (as the paper's lock checker has it) and M is not computed.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use rug::Integer;
 
 use super::bitvector::{self as bv, Bv};
-use super::boolean::{Answer, B, Cnf};
+use super::boolean::{B, Cnf};
 use super::error::SaturnError;
+use super::schedule;
 use super::symbolic::{self, Array, CallEffect, CallSite, Execution, State, Value, VarKey};
 use super::unroll::{self, UnrollOptions};
 use crate::hol::{ConstId, TyNode};
@@ -274,10 +275,7 @@ pub struct FunctionLocks {
 }
 
 /// Runs the lock checker on every function with a body that is not a primitive, callees
-/// first, on `jobs` threads. Each function is analysed on its own today (its callees are
-/// expanded into it, not read from their summaries), so every function is ready at once; the
-/// results come back in the bottom-up order whatever the threads' timing, so the output does
-/// not depend on `jobs`.
+/// first, on `jobs` threads; the output does not depend on `jobs` ([`schedule::in_parallel`]).
 pub fn check_program(
     program: &Program,
     spec: &LockSpec,
@@ -285,76 +283,17 @@ pub fn check_program(
     width: u32,
     jobs: usize,
 ) -> Vec<(String, Result<FunctionLocks, SaturnError>)> {
-    let functions: Vec<ProcId> = bottom_up(program)
+    let functions: Vec<ProcId> = schedule::bottom_up(program)
         .into_iter()
         .filter(|&id| {
             let p = program.procedure(id);
             p.body.is_some() && !spec.primitives.contains_key(&p.name)
         })
         .collect();
-    let check = |id: ProcId| check_function(program, id, spec, unroll, width);
-    let mut results: Vec<Option<Result<FunctionLocks, SaturnError>>> = vec![None; functions.len()];
-    let jobs = jobs.clamp(1, functions.len().max(1));
-    if jobs == 1 {
-        for (slot, &id) in functions.iter().enumerate() {
-            results[slot] = Some(check(id));
-        }
-    } else {
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            let (sender, receiver) = std::sync::mpsc::channel();
-            for _ in 0..jobs {
-                let sender = sender.clone();
-                let (next, functions, check) = (&next, &functions, &check);
-                scope.spawn(move || {
-                    loop {
-                        let slot = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&id) = functions.get(slot) else { break };
-                        if sender.send((slot, check(id))).is_err() {
-                            break;
-                        }
-                    }
-                });
-            }
-            // Only the workers hold senders now: the loop ends when the last one is done.
-            drop(sender);
-            for (slot, result) in receiver {
-                results[slot] = Some(result);
-            }
-        });
-    }
-    functions
-        .iter()
-        .zip(results)
-        .map(|(&id, r)| {
-            let name = program.procedure(id).name.clone();
-            (name, r.expect("every function is checked by exactly one thread"))
-        })
-        .collect()
-}
-
-/// The procedures, callees before callers (a depth-first post-order of the call graph from
-/// every procedure in order; a recursive cycle is entered once).
-pub fn bottom_up(program: &Program) -> Vec<ProcId> {
-    let mut done = BTreeSet::new();
-    let mut order = Vec::new();
-    fn visit(program: &Program, id: ProcId, done: &mut BTreeSet<ProcId>, order: &mut Vec<ProcId>) {
-        if !done.insert(id) {
-            return;
-        }
-        if let Some(body) = &program.procedure(id).body {
-            for e in &body.edges {
-                if let crate::ir::Command::Call { callee, .. } = &e.command {
-                    visit(program, *callee, done, order);
-                }
-            }
-        }
-        order.push(id);
-    }
-    for i in 0..program.procedures.len() {
-        visit(program, ProcId(i as u32), &mut done, &mut order);
-    }
-    order
+    let results = schedule::in_parallel(&functions, jobs, |id| {
+        check_function(program, id, spec, unroll, width)
+    });
+    functions.iter().map(|&id| program.procedure(id).name.clone()).zip(results).collect()
 }
 
 /// Infers R for one function and reads its errors off it.
@@ -454,7 +393,7 @@ pub fn check_function(
                     }
                     let query = exec.dag.and_all([start, reach, exec.axioms]);
                     queries += 1;
-                    if sat(&mut cnf, &exec, query)?.is_some() {
+                    if exec.decide(&mut cnf, query)?.is_some() {
                         transitions.push(Transition { lock, from, out, to });
                     }
                 }
@@ -474,7 +413,7 @@ pub fn check_function(
             }
             let query = exec.dag.and_all([start, any, exec.axioms]);
             queries += 1;
-            let Some(values) = sat(&mut cnf, exec, query)? else { return Ok(None) };
+            let Some(values) = exec.decide(&mut cnf, query)? else { return Ok(None) };
             let value = |i: u32| values[i as usize];
             let hit = effect
                 .events
@@ -519,23 +458,4 @@ pub fn check_function(
         loops_cut: graph.cut_back_edges.len(),
         queries,
     })
-}
-
-/// Decides a query; a model is returned as the value of every input, after it was checked
-/// against the query.
-fn sat(cnf: &mut Cnf, exec: &Execution<'_>, query: B) -> Result<Option<Vec<bool>>, SaturnError> {
-    match cnf.solve(&exec.dag, query) {
-        Ok(Answer::Sat(model)) => {
-            let values: Vec<bool> = (0..exec.dag.num_inputs() as u32)
-                .map(|i| cnf.input_value(&exec.dag, &model, i))
-                .collect();
-            if !exec.dag.eval(query, &|i| values[i as usize]) {
-                return Err(SaturnError::Internal("a model does not satisfy its query"));
-            }
-            Ok(Some(values))
-        }
-        Ok(Answer::Unsat) => Ok(None),
-        Ok(Answer::Stopped(reason)) => Err(SaturnError::Solver(reason.name())),
-        Err(_) => Err(SaturnError::Solver("the model or proof was rejected")),
-    }
 }

@@ -25,9 +25,11 @@ pub mod bitvector;
 pub mod boolean;
 pub mod error;
 pub mod guard;
+pub mod leak;
 pub mod lock;
 pub mod render;
 pub mod sarif;
+pub mod schedule;
 pub mod symbolic;
 pub mod unroll;
 

@@ -9,6 +9,7 @@ use rug::Integer;
 
 use super::assert::{Replay, Report, Warning};
 use super::error::SaturnError;
+use super::leak::{FunctionLeaks, Leak};
 use super::lock::{FunctionLocks, LockError};
 use crate::ir::interpret::failure_text;
 use crate::syntax::{SourceMap, Span};
@@ -21,6 +22,9 @@ pub enum Outcome {
     /// The lock checker's result per function, callees first (a failed function with its
     /// reason: it got a no-op summary).
     Lock(Vec<(String, Result<FunctionLocks, SaturnError>)>),
+    /// The leak checker's result per function, callees first (a failed function with its
+    /// reason).
+    Leak(Vec<(String, Result<FunctionLeaks, SaturnError>)>),
 }
 
 /// One warning of an outcome, in the order the outcome lists them.
@@ -30,6 +34,8 @@ pub enum Finding<'a> {
     Assert(&'a Warning),
     /// A lock error of a function.
     Lock(&'a FunctionLocks, &'a LockError),
+    /// An allocation a function can lose.
+    Leak(&'a FunctionLeaks, &'a Leak),
 }
 
 impl Outcome {
@@ -42,6 +48,11 @@ impl Outcome {
                 .filter_map(|(_, r)| r.as_ref().ok())
                 .flat_map(|f| f.errors.iter().map(move |e| Finding::Lock(f, e)))
                 .collect(),
+            Outcome::Leak(results) => results
+                .iter()
+                .filter_map(|(_, r)| r.as_ref().ok())
+                .flat_map(|f| f.leaks.iter().map(move |l| Finding::Leak(f, l)))
+                .collect(),
         }
     }
 
@@ -49,12 +60,14 @@ impl Outcome {
     pub fn failed(&self) -> Vec<(&str, &SaturnError)> {
         match self {
             Outcome::Assert(_) => Vec::new(),
-            Outcome::Lock(results) => results
-                .iter()
-                .filter_map(|(name, r)| r.as_ref().err().map(|e| (name.as_str(), e)))
-                .collect(),
+            Outcome::Lock(results) => failures(results),
+            Outcome::Leak(results) => failures(results),
         }
     }
+}
+
+fn failures<T>(results: &[(String, Result<T, SaturnError>)]) -> Vec<(&str, &SaturnError)> {
+    results.iter().filter_map(|(name, r)| r.as_ref().err().map(|e| (name.as_str(), e))).collect()
 }
 
 /// Where things are: the program's sources, and the file a run was asked about (named where a
@@ -94,6 +107,7 @@ pub fn rule_of(finding: Finding<'_>) -> &'static str {
         Finding::Assert(_) => "assert",
         Finding::Lock(_, LockError::TypeA { .. }) => "lock-type-a",
         Finding::Lock(_, LockError::TypeB { .. }) => "lock-type-b",
+        Finding::Leak(..) => "leak",
     }
 }
 
@@ -103,6 +117,7 @@ pub fn span_of(finding: Finding<'_>) -> Option<Span> {
         Finding::Assert(w) => w.span,
         Finding::Lock(_, LockError::TypeA { from_unlocked, .. }) => from_unlocked.0,
         Finding::Lock(f, LockError::TypeB { lock, .. }) => f.locks[*lock],
+        Finding::Leak(_, leak) => leak.through.or(leak.allocated_at),
     }
 }
 
@@ -128,6 +143,19 @@ pub fn message(finding: Finding<'_>, places: &Places<'_>) -> String {
                 lock_name(f, *lock, places)
             )
         }
+        Finding::Leak(f, leak) => leak_message(f, leak, places),
+    }
+}
+
+fn leak_message(f: &FunctionLeaks, leak: &Leak, places: &Places<'_>) -> String {
+    match leak.through {
+        None => format!("the memory allocated here can be lost when `{}` returns", f.function),
+        Some(_) => format!(
+            "the memory `{}` allocates at {} and this call returns can be lost when `{}` returns",
+            leak.allocated_in,
+            places.text(leak.allocated_at),
+            f.function
+        ),
     }
 }
 
@@ -190,6 +218,7 @@ pub fn write_finding(
         match finding {
             Finding::Assert(_) => "assert",
             Finding::Lock(..) => "lock",
+            Finding::Leak(..) => "leak",
         },
         message(finding, places)
     )?;
@@ -227,6 +256,13 @@ pub fn write_finding(
             )
         }
         Finding::Lock(_, LockError::TypeB { .. }) => Ok(()),
+        Finding::Leak(f, leak) => writeln!(
+            out,
+            "  in `{}`; a run that loses it: {} (not replayed: the checker starts at the \
+             function, the interpreter at `main`)",
+            f.function,
+            values_text(&leak.inputs, "no parameters")
+        ),
     }
 }
 
@@ -269,6 +305,7 @@ pub fn write_outcome(
     match outcome {
         Outcome::Assert(report) => write_assert(out, report, places, stats),
         Outcome::Lock(results) => write_locks(out, results, places, stats),
+        Outcome::Leak(results) => write_leaks(out, results, places, stats),
     }
 }
 
@@ -397,6 +434,86 @@ fn write_locks(
     writeln!(out, "{NO_PROOF}")?;
     if stats {
         writeln!(out, "stats:\n  SAT queries: {queries}")?;
+    }
+    Ok(())
+}
+
+/// The leak checker's unsound steps, as lines (each also a SARIF notification).
+pub fn leak_unsound_steps(results: &[(String, Result<FunctionLeaks, SaturnError>)]) -> Vec<String> {
+    let done: Vec<&FunctionLeaks> = results.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
+    let cut: usize = done.iter().map(|f| f.loops_cut).sum();
+    let kept: usize = done.iter().map(|f| f.calls_kept).sum();
+    let mut lines = vec![
+        format!(
+            "{cut} back edges cut after the unrolling (a run that stays in a loop longer is not \
+             looked at)"
+        ),
+        format!(
+            "callees expanded to depth 8; {kept} deeper or recursive calls not expanded: their \
+             results are taken to point to older objects and their pointer arguments to escape"
+        ),
+        "pointers from the environment (parameters, globals and memory on entry) are taken to \
+         point to objects that existed on entry"
+            .to_string(),
+    ];
+    let capped: Vec<&str> = done.iter().filter(|f| f.capped).map(|f| f.function.as_str()).collect();
+    if !capped.is_empty() {
+        lines.push(format!(
+            "more than {} allocations in {}: an object another new object points to is taken \
+             as escaped",
+            super::leak::EXACT_LEVELS,
+            capped.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    lines
+}
+
+fn write_leaks(
+    out: &mut dyn Write,
+    results: &[(String, Result<FunctionLeaks, SaturnError>)],
+    places: &Places<'_>,
+    stats: bool,
+) -> io::Result<()> {
+    let (mut warnings, mut failed, mut queries, mut allocations) = (0usize, 0usize, 0usize, 0usize);
+    let mut allocators = Vec::new();
+    for (name, result) in results {
+        let f = match result {
+            Ok(f) => f,
+            Err(reason) => {
+                failed += 1;
+                writeln!(out, "failed: `{name}` could not be analysed (no-op summary): {reason}")?;
+                continue;
+            }
+        };
+        queries += f.queries;
+        allocations += f.allocations;
+        if f.allocator {
+            allocators.push(format!("`{name}`"));
+        }
+        for leak in &f.leaks {
+            warnings += 1;
+            write_finding(out, Finding::Leak(f, leak), places)?;
+        }
+    }
+    if !allocators.is_empty() {
+        writeln!(out, "allocators inferred (IsMalloc): {}", allocators.join(", "))?;
+    }
+    writeln!(
+        out,
+        "{}, {} analysed, {failed} failed",
+        plural(warnings, "warning"),
+        plural(results.len() - failed, "function")
+    )?;
+    writeln!(out, "unsound steps taken:")?;
+    for line in leak_unsound_steps(results) {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out, "{NO_PROOF}")?;
+    if stats {
+        writeln!(
+            out,
+            "stats:\n  allocations in unrolled graphs: {allocations}\n  SAT queries: {queries}"
+        )?;
     }
     Ok(())
 }

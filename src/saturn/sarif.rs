@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 use super::assert::Replay;
 use super::lock::LockError;
 use super::render::{
-    self, Finding, NO_PROOF, Outcome, Places, assert_unsound_steps, lock_unsound_steps,
+    self, Finding, NO_PROOF, Outcome, Places, assert_unsound_steps, leak_unsound_steps,
+    lock_unsound_steps,
 };
 use crate::syntax::Span;
 
@@ -39,6 +40,12 @@ const RULES: &[(&str, &str, &str)] = &[
         "AmbiguousLockStateOnExit",
         "From one entry state and return value, the function can exit with the lock held or \
          free (Saturn's Type B).",
+    ),
+    (
+        "leak",
+        "MemoryLostOnReturn",
+        "A heap object the function allocates (or gets from an allocator it calls) is still \
+         live when the function returns, and no route the caller can follow reaches it.",
     ),
 ];
 
@@ -153,6 +160,21 @@ fn result(finding: Finding<'_>, places: &Places<'_>) -> Value {
             }
             result["properties"] = properties;
         }
+        Finding::Leak(f, leak) => {
+            if leak.through.is_some() {
+                result["relatedLocations"] = json!([location(
+                    places,
+                    leak.allocated_at,
+                    Some(format!("allocated here, in `{}`", leak.allocated_in))
+                )]);
+            }
+            result["properties"] = json!({
+                "function": f.function,
+                "allocatedIn": leak.allocated_in,
+                "inputs": inputs(&leak.inputs),
+                "replay": "not replayed",
+            });
+        }
     }
     result
 }
@@ -174,6 +196,7 @@ pub fn run(outcome: &Outcome, places: &Places<'_>) -> Value {
     let steps = match outcome {
         Outcome::Assert(report) => assert_unsound_steps(report, places),
         Outcome::Lock(results) => lock_unsound_steps(results),
+        Outcome::Leak(results) => leak_unsound_steps(results),
     };
     for step in steps {
         notifications.push(notification("note", format!("unsound step taken: {step}")));

@@ -29,7 +29,7 @@ use std::rc::Rc;
 use rug::Integer;
 
 use super::bitvector::{self as bv, Bv};
-use super::boolean::{B, Dag};
+use super::boolean::{Answer, B, Cnf, Dag};
 use super::error::SaturnError;
 use super::guard::{Guard, Guards};
 use super::unroll::{NodeId, Step, Unrolled};
@@ -873,6 +873,33 @@ impl<'p> Execution<'p> {
                 v
             }
         })
+    }
+
+    /// Decides a query on `cnf` (the function's incremental solver); a model is returned as
+    /// the value of every input, after it was checked against the query.
+    pub fn decide(&self, cnf: &mut Cnf, query: B) -> Result<Option<Vec<bool>>, SaturnError> {
+        match cnf.solve(&self.dag, query) {
+            Ok(Answer::Sat(model)) => {
+                let values: Vec<bool> = (0..self.dag.num_inputs() as u32)
+                    .map(|i| cnf.input_value(&self.dag, &model, i))
+                    .collect();
+                if !self.dag.eval(query, &|i| values[i as usize]) {
+                    return Err(SaturnError::Internal("a model does not satisfy its query"));
+                }
+                Ok(Some(values))
+            }
+            Ok(Answer::Unsat) => Ok(None),
+            Ok(Answer::Stopped(reason)) => Err(SaturnError::Solver(reason.name())),
+            Err(_) => Err(SaturnError::Solver("the model or proof was rejected")),
+        }
+    }
+
+    /// The values read so far from unknown base array `id` (an array's entry contents).
+    pub fn base_values(&self, id: usize) -> Vec<Value> {
+        self.base_reads
+            .get(id)
+            .map(|reads| reads.iter().map(|(_, v)| v.clone()).collect())
+            .unwrap_or_default()
     }
 
     /// The guard of a node as a formula (false for a node never reached).

@@ -94,7 +94,7 @@ fn bad_requests_are_refused_and_undo_puts_the_run_back() {
     let none = run(&mut wb, "warnings");
     assert!(none.starts_with("error: no Saturn run"), "{none}");
     let bad = run(&mut wb, "saturn --checker frob");
-    assert!(bad.starts_with("error: `frob` is no checker: assert or lock"), "{bad}");
+    assert!(bad.starts_with("error: `frob` is no checker: assert, lock or leak"), "{bad}");
     let wide = run(&mut wb, "saturn --width 4");
     assert!(wide.starts_with("error: --width 4 is outside 8..=512"), "{wide}");
     let missing = run(&mut wb, "saturn nosuch");
@@ -135,7 +135,7 @@ fn the_sarif_log_carries_the_text_findings_and_is_the_same_every_time() {
         .iter()
         .map(|r| r["id"].as_str().unwrap())
         .collect();
-    assert_eq!(rules, ["assert", "lock-type-a", "lock-type-b"]);
+    assert_eq!(rules, ["assert", "lock-type-a", "lock-type-b", "leak"]);
     let results = runs[0]["results"].as_array().unwrap();
     let (text, _, _) = craig(&["saturn", &locks, "--checker", "lock"]);
     let warned: Vec<&str> = text.lines().filter(|l| l.contains(": warning[lock]: ")).collect();
@@ -204,4 +204,37 @@ fn the_lock_checker_says_the_same_on_one_thread_and_on_several() {
     assert!(at_prompt.contains("4 warnings, 8 functions analysed, 0 failed"), "{at_prompt}");
     let refused = run(&mut wb, "saturn --checker lock --jobs 0");
     assert!(refused.starts_with("error: --jobs must be at least 1"), "{refused}");
+}
+
+#[test]
+fn the_leak_checker_at_the_prompt_lists_shows_and_summarises() {
+    let mut wb = loaded("leaks.c");
+    let said = run(&mut wb, "saturn --checker leak");
+    assert!(said.starts_with("saturn: leak checker on "), "{said}");
+    assert!(said.contains("9 warnings, 24 functions analysed, 0 failed"), "{said}");
+    let listed = run(&mut wb, "warnings");
+    assert!(listed.starts_with("9 warnings of the leak checker"), "{listed}");
+    assert!(listed.contains("7. ") && listed.contains("[leak]"), "{listed}");
+    let shown = run(&mut wb, "show warning 7");
+    assert!(shown.contains("`xstrdup` allocates at"), "{shown}");
+    assert!(
+        shown.contains("the leak checker reads this off the state of `s22_error_return`"),
+        "{shown}"
+    );
+    let summary = run(&mut wb, "summary xstrdup");
+    assert!(summary.starts_with("leak summary of `xstrdup`: IsMalloc true"), "{summary}");
+    let summary = run(&mut wb, "summary s12_leak");
+    assert!(summary.contains("1 allocation") && summary.contains("1 leak"), "{summary}");
+    let refused = run(&mut wb, "saturn main --checker leak");
+    assert!(refused.starts_with("error: the leak checker looks at every function"), "{refused}");
+    let (log, _, code) =
+        craig(&["saturn", &example("leaks.c"), "--checker", "leak", "--format", "sarif"]);
+    assert_eq!(code, Some(1));
+    let log: Value = serde_json::from_str(&log).expect("the log is JSON");
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 9);
+    assert!(results.iter().all(|r| r["ruleId"] == "leak"));
+    let through = &results[6];
+    assert_eq!(through["properties"]["allocatedIn"], "xstrdup");
+    assert_eq!(through["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 97);
 }

@@ -55,29 +55,20 @@ use crate::syntax::Span;
 pub(super) const OBJECT_STRIDE: u64 = model::OBJECT_STRIDE;
 
 /// What a reader of a run's state (the interpreter's values of the model's variables) needs of
-/// the model: the variables' names and the numbers in them.
+/// the model: the variables' names and the numbers in them, which the IR holds
+/// ([`crate::ir::heap`]) so that analyses read them without this front end.
 pub mod model {
-    /// The distance between two objects' addresses.
-    pub const OBJECT_STRIDE: u64 = 1 << 40;
-    /// The contents of memory, by address.
-    pub const MEMORY: &str = "$memory";
-    /// Each object's state ([`HEAP_STATE`], ...).
-    pub const STATE: &str = "$state";
-    /// Each object's size in bytes.
-    pub const SIZE: &str = "$size";
-    /// The type code of each object's scalars.
-    pub const WIDTH: &str = "$width";
-    /// How many objects were allocated.
-    pub const NEXT_OBJECT: &str = "$next_object";
-    /// How many heap objects are not freed yet.
-    pub const LIVE_HEAP: &str = "$live_heap";
-    /// Every variable of the model.
-    pub const ALL: [&str; 6] = [MEMORY, STATE, SIZE, WIDTH, NEXT_OBJECT, LIVE_HEAP];
-    /// The state of a live heap object.
-    pub const HEAP_STATE: i64 = super::ObjectState::Heap as i64;
-    /// The state of a live stack or static object.
-    pub const STACK_STATE: i64 = super::ObjectState::Stack as i64;
+    pub use crate::ir::heap::*;
 }
+
+// The states' numbers are the IR's.
+const _: () = {
+    assert!(ObjectState::Heap as i64 == model::HEAP_STATE);
+    assert!(ObjectState::Freed as i64 == model::FREED_STATE);
+    assert!(ObjectState::Stack as i64 == model::STACK_STATE);
+    assert!(ObjectState::Dead as i64 == model::DEAD_STATE);
+};
+
 /// The largest object `malloc` gives; a larger request returns `NULL`.
 const MAX_OBJECT_BYTES: u64 = 1 << 39;
 /// The most objects a run allocates; past it `malloc` returns `NULL` (addresses stay below

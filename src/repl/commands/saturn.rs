@@ -1,4 +1,4 @@
-//! `saturn [FUNCTION] [--checker assert|lock]`: one of Saturn's bug finders (seed 001) on the
+//! `saturn [FUNCTION] [--checker assert|lock|leak]`: one of Saturn's bug finders (seed 001) on the
 //! C program loaded last, as `craig saturn` runs it.
 
 use std::io::Write;
@@ -9,7 +9,7 @@ use crate::repl::{CommandResult, Workbench};
 pub const SPEC: CommandSpec = CommandSpec {
     name: "saturn",
     summary: "run Saturn's bug finders (bit-precise, by SAT) on the C program loaded last",
-    usage: "saturn [FUNCTION] [--checker assert|lock] [--unroll K] [--width BITS] \
+    usage: "saturn [FUNCTION] [--checker assert|lock|leak] [--unroll K] [--width BITS] \
             [--spec FILE] [--jobs N] [--stats]",
     help: "Runs one of the checkers of Xie and Aiken's Saturn (seed 001) on the C program\n\
            loaded last, as `craig saturn` does: each function's body is executed\n\
@@ -24,11 +24,15 @@ pub const SPEC: CommandSpec = CommandSpec {
            (one entry state and result can leave the lock held or free), for the primitives\n\
            of stdlib/saturn/locks.spec (--spec FILE for another list), N functions at once\n\
            (--jobs, default the cores there are; the output is the same for any N).\n\
+           --checker leak looks at every function's exit (loops unrolled 3 times by\n\
+           default): an object it allocates, or gets from an allocator it calls, leaks when\n\
+           it is still live and neither the result, a global, memory the caller reaches, nor\n\
+           another escaping object points to it; allocators are inferred (IsMalloc).\n\
            Saturn finds bugs: every run lists the unsound steps it took (loops cut, calls not\n\
            expanded, values assumed to fit the width), and no warning is no proof.\n\
            Then `warnings` lists the warnings, `show warning N` shows one with its replayed\n\
-           path, and `summary FUNCTION` a function's lock summary. `undo` puts back the run\n\
-           before; a new `saturn`, `cegar` or `smash` on the program replaces it.",
+           path, and `summary FUNCTION` a function's lock or leak summary. `undo` puts\n\
+           back the run before; a new `saturn`, `cegar` or `smash` on the program replaces it.",
     changes_state: true,
     run,
 };
