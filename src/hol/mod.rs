@@ -9,6 +9,18 @@
 //!
 //! This module depends only on `syntax` (for spans).
 
+/// The built-in constant for the reflexive transitive closure of a relation (a set of pairs),
+/// `rtrancl :: ('a * 'a) set => ('a * 'a) set`, which the notation writes `R^*`.
+pub const RTRANCL: &str = "rtrancl";
+/// The built-in constant for the reflexive transitive closure of a binary predicate, Jahob's
+/// `rtrancl_pt :: ('a => 'a => bool) => 'a => 'a => bool`: `rtrancl_pt P x y` is
+/// `(x, y) : {(u, v). P u v}^*`.
+pub const RTRANCL_PT: &str = "rtrancl_pt";
+/// The built-in constant for Jahob's shape predicate `tree [f, g]` (the fields form a forest),
+/// `:: 'a => bool` applied to the field or the tuple of fields. Its name cannot be written, so
+/// it shadows nothing a user declares. It has no axioms: the translation approximates it.
+pub const TREE: &str = "tree [..]";
+
 pub mod build;
 pub mod term;
 pub mod unfold;

@@ -150,8 +150,9 @@ impl Default for Elaborator {
 }
 
 impl Elaborator {
-    /// A theory with only the built-in constants `card :: 'a set => int`, `fst`, `snd` and
-    /// `null :: obj`.
+    /// A theory with only the built-in constants `card :: 'a set => int`, `fst`, `snd`,
+    /// `null :: obj`, `rtrancl :: ('a * 'a) set => ('a * 'a) set` (written `R^*`) and
+    /// `rtrancl_pt :: ('a => 'a => bool) => 'a => 'a => bool`.
     pub fn new() -> Elaborator {
         let mut c = Elaborator::resume(HolBank::new(), Vec::new(), Vec::new());
         let a = c.bank.ty(TyNode::Param("'a".into()));
@@ -163,7 +164,25 @@ impl Elaborator {
         let card = c.bank.ty(TyNode::Fun(set_a, int));
         let fst = c.bank.ty(TyNode::Fun(ab, a));
         let snd = c.bank.ty(TyNode::Fun(ab, b));
-        for (name, ty) in [("card", card), ("fst", fst), ("snd", snd), ("null", obj)] {
+        // Jahob's reflexive transitive closure, of a relation as a set of pairs (`R^*`) and of
+        // a binary predicate (`rtrancl_pt P x y`); the translation gives them their meaning.
+        let aa = c.bank.ty(TyNode::Prod(a, a));
+        let rel = c.bank.ty(TyNode::Set(aa));
+        let rtrancl = c.bank.ty(TyNode::Fun(rel, rel));
+        let boolean = c.bank.ty(TyNode::Bool);
+        let a_bool = c.bank.ty(TyNode::Fun(a, boolean));
+        let pred = c.bank.ty(TyNode::Fun(a, a_bool));
+        let rtrancl_pt = c.bank.ty(TyNode::Fun(pred, pred));
+        let tree = a_bool;
+        for (name, ty) in [
+            ("card", card),
+            ("fst", fst),
+            ("snd", snd),
+            ("null", obj),
+            (crate::hol::RTRANCL, rtrancl),
+            (crate::hol::RTRANCL_PT, rtrancl_pt),
+            (crate::hol::TREE, tree),
+        ] {
             let params = c.params_of(ty);
             c.add_const(ConstDecl {
                 name: name.into(),
@@ -765,7 +784,9 @@ impl Elaborator {
             _ => {}
         }
         let local = self.locals.iter().rev().find(|(m, _)| m == n).map(|(_, c)| *c);
-        if let Some(c) = local.or_else(|| self.const_ids.get(n).copied()) {
+        // Jahob writes `cardinality S` for `card S`.
+        let alias = || (n == "cardinality").then(|| self.const_ids.get("card").copied()).flatten();
+        if let Some(c) = local.or_else(|| self.const_ids.get(n).copied()).or_else(alias) {
             let scheme = self.consts[c.0 as usize].ty;
             let ty = self.instantiate(scheme, &mut FxHashMap::default());
             return TExpr { node: TNode::Const(c), ty, span };

@@ -39,6 +39,12 @@
 //! `{(x, y). P}` (a set of pairs). Binders take several variables, each optionally ascribed:
 //! `ALL (x :: int) y. P`, or `ALL x y :: int. P` where, as in Isabelle, only `y` is ascribed.
 //!
+//! Jahob's reflexive transitive closure: `R^*` (postfix, binds like `x..f`) is the built-in
+//! `rtrancl :: ('a * 'a) set => ('a * 'a) set`, and `rtrancl_pt P x y` is the closure of a
+//! binary predicate (`(x, y) : {(u, v). P u v}^*`). Jahob's shape predicate `tree [f, g]` is
+//! the built-in `tree [..]` applied to the field or the tuple of fields; `cardinality` is
+//! Jahob's name for `card`.
+//!
 //! `+` on sets is union, so Jahob's insertion `S + {x}` is `S Un {x}`; `-` on sets is
 //! difference; `<=`/`<` on sets are subset/proper subset. Which one is meant is decided by the
 //! operand type after inference; if that type stays unknown it is an error.

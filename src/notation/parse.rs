@@ -10,6 +10,7 @@ use pest::Parser as _;
 use pest::iterators::Pair;
 
 use super::ast::*;
+use crate::hol::{RTRANCL, TREE};
 use crate::syntax::{Diagnostic, FileId, Span, has_errors, pest_diagnostic};
 
 mod grammar {
@@ -104,11 +105,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         ident | var_name => "a name",
         int_lit => "an integer",
         term | term_at | infix_expr | app | selected | paren | collect | set_enum | binder
-        | commented | comment_label | if_head | op_not | op_neg | binder_kw => "a term",
+        | commented | comment_label | tree_shape | if_head | op_not | op_neg | binder_kw => {
+            "a term"
+        }
         op_iff | op_imp | op_or | op_and | op_neq | op_notmem | op_le | op_ge | op_lt | op_gt
         | op_eq | op_mem | op_union | op_inter | op_plus | op_minus | op_times | op_div
         | op_mod => "an operator",
         field => "`..`",
+        closure => "`^*`",
         ascription => "`::`",
         binding | pattern => "a variable",
         type_at | type_expr | prod_type | post_type | tvar | type_name => "a type",
@@ -321,8 +325,17 @@ impl Converter {
             } else {
                 self.atom(atom)
             };
-            for field in inner {
-                let name = self.ident(field.into_inner().next().expect("grammar: field name"));
+            for suffix in inner {
+                if suffix.as_rule() == Rule::closure {
+                    // `R^*` is the built-in `rtrancl R`, so it is typed, printed and translated
+                    // as that constant (named where the `^*` stands, for type errors).
+                    let star = self.span(&suffix);
+                    let sp = e.span.to(star);
+                    let head = Expr { kind: ExprKind::Name(RTRANCL.into()), span: star };
+                    e = Expr { kind: ExprKind::App(Box::new(head), Box::new(e)), span: sp };
+                    continue;
+                }
+                let name = self.ident(suffix.into_inner().next().expect("grammar: field name"));
                 let sp = e.span.to(name.span);
                 e = Expr { kind: ExprKind::Field(Box::new(e), name), span: sp };
             }
@@ -361,6 +374,23 @@ impl Converter {
 
     fn atom(&mut self, p: Pair<'_, Rule>) -> Expr {
         let span = self.span(&p);
+        if p.as_rule() == Rule::tree_shape {
+            // `tree [f, g]` is the built-in shape predicate applied to its fields (a tuple of
+            // them when there are several).
+            let mut fields: Vec<Expr> = p
+                .into_inner()
+                .filter(|q| q.as_rule() == Rule::term)
+                .map(|q| self.term(q))
+                .collect();
+            let arg = if fields.len() == 1 {
+                fields.pop().expect("one field")
+            } else {
+                let sp = fields[0].span.to(fields[fields.len() - 1].span);
+                Expr { kind: ExprKind::Tuple(fields), span: sp }
+            };
+            let head = Expr { kind: ExprKind::Name(TREE.into()), span };
+            return Expr { kind: ExprKind::App(Box::new(head), Box::new(arg)), span };
+        }
         if p.as_rule() == Rule::commented {
             // `comment ''Name'' F` means `F`: the label is for people (and for the Java front
             // end, which names an obligation after it).

@@ -36,6 +36,13 @@
 //!   polarity where that is sound (`card S <= k` as a goal, `k <= card S` as an assumption,
 //!   `card S = k` with `k >= 1` everywhere), otherwise the comparison is approximated;
 //!
+//! * membership in a reflexive transitive closure `R^*` (and `rtrancl_pt P x y`, which is
+//!   `(x, y) : {(u, v). P u v}^*`) is an atom of a fresh predicate, one per relation up to
+//!   alpha-equivalence, whose arguments after the pair are the values of the relation's free
+//!   first-order variables; [`Eliminator::closure_axioms`] gives it axioms true of every
+//!   reflexive transitive closure. They do not determine it (induction is not first-order), so
+//!   the closure counts as approximated and the problem as incomplete.
+//!
 //! Approximation: anything else (a lambda that survives beta reduction, `card` of a set that is
 //! not a constant in any other context, a higher-order quantifier of the other kind, a boolean or set in an argument
 //! position) cannot be translated exactly. The smallest enclosing subformula of definite
@@ -49,8 +56,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use rustc_hash::FxHashMap;
 
 use crate::fol::formula::{Formula, Quantifier, Term as FTerm};
+use std::fmt::Write as _;
+
+use crate::hol::unfold::Unfolder;
 use crate::hol::{Binder, HolBank, Prim, Term, TermId, TyId, TyNode, VarId};
-use crate::hol::{ConstDecl, ConstKind};
+use crate::hol::{ConstDecl, ConstId, ConstKind, RTRANCL, RTRANCL_PT, TREE};
 use crate::syntax::Span;
 
 use crate::fol::sorts::SymbolSorts;
@@ -145,6 +155,29 @@ pub struct Eliminator<'a> {
     scope: Vec<(String, String)>,
     next_var: usize,
     next_symbol: usize,
+    /// The reflexive transitive closures met, in the order met (see [`Closure`]).
+    closures: Vec<Closure>,
+    /// Each closure's index by its relation's key ([`Eliminator::closure_key`]); lookups only.
+    closure_index: FxHashMap<String, usize>,
+}
+
+/// A reflexive transitive closure `R^*` met in the sequent: membership in it is the atom
+/// `name(x.., y.., p..)`, where `p` are the values of the relation's free variables, and
+/// [`Eliminator::closure_axioms`] gives the symbol the axioms it satisfies.
+#[derive(Clone, Debug)]
+struct Closure {
+    /// The predicate symbol.
+    name: String,
+    /// The relation `R`, a set of pairs.
+    relation: TermId,
+    /// The first-order sorts of one element (the leaves of the element type).
+    elem_sorts: Vec<String>,
+    /// The relation's free variables that stand for first-order values (passed as arguments),
+    /// with their sorts.
+    params: Vec<(VarId, Vec<String>)>,
+    /// The relation's free variables bound to fresh symbols, with their bindings, restored
+    /// when the axioms are made.
+    symbols: Vec<(VarId, Binding)>,
 }
 
 /// A TPTP-safe lower-case name for a user symbol; names that could clash with the translation's
@@ -188,6 +221,8 @@ impl<'a> Eliminator<'a> {
             scope: Vec::new(),
             next_var: 0,
             next_symbol: 0,
+            closures: Vec::new(),
+            closure_index: FxHashMap::default(),
         }
     }
 
@@ -425,7 +460,13 @@ impl<'a> Eliminator<'a> {
                 Some(Binding::Bool(false)) => Ok(Formula::False),
                 _ => self.predicate(t, &[]),
             },
-            Term::Const(_) | Term::App(..) => self.predicate(t, &[]),
+            Term::Const(_) | Term::App(..) => match self.rtrancl_pt_membership(t) {
+                Some(member) => self.formula_exact(member, pol),
+                None if self.is_builtin(self.spine(t).0, TREE) => Err(Fail(
+                    "Jahob's shape predicate `tree [..]` has no first-order translation".into(),
+                )),
+                None => self.predicate(t, &[]),
+            },
             Term::Int(_) => Err(Fail("an integer used as a formula".into())),
         }
     }
@@ -989,6 +1030,9 @@ impl<'a> Eliminator<'a> {
                 }
                 result
             }
+            Term::App(f, relation) if self.is_builtin(f, RTRANCL) => {
+                self.closure_member(elem, relation, data.span)
+            }
             Term::Var(_) | Term::Const(_) | Term::App(..) => {
                 if let Some(rewritten) = self.unfold_head(s) {
                     return self.member(elem, rewritten, pol);
@@ -999,6 +1043,301 @@ impl<'a> Eliminator<'a> {
             }
             _ => Err(Fail("membership in a set this translation cannot express".into())),
         }
+    }
+}
+
+impl Eliminator<'_> {
+    /// Whether `t` is the built-in constant `name`.
+    fn is_builtin(&self, t: TermId, name: &str) -> bool {
+        let Term::Const(c) = self.bank.term(t).term else { return false };
+        let decl = &self.consts[c.0 as usize];
+        decl.kind == ConstKind::Builtin && decl.name == name
+    }
+
+    /// `rtrancl_pt P a b` as `(a, b) : {(u, v). P u v}^*` (beta-reduced), which is what it means;
+    /// `None` if `t` is not such an application.
+    fn rtrancl_pt_membership(&mut self, t: TermId) -> Option<TermId> {
+        let (head, args) = self.spine(t);
+        if args.len() != 3 || !self.is_builtin(head, RTRANCL_PT) {
+            return None;
+        }
+        let (p, a, b) = (args[0], args[1], args[2]);
+        let span = self.bank.term(t).span;
+        let elem = self.bank.term(a).ty;
+        let bool_ty = self.bank.ty(TyNode::Bool);
+        let pair_ty = self.bank.ty(TyNode::Prod(elem, elem));
+        let rel_ty = self.bank.ty(TyNode::Set(pair_ty));
+        let u = self.bank.new_var("u", elem, span);
+        let v = self.bank.new_var("v", elem, span);
+        let ut = self.add(Term::Var(u), elem, span);
+        let vt = self.add(Term::Var(v), elem, span);
+        let pred_ty = self.bank.ty(TyNode::Fun(elem, bool_ty));
+        let pu = self.add(Term::App(p, ut), pred_ty, span);
+        let puv = self.add(Term::App(pu, vt), bool_ty, span);
+        let definitions = FxHashMap::default();
+        let body = Unfolder { bank: self.bank, definitions: &definitions }.unfold(puv);
+        let relation = self.add(Term::Bind(Binder::Collect, vec![u, v], body), rel_ty, span);
+        let rtrancl =
+            self.consts.iter().position(|c| c.kind == ConstKind::Builtin && c.name == RTRANCL)?;
+        let closure_ty = self.bank.ty(TyNode::Fun(rel_ty, rel_ty));
+        let head = self.add(Term::Const(ConstId(rtrancl as u32)), closure_ty, span);
+        let closure = self.add(Term::App(head, relation), rel_ty, span);
+        let pair = self.add(Term::Prim(Prim::Pair, vec![a, b]), pair_ty, span);
+        Some(self.add(Term::Prim(Prim::Mem, vec![pair, closure]), bool_ty, span))
+    }
+
+    /// A key of `relation` that alpha-equivalent relations share (bound variables by position,
+    /// constants and types by id), and its free variables in order of first occurrence. The
+    /// definitions of a program are unfolded with fresh bound variables at every use, so the
+    /// same closure written once reaches the translation as many alpha-equivalent copies,
+    /// which must be one symbol for the hypotheses to say anything about the goal.
+    fn closure_key(&self, relation: TermId) -> (String, Vec<VarId>) {
+        fn walk(
+            bank: &HolBank,
+            t: TermId,
+            bound: &mut Vec<VarId>,
+            free: &mut Vec<VarId>,
+            out: &mut String,
+        ) {
+            let data = bank.term(t);
+            match &data.term {
+                Term::Var(v) => match bound.iter().rposition(|b| b == v) {
+                    Some(i) => {
+                        let _ = write!(out, "b{i}");
+                    }
+                    None => {
+                        let i = free.iter().position(|f| f == v).unwrap_or_else(|| {
+                            free.push(*v);
+                            free.len() - 1
+                        });
+                        let _ = write!(out, "f{i}");
+                    }
+                },
+                Term::Const(c) => {
+                    let _ = write!(out, "c{}:{}", c.0, data.ty.0);
+                }
+                Term::Int(n) => {
+                    let _ = write!(out, "i{n}");
+                }
+                Term::App(f, a) => {
+                    out.push_str("A(");
+                    walk(bank, *f, bound, free, out);
+                    out.push(',');
+                    walk(bank, *a, bound, free, out);
+                    out.push(')');
+                }
+                Term::Bind(b, vars, body) => {
+                    let _ = write!(out, "B{b:?}[");
+                    for v in vars {
+                        let _ = write!(out, "{},", bank.var(*v).ty.0);
+                    }
+                    out.push(']');
+                    let depth = bound.len();
+                    bound.extend(vars.iter().copied());
+                    walk(bank, *body, bound, free, out);
+                    bound.truncate(depth);
+                }
+                Term::Prim(p, args) => {
+                    let _ = write!(out, "P{p:?}:{}(", data.ty.0);
+                    for &a in args {
+                        walk(bank, a, bound, free, out);
+                        out.push(',');
+                    }
+                    out.push(')');
+                }
+            }
+        }
+        let mut out = String::new();
+        let mut free = Vec::new();
+        walk(self.bank, relation, &mut Vec::new(), &mut free, &mut out);
+        (out, free)
+    }
+
+    /// `elem : relation^*`, where `elem` are the components of a pair: the closure's atom. The
+    /// first time a relation is met its closure gets a fresh symbol, and the problem is marked
+    /// incomplete: the closure has no first-order definition, and the axioms it gets
+    /// ([`Eliminator::closure_axioms`]) are true of it without determining it.
+    fn closure_member(
+        &mut self,
+        elem: &[FTerm],
+        relation: TermId,
+        span: Span,
+    ) -> Result<Formula, Fail> {
+        let rel_ty = self.bank.term(relation).ty;
+        let pair_ty = match self.bank.ty_node(rel_ty) {
+            TyNode::Set(p) => *p,
+            _ => return Err(Fail("the closure of a relation that is not a set".into())),
+        };
+        let elem_ty = match self.bank.ty_node(pair_ty) {
+            TyNode::Prod(a, _) => *a,
+            _ => return Err(Fail("the closure of a set that is not a relation".into())),
+        };
+        let elem_sorts = self.leaves(elem_ty)?;
+        let (mut key, free) = self.closure_key(relation);
+        let mut params = Vec::new();
+        let mut symbols = Vec::new();
+        let mut values = Vec::new();
+        for v in free {
+            match self.env.get(&v) {
+                Some(Binding::Terms(ts)) => {
+                    let sorts = self.leaves(self.bank.var(v).ty)?;
+                    let _ = write!(key, "|p{}", sorts.join(","));
+                    values.extend(ts.iter().cloned());
+                    params.push((v, sorts));
+                }
+                Some(b @ Binding::Symbol { name, args, .. }) if args.is_empty() => {
+                    let _ = write!(key, "|s{name}");
+                    symbols.push((v, b.clone()));
+                }
+                _ => {
+                    return Err(Fail(format!(
+                        "the closure of a relation that depends on `{}`, which is not \
+                         first-order here",
+                        self.bank.var(v).name
+                    )));
+                }
+            }
+        }
+        let index = match self.closure_index.get(&key) {
+            Some(&i) => i,
+            None => {
+                let name = format!("rtrancl_{}", self.closures.len() + 1);
+                let mut sorts = elem_sorts.clone();
+                sorts.extend(elem_sorts.iter().cloned());
+                for (_, s) in &params {
+                    sorts.extend(s.iter().cloned());
+                }
+                self.register(&name, sorts, None);
+                self.approximations.push(Approximation {
+                    text: self.show(relation) + "^*",
+                    span,
+                    replaced_by: true,
+                    reason: "a reflexive transitive closure has no first-order definition: it \
+                             gets the axioms reflexivity, step, transitivity and unfolding, \
+                             without induction"
+                        .into(),
+                    one_way: true,
+                });
+                self.closures.push(Closure { name, relation, elem_sorts, params, symbols });
+                self.closure_index.insert(key, self.closures.len() - 1);
+                self.closures.len() - 1
+            }
+        };
+        let mut args = elem.to_vec();
+        args.extend(values);
+        Ok(Formula::Atom(self.closures[index].name.clone(), args))
+    }
+
+    /// The axioms of every closure met so far (and of the closures their relations contain),
+    /// each true of the reflexive transitive closure `R^*` of any relation `R`:
+    ///
+    /// * reflexivity, `(x, x) : R^*`;
+    /// * step, `(x, y) : R --> (x, y) : R^*`;
+    /// * transitivity, `(x, y) : R^* & (y, z) : R^* --> (x, z) : R^*`;
+    /// * unfolding on either side, `(x, y) : R^* --> x = y | (EX z. (x, z) : R & (z, y) : R^*)`
+    ///   and `... --> x = y | (EX z. (x, z) : R^* & (z, y) : R)`: a pair of the least
+    ///   relation closed under reflexivity and step-then-closure is one of the two kinds.
+    ///
+    /// Nothing about induction (the closure is the *least* such relation) is first-order, so a
+    /// proof that needs it is not found, and no wrong one is. Membership in `R` is translated
+    /// where it stands in each axiom, with that polarity, so an approximation inside `R` only
+    /// weakens an axiom. Each entry is the closure's name and the conjunction of its axioms.
+    pub fn closure_axioms(&mut self) -> Vec<(String, Formula)> {
+        let mut out = Vec::new();
+        let mut next = 0;
+        while next < self.closures.len() {
+            let closure = self.closures[next].clone();
+            next += 1;
+            let mut saved = Vec::new();
+            let mut params = Vec::new();
+            let mut param_vars = Vec::new();
+            for (v, sorts) in &closure.params {
+                let names: Vec<String> = sorts.iter().map(|s| self.fresh_var(s)).collect();
+                params.extend(vars(&names));
+                param_vars.extend(names.iter().cloned());
+                saved.push((*v, self.env.insert(*v, Binding::Terms(vars(&names)))));
+            }
+            for (v, b) in &closure.symbols {
+                saved.push((*v, self.env.insert(*v, b.clone())));
+            }
+            let sorts = closure.elem_sorts.clone();
+            let fresh = |e: &mut Self| -> (Vec<String>, Vec<FTerm>) {
+                let names: Vec<String> = sorts.iter().map(|s| e.fresh_var(s)).collect();
+                let terms = vars(&names);
+                (names, terms)
+            };
+            let atom = |a: &[FTerm], b: &[FTerm]| {
+                let mut args = a.to_vec();
+                args.extend(b.iter().cloned());
+                args.extend(params.iter().cloned());
+                Formula::Atom(closure.name.clone(), args)
+            };
+            let all = |bound: &[&[String]], body: Formula| {
+                let mut names = param_vars.clone();
+                for b in bound {
+                    names.extend(b.iter().cloned());
+                }
+                Formula::Quantified(Quantifier::Forall, names, Box::new(body))
+            };
+            let pair = |a: &[FTerm], b: &[FTerm]| {
+                let mut v = a.to_vec();
+                v.extend(b.iter().cloned());
+                v
+            };
+            let mut axioms = Vec::new();
+            let (xn, x) = fresh(self);
+            axioms.push(all(&[&xn], atom(&x, &x)));
+            let (xn, x) = fresh(self);
+            let (yn, y) = fresh(self);
+            if let Ok(step) = self.member(&pair(&x, &y), closure.relation, Polarity::Positive) {
+                axioms.push(all(
+                    &[&xn, &yn],
+                    Formula::Implies(Box::new(step), Box::new(atom(&x, &y))),
+                ));
+            }
+            let (xn, x) = fresh(self);
+            let (yn, y) = fresh(self);
+            let (zn, z) = fresh(self);
+            axioms.push(all(
+                &[&xn, &yn, &zn],
+                Formula::Implies(
+                    Box::new(Formula::And(vec![atom(&x, &y), atom(&y, &z)])),
+                    Box::new(atom(&x, &z)),
+                ),
+            ));
+            for left in [true, false] {
+                let (xn, x) = fresh(self);
+                let (yn, y) = fresh(self);
+                let (zn, z) = fresh(self);
+                let (first, second) = if left { (&x, &z) } else { (&z, &y) };
+                let Ok(step) =
+                    self.member(&pair(first, second), closure.relation, Polarity::Negative)
+                else {
+                    continue;
+                };
+                let rest = if left { atom(&z, &y) } else { atom(&x, &z) };
+                let through = Formula::Quantified(
+                    Quantifier::Exists,
+                    zn,
+                    Box::new(Formula::And(vec![step, rest])),
+                );
+                axioms.push(all(
+                    &[&xn, &yn],
+                    Formula::Implies(
+                        Box::new(atom(&x, &y)),
+                        Box::new(Formula::Or(vec![components_equal(&x, &y), through])),
+                    ),
+                ));
+            }
+            for (v, prev) in saved.into_iter().rev() {
+                match prev {
+                    Some(b) => self.env.insert(v, b),
+                    None => self.env.remove(&v),
+                };
+            }
+            out.push((closure.name.clone(), Formula::And(axioms)));
+        }
+        out
     }
 }
 

@@ -341,6 +341,13 @@ pub fn translate_sequent(
             .collect();
         let goal_formula =
             translate(&mut eliminator, &name, split_sequent.goal, Polarity::Positive);
+        // After the goal, so every closure of the sequent has been met; its axioms are kept
+        // whatever relevance filtering keeps, like the literals' order.
+        let before = eliminator.approximations.len();
+        let closure_facts = eliminator.closure_axioms();
+        for a in &eliminator.approximations[before..] {
+            approximations.push((format!("{name}_closure_axioms"), a.clone()));
+        }
         let literal_facts = literal_order(&eliminator);
         let mut left_out = schematic_left_out.clone();
         let mut goal_symbols = relevance::symbols_of(&goal_formula);
@@ -371,6 +378,13 @@ pub fn translate_sequent(
             }
         }
         assumed.extend(local);
+        for (closure, f) in closure_facts {
+            let source = InputSource {
+                part: Part::Generated(Generated::ClosureAxiom),
+                ..InputSource::input(format!("{closure}_axioms"), file, Role::Axiom, true)
+            };
+            assumed.push((source, f));
+        }
         if let Some(f) = literal_facts {
             let source = InputSource {
                 part: Part::Generated(Generated::LiteralOrder),

@@ -306,6 +306,53 @@ fn type_mismatch_names_both_types() {
     assert!(err.contains("2:18: error: type mismatch: expected obj set, found int set"), "{err}");
 }
 
+/// Jahob's closure notation: `R^*` is the built-in `rtrancl R` and binds like a field read;
+/// `rtrancl_pt` takes a binary predicate. Both are typed, with errors where they stand.
+#[test]
+fn closures_parse_and_type_check() {
+    assert_eq!(
+        pp("(x, y) : {(u, v). u..next = v}^*"),
+        "((x, y) : (rtrancl {(u, v). ((u..next) = v)}))"
+    );
+    assert_eq!(pp("a : R^*^* Un S"), "(a : ((rtrancl (rtrancl R)) Un S))");
+    check_ok(
+        "const next :: \"obj => obj\"\nconst R :: \"(int * int) set\"\n\
+         lemma a: \"ALL x. (x, x) : R^* & rtrancl_pt (% u v. next u = v) null (next null)\"\n",
+    );
+    // The closure of something that is not a relation: the operand's type, at the operand.
+    let err = check_err("const S :: \"int set\"\nlemma m: \"(1, 2) : S^*\"\n");
+    assert!(
+        err.contains("test.spec:2:19: error: type mismatch: expected ('a * 'a) set, found int set"),
+        "{err}"
+    );
+    // A relation between two different types has no closure.
+    let err = check_err("const S :: \"(int * obj) set\"\nlemma m: \"(1, null) : S^*\"\n");
+    assert!(err.contains("test.spec:2:"), "{err}");
+    assert!(err.contains("type mismatch"), "{err}");
+    // `rtrancl_pt` of a predicate on ints, applied to an object.
+    let err = check_err("lemma m: \"rtrancl_pt (% (u :: int) v. u = v) null null\"\n");
+    assert!(err.contains("test.spec:1:"), "{err}");
+    assert!(err.contains("type mismatch"), "{err}");
+    // A `^` alone is no operator: a syntax error that says what was expected.
+    let err = check_err("const R :: \"(int * int) set\"\nlemma m: \"(1, 2) : R^+\"\n");
+    assert!(err.contains("test.spec:2:"), "{err}");
+    assert!(err.contains("`^*`"), "{err}");
+}
+
+/// Jahob's shape predicate `tree [f, g]` and `cardinality` (Jahob's `card`) are read and typed.
+#[test]
+fn tree_shapes_and_cardinality_are_read() {
+    check_ok(
+        "const next :: \"obj => obj\"\nconst left :: \"obj => obj\"\nconst S :: \"obj set\"\n\
+         lemma m: \"tree [next] & tree [next, left] & cardinality S = card S\"\n",
+    );
+    assert_eq!(pp("tree [next] & p"), "((tree [..] next) & p)");
+    // A constant named `tree` is still a name.
+    check_ok("const tree :: bool\nlemma m: \"tree | ~ tree\"\n");
+    let err = check_err("lemma m: \"tree [] \"\n");
+    assert!(err.starts_with("test.spec:1:"), "{err}");
+}
+
 #[test]
 fn unbound_name_is_reported() {
     let err = check_err("lemma u: \"ALL x. P x\"\n");
@@ -527,11 +574,13 @@ fn printing_fully_parenthesized_is_a_parse_fixpoint() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
     #[test]
-    fn random_token_soup_never_panics(toks in proptest::collection::vec(0usize..40, 0..40)) {
-        const VOCAB: [&str; 40] = [
+    fn random_token_soup_never_panics(toks in proptest::collection::vec(0usize..46, 0..40)) {
+        // With Jahob's closures (`^*`, `rtrancl_pt`) and its `tree [..]`, which is refused.
+        const VOCAB: [&str; 46] = [
             "ALL", "EX", "%", "x", "y", ".", "..", "(", ")", "{", "}", ",", ":=", "::", ":",
             "~:", "~", "~=", "=", "&", "|", "-->", "<->", "<", "<=", "+", "-", "*", "Un", "Int",
-            "if", "then", "else", "1", "int", "set", "=>", "\"", "lemma l:", "'a",
+            "if", "then", "else", "1", "int", "set", "=>", "\"", "lemma l:", "'a", "^*", "^",
+            "rtrancl_pt", "tree", "[", "]",
         ];
         let text: Vec<&str> = toks.iter().map(|&i| VOCAB[i]).collect();
         let src = format!("lemma t: \"{}\"\n", text.join(" "));

@@ -486,3 +486,67 @@ fn sequent_names_agree_with_the_translation() {
         }
     }
 }
+
+/// Jahob's reflexive transitive closure gets first-order axioms true of every closure: the
+/// lemmas that follow from reflexivity, step, transitivity and unfolding are proved.
+#[test]
+fn closure_lemmas_are_proved_from_the_closure_axioms() {
+    let results = check_all("closure.spec", SortMode::Auto);
+    assert_eq!(results.len(), 11);
+    all_proved(&results);
+    // Each closure's problem says it is incomplete (the axioms do not define the closure) and
+    // what was approximated.
+    let (module, _) = spec("closure.spec");
+    let root = module.root_file().expect("a root file");
+    let goal = &module.goals_in(root)[0];
+    let sequents = translate_settled(
+        module.hol(),
+        &module.sequent(goal),
+        &TranslateOptions::default(),
+        "closure.spec",
+        &ValidityCache::new(),
+    );
+    for s in &sequents {
+        assert!(
+            s.approximations.iter().any(|(_, a)| a.reason.contains("reflexive transitive")),
+            "{}: {:?}",
+            s.name,
+            s.approximations
+        );
+        if let SequentOutcome::Problem(p) = &s.outcome {
+            assert!(!p.complete, "{} must be incomplete", s.name);
+        }
+    }
+}
+
+/// False claims about closures stay unproved, and are never disproved either (the axioms do
+/// not determine the closure, so saturation is no counter-model). Each lemma is checked on its
+/// own: in a spec file a lemma is a hypothesis of the lemmas after it.
+#[test]
+fn false_closure_claims_are_not_proved() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/specs/closure_false.spec");
+    let text = std::fs::read_to_string(&path).expect("closure_false.spec");
+    let (decls, lemmas): (Vec<&str>, Vec<&str>) =
+        text.lines().filter(|l| !l.is_empty()).partition(|l| !l.starts_with("lemma"));
+    assert_eq!(lemmas.len(), 7);
+    let mut prover = prover();
+    prover.limits.given_clauses = Some(5_000);
+    for lemma in lemmas {
+        let src = format!("{}\n{lemma}\n", decls.join("\n"));
+        let mut sources = SourceMap::new();
+        let (module, d) = craig::spec::load_spec_str("closure_false.spec", &src, &mut sources);
+        let module = module.unwrap_or_else(|| panic!("{lemma}: {d:?}"));
+        let root = module.root_file().expect("a root file");
+        let goals = module.goals_in(root);
+        assert_eq!(goals.len(), 1);
+        let r = check_sequent(
+            module.hol(),
+            &module.sequent(&goals[0]),
+            &TranslateOptions::default(),
+            &prover,
+            "closure_false.spec",
+            &ValidityCache::new(),
+        );
+        assert_eq!(r.verdict, Verdict::GaveUp, "{lemma}");
+    }
+}
