@@ -632,14 +632,13 @@ impl<'t> Parser<'t> {
                 _ => {}
             }
         }
-        for (set, word) in [
-            (modifiers.private, "private"),
-            (modifiers.protected, "protected"),
-            (modifiers.static_, "static"),
-        ] {
-            if set {
-                self.error(span, format!("a class cannot be `{word}`"));
-            }
+        // `private` and `protected` on a class are read and mean nothing here, as in Jahob
+        // (`private class Thread` in its barrier examples): they restrict which code may
+        // name the class, and craig verifies the classes it is given as one program, whose
+        // every method is checked against its own contract whoever may call it. A `static`
+        // class is a nested one, which the subset does not have.
+        if modifiers.static_ {
+            self.error(span, "a class cannot be `static`");
         }
         let name = name.unwrap_or(Ident { name: String::new(), span });
         Class { modifiers, name, fields: Vec::new(), methods: Vec::new(), specs: Vec::new(), span }

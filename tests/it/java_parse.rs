@@ -465,7 +465,7 @@ proptest! {
 
     #[test]
     fn java_like_text_never_panics(
-        text in "(class|C|\\{|\\}|\\(|\\)|;|=|x|int|/\\*:|\\*/|//:|\"|\n|if|while|else|new|\\.|requires|inv|claimedby|readonly|hidden|comment|''|noteThat|note|specvar|ghost|::|from|suchThat|havoc|assuming|static|Node\\[\\]|\\[|\\]|0|null| )*"
+        text in "(class|C|\\{|\\}|\\(|\\)|;|=|x|int|/\\*:|\\*/|//:|\"|\n|if|while|else|new|\\.|requires|inv|claimedby|readonly|hidden|comment|''|noteThat|note|specvar|ghost|::|from|suchThat|havoc|assuming|static|private|\\^\\*|rtrancl_pt|tree \\[|Node\\[\\]|\\[|\\]|0|null| )*"
     ) {
         let _ = parse_java(FileId(0), &text);
     }
@@ -648,4 +648,17 @@ fn assuming_reads_with_its_statements() {
     let (_, rendered) =
         parse_err(&in_method("    //: assuming \"0 < x\" in (havoc x; noteThat \"0 < x\");"));
     assert!(rendered.starts_with("T.java:3:30: error: "), "{rendered}");
+}
+
+/// `private` and `protected` classes, as Jahob's examples write them (`private class Thread`),
+/// are read; they restrict who may name the class, which verification does not depend on. A
+/// `static` class is a nested one, which the subset does not have.
+#[test]
+fn private_and_protected_classes_are_read() {
+    let unit =
+        parse_ok("T.java", "private class Thread {\n  public int x;\n}\nprotected class U {\n}\n");
+    assert_eq!(unit.classes.len(), 2);
+    let (d, rendered) = parse_err("static class S {\n}\n");
+    assert!(d[0].message.contains("a class cannot be `static`"), "{rendered}");
+    assert!(rendered.starts_with("T.java:1:1: error"), "{rendered}");
 }
