@@ -276,7 +276,7 @@ fn parse_errors_are_reported_with_position_and_recovery() {
         "test.spec:1:15: error: expected a term, found `\"`\n\
          1 | axiom a: \"x & \"\n\
         \x20 |               ^\n\
-         test.spec:3:17: error: expected `)`, `,`, `..`, `::`, `:=`, a term or an operator, found `\"`\n\
+         test.spec:3:17: error: expected `)`, `,`, `..`, `::`, `:=`, `^*`, a term or an operator, found `\"`\n\
          3 | lemma b: \"(y | z\"\n\
         \x20 |                 ^\n"
     );
@@ -322,7 +322,7 @@ fn closures_parse_and_type_check() {
     // The closure of something that is not a relation: the operand's type, at the operand.
     let err = check_err("const S :: \"int set\"\nlemma m: \"(1, 2) : S^*\"\n");
     assert!(
-        err.contains("test.spec:2:19: error: type mismatch: expected ('a * 'a) set, found int set"),
+        err.contains("test.spec:2:20: error: type mismatch: expected ('a * 'a) set, found int set"),
         "{err}"
     );
     // A relation between two different types has no closure.
