@@ -375,6 +375,18 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                     writeln!(out, "  {line}")?;
                 }
             }
+            let summaries = ran.impact().map(Engine::summaries).unwrap_or_default();
+            if !summaries.is_empty() {
+                writeln!(
+                    out,
+                    "the proof rests on procedure summaries (each checked: the body, its \
+                     recursive calls assuming them, establishes them):"
+                )?;
+                for (procedure, summary) in &summaries {
+                    writeln!(out, "  {procedure}: {summary}")?;
+                    witness.push_str(&format!("summary {procedure}: {summary}\n"));
+                }
+            }
             0
         }
         Verdict::Unsafe(cex) => {

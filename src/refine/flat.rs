@@ -19,6 +19,13 @@
 //! anything it calls) makes may fail there. The cut over-approximates like any other, and its
 //! edges are listed in [`Flat::cuts`], so an engine whose counterexample runs through one
 //! can unroll further instead of giving up.
+//!
+//! A cut call of a procedure that has a checked summary ([`Summaries`], inferred and checked
+//! by `refine::summary`) keeps more: its parameters get the arguments in a frame of their own,
+//! its results and every global become arbitrary, and then the summary is assumed of the
+//! arguments and results. The graph a summary is checked on ([`Flat::build_summary_check`])
+//! is one procedure's body with arbitrary globals, every nested call of a procedure already
+//! active cut (with the summaries), and the candidates as checks at its exit.
 
 use super::RefineError;
 use std::collections::BTreeMap;
@@ -116,6 +123,25 @@ pub struct Flat {
     pub unrolling: usize,
     /// The edges standing for recursive calls nested deeper than that (ascending).
     pub cuts: Vec<usize>,
+    /// The summaries assumed at cut calls (see [`Summaries`]); empty when none is.
+    pub summaries: Summaries,
+}
+
+/// Checked summaries of recursive procedures, by procedure: a formula that holds between the
+/// entry values of the procedure's parameters and its results whenever a run of it returns.
+/// Its variables are positions in the procedure's signature: `i` stands for the `i`th
+/// parameter's value on entry (`0..params.len()`), `params.len() + j` for the `j`th result
+/// when it returns. Only integer parameters and results are named (the others are not
+/// tracked). Globals are not named: at a cut call they stay arbitrary.
+pub type Summaries = BTreeMap<ProcId, Pred>;
+
+/// The graph a summary candidate set is checked on ([`Flat::build_summary_check`]).
+#[derive(Clone, Debug)]
+pub struct SummaryCheck {
+    /// The graph: the body, with the candidates' checks at its exit.
+    pub flat: Flat,
+    /// The error location of each candidate, in the order given.
+    pub goals: Vec<usize>,
 }
 
 /// At most this many locations after inlining.
@@ -138,7 +164,37 @@ impl Flat {
         procedure: ProcId,
         unrolling: usize,
     ) -> Result<Flat, RefineError> {
-        Ok(Builder::root(program, procedure, unrolling, None)?.0)
+        Flat::build_summarised(program, procedure, unrolling, &Summaries::new())
+    }
+
+    /// [`Flat::build`], every cut call of a procedure with a summary in `summaries` replaced
+    /// by that summary (see the module's page). The summaries must have been checked: the
+    /// graph over-approximates the program only if they hold.
+    pub fn build_summarised(
+        program: &Program,
+        procedure: ProcId,
+        unrolling: usize,
+        summaries: &Summaries,
+    ) -> Result<Flat, RefineError> {
+        Ok(Builder::root(program, procedure, unrolling, None, summaries)?.0)
+    }
+
+    /// The graph on which the summary `candidates` of `procedure` (over its signature, as in
+    /// [`Summaries`]) are checked, assuming `summaries` at every cut call: from arbitrary
+    /// globals and parameters (the parameters' entry values kept in variables of their own),
+    /// the body with every call of a procedure already active cut, then at the exit one error
+    /// location per candidate, reached when it fails. A run that fails a check of the body
+    /// stops there (the summaries speak of runs that return; the checks stay the caller's, at
+    /// the cut), so the body's checks lead nowhere here. When no error location is reachable,
+    /// every candidate holds of every returning run of `procedure` whose nested cut calls
+    /// satisfy `summaries`.
+    pub fn build_summary_check(
+        program: &Program,
+        procedure: ProcId,
+        summaries: &Summaries,
+        candidates: &[Pred],
+    ) -> Result<SummaryCheck, RefineError> {
+        Builder::summary_check(program, procedure, summaries, candidates)
     }
 
     /// The graph of `procedure` with every call it makes, directly or not, left opaque (see
@@ -160,8 +216,9 @@ impl Flat {
                 )));
             }
         }
+        let none = Summaries::new();
         let (flat, procedures) =
-            Builder::root(program, procedure, 0, Some(OpaqueCalls::default()))?;
+            Builder::root(program, procedure, 0, Some(OpaqueCalls::default()), &none)?;
         let procedures = procedures
             .ok_or_else(|| RefineError::Internal("the opaque calls were not kept".into()))?;
         Ok((flat, procedures))
@@ -191,6 +248,11 @@ struct Builder<'p> {
     /// When the graph is built for compositional analysis: the calls left opaque so far, and
     /// the callees whose bodies are still to be built.
     opaque: Option<OpaqueCalls>,
+    /// The summaries assumed at cut calls.
+    summaries: &'p Summaries,
+    /// Whether a failing check stops the run instead of leading to an error location (the
+    /// graph a summary is checked on: see [`Flat::build_summary_check`]).
+    partial: bool,
 }
 
 /// What [`Flat::build_compositional`] gathers while it builds.
@@ -266,24 +328,9 @@ impl<'p> Builder<'p> {
         procedure: ProcId,
         unrolling: usize,
         opaque: Option<OpaqueCalls>,
+        summaries: &'p Summaries,
     ) -> Result<(Flat, Option<Procedures>), RefineError> {
-        let mut builder = Builder {
-            program,
-            flat: Flat {
-                variables: Vec::new(),
-                locations: Vec::new(),
-                edges: Vec::new(),
-                approximations: Vec::new(),
-                outgoing: Vec::new(),
-                unrolling,
-                cuts: Vec::new(),
-            },
-            index: BTreeMap::new(),
-            quotients: BTreeMap::new(),
-            inlined: BTreeMap::new(),
-            stack: Vec::new(),
-            opaque,
-        };
+        let mut builder = Builder::new(program, unrolling, opaque, summaries);
         builder.variables(procedure);
         let start = builder.location("init".into(), None);
         let proc = program.procedure(procedure);
@@ -304,12 +351,110 @@ impl<'p> Builder<'p> {
         builder.edge(first, body, Action::Input(params), Some(proc.span));
         builder.check_postconditions(procedure, exit);
         let procedures = builder.callee_bodies(procedure, (entry, exit))?;
-        let mut flat = builder.flat;
+        Ok((builder.finish(), procedures))
+    }
+
+    fn new(
+        program: &'p Program,
+        unrolling: usize,
+        opaque: Option<OpaqueCalls>,
+        summaries: &'p Summaries,
+    ) -> Builder<'p> {
+        Builder {
+            program,
+            flat: Flat {
+                variables: Vec::new(),
+                locations: Vec::new(),
+                edges: Vec::new(),
+                approximations: Vec::new(),
+                outgoing: Vec::new(),
+                unrolling,
+                cuts: Vec::new(),
+                summaries: summaries.clone(),
+            },
+            index: BTreeMap::new(),
+            quotients: BTreeMap::new(),
+            inlined: BTreeMap::new(),
+            stack: Vec::new(),
+            opaque,
+            summaries,
+            partial: false,
+        }
+    }
+
+    /// The graph built, with each location's outgoing edges.
+    fn finish(self) -> Flat {
+        let mut flat = self.flat;
         flat.outgoing = vec![Vec::new(); flat.locations.len()];
         for (i, e) in flat.edges.iter().enumerate() {
             flat.outgoing[e.from].push(i);
         }
-        Ok((flat, procedures))
+        flat
+    }
+
+    /// See [`Flat::build_summary_check`]. Unrolling 0: every call of a procedure already
+    /// active is cut, so the body is inlined once and its recursion is all summaries.
+    fn summary_check(
+        program: &'p Program,
+        procedure: ProcId,
+        summaries: &'p Summaries,
+        candidates: &[Pred],
+    ) -> Result<SummaryCheck, RefineError> {
+        let mut builder = Builder::new(program, 0, None, summaries);
+        builder.partial = true;
+        builder.variables(procedure);
+        let proc = program.procedure(procedure);
+        let start = builder.location("init".into(), None);
+        let first = builder.location(format!("{}:entry", proc.name), Some(proc.span));
+        // Every variable starts arbitrary, globals too: a summary holds in every context.
+        let init = (0..builder.flat.variables.len()).map(|v| (v, None)).collect();
+        builder.edge(start, first, Action::Assign(init), Some(proc.span));
+        let params: Vec<Option<usize>> =
+            proc.params.iter().map(|p| builder.index.get(p).copied()).collect();
+        let results: Vec<Option<usize>> =
+            proc.results.iter().map(|r| builder.index.get(r).copied()).collect();
+        // The parameters' entry values, kept apart: the body may assign its parameters.
+        let mut entry_values = Vec::new();
+        let mut keep = Vec::new();
+        for (p, v) in proc.params.iter().zip(&params) {
+            let Some(v) = *v else {
+                entry_values.push(None);
+                continue;
+            };
+            let name = format!("{}@entry", builder.flat.variables[v].name);
+            let _ = p;
+            let kept = builder.auxiliary(name);
+            keep.push((kept, Some(Linear::variable(v))));
+            entry_values.push(Some(kept));
+        }
+        let (entry, exit) = builder.inline(procedure)?;
+        builder.edge(first, entry, Action::Assign(keep), Some(proc.span));
+        let signature = |i: usize| -> Option<usize> {
+            if i < params.len() {
+                entry_values[i]
+            } else {
+                results.get(i - params.len()).copied()?
+            }
+        };
+        let mut goals = Vec::new();
+        for (k, candidate) in candidates.iter().enumerate() {
+            let Some(at_exit) = rename_partial(candidate, &signature) else {
+                return Err(RefineError::Internal(format!(
+                    "summary candidate {} of `{}` names a variable that is not tracked",
+                    k + 1,
+                    proc.name
+                )));
+            };
+            let site = ErrorSite {
+                check: Obligation::Postcondition,
+                what: format!("summary candidate {} of `{}`", k + 1, proc.name),
+                span: Some(proc.span),
+            };
+            let error = builder.error_location(site);
+            builder.edge(exit, error, Action::Assume(at_exit.negate()), Some(proc.span));
+            goals.push(error);
+        }
+        Ok(SummaryCheck { flat: builder.finish(), goals })
     }
 
     /// With opaque calls: builds the body of every procedure called, once each, and describes
@@ -571,35 +716,117 @@ impl<'p> Builder<'p> {
 
     /// A recursive call nested deeper than the unrolling: its receivers and every global get
     /// arbitrary values, and every check the callee or anything it calls makes may fail (an
-    /// edge to an error location of that check). Its edges are recorded in [`Flat::cuts`].
+    /// edge to an error location of that check). With a summary of the callee, the arguments
+    /// go to its parameters in a frame of its own and the summary is assumed of them and the
+    /// results before the receivers get the results. Its edges are recorded in
+    /// [`Flat::cuts`] (a path through a summary may still fail to replay: the summary may be
+    /// too weak, and unrolling further may help).
     fn cut(
         &mut self,
-        from: usize,
-        to: usize,
+        (from, to): (usize, usize),
         callee: ProcId,
-        results: &[ConstId],
+        call: (&[TermId], &[ConstId]),
         span: Option<Span>,
     ) {
+        let (args, results) = call;
         let program = self.program;
         let sites = check_sites(program, callee);
+        let summary = self.summaries.get(&callee);
         self.approximate(
             span,
             format!(
                 "`{}` is recursive: calls nested more than {} deep are not followed (their \
-                 results and every global are taken as arbitrary{})",
+                 results {}{})",
                 program.procedure(callee).name,
                 self.flat.unrolling,
-                if sites.is_empty() { "" } else { ", and every check in them as failing" }
+                if summary.is_some() {
+                    "are known only by its checked summary, every global is taken as arbitrary"
+                } else {
+                    "and every global are taken as arbitrary"
+                },
+                if sites.is_empty() || self.partial {
+                    ""
+                } else {
+                    ", and every check in them as failing"
+                }
             ),
         );
-        let assigned = self.arbitrary_results_and_globals(results);
-        self.flat.cuts.push(self.flat.edges.len());
-        self.edge(from, to, Action::Assign(assigned), span);
+        match summary {
+            Some(summary) => {
+                self.summarised_call((from, to), callee, (args, results), summary, span)
+            }
+            None => {
+                let assigned = self.arbitrary_results_and_globals(results);
+                self.flat.cuts.push(self.flat.edges.len());
+                self.edge(from, to, Action::Assign(assigned), span);
+            }
+        }
+        if self.partial {
+            // A failing check stops the run (see [`Flat::build_summary_check`]).
+            return;
+        }
         for site in sites {
             let error = self.error_location(site);
             self.flat.cuts.push(self.flat.edges.len());
             self.edge(from, error, Action::Assume(Pred::True), span);
         }
+    }
+
+    /// A cut call replaced by the callee's summary (see [`Builder::cut`]): from `from` the
+    /// arguments go to the parameters of a fresh frame, then its results and every global get
+    /// arbitrary values, then the summary is assumed, then the receivers get the results.
+    fn summarised_call(
+        &mut self,
+        (from, to): (usize, usize),
+        callee: ProcId,
+        (args, results): (&[TermId], &[ConstId]),
+        summary: &Pred,
+        span: Option<Span>,
+    ) {
+        let program = self.program;
+        let callee_proc = program.procedure(callee);
+        // The arguments are evaluated in the caller's frame, before the callee's is entered.
+        let values: Vec<Vec<GuardedValue>> = args.iter().map(|a| self.value(*a, span)).collect();
+        let active = self.stack.iter().filter(|p| **p == callee).count();
+        let saved = self.enter_frame(callee, active + 1);
+        let params: Vec<Option<usize>> =
+            callee_proc.params.iter().map(|p| self.index.get(p).copied()).collect();
+        let outputs: Vec<Option<usize>> =
+            callee_proc.results.iter().map(|r| self.index.get(r).copied()).collect();
+        self.leave_frame(saved);
+        let mut enter = Vec::new();
+        for (p, value) in params.iter().zip(values) {
+            if let Some(v) = *p {
+                enter.push((v, value));
+            }
+        }
+        let signature = |i: usize| -> Option<usize> {
+            if i < params.len() { params[i] } else { outputs.get(i - params.len()).copied()? }
+        };
+        // A summary naming what the graph does not track is not assumed (never the case for
+        // the summaries craig infers, which name integer parameters and results only).
+        let assumed = rename_partial(summary, &signature).unwrap_or(Pred::True);
+        let name = format!("{}@{}", callee_proc.name, self.flat.locations[from].name);
+        let entered = self.location(format!("{name}:summary"), span);
+        let returned = self.location(format!("{name}:summarised"), span);
+        let assumed_at = self.location(format!("{name}:return"), span);
+        self.assign(from, entered, enter, span);
+        let mut havoc: Assignment = outputs.iter().flatten().map(|&v| (v, None)).collect();
+        for (i, v) in self.flat.variables.iter().enumerate() {
+            if v.global {
+                havoc.push((i, None));
+            }
+        }
+        self.flat.cuts.push(self.flat.edges.len());
+        self.edge(entered, returned, Action::Assign(havoc), span);
+        self.edge(returned, assumed_at, Action::Assume(assumed), span);
+        let mut leave = Vec::new();
+        for (r, result) in results.iter().zip(&outputs) {
+            if let Some(&v) = self.index.get(r) {
+                leave.push((v, result.map(Linear::variable)));
+            }
+        }
+        self.edge(assumed_at, to, Action::Assign(leave), span);
     }
 
     /// Copies the body of `procedure` into the graph: its entry and exit locations.
@@ -683,7 +910,7 @@ impl<'p> Builder<'p> {
                     }
                     let active = self.stack.iter().filter(|p| **p == *callee).count();
                     if active > self.flat.unrolling {
-                        self.cut(from, to, *callee, results, e.span);
+                        self.cut((from, to), *callee, (args, results), e.span);
                         continue;
                     }
                     // Parameters get the arguments (evaluated in the caller's frame), the
@@ -1024,6 +1251,10 @@ impl<'p> Builder<'p> {
         if pass != Pred::False {
             self.edge(from, to, Action::Assume(pass), span);
         }
+        if self.partial {
+            // A failing check stops the run (see [`Flat::build_summary_check`]).
+            return;
+        }
         let error = self.error_location(site);
         self.edge(from, error, Action::Assume(fail), span);
     }
@@ -1178,6 +1409,15 @@ impl<'p> Builder<'p> {
             Pred::and(vec![a.negate(), b.negate()]),
         ]))
     }
+}
+
+/// `p` over the variables `signature` maps its own to, or `None` when it names one that maps
+/// to nothing.
+fn rename_partial(p: &Pred, signature: &dyn Fn(usize) -> Option<usize>) -> Option<Pred> {
+    if p.variables().iter().any(|&v| signature(v).is_none()) {
+        return None;
+    }
+    Some(p.rename(&|v| signature(v).unwrap_or(v)))
 }
 
 /// Every check in `procedure` and in what it calls, directly or not: the failures a call of

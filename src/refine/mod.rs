@@ -48,6 +48,7 @@ pub mod parse;
 pub mod path;
 pub mod predicates;
 pub mod simplify;
+pub mod summary;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -64,7 +65,7 @@ use crate::syntax::clock::{Clock, Stopwatch};
 pub use certificate::{check_inductive, check_inductive_except};
 pub use contract::{REPLAY_STEPS, Replayed, replay};
 pub use error::RefineError;
-use flat::{Action, Flat};
+use flat::{Action, Flat, Summaries};
 use formula::Pred;
 use path::{PathFormula, Solved};
 pub use predicates::Domain;
@@ -339,6 +340,16 @@ pub enum StepReport {
         /// Why the path did not replay.
         reason: String,
     },
+    /// An error path feasible on the approximated program ran through a recursive call the
+    /// graph had cut and did not replay: summaries of the recursive procedures were inferred
+    /// and checked ([`summary`]), and the engine started again on a graph whose cut calls
+    /// assume them (the counters count on, as for [`StepReport::Deepened`]).
+    Summarised {
+        /// The summaries, as the user reads them: (procedure, summary).
+        summaries: Vec<(String, String)>,
+        /// Why the path did not replay.
+        reason: String,
+    },
     /// The run ended with this verdict (a counterexample was found, the tree was closed, or a
     /// limit was reached).
     Finished(Verdict),
@@ -399,6 +410,17 @@ pub struct Engine {
     /// Whether nodes start from abstract interpretation's invariants (kept to rebuild the
     /// engine when it unrolls recursion further).
     invariants: bool,
+    /// The certificates of the summaries the graph's cut calls assume ([`summary`]), checked
+    /// again with the main certificate.
+    summary_certificates: Vec<summary::Checked>,
+    /// Whether summaries were inferred already (once per run: the candidates do not depend on
+    /// the unrolling).
+    summaries_tried: bool,
+    /// Checking a summary ([`Engine::checking`]): a feasible error path refutes a candidate,
+    /// nothing is replayed, nothing deepened.
+    checking: bool,
+    /// When checking, the error location a feasible path reached.
+    refuted: Option<usize>,
     limits: Limits,
     started: Stopwatch,
     counters: Counters,
@@ -496,19 +518,68 @@ impl Engine {
         invariants: bool,
     ) -> Result<Engine, RefineError> {
         let procedure = function_named(program, function)?;
-        Engine::unrolled(program, procedure, limits, domain, invariants, FIRST_UNROLLING)
+        let none = Summaries::new();
+        Engine::unrolled(program, procedure, limits, domain, invariants, (FIRST_UNROLLING, &none))
     }
 
-    /// An engine on a graph with recursion unrolled `unrolling` times.
+    /// An IMPACT engine that checks summary candidates of `procedure` on the graph `flat`
+    /// built for that ([`Flat::build_summary_check`]): a feasible path into an error location
+    /// ends the run and is kept ([`Engine::refuted`]), with no replay (the graph is no run of
+    /// the program from `main`); `Safe` is certified as always.
+    pub fn checking(
+        program: &Program,
+        procedure: ProcId,
+        flat: Flat,
+        limits: Limits,
+        invariants: bool,
+    ) -> Engine {
+        let mut engine =
+            Engine::on_flat(program, procedure, flat, limits, Domain::Impact, invariants);
+        engine.checking = true;
+        engine
+    }
+
+    /// When checking summaries ([`Engine::checking`]), the error location a feasible path
+    /// reached.
+    pub fn refuted(&self) -> Option<usize> {
+        self.refuted
+    }
+
+    /// The checked summaries the graph's cut calls assume, as the user reads them:
+    /// (procedure, summary), by procedure. A `Safe` verdict rests on them.
+    pub fn summaries(&self) -> Vec<(String, String)> {
+        self.flat
+            .summaries
+            .iter()
+            .map(|(&p, s)| {
+                (self.program.procedure(p).name.clone(), summary::show(&self.program, p, s))
+            })
+            .collect()
+    }
+
+    /// An engine on a graph with recursion unrolled `unrolling` times, `summaries` assumed at
+    /// its cut calls.
     fn unrolled(
         program: &Program,
         procedure: ProcId,
         limits: Limits,
         domain: Domain,
         invariants: bool,
-        unrolling: usize,
+        (unrolling, summaries): (usize, &Summaries),
     ) -> Result<Engine, RefineError> {
-        let flat = Flat::build(program, procedure, unrolling)?;
+        let flat = Flat::build_summarised(program, procedure, unrolling, summaries)?;
+        Ok(Engine::on_flat(program, procedure, flat, limits, domain, invariants))
+    }
+
+    /// An engine on the graph `flat` of `procedure`.
+    fn on_flat(
+        program: &Program,
+        procedure: ProcId,
+        flat: Flat,
+        limits: Limits,
+        domain: Domain,
+        invariants: bool,
+    ) -> Engine {
         let (seeds, known, seeding) = if invariants {
             seeds_of(&flat)
         } else {
@@ -532,7 +603,11 @@ impl Engine {
         let precision = vec![Vec::new(); flat.locations.len()];
         let hints = vec![Vec::new(); flat.locations.len()];
         let started = Stopwatch::start(limits.clock);
-        Ok(Engine {
+        Engine {
+            summary_certificates: Vec::new(),
+            summaries_tried: false,
+            checking: false,
+            refuted: None,
             domain,
             precision,
             abstractions: BTreeMap::new(),
@@ -556,7 +631,7 @@ impl Engine {
             counters: Counters { nodes: 1, ..Counters::default() },
             verdict: None,
             stats: SmtStats::default(),
-        })
+        }
     }
 
     /// The counters now.
@@ -795,27 +870,70 @@ impl Engine {
     }
 
     /// Starts again on a graph with recursion unrolled twice as deep, after an error path ran
-    /// through a cut recursive call and did not replay for `reason`.
+    /// through a cut recursive call and did not replay for `reason`; the first time, it tries
+    /// summaries instead ([`Engine::summarise`]).
     /// The report of the deepening, or why the engine cannot unroll further (the path is then
     /// set aside as any other).
     fn deepen(&mut self, reason: &str) -> Result<StepReport, String> {
+        if !self.summaries_tried {
+            self.summaries_tried = true;
+            if let Some(report) = self.summarise(reason) {
+                return Ok(report);
+            }
+        }
         let unrolling = deeper_unrolling(&self.flat)?;
+        let summaries = self.flat.summaries.clone();
         let mut deeper = Engine::unrolled(
             &self.program,
             self.procedure,
             self.limits.clone(),
             self.domain,
             self.invariants,
-            unrolling,
+            (unrolling, &summaries),
         )
         .map_err(|e| format!("unrolling recursion {unrolling} times: {e}"))?;
-        deeper.started = self.started;
-        deeper.counters.steps = self.counters.steps;
-        deeper.counters.refinements = self.counters.refinements;
-        deeper.counters.checks = self.counters.checks;
-        deeper.counters.smt_calls = self.counters.smt_calls;
-        *self = deeper;
+        deeper.summary_certificates = std::mem::take(&mut self.summary_certificates);
+        self.restart_as(deeper);
         Ok(StepReport::Deepened { unrolling, reason: reason.to_string() })
+    }
+
+    /// Infers and checks summaries of the recursive procedures ([`summary::infer`]) and starts
+    /// again, at the same unrolling, on the graph whose cut calls assume them; `None` when no
+    /// summary was found (or the inference failed: then none is used).
+    fn summarise(&mut self, reason: &str) -> Option<StepReport> {
+        // The checks share what is left of the run's time.
+        let time = self.limits.time.map(|t| self.started.remaining(t));
+        let limits = Limits { max_steps: None, max_nodes: None, time, ..self.limits.clone() };
+        let inferred =
+            summary::infer(&self.program, self.procedure, &limits, self.invariants).ok()?;
+        self.counters.smt_calls += inferred.smt_calls;
+        if inferred.summaries.is_empty() {
+            return None;
+        }
+        let mut next = Engine::unrolled(
+            &self.program,
+            self.procedure,
+            self.limits.clone(),
+            self.domain,
+            self.invariants,
+            (self.flat.unrolling, &inferred.summaries),
+        )
+        .ok()?;
+        next.summary_certificates = inferred.certificates;
+        next.summaries_tried = true;
+        self.restart_as(next);
+        Some(StepReport::Summarised { summaries: self.summaries(), reason: reason.to_string() })
+    }
+
+    /// Becomes `next`, a fresh engine on another graph of the same procedure, counting on.
+    fn restart_as(&mut self, mut next: Engine) {
+        next.started = self.started;
+        next.summaries_tried = self.summaries_tried;
+        next.counters.steps = self.counters.steps;
+        next.counters.refinements = self.counters.refinements;
+        next.counters.checks = self.counters.checks;
+        next.counters.smt_calls = self.counters.smt_calls;
+        *self = next;
     }
 
     fn path_edges(&self, nodes: &[usize]) -> Vec<usize> {
@@ -846,6 +964,10 @@ impl Engine {
         let formula = self.encode_path(&nodes);
         self.counters.smt_calls += 1;
         match path::solve(formula.ssa.len(), &formula.parts, &mut self.stats)? {
+            Solved::Sat(_) if self.checking => {
+                self.refuted = Some(self.art.nodes[v].location);
+                Ok(self.finish(Verdict::Unknown("a summary candidate fails".into())))
+            }
             Solved::Sat(values) => {
                 let inputs: Vec<Integer> = formula
                     .inputs
@@ -982,6 +1104,19 @@ impl Engine {
             *invariant = self.simplify_invariant(invariant)?;
         }
         if let Some(failure) = self.check_certificate(&invariants)? {
+            return Ok(Verdict::Unknown(format!("internal error: {failure}")));
+        }
+        // The graph over-approximates the program only if the summaries it assumes hold (a
+        // summary's own check assumes them at its nested calls, by induction: its certificate
+        // is checked by the engine that assumes the summary).
+        if !self.checking
+            && let Some(failure) = summary::recheck(
+                &self.flat.summaries,
+                &self.summary_certificates,
+                &mut self.stats,
+                &mut self.counters.smt_calls,
+            )?
+        {
             return Ok(Verdict::Unknown(format!("internal error: {failure}")));
         }
         let reached: Vec<(usize, Pred)> = invariants

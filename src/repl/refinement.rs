@@ -511,6 +511,16 @@ fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport
                  so the run starts again with recursion unrolled {unrolling} times"
             );
         }
+        StepReport::Summarised { summaries, reason } => {
+            let shown: Vec<String> = summaries.iter().map(|(p, s)| format!("{p}: {s}")).collect();
+            let _ = writeln!(
+                out,
+                "step {step}: {reason}; the path ran through a recursive call the graph had cut, \
+                 so summaries were inferred and checked ({}) and the run starts again with the \
+                 cut calls assuming them",
+                shown.join("; ")
+            );
+        }
         StepReport::Finished(verdict) => {
             let _ = writeln!(out, "step {step}: the run ended");
             out.push_str(&verdict_text(c, engine, verdict));
@@ -749,7 +759,8 @@ pub(crate) fn advance(
             StepReport::Expanded { .. } => expanded += 1,
             StepReport::Covered { .. }
             | StepReport::Unconfirmed { .. }
-            | StepReport::Deepened { .. } => {}
+            | StepReport::Deepened { .. }
+            | StepReport::Summarised { .. } => {}
             StepReport::Refined(_) | StepReport::HandPredicate(_) => refined += 1,
             StepReport::Finished(v) => {
                 finished = Some(v);
