@@ -1,6 +1,6 @@
 // verdict: safe
-// A recursive sum over an unbounded input: no unrolling covers every run, and the engine
-// infers no procedure summaries yet, so it answers UNKNOWN, never SAFE or UNSAFE.
+// A recursive sum over an unbounded input: no unrolling covers every run; the engine infers
+// and checks the summary `n <= result & (1 <= n | result = 0)` of `sum` and proves it SAFE.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int sum(int n) {

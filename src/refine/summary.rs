@@ -160,7 +160,8 @@ pub fn candidates(program: &Program, procedure: ProcId) -> Vec<Pred> {
 }
 
 /// How one check of a body ended.
-enum Outcome {
+#[derive(Clone, Debug)]
+pub enum Outcome {
     /// Every candidate holds: the certificate.
     Proved(Vec<Pred>),
     /// The candidate at this position fails along a feasible path.
@@ -206,6 +207,35 @@ fn check_body(
         (Verdict::Unsafe(_), None) => Outcome::Undecided("a check replayed".into()),
     };
     Ok((check, outcome))
+}
+
+/// Checks one candidate `summary` of `procedure` on its own: the body, its nested calls of
+/// `procedure` assuming `summary`, must establish it (the other recursive procedures get no
+/// summary). The certificate when it holds, the refutation or why it was not decided else.
+pub fn check_summary(
+    program: &Program,
+    procedure: ProcId,
+    summary: &Pred,
+    limits: &Limits,
+) -> Result<(Option<Checked>, Outcome), RefineError> {
+    let summaries = Summaries::from([(procedure, summary.clone())]);
+    let mut inferred = Inferred::default();
+    let (check, outcome) = check_body(
+        program,
+        procedure,
+        &summaries,
+        std::slice::from_ref(summary),
+        limits,
+        false,
+        &mut inferred,
+    )?;
+    let checked = match &outcome {
+        Outcome::Proved(invariants) => {
+            Some(Checked { procedure, check, invariants: invariants.clone() })
+        }
+        _ => None,
+    };
+    Ok((checked, outcome))
 }
 
 /// Infers summaries for the recursive procedures `root` reaches (see the module's page):

@@ -151,13 +151,8 @@ const TABLE: [(&str, &str, Answer, Answer); 36] = [
     ("recursive_fib_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
     ("recursive_parity_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("recursive_sum_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
-    // No unrolling covers an unbounded recursion, and no summaries are inferred yet.
-    (
-        "recursive_unbounded_safe.c",
-        "safe",
-        ("unknown: no procedure summaries are inferred", 20_000),
-        ("unknown: no procedure summaries are inferred", 20_000),
-    ),
+    // No unrolling covers an unbounded recursion: a checked summary of `sum` does.
+    ("recursive_unbounded_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("three_counters_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("toggle_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("two_counters_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
@@ -1046,4 +1041,109 @@ fn seeded_runs_answer_every_example_the_plain_run_answers_and_never_otherwise() 
     }
     // The loops IMPACT alone unrolls past its step limit.
     assert!(!gained.is_empty(), "no example gained an answer from the seeds");
+}
+
+// ------------------------------------------------------------- summaries of recursion
+
+/// A program from text, read with mathematical integers.
+fn math_program(name: &str, text: &str) -> Program {
+    let mut sources = SourceMap::new();
+    let file = sources.add(name, None, text.to_string());
+    let (program, diagnostics) =
+        read_c_with(&sources, file, Integers::Mathematical, DataModel::Lp64);
+    assert!(diagnostics.is_empty(), "{name} reads without diagnostics");
+    program.expect("the program lowers")
+}
+
+/// The recursive sum of the unbounded example, with `check` as `main`'s error condition.
+fn sum_program(check: &str) -> Program {
+    math_program(
+        "sum.c",
+        &format!(
+            "extern int __VERIFIER_nondet_int(void);\n\
+             extern void reach_error(void);\n\
+             int sum(int n) {{ if (n <= 0) return 0; return n + sum(n - 1); }}\n\
+             int main(void) {{ int n = __VERIFIER_nondet_int(); if (n < 0) return 0;\n\
+             if ({check}) reach_error(); return 0; }}\n"
+        ),
+    )
+}
+
+#[test]
+fn unbounded_recursion_is_safe_on_a_checked_summary_that_the_answer_prints() {
+    for domain in [Domain::Impact, Domain::Predicates] {
+        let (mut engine, verdict, _) = analyse_in("recursive_unbounded_safe.c", 20_000, domain);
+        assert!(matches!(verdict, Verdict::Safe { .. }), "{domain}: {verdict:?}");
+        assert_certified("recursive_unbounded_safe.c", &mut engine);
+        let summaries = engine.summaries();
+        assert_eq!(summaries.len(), 1, "{summaries:?}");
+        assert_eq!(summaries[0].0, "sum");
+        assert!(summaries[0].1.contains("n <= result"), "{summaries:?}");
+    }
+    // The same run twice gives the same summaries and counts.
+    let (a, _, _) = analyse("recursive_unbounded_safe.c", 20_000);
+    let (b, _, _) = analyse("recursive_unbounded_safe.c", 20_000);
+    assert_eq!(a.counters(), b.counters());
+    assert_eq!(a.summaries(), b.summaries());
+    // The command line says the answer rests on the summary, and prints it.
+    let path = format!("{}/examples/c/recursive_unbounded_safe.c", env!("CARGO_MANIFEST_DIR"));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .args(["cegar", "--math-int", &path])
+        .output()
+        .expect("craig runs");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.starts_with("SAFE\n"), "{text}");
+    assert!(text.contains("the proof rests on procedure summaries"), "{text}");
+    assert!(text.contains("  sum: n <= result"), "{text}");
+}
+
+#[test]
+fn a_false_claim_about_unbounded_recursion_is_never_safe() {
+    // sum(0) is 0: replayed at once.
+    let shallow = sum_program("sum(n) < n + 1");
+    let mut engine = Engine::new(&shallow, "main", limits(20_000)).unwrap();
+    let verdict = engine.run();
+    assert_replays("sum(n) < n + 1", &shallow, &verdict);
+    // sum(100) is 5050, a hundred calls deep: no unrolling reaches it and no summary rules it
+    // out, so the answer is Unknown, never Safe.
+    let deep = sum_program("sum(n) == 5050");
+    let verdict = Engine::new(&deep, "main", limits(20_000)).unwrap().run();
+    assert!(!matches!(verdict, Verdict::Safe { .. }), "{verdict:?}");
+    if let Verdict::Unsafe(_) = &verdict {
+        assert_replays("sum(n) == 5050", &deep, &verdict);
+    }
+}
+
+#[test]
+fn a_wrong_summary_candidate_is_rejected_by_its_check_and_a_right_one_certified() {
+    use craig::refine::summary::{Outcome as Checked, check_summary, recheck};
+    let program = sum_program("sum(n) < n");
+    let sum = program.find("sum").unwrap();
+    // Over the signature of `sum`: 0 is `n` on entry, 1 is the result.
+    let (n, result) = (Linear::variable(0), Linear::variable(1));
+    // sum(2) is 3: `result <= n` does not hold, and assuming it of the nested call does not
+    // establish it.
+    let wrong = Pred::le(&result, &n);
+    let (certificate, outcome) = check_summary(&program, sum, &wrong, &limits(4_000)).unwrap();
+    assert!(certificate.is_none());
+    assert!(matches!(outcome, Checked::Refuted(0)), "{outcome:?}");
+    // `result >= 0` holds of every returning run, and its certificate checks again; the same
+    // certificate with `True` everywhere does not.
+    let right = Pred::le(&Linear::default(), &result);
+    let (certificate, outcome) = check_summary(&program, sum, &right, &limits(4_000)).unwrap();
+    assert!(matches!(outcome, Checked::Proved(_)), "{outcome:?}");
+    let mut certificate = certificate.expect("a certificate");
+    let summaries = certificate.check.flat.summaries.clone();
+    let mut stats = craig::smt::SmtStats::default();
+    let mut calls = 0;
+    let again = recheck(&summaries, std::slice::from_ref(&certificate), &mut stats, &mut calls);
+    assert_eq!(again.unwrap(), None);
+    for p in certificate.invariants.iter_mut().skip(1) {
+        *p = Pred::True;
+    }
+    let weakened = recheck(&summaries, std::slice::from_ref(&certificate), &mut stats, &mut calls);
+    assert!(weakened.unwrap().is_some(), "a True certificate must not check");
+    // A summary assumed without a certificate is no proof.
+    assert!(recheck(&summaries, &[], &mut stats, &mut calls).unwrap().is_some());
 }
