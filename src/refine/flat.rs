@@ -416,13 +416,12 @@ impl<'p> Builder<'p> {
         // The parameters' entry values, kept apart: the body may assign its parameters.
         let mut entry_values = Vec::new();
         let mut keep = Vec::new();
-        for (p, v) in proc.params.iter().zip(&params) {
+        for v in &params {
             let Some(v) = *v else {
                 entry_values.push(None);
                 continue;
             };
             let name = format!("{}@entry", builder.flat.variables[v].name);
-            let _ = p;
             let kept = builder.auxiliary(name);
             keep.push((kept, Some(Linear::variable(v))));
             entry_values.push(Some(kept));
