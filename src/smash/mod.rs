@@ -989,6 +989,7 @@ mod tests {
             outgoing: vec![vec![0], vec![]],
             unrolling: 0,
             cuts: Vec::new(),
+            summaries: Default::default(),
         }
     }
 

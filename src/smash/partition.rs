@@ -218,6 +218,7 @@ mod tests {
             outgoing: vec![vec![0], vec![1], vec![]],
             unrolling: 0,
             cuts: Vec::new(),
+            summaries: Default::default(),
         }
     }
 
