@@ -13,6 +13,7 @@ use crate::cli::parse_data_model;
 use crate::repl::options::positive_count;
 use crate::saturn::SaturnError;
 use crate::saturn::assert;
+use crate::saturn::database::{self, Database, Run, Shard};
 use crate::saturn::leak;
 use crate::saturn::lock;
 use crate::saturn::render::{self, Outcome, Places};
@@ -85,6 +86,19 @@ pub struct Args {
     /// How the findings are written: text, or a SARIF 2.1.0 log.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// The summary database (SQLite; created if missing): the lock and leak checkers read
+    /// each function's result from it when nothing it depends on has changed, and store what
+    /// they analyse.
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Analyse only share I of N of the functions (by name), against the database: run the N
+    /// shares anywhere (a batch array), then once without `--shard` to read them all.
+    #[arg(long, value_name = "I/N", requires = "db")]
+    pub shard: Option<Shard>,
+    /// Copy into the database, before the run, the summaries of these databases (shards that
+    /// each wrote their own file).
+    #[arg(long, value_name = "FILE", requires = "db", num_args = 1..)]
+    pub merge: Vec<PathBuf>,
 }
 
 /// Runs the checker on every file. Exit 1 when some warning was made, 0 when none, 3 when a
@@ -100,6 +114,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let spec = lock::LockSpec::parse(&spec_text)
         .map_err(|e| CliError::Usage(format!("lock specification, {e}")))?;
     let sarif = args.format == Format::Sarif;
+    let mut database = open_database(args, if sarif { &mut *err } else { &mut *out })?;
     let mut runs = Vec::new();
     for file in &args.files {
         let mut sources = SourceMap::new();
@@ -144,16 +159,33 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         } else {
             writeln!(out, "{header}")?;
         }
+        let mut run = Run {
+            database: database.as_mut(),
+            shard: args.shard,
+            settings: settings(args, unroll, &spec_text),
+            jobs: args.jobs.unwrap_or_else(schedule::default_jobs),
+        };
+        let mut counts = None;
         let outcome = if args.checker == Checker::Lock {
             // Lock errors are the question: every other check becomes an assumption.
             program.assume_checks_except(&[]);
-            let jobs = args.jobs.unwrap_or_else(schedule::default_jobs);
-            Outcome::Lock(lock::check_program(&program, &spec, unroll, args.width, jobs))
+            let functions = lock::functions(&program, &spec);
+            let (results, c) = database::check_functions(&program, &functions, &mut run, |id| {
+                lock::check_function(&program, id, &spec, unroll, args.width)
+            })
+            .map_err(|e| CliError::Failed { message: e.to_string(), code: 2 })?;
+            counts = Some(c);
+            Outcome::Lock(results)
         } else if args.checker == Checker::Leak {
             // Leaks are the question: every other check becomes an assumption.
             program.assume_checks_except(&[]);
-            let jobs = args.jobs.unwrap_or_else(schedule::default_jobs);
-            Outcome::Leak(leak::check_program(&program, unroll, args.width, jobs))
+            let functions = leak::functions(&program);
+            let (results, c) = database::check_functions(&program, &functions, &mut run, |id| {
+                leak::check_function(&program, id, unroll, args.width)
+            })
+            .map_err(|e| CliError::Failed { message: e.to_string(), code: 2 })?;
+            counts = Some(c);
+            Outcome::Leak(results)
         } else {
             let options = assert::Options {
                 unroll,
@@ -185,6 +217,14 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         } else {
             render::write_outcome(out, &outcome, &places, args.stats)?;
         }
+        if let (Some(db), Some(c)) = (&database, counts) {
+            let line = database_line(db, args.shard, c);
+            if sarif {
+                writeln!(err, "{line}")?;
+            } else {
+                writeln!(out, "{line}")?;
+            }
+        }
     }
     if sarif {
         writeln!(out, "{}", sarif::log(runs))?;
@@ -201,4 +241,95 @@ fn exit_code(outcome: &Outcome) -> u8 {
     } else {
         0
     }
+}
+
+/// The database named by `--db`, after merging `--merge`'s into it; refused for the assertion
+/// checker, which keeps no per-function results.
+fn open_database(args: &Args, said: &mut dyn Write) -> Result<Option<Database>, CliError> {
+    let Some(path) = &args.db else { return Ok(None) };
+    if args.checker == Checker::Assert {
+        return Err(CliError::Usage(
+            "--db works with the lock and leak checkers (the assertion checker expands its one \
+             function and keeps no summaries)"
+                .to_string(),
+        ));
+    }
+    let failed = |e: database::DatabaseError| CliError::Failed { message: e.to_string(), code: 2 };
+    let mut database = Database::open(path).map_err(failed)?;
+    for other in &args.merge {
+        let copied = database.merge(other).map_err(failed)?;
+        writeln!(
+            said,
+            "summary database {}: {copied} summaries merged from {}",
+            path.display(),
+            other.display()
+        )?;
+    }
+    Ok(Some(database))
+}
+
+/// The run's settings as the database's keys hold them: everything besides the program that
+/// a function's result depends on, craig's own build included (so a new build never reads
+/// an old build's results).
+fn settings(args: &Args, unroll: u32, spec_text: &str) -> String {
+    let checker = match args.checker {
+        Checker::Assert => "assert",
+        Checker::Lock => "lock",
+        Checker::Leak => "leak",
+    };
+    let mut text = format!(
+        "craig {} build {}\nchecker {checker}\nunroll {unroll}\nwidth {}\ndata model {:?}\n",
+        env!("CARGO_PKG_VERSION"),
+        build_identity(),
+        args.width,
+        args.data_model,
+    );
+    if args.checker == Checker::Lock {
+        // The specification as its primitives, so comments and layout do not matter.
+        text.push_str("spec");
+        for line in spec_text.lines() {
+            let words: Vec<&str> =
+                line.split('#').next().unwrap_or("").split_whitespace().collect();
+            if !words.is_empty() {
+                text.push(' ');
+                text.push_str(&words.join(" "));
+                text.push(';');
+            }
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// A digest of the running executable, read once: results are only reused by the very build
+/// that made them, on any machine.
+fn build_identity() -> &'static str {
+    static IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    IDENTITY.get_or_init(|| {
+        use sha2::{Digest, Sha256};
+        match std::env::current_exe().and_then(std::fs::read) {
+            Ok(bytes) => Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect(),
+            // Without its own bytes, a build cannot know itself: a fresh random-free marker that
+            // matches nothing stored keeps it from reading another build's results.
+            Err(e) => format!("unknown ({e}) at {:?}", std::time::SystemTime::now()),
+        }
+    })
+}
+
+/// What the run did with the database.
+fn database_line(db: &Database, shard: Option<Shard>, c: database::Counts) -> String {
+    let mut line = format!(
+        "summary database {}: {} read, {} analysed, {} stored",
+        db.path().display(),
+        c.read,
+        c.analysed,
+        c.stored
+    );
+    if let Some(s) = shard {
+        line.push_str(&format!(
+            "; shard {}/{}, {} functions left to the other shards",
+            s.index, s.count, c.elsewhere
+        ));
+    }
+    line
 }

@@ -1,9 +1,10 @@
 //! Saturn at the prompt (seed 001): `saturn [FUNCTION] [--checker assert|lock|leak] ...` runs one
 //! of Saturn's bug finders on the C program loaded last and says what `craig saturn` says;
 //! `warnings` lists the run's warnings a line each, `show warning N` shows one with its path
-//! (an assertion warning's run replayed on the interpreter, edge by edge) and `summary
-//! FUNCTION` a function's lock summary R or leak summary. The outcome is kept in the theory's run slot, so
-//! `undo` puts the previous run back and a new `cegar`, `smash` or `saturn` replaces it.
+//! (an assertion warning's run replayed on the interpreter, edge by edge), `summary FUNCTION` a
+//! function's lock summary R or leak summary, and `guard FUNCTION LINE` where a line is
+//! reached. The outcome is kept in the theory's run slot, so `undo` puts the previous run back
+//! and a new `cegar`, `smash` or `saturn` replaces it.
 
 use std::io::Write;
 use std::rc::Rc;
@@ -13,6 +14,7 @@ use crate::saturn::SaturnError;
 use crate::saturn::assert::{self, Replay};
 use crate::saturn::leak::{self, FunctionLeaks};
 use crate::saturn::lock::{self, LockSpec};
+use crate::saturn::reach;
 use crate::saturn::render::{self, Finding, Outcome, Places};
 use crate::saturn::schedule;
 
@@ -26,6 +28,9 @@ use super::{CommandError, CommandResult, Control, State, Workbench, counted};
 struct SaturnRun {
     /// The checker's name and settings, as the header said them.
     asked: String,
+    /// Its unrolling and width, which `guard` takes over.
+    unroll: u32,
+    width: u32,
     outcome: Rc<Outcome>,
 }
 
@@ -177,7 +182,45 @@ pub(crate) fn start(
     if !outcome.findings().is_empty() {
         writeln!(out, "`warnings` lists them, `show warning N` shows one with its path")?;
     }
-    wb.state.theories[index].set_run(Some(SaturnRun { asked, outcome: Rc::new(outcome) }));
+    wb.state.theories[index].set_run(Some(SaturnRun {
+        asked,
+        unroll,
+        width: words.width,
+        outcome: Rc::new(outcome),
+    }));
+    Ok(Control::Continue)
+}
+
+/// `guard FUNCTION LINE`: where the line's statements are reached in FUNCTION's unrolled graph
+/// (its guard, as paths of branch conditions) and whether a run within the unrolling gets
+/// there, with the last Saturn run's unrolling and width (2 and 130 bits before any).
+pub(crate) fn guard(
+    wb: &Workbench,
+    function: &str,
+    line: &str,
+    out: &mut dyn Write,
+) -> CommandResult {
+    let (index, c) = current(&wb.state)?;
+    let theory = &wb.state.theories[index];
+    let id = c.program.find(function).filter(|&id| c.program.procedure(id).body.is_some());
+    let Some(id) = id else {
+        return Err(CommandError::Refused(format!(
+            "`{function}` is no function with a body in {}",
+            theory.path
+        )));
+    };
+    let line_number = line.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+        CommandError::Refused(format!("expected a line number (from 1), found `{line}`"))
+    })?;
+    let (unroll, width) = theory.run::<SaturnRun>().map_or((2, 130), |run| (run.unroll, run.width));
+    let file = c.program.procedure(id).span.file;
+    let on_line = |span: crate::syntax::Span| {
+        span.file == file && c.sources.line_col(span.file, span.start as usize).0 == line_number
+    };
+    let found =
+        reach::line_guard(&c.program, id, &on_line, unroll, width).map_err(checker_error)?;
+    let places = Places { sources: &c.sources, file: &theory.path };
+    render::write_line_guard(out, function, line_number, unroll, &found, &places)?;
     Ok(Control::Continue)
 }
 

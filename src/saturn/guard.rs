@@ -62,6 +62,43 @@ impl Guards {
         self.nodes.len() <= 2
     }
 
+    /// The condition name `n` stands for (a positive DAG literal).
+    pub fn condition_of(&self, name: u32) -> B {
+        self.conditions[name as usize]
+    }
+
+    /// The guard as a disjunction of cubes (its BDD's paths to true, high branch first), each
+    /// a list of names with their polarity in the BDD's order; at most `limit` cubes, and false
+    /// when there were more.
+    pub fn cubes(&self, g: Guard, limit: usize) -> (Vec<Vec<(u32, bool)>>, bool) {
+        let mut cubes = Vec::new();
+        let mut complete = true;
+        let mut stack = vec![(g, Vec::new())];
+        while let Some((node, path)) = stack.pop() {
+            match node {
+                Guard::FALSE => continue,
+                Guard::TRUE => {
+                    if cubes.len() == limit {
+                        complete = false;
+                        break;
+                    }
+                    cubes.push(path);
+                    continue;
+                }
+                _ => {}
+            }
+            let BddNode { name, high, low } = self.nodes[node.0 as usize];
+            let mut low_path = path.clone();
+            low_path.push((name, false));
+            let mut high_path = path;
+            high_path.push((name, true));
+            // Popped high first.
+            stack.push((low, low_path));
+            stack.push((high, high_path));
+        }
+        (cubes, complete)
+    }
+
     /// The number of names given to conditions.
     pub fn names(&self) -> usize {
         self.conditions.len()

@@ -54,7 +54,7 @@ use crate::syntax::Span;
 pub const EXACT_LEVELS: usize = 48;
 
 /// One leak: an allocation site whose object can be lost when the function returns.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Leak {
     /// Where the object is allocated.
     pub allocated_at: Option<Span>,
@@ -67,8 +67,8 @@ pub struct Leak {
     pub inputs: Vec<(String, Integer)>,
 }
 
-/// The leak checker's result for one function.
-#[derive(Clone, Debug)]
+/// The leak checker's result for one function (stored as it is in the summary database).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FunctionLeaks {
     /// The function.
     pub function: String,
@@ -174,13 +174,18 @@ pub fn check_program(
     width: u32,
     jobs: usize,
 ) -> Vec<(String, Result<FunctionLeaks, SaturnError>)> {
-    let functions: Vec<ProcId> = schedule::bottom_up(program)
-        .into_iter()
-        .filter(|&id| program.procedure(id).body.is_some())
-        .collect();
+    let functions = functions(program);
     let results =
         schedule::in_parallel(&functions, jobs, |id| check_function(program, id, unroll, width));
     functions.iter().map(|&id| program.procedure(id).name.clone()).zip(results).collect()
+}
+
+/// The functions the leak checker looks at, callees first: every function with a body.
+pub fn functions(program: &Program) -> Vec<ProcId> {
+    schedule::bottom_up(program)
+        .into_iter()
+        .filter(|&id| program.procedure(id).body.is_some())
+        .collect()
 }
 
 /// The object an address points into: its bits above the offset.

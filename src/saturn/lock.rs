@@ -96,7 +96,9 @@ impl LockSpec {
 }
 
 /// A lock state: two bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum LockState {
     /// An error happened (absorbing).
     Error = 0,
@@ -221,7 +223,7 @@ impl CallEffect for LockEffect<'_> {
 
 /// One element of R: a lock, the entry state, the return value's truth (none for a function
 /// without an integer result) and the exit state.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Transition {
     /// The lock, by the first primitive call on it.
     pub lock: usize,
@@ -234,7 +236,7 @@ pub struct Transition {
 }
 
 /// A lock error of a function.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum LockError {
     /// The lock ends in Error from both entry states.
     TypeA {
@@ -257,8 +259,8 @@ pub enum LockError {
     },
 }
 
-/// The lock checker's result for one function.
-#[derive(Clone, Debug)]
+/// The lock checker's result for one function (stored as it is in the summary database).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FunctionLocks {
     /// The function.
     pub function: String,
@@ -283,17 +285,23 @@ pub fn check_program(
     width: u32,
     jobs: usize,
 ) -> Vec<(String, Result<FunctionLocks, SaturnError>)> {
-    let functions: Vec<ProcId> = schedule::bottom_up(program)
+    let functions = functions(program, spec);
+    let results = schedule::in_parallel(&functions, jobs, |id| {
+        check_function(program, id, spec, unroll, width)
+    });
+    functions.iter().map(|&id| program.procedure(id).name.clone()).zip(results).collect()
+}
+
+/// The functions the lock checker looks at, callees first: every function with a body that
+/// is not a primitive.
+pub fn functions(program: &Program, spec: &LockSpec) -> Vec<ProcId> {
+    schedule::bottom_up(program)
         .into_iter()
         .filter(|&id| {
             let p = program.procedure(id);
             p.body.is_some() && !spec.primitives.contains_key(&p.name)
         })
-        .collect();
-    let results = schedule::in_parallel(&functions, jobs, |id| {
-        check_function(program, id, spec, unroll, width)
-    });
-    functions.iter().map(|&id| program.procedure(id).name.clone()).zip(results).collect()
+        .collect()
 }
 
 /// Infers R for one function and reads its errors off it.

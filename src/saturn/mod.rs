@@ -16,17 +16,23 @@
 //! only made from a satisfying assignment that was evaluated against its query.
 //!
 //! [`render`] says a checker's findings in words, the same at the prompt and on the command
-//! line; [`sarif`] writes them as SARIF 2.1.0 for code-scanning tools.
+//! line; [`sarif`] writes them as SARIF 2.1.0 for code-scanning tools. The lock and leak
+//! checkers' per-function results can be kept in a SQLite [`database`] under a
+//! [`fingerprint`] of what each depends on, so a rerun analyses only what an edit changed and
+//! shards of a code base share their work.
 //!
 //! Depends on `ir` (the program), `hol` (the IR's terms), `sat` and `syntax` only.
 
 pub mod assert;
 pub mod bitvector;
 pub mod boolean;
+pub mod database;
 pub mod error;
+pub mod fingerprint;
 pub mod guard;
 pub mod leak;
 pub mod lock;
+pub mod reach;
 pub mod render;
 pub mod sarif;
 pub mod schedule;

@@ -11,6 +11,7 @@ use super::assert::{Replay, Report, Warning};
 use super::error::SaturnError;
 use super::leak::{FunctionLeaks, Leak};
 use super::lock::{FunctionLocks, LockError};
+use super::reach::LineGuard;
 use crate::ir::interpret::failure_text;
 use crate::syntax::{SourceMap, Span};
 
@@ -395,6 +396,107 @@ pub fn assert_unsound_steps(report: &Report, places: &Places<'_>) -> Vec<String>
     lines
 }
 
+/// `guard FUNCTION LINE`'s answer: per statement of the line, its guard as paths of branch
+/// conditions, then whether a run within the unrolling reaches it.
+pub fn write_line_guard(
+    out: &mut dyn Write,
+    function: &str,
+    line: usize,
+    unroll: u32,
+    guard: &LineGuard,
+    places: &Places<'_>,
+) -> io::Result<()> {
+    if guard.statements.is_empty() {
+        return writeln!(out, "no statement of `{function}` is on line {line}");
+    }
+    writeln!(
+        out,
+        "guards on line {line} of `{function}` (loops unrolled {unroll} times, callees \
+         expanded):"
+    )?;
+    for statement in &guard.statements {
+        writeln!(
+            out,
+            "{} `{}` ({} in the unrolled graph):",
+            places.text(Some(statement.span)),
+            expression(places, statement.span),
+            if statement.copies == 1 {
+                "1 copy".to_string()
+            } else {
+                format!("{} copies", statement.copies)
+            }
+        )?;
+        if statement.paths.is_empty() {
+            writeln!(out, "  false: no path of the unrolled graph gets there")?;
+        }
+        for (k, path) in statement.paths.iter().enumerate() {
+            let conditions: Vec<String> = path.iter().map(|c| condition_text(c, places)).collect();
+            let text = if conditions.is_empty() {
+                "true".to_string()
+            } else {
+                conditions.join("\n      and ")
+            };
+            writeln!(out, "  {}{text}", if k == 0 { "   " } else { "or " })?;
+        }
+        if !statement.complete {
+            writeln!(out, "  (more paths than the {} shown)", super::reach::MOST_CUBES)?;
+        }
+        match &statement.reached_by {
+            Some(inputs) if inputs.is_empty() => writeln!(out, "  reached within the unrolling")?,
+            Some(inputs) => writeln!(
+                out,
+                "  reached within the unrolling, e.g. with {}",
+                values_text(inputs, "")
+            )?,
+            None => writeln!(out, "  reached by no run within the unrolling")?,
+        }
+    }
+    if guard.loops_cut > 0 {
+        writeln!(
+            out,
+            "{} cut after the unrolling: runs that stay longer in a loop are not looked at",
+            plural(guard.loops_cut, "back edge")
+        )?;
+    }
+    Ok(())
+}
+
+/// One branch condition of a guard's path, with its place.
+fn condition_text(c: &super::reach::Condition, places: &Places<'_>) -> String {
+    let mut at = places.text(c.span);
+    if let Some(callee) = &c.callee {
+        at.push_str(&format!(" in `{callee}`"));
+    }
+    for (depth, n) in c.iterations.iter().enumerate() {
+        let around = if depth == 0 { "loop" } else { "inner loop" };
+        at.push_str(&format!(", {around} iteration {n}"));
+    }
+    let formula = if c.holds { c.formula.clone() } else { format!("not ({})", c.formula) };
+    format!("{formula}  [{at}]")
+}
+
+/// The end of a function-by-function checker's text: the counts, the unsound steps taken and
+/// that no warning is no proof.
+fn write_totals(
+    out: &mut dyn Write,
+    warnings: usize,
+    analysed: usize,
+    failed: usize,
+    unsound_steps: Vec<String>,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}, {} analysed, {failed} failed",
+        plural(warnings, "warning"),
+        plural(analysed, "function")
+    )?;
+    writeln!(out, "unsound steps taken:")?;
+    for line in unsound_steps {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out, "{NO_PROOF}")
+}
+
 fn write_locks(
     out: &mut dyn Write,
     results: &[(String, Result<FunctionLocks, SaturnError>)],
@@ -421,17 +523,7 @@ fn write_locks(
             write_lock_summary(out, f, places)?;
         }
     }
-    writeln!(
-        out,
-        "{}, {} analysed, {failed} failed",
-        plural(warnings, "warning"),
-        plural(results.len() - failed, "function")
-    )?;
-    writeln!(out, "unsound steps taken:")?;
-    for line in lock_unsound_steps(results) {
-        writeln!(out, "  {line}")?;
-    }
-    writeln!(out, "{NO_PROOF}")?;
+    write_totals(out, warnings, results.len() - failed, failed, lock_unsound_steps(results))?;
     if stats {
         writeln!(out, "stats:\n  SAT queries: {queries}")?;
     }
@@ -498,17 +590,7 @@ fn write_leaks(
     if !allocators.is_empty() {
         writeln!(out, "allocators inferred (IsMalloc): {}", allocators.join(", "))?;
     }
-    writeln!(
-        out,
-        "{}, {} analysed, {failed} failed",
-        plural(warnings, "warning"),
-        plural(results.len() - failed, "function")
-    )?;
-    writeln!(out, "unsound steps taken:")?;
-    for line in leak_unsound_steps(results) {
-        writeln!(out, "  {line}")?;
-    }
-    writeln!(out, "{NO_PROOF}")?;
+    write_totals(out, warnings, results.len() - failed, failed, leak_unsound_steps(results))?;
     if stats {
         writeln!(
             out,

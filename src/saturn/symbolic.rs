@@ -191,6 +191,9 @@ pub struct Execution<'p> {
     pub asserts: Vec<AssertSite>,
     /// The calls kept as calls, in topological order.
     pub calls: Vec<CallSite>,
+    /// Each condition a guard was conjoined with, and the unrolled edge (an `assume`, or an
+    /// `assert` past which the run goes on) whose formula it is: what a guard's names mean.
+    pub branches: Vec<(B, usize)>,
     /// Per unknown base array, the reads made: index and value.
     base_reads: Vec<Vec<(Bv, Value)>>,
     /// The element sort of each unknown base array.
@@ -228,6 +231,7 @@ pub fn execute<'p>(
         axioms: B::TRUE,
         asserts: Vec::new(),
         calls: Vec::new(),
+        branches: Vec::new(),
         base_reads: Vec::new(),
         base_sorts: Vec::new(),
         current_guard: B::TRUE,
@@ -476,6 +480,7 @@ impl<'p> Execution<'p> {
                     Command::Assume { .. } if self.implied.contains(&(procedure, i)) => {}
                     Command::Assume { formula, .. } => {
                         let c = self.eval_bool(&state, frame, *formula)?;
+                        self.branches.push((c, e));
                         let g = self.guards.condition(c);
                         state.guard = self.guards.and(state.guard, g);
                     }
@@ -522,6 +527,7 @@ impl<'p> Execution<'p> {
                             condition: c,
                         });
                         // Past the check, the run goes on where it held.
+                        self.branches.push((c, e));
                         let g = self.guards.condition(c);
                         state.guard = self.guards.and(state.guard, g);
                     }

@@ -37,6 +37,7 @@ mod refine;
 mod sat;
 mod sat_lrat;
 mod saturn;
+mod saturn_database;
 mod saturn_repl;
 mod scheme_records;
 mod sessions;

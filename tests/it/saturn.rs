@@ -233,6 +233,9 @@ fn the_command_line_names_its_unsound_steps() {
         stats: true,
         format: craig::cli::saturn::Format::Text,
         jobs: None,
+        db: None,
+        shard: None,
+        merge: Vec::new(),
     };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = craig::cli::saturn::run(&args, &mut out, &mut err).unwrap();

@@ -238,3 +238,42 @@ fn the_leak_checker_at_the_prompt_lists_shows_and_summarises() {
     assert_eq!(through["properties"]["allocatedIn"], "xstrdup");
     assert_eq!(through["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 97);
 }
+
+/// `guard FUNCTION LINE`: each statement of the line with the branch conditions that lead to
+/// it, and whether a run gets there; a statement no path reaches says so.
+#[test]
+fn guard_names_the_branches_that_lead_to_a_line() {
+    let mut wb = loaded("branch.c");
+    // Line 12, `if (c && x != 3)`, never calls it (x is 3 when c holds); line 14, `if (x != 3)`,
+    // calls it when c is 0.
+    let said = run(&mut wb, "guard main 14");
+    assert!(
+        said.contains("branch.c:14:15 `reach_error()` (1 copy in the unrolled graph):"),
+        "{said}"
+    );
+    assert!(said.contains("not (c ~= 0)  [") && said.contains("branch.c:10:7]"), "{said}");
+    assert!(said.contains("reached within the unrolling"), "{said}");
+    let said = run(&mut wb, "guard main 12");
+    let call = said.split("`reach_error()`").nth(1).unwrap_or_else(|| panic!("{said}"));
+    assert!(call.contains("false: no path of the unrolled graph gets there"), "{said}");
+    assert!(call.contains("reached by no run within the unrolling"), "{said}");
+    // A run that reaches a line comes with the parameters of a checked model.
+    let mut wb = loaded("leaks.c");
+    let said = run(&mut wb, "guard s12_leak 15");
+    assert!(said.contains("`return p;`"), "{said}");
+    assert!(said.contains("not (err ~= 0)"), "{said}");
+    assert!(said.contains("e.g. with err = 0"), "{said}");
+    // The same answer every time.
+    assert_eq!(run(&mut wb, "guard s12_leak 15"), said);
+    // Bad requests are refused with what was expected.
+    for (line, expected) in [
+        ("guard s12_leak", "usage: guard FUNCTION LINE"),
+        ("guard nosuch 3", "`nosuch` is no function with a body"),
+        ("guard s12_leak x", "expected a line number (from 1), found `x`"),
+        ("guard s12_leak 0", "expected a line number (from 1), found `0`"),
+    ] {
+        let said = run(&mut wb, line);
+        assert!(said.contains(expected), "{line}: {said}");
+    }
+    assert!(run(&mut wb, "guard s12_leak 99").contains("no statement of `s12_leak` is on line 99"));
+}

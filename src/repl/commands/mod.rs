@@ -15,6 +15,7 @@ mod diff;
 mod dot;
 mod get;
 mod goals;
+mod guard;
 mod help;
 mod interpolate;
 mod load;
@@ -99,6 +100,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     check::SPEC,
     summaries::SPEC,
     summary::SPEC,
+    guard::SPEC,
     warnings::SPEC,
     queries::SPEC,
     trace::SPEC,
