@@ -20,7 +20,7 @@ use crate::saturn::schedule;
 
 use super::c::CTheory;
 use super::kind::Theory;
-use super::options::parse_words;
+use super::options::{parse_words, positive_count};
 use super::{CommandError, CommandResult, Control, State, Workbench, counted};
 
 /// A Saturn run on a theory: what it was asked and what it found.
@@ -48,14 +48,14 @@ struct SaturnWords {
     #[arg(long)]
     unroll: Option<u32>,
     /// How many bits integers are blasted at (8 to 512).
-    #[arg(long, default_value_t = 130)]
+    #[arg(long, default_value_t = 130, value_parser = clap::value_parser!(u32).range(8..=512))]
     width: u32,
     /// The lock specification (`KIND NAME ARGUMENT` lines) instead of the shipped one.
     #[arg(long)]
     spec: Option<String>,
     /// How many functions the lock or leak checker analyses at once (default: the cores there
     /// are).
-    #[arg(long)]
+    #[arg(long, value_parser = positive_count)]
     jobs: Option<usize>,
     /// Print the run's counters.
     #[arg(long)]
@@ -106,12 +106,6 @@ pub(crate) fn start(
     out: &mut dyn Write,
 ) -> CommandResult {
     let words: SaturnWords = parse_words(args, usage)?;
-    if !(8..=512).contains(&words.width) {
-        return Err(CommandError::Refused(format!(
-            "--width {} is outside 8..=512; usage: {usage}",
-            words.width
-        )));
-    }
     let (index, c) = current(&wb.state)?;
     let file = wb.state.theories[index].path.clone();
     let unroll = words.unroll.unwrap_or(if words.checker == "leak" { 3 } else { 2 });
@@ -144,7 +138,7 @@ pub(crate) fn start(
             // Lock errors are the question: every other check becomes an assumption.
             let mut program = c.program.clone();
             program.assume_checks_except(&[]);
-            let jobs = jobs_of(words.jobs, usage)?;
+            let jobs = words.jobs.unwrap_or_else(schedule::default_jobs);
             let results = lock::check_program(&program, &spec, unroll, words.width, jobs);
             let asked = format!(
                 "lock checker on {file}, loops unrolled {} times, integers blasted at {} bits",
@@ -162,7 +156,7 @@ pub(crate) fn start(
             // Leaks are the question: every other check becomes an assumption.
             let mut program = c.program.clone();
             program.assume_checks_except(&[]);
-            let jobs = jobs_of(words.jobs, usage)?;
+            let jobs = words.jobs.unwrap_or_else(schedule::default_jobs);
             let results = leak::check_program(&program, unroll, words.width, jobs);
             let asked = format!(
                 "leak checker on {file}, loops unrolled {} times, integers blasted at {} bits",
@@ -222,14 +216,6 @@ pub(crate) fn guard(
     let places = Places { sources: &c.sources, file: &theory.path };
     render::write_line_guard(out, function, line_number, unroll, &found, &places)?;
     Ok(Control::Continue)
-}
-
-fn jobs_of(jobs: Option<usize>, usage: &str) -> Result<usize, CommandError> {
-    match jobs {
-        Some(0) => Err(CommandError::Refused(format!("--jobs must be at least 1; usage: {usage}"))),
-        Some(n) => Ok(n),
-        None => Ok(schedule::default_jobs()),
-    }
 }
 
 /// `warnings`: the run's warnings, one line each, numbered as `show warning N` takes them.
