@@ -15,7 +15,7 @@ use crate::cli::{CliError, Replay, load_program_file, memtrack, parse_data_model
 use crate::refine::flat::Flat;
 use crate::refine::kinduction::KInduction;
 use crate::refine::{Counterexample, Engine, Limits, RefineError, Seeding, Verdict};
-use crate::repl::options::RunOptions;
+use crate::repl::options::{EngineOptions, RunOptions};
 use crate::syntax::SourceMap;
 use crate::syntax::clock::Stopwatch;
 
@@ -37,11 +37,9 @@ pub struct Args {
     /// The domain and the limits, as the prompt's `cegar` takes them.
     #[command(flatten)]
     pub run: RunOptions,
-    /// The engine: `impact` (lazy abstraction with interpolants), `kinduction` (k-induction
-    /// strengthened by the invariants of abstract interpretation) or `portfolio` (k-induction
-    /// with a small budget, then IMPACT).
-    #[arg(long, value_name = "ENGINE", default_value = "impact")]
-    pub engine: EngineChoice,
+    /// The engine, as the prompt's `cegar` takes it.
+    #[command(flatten)]
+    pub engines: EngineOptions,
     /// Write the invariants (safe) or the inputs (unsafe) to this file; a `.graphml` file gets
     /// SV-COMP's violation witness of an unsafe answer.
     #[arg(long, value_name = "FILE")]
@@ -59,44 +57,7 @@ pub struct Args {
     pub data_model: Option<DataModel>,
 }
 
-/// The engine `craig cegar` runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// Lazy abstraction with interpolants (or predicate abstraction, by `--domain`).
-    #[default]
-    Impact,
-    /// k-induction on the same graph ([`crate::refine::kinduction`]).
-    Kinduction,
-    /// k-induction within [`PORTFOLIO_KINDUCTION_STEPS`] path checks and a third of the time
-    /// limit, then IMPACT with what is left.
-    Portfolio,
-}
-
-/// The path checks k-induction gets in the portfolio before IMPACT runs: enough for the
-/// properties it proves at a small k, little beside IMPACT's default limit of steps.
-pub const PORTFOLIO_KINDUCTION_STEPS: usize = 500;
-
-impl std::str::FromStr for EngineChoice {
-    type Err = String;
-    fn from_str(text: &str) -> Result<EngineChoice, String> {
-        match text {
-            "impact" => Ok(EngineChoice::Impact),
-            "kinduction" => Ok(EngineChoice::Kinduction),
-            "portfolio" => Ok(EngineChoice::Portfolio),
-            other => Err(format!("unknown engine `{other}` (impact, kinduction or portfolio)")),
-        }
-    }
-}
-
-impl std::fmt::Display for EngineChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            EngineChoice::Impact => "impact",
-            EngineChoice::Kinduction => "kinduction",
-            EngineChoice::Portfolio => "portfolio",
-        })
-    }
-}
+pub use crate::refine::{EngineChoice, PORTFOLIO_KINDUCTION_STEPS};
 
 /// The engines that ran, the last one answering: k-induction alone, or IMPACT (after
 /// k-induction when the portfolio ran it first and it did not answer).
@@ -307,7 +268,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     let RunOptions { domain, max_steps, max_nodes, time_limit: time, .. } = args.run;
     let limits = Limits { max_steps, max_nodes, time, ..Limits::default() };
     let (verdict, ran) =
-        match run_engines(args.engine, &program, args, limits, &integers_line, out)? {
+        match run_engines(args.engines.engine, &program, args, limits, &integers_line, out)? {
             Ok(ran) => ran,
             Err(code) => return Ok(code),
         };
@@ -322,7 +283,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         args.file.display(),
         args.function,
         domain,
-        match args.engine {
+        match args.engines.engine {
             EngineChoice::Impact => String::new(),
             other => format!(" --engine {other}"),
         }
@@ -408,7 +369,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
     write_property(out, property.as_ref(), expected)?;
     writeln!(out, "{integers_line}")?;
     writeln!(out, "{}", ran.seeding().describe())?;
-    if args.engine == EngineChoice::Portfolio {
+    if args.engines.engine == EngineChoice::Portfolio {
         writeln!(
             out,
             "portfolio: k-induction (at most {PORTFOLIO_KINDUCTION_STEPS} path checks), then \

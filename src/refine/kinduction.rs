@@ -35,6 +35,7 @@ use super::contract::{Replayed, replay};
 use super::flat::{Action, Flat};
 use super::formula::{Linear, Pred, Rel};
 use super::path::{self, PathFormula, Solved};
+use super::simplify::Simplifier;
 use super::{FIRST_UNROLLING, Limits, RefineError, Seeding, Verdict, deeper_unrolling, seeds_of};
 use crate::ir::{ProcId, Program};
 use crate::smt::SmtStats;
@@ -96,6 +97,70 @@ pub struct KInduction {
     started: Stopwatch,
     counters: KCounters,
     stats: SmtStats,
+    /// Where the search is between rounds.
+    search: Search,
+    /// The verdict, once the run has ended.
+    verdict: Option<Verdict>,
+}
+
+/// Where a k-induction search is between two rounds (started afresh when recursion is
+/// unrolled deeper).
+#[derive(Default)]
+struct Search {
+    /// The last round's k (0 before the first).
+    depth: usize,
+    /// The paths the last round kept, to extend at the next.
+    frontier: Vec<ErrorPath>,
+    /// The preconditions of every path kept so far, per location they start at (the
+    /// certificate's exclusions).
+    excluded: BTreeMap<usize, Vec<Pred>>,
+    /// The first path kept whose precondition could not be made exactly.
+    inexact: Option<String>,
+    /// Why each error path from the start was left unresolved: it did not replay, or the SMT
+    /// core gave up on it. Any of them rules out SAFE.
+    unconfirmed: Vec<String>,
+}
+
+/// What one round of k-induction did ([`KInduction::step`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KRound {
+    /// The round: paths of k edges.
+    pub k: usize,
+    /// Paths checked by the SMT core.
+    pub checked: usize,
+    /// Paths found feasible (or left undecided) and kept, to extend at the next round.
+    pub kept: usize,
+    /// Paths found infeasible under the invariants.
+    pub refuted: usize,
+    /// Paths from the start whose inputs were replayed on the interpreter.
+    pub replayed: usize,
+    /// Paths the SMT core gave up on (kept as if feasible, or left unresolved from the start).
+    pub undecided: usize,
+}
+
+/// What one step of k-induction did.
+#[derive(Clone, Debug)]
+pub enum KStep {
+    /// A round ended with paths kept: the next round extends them.
+    Round(KRound),
+    /// A path from the start ran through a recursive call the graph had cut and did not
+    /// replay: the search starts again (at k = 1) on a graph with recursion unrolled
+    /// `unrolling` times.
+    Deepened {
+        /// The round that found the path.
+        round: KRound,
+        /// The new unrolling.
+        unrolling: usize,
+        /// Why the path did not replay.
+        reason: String,
+    },
+    /// The run ended: the round that ended it (none when it ended between rounds).
+    Finished {
+        /// The last round.
+        round: Option<KRound>,
+        /// The verdict.
+        verdict: Verdict,
+    },
 }
 
 impl KInduction {
@@ -128,6 +193,8 @@ impl KInduction {
             started,
             counters: KCounters::default(),
             stats: SmtStats::default(),
+            search: Search::default(),
+            verdict: None,
         })
     }
 
@@ -145,21 +212,50 @@ impl KInduction {
     /// replays, or a limit is reached.
     pub fn run(&mut self) -> Verdict {
         loop {
-            match self.search() {
-                Ok(Searched::Verdict(verdict)) => return verdict,
-                Ok(Searched::Deepen(reason)) => {
-                    if let Err(why) = self.deepen() {
-                        return Verdict::Unknown(format!("{reason} ({why})"));
-                    }
-                }
-                Err(reason) => return Verdict::Unknown(reason.to_string()),
+            if let KStep::Finished { verdict, .. } = self.step() {
+                return verdict;
             }
         }
     }
 
+    /// The verdict, once the run has ended.
+    pub fn verdict(&self) -> Option<&Verdict> {
+        self.verdict.as_ref()
+    }
+
+    /// Ends the run because a time limit measured outside the engine was reached (the
+    /// workbench's, which counts only the time its steps take; see
+    /// [`super::Engine::stop_at_time_limit`]).
+    pub fn stop_at_time_limit(&mut self, limit: std::time::Duration) -> KStep {
+        if let Some(verdict) = &self.verdict {
+            return KStep::Finished { round: None, verdict: verdict.clone() };
+        }
+        let reason = super::time_limit_reason(limit, self.limits.clock);
+        let reason = self.unknown_at(self.search.depth, &reason);
+        self.finish(None, Verdict::Unknown(reason))
+    }
+
+    /// One round: the error paths of one more edge than the last round's are made and checked
+    /// (k-induction's step case at the next k), and what they gave is said; or the end of the
+    /// run (a verdict), or the start again on a graph with recursion unrolled deeper.
+    pub fn step(&mut self) -> KStep {
+        if let Some(verdict) = &self.verdict {
+            return KStep::Finished { round: None, verdict: verdict.clone() };
+        }
+        match self.round() {
+            Ok(step) => step,
+            Err(reason) => self.finish(None, Verdict::Unknown(reason.to_string())),
+        }
+    }
+
+    fn finish(&mut self, round: Option<KRound>, verdict: Verdict) -> KStep {
+        self.verdict = Some(verdict.clone());
+        KStep::Finished { round, verdict }
+    }
+
     /// Starts again on a graph with recursion unrolled twice as deep (the counters count on),
     /// or says why it cannot.
-    fn deepen(&mut self) -> Result<(), String> {
+    fn deepen(&mut self) -> Result<usize, String> {
         let unrolling = deeper_unrolling(&self.flat)?;
         let flat = Flat::build(&self.program, self.procedure, unrolling)
             .map_err(|e| format!("unrolling recursion {unrolling} times: {e}"))?;
@@ -175,87 +271,123 @@ impl KInduction {
         self.known = known;
         self.seeding = seeding;
         self.counters.deepenings += 1;
-        Ok(())
+        self.search = Search::default();
+        Ok(unrolling)
     }
 
-    fn search(&mut self) -> Result<Searched, RefineError> {
-        // The paths of the last round, and the preconditions of every path kept so far, per
-        // location they start at (the certificate's exclusions).
-        let mut frontier: Vec<ErrorPath> = Vec::new();
-        let mut excluded: BTreeMap<usize, Vec<Pred>> = BTreeMap::new();
-        // The first path kept whose precondition could not be made exactly.
-        let mut inexact: Option<String> = None;
-        // Why each feasible error path from the start did not replay.
-        let mut unconfirmed: Vec<String> = Vec::new();
-        for depth in 1..=MAX_DEPTH {
-            self.counters.depth = depth;
-            let candidates = if depth == 1 { self.error_edges() } else { self.extend(&frontier) };
-            let mut next = Vec::new();
-            for candidate in candidates {
-                if let Some(reason) = self.limit_reached(next.len()) {
-                    return Ok(Searched::Verdict(Verdict::Unknown(
-                        self.unknown_at(depth, &reason),
-                    )));
-                }
-                let Some(values) = self.feasible(&candidate)? else { continue };
-                if candidate.start == 0 {
-                    match self.replay_from_start(&candidate, values) {
-                        Replayed::Verdict(verdict) => return Ok(Searched::Verdict(verdict)),
-                        Replayed::Unconfirmed(reason) if self.flat.passes_cut(&candidate.edges) => {
-                            return Ok(Searched::Deepen(reason));
-                        }
-                        Replayed::Unconfirmed(reason) => unconfirmed.push(reason),
-                    }
+    fn round(&mut self) -> Result<KStep, RefineError> {
+        let depth = self.search.depth + 1;
+        if depth > MAX_DEPTH {
+            let why = match self.search.unconfirmed.first() {
+                Some(reason) => format!("; besides, {reason}"),
+                None => String::new(),
+            };
+            return Ok(self.finish(
+                None,
+                Verdict::Unknown(format!(
+                    "k-induction: the property is not k-inductive for k up to {MAX_DEPTH} \
+                     edges{why}"
+                )),
+            ));
+        }
+        self.search.depth = depth;
+        self.counters.depth = depth;
+        let mut round = KRound { k: depth, ..KRound::default() };
+        let frontier = std::mem::take(&mut self.search.frontier);
+        let candidates = if depth == 1 { self.error_edges() } else { self.extend(&frontier) };
+        let mut next = Vec::new();
+        for candidate in candidates {
+            if let Some(reason) = self.limit_reached(next.len()) {
+                let verdict = Verdict::Unknown(self.unknown_at(depth, &reason));
+                return Ok(self.finish(Some(round), verdict));
+            }
+            round.checked += 1;
+            let values = match self.feasible(&candidate) {
+                Ok(Some(values)) => Some(values),
+                Ok(None) => {
+                    round.refuted += 1;
                     continue;
                 }
-                self.counters.paths_kept += 1;
-                next.push(candidate);
-                if next.len() > MAX_PATHS {
-                    return Ok(Searched::Verdict(Verdict::Unknown(format!(
-                        "k-induction: more than {MAX_PATHS} feasible error paths of {depth} \
-                         edges"
-                    ))));
-                }
-            }
-            if next.is_empty() {
-                if let Some(reason) = unconfirmed.first() {
-                    return Ok(Searched::Verdict(Verdict::Unknown(format!(
-                        "{reason}{}",
-                        match unconfirmed.len() {
-                            1 => String::new(),
-                            n => format!(" (and {} more such paths)", n - 1),
-                        }
-                    ))));
-                }
-                if let Some(why) = inexact {
-                    return Ok(Searched::Verdict(Verdict::Unknown(format!(
-                        "k-induction: the property is {depth}-inductive relative to the \
-                         invariants, but no inductive certificate was made: {why}"
-                    ))));
-                }
-                return self.certify(depth, &excluded).map(Searched::Verdict);
-            }
-            for p in &next {
-                match &p.precondition {
-                    Some(pre) => excluded.entry(p.start).or_default().push(pre.clone()),
-                    None if inexact.is_none() => {
-                        inexact = Some(format!(
-                            "the precondition of an error path from {} needs a quantifier",
-                            self.flat.locations[p.start].name
+                // The SMT core gave up on this path: it is kept as if feasible (its exact
+                // precondition still excludes it from the certificate, which is checked), and
+                // from the start it cannot be replayed without a model, so it stays unresolved
+                // and no SAFE is answered while it does.
+                Err(RefineError::Incomplete(why) | RefineError::Unsupported(why)) => {
+                    round.undecided += 1;
+                    if candidate.start == 0 {
+                        self.search.unconfirmed.push(format!(
+                            "the SMT core gave up on an error path of {depth} edges from the \
+                             start ({why}); it is left unresolved"
                         ));
+                        continue;
                     }
-                    None => {}
+                    None
                 }
+                Err(other) => return Err(other),
+            };
+            if let Some(values) = values
+                && candidate.start == 0
+            {
+                round.replayed += 1;
+                match self.replay_from_start(&candidate, values) {
+                    Replayed::Verdict(verdict) => return Ok(self.finish(Some(round), verdict)),
+                    Replayed::Unconfirmed(reason) if self.flat.passes_cut(&candidate.edges) => {
+                        return Ok(match self.deepen() {
+                            Ok(unrolling) => KStep::Deepened { round, unrolling, reason },
+                            Err(why) => self
+                                .finish(Some(round), Verdict::Unknown(format!("{reason} ({why})"))),
+                        });
+                    }
+                    Replayed::Unconfirmed(reason) => self.search.unconfirmed.push(reason),
+                }
+                continue;
             }
-            frontier = next;
+            self.counters.paths_kept += 1;
+            round.kept += 1;
+            next.push(candidate);
+            if next.len() > MAX_PATHS {
+                let verdict = Verdict::Unknown(format!(
+                    "k-induction: more than {MAX_PATHS} feasible error paths of {depth} edges"
+                ));
+                return Ok(self.finish(Some(round), verdict));
+            }
         }
-        let why = match unconfirmed.first() {
-            Some(reason) => format!("; besides, {reason}"),
-            None => String::new(),
-        };
-        Ok(Searched::Verdict(Verdict::Unknown(format!(
-            "k-induction: the property is not k-inductive for k up to {MAX_DEPTH} edges{why}"
-        ))))
+        if next.is_empty() {
+            if let Some(reason) = self.search.unconfirmed.first() {
+                let verdict = Verdict::Unknown(format!(
+                    "{reason}{}",
+                    match self.search.unconfirmed.len() {
+                        1 => String::new(),
+                        n => format!(" (and {} more such paths)", n - 1),
+                    }
+                ));
+                return Ok(self.finish(Some(round), verdict));
+            }
+            if let Some(why) = self.search.inexact.clone() {
+                let verdict = Verdict::Unknown(format!(
+                    "k-induction: the property is {depth}-inductive relative to the \
+                     invariants, but no inductive certificate was made: {why}"
+                ));
+                return Ok(self.finish(Some(round), verdict));
+            }
+            let excluded = std::mem::take(&mut self.search.excluded);
+            let verdict = self.certify(depth, &excluded)?;
+            return Ok(self.finish(Some(round), verdict));
+        }
+        for p in &next {
+            match &p.precondition {
+                Some(pre) => self.search.excluded.entry(p.start).or_default().push(pre.clone()),
+                None if self.search.inexact.is_none() => {
+                    self.search.inexact = Some(format!(
+                        "the precondition of an error path from {} needs a quantifier",
+                        self.flat.locations[p.start].name
+                    ));
+                }
+                None => {}
+            }
+        }
+        self.search.frontier = next;
+        Ok(KStep::Round(round))
     }
 
     /// Why the run ends at round `depth` for `reason`, in words.
@@ -328,7 +460,8 @@ impl KInduction {
             }
         }
         self.counters.smt_calls += 1;
-        match path::solve(formula.ssa.len(), &assertions, &mut self.stats)? {
+        let splits = self.limits.path_splits();
+        match path::solve_within(formula.ssa.len(), &assertions, &mut self.stats, splits)? {
             Solved::Sat(values) => Ok(Some((values, formula))),
             Solved::Unsat(_) => Ok(None),
         }
@@ -361,8 +494,8 @@ impl KInduction {
         excluded: &BTreeMap<usize, Vec<Pred>>,
     ) -> Result<Verdict, RefineError> {
         let mut invariants: Vec<Pred> = Vec::with_capacity(self.flat.locations.len());
-        for (l, location) in self.flat.locations.iter().enumerate() {
-            if location.error.is_some() {
+        for l in 0..self.flat.locations.len() {
+            if self.flat.locations[l].error.is_some() {
                 invariants.push(Pred::False);
                 continue;
             }
@@ -370,7 +503,7 @@ impl KInduction {
             if let Some(pres) = excluded.get(&l) {
                 parts.extend(pres.iter().map(Pred::negate));
             }
-            invariants.push(Pred::and(parts));
+            invariants.push(self.simplified(&Pred::and(parts))?);
         }
         let before = self.counters.smt_calls;
         let failure = check_inductive(
@@ -395,6 +528,26 @@ impl KInduction {
     }
 }
 
+impl KInduction {
+    /// `p` simplified ([`Simplifier`]: every step an implication the SMT core confirmed, the
+    /// result checked equivalent to `p`), or `p` itself when the SMT core gave up on a question
+    /// (the simplification only makes the certificate easier to read; the formula checked
+    /// inductive and printed is the one returned either way); a bug in craig stays an error.
+    fn simplified(&mut self, p: &Pred) -> Result<Pred, RefineError> {
+        let variables = self.flat.variables.len();
+        let (stats, calls) = (&mut self.stats, &mut self.counters.smt_calls);
+        let mut ask = |a: &Pred, b: &Pred| {
+            *calls += 1;
+            path::implies(variables, a, b, stats)
+        };
+        match (Simplifier { implies: &mut ask }).simplify_invariant(p) {
+            Ok(simpler) => Ok(simpler),
+            Err(RefineError::Incomplete(_) | RefineError::Unsupported(_)) => Ok(p.clone()),
+            Err(bug) => Err(bug),
+        }
+    }
+}
+
 /// The edges into each location of `flat`, ascending.
 fn incoming_edges(flat: &Flat) -> Vec<Vec<usize>> {
     let mut incoming = vec![Vec::new(); flat.locations.len()];
@@ -402,15 +555,6 @@ fn incoming_edges(flat: &Flat) -> Vec<Vec<usize>> {
         incoming[e.to].push(i);
     }
     incoming
-}
-
-/// What one search on a graph ended with.
-enum Searched {
-    /// An answer.
-    Verdict(Verdict),
-    /// An error path from the start ran through a cut recursive call and did not replay, for
-    /// this reason: the graph is to be unrolled deeper.
-    Deepen(String),
 }
 
 /// The exact precondition of taking edge `e` of `flat` and then satisfying `after` (`None`

@@ -84,6 +84,18 @@ pub struct Limits {
     pub clock: Clock,
     /// Set from outside (Ctrl-C) to stop at the next step.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// At most this many branch-and-bound splits when the SMT core decides one error path
+    /// (`None`: the SMT core's own limit, [`crate::smt::MAX_SPLITS`]). Past it the SMT core
+    /// gives up on the path, which is then left unresolved while the search goes on: a
+    /// smaller budget trades answers for time, never soundness.
+    pub max_splits: Option<u64>,
+}
+
+impl Limits {
+    /// The branch-and-bound splits one path check may make ([`Limits::max_splits`]).
+    pub fn path_splits(&self) -> u64 {
+        self.max_splits.unwrap_or(crate::smt::MAX_SPLITS)
+    }
 }
 
 impl Limits {
@@ -118,6 +130,46 @@ impl Limits {
             return Some("the run was interrupted".into());
         }
         None
+    }
+}
+
+/// The engine a refinement run uses (`craig cegar --engine`, and `cegar --engine` at the
+/// prompt).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// Lazy abstraction with interpolants (or predicate abstraction, by `--domain`).
+    #[default]
+    Impact,
+    /// k-induction on the same graph ([`kinduction`]).
+    Kinduction,
+    /// k-induction within [`PORTFOLIO_KINDUCTION_STEPS`] path checks and a third of the time
+    /// limit, then IMPACT with what is left.
+    Portfolio,
+}
+
+/// The path checks k-induction gets in the portfolio before IMPACT runs: enough for the
+/// properties it proves at a small k, little beside IMPACT's default limit of steps.
+pub const PORTFOLIO_KINDUCTION_STEPS: usize = 500;
+
+impl std::str::FromStr for EngineChoice {
+    type Err = String;
+    fn from_str(text: &str) -> Result<EngineChoice, String> {
+        match text {
+            "impact" => Ok(EngineChoice::Impact),
+            "kinduction" => Ok(EngineChoice::Kinduction),
+            "portfolio" => Ok(EngineChoice::Portfolio),
+            other => Err(format!("unknown engine `{other}` (impact, kinduction or portfolio)")),
+        }
+    }
+}
+
+impl std::fmt::Display for EngineChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EngineChoice::Impact => "impact",
+            EngineChoice::Kinduction => "kinduction",
+            EngineChoice::Portfolio => "portfolio",
+        })
     }
 }
 
@@ -330,6 +382,16 @@ pub enum StepReport {
         /// Why the path was not confirmed.
         reason: String,
     },
+    /// The SMT core gave up on an error path (deciding it, or interpolating it once refuted):
+    /// the path is set aside unresolved and the search goes on, since another path may still
+    /// give a counterexample that replays; the run can then no longer end `SAFE`, and ends
+    /// `UNKNOWN` naming the path unless a counterexample is found.
+    GaveUp {
+        /// The error node.
+        node: usize,
+        /// What the SMT core gave up on, and why.
+        reason: String,
+    },
     /// An error path feasible on the approximated program ran through a recursive call the
     /// graph had cut and did not replay: the engine started again on a graph with recursion
     /// unrolled `unrolling` times (the steps, refinements, path checks and SMT calls count on;
@@ -405,8 +467,12 @@ pub struct Engine {
     /// The refinements so far, in order.
     pub refinements: Vec<Refinement>,
     worklist: Vec<usize>,
-    /// Why each error path set aside did not replay (see [`StepReport::Unconfirmed`]).
+    /// Why each error path set aside did not replay (see [`StepReport::Unconfirmed`]) or was
+    /// given up on by the SMT core ([`StepReport::GaveUp`]).
     unconfirmed: Vec<String>,
+    /// The error nodes set aside: they cover no other node (their check was never concluded,
+    /// so a later path to the same check must be checked itself).
+    set_aside: BTreeSet<usize>,
     /// Whether nodes start from abstract interpretation's invariants (kept to rebuild the
     /// engine when it unrolls recursion further).
     invariants: bool,
@@ -625,6 +691,7 @@ impl Engine {
             refinements: Vec::new(),
             worklist: vec![0],
             unconfirmed: Vec::new(),
+            set_aside: BTreeSet::new(),
             invariants,
             limits,
             started,
@@ -682,6 +749,18 @@ impl Engine {
             return StepReport::Finished(v.clone());
         }
         self.finish(Verdict::Unknown(time_limit_reason(limit, self.limits.clock)))
+    }
+
+    /// Counts this engine's steps on from `steps` taken before it by another engine of the
+    /// same run (the portfolio's k-induction at the prompt), so that the run's steps are
+    /// numbered once. The step limit moves by as many: it bounds this engine's own steps, as
+    /// when `craig cegar --engine portfolio` starts IMPACT after k-induction.
+    pub fn count_steps_from(&mut self, steps: usize) {
+        let before = self.counters.steps;
+        self.counters.steps = steps;
+        if let Some(max) = &mut self.limits.max_steps {
+            *max = max.saturating_add(steps.saturating_sub(before));
+        }
     }
 
     fn finish(&mut self, verdict: Verdict) -> StepReport {
@@ -818,7 +897,7 @@ impl Engine {
         }
         let covered = self.covered_flags();
         for w in candidates {
-            if covered[w] {
+            if covered[w] || self.set_aside.contains(&w) {
                 continue;
             }
             let target = self.art.nodes[w].label.clone();
@@ -963,7 +1042,13 @@ impl Engine {
         let nodes = self.art.path_to(v);
         let formula = self.encode_path(&nodes);
         self.counters.smt_calls += 1;
-        match path::solve(formula.ssa.len(), &formula.parts, &mut self.stats)? {
+        let splits = self.limits.path_splits();
+        let solved =
+            match path::solve_within(formula.ssa.len(), &formula.parts, &mut self.stats, splits) {
+                Ok(solved) => solved,
+                Err(e) => return self.give_up(v, "deciding", e),
+            };
+        match solved {
             Solved::Sat(_) if self.checking => {
                 self.refuted = Some(self.art.nodes[v].location);
                 Ok(self.finish(Verdict::Unknown("a summary candidate fails".into())))
@@ -985,6 +1070,7 @@ impl Engine {
                         };
                         // Never checked again: the node counts as expanded, with no successors.
                         self.art.nodes[v].expanded = true;
+                        self.set_aside.insert(v);
                         self.unconfirmed.push(reason.clone());
                         Ok(StepReport::Unconfirmed { node: v, reason })
                     }
@@ -1001,7 +1087,10 @@ impl Engine {
                     return Ok(StepReport::Refined(index));
                 }
                 self.counters.smt_calls += 1;
-                let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats)?;
+                let interpolants = match path::interpolate(&self.flat, &formula, &mut self.stats) {
+                    Ok(interpolants) => interpolants,
+                    Err(e) => return self.give_up(v, "interpolating (it is infeasible)", e),
+                };
                 let index = match self.domain {
                     Domain::Impact => self.refine(nodes, &formula, interpolants)?,
                     Domain::Predicates => self.refine_predicates(nodes, &formula, interpolants)?,
@@ -1009,6 +1098,34 @@ impl Engine {
                 Ok(StepReport::Refined(index))
             }
         }
+    }
+
+    /// Sets aside the error path to node `v` when the SMT core gave up on it (`doing` it):
+    /// nothing is learned from it, so it stays unresolved, the run goes on (another path may
+    /// still give a counterexample that replays) and can no longer end `SAFE` (see
+    /// [`Engine::advance`]). Only the SMT core's giving up is set aside: a failure that is a
+    /// bug in craig still ends the run, and so does any failure while a summary candidate is
+    /// checked (the candidate is then not confirmed).
+    fn give_up(
+        &mut self,
+        v: usize,
+        doing: &str,
+        error: RefineError,
+    ) -> Result<StepReport, RefineError> {
+        let why = match error {
+            RefineError::Incomplete(why) | RefineError::Unsupported(why) if !self.checking => why,
+            other => return Err(other),
+        };
+        let location = &self.flat.locations[self.art.nodes[v].location];
+        let reason = format!(
+            "the SMT core gave up {doing} the error path to n{v} ({}): {why}",
+            location.name
+        );
+        // Never checked again: the node counts as expanded, with no successors.
+        self.art.nodes[v].expanded = true;
+        self.set_aside.insert(v);
+        self.unconfirmed.push(reason.clone());
+        Ok(StepReport::GaveUp { node: v, reason })
     }
 
     /// Runs the program on the inputs of the path to node `v`, an error node ([`replay`]).

@@ -8,6 +8,9 @@
 //!
 //! - a conjunct implied by the other conjuncts is dropped;
 //! - a disjunct implied by the other disjuncts is dropped (duplicates among them);
+//! - in a conjunction, a disjunct of one conjunct that the other conjuncts refute is dropped
+//!   (`x != 3 & (x = 3 | x != 1)` becomes `x != 3 & x != 1`: k-induction's certificates, made
+//!   of negated preconditions, are full of these);
 //! - two disjuncts that differ in bounds on the same linear term (`C & i = 0` and `C & i = 1`,
 //!   or `C & i <= 3` and `C & 4 <= i`) become one with the interval that covers both
 //!   (`C & 0 <= i & i <= 1`), when that is exact (integers leave no gap between `0` and `1`);
@@ -19,6 +22,10 @@
 //! is kept. The steps are taken in the order of the formula's parts, so the result is the same
 //! every time, and at most [`MERGE_ATTEMPTS`] pairs are tried on one formula, which bounds the
 //! SMT calls a long disjunction that does not merge costs.
+//!
+//! The questions go to whoever holds the SMT core ([`Simplifier`]): IMPACT's engine with its
+//! remembered implications, or k-induction's. Either way the simplified invariants are the ones
+//! checked inductive and printed.
 
 use std::collections::BTreeMap;
 
@@ -28,6 +35,26 @@ use super::{Engine, RefineError};
 use rug::Integer;
 
 impl Engine {
+    /// `p` in a simpler form, checked equivalent to it by the SMT core (see the module's
+    /// documentation); `p` itself when nothing simpler was found.
+    pub fn simplify_invariant(&mut self, p: &Pred) -> Result<Pred, RefineError> {
+        let mut ask = |a: &Pred, b: &Pred| self.implies(a, b);
+        Simplifier { implies: &mut ask }.simplify_invariant(p)
+    }
+}
+
+/// The simplification of formulas, asking `implies` whether one formula implies another (an
+/// SMT check; `Ok(false)` must mean "not known to imply", never a guess that it does).
+pub struct Simplifier<'a> {
+    /// Whether the first formula implies the second.
+    pub implies: &'a mut dyn FnMut(&Pred, &Pred) -> Result<bool, RefineError>,
+}
+
+impl Simplifier<'_> {
+    fn implies(&mut self, a: &Pred, b: &Pred) -> Result<bool, RefineError> {
+        (self.implies)(a, b)
+    }
+
     /// `p` in a simpler form, checked equivalent to it by the SMT core (see the module's
     /// documentation); `p` itself when nothing simpler was found.
     pub fn simplify_invariant(&mut self, p: &Pred) -> Result<Pred, RefineError> {
@@ -48,6 +75,13 @@ impl Engine {
             Pred::And(parts) => {
                 let mut parts = self.simplify_each(parts)?;
                 self.drop_implied_conjuncts(&mut parts)?;
+                if self.drop_refuted_disjuncts(&mut parts)? {
+                    // A shortened disjunction may now follow from the rest, or imply it.
+                    let rebuilt = Pred::and(parts);
+                    let mut parts = rebuilt.conjuncts();
+                    self.drop_implied_conjuncts(&mut parts)?;
+                    return Ok(Pred::and(parts));
+                }
                 Ok(Pred::and(parts))
             }
             Pred::Or(parts) => {
@@ -84,6 +118,30 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// In each conjunct that is a disjunction, first to last, drops the disjuncts the other
+    /// conjuncts refute (they imply its negation: the conjunction is the same without it);
+    /// whether one was dropped.
+    fn drop_refuted_disjuncts(&mut self, parts: &mut [Pred]) -> Result<bool, RefineError> {
+        let mut dropped = false;
+        for k in 0..parts.len() {
+            let Pred::Or(disjuncts) = &parts[k] else { continue };
+            let context = Pred::and(without(parts, k));
+            if context == Pred::True {
+                continue;
+            }
+            let mut kept = Vec::with_capacity(disjuncts.len());
+            for d in disjuncts.clone() {
+                if self.implies(&context, &d.negate())? {
+                    dropped = true;
+                } else {
+                    kept.push(d);
+                }
+            }
+            parts[k] = Pred::or(kept);
+        }
+        Ok(dropped)
     }
 
     /// Drops, first to last, each disjunct that implies the disjunction of the remaining
@@ -392,5 +450,36 @@ mod tests {
         let line = line_through(&point(3, 1), &point(5, 2));
         assert_eq!(line[0].show(&name), "x = 2*y + 1");
         assert!(line_through(&point(1, 1), &point(1, 1)).is_empty(), "one point, no line");
+    }
+
+    /// `x ⋈ k` as an atom over `x`.
+    fn at(rel: Rel, k: i64) -> Pred {
+        Pred::atom(x().add_scaled(&n(k), &Integer::from(-1)), rel)
+    }
+
+    fn simplified(p: &Pred) -> Pred {
+        let mut stats = crate::smt::SmtStats::default();
+        let mut ask = |a: &Pred, b: &Pred| super::super::path::implies(1, a, b, &mut stats);
+        Simplifier { implies: &mut ask }.simplify_invariant(p).unwrap()
+    }
+
+    #[test]
+    fn a_disjunct_the_other_conjuncts_refute_is_dropped_and_no_other() {
+        // k-induction's certificate of `x != 3` for a loop adding 2 from 0: the interval,
+        // `x != 3`, and the negated precondition of the path kept at round 2.
+        let made = Pred::and(vec![
+            Pred::le(&n(0), &x()),
+            at(Rel::Ne, 3),
+            Pred::or(vec![at(Rel::Eq, 3), at(Rel::Ne, 1)]),
+        ]);
+        assert_eq!(simplified(&made).show(&name), "0 <= x & x != 3 & x != 1");
+        // The disjunct `x = -1` is refuted by `0 <= x` beside it (neither disjunct implies the
+        // other, so only the context drops it); then `x = 5` implies the bound.
+        let refuted =
+            Pred::and(vec![Pred::le(&n(0), &x()), Pred::or(vec![at(Rel::Eq, -1), at(Rel::Eq, 5)])]);
+        assert_eq!(simplified(&refuted).show(&name), "x = 5");
+        // Nothing refutes `x = 1` or `x = 5` beside `x != 3`: the disjunction stays whole.
+        let kept = Pred::and(vec![at(Rel::Ne, 3), Pred::or(vec![at(Rel::Eq, 1), at(Rel::Eq, 5)])]);
+        assert_eq!(simplified(&kept), kept);
     }
 }

@@ -14,7 +14,7 @@ use clap::{ArgMatches, CommandFactory, ValueEnum};
 use crate::boolprog::Method;
 use crate::cfa::{Options, OracleKind};
 use crate::interpolate::System;
-use crate::refine::Domain;
+use crate::refine::{Domain, EngineChoice};
 use crate::repl::CommandError;
 use crate::repl::settings::positive_seconds;
 
@@ -56,6 +56,16 @@ pub fn positive_count(text: &str) -> Result<usize, BadValue> {
 /// [`positive_seconds`] admits them).
 pub fn seconds(text: &str) -> Result<Duration, BadValue> {
     text.parse::<f64>().ok().and_then(positive_seconds).ok_or(BadValue::NotPositiveSeconds)
+}
+
+/// The engine of a refinement run: `craig cegar --engine` and the prompt's `cegar --engine`.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct EngineOptions {
+    /// The engine: `impact` (lazy abstraction with interpolants, or predicate abstraction by
+    /// `--domain`), `kinduction` (k-induction strengthened by the invariants of abstract
+    /// interpretation) or `portfolio` (k-induction with a small budget, then IMPACT).
+    #[arg(long, value_name = "ENGINE", default_value = "impact")]
+    pub engine: EngineChoice,
 }
 
 /// The limits and the domain of a refinement run: `craig cegar` and the prompt's `cegar`.

@@ -19,16 +19,21 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use crate::refine::formula::Pred;
+use crate::refine::kinduction::{KInduction, KRound, KStep};
 use crate::refine::manual::HandOutcome;
 use crate::refine::parse::parse_predicate;
-use crate::refine::{Domain, Engine, Limits, RefineError, StepReport, Verdict};
+use crate::refine::{
+    Domain, Engine, EngineChoice, Limits, PORTFOLIO_KINDUCTION_STEPS, RefineError, StepReport,
+    Verdict,
+};
 use crate::syntax::Span;
 use crate::syntax::clock::{Clock, Stopwatch};
 
 use super::kind::{Graph, IrProgram, Theory, TheoryKind};
-use super::options::{RunOptions, parse_words};
+use super::options::{EngineOptions, RunOptions, parse_words};
 use super::{CommandError, CommandResult, Control, Progress, State, Workbench, counted};
 use crate::ir::Program;
+use crate::refine::flat::Flat;
 
 /// Steps a run takes at most unless `cegar --max-steps` says otherwise: enough for every
 /// example, and an end (Unknown) for a program whose loops the interpolants never generalise.
@@ -59,6 +64,9 @@ pub enum RunAction {
 pub struct CegarRun {
     /// The function analysed.
     pub function: String,
+    /// The engine: IMPACT (or predicate abstraction, by the domain), k-induction, or the
+    /// portfolio (k-induction, then IMPACT).
+    pub engine: EngineChoice,
     /// The abstract domain.
     pub domain: Domain,
     /// Whether nodes start from the invariants abstract interpretation finds.
@@ -90,6 +98,7 @@ impl CegarRun {
 
     fn same_engine(&self, other: &CegarRun) -> bool {
         self.function == other.function
+            && self.engine == other.engine
             && self.domain == other.domain
             && self.invariants == other.invariants
             && self.max_steps == other.max_steps
@@ -101,6 +110,82 @@ impl CegarRun {
 pub(crate) struct CachedEngine {
     run: CegarRun,
     engine: Engine,
+    /// k-induction, which acts first when the run's engine is `kinduction` or `portfolio`.
+    kinduction: Option<KPhase>,
+}
+
+/// k-induction's part of a run at the prompt: it takes the steps (one round each) until it
+/// ends; the portfolio then hands over to IMPACT when it ended without an answer.
+struct KPhase {
+    engine: KInduction,
+    /// The steps it took.
+    steps: usize,
+    /// Whether the run is the portfolio's (IMPACT takes over from an `UNKNOWN`).
+    portfolio: bool,
+    /// Whether the portfolio handed over to IMPACT.
+    handed_over: bool,
+}
+
+/// What one step of a run did: a round of k-induction (and whether the portfolio handed over
+/// to IMPACT after it), or a step of IMPACT.
+enum RunStep {
+    KInduction { step: KStep, handed_over: bool },
+    Impact(StepReport),
+}
+
+impl CachedEngine {
+    /// k-induction, while it is the engine that acts.
+    fn acting_kinduction(&self) -> Option<&KPhase> {
+        self.kinduction.as_ref().filter(|k| !k.handed_over)
+    }
+
+    /// The verdict of the run, once it has ended.
+    fn verdict(&self) -> Option<&Verdict> {
+        match self.acting_kinduction() {
+            Some(k) => k.engine.verdict(),
+            None => self.engine.verdict(),
+        }
+    }
+
+    /// The steps the run has taken (k-induction's, then IMPACT's: IMPACT counts on from
+    /// k-induction's last step when the portfolio hands over).
+    fn steps(&self) -> usize {
+        match self.acting_kinduction() {
+            Some(k) => k.steps,
+            None => self.engine.counters().steps,
+        }
+    }
+
+    /// One step of the engine that acts: k-induction's next round, or IMPACT's next step. A
+    /// round of the portfolio's k-induction that ends `UNKNOWN` hands over to IMPACT, whose
+    /// steps count on from there.
+    fn step(&mut self) -> RunStep {
+        let Some(k) = self.kinduction.as_mut().filter(|k| !k.handed_over) else {
+            return RunStep::Impact(self.engine.step());
+        };
+        let step = k.engine.step();
+        if !matches!(step, KStep::Finished { round: None, .. }) {
+            k.steps += 1;
+        }
+        let hand_over =
+            k.portfolio && matches!(step, KStep::Finished { verdict: Verdict::Unknown(_), .. });
+        if hand_over {
+            k.handed_over = true;
+            let steps = k.steps;
+            self.engine.count_steps_from(steps);
+        }
+        RunStep::KInduction { step, handed_over: hand_over }
+    }
+
+    /// Ends the run at its time limit (measured by the workbench).
+    fn stop_at_time_limit(&mut self, limit: Duration) -> RunStep {
+        match self.kinduction.as_mut().filter(|k| !k.handed_over) {
+            Some(k) => {
+                RunStep::KInduction { step: k.engine.stop_at_time_limit(limit), handed_over: false }
+            }
+            None => RunStep::Impact(self.engine.stop_at_time_limit(limit)),
+        }
+    }
 }
 
 impl std::fmt::Debug for CachedEngine {
@@ -228,27 +313,45 @@ fn set_run(wb: &mut Workbench, index: usize, analysed: &Analysed, run: CegarRun)
 
 /// A new engine for `run`, at its start. The engine's refusal keeps its kind: a function that
 /// is not there is refused, recursion is unsupported, a failed SMT check is internal.
-fn new_engine(c: &Analysed, run: &CegarRun) -> Result<Engine, CommandError> {
+fn new_engine(c: &Analysed, run: &CegarRun) -> Result<CachedEngine, CommandError> {
     let limits = Limits {
         max_steps: Some(run.max_steps),
         max_nodes: Some(run.max_nodes),
         ..Limits::default()
     };
-    Ok(Engine::configured(c.program(), &run.function, limits, run.domain, run.invariants)?)
+    let engine =
+        Engine::configured(c.program(), &run.function, limits.clone(), run.domain, run.invariants)?;
+    let kinduction = match run.engine {
+        EngineChoice::Impact => None,
+        choice => {
+            let portfolio = choice == EngineChoice::Portfolio;
+            // The portfolio gives k-induction as many path checks as `craig cegar` does.
+            let max_steps = if portfolio {
+                run.max_steps.min(PORTFOLIO_KINDUCTION_STEPS)
+            } else {
+                run.max_steps
+            };
+            let limits = Limits { max_steps: Some(max_steps), ..limits };
+            let engine = KInduction::new(c.program(), &run.function, limits, run.invariants)?;
+            Some(KPhase { engine, steps: 0, portfolio, handed_over: false })
+        }
+    };
+    let start = CegarRun { actions: Vec::new(), ..run.clone() };
+    Ok(CachedEngine { run: start, engine, kinduction })
 }
 
-fn apply(engine: &mut Engine, action: &RunAction) -> Result<(), CommandError> {
+fn apply(engines: &mut CachedEngine, action: &RunAction) -> Result<(), CommandError> {
     match action {
         RunAction::Steps(n) => {
             for _ in 0..*n {
-                engine.step();
+                engines.step();
             }
         }
         RunAction::Predicate { location, predicate } => {
-            add_predicate(engine, *location, predicate)?;
+            add_predicate(&mut engines.engine, *location, predicate)?;
         }
         RunAction::TimedOut(limit) => {
-            engine.stop_at_time_limit(*limit);
+            engines.stop_at_time_limit(*limit);
         }
     }
     Ok(())
@@ -287,6 +390,25 @@ fn domain_text(domain: Domain) -> &'static str {
     }
 }
 
+/// How a run's engine is named in output: the domain's name for IMPACT (as before there was a
+/// choice), and what acts first for the others.
+fn engine_text(engine: EngineChoice, domain: Domain, max_steps: usize) -> String {
+    match engine {
+        EngineChoice::Impact => domain_text(domain).to_string(),
+        EngineChoice::Kinduction => {
+            "k-induction (one round of k per step, strengthened by the invariants of abstract \
+             interpretation)"
+                .to_string()
+        }
+        EngineChoice::Portfolio => format!(
+            "the portfolio: k-induction (one round of k per step, at most {} path checks), then \
+             {}",
+            max_steps.min(PORTFOLIO_KINDUCTION_STEPS),
+            domain_text(domain)
+        ),
+    }
+}
+
 /// What is left to do to bring an engine at `done` to `wanted`, when `wanted` continues it.
 fn continuation(done: &[RunAction], wanted: &[RunAction]) -> Option<Vec<RunAction>> {
     let Some((last, before)) = done.split_last() else { return Some(wanted.to_vec()) };
@@ -318,15 +440,13 @@ fn cached_at<'c>(
     let rest = match rest {
         Some(rest) => rest,
         None => {
-            let engine = new_engine(c, run)?;
-            let start = CegarRun { actions: Vec::new(), ..run.clone() };
-            *cache = Some(CachedEngine { run: start, engine });
+            *cache = Some(new_engine(c, run)?);
             run.actions.clone()
         }
     };
     let cached = cache.as_mut().expect("the cache was just filled");
     for action in &rest {
-        apply(&mut cached.engine, action)?;
+        apply(cached, action)?;
     }
     cached.run = run.clone();
     Ok(RefMut::map(cache, |c| c.as_mut().expect("a cached engine")))
@@ -344,7 +464,7 @@ fn arts_at_steps(
     run: &CegarRun,
     steps: [usize; 2],
 ) -> Result<[String; 2], CommandError> {
-    let mut engine = new_engine(c, run)?;
+    let mut engines = new_engine(c, run)?;
     let mut arts: [Option<String>; 2] = [None, None];
     // Records the tree for every wanted step reached; true once both are recorded.
     let mut record = |engine: &Engine| {
@@ -361,19 +481,21 @@ fn arts_at_steps(
             RunAction::Predicate { .. } | RunAction::TimedOut(_) => 1,
         };
         for _ in 0..calls {
-            if record(&engine) {
+            if record(&engines.engine) {
                 break 'replay;
             }
             match action {
                 RunAction::Steps(_) => {
-                    engine.step();
+                    engines.step();
                 }
-                RunAction::Predicate { .. } | RunAction::TimedOut(_) => apply(&mut engine, action)?,
+                RunAction::Predicate { .. } | RunAction::TimedOut(_) => {
+                    apply(&mut engines, action)?
+                }
             }
         }
     }
-    record(&engine);
-    let end = engine.art_text();
+    record(&engines.engine);
+    let end = engines.engine.art_text();
     let [a, b] = arts;
     Ok([a.unwrap_or_else(|| end.clone()), b.unwrap_or(end)])
 }
@@ -504,6 +626,14 @@ fn describe_step(c: &Analysed, engine: &Engine, step: usize, report: &StepReport
                 node_text(engine, *node)
             );
         }
+        StepReport::GaveUp { node, reason } => {
+            let _ = writeln!(
+                out,
+                "step {step}: set {} aside unresolved, the search goes on (the run can no \
+                 longer end SAFE): {reason}",
+                node_text(engine, *node)
+            );
+        }
         StepReport::Deepened { unrolling, reason } => {
             let _ = writeln!(
                 out,
@@ -562,25 +692,41 @@ fn write_refinement_effects(out: &mut String, engine: &Engine, r: &crate::refine
 
 /// The verdict, as `craig cegar` words it.
 fn verdict_text(c: &Analysed, engine: &Engine, verdict: &Verdict) -> String {
+    verdict_text_of(c, &engine.flat, verdict, false)
+}
+
+/// The verdict, as `craig cegar` words it, with the locations and names of `flat`; by
+/// k-induction (no tree, a certificate made of the kept paths) when `kinduction` says so.
+fn verdict_text_of(c: &Analysed, flat: &Flat, verdict: &Verdict, kinduction: bool) -> String {
     let mut out = String::new();
+    let show = |p: &Pred| p.show(&|v| flat.variable_name(v));
     match verdict {
         Verdict::Safe { invariants } => {
             let heads: Vec<&(usize, Pred)> =
-                invariants.iter().filter(|(l, _)| engine.flat.locations[*l].loop_head).collect();
-            let _ = writeln!(
-                out,
-                "SAFE: the labels make an inductive invariant, checked edge by edge ({} reached; \
-                 `show invariant` lists them all)",
-                counted(invariants.len(), "location")
-            );
+                invariants.iter().filter(|(l, _)| flat.locations[*l].loop_head).collect();
+            if kinduction {
+                let _ = writeln!(
+                    out,
+                    "SAFE: the invariants with the negated preconditions of the kept paths make \
+                     an inductive certificate, checked edge by edge ({} reached)",
+                    counted(invariants.len(), "location")
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "SAFE: the labels make an inductive invariant, checked edge by edge ({} \
+                     reached; `show invariant` lists them all)",
+                    counted(invariants.len(), "location")
+                );
+            }
             for (l, p) in heads {
-                let location = &engine.flat.locations[*l];
+                let location = &flat.locations[*l];
                 let _ = writeln!(
                     out,
                     "  loop head {} ({}): {}",
                     location.name,
                     place(c, location.span),
-                    label_text(engine, p)
+                    show(p)
                 );
             }
         }
@@ -593,6 +739,9 @@ fn verdict_text(c: &Analysed, engine: &Engine, verdict: &Verdict) -> String {
                  the same check (`show cex` has the path)",
                 if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") }
             );
+        }
+        Verdict::Unknown(reason) if kinduction => {
+            let _ = writeln!(out, "UNKNOWN: {reason}");
         }
         Verdict::Unknown(reason) => {
             let _ = writeln!(out, "UNKNOWN: {reason} (the tree is kept: `show art`)");
@@ -610,6 +759,8 @@ pub(crate) struct CegarWords {
     function: Option<String>,
     #[command(flatten)]
     run: RunOptions,
+    #[command(flatten)]
+    engines: EngineOptions,
 }
 
 /// Parses `[FUNCTION] [--domain D] [--max-steps N] [--max-nodes N] [--time-limit S]` as
@@ -619,6 +770,7 @@ fn start_options(c: &Analysed, args: &[String], usage: &str) -> Result<CegarRun,
     let RunOptions { domain, max_steps, max_nodes, time_limit, no_invariants } = words.run;
     Ok(CegarRun {
         function: words.function.unwrap_or_else(|| c.default_function()),
+        engine: words.engines.engine,
         domain,
         invariants: !no_invariants,
         max_steps: max_steps.unwrap_or(DEFAULT_MAX_STEPS),
@@ -644,7 +796,7 @@ pub(crate) fn start(
     writeln!(
         out,
         "new run: {} on {} of {}",
-        domain_text(run.domain),
+        engine_text(run.engine, run.domain, run.max_steps),
         run.function,
         place(&shared, None)
     )?;
@@ -704,23 +856,27 @@ pub(crate) fn advance(
         Some(run) => run,
         None => {
             let run = start_options(&shared, &[], usage)?;
-            writeln!(out, "new run: {} on {}", domain_text(run.domain), run.function)?;
+            writeln!(
+                out,
+                "new run: {} on {}",
+                engine_text(run.engine, run.domain, run.max_steps),
+                run.function
+            )?;
             run
         }
     };
     let interrupt = wb.interrupt_handle();
     interrupt.store(false, Ordering::Relaxed);
     let mut cached = cached_at(&shared, &run)?;
-    let engine = &mut cached.engine;
-    if let Some(verdict) = engine.verdict() {
-        let text = verdict_text(&shared, engine, verdict);
+    if let Some(verdict) = cached.verdict() {
+        let text = run_verdict_text(&shared, &cached, verdict);
         drop(cached);
         set_run(wb, index, &shared, run);
         write!(out, "the run is over (`cegar` starts another):\n{text}")?;
         return Ok(Control::Continue);
     }
     let wanted = count.unwrap_or(if each { 1 } else { usize::MAX });
-    let (mut taken, mut expanded, mut refined) = (0, 0, 0);
+    let (mut taken, mut expanded, mut refined, mut rounds) = (0, 0, 0, 0);
     let mut interrupted = false;
     let mut finished = None;
     let mut timed_out = None;
@@ -738,11 +894,11 @@ pub(crate) fn advance(
             timed_out = Some(limit);
             break;
         }
-        let report = engine.step();
+        let report = cached.step();
         taken += 1;
-        let c = engine.counters();
+        let c = cached.engine.counters();
         let counters = [
-            ("steps", c.steps as u64),
+            ("steps", cached.steps() as u64),
             ("nodes", c.nodes as u64),
             ("refinements", c.refinements as u64),
         ];
@@ -752,17 +908,25 @@ pub(crate) fn advance(
             elapsed: began.elapsed(),
         });
         if each {
-            let step = engine.counters().steps;
-            write!(out, "{}", describe_step(&shared, engine, step, &report))?;
+            write!(out, "{}", describe_run_step(&shared, &cached, &report))?;
         }
         match report {
-            StepReport::Expanded { .. } => expanded += 1,
-            StepReport::Covered { .. }
-            | StepReport::Unconfirmed { .. }
-            | StepReport::Deepened { .. }
-            | StepReport::Summarised { .. } => {}
-            StepReport::Refined(_) | StepReport::HandPredicate(_) => refined += 1,
-            StepReport::Finished(v) => {
+            RunStep::KInduction { step: KStep::Finished { verdict, .. }, handed_over: false } => {
+                rounds += 1;
+                finished = Some(verdict);
+                break;
+            }
+            RunStep::KInduction { .. } => rounds += 1,
+            RunStep::Impact(StepReport::Expanded { .. }) => expanded += 1,
+            RunStep::Impact(
+                StepReport::Covered { .. }
+                | StepReport::Unconfirmed { .. }
+                | StepReport::GaveUp { .. }
+                | StepReport::Deepened { .. }
+                | StepReport::Summarised { .. },
+            ) => {}
+            RunStep::Impact(StepReport::Refined(_) | StepReport::HandPredicate(_)) => refined += 1,
+            RunStep::Impact(StepReport::Finished(v)) => {
                 finished = Some(v);
                 break;
             }
@@ -771,40 +935,142 @@ pub(crate) fn advance(
     run.spent += began.elapsed();
     run.push_steps(taken);
     if let Some(limit) = timed_out {
-        let report = engine.stop_at_time_limit(limit);
+        let report = cached.stop_at_time_limit(limit);
         run.actions.push(RunAction::TimedOut(limit));
         if each {
-            let step = engine.counters().steps;
-            write!(out, "{}", describe_step(&shared, engine, step, &report))?;
+            write!(out, "{}", describe_run_step(&shared, &cached, &report))?;
         }
-        if let StepReport::Finished(v) = report {
-            finished = Some(v);
+        match report {
+            RunStep::Impact(StepReport::Finished(v))
+            | RunStep::KInduction { step: KStep::Finished { verdict: v, .. }, .. } => {
+                finished = Some(v)
+            }
+            _ => {}
         }
     }
     if !each {
         // Covered nodes are counted in the tree, not over the covering steps: refinements
         // cover nodes too (and undo coverings, as cutting a subtree does), so the steps that
         // covered a node say neither how many are covered nor how many were covered now.
-        writeln!(
-            out,
-            "ran {}: {} expanded, {}; {} covered in the tree",
-            counted(taken, "step"),
-            counted(expanded, "node"),
-            counted(refined, "refinement"),
-            counted(engine.counters().covered, "node")
-        )?;
+        // Rounds of k-induction build no tree: the tree's counts are said once IMPACT acts.
+        let mut parts = Vec::new();
+        if rounds > 0 {
+            parts.push(format!("{} of k-induction", counted(rounds, "round")));
+        }
+        if taken > rounds || rounds == 0 {
+            parts.push(format!(
+                "{} expanded, {}; {} covered in the tree",
+                counted(expanded, "node"),
+                counted(refined, "refinement"),
+                counted(cached.engine.counters().covered, "node")
+            ));
+        }
+        writeln!(out, "ran {}: {}", counted(taken, "step"), parts.join(", then "))?;
     }
     if interrupted {
         writeln!(out, "interrupted")?;
     }
-    writeln!(out, "{}", progress(engine))?;
+    writeln!(out, "{}", run_progress(&cached))?;
     if let (Some(v), false) = (&finished, each) {
-        write!(out, "{}", verdict_text(&shared, engine, v))?;
+        write!(out, "{}", run_verdict_text(&shared, &cached, v))?;
     }
     cached.run = run.clone();
     drop(cached);
     set_run(wb, index, &shared, run);
     Ok(Control::Continue)
+}
+
+/// The verdict of a run, worded for the engine that gave it.
+fn run_verdict_text(c: &Analysed, cached: &CachedEngine, verdict: &Verdict) -> String {
+    match cached.acting_kinduction() {
+        Some(k) => verdict_text_of(c, &k.engine.flat, verdict, true),
+        None => verdict_text(c, &cached.engine, verdict),
+    }
+}
+
+/// Where a run is, in one line: IMPACT's tree, or k-induction's round while it acts.
+fn run_progress(cached: &CachedEngine) -> String {
+    let Some(k) = cached.acting_kinduction() else { return progress(&cached.engine) };
+    let c = k.engine.counters();
+    format!(
+        "after step {}: k-induction at k = {}, {} checked, {} kept, {}, {}",
+        k.steps,
+        c.depth,
+        counted(c.paths_checked, "path"),
+        c.paths_kept,
+        counted(c.replays, "replay"),
+        counted(c.smt_calls, "SMT call"),
+    )
+}
+
+/// One round of k-induction in words: what it checked and what it learned.
+fn round_text(step: usize, r: &KRound) -> String {
+    let mut out = format!(
+        "step {step}: k-induction, round k = {}: {} of {} edge{} checked, {} refuted under the \
+         invariants, {} kept (feasible from some state the invariants allow; extended at the \
+         next round)",
+        r.k,
+        counted(r.checked, "error path"),
+        r.k,
+        if r.k == 1 { "" } else { "s" },
+        r.refuted,
+        r.kept
+    );
+    if r.replayed > 0 {
+        out.push_str(&format!(", {} from the start replayed", r.replayed));
+    }
+    if r.undecided > 0 {
+        out.push_str(&format!(", {} the SMT core gave up on", r.undecided));
+    }
+    out.push('\n');
+    out
+}
+
+/// What one step of a run did, in a line or a few, naming k-induction's steps and the
+/// portfolio's hand-over (IMPACT's steps are said as before).
+fn describe_run_step(c: &Analysed, cached: &CachedEngine, report: &RunStep) -> String {
+    let (step, handed_over) = match report {
+        RunStep::Impact(report) => {
+            return describe_step(c, &cached.engine, cached.engine.counters().steps, report);
+        }
+        RunStep::KInduction { step, handed_over } => (step, *handed_over),
+    };
+    let Some(k) = cached.kinduction.as_ref() else { return String::new() };
+    let (number, flat) = (k.steps, &k.engine.flat);
+    let mut out = String::new();
+    match step {
+        KStep::Round(r) => out.push_str(&round_text(number, r)),
+        KStep::Deepened { round, unrolling, reason } => {
+            out.push_str(&round_text(number, round));
+            let _ = writeln!(
+                out,
+                "  {reason}; the path ran through a recursive call the graph had cut, so \
+                 k-induction starts again at k = 1 with recursion unrolled {unrolling} times"
+            );
+        }
+        KStep::Finished { round, verdict } => {
+            match round {
+                Some(r) => out.push_str(&round_text(number, r)),
+                None => {
+                    let _ = writeln!(out, "step {number}: k-induction stopped");
+                }
+            }
+            match verdict {
+                Verdict::Unknown(reason) if handed_over => {
+                    let _ = writeln!(
+                        out,
+                        "  k-induction ended without an answer: {reason}; the portfolio hands \
+                         over to IMPACT, whose steps count on from here"
+                    );
+                }
+                _ => {
+                    let _ = writeln!(out, "  the run ended");
+                    out.push_str(&verdict_text_of(c, flat, verdict, true));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The views `show` offers on a refinement run.

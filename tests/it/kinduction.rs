@@ -224,3 +224,50 @@ fn cegar_runs_the_engine_it_is_asked_for() {
     let err = String::from_utf8(output.stderr).unwrap();
     assert!(err.contains("unknown engine `bmc`"), "{err}");
 }
+
+#[test]
+fn a_certificate_is_printed_without_the_disjuncts_its_other_conjuncts_refute() {
+    // The certificate at the loop head is the interval, `x != 3` and the negated preconditions
+    // of the paths kept before: `x != 3 & (x = 3 | x != 1)` as made, whose first disjunct the
+    // conjunct before it refutes. Printed simplified, and what is printed is what was checked.
+    let text = format!(
+        "{ASSERT_PRELUDE}int main(void) {{ int x = 0; while (__VERIFIER_nondet_int()) {{ \
+         __VERIFIER_assert(x != 3); x = x + 2; }} return 0; }}\n"
+    );
+    let program = program("twostep.c", &text, Integers::Mathematical);
+    let (engine, verdict) = kinduction(&program, 2_000);
+    assert_certified("twostep.c", &engine.flat, &verdict);
+    let Verdict::Safe { invariants } = &verdict else { unreachable!() };
+    let names = |v: usize| engine.flat.variable_name(v);
+    let heads: Vec<String> = invariants
+        .iter()
+        .filter(|(l, _)| engine.flat.locations[*l].loop_head)
+        .map(|(_, p)| p.show(&names))
+        .collect();
+    assert_eq!(heads, ["0 <= x & x != 3 & x != 1"], "{heads:?}");
+    // No invariant keeps a disjunct its location's other conjuncts refute.
+    for (l, p) in invariants {
+        if let Pred::And(parts) = p {
+            for (k, part) in parts.iter().enumerate() {
+                let Pred::Or(disjuncts) = part else { continue };
+                let rest: Vec<Pred> = parts
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != k)
+                    .map(|(_, q)| q.clone())
+                    .collect();
+                let (mut stats, context) = (SmtStats::default(), Pred::and(rest));
+                for d in disjuncts {
+                    let refuted = craig::refine::path::implies(
+                        engine.flat.variables.len(),
+                        &context,
+                        &d.negate(),
+                        &mut stats,
+                    )
+                    .unwrap();
+                    assert!(!refuted, "at {}: {}", engine.flat.locations[*l].name, p.show(&names));
+                }
+            }
+        }
+    }
+}

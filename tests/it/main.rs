@@ -19,6 +19,7 @@ mod cfa;
 mod cores;
 mod fmb;
 mod fol_properties;
+mod given_up;
 mod hybrid;
 mod hybrid_repl;
 mod index_properties;

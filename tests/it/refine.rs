@@ -657,6 +657,7 @@ fn steps_report_what_they_did_and_limits_keep_the_tree() {
             }
             StepReport::HandPredicate(k) => panic!("no hand predicate was given: {k}"),
             StepReport::Unconfirmed { reason, .. }
+            | StepReport::GaveUp { reason, .. }
             | StepReport::Deepened { reason, .. }
             | StepReport::Summarised { reason, .. } => {
                 panic!("the program is exact: {reason}")

@@ -9,8 +9,8 @@ use crate::repl::{CommandResult, Workbench};
 pub const SPEC: CommandSpec = CommandSpec {
     name: "cegar",
     summary: "start lazy abstraction with interpolants on a C function (then `step`, `run`)",
-    usage: "cegar [FUNCTION] [--domain impact|predicates] [--max-steps N] [--max-nodes N] \
-            [--time-limit S] [--no-invariants]",
+    usage: "cegar [FUNCTION] [--engine impact|kinduction|portfolio] [--domain impact|predicates] \
+            [--max-steps N] [--max-nodes N] [--time-limit S] [--no-invariants]",
     help: "Starts a refinement run on FUNCTION (default main) of the C program loaded last:\n\
            its calls are inlined into one graph, and the abstract reachability tree starts as\n\
            the root n0 labelled True. On Java files, FUNCTION is a method (Class.method):\n\
@@ -27,6 +27,12 @@ pub const SPEC: CommandSpec = CommandSpec {
            which), `run [N]` takes N steps or runs to the end. Then `show art`, `show node N`,\n\
            `show cex`, `show path`, `show interpolants [K]`, `show invariant`, `predicates`,\n\
            `diff`, `predicate add`, `dot FILE` and `undo` look at the run and change it.\n\
+           --engine kinduction runs k-induction instead (as `craig cegar --engine`): each\n\
+           `step` is one round of k, and says the error paths of k edges it checked, refuted\n\
+           and kept; --engine portfolio runs k-induction (within --max-steps path checks, at\n\
+           most 500) and hands over to IMPACT, whose steps count on, when it ends without an\n\
+           answer (the step that hands over says so). impact is the default. k-induction\n\
+           builds no tree: the views above show IMPACT's, empty before it acts.\n\
            A run ends SAFE (the labels form an inductive invariant, checked edge by edge),\n\
            UNSAFE (a counterexample whose inputs were replayed on the program) or UNKNOWN\n\
            (a limit was reached, or something is out of scope, and why). The limits (default\n\
