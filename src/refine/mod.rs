@@ -753,14 +753,9 @@ impl Engine {
 
     /// Counts this engine's steps on from `steps` taken before it by another engine of the
     /// same run (the portfolio's k-induction at the prompt), so that the run's steps are
-    /// numbered once. The step limit moves by as many: it bounds this engine's own steps, as
-    /// when `craig cegar --engine portfolio` starts IMPACT after k-induction.
+    /// numbered once and its step limit bounds both engines' steps together.
     pub fn count_steps_from(&mut self, steps: usize) {
-        let before = self.counters.steps;
         self.counters.steps = steps;
-        if let Some(max) = &mut self.limits.max_steps {
-            *max = max.saturating_add(steps.saturating_sub(before));
-        }
     }
 
     fn finish(&mut self, verdict: Verdict) -> StepReport {

@@ -30,9 +30,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            --engine kinduction runs k-induction instead (as `craig cegar --engine`): each\n\
            `step` is one round of k, and says the error paths of k edges it checked, refuted\n\
            and kept; --engine portfolio runs k-induction (within --max-steps path checks, at\n\
-           most 500) and hands over to IMPACT, whose steps count on, when it ends without an\n\
-           answer (the step that hands over says so). impact is the default. k-induction\n\
-           builds no tree: the views above show IMPACT's, empty before it acts.\n\
+           most 500) and, when it ends without an answer, hands over to IMPACT (the step\n\
+           that does says so), whose steps count on: --max-steps bounds both engines' steps\n\
+           together. impact is the default. k-induction builds no tree: the views above\n\
+           show IMPACT's, its root alone before IMPACT acts.\n\
            A run ends SAFE (the labels form an inductive invariant, checked edge by edge),\n\
            UNSAFE (a counterexample whose inputs were replayed on the program) or UNKNOWN\n\
            (a limit was reached, or something is out of scope, and why). The limits (default\n\
