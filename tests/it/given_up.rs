@@ -128,6 +128,21 @@ fn impact_never_answers_safe_past_a_path_it_gave_up_on() {
     assert!(why.starts_with("the SMT core gave up deciding the error path to n"), "{why}");
 }
 
+/// k-induction's run to the end under at most `splits` splits per path check, with the paths
+/// the SMT core gave up on, summed over the rounds.
+fn kinduction(program: &Program, splits: Option<u64>) -> (Verdict, usize) {
+    let mut engine = KInduction::new(program, "main", limits(splits), true).expect("analysable");
+    let mut undecided = 0;
+    loop {
+        match engine.step() {
+            KStep::Round(r) | KStep::Deepened { round: r, .. } => undecided += r.undecided,
+            KStep::Finished { round, verdict } => {
+                return (verdict, undecided + round.map_or(0, |r| r.undecided));
+            }
+        }
+    }
+}
+
 #[test]
 fn kinduction_goes_past_a_path_it_gave_up_on_to_a_bug_that_replays() {
     // The split's error path is checked (and given up on) in the first rounds, from its
