@@ -160,7 +160,4 @@ fn kinduction_never_answers_safe_past_a_path_it_gave_up_on() {
     assert!(undecided > 0);
     let Verdict::Unknown(why) = &verdict else { panic!("{verdict:?}") };
     assert!(why.contains("the SMT core gave up on an error path of"), "{why}");
-    // With the SMT core's own budget every path is decided.
-    let (_, undecided) = kinduction(&safe, None);
-    assert_eq!(undecided, 0);
 }
