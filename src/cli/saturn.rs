@@ -162,7 +162,13 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         let mut run = Run {
             database: database.as_mut(),
             shard: args.shard,
-            settings: settings(args, unroll, &spec_text),
+            // Only keys need the settings, and they digest the executable: no database, no
+            // digest.
+            settings: if args.db.is_some() {
+                settings(args, unroll, &spec_text)
+            } else {
+                String::new()
+            },
             jobs: args.jobs.unwrap_or_else(schedule::default_jobs),
         };
         let mut counts = None;
@@ -309,8 +315,8 @@ fn build_identity() -> &'static str {
         use sha2::{Digest, Sha256};
         match std::env::current_exe().and_then(std::fs::read) {
             Ok(bytes) => Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect(),
-            // Without its own bytes, a build cannot know itself: a fresh random-free marker that
-            // matches nothing stored keeps it from reading another build's results.
+            // Without its own bytes, a build cannot know itself: a marker stamped with the
+            // time matches nothing stored, so it never reads another build's results.
             Err(e) => format!("unknown ({e}) at {:?}", std::time::SystemTime::now()),
         }
     })

@@ -279,7 +279,8 @@ pub struct Run<'a> {
     pub database: Option<&'a mut Database>,
     /// This run's share, if the code base is split.
     pub shard: Option<Shard>,
-    /// The run's settings as text (checker, options, craig's build): part of every key.
+    /// The run's settings as text (checker, options, craig's build): part of every key, so
+    /// only read with a database.
     pub settings: String,
     /// Threads for the functions analysed.
     pub jobs: usize,
