@@ -31,6 +31,10 @@ pub struct Args {
     /// Check only single letters for s-spuriousness, as the paper does (no suffix checks).
     #[arg(long)]
     pub no_suffix_checks: bool,
+    /// Also ask the SMT core's simplex about each word's linear relaxation where interval
+    /// pruning does not refute it (exact on linear constraints; slower).
+    #[arg(long)]
+    pub simplex: bool,
     /// Keep the incremental set Q of the paper's §3.2: each round asks only about words
     /// through regions that changed.
     #[arg(long)]
@@ -58,7 +62,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         Err(e) => return Err(CliError::Failed { message: e.to_string(), code: 2 }),
     };
     if args.baseline.is_some() {
-        let (outcome, stats) = run_baseline(&system, args.max_splits);
+        let (outcome, stats) = run_baseline(&system, args.max_splits, args.simplex);
         write_outcome(&outcome, out)?;
         if args.stats {
             writeln!(out, "splits: {}", stats.splits)?;
@@ -72,6 +76,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         maxlen: args.maxlen as usize,
         suffix_checks: !args.no_suffix_checks,
         incremental: args.incremental,
+        simplex: args.simplex,
         max_splits: Some(args.max_splits),
         time_limit: args.time_limit,
         ..Options::default()
@@ -102,6 +107,11 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         writeln!(out, "don't know: {}", s.dont_know)?;
         writeln!(out, "regions pruned: {}, removed: {}", s.regions_pruned, s.regions_removed)?;
         writeln!(out, "oracle: {} questions, {} prunings", s.oracle.questions, s.oracle.prunings)?;
+        writeln!(
+            out,
+            "simplex: {} words asked, {} refuted",
+            s.oracle.simplex_checks, s.oracle.simplex_refutations
+        )?;
     }
     Ok(exit_code(&outcome))
 }

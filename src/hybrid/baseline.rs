@@ -127,11 +127,17 @@ impl TransitionSystem {
 }
 
 /// Runs the baseline on a hybrid system until no path from an initial to an unsafe state is
-/// left, or `max_splits` splits were made.
-pub fn run_baseline(system: &HybridSystem, max_splits: usize) -> (Outcome, BaselineStats) {
+/// left, or `max_splits` splits were made; the oracle uses the simplex when `simplex` is set,
+/// as the language engine's does.
+pub fn run_baseline(
+    system: &HybridSystem,
+    max_splits: usize,
+    simplex: bool,
+) -> (Outcome, BaselineStats) {
     let regions = Regions::initial(system.modes.len(), &system.intervals);
     let mut ts = TransitionSystem::complete(regions.live());
     let mut oracle = HybridOracle::new(system, regions);
+    oracle.simplex = simplex;
     let heuristic = LongestSideRoundRobin;
     let mut stats = BaselineStats::default();
     loop {

@@ -74,12 +74,13 @@ impl Language {
     /// Applies the listed words in one batch.
     pub fn flush(&mut self) {
         let mut pending = std::mem::take(&mut self.pending);
-        pending.sort();
-        for word in pending {
-            let pattern = Dfa::pattern(self.dfa.alphabet, &word, Position::Factor);
-            let smaller = self.dfa.difference(&pattern);
-            self.set(smaller);
+        if pending.is_empty() {
+            return;
         }
+        pending.sort();
+        let patterns = Dfa::factors(self.dfa.alphabet, &pending);
+        let smaller = self.dfa.difference(&patterns);
+        self.set(smaller);
     }
 
     /// True if `L` is empty (after the listed words are applied).
@@ -118,6 +119,9 @@ pub struct Options {
     /// that changed since they were last asked about (split, pruned or removed, and for
     /// Algorithm 3 the regions whose reached states such a change may alter).
     pub incremental: bool,
+    /// Words the boxes do not refute go to the SMT core's simplex ([`super::linear`]); off by
+    /// default, since on the examples it refutes few words at a high price.
+    pub simplex: bool,
     /// Stop after this many splits.
     pub max_splits: Option<usize>,
     /// Stop after this much time on `clock`.
@@ -133,6 +137,7 @@ impl Default for Options {
             maxlen: 3,
             suffix_checks: true,
             incremental: false,
+            simplex: false,
             max_splits: Some(1000),
             time_limit: None,
             clock: Clock::default(),
@@ -448,8 +453,10 @@ impl Engine {
         let language = Language::all_words(regions.alphabet());
         let stats = Stats { peak_dfa_size: language.peak_size, ..Stats::default() };
         let queue = regions.live().into_iter().collect();
+        let mut oracle = HybridOracle::shared(system.clone(), regions);
+        oracle.simplex = options.simplex;
         Engine {
-            oracle: HybridOracle::shared(system.clone(), regions),
+            oracle,
             system,
             language,
             options: Options { maxlen: options.maxlen.max(2), ..options },

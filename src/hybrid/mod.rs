@@ -7,15 +7,17 @@
 //! system and its constraints), [`syntax`] (the `.hy` reader), [`prune`] (`Prune(φ, B)` by
 //! interval constraint propagation), [`dfa`] (minimal DFAs and the paper's language
 //! operations), [`regions`] (`γ` and splitting), [`oracle`] (spuriousness of words, the paper's
-//! Algorithm 4), [`engine`] (Algorithms 1–3) and [`baseline`] (transition-system CEGAR with the
-//! same splits).
+//! Algorithm 4), [`linear`] (a word's linear relaxation decided by the SMT core's simplex),
+//! [`engine`] (Algorithms 1–3) and [`baseline`] (transition-system CEGAR with the same splits).
 //!
-//! Dependency rule: this module uses only `crate::syntax` besides itself.
+//! Dependency rule: this module uses `crate::syntax` and the SMT engine (`crate::smt`) besides
+//! itself.
 
 pub mod baseline;
 pub mod dfa;
 pub mod engine;
 pub mod interval;
+pub mod linear;
 pub mod oracle;
 pub mod prune;
 pub mod regions;

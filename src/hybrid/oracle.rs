@@ -21,8 +21,11 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use crate::smt::SmtStats;
+
 use super::dfa::Symbol;
 use super::interval::Interval;
+use super::linear::{self, WordQuestion};
 use super::prune::{IntervalBox, prune};
 use super::regions::{Region, Regions};
 use super::system::{Constraint, HybridSystem, Relation, Term, Variable};
@@ -78,6 +81,8 @@ pub enum Refuted {
     /// The whole word's constraint `reach_w` (Theorem 2), with the initial or unsafe states
     /// where asked, which keeps what each flow couples between its start and end.
     Joint,
+    /// The whole word's linear relaxation ([`super::linear`]), refuted by the SMT core.
+    Linear,
     /// A region of the word no longer exists.
     Gone,
 }
@@ -146,6 +151,10 @@ pub struct OracleStats {
     pub questions: usize,
     /// Prunings run.
     pub prunings: usize,
+    /// Words whose linear relaxation the SMT core was asked about.
+    pub simplex_checks: usize,
+    /// Of those, the words it refuted.
+    pub simplex_refutations: usize,
 }
 
 /// The oracle over a hybrid system's regions (a value: the REPL keeps a run in its undo steps).
@@ -163,8 +172,12 @@ pub struct HybridOracle {
     cache: BTreeMap<(u8, Vec<Symbol>), Result<IntervalBox, Refutation>>,
     /// Why the last word found spurious is.
     pub last_refutation: Option<Refutation>,
+    /// Whether words the boxes do not refute go to the SMT core's simplex ([`super::linear`]).
+    pub simplex: bool,
     /// The counters.
     pub stats: OracleStats,
+    /// The SMT core's counters over the simplex checks.
+    pub smt: SmtStats,
 }
 
 const FROM_ANYWHERE: u8 = 0;
@@ -188,7 +201,9 @@ impl HybridOracle {
             self_jumps: BTreeMap::new(),
             cache: BTreeMap::new(),
             last_refutation: None,
+            simplex: false,
             stats: OracleStats::default(),
+            smt: SmtStats::default(),
         }
     }
 
@@ -448,6 +463,15 @@ impl HybridOracle {
                 {
                     answer = Err(Refutation { refuted: Refuted::Joint, space: reached.clone() });
                 }
+                // Where intervals did not refute it, the simplex may, keeping every linear
+                // relation along the word.
+                if let Ok(reached) = &answer
+                    && self.simplex
+                    && (word.len() > 1 || kind != FROM_ANYWHERE)
+                    && self.linear_refutes(word, kind)
+                {
+                    answer = Err(Refutation { refuted: Refuted::Linear, space: reached.clone() });
+                }
                 self.cache.insert(key, answer.clone());
                 answer
             }
@@ -591,6 +615,34 @@ impl HybridOracle {
             parts.push(Self::placed(&unsafe_states, |j| point(n - 1, j)));
         }
         self.prune(&Constraint::and(parts), &space).is_none()
+    }
+
+    /// True if the SMT core refutes the word's linear relaxation ([`super::linear`]). Words
+    /// with a self-jump are not asked.
+    fn linear_refutes(&mut self, word: &[Symbol], kind: u8) -> bool {
+        let mut regions = Vec::with_capacity(word.len());
+        let mut flows = Vec::with_capacity(word.len());
+        for &symbol in word {
+            let Some(region) = self.region(symbol) else { return true };
+            if self.has_self_jump(symbol) {
+                return false;
+            }
+            regions.push(region);
+            flows.push(self.flow_box(symbol));
+        }
+        let question = WordQuestion {
+            system: &self.system,
+            regions: &regions,
+            flows: &flows,
+            from_init: kind == FROM_INIT,
+            into_unsafe: kind == INTO_UNSAFE,
+        };
+        self.stats.simplex_checks += 1;
+        let refuted = linear::refutes(&question, &mut self.smt);
+        if refuted {
+            self.stats.simplex_refutations += 1;
+        }
+        refuted
     }
 
     /// `reach(H, w)`: the states of the word's last region reachable along it, `None` if none.

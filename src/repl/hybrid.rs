@@ -420,6 +420,14 @@ fn refuted_text(
             Position::Suffix => "reach(w) ∧ Unsafe, the whole word's constraint".into(),
             Position::Factor => "reach(w), the whole word's constraint".into(),
         },
+        Refuted::Linear => {
+            let what = match position {
+                Position::Prefix => "Init ∧ reach(w)",
+                Position::Suffix => "reach(w) ∧ Unsafe",
+                Position::Factor => "reach(w)",
+            };
+            return format!("{what}, the word's linear relaxation, refuted by the simplex");
+        }
         Refuted::Gone => return "a region of the word is gone".into(),
     };
     format!("{constraint}, empty over {}", box_text(&refutation.space))

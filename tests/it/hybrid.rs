@@ -133,7 +133,7 @@ fn maxlen_two_splits_as_often_as_the_transition_system() {
         let system = example(name);
         let mut engine = Engine::new(&system, options(Algorithm::Plain, 2, false, 60));
         let outcome = engine.run();
-        let (baseline, stats) = run_baseline(&system, 60);
+        let (baseline, stats) = run_baseline(&system, 60, false);
         assert_eq!(outcome, baseline, "{name}");
         assert_eq!(engine.stats.splits, stats.splits, "{name}");
     }
@@ -358,4 +358,26 @@ fn the_incremental_set_q_gives_the_same_verdicts_with_fewer_questions() {
         engine.stats.oracle.questions
     };
     assert!(questions(true) < questions(false));
+}
+
+/// The simplex on a word's linear relaxation refutes words interval pruning leaves (two tanks,
+/// whose flows couple the levels), and never empties the language of the really unsafe variant
+/// of Example 1.
+#[test]
+fn the_simplex_refutes_words_the_boxes_leave_and_stays_sound() {
+    let tanks = example("two_tanks.hy");
+    let mut with =
+        Engine::new(&tanks, Options { simplex: true, ..options(Algorithm::Pruning, 3, true, 4) });
+    with.run();
+    assert!(with.stats.oracle.simplex_checks > 0, "{:?}", with.stats);
+    assert!(with.stats.oracle.simplex_refutations > 0, "{:?}", with.stats);
+    let mut without = Engine::new(&tanks, options(Algorithm::Pruning, 3, true, 4));
+    without.run();
+    assert_eq!(without.stats.oracle.simplex_checks, 0);
+    let unsafe_variant = example("example1_unsafe.hy");
+    let mut engine = Engine::new(
+        &unsafe_variant,
+        Options { simplex: true, ..options(Algorithm::Pruning, 3, true, 40) },
+    );
+    assert_ne!(engine.run(), Outcome::Safe);
 }

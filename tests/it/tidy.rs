@@ -86,7 +86,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     // Saturn bit-blasts the IR's terms (HOL terms, hence `hol`) and decides them by SAT.
     ("saturn", &["ir", "hol", "sat", "syntax"]),
     // Language-based refinement of hybrid systems: its own constraints, intervals and DFAs.
-    ("hybrid", &["syntax"]),
+    ("hybrid", &["smt", "syntax"]),
     // The translation takes HOL sequents whatever produced them and never runs the prover.
     ("translate", &["fol", "hol", "syntax"]),
     // The one solve path, and what stands on it.
