@@ -4,6 +4,7 @@
 
 #![warn(missing_docs)]
 
+pub mod automata;
 pub mod boolprog;
 pub mod c;
 pub mod cfa;

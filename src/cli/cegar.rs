@@ -14,7 +14,8 @@ use crate::c::task::{Property, read_task};
 use crate::cli::{CliError, Replay, load_program_file, memtrack, parse_data_model, witness};
 use crate::refine::flat::Flat;
 use crate::refine::kinduction::KInduction;
-use crate::refine::{Counterexample, Engine, Limits, RefineError, Seeding, Verdict};
+use crate::refine::language::{DEFAULT_MAXLEN, LanguageEngine};
+use crate::refine::{Counterexample, Domain, Engine, Limits, RefineError, Seeding, Verdict};
 use crate::repl::options::{EngineOptions, RunOptions};
 use crate::syntax::SourceMap;
 use crate::syntax::clock::Stopwatch;
@@ -47,6 +48,10 @@ pub struct Args {
     /// Print the abstract reachability tree at the end.
     #[arg(long)]
     pub art: bool,
+    /// The language domain: check factors of up to this many symbols for m-spuriousness
+    /// before splitting regions.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAXLEN, value_parser = maxlen)]
+    pub maxlen: usize,
     /// Read C's integers as mathematical integers (unbounded, no overflow, no bitwise
     /// operators) instead of machine integers.
     #[arg(long)]
@@ -63,7 +68,20 @@ pub use crate::refine::{EngineChoice, PORTFOLIO_KINDUCTION_STEPS};
 /// k-induction when the portfolio ran it first and it did not answer).
 enum Ran {
     KInduction(KInduction),
-    Impact { kinduction: Option<KInduction>, engine: Box<Engine> },
+    Impact {
+        kinduction: Option<KInduction>,
+        engine: Box<Engine>,
+    },
+    /// The language domain's own engine, with the seeding line it reports (none).
+    Language(Box<LanguageEngine>, Seeding),
+}
+
+/// `--maxlen`: at least two symbols (a factor of one symbol has no edge to refute).
+fn maxlen(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 2 => Ok(n),
+        _ => Err(format!("expected a number of symbols, at least 2, got `{text}`")),
+    }
 }
 
 impl Ran {
@@ -72,6 +90,7 @@ impl Ran {
         match self {
             Ran::KInduction(k) => &k.flat,
             Ran::Impact { engine, .. } => &engine.flat,
+            Ran::Language(engine, _) => &engine.flat,
         }
     }
 
@@ -79,6 +98,7 @@ impl Ran {
         match self {
             Ran::KInduction(k) => k.seeding(),
             Ran::Impact { engine, .. } => engine.seeding(),
+            Ran::Language(_, seeding) => seeding,
         }
     }
 
@@ -86,13 +106,21 @@ impl Ran {
         match self {
             Ran::KInduction(k) => Some(k),
             Ran::Impact { kinduction, .. } => kinduction.as_ref(),
+            Ran::Language(..) => None,
         }
     }
 
     fn impact(&self) -> Option<&Engine> {
         match self {
-            Ran::KInduction(_) => None,
+            Ran::KInduction(_) | Ran::Language(..) => None,
             Ran::Impact { engine, .. } => Some(engine.as_ref()),
+        }
+    }
+
+    fn language(&self) -> Option<&LanguageEngine> {
+        match self {
+            Ran::Language(engine, _) => Some(engine.as_ref()),
+            _ => None,
         }
     }
 }
@@ -108,6 +136,22 @@ fn run_engines(
     out: &mut dyn Write,
 ) -> Result<Result<(Verdict, Ran), u8>, CliError> {
     let invariants = !args.run.no_invariants;
+    if args.run.domain == Domain::Language {
+        if choice != EngineChoice::Impact {
+            return Err(CliError::Usage(
+                "the language domain runs its own engine; it does not combine with --engine".into(),
+            ));
+        }
+        let built = LanguageEngine::new(program, &args.function, limits, args.maxlen);
+        let mut engine = match built_or_unknown(built, integers_line, out)? {
+            Ok(engine) => engine,
+            Err(code) => return Ok(Err(code)),
+        };
+        let verdict = engine.run();
+        let seeding =
+            Seeding::Skipped("the language domain starts from the graph alone".to_string());
+        return Ok(Ok((verdict, Ran::Language(Box::new(engine), seeding))));
+    }
     let mut kinduction = None;
     let started = Stopwatch::start(limits.clock);
     if choice != EngineChoice::Impact {
@@ -297,7 +341,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 program: leak_program.as_ref().expect("matched"),
                 function: &args.function,
                 limits: Limits { max_steps, max_nodes, time, ..Limits::default() },
-                domain,
+                // The leak run is a tree run; the language domain has none, so IMPACT runs it.
+                domain: if domain == Domain::Language { Domain::Impact } else { domain },
                 replay: Replay { file: &file, math_int: args.math_int, model },
             };
             let mut answer = Vec::new();
@@ -317,6 +362,17 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 }
             }
             leak.code
+        }
+        Verdict::Safe { .. } if ran.language().is_some() => {
+            writeln!(out, "SAFE")?;
+            witness.push_str("safe\n");
+            writeln!(
+                out,
+                "certificate (language domain, checked afresh): the regions cover every \
+                 location, each removed pattern is unsatisfiable by a new SMT query, and the \
+                 graph's words to an error location minus the patterns are none"
+            )?;
+            0
         }
         Verdict::Safe { invariants } => {
             writeln!(out, "SAFE")?;
@@ -395,6 +451,25 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             }
         )?;
     }
+    if let Some(engine) = ran.language() {
+        let c = engine.counters();
+        writeln!(
+            out,
+            "domain language: refinements {}, patterns removed {}, splits {}, symbols {}, DFA \
+             peak {} states, words set aside {}, steps {}, SMT calls {}",
+            c.refinements,
+            c.removed,
+            c.splits,
+            c.symbols,
+            c.dfa_peak,
+            c.set_aside,
+            c.steps,
+            c.smt_calls
+        )?;
+        if args.art {
+            writeln!(out, "note: the language domain builds no abstract reachability tree")?;
+        }
+    }
     if let Some(engine) = ran.impact() {
         let c = engine.counters();
         writeln!(
@@ -406,7 +481,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         if args.art {
             write!(out, "{}", engine.art_text())?;
         }
-    } else if args.art {
+    } else if args.art && ran.kinduction().is_some() {
         writeln!(out, "note: k-induction builds no abstract reachability tree to print")?;
     }
     match (&args.witness, violation) {

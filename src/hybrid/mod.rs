@@ -10,11 +10,12 @@
 //! Algorithm 4), [`linear`] (a word's linear relaxation decided by the SMT core's simplex),
 //! [`engine`] (Algorithms 1–3) and [`baseline`] (transition-system CEGAR with the same splits).
 //!
-//! Dependency rule: this module uses `crate::syntax` and the SMT engine (`crate::smt`) besides
-//! itself.
+//! Dependency rule: this module uses `crate::syntax`, `crate::automata` and the SMT engine
+//! (`crate::smt`) besides itself.
 
 pub mod baseline;
-pub mod dfa;
+/// The DFAs live in [`crate::automata`], shared with the program domain of `refine`.
+pub use crate::automata::dfa;
 pub mod engine;
 pub mod interval;
 pub mod linear;

@@ -28,6 +28,10 @@
 //! style), lives in [`predicates`]: the same tree, checks, certificate and replay, but labels
 //! computed by cartesian abstraction and refinement by adding predicates and re-exploring.
 //!
+//! A third domain, language-based refinement (Klaedtke, Ratschan and She), runs its own engine
+//! in [`language`]: a regular language of (location, region) words instead of a tree, with
+//! its own certificate and the same replay.
+//!
 //! A second engine on the same graph, k-induction strengthened by the same invariants, lives
 //! in [`kinduction`]: the same certificate check before `Safe` and the same replay before
 //! `Unsafe`.
@@ -43,6 +47,7 @@ mod error;
 pub mod flat;
 pub mod formula;
 pub mod kinduction;
+pub mod language;
 pub mod manual;
 pub mod parse;
 pub mod path;
@@ -583,6 +588,14 @@ impl Engine {
         domain: Domain,
         invariants: bool,
     ) -> Result<Engine, RefineError> {
+        if domain == Domain::Language {
+            // The language domain is no labelling of this tree: it runs its own engine.
+            return Err(RefineError::Refused(
+                "the language domain runs its own engine (refine::language::LanguageEngine), \
+                 not the abstract reachability tree"
+                    .into(),
+            ));
+        }
         let procedure = function_named(program, function)?;
         let none = Summaries::new();
         Engine::unrolled(program, procedure, limits, domain, invariants, (FIRST_UNROLLING, &none))
@@ -849,7 +862,7 @@ impl Engine {
             // predicate abstraction computes the label.
             let to = self.flat.edges[e].to;
             let label = match self.domain {
-                Domain::Impact => self.seeds[to].clone(),
+                Domain::Impact | Domain::Language => self.seeds[to].clone(),
                 Domain::Predicates => {
                     let parent = self.art.nodes[v].label.clone();
                     let post = self.abstract_post(&parent, e)?;
@@ -1073,7 +1086,9 @@ impl Engine {
             }
             Solved::Unsat(_) => {
                 let below = match self.domain {
-                    Domain::Impact => self.interpolants_below_known_invariants(&nodes)?,
+                    Domain::Impact | Domain::Language => {
+                        self.interpolants_below_known_invariants(&nodes)?
+                    }
                     Domain::Predicates => None,
                 };
                 if let Some((from, interpolants)) = below {
@@ -1087,7 +1102,9 @@ impl Engine {
                     Err(e) => return self.give_up(v, "interpolating (it is infeasible)", e),
                 };
                 let index = match self.domain {
-                    Domain::Impact => self.refine(nodes, &formula, interpolants)?,
+                    Domain::Impact | Domain::Language => {
+                        self.refine(nodes, &formula, interpolants)?
+                    }
                     Domain::Predicates => self.refine_predicates(nodes, &formula, interpolants)?,
                 };
                 Ok(StepReport::Refined(index))

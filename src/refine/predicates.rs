@@ -39,6 +39,10 @@ pub enum Domain {
     /// Predicate abstraction (BLAST): labels are cartesian abstractions over per-location
     /// predicates, which the interpolants of each spurious path extend.
     Predicates,
+    /// Language-based refinement (Klaedtke, Ratschan and She): a regular language of
+    /// (location, region) words, m-spurious factors removed, regions split by interpolants
+    /// ([`super::language`]). It runs its own engine, not the tree of [`Engine`].
+    Language,
 }
 
 impl fmt::Display for Domain {
@@ -46,6 +50,7 @@ impl fmt::Display for Domain {
         f.write_str(match self {
             Domain::Impact => "impact",
             Domain::Predicates => "predicates",
+            Domain::Language => "language",
         })
     }
 }
@@ -59,7 +64,10 @@ impl FromStr for Domain {
         match s {
             "impact" => Ok(Domain::Impact),
             "predicates" => Ok(Domain::Predicates),
-            other => Err(format!("unknown domain `{other}` (domains: impact, predicates)")),
+            "language" => Ok(Domain::Language),
+            other => {
+                Err(format!("unknown domain `{other}` (domains: impact, predicates, language)"))
+            }
         }
     }
 }
@@ -78,7 +86,8 @@ impl Engine {
                 .filter(|(_, ps)| !ps.is_empty())
                 .map(|(l, ps)| (l, ps.clone()))
                 .collect(),
-            Domain::Impact => {
+            // The tree engine never runs the language domain ([`Engine::configured`] refuses).
+            Domain::Impact | Domain::Language => {
                 let mut out = Vec::new();
                 for (l, nodes) in self.by_location.iter().enumerate() {
                     let mut atoms = Vec::new();

@@ -20,6 +20,7 @@ use std::time::Duration;
 
 use crate::refine::formula::Pred;
 use crate::refine::kinduction::{KInduction, KRound, KStep};
+use crate::refine::language::{DEFAULT_MAXLEN, LanguageEngine, LanguageStep};
 use crate::refine::manual::HandOutcome;
 use crate::refine::parse::parse_predicate;
 use crate::refine::{
@@ -377,6 +378,9 @@ fn add_predicate(
         Domain::Predicates => Ok(HandReport::Reopened(
             engine.add_predicates_to_precision(location, vec![predicate.clone()])?,
         )),
+        Domain::Language => {
+            Err(CommandError::Refused("the language domain takes no hand predicates".into()))
+        }
     }
 }
 
@@ -386,6 +390,10 @@ fn domain_text(domain: Domain) -> &'static str {
         Domain::Impact => "lazy abstraction with interpolants (McMillan's IMPACT)",
         Domain::Predicates => {
             "predicate abstraction (BLAST-style, cartesian, predicates from interpolants)"
+        }
+        Domain::Language => {
+            "language-based refinement (Klaedtke, Ratschan and She: (location, region) words, \
+             m-spurious factors removed, regions split by interpolants)"
         }
     }
 }
@@ -791,6 +799,9 @@ pub(crate) fn start(
 ) -> CommandResult {
     let (index, shared, _) = current(&wb.state, true)?;
     let run = start_options(&shared, args, usage)?;
+    if run.domain == Domain::Language {
+        return run_language(wb, &shared, &run, out);
+    }
     let engine = engine_at(&shared, &run)?;
     let flat = &engine.flat;
     writeln!(
@@ -825,6 +836,89 @@ pub(crate) fn start(
     writeln!(out, "`step` takes one step, `run` runs to the end")?;
     drop(engine);
     set_run(wb, index, &shared, run);
+    Ok(Control::Continue)
+}
+
+/// `cegar --domain language`: the language engine runs to the end at once (it is not kept as
+/// a run to `step` through), each step said as it is taken, then the verdict and the counters.
+fn run_language(
+    wb: &mut Workbench,
+    c: &Analysed,
+    run: &CegarRun,
+    out: &mut dyn Write,
+) -> CommandResult {
+    if run.engine != EngineChoice::Impact {
+        return Err(CommandError::Refused(
+            "the language domain runs its own engine; it takes no --engine".into(),
+        ));
+    }
+    let interrupt = wb.interrupt_handle();
+    interrupt.store(false, Ordering::Relaxed);
+    let limits = Limits {
+        max_steps: Some(run.max_steps),
+        max_nodes: Some(run.max_nodes),
+        time: run.time_limit,
+        cancel: Some(interrupt),
+        ..Limits::default()
+    };
+    let mut engine = LanguageEngine::new(c.program(), &run.function, limits, DEFAULT_MAXLEN)?;
+    writeln!(
+        out,
+        "new run: {} on {} of {} (run to the end at once: the language domain has no `step`)",
+        domain_text(run.domain),
+        run.function,
+        place(c, None)
+    )?;
+    writeln!(
+        out,
+        "the inlined graph: {}, {}; factors checked up to {} symbols",
+        counted(engine.flat.locations.len(), "location"),
+        counted(engine.flat.edges.len(), "edge"),
+        engine.maxlen()
+    )?;
+    let verdict = loop {
+        let step = engine.step();
+        if let LanguageStep::Finished(verdict) = step {
+            break verdict;
+        }
+        for line in engine.describe(&step) {
+            writeln!(out, "{line}")?;
+        }
+    };
+    match &verdict {
+        Verdict::Safe { .. } => writeln!(
+            out,
+            "SAFE: no word to an error location is left (certificate checked: regions cover \
+             their locations, every removed pattern unsatisfiable again, the rebuilt language \
+             empty)"
+        )?,
+        Verdict::Unsafe(cex) => {
+            let inputs: Vec<String> = cex.inputs.iter().map(ToString::to_string).collect();
+            writeln!(
+                out,
+                "UNSAFE: {} at {} (replayed by the interpreter); inputs: {}",
+                cex.failure(),
+                place(c, cex.span),
+                if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") }
+            )?;
+        }
+        Verdict::Unknown(reason) => writeln!(out, "UNKNOWN: {reason}")?,
+    }
+    let k = engine.counters();
+    writeln!(
+        out,
+        "domain language: refinements {}, patterns removed {}, splits {}, symbols {}, DFA peak \
+         {} states, words set aside {}, steps {}, SMT calls {}",
+        k.refinements,
+        k.removed,
+        k.splits,
+        k.symbols,
+        k.dfa_peak,
+        k.set_aside,
+        k.steps,
+        k.smt_calls
+    )?;
+    writeln!(out, "  {}", c.ir().integers)?;
     Ok(Control::Continue)
 }
 
@@ -1502,6 +1596,7 @@ pub(crate) fn predicates(
     let source = match engine.domain() {
         Domain::Impact => "atoms of the labels (IMPACT)",
         Domain::Predicates => "the precision (predicate abstraction)",
+        Domain::Language => "the regions (language-based refinement)",
     };
     if listed.is_empty() {
         writeln!(

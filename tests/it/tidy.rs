@@ -54,6 +54,8 @@ fn shipped_code(text: &str) -> &str {
 const FLOORS: &[(&str, &[&str])] = &[
     // Spans, diagnostics and DOT text, shared by everything; depends on nothing.
     ("syntax", &[]),
+    // Finite automata (minimal DFAs and the language operations); depends on nothing.
+    ("automata", &[]),
     // The kernels: first-order (clauses, formulas, origins) and higher-order (terms,
     // sequents). Neither knows the other.
     ("fol", &["syntax"]),
@@ -79,14 +81,14 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("c", &["ir", "hol", "notation", "syntax"]),
     // Analyses: verification conditions, refinement, ΓCFA.
     ("vc", &["ir", "hol", "syntax"]),
-    ("refine", &["ir", "hol", "notation", "smt", "sat", "syntax"]),
+    ("refine", &["automata", "ir", "hol", "notation", "smt", "sat", "syntax"]),
     ("cfa", &["scheme", "smt", "sat", "syntax"]),
     // May-must analysis stands on the refinement engine's graph, formulas and checks.
     ("smash", &["refine", "ir", "smt", "syntax"]),
     // Saturn bit-blasts the IR's terms (HOL terms, hence `hol`) and decides them by SAT.
     ("saturn", &["ir", "hol", "sat", "syntax"]),
     // Language-based refinement of hybrid systems: its own constraints, intervals and DFAs.
-    ("hybrid", &["smt", "syntax"]),
+    ("hybrid", &["automata", "smt", "syntax"]),
     // The translation takes HOL sequents whatever produced them and never runs the prover.
     ("translate", &["fol", "hol", "syntax"]),
     // The one solve path, and what stands on it.
@@ -122,6 +124,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     (
         "repl",
         &[
+            "automata",
             "boolprog",
             "c",
             "cfa",
@@ -155,6 +158,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     (
         "cli",
         &[
+            "automata",
             "boolprog",
             "c",
             "cfa",

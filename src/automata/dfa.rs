@@ -178,6 +178,88 @@ impl Dfa {
         Dfa { alphabet, next, accepting, start: 0, live: Vec::new() }.minimize()
     }
 
+    /// The words having a factor `c1 c2 … cn` with every `ci` a symbol of the class `classes[i]`,
+    /// read exactly (no contraction: a program's step from a location to itself is a step);
+    /// `anchored_start` asks the factor to be a prefix, `anchored_end` a suffix (both: the
+    /// words `c1 … cn` themselves). A class stands for a symbol and the symbols renamed from it
+    /// since ([`Dfa::rename_fresh`]), so a pattern stays the same set of concrete words.
+    pub fn classes(
+        alphabet: usize,
+        classes: &[Vec<Symbol>],
+        anchored_start: bool,
+        anchored_end: bool,
+    ) -> Dfa {
+        let n = classes.len();
+        let mut subsets: BTreeMap<BTreeSet<usize>, u32> = BTreeMap::new();
+        let mut order: Vec<BTreeSet<usize>> = Vec::new();
+        let mut next: Vec<Vec<u32>> = Vec::new();
+        let start: BTreeSet<usize> = [0].into();
+        subsets.insert(start.clone(), 0);
+        order.push(start);
+        let mut i = 0;
+        while i < order.len() {
+            let current = order[i].clone();
+            let mut row = Vec::with_capacity(alphabet);
+            for a in 0..alphabet as Symbol {
+                let mut target = BTreeSet::new();
+                for &q in &current {
+                    if q < n && classes[q].contains(&a) {
+                        target.insert(q + 1);
+                    }
+                    if (q == 0 && !anchored_start) || (q == n && !anchored_end) {
+                        target.insert(q);
+                    }
+                }
+                let id = match subsets.get(&target) {
+                    Some(&id) => id,
+                    None => {
+                        let id = order.len() as u32;
+                        subsets.insert(target.clone(), id);
+                        order.push(target);
+                        id
+                    }
+                };
+                row.push(id);
+            }
+            next.push(row);
+            i += 1;
+        }
+        let accepting = order.iter().map(|s| s.contains(&n)).collect();
+        Dfa { alphabet, next, accepting, start: 0, live: Vec::new() }.minimize()
+    }
+
+    /// A shortest accepted word, the least in symbol order among the shortest; `None` when the
+    /// language is empty.
+    pub fn shortest_word(&self) -> Option<Vec<Symbol>> {
+        // Breadth-first from the start, trying symbols in order: the first visit of a state is
+        // by its least shortest word.
+        let mut parent: Vec<Option<(u32, Symbol)>> = vec![None; self.next.len()];
+        let mut seen = vec![false; self.next.len()];
+        seen[self.start as usize] = true;
+        let mut queue = VecDeque::from([self.start]);
+        while let Some(q) = queue.pop_front() {
+            if self.accepting[q as usize] {
+                let mut word = Vec::new();
+                let mut at = q;
+                while let Some((p, a)) = parent[at as usize] {
+                    word.push(a);
+                    at = p;
+                }
+                word.reverse();
+                return Some(word);
+            }
+            for a in 0..self.alphabet as Symbol {
+                let t = self.next[q as usize][a as usize];
+                if !seen[t as usize] {
+                    seen[t as usize] = true;
+                    parent[t as usize] = Some((q, a));
+                    queue.push_back(t);
+                }
+            }
+        }
+        None
+    }
+
     /// The words of `self` not in `other` (same alphabet).
     pub fn difference(&self, other: &Dfa) -> Dfa {
         self.product(other, |a, b| a && !b)
@@ -638,5 +720,27 @@ mod tests {
         for word in all_words(2, 6) {
             assert_eq!(small.accepts(&word), raw.accepts(&word), "{word:?}");
         }
+    }
+
+    #[test]
+    fn automata_class_patterns_are_exact() {
+        // Symbols a = 0, b = 1, c = 2; the class {a, c} then b.
+        let factor = Dfa::classes(3, &[vec![0, 2], vec![1]], false, false);
+        assert!(factor.accepts(&[2, 2, 1, 0]));
+        assert!(factor.accepts(&[0, 1]));
+        assert!(!factor.accepts(&[1, 0]));
+        assert!(!factor.accepts(&[0, 2]));
+        let word = Dfa::classes(3, &[vec![0], vec![1]], true, true);
+        assert!(word.accepts(&[0, 1]));
+        assert!(!word.accepts(&[0, 1, 1]));
+        assert!(!word.accepts(&[2, 0, 1]));
+    }
+
+    #[test]
+    fn automata_shortest_word_is_least_among_shortest() {
+        let l = Dfa::classes(3, &[vec![1, 2], vec![2]], false, true);
+        assert_eq!(l.shortest_word(), Some(vec![1, 2]));
+        let empty = l.difference(&l);
+        assert_eq!(empty.shortest_word(), None);
     }
 }
