@@ -72,8 +72,8 @@ enum Ran {
         kinduction: Option<KInduction>,
         engine: Box<Engine>,
     },
-    /// The language domain's own engine, with the seeding line it reports (none).
-    Language(Box<LanguageEngine>, Seeding),
+    /// The language domain's own engine.
+    Language(Box<LanguageEngine>),
 }
 
 /// `--maxlen`: at least two symbols (a factor of one symbol has no edge to refute).
@@ -90,7 +90,7 @@ impl Ran {
         match self {
             Ran::KInduction(k) => &k.flat,
             Ran::Impact { engine, .. } => &engine.flat,
-            Ran::Language(engine, _) => &engine.flat,
+            Ran::Language(engine) => &engine.flat,
         }
     }
 
@@ -98,7 +98,7 @@ impl Ran {
         match self {
             Ran::KInduction(k) => k.seeding(),
             Ran::Impact { engine, .. } => engine.seeding(),
-            Ran::Language(_, seeding) => seeding,
+            Ran::Language(engine) => engine.seeding(),
         }
     }
 
@@ -119,7 +119,7 @@ impl Ran {
 
     fn language(&self) -> Option<&LanguageEngine> {
         match self {
-            Ran::Language(engine, _) => Some(engine.as_ref()),
+            Ran::Language(engine) => Some(engine.as_ref()),
             _ => None,
         }
     }
@@ -142,15 +142,13 @@ fn run_engines(
                 "the language domain runs its own engine; it does not combine with --engine".into(),
             ));
         }
-        let built = LanguageEngine::new(program, &args.function, limits, args.maxlen);
+        let built = LanguageEngine::new(program, &args.function, limits, args.maxlen, invariants);
         let mut engine = match built_or_unknown(built, integers_line, out)? {
             Ok(engine) => engine,
             Err(code) => return Ok(Err(code)),
         };
         let verdict = engine.run();
-        let seeding =
-            Seeding::Skipped("the language domain starts from the graph alone".to_string());
-        return Ok(Ok((verdict, Ran::Language(Box::new(engine), seeding))));
+        return Ok(Ok((verdict, Ran::Language(Box::new(engine)))));
     }
     let mut kinduction = None;
     let started = Stopwatch::start(limits.clock);

@@ -43,12 +43,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rug::Integer;
 
+use super::certificate::check_inductive_except;
 use super::flat::Flat;
 use super::formula::Pred;
 use super::path::{self, PathFormula, Solved};
 use super::{
-    FIRST_UNROLLING, Limits, RefineError, Replayed, Verdict, function_named, replay,
-    time_limit_reason,
+    FIRST_UNROLLING, Limits, RefineError, Replayed, Seeding, Verdict, function_named, replay,
+    seeds_of, time_limit_reason,
 };
 use crate::automata::dfa::{Dfa, Symbol};
 use crate::ir::{ProcId, Program};
@@ -113,6 +114,9 @@ pub enum LanguageStep {
         word: Vec<Symbol>,
         /// The splits made.
         splits: Vec<usize>,
+        /// The patterns removed right after, indices into [`LanguageEngine::removals`]: the
+        /// m-spurious factors of two symbols along the word's edges between the split symbols.
+        removed: Vec<usize>,
     },
     /// A word was set aside undecided (the SMT core gave up, or its inputs did not replay).
     SetAside {
@@ -153,6 +157,11 @@ pub struct LanguageEngine {
     /// The inlined graph.
     pub flat: Flat,
     maxlen: usize,
+    /// Per location, an inductive invariant every factor's formula assumes: what abstract
+    /// interpretation found ([`super::absint`]), confirmed inductive edge by edge, `True` at
+    /// error locations; `True` everywhere without it.
+    known: Vec<Pred>,
+    seeding: Seeding,
     limits: Limits,
     started: Stopwatch,
     symbols: Vec<RegionSymbol>,
@@ -162,6 +171,9 @@ pub struct LanguageEngine {
     splits: Vec<Split>,
     /// Why each word set aside was.
     set_aside: Vec<String>,
+    /// Factors known satisfiable under the symbols' current regions (a split narrows a
+    /// region, so the factors through a split symbol are forgotten).
+    feasible: BTreeSet<Vec<Symbol>>,
     counters: LanguageCounters,
     stats: SmtStats,
     verdict: Option<Verdict>,
@@ -175,14 +187,35 @@ impl LanguageEngine {
         function: &str,
         limits: Limits,
         maxlen: usize,
+        invariants: bool,
     ) -> Result<LanguageEngine, RefineError> {
         let procedure = function_named(program, function)?;
         let flat = Flat::build(program, procedure, FIRST_UNROLLING)?;
+        let mut stats = SmtStats::default();
+        let mut smt_calls = 0;
+        let (known, seeding) = if invariants {
+            let (_, mut known, seeding) = seeds_of(&flat);
+            for (l, at) in flat.locations.iter().enumerate() {
+                if at.error.is_some() {
+                    known[l] = Pred::True;
+                }
+            }
+            match inductive(&flat, &known, &mut stats, &mut smt_calls)? {
+                None => (known, seeding),
+                Some(failure) => (
+                    vec![Pred::True; flat.locations.len()],
+                    Seeding::Skipped(format!("the invariants are not inductive ({failure})")),
+                ),
+            }
+        } else {
+            (vec![Pred::True; flat.locations.len()], Seeding::Off)
+        };
         let symbols: Vec<RegionSymbol> = (0..flat.locations.len())
             .map(|location| RegionSymbol { location, region: Pred::True, parent: None })
             .collect();
         let language = graph_language(&flat, &symbols);
         let counters = LanguageCounters {
+            smt_calls,
             symbols: symbols.len(),
             dfa_peak: language.size(),
             ..LanguageCounters::default()
@@ -193,6 +226,8 @@ impl LanguageEngine {
             procedure,
             flat,
             maxlen: maxlen.max(2),
+            known,
+            seeding,
             limits,
             started,
             symbols,
@@ -200,8 +235,9 @@ impl LanguageEngine {
             removals: Vec::new(),
             splits: Vec::new(),
             set_aside: Vec::new(),
+            feasible: BTreeSet::new(),
             counters,
-            stats: SmtStats::default(),
+            stats,
             verdict: None,
         })
     }
@@ -234,6 +270,11 @@ impl LanguageEngine {
         c.splits = self.splits.len();
         c.set_aside = self.set_aside.len();
         c
+    }
+
+    /// Whether and how the factors assume invariants from abstract interpretation.
+    pub fn seeding(&self) -> &Seeding {
+        &self.seeding
     }
 
     /// The longest factor checked for m-spuriousness.
@@ -273,7 +314,7 @@ impl LanguageEngine {
                     self.word_text(&r.refuted)
                 )]
             }
-            LanguageStep::Split { word, splits } => {
+            LanguageStep::Split { word, splits, removed } => {
                 let mut lines = vec![format!(
                     "the word {} is infeasible with no m-spurious factor up to {} symbols: \
                      regions split by its interpolants",
@@ -287,6 +328,12 @@ impl LanguageEngine {
                         self.symbol_name(s.symbol),
                         self.region_text(&s.by),
                         self.symbol_name(s.fresh)
+                    ));
+                }
+                for &i in removed {
+                    lines.push(format!(
+                        "  removed the m-spurious pattern Ω* {} Ω*",
+                        self.word_text(&self.removals[i].word)
                     ));
                 }
                 lines
@@ -391,22 +438,9 @@ impl LanguageEngine {
         for length in 2..=self.maxlen.min(n) {
             for start in 0..=n - length {
                 let factor = &word[start..start + length];
-                let regions: Vec<Pred> =
-                    factor.iter().map(|&s| self.symbols[s as usize].region.clone()).collect();
-                match decide(
-                    &self.flat,
-                    &locations[start..start + length],
-                    &regions,
-                    (&mut self.stats, &mut self.counters.smt_calls),
-                    splits,
-                ) {
-                    Ok(Decided::Infeasible(_)) => {
-                        return Ok(self.remove(factor.to_vec(), regions, word.clone()));
-                    }
-                    Ok(Decided::Feasible { .. }) => {}
-                    // Not removed: the core's giving up is no refutation.
-                    Err(RefineError::Incomplete(_) | RefineError::Unsupported(_)) => {}
-                    Err(other) => return Err(other),
+                if self.spurious(factor)? {
+                    let index = self.remove(factor.to_vec(), word.clone());
+                    return Ok(LanguageStep::Removed(index));
                 }
             }
         }
@@ -432,10 +466,63 @@ impl LanguageEngine {
         if made.is_empty() {
             // No region splits properly: the word is m-spurious itself (its concrete formula
             // is unsatisfiable, the regions only add assumptions).
-            let regions = word.iter().map(|&s| self.symbols[s as usize].region.clone()).collect();
-            return Ok(self.remove(word.clone(), regions, word));
+            let index = self.remove(word.clone(), word);
+            return Ok(LanguageStep::Removed(index));
         }
-        Ok(LanguageStep::Split { word, splits: made })
+        // The batch the next steps would find one by one: along each edge of the word, the
+        // m-spurious pairs of symbols split from (or equal to) its two symbols.
+        let mut family: Vec<BTreeSet<Symbol>> = word.iter().map(|&s| BTreeSet::from([s])).collect();
+        for &i in &made {
+            let Split { symbol, fresh, .. } = self.splits[i];
+            for f in &mut family {
+                if f.contains(&symbol) {
+                    f.insert(fresh);
+                }
+            }
+        }
+        let mut removed = Vec::new();
+        for k in 1..n {
+            for &a in &family[k - 1] {
+                for &b in &family[k] {
+                    if self.spurious(&[a, b])? {
+                        removed.push(self.remove(vec![a, b], word.clone()));
+                    }
+                }
+            }
+        }
+        Ok(LanguageStep::Split { word, splits: made, removed })
+    }
+
+    /// Whether a factor is m-spurious: its path formula under its symbols' regions
+    /// unsatisfiable for every edge choice. A factor the SMT core gives up on is not (the
+    /// core's giving up is no refutation); satisfiable ones are remembered until a split.
+    fn spurious(&mut self, factor: &[Symbol]) -> Result<bool, RefineError> {
+        if self.feasible.contains(factor) {
+            return Ok(false);
+        }
+        let locations = self.locations_of(factor);
+        let regions: Vec<Pred> = factor
+            .iter()
+            .map(|&s| {
+                let symbol = &self.symbols[s as usize];
+                Pred::and(vec![symbol.region.clone(), self.known[symbol.location].clone()])
+            })
+            .collect();
+        match decide(
+            &self.flat,
+            &locations,
+            &regions,
+            (&mut self.stats, &mut self.counters.smt_calls),
+            self.limits.path_splits(),
+        ) {
+            Ok(Decided::Infeasible(_)) => Ok(true),
+            Ok(Decided::Feasible { .. }) => {
+                self.feasible.insert(factor.to_vec());
+                Ok(false)
+            }
+            Err(RefineError::Incomplete(_) | RefineError::Unsupported(_)) => Ok(false),
+            Err(other) => Err(other),
+        }
     }
 
     /// Splits, for each `(position, interpolant)`, every symbol of `word` (and every symbol
@@ -475,6 +562,7 @@ impl LanguageEngine {
                     region: Pred::and(vec![region, by.negate()]),
                     parent: Some(s),
                 });
+                self.feasible.retain(|factor| !factor.contains(&s));
                 let renamed = self.language.rename_fresh(s);
                 self.set_language(renamed);
                 targets.insert(fresh);
@@ -490,19 +578,17 @@ impl LanguageEngine {
         Ok(made)
     }
 
-    fn remove(
-        &mut self,
-        word: Vec<Symbol>,
-        regions: Vec<Pred>,
-        refuted: Vec<Symbol>,
-    ) -> LanguageStep {
+    /// Removes the m-spurious factor `word` (refuting the word `refuted`), recording its
+    /// regions now; the index of the removal.
+    fn remove(&mut self, word: Vec<Symbol>, refuted: Vec<Symbol>) -> usize {
+        let regions = word.iter().map(|&s| self.symbols[s as usize].region.clone()).collect();
         let alphabet = self.symbols.len();
         let classes: Vec<Vec<Symbol>> = word.iter().map(|&s| vec![s]).collect();
         let pattern = Dfa::classes(alphabet, &classes, false, false);
         let smaller = self.language.difference(&pattern);
         self.set_language(smaller);
         self.removals.push(Removal { step: self.counters.steps, word, regions, alphabet, refuted });
-        LanguageStep::Removed(self.removals.len() - 1)
+        self.removals.len() - 1
     }
 
     fn set_aside(&mut self, word: Vec<Symbol>, reason: String) -> LanguageStep {
@@ -562,14 +648,22 @@ impl LanguageEngine {
                 return Ok(Some(format!("the regions at {} do not cover its states", at.name)));
             }
         }
+        if let Some(failure) = inductive(&self.flat, &self.known, &mut stats, calls)? {
+            return Ok(Some(format!("the assumed invariants are not inductive: {failure}")));
+        }
         let mut language = graph_language(&self.flat, &self.symbols);
         let mut inside: BTreeMap<(Symbol, Pred), bool> = BTreeMap::new();
         for (i, removal) in self.removals.iter().enumerate() {
             let locations: Vec<usize> =
                 removal.word.iter().map(|&s| self.symbols[s as usize].location).collect();
-            let unlimited = u64::MAX;
-            match decide(&self.flat, &locations, &removal.regions, (&mut stats, calls), unlimited)?
-            {
+            let assumed: Vec<Pred> = removal
+                .regions
+                .iter()
+                .zip(&locations)
+                .map(|(r, &l)| Pred::and(vec![r.clone(), self.known[l].clone()]))
+                .collect();
+            let splits = self.limits.path_splits();
+            match decide(&self.flat, &locations, &assumed, (&mut stats, calls), splits)? {
                 Decided::Infeasible(_) => {}
                 Decided::Feasible { .. } => {
                     return Ok(Some(format!("the removed pattern {i} is satisfiable")));
@@ -609,6 +703,20 @@ impl LanguageEngine {
             )
         }))
     }
+}
+
+/// Checks `known` inductive: `True` at the start implies the start's formula and every edge
+/// into a location that is no error leads from its source's formula into its target's (an
+/// error location's formula is `True`, so nothing is asked of the edges into it). `None` when
+/// it holds, else which condition fails.
+fn inductive(
+    flat: &Flat,
+    known: &[Pred],
+    stats: &mut SmtStats,
+    smt_calls: &mut usize,
+) -> Result<Option<String>, RefineError> {
+    let into_error = |e: usize| flat.locations[flat.edges[e].to].error.is_some();
+    check_inductive_except(flat, known, &into_error, stats, smt_calls)
 }
 
 /// The symbols a pattern's symbol `s`, recorded when the alphabet had `alphabet` symbols,

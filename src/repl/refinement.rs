@@ -861,7 +861,8 @@ fn run_language(
         cancel: Some(interrupt),
         ..Limits::default()
     };
-    let mut engine = LanguageEngine::new(c.program(), &run.function, limits, DEFAULT_MAXLEN)?;
+    let mut engine =
+        LanguageEngine::new(c.program(), &run.function, limits, DEFAULT_MAXLEN, run.invariants)?;
     writeln!(
         out,
         "new run: {} on {} of {} (run to the end at once: the language domain has no `step`)",
@@ -876,6 +877,7 @@ fn run_language(
         counted(engine.flat.edges.len(), "edge"),
         engine.maxlen()
     )?;
+    writeln!(out, "{}", engine.seeding().describe())?;
     let verdict = loop {
         let step = engine.step();
         if let LanguageStep::Finished(verdict) = step {
