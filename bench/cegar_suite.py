@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """The refinement suite: `craig cegar` on every C program of examples/c/ (and of a directory
-given by --dir) under both abstract domains, IMPACT (interpolant labels) and predicate
-abstraction (cartesian, predicates from the interpolants), against the verdict each program
-states in its first line (`// verdict: safe` or `// verdict: unsafe`).
+given by --dir) under the three abstract domains, IMPACT (interpolant labels), predicate
+abstraction (cartesian, predicates from the interpolants) and language-based refinement
+(region words, m-spurious factors removed), against the verdict each program states in its
+first line (`// verdict: safe` or `// verdict: unsafe`). Integers are mathematical
+(`--math-int`) but for the examples written for machine integers (MACHINE_EXAMPLES, as in
+tests/it/refine.rs).
 
 usage: python3 bench/cegar_suite.py [--craig BINARY] [--no-build] [--dir DIR]...
-                                    [--domains impact,predicates] [--max-steps N]
+                                    [--domains impact,predicates,language] [--max-steps N]
                                     [--time-limit SECONDS]
 
 For each domain, one row per program: the answer (SAFE, UNSAFE, UNKNOWN), whether it is correct
 (`ok`), wrong (`WRONG`) or no answer (`-`), wall time in ms, refinements, tree nodes (made, and
-how many were cut by refinements), steps and SMT calls; then per domain the count of correct,
+how many were cut by refinements; for the language domain: symbols, and patterns removed),
+steps and SMT calls; then per domain the count of correct,
 wrong and unknown answers and the total time. Programs run one at a time (one job). A wrong
 verdict is a release-blocking bug: the script then exits 1. A program without a verdict header
 is refused (exit 2). Reads nothing outside the repository and the directories given.
@@ -20,12 +24,17 @@ import argparse, os, re, subprocess, sys, time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 EXAMPLES = os.path.join(REPO, "examples", "c")
-DOMAINS = ["impact", "predicates"]
+DOMAINS = ["impact", "predicates", "language"]
+MACHINE_EXAMPLES = ["bits_safe.c", "overflow_unsafe.c", "wraparound_safe.c"]
 HEADER = re.compile(r"^//\s*verdict:\s*(safe|unsafe)\s*$")
 ANSWER = re.compile(r"^(SAFE|UNSAFE|UNKNOWN)\b")
 COUNTERS = re.compile(
     r"^domain (\S+): refinements (\d+), ART nodes (\d+) \((\d+) covered, (\d+) cut\), "
     r"steps (\d+), path checks (\d+), SMT calls (\d+)$")
+LANGUAGE_COUNTERS = re.compile(
+    r"^domain language: refinements (\d+), patterns removed (\d+), splits (\d+), "
+    r"symbols (\d+), DFA peak (\d+) states, words set aside (\d+), steps (\d+), "
+    r"SMT calls (\d+)$")
 
 
 def programs(dirs):
@@ -50,6 +59,8 @@ def programs(dirs):
 def cegar(craig, path, domain, max_steps, time_limit):
     cmd = [craig, "cegar", path, "--domain", domain, "--max-steps", str(max_steps),
            "--time-limit", str(time_limit)]
+    if os.path.basename(path) not in MACHINE_EXAMPLES:
+        cmd.append("--math-int")
     start = time.monotonic()
     try:
         p = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=time_limit + 60)
@@ -67,6 +78,10 @@ def cegar(craig, path, domain, max_steps, time_limit):
             row.update(refinements=int(m.group(2)), nodes=int(m.group(3)),
                        covered=int(m.group(4)), cut=int(m.group(5)), steps=int(m.group(6)),
                        smt=int(m.group(8)))
+        m = LANGUAGE_COUNTERS.match(line)
+        if m:
+            row.update(refinements=int(m.group(1)), nodes=int(m.group(4)),
+                       cut=int(m.group(2)), steps=int(m.group(7)), smt=int(m.group(8)))
     if row["answer"] is None or p.returncode == 2:
         sys.exit(f"craig cegar failed on {path} (exit {p.returncode}): {p.stderr.strip()}")
     return row
@@ -99,7 +114,9 @@ def main():
     suite = programs([EXAMPLES] + args.dir)
     width = max(len(n) for n, _, _ in suite)
     print(f"craig cegar on {len(suite)} programs, at most {args.max_steps} steps and "
-          f"{args.time_limit:g} s each; integers are mathematical")
+          f"{args.time_limit:g} s each; integers are mathematical but for "
+          f"{', '.join(MACHINE_EXAMPLES)}; for the language domain `nodes` is symbols and "
+          f"`cut` patterns removed")
     wrong_total = 0
     summary = []
     for domain in domains:

@@ -380,6 +380,18 @@ impl LanguageEngine {
         self.finish(Verdict::Unknown(time_limit_reason(limit, self.limits.clock)))
     }
 
+    /// The time limit or an interruption, checked inside a step as well (a step on a long
+    /// word asks many factors), worded as between steps.
+    fn interrupted(&self) -> Option<String> {
+        let timed_out = self.limits.time.is_some_and(|t| self.started.reached(Some(t)));
+        let cancelled = self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+        (timed_out || cancelled).then(|| self.limits.reached(0, ("symbol", 0), &self.started))?
+    }
+
     fn finish(&mut self, verdict: Verdict) -> LanguageStep {
         self.verdict = Some(verdict.clone());
         LanguageStep::Finished(verdict)
@@ -436,6 +448,9 @@ impl LanguageEngine {
         self.counters.refinements += 1;
         // 2. A short m-spurious factor under the regions: removed without a split.
         for length in 2..=self.maxlen.min(n) {
+            if let Some(reason) = self.interrupted() {
+                return Ok(self.finish(Verdict::Unknown(reason)));
+            }
             for start in 0..=n - length {
                 let factor = &word[start..start + length];
                 if self.spurious(factor)? {
@@ -482,6 +497,9 @@ impl LanguageEngine {
         }
         let mut removed = Vec::new();
         for k in 1..n {
+            if let Some(reason) = self.interrupted() {
+                return Ok(self.finish(Verdict::Unknown(reason)));
+            }
             for &a in &family[k - 1] {
                 for &b in &family[k] {
                     if self.spurious(&[a, b])? {
@@ -525,16 +543,19 @@ impl LanguageEngine {
         }
     }
 
-    /// Splits, for each `(position, interpolant)`, every symbol of `word` (and every symbol
-    /// split from one in this round) at that position's location whose region the interpolant
-    /// splits properly (neither it nor its negation implied). The splits made.
+    /// Splits, for each `(position, interpolant)`, every symbol of `word` at that position's
+    /// location whose region the interpolant splits properly (neither it nor its negation
+    /// implied): the symbol keeps the part inside the interpolant, where the word's path runs,
+    /// and is split again by the next interpolant at its location. The fresh symbols are not
+    /// split again in the same round (a location the word passes `m` times gets `m` pieces, not
+    /// `2^m`). The splits made.
     fn split_along(
         &mut self,
         word: &[Symbol],
         locations: &[usize],
         cuts: &[(usize, Pred)],
     ) -> Result<Vec<usize>, RefineError> {
-        let mut targets: BTreeSet<Symbol> = word.iter().copied().collect();
+        let targets: BTreeSet<Symbol> = word.iter().copied().collect();
         let mut made = Vec::new();
         let variables = self.flat.variables.len();
         for (position, by) in cuts {
@@ -565,7 +586,6 @@ impl LanguageEngine {
                 self.feasible.retain(|factor| !factor.contains(&s));
                 let renamed = self.language.rename_fresh(s);
                 self.set_language(renamed);
-                targets.insert(fresh);
                 self.splits.push(Split {
                     step: self.counters.steps,
                     symbol: s,
@@ -605,9 +625,13 @@ impl LanguageEngine {
     fn conclude(&mut self) -> LanguageStep {
         if let Some(first) = self.set_aside.first() {
             let reason = format!(
-                "{} word{} to an error location set aside undecided; the first: {first}",
-                self.set_aside.len(),
-                if self.set_aside.len() == 1 { " was" } else { "s were" }
+                "{} to an error location {} set aside undecided; the first: {first}",
+                if self.set_aside.len() == 1 {
+                    "1 word".to_string()
+                } else {
+                    format!("{} words", self.set_aside.len())
+                },
+                if self.set_aside.len() == 1 { "was" } else { "were" }
             );
             return self.finish(Verdict::Unknown(reason));
         }

@@ -32,6 +32,7 @@ mod interpolation;
 mod java_parse;
 mod java_verify;
 mod kinduction;
+mod language_domain;
 mod prove_schedule;
 mod prover_regression;
 mod refine;

@@ -621,12 +621,12 @@ fn printed_invariants_are_simplified_equivalently_and_certified() {
 
 #[test]
 fn domains_parse_and_print() {
-    for domain in [Domain::Impact, Domain::Predicates] {
+    for domain in [Domain::Impact, Domain::Predicates, Domain::Language] {
         assert_eq!(domain.to_string().parse::<Domain>(), Ok(domain));
     }
     assert_eq!(Domain::default(), Domain::Impact);
     let err = "boolean".parse::<Domain>().unwrap_err();
-    assert_eq!(err, "unknown domain `boolean` (domains: impact, predicates)");
+    assert_eq!(err, "unknown domain `boolean` (domains: impact, predicates, language)");
 }
 
 #[test]
@@ -869,7 +869,10 @@ fn an_unknown_domain_is_refused_naming_both() {
     }
     let err = Cli::try_parse_from(["craig", "cegar", "x.c", "--domain", "boolean"]).unwrap_err();
     let text = err.to_string();
-    assert!(text.contains("unknown domain `boolean` (domains: impact, predicates)"), "{text}");
+    assert!(
+        text.contains("unknown domain `boolean` (domains: impact, predicates, language)"),
+        "{text}"
+    );
 }
 
 /// Every command that takes `--time-limit` says in its `--help` that it counts CPU time, the

@@ -9,8 +9,9 @@ use crate::repl::{CommandResult, Workbench};
 pub const SPEC: CommandSpec = CommandSpec {
     name: "cegar",
     summary: "start lazy abstraction with interpolants on a C function (then `step`, `run`)",
-    usage: "cegar [FUNCTION] [--engine impact|kinduction|portfolio] [--domain impact|predicates] \
-            [--max-steps N] [--max-nodes N] [--time-limit S] [--no-invariants]",
+    usage: "cegar [FUNCTION] [--engine impact|kinduction|portfolio] \
+            [--domain impact|predicates|language] [--max-steps N] [--max-nodes N] \
+            [--time-limit S] [--no-invariants]",
     help: "Starts a refinement run on FUNCTION (default main) of the C program loaded last:\n\
            its calls are inlined into one graph, and the abstract reachability tree starts as\n\
            the root n0 labelled True. On Java files, FUNCTION is a method (Class.method):\n\
@@ -18,7 +19,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            default) labels nodes with interpolants (McMillan's lazy abstraction);\n\
            --domain predicates labels them with the cartesian abstraction over predicates\n\
            per location, taken from the interpolants (BLAST), cutting and re-exploring the\n\
-           subtree a refinement invalidates. Before the first step, abstract interpretation\n\
+           subtree a refinement invalidates; --domain language runs language-based\n\
+           refinement (region words in a DFA, m-spurious factors removed, regions split by\n\
+           interpolants) to the end at once, saying each step (no `step` through it).\n\
+           Before the first step, abstract interpretation\n\
            (intervals with widening to the program's constants, affine equalities) finds an\n\
            invariant for each loop head; nodes there start from it, path formulas carry it, and\n\
            error paths it rules out are refined from the loop head on, so loops close at the\n\
