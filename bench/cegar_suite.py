@@ -34,7 +34,7 @@ COUNTERS = re.compile(
 LANGUAGE_COUNTERS = re.compile(
     r"^domain language: refinements (\d+), patterns removed (\d+), splits (\d+), "
     r"symbols (\d+), DFA peak (\d+) states, words set aside (\d+), steps (\d+), "
-    r"SMT calls (\d+)$")
+    r"SMT calls (\d+)(, recursion unrolled deeper \d+ times)?$")
 
 
 def programs(dirs):

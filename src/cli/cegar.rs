@@ -454,7 +454,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         writeln!(
             out,
             "domain language: refinements {}, patterns removed {}, splits {}, symbols {}, DFA \
-             peak {} states, words set aside {}, steps {}, SMT calls {}",
+             peak {} states, words set aside {}, steps {}, SMT calls {}{}",
             c.refinements,
             c.removed,
             c.splits,
@@ -462,7 +462,11 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             c.dfa_peak,
             c.set_aside,
             c.steps,
-            c.smt_calls
+            c.smt_calls,
+            match c.deepenings {
+                0 => String::new(),
+                n => format!(", recursion unrolled deeper {n} times"),
+            }
         )?;
         if args.art {
             writeln!(out, "note: the language domain builds no abstract reachability tree")?;

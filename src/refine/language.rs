@@ -30,6 +30,10 @@
 //! end `SAFE`. The m-spurious words are asked for lazily, only among the factors of the word
 //! at hand, rather than all words up to `maxlen` at once.
 //!
+//! A counterexample through a recursive call the graph cut that does not replay makes the
+//! engine start again on a graph with recursion unrolled twice as deep (as IMPACT does; no
+//! summaries are inferred).
+//!
 //! `SAFE` is said only after an independent certificate ([`LanguageEngine::check_certificate`]):
 //! the regions at each location cover its states; each removed pattern is unsatisfiable again
 //! by a fresh SMT query, every symbol renamed from a pattern's symbol since the removal has a
@@ -48,8 +52,8 @@ use super::flat::Flat;
 use super::formula::Pred;
 use super::path::{self, PathFormula, Solved};
 use super::{
-    FIRST_UNROLLING, Limits, RefineError, Replayed, Seeding, Verdict, function_named, replay,
-    seeds_of, time_limit_reason,
+    FIRST_UNROLLING, Limits, RefineError, Replayed, Seeding, Verdict, deeper_unrolling,
+    function_named, replay, seeds_of, time_limit_reason,
 };
 use crate::automata::dfa::{Dfa, Symbol};
 use crate::ir::{ProcId, Program};
@@ -125,6 +129,15 @@ pub enum LanguageStep {
         /// Why.
         reason: String,
     },
+    /// A counterexample ran through a recursive call the graph cut and did not replay: the
+    /// engine started again on a graph with recursion unrolled `unrolling` times (the counters
+    /// count on; symbols, language, removals and splits start afresh).
+    Deepened {
+        /// The new unrolling.
+        unrolling: usize,
+        /// Why the counterexample did not replay.
+        reason: String,
+    },
     /// The run ended.
     Finished(Verdict),
 }
@@ -146,6 +159,8 @@ pub struct LanguageCounters {
     pub dfa_peak: usize,
     /// Words set aside undecided.
     pub set_aside: usize,
+    /// Times the recursion was unrolled deeper.
+    pub deepenings: usize,
     /// SMT calls (the certificate's included).
     pub smt_calls: usize,
 }
@@ -161,6 +176,9 @@ pub struct LanguageEngine {
     /// interpretation found ([`super::absint`]), confirmed inductive edge by edge, `True` at
     /// error locations; `True` everywhere without it.
     known: Vec<Pred>,
+    /// Whether invariants from abstract interpretation were asked for (kept to start again on
+    /// a deeper unrolling).
+    invariants: bool,
     seeding: Seeding,
     limits: Limits,
     started: Stopwatch,
@@ -193,23 +211,7 @@ impl LanguageEngine {
         let flat = Flat::build(program, procedure, FIRST_UNROLLING)?;
         let mut stats = SmtStats::default();
         let mut smt_calls = 0;
-        let (known, seeding) = if invariants {
-            let (_, mut known, seeding) = seeds_of(&flat);
-            for (l, at) in flat.locations.iter().enumerate() {
-                if at.error.is_some() {
-                    known[l] = Pred::True;
-                }
-            }
-            match inductive(&flat, &known, &mut stats, &mut smt_calls)? {
-                None => (known, seeding),
-                Some(failure) => (
-                    vec![Pred::True; flat.locations.len()],
-                    Seeding::Skipped(format!("the invariants are not inductive ({failure})")),
-                ),
-            }
-        } else {
-            (vec![Pred::True; flat.locations.len()], Seeding::Off)
-        };
+        let (known, seeding) = assumed_invariants(&flat, invariants, &mut stats, &mut smt_calls)?;
         let symbols: Vec<RegionSymbol> = (0..flat.locations.len())
             .map(|location| RegionSymbol { location, region: Pred::True, parent: None })
             .collect();
@@ -226,6 +228,7 @@ impl LanguageEngine {
             procedure,
             flat,
             maxlen: maxlen.max(2),
+            invariants,
             known,
             seeding,
             limits,
@@ -341,6 +344,10 @@ impl LanguageEngine {
             LanguageStep::SetAside { word, reason } => {
                 vec![format!("set aside the word {}: {reason}", self.word_text(word))]
             }
+            LanguageStep::Deepened { unrolling, reason } => vec![format!(
+                "a counterexample ran through a recursive call the graph cut and did not replay \
+                 ({reason}): started again with recursion unrolled {unrolling} times"
+            )],
             LanguageStep::Finished(_) => Vec::new(),
         }
     }
@@ -430,12 +437,17 @@ impl LanguageEngine {
                     .map(|s| s.map_or_else(Integer::new, |s| values[s].clone()))
                     .collect();
                 let error = locations[n - 1];
+                let through_cut = self.flat.passes_cut(&edges);
                 let path = std::iter::once(locations[0])
                     .chain(edges.iter().map(|&e| self.flat.edges[e].to))
                     .collect();
                 return match replay(&self.program, self.procedure, &self.flat, error, inputs, path)
                 {
                     Replayed::Verdict(verdict) => Ok(self.finish(verdict)),
+                    Replayed::Unconfirmed(reason) if through_cut => match self.deepen()? {
+                        Ok(unrolling) => Ok(LanguageStep::Deepened { unrolling, reason }),
+                        Err(why) => Ok(self.set_aside(word, format!("{reason} ({why})"))),
+                    },
                     Replayed::Unconfirmed(reason) => Ok(self.set_aside(word, reason)),
                 };
             }
@@ -541,6 +553,36 @@ impl LanguageEngine {
             Err(RefineError::Incomplete(_) | RefineError::Unsupported(_)) => Ok(false),
             Err(other) => Err(other),
         }
+    }
+
+    /// Starts again on a graph with recursion unrolled twice as deep: the new unrolling, or
+    /// why not (past [`super::MAX_UNROLLING`]).
+    fn deepen(&mut self) -> Result<Result<usize, String>, RefineError> {
+        let unrolling = match deeper_unrolling(&self.flat) {
+            Ok(unrolling) => unrolling,
+            Err(why) => return Ok(Err(why)),
+        };
+        let flat = Flat::build(&self.program, self.procedure, unrolling)?;
+        let (known, seeding) = assumed_invariants(
+            &flat,
+            self.invariants,
+            &mut self.stats,
+            &mut self.counters.smt_calls,
+        )?;
+        self.symbols = (0..flat.locations.len())
+            .map(|location| RegionSymbol { location, region: Pred::True, parent: None })
+            .collect();
+        let language = graph_language(&flat, &self.symbols);
+        self.set_language(language);
+        self.flat = flat;
+        self.known = known;
+        self.seeding = seeding;
+        self.removals.clear();
+        self.splits.clear();
+        self.set_aside.clear();
+        self.feasible.clear();
+        self.counters.deepenings += 1;
+        Ok(Ok(unrolling))
     }
 
     /// Splits, for each `(position, interpolant)`, every symbol of `word` at that position's
@@ -727,6 +769,33 @@ impl LanguageEngine {
             )
         }))
     }
+}
+
+/// The invariants every factor's formula assumes on `flat`, and how they were found: what
+/// abstract interpretation finds when `invariants` asks for it (`True` at error locations),
+/// once confirmed inductive; `True` everywhere otherwise.
+fn assumed_invariants(
+    flat: &Flat,
+    invariants: bool,
+    stats: &mut SmtStats,
+    smt_calls: &mut usize,
+) -> Result<(Vec<Pred>, Seeding), RefineError> {
+    let none = vec![Pred::True; flat.locations.len()];
+    if !invariants {
+        return Ok((none, Seeding::Off));
+    }
+    let (_, mut known, seeding) = seeds_of(flat);
+    for (l, at) in flat.locations.iter().enumerate() {
+        if at.error.is_some() {
+            known[l] = Pred::True;
+        }
+    }
+    Ok(match inductive(flat, &known, stats, smt_calls)? {
+        None => (known, seeding),
+        Some(failure) => {
+            (none, Seeding::Skipped(format!("the invariants are not inductive ({failure})")))
+        }
+    })
 }
 
 /// Checks `known` inductive: `True` at the start implies the start's formula and every edge

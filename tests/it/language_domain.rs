@@ -160,6 +160,9 @@ fn the_language_domain_agrees_with_impact_on_the_examples() {
         "goto_safe.c",
         "overflow_unsafe.c",
         "parity_unsafe.c",
+        // Its counterexample through the cut recursive call does not replay: the language
+        // domain starts again on a deeper unrolling, as IMPACT does.
+        "recursive_sum_safe.c",
         "two_counters_safe.c",
         "wraparound_safe.c",
     ];
@@ -216,4 +219,18 @@ fn craig_cegar_runs_the_language_domain() {
     assert!(out.contains("at least 2"), "{out}");
     let (code, _) = command(&["cegar", "--domain", "language", "--engine", "kinduction", &safe]);
     assert_eq!(code, 2);
+}
+
+#[test]
+fn the_prompt_runs_the_language_domain_to_the_end_saying_each_step() {
+    use crate::common::{bench, run};
+    let mut wb = bench();
+    let loaded = run(&mut wb, "load examples/c/counter_unsafe.c");
+    assert!(loaded.starts_with("loaded theory counter_unsafe"), "{loaded}");
+    let out = run(&mut wb, "cegar --domain language");
+    assert!(out.starts_with("new run: language-based refinement"), "{out}");
+    assert!(out.contains("\nUNSAFE: ") && out.contains("(replayed by the interpreter)"), "{out}");
+    assert!(out.contains("\ndomain language: refinements "), "{out}");
+    let refused = run(&mut wb, "cegar --domain language --engine kinduction");
+    assert!(refused.starts_with("error: the language domain runs its own engine"), "{refused}");
 }
