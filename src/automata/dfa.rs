@@ -260,6 +260,17 @@ impl Dfa {
         None
     }
 
+    /// The minimal automaton of the complete automaton `next` (a row per state, a column per
+    /// symbol) with the given accepting states and start.
+    pub fn from_transitions(
+        alphabet: usize,
+        next: Vec<Vec<u32>>,
+        accepting: Vec<bool>,
+        start: u32,
+    ) -> Dfa {
+        Dfa { alphabet, next, accepting, start, live: Vec::new() }.minimize()
+    }
+
     /// The words of `self` not in `other` (same alphabet).
     pub fn difference(&self, other: &Dfa) -> Dfa {
         self.product(other, |a, b| a && !b)

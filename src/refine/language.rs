@@ -854,7 +854,7 @@ fn graph_language(flat: &Flat, symbols: &[RegionSymbol]) -> Dfa {
     }
     let mut accepting = vec![false, false];
     accepting.extend(symbols.iter().map(|s| flat.locations[s.location].error.is_some()));
-    Dfa { alphabet, next, accepting, start: 0 }.minimize()
+    Dfa::from_transitions(alphabet, next, accepting, 0)
 }
 
 /// What the SMT core says of a word's path formula under regions.

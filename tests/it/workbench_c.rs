@@ -571,7 +571,7 @@ fn the_predicates_domain_runs_at_the_prompt_and_takes_hand_predicates_into_its_p
         run(&mut wb, "cegar --domain nowhere"),
         format!(
             "error: invalid value `nowhere` for `--domain <DOMAIN>`: unknown domain `nowhere` \
-             (domains: impact, predicates); usage: {}\n",
+             (domains: impact, predicates, language); usage: {}\n",
             cegar_usage()
         )
     );
