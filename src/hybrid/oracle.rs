@@ -176,8 +176,6 @@ pub struct HybridOracle {
     pub simplex: bool,
     /// The counters.
     pub stats: OracleStats,
-    /// The SMT core's counters over the simplex checks.
-    pub smt: SmtStats,
 }
 
 const FROM_ANYWHERE: u8 = 0;
@@ -203,7 +201,6 @@ impl HybridOracle {
             last_refutation: None,
             simplex: false,
             stats: OracleStats::default(),
-            smt: SmtStats::default(),
         }
     }
 
@@ -638,7 +635,7 @@ impl HybridOracle {
             into_unsafe: kind == INTO_UNSAFE,
         };
         self.stats.simplex_checks += 1;
-        let refuted = linear::refutes(&question, &mut self.smt);
+        let refuted = linear::refutes(&question, &mut SmtStats::default());
         if refuted {
             self.stats.simplex_refutations += 1;
         }
