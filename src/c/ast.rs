@@ -710,6 +710,9 @@ pub enum ExprKind {
     Int(rug::Integer, IntType),
     /// A variable.
     Var(String),
+    /// A string literal: its bytes, the terminating zero included. It is the address of a
+    /// static array of `char` holding them.
+    String(Vec<u8>),
     /// `a[i]`, `a` a variable.
     Index(Ident, Box<Expr>),
     /// `e[i]` for an `e` that is not a variable (`s.a[i]`, `p->next[i]`, `pp[i][j]`).

@@ -141,7 +141,14 @@ fn refused_constructs_are_named_where_they_stand() {
             "int main() { double d = 1.5; return 0; }",
             "t.c:1:14: error: floating-point types are not in craig's C subset",
         ),
-        ("int main() { return \"s\"; }", "t.c:1:21: error: strings are not in craig's C subset"),
+        (
+            "int main() { return L\"s\"[0]; }",
+            "t.c:1:21: error: wide strings and escapes past a byte are not in craig's C subset",
+        ),
+        (
+            "int main() { char c[2] = \"abc\"; return 0; }",
+            "t.c:1:26: error: a string of 3 characters does not fit an array of 2",
+        ),
         (
             "int main() { int x = ({ 1; }); return 0; }",
             "t.c:1:22: error: a statement expression `({ ... })` used as a value is not in craig's C subset",

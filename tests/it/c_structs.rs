@@ -3,6 +3,7 @@
 //! neighbour), struct copies and initialisers mean what C says, linked lists built with
 //! `malloc` run and are freed, and `craig cegar` finds a use after free through a struct
 //! pointer and a leaked list node, replayed on the interpreter; nothing gives a wrong verdict.
+//! Arrays used as pointers live in memory the same way.
 
 use craig::c::read_c;
 use craig::hol::Obligation;
@@ -367,4 +368,106 @@ proptest! {
         let file = sources.add("t.c", None, text);
         let _ = read_c(&sources, file);
     }
+}
+
+/// Arrays whose elements' addresses are taken (`&a[i]`) or which are used as values (`p = a`,
+/// `f(a)`, `a + 1`) live in memory, locals and globals, initialised as C says, and compute
+/// what the compiled program computes.
+#[test]
+fn arrays_used_as_pointers_agree_with_the_c_compiler() {
+    let program = "static long sum(const int *p, int n) { long s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }\n\
+        static void fill(int *p, int n, int k) { for (int i = 0; i < n; i++) p[i] = k * i; }\n\
+        long f(void) {\n\
+          int g[6] = {1, 2, 3};\n\
+          int loc[5] = {10, 20};\n\
+          int *q = &loc[1];\n\
+          q[1] = 7;\n\
+          *(q + 2) = 8;\n\
+          fill(g + 3, 3, 5);\n\
+          int *e = g + 6;\n\
+          long r = sum(loc, 5) + 100 * sum(g, 6) + 10000 * (e - &g[1]) + 100000 * (q - loc);\n\
+          char cs[4] = {'a', 'b'};\n\
+          char *c = cs;\n\
+          c[2] = c[0] + 2;\n\
+          r += 1000000 * (cs[2] - 'a') + 10000000 * sizeof(cs) + 100000000 * sizeof loc;\n\
+          return r;\n\
+        }\n";
+    agrees_with_the_c_compiler("arrays", program);
+}
+
+/// Through a pointer, an array's bounds are its object's: reading past a local array, and
+/// past a global one, is the memory access check, and a pointer into a local array outlives
+/// it only as a dangling pointer.
+#[test]
+fn pointers_into_arrays_are_checked_against_the_array() {
+    let text = "int main(void) { int a[4] = {0}; int *p = a; return p[4]; }";
+    assert_eq!(failed(&run_main(text, &[], 100)), Obligation::MemoryAccess);
+    let text = "int g[3]; int main(void) { int *p = &g[2]; p++; return *p; }";
+    assert_eq!(failed(&run_main(text, &[], 100)), Obligation::MemoryAccess);
+    let text = "int *keep(void) { int a[2] = {1, 2}; return &a[1]; }\n\
+                int main(void) { int *p = keep(); return *p; }";
+    assert_eq!(failed(&run_main(text, &[], 100)), Obligation::MemoryAccess);
+    // A global array in memory starts as its initialiser says, zeros after it.
+    let text = "int g[4] = {5, 6}; int *p = &g[1];\n\
+                int main(void) { p[1] = 7; return g[0] + 10 * *p + 100 * g[2] + g[3]; }";
+    assert_eq!(returned(&run_main(text, &[], 200)), 765);
+    // In bounds, through the array and through the pointer, the same element.
+    let text = "int main(void) { int a[4] = {0}; int *p = &a[3]; *p = 9; return a[3] + p[-3]; }";
+    assert_eq!(returned(&run_main(text, &[], 100)), 9);
+}
+
+/// `craig cegar` finds an out-of-bounds write through a pointer into a local array and
+/// replays it; an array that is never used as a pointer stays an IR array.
+#[test]
+fn cegar_finds_an_overflow_through_a_pointer_into_an_array() {
+    let dir = scratch("array_bounds");
+    let program = dir.join("bounds.c");
+    std::fs::write(
+        &program,
+        "extern int __VERIFIER_nondet_int(void);\n\
+         void clear(int *p, int n) { for (int i = 0; i <= n; i++) p[i] = 0; }\n\
+         int main(void) {\n\
+           int a[2];\n\
+           if (__VERIFIER_nondet_int()) clear(a, 2);\n\
+           return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let (code, out) = command(&["cegar", &s(&program), "--max-steps", "4000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("bounds.c:2:58: the valid memory access check"), "{out}");
+    assert!(out.contains("replayed: `craig run"), "{out}");
+    let text = "int main(void) { int x = 1; int *p = &x; int a[2] = {1, 2}; return a[1] + *p; }";
+    let (program, rendered) = read(text);
+    let program = program.unwrap_or_else(|| panic!("{rendered}"));
+    let names: Vec<&str> = program.variables.iter().map(|v| v.name.as_str()).collect();
+    assert!(names.contains(&"&x") && names.contains(&"a") && !names.contains(&"&a"), "{names:?}");
+    assert_eq!(returned(&run_main(text, &[], 100)), 3);
+}
+
+/// String literals are static arrays of `char` with their zero, shared by equal literals;
+/// `char s[] = "..."` copies one into an array sized for it; reading past a literal's zero is
+/// out of its object; a pointer converted to `int` implicitly is the model's limit, as by a
+/// cast.
+#[test]
+fn strings_are_static_arrays_of_char() {
+    let text = "const char *greeting = \"hi\";\n\
+        static int length(const char *s) { int n = 0; while (s[n]) n++; return n; }\n\
+        int main(void) {\n\
+          char buffer[8] = \"hello\";\n\
+          char exact[3] = \"abc\";\n\
+          char sized[] = \"x\\ty\\0z\";\n\
+          const char *s = \"a\" \"bc\";\n\
+          int r = length(buffer) + 10 * length(greeting) + 100 * (s[1] == 'b');\n\
+          r += 1000 * (sizeof sized == 6) + 10000 * (exact[2] == 'c' && buffer[7] == 0);\n\
+          r += 100000 * (\"xyz\"[2] == 'z') + 1000000 * (sized[1] == 9 && sized[4] == 'z');\n\
+          return r == 1111125;\n\
+        }\n";
+    assert_eq!(returned(&run_main(text, &[], 1000)), 1);
+    let text = "int main(void) { const char *s = \"ab\"; return s[3]; }";
+    assert_eq!(failed(&run_main(text, &[], 100)), Obligation::MemoryAccess);
+    let text = "int main(void) { const char *a = \"same\", *b = \"same\"; return a == b; }";
+    assert_eq!(returned(&run_main(text, &[], 100)), 1);
+    let text = "int main(void) { int x; int *p = &x; int n = p; return n == 0; }";
+    assert_eq!(failed(&run_main(text, &[], 100)), Obligation::MemoryModel);
 }

@@ -7,7 +7,9 @@ use lang_c::span::Node;
 
 use super::super::ast::*;
 use super::super::builtin::{Builtin, builtin};
-use super::types::{Refusal, char_literal, declarator_shape, integer_value, literal_type};
+use super::types::{
+    Refusal, char_literal, declarator_shape, integer_value, literal_type, string_literal,
+};
 use super::{Converter, MAX_EXPRESSION_DEPTH, NO_MEMORY};
 use crate::syntax::{Diagnostic, Span};
 
@@ -77,9 +79,16 @@ impl Converter<'_> {
                     );
                 }
             },
-            c::Expression::StringLiteral(_) => {
-                return self.refuse_here(span, "strings are", NO_MEMORY);
-            }
+            c::Expression::StringLiteral(s) => match string_literal(&s.node) {
+                Some(bytes) => ExprKind::String(bytes),
+                None => {
+                    return self.refuse_here(
+                        span,
+                        "wide strings and escapes past a byte are",
+                        "craig's C holds strings of `char`",
+                    );
+                }
+            },
             c::Expression::Member(m) => {
                 let base = self.expr(&m.node.expression);
                 let field = self.ident(&m.node.identifier);
@@ -182,7 +191,11 @@ impl Converter<'_> {
                 return refused(span);
             }
             if matches!(name.as_str(), "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
-                return self.refuse_here(span, "strings are", NO_MEMORY);
+                // The function's name as a string (C 6.4.2.2; GCC's pretty name of a C
+                // function is its name too).
+                let mut bytes = self.function.clone().into_bytes();
+                bytes.push(0);
+                return Expr { kind: ExprKind::String(bytes), span };
             }
         }
         Expr { kind: ExprKind::Var(self.variable_name(name)), span }

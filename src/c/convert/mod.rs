@@ -35,7 +35,7 @@ pub use types::Refusal;
 
 /// The note of refusals of memory: what the C of today's craig has instead.
 pub(super) const NO_MEMORY: &str = "craig's memory model holds integer scalars, pointers, \
-     structs, fixed-size arrays and heap objects; strings and function pointers come next";
+     structs, fixed-size arrays, strings and heap objects; function pointers come next";
 
 /// Expressions nested deeper than this (a long chain `a + b + ...` is nested on its left) are
 /// refused: the lowering and the engines recurse over them.
@@ -216,6 +216,7 @@ impl<'t> Converter<'t> {
                     let array = self.array_size(array, init.node.initializer.as_ref());
                     let span = self.span(init);
                     let init = init.node.initializer.as_ref().map(|i| self.initializer(i));
+                    let init = init.map(|i| self.chars_of_string(ty, array, i));
                     self.unit.globals.push(VarDecl {
                         ty,
                         name,

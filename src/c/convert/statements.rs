@@ -271,6 +271,7 @@ impl Converter<'_> {
                 scope.insert(name.name.clone(), global.clone());
             }
             let value = init.node.initializer.as_ref().map(|i| self.initializer(i));
+            let value = value.map(|v| self.chars_of_string(ty, array, v));
             let span = self.span(init);
             let d = VarDecl { ty, name, array, init: value, span, typed_by_initializer: false };
             match global {
@@ -293,6 +294,44 @@ impl Converter<'_> {
             return base;
         }
         (2..).map(|k| format!("{base}#{k}")).find(|n| !taken(n)).expect("a free name")
+    }
+
+    /// `char s[N] = "..."`: the string's characters as the array's list (C 6.7.9: its zero
+    /// too when there is room for it); a string too long for the array is an error.
+    pub(super) fn chars_of_string(
+        &mut self,
+        ty: CType,
+        array: Option<u64>,
+        init: Initializer,
+    ) -> Initializer {
+        let (Some(size), Initializer::Expr(Expr { kind: ExprKind::String(bytes), span })) =
+            (array, &init)
+        else {
+            return init;
+        };
+        let span = *span;
+        if !matches!(ty, CType::Int(t) if t.bits == 8) {
+            self.diags
+                .push(Diagnostic::error(span, "a string initialises an array of `char` only"));
+            return Initializer::List(Vec::new(), span);
+        }
+        let text = bytes.len() as u64 - 1;
+        if text > size {
+            self.diags.push(Diagnostic::error(
+                span,
+                format!("a string of {text} characters does not fit an array of {size}"),
+            ));
+            return Initializer::List(Vec::new(), span);
+        }
+        let values = bytes
+            .iter()
+            .take(size as usize)
+            .map(|&byte| Expr {
+                kind: ExprKind::Int(IntType::CHAR.wrap(byte.into()), IntType::INT),
+                span,
+            })
+            .collect();
+        Initializer::List(values, span)
     }
 
     /// An initialiser: an expression, a flat list of expressions (an array), or a list with

@@ -392,6 +392,13 @@ impl Converter<'_> {
             }
             c::ArraySize::Unknown | c::ArraySize::VariableUnknown => match init.map(|i| &i.node) {
                 Some(c::Initializer::List(items)) if !items.is_empty() => Some(items.len() as u64),
+                // `char s[] = "abc";` has room for the string and its zero.
+                Some(c::Initializer::Expression(e))
+                    if let c::Expression::StringLiteral(s) = &e.node
+                        && let Some(bytes) = string_literal(&s.node) =>
+                {
+                    Some(bytes.len() as u64)
+                }
                 _ => {
                     self.diags.push(
                         Diagnostic::error(at, "an array needs its size")
@@ -616,29 +623,71 @@ pub fn integer_value(i: &c::Integer) -> Option<rug::Integer> {
 /// wide and multi-character ones are refused).
 pub fn char_literal(text: &str) -> Option<u32> {
     let body = text.strip_prefix('\'')?.strip_suffix('\'')?;
-    let mut chars = body.chars();
-    let first = chars.next()?;
-    if first != '\\' {
-        return (chars.next().is_none()).then_some(first as u32);
+    match unescape(body)?.as_slice() {
+        [byte] => Some(u32::from(*byte)),
+        _ => None,
     }
-    let rest: String = chars.collect();
-    Some(match rest.as_str() {
-        "n" => 10,
-        "t" => 9,
-        "r" => 13,
-        "0" => 0,
-        "\\" => 92,
-        "'" => 39,
-        "\"" => 34,
-        "?" => 63,
-        "a" => 7,
-        "b" => 8,
-        "f" => 12,
-        "v" => 11,
-        r if r.starts_with('x') => u32::from_str_radix(&r[1..], 16).ok()?,
-        r if !r.is_empty() && r.chars().all(|c| c.is_digit(8)) => u32::from_str_radix(r, 8).ok()?,
-        _ => return None,
-    })
+}
+
+/// The bytes of a string literal (adjacent pieces joined, as C does) followed by its
+/// terminating zero; `None` for a wide or Unicode literal (`L"..."`, `u8"..."`), which
+/// craig's C does not hold, or an escape that is not one byte.
+pub fn string_literal(pieces: &[String]) -> Option<Vec<u8>> {
+    let mut bytes = Vec::new();
+    for piece in pieces {
+        let body = piece.strip_prefix('"')?.strip_suffix('"')?;
+        bytes.extend(unescape(body)?);
+    }
+    bytes.push(0);
+    Some(bytes)
+}
+
+/// The bytes a literal's text between its quotes stands for: characters as their UTF-8
+/// bytes, C's escapes (simple, octal of up to three digits, hexadecimal) as one byte each.
+fn unescape(body: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            let mut buffer = [0; 4];
+            out.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
+            continue;
+        }
+        let byte: u32 = match chars.next()? {
+            'n' => 10,
+            't' => 9,
+            'r' => 13,
+            '\\' => 92,
+            '\'' => 39,
+            '"' => 34,
+            '?' => 63,
+            'a' => 7,
+            'b' => 8,
+            'f' => 12,
+            'v' => 11,
+            'x' => {
+                let mut digits = String::new();
+                while let Some(d) = chars.peek().filter(|d| d.is_ascii_hexdigit()) {
+                    digits.push(*d);
+                    chars.next();
+                }
+                u32::from_str_radix(&digits, 16).ok()?
+            }
+            d if d.is_digit(8) => {
+                let mut digits = String::from(d);
+                while digits.len() < 3
+                    && let Some(d) = chars.peek().filter(|d| d.is_digit(8))
+                {
+                    digits.push(*d);
+                    chars.next();
+                }
+                u32::from_str_radix(&digits, 8).ok()?
+            }
+            _ => return None,
+        };
+        out.push(u8::try_from(byte).ok()?);
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -652,5 +701,19 @@ mod tests {
         assert_eq!(char_literal("'\\x41'"), Some(65));
         assert_eq!(char_literal("'\\101'"), Some(65));
         assert_eq!(char_literal("L'a'"), None);
+        assert_eq!(char_literal("'ab'"), None);
+    }
+
+    #[test]
+    fn string_literals() {
+        let pieces = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(string_literal(&pieces(&["\"ab\""])), Some(b"ab\0".to_vec()));
+        assert_eq!(
+            string_literal(&pieces(&["\"a\\n\"", "\"\\x41\\101\\0z\""])),
+            Some(b"a\nAA\0z\0".to_vec())
+        );
+        assert_eq!(string_literal(&pieces(&["\"\\1234\""])), Some(b"S4\0".to_vec()));
+        assert_eq!(string_literal(&pieces(&["L\"a\""])), None);
+        assert_eq!(string_literal(&pieces(&["\"\\x100\""])), None);
     }
 }

@@ -29,7 +29,14 @@ impl Lowering<'_> {
     pub(super) fn type_of(&self, b: &Body, e: &Expr) -> IntType {
         match &e.kind {
             ExprKind::Int(_, t) => *t,
-            ExprKind::Var(name) => self.lookup(b, name).map_or(IntType::INT, |v| v.ty.integer()),
+            // A string is the address of its first character.
+            ExprKind::String(_) => IntType::ULONG,
+            ExprKind::Var(name) => match self.lookup(b, name) {
+                // An array in memory is the address of its first element.
+                Some(v) if v.array.is_some() => IntType::ULONG,
+                Some(v) => v.ty.integer(),
+                None => IntType::INT,
+            },
             ExprKind::Index(..)
             | ExprKind::Deref(_)
             | ExprKind::Member { .. }

@@ -39,7 +39,7 @@
 //!   is a stack object from its declaration until the run leaves its block (its end, a `break`,
 //!   `continue`, `goto` or `return` out of it: C 6.2.4); a parameter until the return.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rug::Integer;
 
@@ -128,6 +128,7 @@ pub(super) fn uses_memory(unit: &TranslationUnit) -> bool {
                         | ExprKind::Deref(_)
                         | ExprKind::Member { .. }
                         | ExprKind::Subscript(..)
+                        | ExprKind::String(_)
                 ) || matches!(&e.kind, ExprKind::Call(f, _) if matches!(
                     builtin(&f.name),
                     Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free)
@@ -161,6 +162,86 @@ fn note_address_taken(e: &Expr, names: &mut BTreeSet<String>) {
         && let ExprKind::Var(n) = &x.kind
     {
         names.insert(n.clone());
+    }
+}
+
+/// The names a function may use as arrays that must live in memory: an element's address
+/// taken (`&a[i]`), or the name used as a value (`p = a`, `f(a)`, `a + 1`), where C converts
+/// an array to the address of its first element. Other arrays stay IR arrays, as precise as
+/// before. Uses inside `sizeof` evaluate nothing and do not count; a name that is not an
+/// array's is ignored where this set is read.
+pub(super) fn arrays_in_memory(block: &Block) -> BTreeSet<String> {
+    let mut names = ArrayUses::default();
+    visit_block(block, &mut |e| names.note(e), &mut |_| {});
+    names.in_memory()
+}
+
+/// [`arrays_in_memory`] for the initialisers of globals (`int *p = a;`).
+pub(super) fn arrays_in_memory_by_globals(unit: &TranslationUnit) -> BTreeSet<String> {
+    let mut names = ArrayUses::default();
+    for e in unit.globals.iter().filter_map(|d| d.init.as_ref()).flat_map(|i| i.expressions()) {
+        visit_expr(e, &mut |e| names.note(e));
+    }
+    names.in_memory()
+}
+
+/// The distinct string literals of a unit, in the order they first appear (functions, then
+/// the initialisers of globals): each is one static object.
+pub(super) fn string_literals(unit: &TranslationUnit) -> Vec<Vec<u8>> {
+    let mut found: Vec<Vec<u8>> = Vec::new();
+    let mut note = |e: &Expr| {
+        if let ExprKind::String(bytes) = &e.kind
+            && !found.contains(bytes)
+        {
+            found.push(bytes.clone());
+        }
+    };
+    for f in &unit.functions {
+        visit_block(&f.body, &mut note, &mut |_| {});
+    }
+    for e in unit.globals.iter().filter_map(|d| d.init.as_ref()).flat_map(|i| i.expressions()) {
+        visit_expr(e, &mut note);
+    }
+    found
+}
+
+/// A string literal as C writes it, for names and messages.
+fn shown_string(bytes: &[u8]) -> String {
+    let text = bytes.strip_suffix(&[0]).unwrap_or(bytes);
+    format!("\"{}\"", text.escape_ascii())
+}
+
+/// Counts of a name's uses as a value, everywhere and within `sizeof` (the visitor sees both,
+/// so the difference is the uses that evaluate the name).
+#[derive(Default)]
+struct ArrayUses {
+    elements: BTreeSet<String>,
+    values: BTreeMap<String, (usize, usize)>,
+}
+
+impl ArrayUses {
+    fn note(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::AddressOf(x) => {
+                if let ExprKind::Index(a, _) = &x.kind {
+                    self.elements.insert(a.name.clone());
+                }
+            }
+            ExprKind::Var(n) => self.values.entry(n.clone()).or_default().0 += 1,
+            ExprKind::SizeOf(x) => visit_expr(x, &mut |e| {
+                if let ExprKind::Var(n) = &e.kind {
+                    self.values.entry(n.clone()).or_default().1 += 1;
+                }
+            }),
+            _ => {}
+        }
+    }
+
+    fn in_memory(self) -> BTreeSet<String> {
+        let evaluated = self.values.into_iter().filter(|(_, (all, sized))| all > sized);
+        let mut names = self.elements;
+        names.extend(evaluated.map(|(n, _)| n));
+        names
     }
 }
 
@@ -226,7 +307,7 @@ fn visit_statement(
 fn visit_expr(e: &Expr, on_expr: &mut dyn FnMut(&Expr)) {
     on_expr(e);
     match &e.kind {
-        ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused => {}
+        ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::String(_) | ExprKind::Refused => {}
         ExprKind::Index(_, i) => visit_expr(i, on_expr),
         ExprKind::Member { base, .. } => visit_expr(base, on_expr),
         ExprKind::Subscript(x, i) => {
@@ -360,6 +441,7 @@ impl Lowering<'_> {
     /// The pointee type of a pointer-valued expression, if it is one.
     pub(super) fn pointer_type(&self, b: &Body, e: &Expr) -> Option<Pointee> {
         match &e.kind {
+            ExprKind::String(_) => Some(Pointee::Int(IntType::CHAR)),
             ExprKind::Var(n) => {
                 let v = self.lookup(b, n)?;
                 match (v.array, v.address) {
@@ -440,6 +522,35 @@ impl Lowering<'_> {
             None => !matches!(&source.kind, ExprKind::Int(n, _) if *n == 0),
         };
         self.mixed_widths |= mixed;
+    }
+
+    /// The value of `e` converted to `to` as by assignment (an initialiser, an argument, a
+    /// returned value), with the checks a pointer converted to a narrower integer needs.
+    pub(super) fn converted_value(&mut self, b: &mut Body, e: &Expr, to: CType) -> Option<TermId> {
+        self.note_pointer_flow(b, e, to);
+        let from = self.type_of(b, e);
+        let v = self.value(b, e)?;
+        self.check_address_fits(b, e, v, to, e.span);
+        Some(self.convert(v, from, to, e.span))
+    }
+
+    /// A pointer `e` (of value `v`) converted to an integer type narrower than addresses, by
+    /// a cast or implicitly (`int x = p;`): only `NULL` keeps its value in craig's model.
+    pub(super) fn check_address_fits(
+        &mut self,
+        b: &mut Body,
+        e: &Expr,
+        v: TermId,
+        to: CType,
+        span: Span,
+    ) {
+        if let CType::Int(t) = to
+            && t.bits < IntType::ULONG.bits
+            && self.memory.is_some()
+            && self.pointer_type(b, e).is_some()
+        {
+            self.narrow_address(b, v, t, span);
+        }
     }
 
     /// True when objects seen through pointers to `p` and to `q` hold the same scalars at the
@@ -603,6 +714,61 @@ impl Lowering<'_> {
         let k = self.int(code, span);
         let widths = self.updated(m.width, object, k, span);
         self.step(b, Command::Assign(vec![(m.width, widths)]), Some(span));
+    }
+
+    /// A global holding the address of each string literal's object, named after the
+    /// literal (the objects themselves are made by [`Self::initialise_strings`]).
+    pub(super) fn declare_strings(&mut self, unit: &TranslationUnit, span: Span) {
+        for bytes in string_literals(unit) {
+            let shown = format!("&{}", shown_string(&bytes));
+            let address = self.new_variable(
+                &format!("&string{}", self.strings.len() + 1),
+                &shown,
+                false,
+                VariableKind::Global,
+                span,
+            );
+            self.var_types.insert(address, CType::Pointer(Pointee::Int(IntType::CHAR)));
+            self.strings.push((bytes, address));
+        }
+    }
+
+    /// C's string literals, made explicit at the entry of `main`: a static array of `char`
+    /// each, holding the literal's bytes and its zero. (Writing into one is undefined in C
+    /// and names no SV-COMP property; craig's model lets such a write through.)
+    pub(super) fn initialise_strings(&mut self, b: &mut Body, span: Span) {
+        for (bytes, address) in self.strings.clone() {
+            let mut object = VarInfo {
+                name: shown_string(&bytes),
+                constant: address,
+                ty: CType::Int(IntType::CHAR),
+                array: Some(bytes.len() as u64),
+                global: true,
+                address: None,
+            };
+            self.place_variable(b, &mut object, address, None, span);
+            let at = self.term_of(address, span);
+            let stores = (0u64..)
+                .zip(&bytes)
+                .map(|(offset, &byte)| {
+                    let value = IntType::CHAR.wrap(byte.into());
+                    (self.plus(at, offset, span), self.int(value, span))
+                })
+                .collect();
+            self.store_all(b, stores, span);
+        }
+    }
+
+    /// The address of a string literal's object.
+    pub(super) fn string_address(&mut self, bytes: &[u8], span: Span) -> Option<TermId> {
+        let found = self.strings.iter().find(|(s, _)| s == bytes).map(|&(_, a)| a);
+        match found {
+            Some(address) => Some(self.term_of(address, span)),
+            None => {
+                self.error(span, "internal: a string literal without its object");
+                None
+            }
+        }
     }
 
     /// The value at `address` (already checked).

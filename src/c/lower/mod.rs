@@ -47,8 +47,8 @@ pub use memory::model as memory_model;
 mod structs;
 
 use memory::{
-    FUNCTION_SCOPE, Place, addresses_taken, addresses_taken_by_globals, stack_objects_of,
-    uses_memory,
+    FUNCTION_SCOPE, Place, addresses_taken, addresses_taken_by_globals, arrays_in_memory,
+    arrays_in_memory_by_globals, stack_objects_of, uses_memory,
 };
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -107,8 +107,11 @@ pub fn lower_c(
         l.declare_memory(at);
         for f in &unit.functions {
             l.addressed_globals.extend(addresses_taken(&f.body));
+            l.global_arrays_in_memory.extend(arrays_in_memory(&f.body));
         }
         l.addressed_globals.extend(addresses_taken_by_globals(unit));
+        l.global_arrays_in_memory.extend(arrays_in_memory_by_globals(unit));
+        l.declare_strings(unit, at);
     }
     l.declare_globals(unit);
     l.declare_functions(unit);
@@ -205,6 +208,11 @@ struct Lowering<'s> {
     memory: Option<memory::Memory>,
     /// The names some function takes the address of: a global of such a name lives in memory.
     addressed_globals: BTreeSet<String>,
+    /// The names some function uses as arrays in memory ([`memory::arrays_in_memory`]): a
+    /// global array of such a name lives in memory.
+    global_arrays_in_memory: BTreeSet<String>,
+    /// The string literals' objects: each literal's bytes and the global holding its address.
+    strings: Vec<(Vec<u8>, ConstId)>,
     /// True when a pointer value may reach a pointer to scalars of another size (see
     /// [`memory::drop_width_checks`]).
     mixed_widths: bool,
@@ -240,6 +248,9 @@ struct Body {
     /// memory), and the variables holding its stack objects' addresses, each with the scope
     /// whose end is the end of the object's lifetime.
     taken: BTreeSet<String>,
+    /// The names this function uses as arrays in memory: its local arrays of these names live
+    /// in memory.
+    arrays_in_memory: BTreeSet<String>,
     stack_addresses: Vec<(ConstId, ScopeId)>,
 }
 
@@ -268,6 +279,8 @@ impl<'s> Lowering<'s> {
             array_ty,
             memory: None,
             addressed_globals: BTreeSet::new(),
+            global_arrays_in_memory: BTreeSet::new(),
+            strings: Vec::new(),
             mixed_widths: false,
             structs: Vec::new(),
             data_model: DataModel::default(),
@@ -412,7 +425,10 @@ impl<'s> Lowering<'s> {
                 continue;
             }
             let in_memory = matches!(d.ty, CType::Struct(_))
-                || (d.array.is_none() && self.addressed_globals.contains(&d.name.name));
+                || match d.array {
+                    None => self.addressed_globals.contains(&d.name.name),
+                    Some(_) => self.global_arrays_in_memory.contains(&d.name.name),
+                };
             let address = in_memory.then(|| {
                 let name = format!("&{}", d.name.name);
                 let a = self.new_variable(&name, &name, false, VariableKind::Global, d.name.span);
@@ -577,6 +593,11 @@ impl<'s> Lowering<'s> {
             labels: BTreeMap::new(),
             result: procedure.results.first().copied(),
             taken: if self.memory.is_some() { addresses_taken(&f.body) } else { BTreeSet::new() },
+            arrays_in_memory: if self.memory.is_some() {
+                arrays_in_memory(&f.body)
+            } else {
+                BTreeSet::new()
+            },
             stack_addresses: Vec::new(),
         };
         if f.name.name == "main" {
@@ -660,6 +681,7 @@ impl<'s> Lowering<'s> {
     fn initialise_globals(&mut self, b: &mut Body, unit: &TranslationUnit) {
         let declared =
             |l: &Self, d: &VarDecl| l.globals.iter().find(|g| g.name == d.name.name).cloned();
+        self.initialise_strings(b, unit.functions.first().map_or(Span::default(), |f| f.span));
         for d in &unit.globals {
             let Some(v) = declared(self, d) else { continue };
             if let Some(address) = v.address {
@@ -669,9 +691,11 @@ impl<'s> Lowering<'s> {
         }
         for d in &unit.globals {
             let Some(v) = declared(self, d) else { continue };
-            if let (Some(address), CType::Struct(_)) = (v.address, v.ty) {
+            if let Some(address) = v.address
+                && (matches!(v.ty, CType::Struct(_)) || v.array.is_some())
+            {
                 let at = self.term_of(address, d.span);
-                let _ = self.initialise_struct(b, d, at, true);
+                let _ = self.initialise_in_memory(b, d, at, true);
                 continue;
             }
             let value = self.initial_value(b, d, &v);
@@ -695,12 +719,7 @@ impl<'s> Lowering<'s> {
             (None, None) if v.global => Some(self.int(0, d.span)),
             (None, Some(_)) if v.global => Some(self.zeros(d.span)),
             (None, _) => None,
-            (Some(Initializer::Expr(e)), None) => {
-                self.note_pointer_flow(b, e, v.ty);
-                let from = self.type_of(b, e);
-                let value = self.value(b, e)?;
-                Some(self.convert(value, from, v.ty, e.span))
-            }
+            (Some(Initializer::Expr(e)), None) => self.converted_value(b, e, v.ty),
             (Some(Initializer::List(values, span)), Some(size)) => {
                 if values.len() as u64 > size {
                     self.error(*span, format!("{} values for an array of {size}", values.len()));
@@ -1011,11 +1030,8 @@ impl<'s> Lowering<'s> {
             StatementKind::Return(value) => {
                 match (value, b.result) {
                     (Some(e), Some(r)) => {
-                        let from = self.type_of(b, e);
-                        if let Some(t) = self.value(b, e) {
-                            let ty = self.function_result(b);
-                            self.note_pointer_flow(b, e, ty);
-                            let t = self.convert(t, from, ty, e.span);
+                        let ty = self.function_result(b);
+                        if let Some(t) = self.converted_value(b, e, ty) {
                             self.step(b, Command::Assign(vec![(r, t)]), Some(s.span));
                         }
                     }
@@ -1127,14 +1143,15 @@ impl<'s> Lowering<'s> {
             let scope = b.scopes.last_mut().expect("a body has a scope");
             *scope.last_mut().expect("the variable was just pushed") = v;
         };
-        if let CType::Struct(_) = ty {
+        let array_in_memory = d.array.is_some() && b.arrays_in_memory.contains(&d.name.name);
+        if matches!(ty, CType::Struct(_)) || array_in_memory {
             let mut v = v;
             let address = self.address_variable(b, &d.name.name, scope, d.name.span);
             self.kill_stack_objects(b, &[address], d.span);
             self.place_variable(b, &mut v, address, None, d.span);
             declared(b, v);
             let at = self.term_of(address, d.span);
-            let _ = self.initialise_struct(b, d, at, false);
+            let _ = self.initialise_in_memory(b, d, at, false);
             return;
         }
         let value = self.initial_value(b, d, &v);
@@ -1309,6 +1326,7 @@ impl<'s> Lowering<'s> {
         match &e.kind {
             ExprKind::Refused => None,
             ExprKind::Int(n, _) => Some(self.int(n.clone(), e.span)),
+            ExprKind::String(bytes) => self.string_address(bytes, e.span),
             ExprKind::Var(name) => {
                 let Some(v) = self.lookup(b, name) else {
                     self.unknown_variable(name, e.span);
@@ -1380,13 +1398,7 @@ impl<'s> Lowering<'s> {
                 self.note_pointer_flow(b, x, *to);
                 let from = self.type_of(b, x);
                 let v = self.value(b, x)?;
-                if let CType::Int(t) = to
-                    && t.bits < IntType::ULONG.bits
-                    && self.memory.is_some()
-                    && self.pointer_type(b, x).is_some()
-                {
-                    self.narrow_address(b, v, *t, e.span);
-                }
+                self.check_address_fits(b, x, v, *to, e.span);
                 Some(self.convert(v, from, *to, e.span))
             }
             ExprKind::Binary(BinaryOp::Comma, l, r) => {
@@ -1645,7 +1657,13 @@ impl<'s> Lowering<'s> {
         }
         let (target_type, rhs_type) = (self.type_of(b, target), self.type_of(b, rhs));
         let value = match op {
-            None => (self.value(b, rhs)?, rhs_type),
+            None => {
+                let v = self.value(b, rhs)?;
+                if let Some(ty) = self.place_type(b, target) {
+                    self.check_address_fits(b, rhs, v, ty, rhs.span);
+                }
+                (v, rhs_type)
+            }
             Some(op) => {
                 let old = self.read_target(b, target, element)?;
                 let r = self.value(b, rhs)?;
@@ -1884,11 +1902,8 @@ impl<'s> Lowering<'s> {
         }
         let mut values = Vec::new();
         for (a, ty) in args.iter().zip(&info.param_types) {
-            self.note_pointer_flow(b, a, *ty);
             // Arguments convert to the parameters' types as by assignment.
-            let from = self.type_of(b, a);
-            let value = self.value(b, a)?;
-            values.push(self.convert(value, from, *ty, a.span));
+            values.push(self.converted_value(b, a, *ty)?);
         }
         let results = if want { vec![self.temp(b, info.result, span)] } else { Vec::new() };
         let command = Command::Call { callee: info.proc, args: values, results: results.clone() };
@@ -1938,7 +1953,9 @@ impl Lowering<'_> {
     /// even where C might not evaluate it (the later operand of `&&`, a branch of `?:`).
     fn simple(&self, b: &Body, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::SizeOf(_) => true,
+            ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::String(_) | ExprKind::SizeOf(_) => {
+                true
+            }
             ExprKind::Unary(UnaryOp::Neg, x) => {
                 self.simple(b, x)
                     && (self.integers == Integers::Mathematical
@@ -1968,8 +1985,8 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
     let mut fp = Footprint::default();
     let sub = |x: &Expr| footprint(x, writes);
     match &e.kind {
-        // `sizeof` does not evaluate its operand.
-        ExprKind::Int(..) | ExprKind::Refused | ExprKind::SizeOf(_) => {}
+        // `sizeof` does not evaluate its operand; a string is constant.
+        ExprKind::Int(..) | ExprKind::String(_) | ExprKind::Refused | ExprKind::SizeOf(_) => {}
         ExprKind::Var(n) => {
             fp.reads.insert(n.clone());
         }
@@ -2114,7 +2131,11 @@ fn expr_writes(e: &Expr, writes: &mut BTreeSet<String>, calls: &mut BTreeSet<Str
 
 fn collect_calls(e: &Expr, calls: &mut BTreeSet<String>) {
     match &e.kind {
-        ExprKind::Int(..) | ExprKind::Var(_) | ExprKind::Refused | ExprKind::SizeOf(_) => {}
+        ExprKind::Int(..)
+        | ExprKind::Var(_)
+        | ExprKind::String(_)
+        | ExprKind::Refused
+        | ExprKind::SizeOf(_) => {}
         ExprKind::Index(_, i) => collect_calls(i, calls),
         ExprKind::Member { base, .. } => collect_calls(base, calls),
         ExprKind::Subscript(x, i) => {

@@ -52,6 +52,7 @@ impl Lowering<'_> {
     /// without lowering anything.
     pub(super) fn static_type(&self, b: &Body, e: &Expr) -> Option<(CType, Option<u64>)> {
         match &e.kind {
+            ExprKind::String(bytes) => Some((CType::Int(IntType::CHAR), Some(bytes.len() as u64))),
             ExprKind::Var(n) => {
                 let v = self.lookup(b, n)?;
                 Some((v.ty, v.array))
@@ -230,7 +231,7 @@ impl Lowering<'_> {
     }
 
     /// `address + bytes`.
-    fn plus(&mut self, address: TermId, bytes: u64, span: Span) -> TermId {
+    pub(super) fn plus(&mut self, address: TermId, bytes: u64, span: Span) -> TermId {
         if bytes == 0 {
             return address;
         }
@@ -418,7 +419,7 @@ impl Lowering<'_> {
     }
 
     /// Writes every `(address, value)` in one step (the values read before any is written).
-    fn store_all(&mut self, b: &mut Body, stores: Vec<(TermId, TermId)>, span: Span) {
+    pub(super) fn store_all(&mut self, b: &mut Body, stores: Vec<(TermId, TermId)>, span: Span) {
         if stores.is_empty() {
             return;
         }
@@ -430,10 +431,11 @@ impl Lowering<'_> {
         self.step(b, Command::Assign(vec![(m.memory, memory)]), Some(span));
     }
 
-    /// Stores the initial contents of a struct object (or an array of structs) at `address`:
+    /// Stores the initial contents of an object in memory (a struct, an array of structs or of
+    /// scalars) at `address`:
     /// the initialiser's values, zero for every scalar it leaves out; with no initialiser,
     /// zeros for a global and nothing for a local.
-    pub(super) fn initialise_struct(
+    pub(super) fn initialise_in_memory(
         &mut self,
         b: &mut Body,
         d: &VarDecl,
@@ -591,10 +593,7 @@ impl Lowering<'_> {
 
     /// A scalar's initial value, converted to its type.
     fn scalar_initialiser(&mut self, b: &mut Body, e: &Expr, ty: CType) -> Option<TermId> {
-        self.note_pointer_flow(b, e, ty);
-        let from = self.type_of(b, e);
-        let v = self.value(b, e)?;
-        Some(self.convert(v, from, ty, e.span))
+        self.converted_value(b, e, ty)
     }
 
     /// A struct field initialised from another struct (`struct S t = s;`): its scalars read.
