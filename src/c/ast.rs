@@ -461,6 +461,9 @@ pub struct TranslationUnit {
     pub functions: Vec<Function>,
     /// Functions declared (prototypes, `extern`) but defined nowhere in the file, by name.
     pub prototypes: Vec<Ident>,
+    /// The names the program's functions call that no function of the file defines (builtins,
+    /// the C library's functions, undeclared names).
+    pub undefined_calls: std::collections::BTreeSet<String>,
     /// Functions of the file left out because `main` does not call them and craig cannot read
     /// them.
     pub left_out: Vec<LeftOut>,

@@ -17,6 +17,7 @@ pub mod ast;
 pub mod builtin;
 mod convert;
 mod items;
+pub mod library;
 pub mod lower;
 pub mod memtrack;
 mod parse;
@@ -35,9 +36,23 @@ use crate::syntax::{Diagnostic, FileId, SourceMap, has_errors, with_large_stack}
 /// as the scanner allows; they run on a thread with this much (reserved) stack.
 const STACK_BYTES: usize = 256 << 20;
 
-/// Reads one C file into craig's tree: what could be read, and every diagnostic (the tree is
-/// meaningful only when no error was reported).
+/// Reads one C file into craig's tree, with the [`library`]'s functions it calls linked in:
+/// what could be read, and every diagnostic (the tree is meaningful only when no error was
+/// reported). The library's file is added to `sources` when the program needs it.
 pub fn parse_c(
+    sources: &mut SourceMap,
+    file: FileId,
+    model: DataModel,
+) -> (ast::TranslationUnit, Vec<Diagnostic>) {
+    let (mut unit, mut diagnostics) = parse_unit(sources, file, model);
+    if !has_errors(&diagnostics) {
+        diagnostics.extend(library::link(&mut unit, sources, model));
+    }
+    (unit, diagnostics)
+}
+
+/// Reads one C file into craig's tree, alone.
+fn parse_unit(
     sources: &SourceMap,
     file: FileId,
     model: DataModel,
@@ -60,13 +75,13 @@ pub fn parse_c(
 /// Reads and lowers one file of `sources` with machine integers. Returns the program unless
 /// there were errors, and every diagnostic (those of reading only, when there are errors:
 /// lowering a tree with holes would report their consequences).
-pub fn read_c(sources: &SourceMap, file: FileId) -> (Option<Program>, Vec<Diagnostic>) {
+pub fn read_c(sources: &mut SourceMap, file: FileId) -> (Option<Program>, Vec<Diagnostic>) {
     read_c_with(sources, file, Integers::Machine, DataModel::Lp64)
 }
 
 /// [`read_c`] with the reading of integers chosen.
 pub fn read_c_with(
-    sources: &SourceMap,
+    sources: &mut SourceMap,
     file: FileId,
     integers: Integers,
     model: DataModel,
@@ -75,6 +90,7 @@ pub fn read_c_with(
     if has_errors(&diagnostics) {
         return (None, diagnostics);
     }
+    let sources = &*sources;
     with_large_stack(STACK_BYTES, || {
         let (program, mut more) = lower_c(&unit, sources, integers);
         let mut all = diagnostics;

@@ -12,7 +12,7 @@ use crate::c::task::Property;
 use crate::c::witness::{ViolationWitness, WitnessInput, specification};
 use crate::cli::CliError;
 use crate::hol::Obligation;
-use crate::ir::interpret::{Outcome, run as run_program};
+use crate::ir::interpret::{Outcome, TraceStep, run as run_program};
 use crate::ir::{Command, Program};
 use crate::refine::REPLAY_STEPS;
 use crate::syntax::{SourceMap, Span};
@@ -87,10 +87,19 @@ pub(crate) fn violation_graphml(
         specification: specification(violation.property, violation.check),
         data_model: violation.data_model,
         inputs,
-        violation_line: check_span.map(|s| line_of(sources, s)),
+        violation_line: violation_span(sources, check_span, &trace).map(|s| line_of(sources, s)),
         creation_time: creation_time(),
     };
     Ok(witness.graphml())
+}
+
+/// Where the witness puts the violation: the failing check, or, when it fails in a function of
+/// craig's C library (`strcpy` writing past its buffer), the last step of the run in the
+/// program's own file (the call), since validators read the program's lines only.
+fn violation_span(sources: &SourceMap, check: Option<Span>, trace: &[TraceStep]) -> Option<Span> {
+    let library = sources.find(crate::c::library::NAME);
+    let in_program = |s: &Span| Some(s.file) != library;
+    check.filter(in_program).or_else(|| trace.iter().rev().filter_map(|s| s.span).find(in_program))
 }
 
 /// The 1-based line a span starts on.

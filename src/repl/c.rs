@@ -38,7 +38,8 @@ impl CTheory {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let mut sources = SourceMap::new();
         let file = sources.add(path, Some(Path::new(path)), text);
-        let (program, diagnostics) = crate::c::read_c_with(&sources, file, integers, data_model);
+        let (program, diagnostics) =
+            crate::c::read_c_with(&mut sources, file, integers, data_model);
         let rendered = render_all(&diagnostics, &sources);
         match program.filter(|_| !has_errors(&diagnostics)) {
             Some(program) => {

@@ -110,6 +110,12 @@ impl SourceMap {
         FileId(self.files.len() as u32 - 1)
     }
 
+    /// The first file added under this name.
+    pub fn find(&self, name: &str) -> Option<FileId> {
+        let index = self.files.iter().position(|f| f.name == name)?;
+        Some(FileId(index as u32))
+    }
+
     /// The file with this id.
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]

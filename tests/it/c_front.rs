@@ -22,7 +22,7 @@ fn data(name: &str) -> String {
 fn read(text: &str) -> (Option<Program>, String, SourceMap) {
     let mut sources = SourceMap::new();
     let file = sources.add("t.c", None, text.to_string());
-    let (program, diagnostics) = read_c(&sources, file);
+    let (program, diagnostics) = read_c(&mut sources, file);
     let rendered = render_all(&diagnostics, &sources);
     (program, rendered, sources)
 }
@@ -488,7 +488,7 @@ proptest! {
     fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
         let mut sources = SourceMap::new();
         let file = sources.add("t.c", None, text);
-        let _ = read_c(&sources, file);
+        let _ = read_c(&mut sources, file);
     }
 
     #[test]
@@ -497,7 +497,7 @@ proptest! {
     ) {
         let mut sources = SourceMap::new();
         let file = sources.add("t.c", None, text);
-        let _ = read_c(&sources, file);
+        let _ = read_c(&mut sources, file);
     }
 
     #[test]
@@ -520,7 +520,7 @@ proptest! {
         };
         let mut sources = SourceMap::new();
         let file = sources.add("t.c", None, mutated);
-        if let (Some(p), _) = read_c(&sources, file) {
+        if let (Some(p), _) = read_c(&mut sources, file) {
             // Whatever still reads also runs without panicking.
             if let Some(main) = p.find("main") {
                 let _ = run(&p, main, &ints(&[1, 2, 3]), 2_000);
@@ -556,7 +556,7 @@ fn a_preprocessed_task_reads_and_its_headers_cost_nothing() {
     let text = preprocessed_task().expect("gcc preprocesses a program with glibc's headers");
     let mut sources = SourceMap::new();
     let file = sources.add("task.i", None, text.to_string());
-    let (program, diagnostics) = read_c(&sources, file);
+    let (program, diagnostics) = read_c(&mut sources, file);
     let rendered = render_all(&diagnostics, &sources);
     let program = program.unwrap_or_else(|| panic!("task.i reads:\n{rendered}"));
     assert!(!rendered.contains("error"), "{rendered}");
@@ -586,7 +586,7 @@ proptest! {
         };
         let mut sources = SourceMap::new();
         let file = sources.add("task.i", None, mutated);
-        let _ = read_c(&sources, file);
+        let _ = read_c(&mut sources, file);
     }
 }
 
@@ -630,7 +630,7 @@ fn file_ids_point_into_the_right_file() {
     let _other = sources.add("other.c", None, "int x;".into());
     let file = sources.add("t.c", None, "int main() { return *0; }".into());
     assert_eq!(file, FileId(1));
-    let (_, diagnostics) = read_c(&sources, file);
+    let (_, diagnostics) = read_c(&mut sources, file);
     assert!(
         render_all(&diagnostics, &sources).starts_with("t.c:1:22: error: `0` is not a pointer")
     );
@@ -964,7 +964,7 @@ fn the_heap_and_pointers_run_as_c_says() {
 fn run_main_as(text: &str, model: DataModel, inputs: &[i64]) -> Outcome {
     let mut sources = SourceMap::new();
     let file = sources.add("t.c", None, text.to_string());
-    let (program, diagnostics) = read_c_with(&sources, file, Integers::Machine, model);
+    let (program, diagnostics) = read_c_with(&mut sources, file, Integers::Machine, model);
     let rendered = render_all(&diagnostics, &sources);
     let p = program.unwrap_or_else(|| panic!("errors:\n{rendered}"));
     run(&p, p.find("main").expect("a main function"), &ints(inputs), 10_000)

@@ -17,7 +17,7 @@ use crate::common::{failed, returned, s, scratch};
 fn read(text: &str) -> (Option<Program>, String) {
     let mut sources = SourceMap::new();
     let file = sources.add("t.c", None, text.to_string());
-    let (program, diagnostics) = read_c(&sources, file);
+    let (program, diagnostics) = read_c(&mut sources, file);
     (program, render_all(&diagnostics, &sources))
 }
 
@@ -366,7 +366,7 @@ proptest! {
     ) {
         let mut sources = SourceMap::new();
         let file = sources.add("t.c", None, text);
-        let _ = read_c(&sources, file);
+        let _ = read_c(&mut sources, file);
     }
 }
 
@@ -470,4 +470,56 @@ fn strings_are_static_arrays_of_char() {
     assert_eq!(returned(&run_main(text, &[], 100)), 1);
     let text = "int main(void) { int x; int *p = &x; int n = p; return n == 0; }";
     assert_eq!(failed(&run_main(text, &[], 100)), Obligation::MemoryModel);
+}
+
+/// The C library's string functions (craig's own `stdlib/c/string.c`) are linked into a
+/// program that calls them: they compute what glibc computes, a buffer overflow inside one is
+/// found, replayed and located in the library with the call in the program's lines in the
+/// witness, and a program's own definition of such a function is the one used.
+#[test]
+fn the_string_library_is_linked_and_checked() {
+    let text = "#include <string.h>\n\
+        int main(void) {\n\
+          char buf[16]; char other[16]; char small[4];\n\
+          strcpy(buf, \"hello\");\n\
+          strcat(buf, \", w\");\n\
+          int r = strlen(buf) == 8;\n\
+          r += 2 * (strcmp(buf, \"hello, w\") == 0) + 4 * (strncmp(buf, \"help\", 3) == 0);\n\
+          r += 8 * (strncmp(buf, \"help\", 4) < 0) + 16 * (strchr(buf, ',') == buf + 5);\n\
+          r += 32 * (strchr(buf, 'z') == 0);\n\
+          memset(buf, 'x', 3);\n\
+          memcpy(other, buf, 9);\n\
+          r += 64 * (memcmp(other, buf, 9) == 0) + 128 * (buf[2] == 'x' && buf[3] == 'l');\n\
+          memmove(buf + 1, buf, 4);\n\
+          strncpy(small, \"ab\", 4);\n\
+          r += 256 * (buf[1] == 'x' && buf[4] == 'l' && buf[5] == ',' && small[3] == 0);\n\
+          return r == 511;\n\
+        }\n";
+    assert_eq!(returned(&run_main(text, &[], 5000)), 1);
+    let dir = scratch("string_library");
+    let program = dir.join("overflow.c");
+    std::fs::write(
+        &program,
+        "#include <string.h>\n\
+         int main(void) {\n\
+           char b[4];\n\
+           strcpy(b, \"four\");\n\
+           return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let witness = dir.join("w.graphml");
+    let (code, out) =
+        command(&["cegar", &s(&program), "--max-steps", "4000", "--witness", &s(&witness)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("<craig>/string.c:"), "{out}");
+    assert!(out.contains("the valid memory access check (the 1 bytes `to[i]`"), "{out}");
+    assert!(out.contains("replayed: `craig run"), "{out}");
+    let graphml = std::fs::read_to_string(&witness).unwrap();
+    assert!(graphml.contains("<data key=\"startline\">4</data></edge>"), "{graphml}");
+    // The program's own `strlen` wins over the library's.
+    let text = "#include <string.h>\n\
+        size_t strlen(const char *s) { return 42; }\n\
+        int main(void) { return strlen(\"abc\"); }\n";
+    assert_eq!(returned(&run_main(text, &[], 100)), 42);
 }

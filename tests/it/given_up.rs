@@ -67,7 +67,7 @@ fn program(checks: Checks) -> Program {
     let mut sources = SourceMap::new();
     let file = sources.add("split.c", None, text);
     let (program, diagnostics) =
-        read_c_with(&sources, file, Integers::Mathematical, DataModel::Lp64);
+        read_c_with(&mut sources, file, Integers::Mathematical, DataModel::Lp64);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     program.expect("the program lowers")
 }

@@ -24,7 +24,7 @@ const ASSERT_PRELUDE: &str = "extern void abort(void);\nvoid reach_error(void);\
 fn program(name: &str, text: &str, integers: Integers) -> Program {
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text.to_string());
-    let (program, diagnostics) = read_c_with(&sources, file, integers, DataModel::Lp64);
+    let (program, diagnostics) = read_c_with(&mut sources, file, integers, DataModel::Lp64);
     assert!(diagnostics.is_empty(), "{name}: {diagnostics:?}");
     program.expect("the program lowers")
 }

@@ -18,7 +18,7 @@ const MACHINE_EXAMPLES: [&str; 3] = ["bits_safe.c", "overflow_unsafe.c", "wrapar
 fn program_of(name: &str, text: String, integers: Integers) -> Program {
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text);
-    let (program, diagnostics) = read_c_with(&sources, file, integers, DataModel::Lp64);
+    let (program, diagnostics) = read_c_with(&mut sources, file, integers, DataModel::Lp64);
     assert!(diagnostics.is_empty(), "{name} reads without diagnostics");
     program.expect("the program lowers")
 }

@@ -34,7 +34,7 @@ fn example_with(name: &str, integers: Integers) -> Program {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text);
-    let (program, diagnostics) = read_c_with(&sources, file, integers, DataModel::Lp64);
+    let (program, diagnostics) = read_c_with(&mut sources, file, integers, DataModel::Lp64);
     assert!(diagnostics.is_empty(), "{name} reads without diagnostics");
     program.expect("the example lowers")
 }
@@ -265,7 +265,7 @@ fn recursion_runs_each_activation_in_its_own_frame_and_a_missing_function_is_ref
     let read = |check: &str| {
         let mut sources = SourceMap::new();
         let file = sources.add("rec.c", None, text(check));
-        let (program, _) = read_c(&sources, file);
+        let (program, _) = read_c(&mut sources, file);
         program.expect("recursion lowers")
     };
     let safe = read("f(3) != 3");
@@ -302,7 +302,7 @@ fn a_check_inside_a_cut_recursive_call_may_fail_there_until_unrolled() {
     let read = |bad: i32| {
         let mut sources = SourceMap::new();
         let file = sources.add("deep.c", None, text(bad));
-        let (program, _) = read_c(&sources, file);
+        let (program, _) = read_c(&mut sources, file);
         program.expect("recursion lowers")
     };
     // The run of the cut path fails the check itself: unsafe at the first unrolling.
@@ -902,7 +902,8 @@ fn every_time_limit_says_it_counts_cpu_time() {
 fn machine_program(name: &str, text: &str) -> Program {
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text.to_string());
-    let (program, diagnostics) = read_c_with(&sources, file, Integers::Machine, DataModel::Lp64);
+    let (program, diagnostics) =
+        read_c_with(&mut sources, file, Integers::Machine, DataModel::Lp64);
     assert!(diagnostics.is_empty(), "{name}: {diagnostics:?}");
     program.expect("the program lowers")
 }
@@ -1058,7 +1059,7 @@ fn math_program(name: &str, text: &str) -> Program {
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text.to_string());
     let (program, diagnostics) =
-        read_c_with(&sources, file, Integers::Mathematical, DataModel::Lp64);
+        read_c_with(&mut sources, file, Integers::Mathematical, DataModel::Lp64);
     assert!(diagnostics.is_empty(), "{name} reads without diagnostics");
     program.expect("the program lowers")
 }

@@ -13,7 +13,8 @@ use craig::syntax::SourceMap;
 fn lower(name: &str, text: &str) -> Program {
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text.to_string());
-    let (program, diagnostics) = read_c_with(&sources, file, Integers::Machine, DataModel::Lp64);
+    let (program, diagnostics) =
+        read_c_with(&mut sources, file, Integers::Machine, DataModel::Lp64);
     let mut program = program.unwrap_or_else(|| panic!("{name} lowers: {diagnostics:?}"));
     // SV-COMP's unreach-call: only the error location is decided.
     program.assume_checks_except(&[Obligation::ErrorUnreachable, Obligation::MemoryModel]);
@@ -309,7 +310,7 @@ fn a_function_checked_on_its_own_takes_its_parameters_from_their_types() {
     // Under --math-int arguments are not converted into the parameter's type: no range.
     let mut sources = SourceMap::new();
     let file = sources.add("param.c", None, text.to_string());
-    let (math, _) = read_c_with(&sources, file, Integers::Mathematical, DataModel::Lp64);
+    let (math, _) = read_c_with(&mut sources, file, Integers::Mathematical, DataModel::Lp64);
     let math = math.unwrap();
     assert!(math.procedure(math.find("check").unwrap()).assumes.is_empty());
 }

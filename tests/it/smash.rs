@@ -18,7 +18,7 @@ pub(crate) fn read(folder: &str, name: &str, integers: Integers) -> Program {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let mut sources = SourceMap::new();
     let file = sources.add(name, None, text);
-    let program = read_c_with(&sources, file, integers, DataModel::Lp64).0;
+    let program = read_c_with(&mut sources, file, integers, DataModel::Lp64).0;
     program.unwrap_or_else(|| panic!("{name} lowers"))
 }
 

@@ -356,6 +356,14 @@ impl<'t> Converter<'t> {
             }
         }
         let mut diagnostics = std::mem::take(&mut self.file_diags);
+        let undefined_calls: BTreeSet<String> = definitions
+            .iter()
+            .zip(&reached)
+            .filter(|&(_, &reached)| reached)
+            .flat_map(|(d, _)| d.calls.iter())
+            .filter(|name| !index.contains_key(name.as_str()))
+            .cloned()
+            .collect();
         for (definition, reached) in definitions.into_iter().zip(reached) {
             if reached {
                 diagnostics.extend(definition.diagnostics);
@@ -385,6 +393,7 @@ impl<'t> Converter<'t> {
         let defined: BTreeSet<String> =
             self.unit.functions.iter().map(|f| f.name.name.clone()).collect();
         self.unit.prototypes.retain(|p| !defined.contains(&p.name));
+        self.unit.undefined_calls = undefined_calls;
         (self.unit, diagnostics)
     }
 
