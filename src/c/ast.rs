@@ -464,6 +464,9 @@ pub struct TranslationUnit {
     /// The names the program's functions call that no function of the file defines (builtins,
     /// the C library's functions, undeclared names).
     pub undefined_calls: std::collections::BTreeSet<String>,
+    /// The functions declared with a signature craig reads (a prototype with a fixed list of
+    /// parameters) and defined nowhere in the file: external functions, by name.
+    pub externs: Vec<Extern>,
     /// Functions of the file left out because `main` does not call them and craig cannot read
     /// them.
     pub left_out: Vec<LeftOut>,
@@ -471,6 +474,17 @@ pub struct TranslationUnit {
     pub structs: Vec<StructLayout>,
     /// The machine the sizes and layouts are for.
     pub data_model: DataModel,
+}
+
+/// An external function: declared, with its signature, and defined elsewhere.
+#[derive(Clone, Debug)]
+pub struct Extern {
+    /// Its name where it is (first) declared.
+    pub name: Ident,
+    /// The result type.
+    pub result: CType,
+    /// The parameters' types, in order.
+    pub params: Vec<CType>,
 }
 
 /// A function left out of the program, with why.

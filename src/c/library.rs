@@ -39,6 +39,7 @@ pub(super) fn link(
     for function in library.functions {
         if wanted.contains(&function.name.name) {
             unit.prototypes.retain(|p| p.name != function.name.name);
+            unit.externs.retain(|e| e.name.name != function.name.name);
             unit.undefined_calls.remove(&function.name.name);
             unit.functions.push(function);
         }

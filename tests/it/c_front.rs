@@ -169,7 +169,7 @@ fn lowering_errors_name_the_problem() {
     let cases = [
         ("int main() { return f(1); }", "t.c:1:21: error: unknown function `f`"),
         (
-            "int f(int a);\nint main() { return f(1); }",
+            "int f(int a, ...);\nint main() { return f(1); }",
             "t.c:2:21: error: `f` is declared but not defined in this file",
         ),
         (

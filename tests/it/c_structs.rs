@@ -523,3 +523,54 @@ fn the_string_library_is_linked_and_checked() {
         int main(void) { return strlen(\"abc\"); }\n";
     assert_eq!(returned(&run_main(text, &[], 100)), 42);
 }
+
+/// A function declared with a prototype and defined elsewhere is an external function: the
+/// engines take its results and every global as arbitrary after a call (said in a note), so a
+/// property that does not depend on it is proved, and one that does is never UNSAFE (the
+/// interpreter cannot run the call, so no counterexample through it is confirmed). A
+/// prototype craig cannot read (variadic, floating point) still refuses the call.
+#[test]
+fn external_functions_are_called_through_their_prototypes() {
+    let dir = scratch("externs");
+    let safe = dir.join("safe.c");
+    std::fs::write(
+        &safe,
+        "extern int get(int key);\nextern void log_value(const char *what, int v);\n\
+         void reach_error(void);\n\
+         int main(void) {\n\
+           int x = get(3);\n\
+           log_value(\"x\", x);\n\
+           int y = 5;\n\
+           if (y != 5) reach_error();\n\
+           return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    // Every global includes the heap's, so only `unreach-call` is kept from being arbitrary.
+    let (code, out) =
+        command(&["cegar", &s(&safe), "--max-steps", "2000", "--property", "unreach-call"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("SAFE"), "{out}");
+    assert!(out.contains("`get` has no body; its results and every global are taken"), "{out}");
+    let depends = dir.join("depends.c");
+    std::fs::write(
+        &depends,
+        "extern int get(void);\nvoid reach_error(void);\nint g;\n\
+         int main(void) {\n\
+           g = 1;\n\
+           int x = get();\n\
+           if (x > 10 || g != 1) reach_error();\n\
+           return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let (code, out) = command(&["cegar", &s(&depends), "--max-steps", "2000"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.starts_with("UNKNOWN"), "{out}");
+    assert!(out.contains("`get` has no body"), "{out}");
+    let text = "#include <stdio.h>\nint main(void) { printf(\"%d\", 1); return 0; }";
+    assert_eq!(
+        first_error(text),
+        "t.c:2:18: error: `printf` is declared but not defined in this file"
+    );
+}

@@ -202,6 +202,9 @@ impl<'t> Converter<'t> {
                 if !is_builtin_function(&name.name)
                     && !self.unit.prototypes.iter().any(|p| p.name == name.name)
                 {
+                    if let Some(signature) = self.prototype(&base, &shape, &name) {
+                        self.unit.externs.push(signature);
+                    }
                     self.unit.prototypes.push(name);
                 }
                 continue;
@@ -253,32 +256,9 @@ impl<'t> Converter<'t> {
         self.function = name.name.clone();
         let span = self.span(f);
         let base = self.base_type(&f.node.specifiers);
-        let result = match (base, shape.pointer) {
-            (Err(r), _) => {
-                self.refuse(&r);
-                CType::INT
-            }
-            (Ok(ty), Some(p)) => {
-                match types::pointer_to(ty, shape.pointers, shape.nested_pointer, p) {
-                    Ok(t) => t,
-                    Err(r) => {
-                        self.refuse(&r);
-                        CType::INT
-                    }
-                }
-            }
-            (Ok(CType::Struct(_)), None) => {
-                self.refuse(&Refusal::construct(
-                    name.span,
-                    "functions returning structs by value are",
-                    "return a pointer to the struct, or fill one the caller passes",
-                ));
-                CType::INT
-            }
-            (Ok(ty), None) => ty,
-        };
+        let result = self.result_type(base, &shape, name.span);
         let params = match &shape.function {
-            Some(function) => self.parameters(function),
+            Some(function) => self.parameters(function, true),
             None => Vec::new(),
         };
         self.scopes.push(params.iter().map(|p| (p.name.name.clone(), None)).collect());
@@ -302,6 +282,62 @@ impl<'t> Converter<'t> {
             diagnostics,
             calls: std::mem::take(&mut self.calls),
         })
+    }
+
+    /// The result type of a function declarator over `base`; refusals are reported.
+    fn result_type(
+        &mut self,
+        base: Result<CType, Refusal>,
+        shape: &types::Shape<'_>,
+        at: Span,
+    ) -> CType {
+        match (base, shape.pointer) {
+            (Err(r), _) => {
+                self.refuse(&r);
+                CType::INT
+            }
+            (Ok(ty), Some(p)) => {
+                match types::pointer_to(ty, shape.pointers, shape.nested_pointer, p) {
+                    Ok(t) => t,
+                    Err(r) => {
+                        self.refuse(&r);
+                        CType::INT
+                    }
+                }
+            }
+            (Ok(CType::Struct(_)), None) => {
+                self.refuse(&Refusal::construct(
+                    at,
+                    "functions returning structs by value are",
+                    "return a pointer to the struct, or fill one the caller passes",
+                ));
+                CType::INT
+            }
+            (Ok(ty), None) => ty,
+        }
+    }
+
+    /// The signature of a prototype, when craig reads every type in it and its list of
+    /// parameters is fixed; nothing is reported (a prototype costs nothing until called).
+    fn prototype(
+        &mut self,
+        base: &Result<CType, Refusal>,
+        shape: &types::Shape<'_>,
+        name: &Ident,
+    ) -> Option<Extern> {
+        let function = shape.function.as_ref()?;
+        if let types::Parameters::OldStyle(..) = function {
+            // `int f();` says nothing of the parameters.
+            return None;
+        }
+        let saved = std::mem::take(&mut self.diags);
+        let result = self.result_type(base.clone(), shape, name.span);
+        let params = self.parameters(function, false);
+        let found = std::mem::replace(&mut self.diags, saved);
+        if has_errors(&found) || params.iter().any(|p| p.ty == CType::Void) {
+            return None;
+        }
+        Some(Extern { name: name.clone(), result, params: params.iter().map(|p| p.ty).collect() })
     }
 
     /// Keeps the functions the program uses (see the module's front page) and reports.
@@ -393,6 +429,7 @@ impl<'t> Converter<'t> {
         let defined: BTreeSet<String> =
             self.unit.functions.iter().map(|f| f.name.name.clone()).collect();
         self.unit.prototypes.retain(|p| !defined.contains(&p.name));
+        self.unit.externs.retain(|e| !defined.contains(&e.name.name));
         self.unit.undefined_calls = undefined_calls;
         (self.unit, diagnostics)
     }

@@ -410,8 +410,9 @@ impl Converter<'_> {
         }
     }
 
-    /// A function's parameters; refusals are reported.
-    pub(super) fn parameters(&mut self, function: &Parameters<'_>) -> Vec<Param> {
+    /// A function's parameters; refusals are reported. In a prototype (`named` false) a
+    /// parameter may have no name: it gets one of craig's (`__craig_arg1`, ...).
+    pub(super) fn parameters(&mut self, function: &Parameters<'_>, named: bool) -> Vec<Param> {
         let (list, ellipsis, at) = match function {
             Parameters::OldStyle(names, at) => {
                 if !names.is_empty() {
@@ -450,7 +451,12 @@ impl Converter<'_> {
                 }
             };
             let Some(shape) = shape else {
-                self.error(span, "a parameter needs a name");
+                if named {
+                    self.error(span, "a parameter needs a name");
+                } else {
+                    let name = Ident { name: format!("__craig_arg{}", params.len() + 1), span };
+                    params.push(Param { ty, name });
+                }
                 continue;
             };
             let mut ty = ty;
@@ -482,6 +488,10 @@ impl Converter<'_> {
             }
             match shape.name {
                 Some(name) => params.push(Param { ty, name }),
+                None if !named => {
+                    let name = Ident { name: format!("__craig_arg{}", params.len() + 1), span };
+                    params.push(Param { ty, name });
+                }
                 None => self.error(span, "a parameter needs a name"),
             }
         }

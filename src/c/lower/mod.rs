@@ -536,6 +536,26 @@ impl<'s> Lowering<'s> {
             writes.retain(|w| global_names.contains(w));
             direct.insert(name, (writes, calls));
         }
+        // External functions the program calls: procedures without a body, which may assign
+        // every global (and memory, where it is a global of the model).
+        for e in unit.externs.iter().filter(|e| unit.undefined_calls.contains(&e.name.name)) {
+            if self.functions.contains_key(&e.name.name) {
+                continue;
+            }
+            let name = e.name.name.clone();
+            let proc = self.external_procedure(e);
+            self.functions.insert(
+                name.clone(),
+                FunctionInfo {
+                    proc,
+                    params: e.params.len(),
+                    param_types: e.params.clone(),
+                    result: e.result,
+                    span: e.name.span,
+                },
+            );
+            direct.insert(name, (global_names.clone(), BTreeSet::new()));
+        }
         // The globals each function may assign: its own writes and its callees', to a fixpoint.
         let mut writes: BTreeMap<String, BTreeSet<String>> =
             direct.iter().map(|(f, (w, _))| (f.clone(), w.clone())).collect();
@@ -566,6 +586,53 @@ impl<'s> Lowering<'s> {
             self.procedures[info.proc.0 as usize].modifies = items;
         }
         self.writes = writes;
+    }
+
+    /// The procedure of an external function: its parameters and result, and no body. The
+    /// engines read a call of it as taking arbitrary results and changing every global; the
+    /// interpreter cannot run it, so no counterexample through it is confirmed.
+    fn external_procedure(&mut self, e: &Extern) -> ProcId {
+        let name = &e.name.name;
+        let mut params = Vec::new();
+        for (k, ty) in e.params.iter().enumerate() {
+            let c = self.new_variable(
+                &format!("{name}.arg{}", k + 1),
+                &format!("arg{}", k + 1),
+                false,
+                VariableKind::Parameter,
+                e.name.span,
+            );
+            self.var_types.insert(c, *ty);
+            params.push(c);
+        }
+        let results = if e.result == CType::Void {
+            Vec::new()
+        } else {
+            let c = self.new_variable(
+                &format!("{name}.result"),
+                "result",
+                false,
+                VariableKind::Result,
+                e.name.span,
+            );
+            self.var_types.insert(c, e.result);
+            vec![c]
+        };
+        let proc = ProcId(self.procedures.len() as u32);
+        self.procedures.push(Procedure {
+            name: name.clone(),
+            span: e.name.span,
+            params,
+            results,
+            locals: Vec::new(),
+            requires: Vec::new(),
+            ensures: Vec::new(),
+            modifies: Vec::new(),
+            assumes: Vec::new(),
+            guarantees: Vec::new(),
+            body: None,
+        });
+        proc
     }
 
     // ------------------------------------------------------------ bodies
@@ -1856,7 +1923,7 @@ impl<'s> Lowering<'s> {
                 f.span,
                 format!("`{name}` is declared but not defined in this file"),
             )
-            .with_note("craig's C subset runs whole programs: every called function is defined in the file"),
+            .with_note("a function defined elsewhere is called through its prototype when the prototype has a fixed list of parameters (no `...`) and only types craig's C has; this one's has not"),
             name => Diagnostic::error(f.span, format!("unknown function `{name}`")),
         };
         self.diags.push(d);
