@@ -14,7 +14,6 @@ use crate::repl::options::positive_count;
 use crate::saturn::SaturnError;
 use crate::saturn::assert;
 use crate::saturn::database::{self, Database, Run, Shard};
-use crate::saturn::leak;
 use crate::saturn::lock;
 use crate::saturn::render::{self, Outcome, Places};
 use crate::saturn::sarif;
@@ -129,7 +128,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             err,
         )?;
         err.write_all(&said)?;
-        let Analysed { file, mut program, .. } = match analysed {
+        let Analysed { file, mut program, model, integers_line, .. } = match analysed {
             Ok(analysed) => analysed,
             Err(c) => {
                 code = code.max(c);
@@ -159,37 +158,31 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         } else {
             writeln!(out, "{header}")?;
         }
-        let mut run = Run {
-            database: database.as_mut(),
-            shard: args.shard,
-            // Only keys need the settings, and they digest the executable: no database, no
-            // digest.
-            settings: if args.db.is_some() {
-                settings(args, unroll, &spec_text)
-            } else {
-                String::new()
-            },
-            jobs: args.jobs.unwrap_or_else(schedule::default_jobs),
+        let front_end = format!("{}; {integers_line}", model.name());
+        let settings = database::Settings {
+            checker: if args.checker == Checker::Lock { "lock" } else { "leak" },
+            unroll,
+            width: args.width,
+            front_end: &front_end,
+            spec: (args.checker == Checker::Lock).then_some(spec_text.as_str()),
         };
+        let jobs = args.jobs.unwrap_or_else(schedule::default_jobs);
+        let mut run = Run::new(database.as_mut(), args.shard, &settings, jobs);
+        let failed =
+            |e: database::DatabaseError| CliError::Failed { message: e.to_string(), code: 2 };
         let mut counts = None;
         let outcome = if args.checker == Checker::Lock {
             // Lock errors are the question: every other check becomes an assumption.
             program.assume_checks_except(&[]);
-            let functions = lock::functions(&program, &spec);
-            let (results, c) = database::check_functions(&program, &functions, &mut run, |id| {
-                lock::check_function(&program, id, &spec, unroll, args.width)
-            })
-            .map_err(|e| CliError::Failed { message: e.to_string(), code: 2 })?;
+            let (results, c) = database::check_locks(&program, &spec, unroll, args.width, &mut run)
+                .map_err(failed)?;
             counts = Some(c);
             Outcome::Lock(results)
         } else if args.checker == Checker::Leak {
             // Leaks are the question: every other check becomes an assumption.
             program.assume_checks_except(&[]);
-            let functions = leak::functions(&program);
-            let (results, c) = database::check_functions(&program, &functions, &mut run, |id| {
-                leak::check_function(&program, id, unroll, args.width)
-            })
-            .map_err(|e| CliError::Failed { message: e.to_string(), code: 2 })?;
+            let (results, c) =
+                database::check_leaks(&program, unroll, args.width, &mut run).map_err(failed)?;
             counts = Some(c);
             Outcome::Leak(results)
         } else {
@@ -224,7 +217,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             render::write_outcome(out, &outcome, &places, args.stats)?;
         }
         if let (Some(db), Some(c)) = (&database, counts) {
-            let line = database_line(db, args.shard, c);
+            let line = c.line(db.path(), args.shard);
             if sarif {
                 writeln!(err, "{line}")?;
             } else {
@@ -272,70 +265,4 @@ fn open_database(args: &Args, said: &mut dyn Write) -> Result<Option<Database>, 
         )?;
     }
     Ok(Some(database))
-}
-
-/// The run's settings as the database's keys hold them: everything besides the program that
-/// a function's result depends on, craig's own build included (so a new build never reads
-/// an old build's results).
-fn settings(args: &Args, unroll: u32, spec_text: &str) -> String {
-    let checker = match args.checker {
-        Checker::Assert => "assert",
-        Checker::Lock => "lock",
-        Checker::Leak => "leak",
-    };
-    let mut text = format!(
-        "craig {} build {}\nchecker {checker}\nunroll {unroll}\nwidth {}\ndata model {:?}\n",
-        env!("CARGO_PKG_VERSION"),
-        build_identity(),
-        args.width,
-        args.data_model,
-    );
-    if args.checker == Checker::Lock {
-        // The specification as its primitives, so comments and layout do not matter.
-        text.push_str("spec");
-        for line in spec_text.lines() {
-            let words: Vec<&str> =
-                line.split('#').next().unwrap_or("").split_whitespace().collect();
-            if !words.is_empty() {
-                text.push(' ');
-                text.push_str(&words.join(" "));
-                text.push(';');
-            }
-        }
-        text.push('\n');
-    }
-    text
-}
-
-/// A digest of the running executable, read once: results are only reused by the very build
-/// that made them, on any machine.
-fn build_identity() -> &'static str {
-    static IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    IDENTITY.get_or_init(|| {
-        use sha2::{Digest, Sha256};
-        match std::env::current_exe().and_then(std::fs::read) {
-            Ok(bytes) => Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect(),
-            // Without its own bytes, a build cannot know itself: a marker stamped with the
-            // time matches nothing stored, so it never reads another build's results.
-            Err(e) => format!("unknown ({e}) at {:?}", std::time::SystemTime::now()),
-        }
-    })
-}
-
-/// What the run did with the database.
-fn database_line(db: &Database, shard: Option<Shard>, c: database::Counts) -> String {
-    let mut line = format!(
-        "summary database {}: {} read, {} analysed, {} stored",
-        db.path().display(),
-        c.read,
-        c.analysed,
-        c.stored
-    );
-    if let Some(s) = shard {
-        line.push_str(&format!(
-            "; shard {}/{}, {} functions left to the other shards",
-            s.index, s.count, c.elsewhere
-        ));
-    }
-    line
 }

@@ -30,6 +30,7 @@
 //! [`CfgBuilder`], [`print`] shows them readably (`show ir METHOD`), and [`interpret`] runs a
 //! procedure on concrete inputs (to replay a counterexample, and for `craig run`).
 
+pub mod c_notation;
 pub mod heap;
 pub mod interpret;
 mod print;

@@ -12,7 +12,8 @@ use std::rc::Rc;
 use crate::ir::interpret::{self, Outcome as RunOutcome};
 use crate::saturn::SaturnError;
 use crate::saturn::assert::{self, Replay};
-use crate::saturn::leak::{self, FunctionLeaks};
+use crate::saturn::database::{self, Database, Run};
+use crate::saturn::leak::FunctionLeaks;
 use crate::saturn::lock::{self, LockSpec};
 use crate::saturn::reach;
 use crate::saturn::render::{self, Finding, Outcome, Places};
@@ -60,6 +61,11 @@ struct SaturnWords {
     /// Print the run's counters.
     #[arg(long)]
     stats: bool,
+    /// The summary database (SQLite; created if missing), as `craig saturn --db`: the lock and
+    /// leak checkers read each function's result from it when nothing it depends on has
+    /// changed, and store what they analyse.
+    #[arg(long)]
+    db: Option<String>,
 }
 
 /// The C program loaded last, with its index.
@@ -98,7 +104,7 @@ fn checker_error(e: SaturnError) -> CommandError {
 }
 
 /// `saturn [FUNCTION] [--checker assert|lock|leak] [--unroll K] [--width BITS] [--spec FILE]
-/// [--stats]`.
+/// [--jobs N] [--db FILE] [--stats]`.
 pub(crate) fn start(
     wb: &mut Workbench,
     args: &[String],
@@ -109,25 +115,44 @@ pub(crate) fn start(
     let (index, c) = current(&wb.state)?;
     let file = wb.state.theories[index].path.clone();
     let unroll = words.unroll.unwrap_or(if words.checker == "leak" { 3 } else { 2 });
-    let (asked, outcome) = match words.checker.as_str() {
-        "assert" => {
-            let function = words.function.unwrap_or_else(|| "main".to_string());
-            let options = assert::Options { unroll, width: words.width, ..Default::default() };
-            let report = assert::check(&c.program, &function, options).map_err(checker_error)?;
-            let asked = format!(
-                "assert checker on {file}, from `{function}`, loops unrolled {} times, integers \
-                 blasted at {} bits",
-                unroll, words.width
-            );
-            (asked, Outcome::Assert(report))
+    if !matches!(words.checker.as_str(), "assert" | "lock" | "leak") {
+        return Err(CommandError::Refused(format!(
+            "`{}` is no checker: assert, lock or leak; usage: {usage}",
+            words.checker
+        )));
+    }
+    if let Some(function) = &words.function {
+        let refusal = match words.checker.as_str() {
+            "lock" => format!(
+                "the lock checker summarises every function, callees first; `{function}` is not \
+                 needed (`summary {function}` shows its summary after the run)"
+            ),
+            "leak" => format!(
+                "the leak checker looks at every function, callees first; `{function}` is not \
+                 needed (`summary {function}` shows what it found there)"
+            ),
+            _ => String::new(),
+        };
+        if !refusal.is_empty() {
+            return Err(CommandError::Refused(refusal));
         }
+    }
+    // Opened before the run, so a file that is not a database is refused before any work.
+    let mut database = match &words.db {
+        None => None,
+        Some(_) if words.checker == "assert" => {
+            return Err(CommandError::Refused(
+                "--db works with the lock and leak checkers (the assertion checker expands its \
+                 one function and keeps no summaries)"
+                    .into(),
+            ));
+        }
+        Some(path) => Some(Database::open(std::path::Path::new(path)).map_err(database_error)?),
+    };
+    let front_end = format!("{}; {}", c.data_model.name(), c.integers.describe(c.data_model));
+    let jobs = words.jobs.unwrap_or_else(schedule::default_jobs);
+    let (asked, outcome, counts) = match words.checker.as_str() {
         "lock" => {
-            if let Some(function) = &words.function {
-                return Err(CommandError::Refused(format!(
-                    "the lock checker summarises every function, callees first; `{function}` \
-                     is not needed (`summary {function}` shows its summary after the run)"
-                )));
-            }
             let spec_text = match &words.spec {
                 Some(path) => std::fs::read_to_string(path)
                     .map_err(|e| CommandError::Refused(format!("cannot read {path}: {e}")))?,
@@ -138,41 +163,61 @@ pub(crate) fn start(
             // Lock errors are the question: every other check becomes an assumption.
             let mut program = c.program.clone();
             program.assume_checks_except(&[]);
-            let jobs = words.jobs.unwrap_or_else(schedule::default_jobs);
-            let results = lock::check_program(&program, &spec, unroll, words.width, jobs);
+            let settings = database::Settings {
+                checker: "lock",
+                unroll,
+                width: words.width,
+                front_end: &front_end,
+                spec: Some(&spec_text),
+            };
+            let mut run = Run::new(database.as_mut(), None, &settings, jobs);
+            let (results, counts) =
+                database::check_locks(&program, &spec, unroll, words.width, &mut run)
+                    .map_err(database_error)?;
             let asked = format!(
                 "lock checker on {file}, loops unrolled {} times, integers blasted at {} bits",
                 unroll, words.width
             );
-            (asked, Outcome::Lock(results))
+            (asked, Outcome::Lock(results), Some(counts))
         }
         "leak" => {
-            if let Some(function) = &words.function {
-                return Err(CommandError::Refused(format!(
-                    "the leak checker looks at every function, callees first; `{function}` is \
-                     not needed (`summary {function}` shows what it found there)"
-                )));
-            }
             // Leaks are the question: every other check becomes an assumption.
             let mut program = c.program.clone();
             program.assume_checks_except(&[]);
-            let jobs = words.jobs.unwrap_or_else(schedule::default_jobs);
-            let results = leak::check_program(&program, unroll, words.width, jobs);
+            let settings = database::Settings {
+                checker: "leak",
+                unroll,
+                width: words.width,
+                front_end: &front_end,
+                spec: None,
+            };
+            let mut run = Run::new(database.as_mut(), None, &settings, jobs);
+            let (results, counts) = database::check_leaks(&program, unroll, words.width, &mut run)
+                .map_err(database_error)?;
             let asked = format!(
                 "leak checker on {file}, loops unrolled {} times, integers blasted at {} bits",
                 unroll, words.width
             );
-            (asked, Outcome::Leak(results))
+            (asked, Outcome::Leak(results), Some(counts))
         }
-        other => {
-            return Err(CommandError::Refused(format!(
-                "`{other}` is no checker: assert, lock or leak; usage: {usage}"
-            )));
+        _ => {
+            let function = words.function.unwrap_or_else(|| "main".to_string());
+            let options = assert::Options { unroll, width: words.width, ..Default::default() };
+            let report = assert::check(&c.program, &function, options).map_err(checker_error)?;
+            let asked = format!(
+                "assert checker on {file}, from `{function}`, loops unrolled {} times, integers \
+                 blasted at {} bits",
+                unroll, words.width
+            );
+            (asked, Outcome::Assert(report), None)
         }
     };
     writeln!(out, "saturn: {asked}")?;
     let places = Places { sources: &c.sources, file: &file };
     render::write_outcome(out, &outcome, &places, words.stats)?;
+    if let (Some(db), Some(counts)) = (&database, counts) {
+        writeln!(out, "{}", counts.line(db.path(), None))?;
+    }
     if !outcome.findings().is_empty() {
         writeln!(out, "`warnings` lists them, `show warning N` shows one with its path")?;
     }
@@ -183,6 +228,12 @@ pub(crate) fn start(
         outcome: Rc::new(outcome),
     }));
     Ok(Control::Continue)
+}
+
+/// The database could not be opened, read or written: the user's file, so refused with
+/// SQLite's reason.
+fn database_error(e: database::DatabaseError) -> CommandError {
+    CommandError::Refused(e.to_string())
 }
 
 /// `guard FUNCTION LINE`: where the line's statements are reached in FUNCTION's unrolled graph

@@ -21,8 +21,8 @@ use serde::de::DeserializeOwned;
 
 use super::error::SaturnError;
 use super::fingerprint::{self, Frame};
-use super::leak::FunctionLeaks;
-use super::lock::{FunctionLocks, LockError};
+use super::leak::{self, FunctionLeaks};
+use super::lock::{self, FunctionLocks, LockError, LockSpec};
 use super::schedule;
 use crate::ir::{ProcId, Program};
 use crate::syntax::Span;
@@ -270,6 +270,27 @@ pub struct Counts {
     pub elsewhere: usize,
 }
 
+impl Counts {
+    /// What the run did with the database `path`, as `craig saturn` and the prompt's `saturn`
+    /// say it after the findings.
+    pub fn line(&self, path: &Path, shard: Option<Shard>) -> String {
+        let mut line = format!(
+            "summary database {}: {} read, {} analysed, {} stored",
+            path.display(),
+            self.read,
+            self.analysed,
+            self.stored
+        );
+        if let Some(s) = shard {
+            line.push_str(&format!(
+                "; shard {}/{}, {} functions left to the other shards",
+                s.index, s.count, self.elsewhere
+            ));
+        }
+        line
+    }
+}
+
 /// A checker's result per function, by name (a failed function with its reason).
 pub type Results<T> = Vec<(String, Result<T, SaturnError>)>;
 
@@ -279,11 +300,120 @@ pub struct Run<'a> {
     pub database: Option<&'a mut Database>,
     /// This run's share, if the code base is split.
     pub shard: Option<Shard>,
-    /// The run's settings as text (checker, options, craig's build): part of every key, so
-    /// only read with a database.
+    /// The run's settings as text ([`Settings::key_text`]): part of every key, so only read
+    /// with a database.
     pub settings: String,
     /// Threads for the functions analysed.
     pub jobs: usize,
+}
+
+impl<'a> Run<'a> {
+    /// A run through `database` (if any) with these settings, on `jobs` threads.
+    pub fn new(
+        database: Option<&'a mut Database>,
+        shard: Option<Shard>,
+        settings: &Settings<'_>,
+        jobs: usize,
+    ) -> Run<'a> {
+        // Only keys need the settings, and they digest the executable: no database, no digest.
+        let settings = if database.is_some() { settings.key_text() } else { String::new() };
+        Run { database, shard, settings, jobs }
+    }
+
+    /// A run without a database: every function of the program is analysed, on `jobs`
+    /// threads.
+    pub fn without_database(jobs: usize) -> Run<'static> {
+        Run { database: None, shard: None, settings: String::new(), jobs }
+    }
+}
+
+/// Everything besides the program that a function's result depends on.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings<'a> {
+    /// The checker's name (`lock` or `leak`).
+    pub checker: &'a str,
+    /// How many times each loop's back edge may be taken.
+    pub unroll: u32,
+    /// How many bits integers are blasted at.
+    pub width: u32,
+    /// How the front end read the program (its data model and integers), in words.
+    pub front_end: &'a str,
+    /// The lock specification's text, for the lock checker.
+    pub spec: Option<&'a str>,
+}
+
+impl Settings<'_> {
+    /// The settings as the database's keys hold them, craig's own build included (so a new
+    /// build never reads an old build's results). The command line and the prompt write the
+    /// same text for the same question, so they share a database.
+    pub fn key_text(&self) -> String {
+        let mut text = format!(
+            "craig {} build {}\nchecker {}\nunroll {}\nwidth {}\nfront end {}\n",
+            env!("CARGO_PKG_VERSION"),
+            build_identity(),
+            self.checker,
+            self.unroll,
+            self.width,
+            self.front_end,
+        );
+        if let Some(spec) = self.spec {
+            // The specification as its primitives, so comments and layout do not matter.
+            text.push_str("spec");
+            for line in spec.lines() {
+                let words: Vec<&str> =
+                    line.split('#').next().unwrap_or("").split_whitespace().collect();
+                if !words.is_empty() {
+                    text.push(' ');
+                    text.push_str(&words.join(" "));
+                    text.push(';');
+                }
+            }
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// A digest of the running executable, read once: results are only reused by the very build
+/// that made them, on any machine.
+fn build_identity() -> &'static str {
+    static IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    IDENTITY.get_or_init(|| {
+        use sha2::{Digest, Sha256};
+        match std::env::current_exe().and_then(std::fs::read) {
+            Ok(bytes) => Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect(),
+            // Without its own bytes, a build cannot know itself: a marker stamped with the
+            // time matches nothing stored, so it never reads another build's results.
+            Err(e) => format!("unknown ({e}) at {:?}", std::time::SystemTime::now()),
+        }
+    })
+}
+
+/// The lock checker on every function with a body that is not a primitive, callees first,
+/// through the run's database ([`check_functions`]).
+pub fn check_locks(
+    program: &Program,
+    spec: &LockSpec,
+    unroll: u32,
+    width: u32,
+    run: &mut Run<'_>,
+) -> Result<(Results<FunctionLocks>, Counts), DatabaseError> {
+    let functions = lock::functions(program, spec);
+    check_functions(program, &functions, run, |id| {
+        lock::check_function(program, id, spec, unroll, width)
+    })
+}
+
+/// The leak checker on every function with a body, callees first, through the run's
+/// database ([`check_functions`]).
+pub fn check_leaks(
+    program: &Program,
+    unroll: u32,
+    width: u32,
+    run: &mut Run<'_>,
+) -> Result<(Results<FunctionLeaks>, Counts), DatabaseError> {
+    let functions = leak::functions(program);
+    check_functions(program, &functions, run, |id| leak::check_function(program, id, unroll, width))
 }
 
 /// `check` of each of `functions` (callees first) that falls to this run's shard, reading

@@ -166,20 +166,6 @@ struct Allocation {
     site: (ProcId, usize),
 }
 
-/// Runs the leak checker on every function with a body, callees first, on `jobs` threads (the
-/// output does not depend on `jobs`).
-pub fn check_program(
-    program: &Program,
-    unroll: u32,
-    width: u32,
-    jobs: usize,
-) -> Vec<(String, Result<FunctionLeaks, SaturnError>)> {
-    let functions = functions(program);
-    let results =
-        schedule::in_parallel(&functions, jobs, |id| check_function(program, id, unroll, width));
-    functions.iter().map(|&id| program.procedure(id).name.clone()).zip(results).collect()
-}
-
 /// The functions the leak checker looks at, callees first: every function with a body.
 pub fn functions(program: &Program) -> Vec<ProcId> {
     schedule::bottom_up(program)

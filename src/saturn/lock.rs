@@ -276,22 +276,6 @@ pub struct FunctionLocks {
     pub queries: usize,
 }
 
-/// Runs the lock checker on every function with a body that is not a primitive, callees
-/// first, on `jobs` threads; the output does not depend on `jobs` ([`schedule::in_parallel`]).
-pub fn check_program(
-    program: &Program,
-    spec: &LockSpec,
-    unroll: u32,
-    width: u32,
-    jobs: usize,
-) -> Vec<(String, Result<FunctionLocks, SaturnError>)> {
-    let functions = functions(program, spec);
-    let results = schedule::in_parallel(&functions, jobs, |id| {
-        check_function(program, id, spec, unroll, width)
-    });
-    functions.iter().map(|&id| program.procedure(id).name.clone()).zip(results).collect()
-}
-
 /// The functions the lock checker looks at, callees first: every function with a body that
 /// is not a primitive.
 pub fn functions(program: &Program, spec: &LockSpec) -> Vec<ProcId> {

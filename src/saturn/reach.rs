@@ -18,7 +18,7 @@ use super::error::SaturnError;
 use super::guard::Guard;
 use super::symbolic::{self, Unknown};
 use super::unroll::{self, Step, UnrollOptions};
-use crate::ir::{ProcId, Program, show_term};
+use crate::ir::{ProcId, Program, c_notation};
 use crate::syntax::Span;
 
 /// The most paths of a guard that are printed.
@@ -27,9 +27,10 @@ pub const MOST_CUBES: usize = 16;
 /// One condition of a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Condition {
-    /// The formula in the IR's notation, as the branch states it.
+    /// The condition the path takes, in C's notation: the branch's formula, or its negation
+    /// when the path takes the formula as false.
     pub formula: String,
-    /// Whether the path takes the formula as true (else as false).
+    /// Whether the path takes the branch's formula as true (else its negation is `formula`).
     pub holds: bool,
     /// Where the branch is.
     pub span: Option<Span>,
@@ -155,13 +156,18 @@ fn describe(
     let ir_edge = &program.procedure(procedure).body.as_ref().expect("a frame has a body").edges[i];
     let formula = match &ir_edge.command {
         crate::ir::Command::Assume { formula, .. } | crate::ir::Command::Assert { formula, .. } => {
-            show_term(program, *formula)
+            *formula
         }
         _ => return Err(SaturnError::Internal("a branch is neither an assume nor an assert")),
     };
     // The name is the positive literal; the branch's formula evaluated to `literal`, which is
     // the name or its negation.
     let holds = if literal == condition { polarity } else { !polarity };
+    let formula = if holds {
+        c_notation::show(program, formula)
+    } else {
+        c_notation::show_negated(program, formula)
+    };
     Ok(Condition {
         formula,
         holds,

@@ -471,8 +471,7 @@ fn condition_text(c: &super::reach::Condition, places: &Places<'_>) -> String {
         let around = if depth == 0 { "loop" } else { "inner loop" };
         at.push_str(&format!(", {around} iteration {n}"));
     }
-    let formula = if c.holds { c.formula.clone() } else { format!("not ({})", c.formula) };
-    format!("{formula}  [{at}]")
+    format!("{}  [{at}]", c.formula)
 }
 
 /// The end of a function-by-function checker's text: the counts, the unsound steps taken and

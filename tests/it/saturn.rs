@@ -403,7 +403,8 @@ fn the_leak_checker_gives_no_warning_where_the_object_escapes() {
                 int main(void) { g = malloc(4); push_global(); return 0; }\n";
     let mut program = lower("escape.c", text);
     program.assume_checks_except(&[]);
-    let results = craig::saturn::leak::check_program(&program, 3, 130, 1);
+    let mut run = craig::saturn::database::Run::without_database(1);
+    let (results, _) = craig::saturn::database::check_leaks(&program, 3, 130, &mut run).unwrap();
     let mut leaking = Vec::new();
     for (name, result) in &results {
         let f = result.as_ref().unwrap_or_else(|e| panic!("{name} failed: {e}"));
@@ -418,4 +419,43 @@ fn the_leak_checker_gives_no_warning_where_the_object_escapes() {
         }
     }
     assert_eq!(leaking, ["loop_leak", "overwrite"], "{results:#?}");
+}
+
+/// Branch conditions in C's notation (what `guard` prints): C's operators and precedences,
+/// and a negation pushed in where C has the opposite operator.
+#[test]
+fn conditions_are_written_in_c_notation() {
+    use craig::ir::{Command, c_notation};
+    let text = "extern int __VERIFIER_nondet_int(void);\n\
+                int main(void) {\n\
+                  int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();\n\
+                  if (a != 0 && b < 3) a = 1;\n\
+                  if (!(a <= b) || a == -5) b = 2;\n\
+                  if ((a + b) * 2 > 7 - b) b = 3;\n\
+                  if (a / 2 % 3 == 1) b = 4;\n\
+                  return b;\n\
+                }\n";
+    let program = lower("notation.c", text);
+    let main = program.find("main").expect("main is lowered");
+    let body = program.procedure(main).body.as_ref().expect("main has a body");
+    let mut shown = Vec::new();
+    for edge in &body.edges {
+        if let Command::Assume { formula, .. } = &edge.command {
+            shown.push(format!(
+                "{} / {}",
+                c_notation::show(&program, *formula),
+                c_notation::show_negated(&program, *formula)
+            ));
+        }
+    }
+    let all = shown.join("\n");
+    for expected in
+        ["a != 0 && b < 3 / !(a != 0 && b < 3)", "b <= a || a == -5 / !(b <= a || a == -5)"]
+    {
+        assert!(shown.iter().any(|s| s == expected), "no `{expected}` in:\n{all}");
+    }
+    // Nothing of the IR's own notation is left.
+    for ir in ["~", " & ", " | ", "-->", " div ", " mod ", "not ("] {
+        assert!(!all.contains(ir), "`{ir}` in:\n{all}");
+    }
 }

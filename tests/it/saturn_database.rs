@@ -211,3 +211,84 @@ fn a_database_is_refused_where_it_cannot_be_used() {
     assert!(said.contains("summary database") && said.contains("notes.txt"), "{said}");
     assert!(std::fs::read_to_string(&not_db).unwrap().starts_with("these are my notes"));
 }
+
+/// The prompt's `saturn --db FILE` as a transcript: the first run analyses every function, a
+/// second reads them all and analyses none, and after an edit and `reload` only the edited
+/// function and its caller are analysed again; the findings are those of a run without the
+/// database each time.
+#[test]
+fn the_prompt_keeps_summaries_in_the_database_as_the_command_line_does() {
+    use crate::common::run;
+    let dir = scratch("prompt");
+    let db = s(&dir.join("summaries.sqlite"));
+    let file = dir.join("leaks.c");
+    let original = std::fs::read_to_string("examples/saturn/leaks.c").unwrap();
+    std::fs::write(&file, &original).unwrap();
+    let mut wb = craig::repl::Workbench::new();
+    wb.set_deterministic(true);
+    let loaded = run(&mut wb, &format!("load {}", s(&file)));
+    assert!(loaded.starts_with("loaded theory"), "{loaded}");
+    let database_line = |said: &str| -> String {
+        let lines: Vec<&str> =
+            said.lines().filter(|l| l.starts_with("summary database ")).collect();
+        assert_eq!(lines.len(), 1, "{said}");
+        lines[0].to_string()
+    };
+    let without_database_line = |said: &str| -> String {
+        said.lines()
+            .filter(|l| !l.starts_with("summary database "))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    let plain = run(&mut wb, "saturn --checker leak");
+    let first = run(&mut wb, &format!("saturn --checker leak --db {db}"));
+    assert_eq!(
+        database_line(&first),
+        format!("summary database {db}: 0 read, 24 analysed, 24 stored")
+    );
+    assert_eq!(without_database_line(&first), plain);
+    let second = run(&mut wb, &format!("saturn --checker leak --db {db} --jobs 1"));
+    assert_eq!(
+        database_line(&second),
+        format!("summary database {db}: 24 read, 0 analysed, 0 stored")
+    );
+    assert_eq!(without_database_line(&second), plain);
+    // What the run found is kept for `warnings` and `summary`, read or analysed alike.
+    let summary = run(&mut wb, "summary s12_leak");
+    assert!(summary.starts_with("leak summary of `s12_leak`: IsMalloc false"), "{summary}");
+
+    let edited = original.replacen(
+        "void s15_local(void) {\n",
+        "void s15_local(void) {\n  int unused = 1;\n\n",
+        1,
+    );
+    assert_ne!(edited, original);
+    std::fs::write(&file, &edited).unwrap();
+    let reloaded = run(&mut wb, "reload");
+    assert!(!reloaded.starts_with("error"), "{reloaded}");
+    let fresh = run(&mut wb, "saturn --checker leak");
+    let third = run(&mut wb, &format!("saturn --checker leak --db {db}"));
+    assert_eq!(
+        database_line(&third),
+        format!("summary database {db}: 22 read, 2 analysed, 2 stored")
+    );
+    assert_eq!(without_database_line(&third), fresh);
+    assert!(fresh.contains("leaks.c:59:22"), "{fresh}");
+
+    // The lock checker keeps its own summaries in the same file: nothing of the leak checker's
+    // is read.
+    let locks = run(&mut wb, &format!("saturn --checker lock --db {db}"));
+    assert!(database_line(&locks).contains(": 0 read, "), "{locks}");
+    // The assertion checker keeps none, and a file that is not a database is refused, left as
+    // it was.
+    let refused = run(&mut wb, &format!("saturn --db {db}"));
+    assert!(refused.starts_with("error: --db works with the lock and leak checkers"), "{refused}");
+    let not_db = dir.join("notes.txt");
+    std::fs::write(&not_db, "these are my notes, not a database\n".repeat(100)).unwrap();
+    let refused = run(&mut wb, &format!("saturn --checker leak --db {}", s(&not_db)));
+    assert!(
+        refused.starts_with("error: summary database ") && refused.contains("notes.txt"),
+        "{refused}"
+    );
+    assert!(std::fs::read_to_string(&not_db).unwrap().starts_with("these are my notes"));
+}

@@ -13,8 +13,8 @@ pub const SPEC: CommandSpec = CommandSpec {
     help: "On the C program loaded last, unrolls FUNCTION as Saturn does (its callees\n\
            expanded; the last `saturn` run's unrolling and width, else 2 times and 130 bits)\n\
            and prints the guard of the statements on LINE: the paths of branch conditions\n\
-           that lead there, each condition with its place and, inside a loop, the\n\
-           iteration. Then whether some run within the unrolling reaches the line, with\n\
+           that lead there, each condition in C's notation with its place and, inside a\n\
+           loop, the iteration. Then whether some run within the unrolling reaches the line, with\n\
            the function's parameters on such a run (read from a checked SAT model).",
     changes_state: false,
     run,

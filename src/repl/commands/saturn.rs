@@ -10,7 +10,7 @@ pub const SPEC: CommandSpec = CommandSpec {
     name: "saturn",
     summary: "run Saturn's bug finders (bit-precise, by SAT) on the C program loaded last",
     usage: "saturn [FUNCTION] [--checker assert|lock|leak] [--unroll K] [--width BITS] \
-            [--spec FILE] [--jobs N] [--stats]",
+            [--spec FILE] [--jobs N] [--db FILE] [--stats]",
     help: "Runs one of the checkers of Xie and Aiken's Saturn (seed 001) on the C program\n\
            loaded last, as `craig saturn` does: each function's body is executed\n\
            symbolically with loops unrolled K times (default 2), every integer blasted into\n\
@@ -28,6 +28,10 @@ pub const SPEC: CommandSpec = CommandSpec {
            default): an object it allocates, or gets from an allocator it calls, leaks when\n\
            it is still live and neither the result, a global, memory the caller reaches, nor\n\
            another escaping object points to it; allocators are inferred (IsMalloc).\n\
+           --db FILE keeps the lock and leak checkers' per-function results in a SQLite\n\
+           database, as `craig saturn --db` does: a rerun reads every function whose body,\n\
+           callees and settings did not change, and the run ends with what it read and\n\
+           analysed.\n\
            Saturn finds bugs: every run lists the unsound steps it took (loops cut, calls not\n\
            expanded, values assumed to fit the width), and no warning is no proof.\n\
            Then `warnings` lists the warnings, `show warning N` shows one with its replayed\n\
