@@ -12,7 +12,7 @@ use std::rc::Rc;
 use crate::ir::interpret::{self, Outcome as RunOutcome};
 use crate::saturn::SaturnError;
 use crate::saturn::assert::{self, Replay};
-use crate::saturn::database::{self, Database, Run};
+use crate::saturn::database::{self, Database, FunctionResult, Run};
 use crate::saturn::leak::FunctionLeaks;
 use crate::saturn::lock::{self, LockSpec};
 use crate::saturn::reach;
@@ -291,7 +291,7 @@ pub(crate) fn warnings(wb: &Workbench, out: &mut dyn Write) -> CommandResult {
         )?;
     }
     for (name, reason) in run.outcome.failed() {
-        writeln!(out, "failed: `{name}` could not be analysed (no-op summary): {reason}")?;
+        writeln!(out, "{}", render::failed_line(name, reason))?;
     }
     writeln!(out, "{}", render::NO_PROOF)?;
     Ok(Control::Continue)
@@ -382,19 +382,9 @@ pub(crate) fn summary(wb: &Workbench, function: &str, out: &mut dyn Write) -> Co
                 .into(),
         ));
     };
-    let Some((_, result)) = results.iter().find(|(name, _)| name == function) else {
-        let names: Vec<&str> = results.iter().map(|(n, _)| n.as_str()).collect();
-        return Err(CommandError::Refused(format!(
-            "no summary of `{function}`: the run summarised {}",
-            if names.is_empty() { "no function".to_string() } else { names.join(", ") }
-        )));
-    };
     let places = Places { sources: &c.sources, file: &theory.path };
-    match result {
-        Err(reason) => writeln!(
-            out,
-            "`{function}` could not be analysed: its summary is the no-op ({reason})"
-        )?,
+    match result_of(results, function, "summarised")? {
+        Err(reason) => writeln!(out, "{}", no_op(function, reason))?,
         Ok(f) if f.transitions.is_empty() => writeln!(
             out,
             "summary of `{function}` (R): empty (it uses no lock; its callers' locks pass through \
@@ -419,24 +409,38 @@ pub(crate) fn summary(wb: &Workbench, function: &str, out: &mut dyn Write) -> Co
     Ok(Control::Continue)
 }
 
+/// The run's result for `function`, or a refusal naming the functions the run `did`
+/// (summarised, looked at).
+fn result_of<'a, T>(
+    results: &'a [FunctionResult<T>],
+    function: &str,
+    did: &str,
+) -> Result<&'a Result<T, SaturnError>, CommandError> {
+    match results.iter().find(|(name, _)| name == function) {
+        Some((_, result)) => Ok(result),
+        None => {
+            let names: Vec<&str> = results.iter().map(|(n, _)| n.as_str()).collect();
+            Err(CommandError::Refused(format!(
+                "no summary of `{function}`: the run {did} {}",
+                if names.is_empty() { "no function".to_string() } else { names.join(", ") }
+            )))
+        }
+    }
+}
+
+/// What `summary FUNCTION` says of a function that could not be analysed.
+fn no_op(function: &str, reason: &SaturnError) -> String {
+    format!("`{function}` could not be analysed: its summary is the no-op ({reason})")
+}
+
 /// `summary FUNCTION` after the leak checker: IsMalloc, and what the function loses.
 fn leak_summary(
-    results: &[(String, Result<FunctionLeaks, SaturnError>)],
+    results: &[FunctionResult<FunctionLeaks>],
     function: &str,
     out: &mut dyn Write,
 ) -> CommandResult {
-    let Some((_, result)) = results.iter().find(|(name, _)| name == function) else {
-        let names: Vec<&str> = results.iter().map(|(n, _)| n.as_str()).collect();
-        return Err(CommandError::Refused(format!(
-            "no summary of `{function}`: the run looked at {}",
-            if names.is_empty() { "no function".to_string() } else { names.join(", ") }
-        )));
-    };
-    match result {
-        Err(reason) => writeln!(
-            out,
-            "`{function}` could not be analysed: its summary is the no-op ({reason})"
-        )?,
+    match result_of(results, function, "looked at")? {
+        Err(reason) => writeln!(out, "{}", no_op(function, reason))?,
         Ok(f) => {
             writeln!(
                 out,

@@ -291,8 +291,11 @@ impl Counts {
     }
 }
 
-/// A checker's result per function, by name (a failed function with its reason).
-pub type Results<T> = Vec<(String, Result<T, SaturnError>)>;
+/// A checker's result for one function, by name (a failed function with its reason).
+pub type FunctionResult<T> = (String, Result<T, SaturnError>);
+
+/// A checker's result per function, in the order the functions were checked.
+pub type Results<T> = Vec<FunctionResult<T>>;
 
 /// How a run uses the database.
 pub struct Run<'a> {
@@ -488,4 +491,53 @@ pub fn check_functions<T: Stored>(
         })
         .collect();
     Ok((results, counts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 512,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x5A7),
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Any text is a share or a typed refusal, never a panic; what reads is in range.
+        #[test]
+        fn any_text_reads_as_a_shard_or_is_refused_without_a_panic(text in "\\PC{0,24}") {
+            if let Ok(shard) = text.parse::<Shard>() {
+                proptest::prop_assert!(1 <= shard.index && shard.index <= shard.count);
+            }
+        }
+
+        /// `I/N` reads exactly when 1 <= I <= N, numbers past `usize` included.
+        #[test]
+        fn i_over_n_reads_exactly_in_range(i in 0u128..40, n in 0u128..40, huge in proptest::bool::ANY) {
+            let n = if huge { n + u128::from(u64::MAX) } else { n };
+            let read = format!("{i}/{n}").parse::<Shard>();
+            let fits = usize::try_from(n).is_ok();
+            if 1 <= i && i <= n && fits {
+                proptest::prop_assert_eq!(read, Ok(Shard { index: i as usize, count: n as usize }));
+            } else {
+                proptest::prop_assert!(read.is_err());
+            }
+        }
+
+        /// Every function falls to exactly one of the N shares.
+        #[test]
+        fn every_function_falls_to_exactly_one_share(name in "[a-z_][a-z0-9_]{0,12}", count in 1usize..9) {
+            let holding = (1..=count).filter(|&index| Shard { index, count }.holds(&name)).count();
+            proptest::prop_assert_eq!(holding, 1);
+        }
+
+        /// A damaged record reads as nothing (it is analysed again), never a panic.
+        #[test]
+        fn any_stored_text_decodes_or_is_dropped_without_a_panic(text in "\\PC{0,80}") {
+            let frame = Frame::default();
+            let _ = decode::<FunctionLeaks>(&text, &frame);
+            let _ = decode::<FunctionLocks>(&text, &frame);
+        }
+    }
 }

@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use rug::Integer;
 
 use super::assert::{Replay, Report, Warning};
+use super::database::{FunctionResult, Results};
 use super::error::SaturnError;
 use super::leak::{FunctionLeaks, Leak};
 use super::lock::{FunctionLocks, LockError};
@@ -22,10 +23,10 @@ pub enum Outcome {
     Assert(Report),
     /// The lock checker's result per function, callees first (a failed function with its
     /// reason: it got a no-op summary).
-    Lock(Vec<(String, Result<FunctionLocks, SaturnError>)>),
+    Lock(Results<FunctionLocks>),
     /// The leak checker's result per function, callees first (a failed function with its
     /// reason).
-    Leak(Vec<(String, Result<FunctionLeaks, SaturnError>)>),
+    Leak(Results<FunctionLeaks>),
 }
 
 /// One warning of an outcome, in the order the outcome lists them.
@@ -67,8 +68,18 @@ impl Outcome {
     }
 }
 
-fn failures<T>(results: &[(String, Result<T, SaturnError>)]) -> Vec<(&str, &SaturnError)> {
+fn failures<T>(results: &[FunctionResult<T>]) -> Vec<(&str, &SaturnError)> {
     results.iter().filter_map(|(name, r)| r.as_ref().err().map(|e| (name.as_str(), e))).collect()
+}
+
+/// Why a function-by-function checker has no result for `name`: it gets the no-op summary.
+pub fn failure(name: &str, reason: &SaturnError) -> String {
+    format!("`{name}` could not be analysed (no-op summary): {reason}")
+}
+
+/// A failed function as the text lists it, in its place among the others' findings.
+pub fn failed_line(name: &str, reason: &SaturnError) -> String {
+    format!("failed: {}", failure(name, reason))
 }
 
 /// Where things are: the program's sources, and the file a run was asked about (named where a
@@ -358,7 +369,7 @@ fn write_assert(
 pub const NO_PROOF: &str = "Saturn finds bugs: no warning is no proof of safety";
 
 /// The lock checker's unsound steps, as lines (each also a SARIF notification).
-pub fn lock_unsound_steps(results: &[(String, Result<FunctionLocks, SaturnError>)]) -> Vec<String> {
+pub fn lock_unsound_steps(results: &[FunctionResult<FunctionLocks>]) -> Vec<String> {
     let cut: usize = results.iter().filter_map(|(_, r)| r.as_ref().ok()).map(|f| f.loops_cut).sum();
     vec![
         format!(
@@ -498,7 +509,7 @@ fn write_totals(
 
 fn write_locks(
     out: &mut dyn Write,
-    results: &[(String, Result<FunctionLocks, SaturnError>)],
+    results: &[FunctionResult<FunctionLocks>],
     places: &Places<'_>,
     stats: bool,
 ) -> io::Result<()> {
@@ -508,7 +519,7 @@ fn write_locks(
             Ok(f) => f,
             Err(reason) => {
                 failed += 1;
-                writeln!(out, "failed: `{name}` could not be analysed (no-op summary): {reason}")?;
+                writeln!(out, "{}", failed_line(name, reason))?;
                 continue;
             }
         };
@@ -530,7 +541,7 @@ fn write_locks(
 }
 
 /// The leak checker's unsound steps, as lines (each also a SARIF notification).
-pub fn leak_unsound_steps(results: &[(String, Result<FunctionLeaks, SaturnError>)]) -> Vec<String> {
+pub fn leak_unsound_steps(results: &[FunctionResult<FunctionLeaks>]) -> Vec<String> {
     let done: Vec<&FunctionLeaks> = results.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
     let cut: usize = done.iter().map(|f| f.loops_cut).sum();
     let kept: usize = done.iter().map(|f| f.calls_kept).sum();
@@ -561,7 +572,7 @@ pub fn leak_unsound_steps(results: &[(String, Result<FunctionLeaks, SaturnError>
 
 fn write_leaks(
     out: &mut dyn Write,
-    results: &[(String, Result<FunctionLeaks, SaturnError>)],
+    results: &[FunctionResult<FunctionLeaks>],
     places: &Places<'_>,
     stats: bool,
 ) -> io::Result<()> {
@@ -572,7 +583,7 @@ fn write_leaks(
             Ok(f) => f,
             Err(reason) => {
                 failed += 1;
-                writeln!(out, "failed: `{name}` could not be analysed (no-op summary): {reason}")?;
+                writeln!(out, "{}", failed_line(name, reason))?;
                 continue;
             }
         };

@@ -188,10 +188,7 @@ pub fn run(outcome: &Outcome, places: &Places<'_>) -> Value {
     let results: Vec<Value> = outcome.findings().into_iter().map(|f| result(f, places)).collect();
     let mut notifications = Vec::new();
     for (name, reason) in outcome.failed() {
-        notifications.push(notification(
-            "warning",
-            format!("`{name}` could not be analysed (no-op summary): {reason}"),
-        ));
+        notifications.push(notification("warning", render::failure(name, reason)));
     }
     let steps = match outcome {
         Outcome::Assert(report) => assert_unsound_steps(report, places),

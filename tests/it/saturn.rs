@@ -449,9 +449,17 @@ fn conditions_are_written_in_c_notation() {
         }
     }
     let all = shown.join("\n");
-    for expected in
-        ["a != 0 && b < 3 / !(a != 0 && b < 3)", "b <= a || a == -5 / !(b <= a || a == -5)"]
-    {
+    for expected in [
+        "a != 0 && b < 3 / !(a != 0 && b < 3)",
+        "a <= b / a > b",
+        "a == -5 / a != -5",
+        // The IR's `>` is a swapped `<`; a product of a sum keeps its parentheses.
+        "7 - b < (a + b) * 2 / 7 - b >= (a + b) * 2",
+        "-2147483648 <= (a + b) * 2 && (a + b) * 2 <= 2147483647 \
+         / !(-2147483648 <= (a + b) * 2 && (a + b) * 2 <= 2147483647)",
+        // C's `/` and `%` group from the left and truncate, as the IR's `div` and `mod` do.
+        "a / 2 % 3 == 1 / a / 2 % 3 != 1",
+    ] {
         assert!(shown.iter().any(|s| s == expected), "no `{expected}` in:\n{all}");
     }
     // Nothing of the IR's own notation is left.
