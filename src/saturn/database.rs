@@ -514,12 +514,17 @@ mod tests {
 
         /// `I/N` reads exactly when 1 <= I <= N, numbers past `usize` included.
         #[test]
-        fn i_over_n_reads_exactly_in_range(i in 0u128..40, n in 0u128..40, huge in proptest::bool::ANY) {
+        fn i_over_n_reads_exactly_in_range(
+            i in 0u128..40,
+            n in 0u128..40,
+            huge in proptest::bool::ANY,
+        ) {
             let n = if huge { n + u128::from(u64::MAX) } else { n };
             let read = format!("{i}/{n}").parse::<Shard>();
             let fits = usize::try_from(n).is_ok();
             if 1 <= i && i <= n && fits {
-                proptest::prop_assert_eq!(read, Ok(Shard { index: i as usize, count: n as usize }));
+                let expected = Shard { index: i as usize, count: n as usize };
+                proptest::prop_assert_eq!(read, Ok(expected));
             } else {
                 proptest::prop_assert!(read.is_err());
             }
@@ -527,7 +532,10 @@ mod tests {
 
         /// Every function falls to exactly one of the N shares.
         #[test]
-        fn every_function_falls_to_exactly_one_share(name in "[a-z_][a-z0-9_]{0,12}", count in 1usize..9) {
+        fn every_function_falls_to_exactly_one_share(
+            name in "[a-z_][a-z0-9_]{0,12}",
+            count in 1usize..9,
+        ) {
             let holding = (1..=count).filter(|&index| Shard { index, count }.holds(&name)).count();
             proptest::prop_assert_eq!(holding, 1);
         }
