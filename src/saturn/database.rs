@@ -547,5 +547,51 @@ mod tests {
             let _ = decode::<FunctionLeaks>(&text, &frame);
             let _ = decode::<FunctionLocks>(&text, &frame);
         }
+
+        /// A stored record reads back as it was written; cut short or with one character
+        /// changed, it reads as a record or as nothing, never a panic.
+        #[test]
+        fn a_damaged_record_decodes_or_is_dropped_without_a_panic(
+            at in 0usize..400,
+            with in proptest::char::any(),
+            cut in proptest::bool::ANY,
+        ) {
+            let frame = Frame::default();
+            let record = leaks_record();
+            let stored = encode(&record, &frame).expect("a record without places encodes");
+            proptest::prop_assert_eq!(decode::<FunctionLeaks>(&stored, &frame), Some(record));
+            let at = stored.char_indices().nth(at % stored.chars().count()).map_or(0, |(i, _)| i);
+            let damaged = if cut {
+                stored[..at].to_string()
+            } else {
+                let mut changed = stored.clone();
+                let old = changed[at..].chars().next().map_or(0, char::len_utf8);
+                changed.replace_range(at..at + old, &with.to_string());
+                changed
+            };
+            let _ = decode::<FunctionLeaks>(&damaged, &frame);
+        }
+    }
+
+    /// A leak checker's result with numbers past 64 bits in its inputs, and no places.
+    fn leaks_record() -> FunctionLeaks {
+        FunctionLeaks {
+            function: "s12_leak".to_string(),
+            leaks: vec![leak::Leak {
+                allocated_at: None,
+                allocated_in: "xmalloc".to_string(),
+                through: None,
+                inputs: vec![
+                    ("err".to_string(), rug::Integer::from(-7)),
+                    ("n".to_string(), rug::Integer::from(u64::MAX) * 1000u32),
+                ],
+            }],
+            allocator: false,
+            allocations: 2,
+            loops_cut: 1,
+            calls_kept: 0,
+            capped: false,
+            queries: 9,
+        }
     }
 }

@@ -292,3 +292,26 @@ fn the_prompt_keeps_summaries_in_the_database_as_the_command_line_does() {
     );
     assert!(std::fs::read_to_string(&not_db).unwrap().starts_with("these are my notes"));
 }
+
+/// The prompt and `craig saturn` write the same keys for the same question: what one stored,
+/// the other reads. The prompt runs in craig's own executable here (its standard input), since
+/// a key holds a digest of the executable that made it.
+#[test]
+fn the_prompt_reads_what_the_command_line_stored() {
+    use std::io::Write as _;
+    let dir = scratch("shared");
+    let db = dir.join("summaries.sqlite");
+    let stored = leak_run("examples/saturn/leaks.c", &db, &[]);
+    assert_eq!(counts(&stored), (0, 24, 24), "{}", text(&stored));
+    let mut prompt = std::process::Command::new(env!("CARGO_BIN_EXE_craig"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("craig starts");
+    let script =
+        format!("load examples/saturn/leaks.c\nsaturn --checker leak --db {}\nquit\n", s(&db));
+    prompt.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let said = prompt.wait_with_output().unwrap();
+    assert_eq!(counts(&said), (24, 0, 0), "{}", text(&said));
+}
