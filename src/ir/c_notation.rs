@@ -213,3 +213,118 @@ fn application(program: &Program, t: TermId) -> Written {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hol::{ConstDecl, ConstKind, HolBank, TyNode};
+    use crate::ir::Variable;
+    use crate::syntax::Span;
+
+    /// A program whose signature has `x: int` and `$memory: int => int` (variables) and an
+    /// uninterpreted `f: int => int`, for terms built by hand.
+    struct Terms {
+        program: Program,
+        int: crate::hol::TyId,
+        boolean: crate::hol::TyId,
+    }
+
+    impl Terms {
+        fn new() -> Terms {
+            let mut bank = HolBank::new();
+            let int = bank.ty(TyNode::Int);
+            let boolean = bank.ty(TyNode::Bool);
+            let function = bank.ty(TyNode::Fun(int, int));
+            let declare = |name: &str, ty| ConstDecl {
+                name: name.to_string(),
+                ty,
+                params: Vec::new(),
+                span: None,
+                kind: ConstKind::Declared,
+            };
+            let consts =
+                vec![declare("x", int), declare("$memory", function), declare("f", function)];
+            let variables = [("x", 0), ("$memory", 1)]
+                .into_iter()
+                .map(|(name, c)| Variable {
+                    constant: ConstId(c),
+                    name: name.to_string(),
+                    kind: VariableKind::Global,
+                    span: None,
+                    scope: None,
+                })
+                .collect();
+            let program = Program {
+                bank,
+                consts,
+                variables,
+                background: Vec::new(),
+                state_facts: Vec::new(),
+                procedures: Vec::new(),
+                old: None,
+            };
+            Terms { program, int, boolean }
+        }
+
+        fn add(&mut self, term: Term, ty: crate::hol::TyId) -> TermId {
+            self.program.bank.add(term, ty, Span::default())
+        }
+
+        fn int(&mut self, n: i64) -> TermId {
+            let ty = self.int;
+            self.add(Term::Int(rug::Integer::from(n)), ty)
+        }
+
+        fn constant(&mut self, c: u32) -> TermId {
+            let ty = self.int;
+            self.add(Term::Const(ConstId(c)), ty)
+        }
+
+        fn prim(&mut self, p: Prim, args: &[TermId], boolean: bool) -> TermId {
+            let ty = if boolean { self.boolean } else { self.int };
+            self.add(Term::Prim(p, args.to_vec()), ty)
+        }
+    }
+
+    #[test]
+    fn c_operators_and_precedences() {
+        let mut t = Terms::new();
+        let x = t.constant(0);
+        let (one, two, minus_five) = (t.int(1), t.int(2), t.int(-5));
+        let small = t.prim(Prim::Lt, &[x, one], true);
+        let is_two = t.prim(Prim::Eq, &[x, two], true);
+        let implies = t.prim(Prim::Imp, &[small, is_two], true);
+        let both = t.prim(Prim::And, &[small, is_two], true);
+        let not_small = t.prim(Prim::Not, &[small], true);
+        let plus = t.prim(Prim::Add, &[x, one], false);
+        let times = t.prim(Prim::Mul, &[x, two], false);
+        let choice = t.prim(Prim::Ite, &[small, plus, times], false);
+        let three = t.int(3);
+        let choice_plus = t.prim(Prim::Add, &[choice, three], false);
+        let inner = t.prim(Prim::Sub, &[x, one], false);
+        let outer = t.prim(Prim::Sub, &[x, inner], false);
+        let negative = t.prim(Prim::Neg, &[minus_five], false);
+        let memory = t.constant(1);
+        let read = t.add(Term::App(memory, x), t.int);
+        let f = t.constant(2);
+        let call = t.add(Term::App(f, read), t.int);
+        let empty = t.prim(Prim::Empty, &[], true);
+        let member = t.prim(Prim::Mem, &[x, empty], true);
+        let p = &t.program;
+        assert_eq!(show(p, implies), "x >= 1 || x == 2");
+        assert_eq!(show(p, both), "x < 1 && x == 2");
+        assert_eq!(show_negated(p, both), "!(x < 1 && x == 2)");
+        assert_eq!(show(p, not_small), "x >= 1");
+        assert_eq!(show_negated(p, not_small), "x < 1");
+        assert_eq!(show_negated(p, is_two), "x != 2");
+        assert_eq!(show(p, choice_plus), "(x < 1 ? x + 1 : x * 2) + 3");
+        // The right operand of a left-grouping operator keeps its parentheses.
+        assert_eq!(show(p, outer), "x - (x - 1)");
+        // Not `--5`, which C reads as a decrement.
+        assert_eq!(show(p, negative), "- -5");
+        // State is an array to C; an uninterpreted function is a call.
+        assert_eq!(show(p, call), "f($memory[x])");
+        // What C cannot write stays in the IR's notation, whole.
+        assert_eq!(show(p, member), "(x : {})");
+    }
+}
