@@ -2,10 +2,11 @@
 //! conjunct by conjunct, then each location with its outgoing edges, terms in the notation,
 //! every line that comes from source followed by its `file:line:col`.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{Command, ConditionOrigin, FrameItem, Procedure, Program, VariableKind};
-use crate::hol::{ConstId, TermId};
+use crate::hol::{ConstId, HolBank, Term, TermId};
 use crate::notation::{Naming, print_term};
 use crate::syntax::Span;
 
@@ -21,13 +22,43 @@ pub fn print_program(program: &Program, locate: &dyn Fn(Span) -> String) -> Stri
     out
 }
 
+/// Terms that would print as more symbols than this are summarised instead: a term is a DAG
+/// whose shared parts print once per use, so a few lines of C (bitwise operators between
+/// variables, bit by bit) can stand for a tree too large to write out.
+const MAX_PRINTED_NODES: u64 = 20_000;
+
 /// A term as the listing shows it: variables by their own names, fields as `x..f`.
 pub fn show_term(program: &Program, t: TermId) -> String {
+    let mut memo = BTreeMap::new();
+    if tree_size(&program.bank, t, &mut memo) > MAX_PRINTED_NODES {
+        return format!(
+            "<a term of more than {MAX_PRINTED_NODES} symbols written out ({} distinct \
+             subterms); not printed>",
+            memo.len()
+        );
+    }
     let name = |c: ConstId| program.display_name(c);
     let field = |c: ConstId| {
         program.variable(c).is_some_and(|v| matches!(v.kind, VariableKind::Field { .. }))
     };
     print_term(&program.bank, &Naming { name: &name, field: &field }, t)
+}
+
+/// The number of nodes of `t` written out as a tree (saturating), counted once per distinct
+/// subterm.
+fn tree_size(bank: &HolBank, t: TermId, memo: &mut BTreeMap<TermId, u64>) -> u64 {
+    if let Some(&n) = memo.get(&t) {
+        return n;
+    }
+    let children: Vec<TermId> = match &bank.term(t).term {
+        Term::Var(_) | Term::Const(_) | Term::Int(_) => Vec::new(),
+        Term::App(f, x) => vec![*f, *x],
+        Term::Bind(_, _, body) => vec![*body],
+        Term::Prim(_, args) => args.clone(),
+    };
+    let n = children.iter().fold(1u64, |n, &c| n.saturating_add(tree_size(bank, c, memo)));
+    memo.insert(t, n);
+    n
 }
 
 fn typed(program: &Program, c: ConstId) -> String {

@@ -66,8 +66,9 @@ pub struct Unsound {
 pub enum Replay {
     /// The interpreter failed the same check at the same place.
     Confirmed,
-    /// The interpreter did something else, described.
-    NotConfirmed(String),
+    /// The interpreter did something else (rendered with the program's places by
+    /// [`render`](super::render)).
+    NotConfirmed(Box<Outcome>),
 }
 
 /// A failing check.
@@ -216,12 +217,7 @@ pub fn check(program: &Program, function: &str, options: Options) -> Result<Repo
             {
                 Replay::Confirmed
             }
-            other => Replay::NotConfirmed(interpret::describe_outcome(
-                program,
-                other,
-                &|s| format!("{s:?}"),
-                false,
-            )),
+            other => Replay::NotConfirmed(Box::new(other.clone())),
         };
         warnings.push(Warning {
             function: proc_data.name.clone(),

@@ -13,7 +13,7 @@ use super::error::SaturnError;
 use super::leak::{FunctionLeaks, Leak};
 use super::lock::{FunctionLocks, LockError};
 use super::reach::LineGuard;
-use crate::ir::interpret::failure_text;
+use crate::ir::interpret::{self, failure_text};
 use crate::syntax::{SourceMap, Span};
 
 /// What one checker found on one program.
@@ -206,6 +206,26 @@ pub fn expression(places: &Places<'_>, span: Span) -> String {
     if first.len() < text.len() { format!("{first} ...") } else { first.to_string() }
 }
 
+/// What the interpreter's replay of a warning did instead of failing its check, with places
+/// as `file:line:col`.
+pub fn not_confirmed(outcome: &interpret::Outcome, places: &Places<'_>) -> String {
+    use interpret::Outcome;
+    match outcome {
+        Outcome::Completed { steps, .. } => format!("the run completed after {steps} steps"),
+        Outcome::AssertionFailed { obligation, what, span, .. } => {
+            format!("{} at {}", failure_text(*obligation, what), places.text(*span))
+        }
+        Outcome::Blocked { span, .. } => {
+            format!("blocked at {} (an assumption is false)", places.text(*span))
+        }
+        Outcome::OutOfInputs { span, .. } => {
+            format!("out of inputs: a value is needed at {}", places.text(*span))
+        }
+        Outcome::StepLimit { steps } => format!("step limit reached after {steps} steps"),
+        Outcome::Stuck { reason, span } => format!("stuck at {}: {reason}", places.text(*span)),
+    }
+}
+
 /// The command that replays an assertion warning's run.
 pub fn replay_command(w: &Warning, file: &str) -> String {
     let values: Vec<String> = w.inputs.iter().map(|(_, v)| v.to_string()).collect();
@@ -248,8 +268,12 @@ pub fn write_finding(
                     "  confirmed: `{}` fails the same check",
                     replay_command(w, places.file)
                 ),
-                Replay::NotConfirmed(what) => {
-                    writeln!(out, "  not confirmed by the interpreter: {}", what.trim_end())
+                Replay::NotConfirmed(outcome) => {
+                    writeln!(
+                        out,
+                        "  not confirmed by the interpreter: {}",
+                        not_confirmed(outcome, places)
+                    )
                 }
             }
         }

@@ -115,7 +115,9 @@ fn result(finding: Finding<'_>, places: &Places<'_>) -> Value {
         Finding::Assert(w) => {
             let (replay, detail) = match &w.replay {
                 Replay::Confirmed => ("confirmed", None),
-                Replay::NotConfirmed(what) => ("not confirmed", Some(what.trim_end())),
+                Replay::NotConfirmed(outcome) => {
+                    ("not confirmed", Some(render::not_confirmed(outcome, places)))
+                }
             };
             let mut properties = json!({
                 "function": w.function,

@@ -1217,3 +1217,21 @@ fn a_graphml_witness_of_a_violation_leads_along_the_replayed_run() {
     assert!(!none.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A few bitwise operators between variables lower (bit by bit) into a term whose shared
+/// parts would print as a tree of millions of symbols: the listing summarises it instead of
+/// running out of memory.
+#[test]
+fn a_term_too_large_to_print_is_summarised() {
+    let (p, _) = program(
+        "extern unsigned int __VERIFIER_nondet_uint(void);\n\
+         int main() {\n\
+           unsigned int x = __VERIFIER_nondet_uint(), i = __VERIFIER_nondet_uint(), z = 0;\n\
+           z = z | ((x & (1U << i)) << i) | ((x & (1U << i)) << (i + 1));\n\
+           return z;\n\
+         }\n",
+    );
+    let listing = craig::ir::print_program(&p, &|_| String::new());
+    assert!(listing.contains("z := <a term of more than 20000 symbols written out"), "{listing}");
+    assert!(listing.len() < 100_000, "{} bytes", listing.len());
+}
