@@ -1031,6 +1031,10 @@ fn static_locals_keep_their_value_between_calls() {
     assert_eq!(returned(&run_main(kept, &[], 1000)), 8);
     let shown = listing(counter, "counter");
     assert!(shown.contains("counter::n := counter::n + 1"), "{shown}");
+    // A static array's elements are its global's.
+    let array = "int next(void) { static int seen[3]; seen[1] = seen[1] + 1; return seen[1]; }\n\
+                 int main(void) { next(); return next(); }";
+    assert_eq!(returned(&run_main(array, &[], 1000)), 2);
 }
 
 #[test]

@@ -363,8 +363,11 @@ impl Converter<'_> {
     fn index(&mut self, b: &Node<c::BinaryOperatorExpression>, span: Span) -> Expr {
         let array = match &b.node.lhs.node {
             c::Expression::Identifier(id) if !self.enum_constants.contains_key(&id.node.name) => {
+                // The name as resolved: a `static` local's element is its global's.
                 match self.name(id, self.span(&b.node.lhs)) {
-                    Expr { kind: ExprKind::Var(_), .. } => Some(self.ident(id)),
+                    Expr { kind: ExprKind::Var(resolved), .. } => {
+                        Some(Ident { name: resolved, span: self.span(&b.node.lhs) })
+                    }
                     _ => return refused(span),
                 }
             }

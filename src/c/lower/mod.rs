@@ -493,33 +493,7 @@ impl<'s> Lowering<'s> {
                     assumes.push(fact);
                 }
             }
-            let results = if f.result == CType::Void {
-                Vec::new()
-            } else {
-                let c = self.new_variable(
-                    &format!("{name}.result"),
-                    "result",
-                    false,
-                    VariableKind::Result,
-                    f.name.span,
-                );
-                self.var_types.insert(c, f.result);
-                vec![c]
-            };
-            let proc = ProcId(self.procedures.len() as u32);
-            self.procedures.push(Procedure {
-                name: name.clone(),
-                span: f.name.span,
-                params,
-                results,
-                locals: Vec::new(),
-                requires: Vec::new(),
-                ensures: Vec::new(),
-                modifies: Vec::new(),
-                assumes,
-                guarantees: Vec::new(),
-                body: None,
-            });
+            let proc = self.new_procedure(&name, f.name.span, params, f.result, assumes);
             self.functions.insert(
                 name.clone(),
                 FunctionInfo {
@@ -605,7 +579,20 @@ impl<'s> Lowering<'s> {
             self.var_types.insert(c, *ty);
             params.push(c);
         }
-        let results = if e.result == CType::Void {
+        self.new_procedure(name, e.name.span, params, e.result, Vec::new())
+    }
+
+    /// A procedure (its body comes later, if ever) with these parameters, a result variable
+    /// unless the result type is `void`, and these assumptions about the parameters.
+    fn new_procedure(
+        &mut self,
+        name: &str,
+        span: Span,
+        params: Vec<ConstId>,
+        result: CType,
+        assumes: Vec<Fact>,
+    ) -> ProcId {
+        let results = if result == CType::Void {
             Vec::new()
         } else {
             let c = self.new_variable(
@@ -613,22 +600,22 @@ impl<'s> Lowering<'s> {
                 "result",
                 false,
                 VariableKind::Result,
-                e.name.span,
+                span,
             );
-            self.var_types.insert(c, e.result);
+            self.var_types.insert(c, result);
             vec![c]
         };
         let proc = ProcId(self.procedures.len() as u32);
         self.procedures.push(Procedure {
-            name: name.clone(),
-            span: e.name.span,
+            name: name.to_string(),
+            span,
             params,
             results,
             locals: Vec::new(),
             requires: Vec::new(),
             ensures: Vec::new(),
             modifies: Vec::new(),
-            assumes: Vec::new(),
+            assumes,
             guarantees: Vec::new(),
             body: None,
         });
