@@ -10,6 +10,7 @@
 use rug::Integer;
 
 use super::flat::{Action, Flat};
+use super::formula::{Linear, Pred};
 use super::{Counterexample, Verdict};
 use crate::hol::Obligation;
 use crate::ir::interpret::{Outcome, Value, run as run_program};
@@ -138,7 +139,21 @@ fn postcondition_fails(
         }
         None
     };
-    fail.evaluate(&value) == Some(true)
+    if !fail.variables().iter().any(|&v| flat.variables[v].scratch) {
+        return fail.evaluate(&value) == Some(true);
+    }
+    // The condition reads scratch values (a quotient by a constant, say): they are bound on
+    // the edge into its source, from the state's own values, which determine them. The
+    // failure holds when the binding and the condition can hold together over those values.
+    let Some(binding) = flat.edges.iter().find(|e| e.to == edge.from) else { return false };
+    let Action::Assume(bound) = &binding.action else { return false };
+    let known = |x: usize| value(x).map(Linear::constant);
+    let both = Pred::and(vec![bound.substitute(&known), fail.substitute(&known)]);
+    if both.variables().iter().any(|&v| !flat.variables[v].scratch) {
+        return false;
+    }
+    let mut stats = crate::smt::SmtStats::default();
+    matches!(super::path::implies(flat.variables.len(), &both, &Pred::False, &mut stats), Ok(false))
 }
 
 fn int_of(value: &Value) -> Option<Integer> {

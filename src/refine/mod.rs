@@ -475,6 +475,9 @@ pub struct Engine {
     /// Why each error path set aside did not replay (see [`StepReport::Unconfirmed`]) or was
     /// given up on by the SMT core ([`StepReport::GaveUp`]).
     unconfirmed: Vec<String>,
+    /// Whether the program has been run once on inputs all zero (see the first spurious path
+    /// in [`Engine::step`]).
+    tried_zero_inputs: bool,
     /// The error nodes set aside: they cover no other node (their check was never concluded,
     /// so a later path to the same check must be checked itself).
     set_aside: BTreeSet<usize>,
@@ -704,6 +707,7 @@ impl Engine {
             refinements: Vec::new(),
             worklist: vec![0],
             unconfirmed: Vec::new(),
+            tried_zero_inputs: false,
             set_aside: BTreeSet::new(),
             invariants,
             limits,
@@ -791,7 +795,13 @@ impl Engine {
             return Ok(known);
         }
         self.counters.smt_calls += 1;
-        let answer = path::implies(self.variables(), a, b, &mut self.stats)?;
+        // Every use takes `true` as a licence (to cover, to skip a conjunct, to simplify), so a
+        // question the SMT core gives up on is answered `false`: never unsound, only weaker.
+        let answer = match path::implies(self.variables(), a, b, &mut self.stats) {
+            Ok(answer) => answer,
+            Err(RefineError::Incomplete(_)) => false,
+            Err(e) => return Err(e),
+        };
         self.implications.insert(key, answer);
         Ok(answer)
     }
@@ -1084,32 +1094,52 @@ impl Engine {
                     }
                 }
             }
-            Solved::Unsat(_) => {
-                let below = match self.domain {
-                    Domain::Impact | Domain::Language => {
-                        self.interpolants_below_known_invariants(&nodes)?
-                    }
-                    Domain::Predicates => None,
-                };
-                if let Some((from, interpolants)) = below {
-                    let index = self.refine(nodes, &formula, interpolants)?;
-                    self.refinements[index].interpolated_from = Some(from);
-                    return Ok(StepReport::Refined(index));
+            Solved::Unsat(_) if !self.tried_zero_inputs && !self.checking => {
+                // Once per run, at the first spurious path, the program is run on inputs all
+                // zero: a check that fails there is a counterexample the refinement might take
+                // many unrollings to reach (a bug deep in a loop over memory, say). One
+                // bounded run of the interpreter, deterministic; otherwise refine as always.
+                self.tried_zero_inputs = true;
+                let zeros = vec![Integer::new(); formula.inputs.len()];
+                if let Replayed::Verdict(verdict @ Verdict::Unsafe(_)) =
+                    self.replay(v, nodes.clone(), zeros)
+                {
+                    return Ok(self.finish(verdict));
                 }
-                self.counters.smt_calls += 1;
-                let interpolants = match path::interpolate(&self.flat, &formula, &mut self.stats) {
-                    Ok(interpolants) => interpolants,
-                    Err(e) => return self.give_up(v, "interpolating (it is infeasible)", e),
-                };
-                let index = match self.domain {
-                    Domain::Impact | Domain::Language => {
-                        self.refine(nodes, &formula, interpolants)?
-                    }
-                    Domain::Predicates => self.refine_predicates(nodes, &formula, interpolants)?,
-                };
-                Ok(StepReport::Refined(index))
+                self.refine_spurious(v, nodes, formula)
             }
+            Solved::Unsat(_) => self.refine_spurious(v, nodes, formula),
         }
+    }
+
+    /// Refines the spurious error path to node `v`.
+    fn refine_spurious(
+        &mut self,
+        v: usize,
+        nodes: Vec<usize>,
+        formula: PathFormula,
+    ) -> Result<StepReport, RefineError> {
+        let below = match self.domain {
+            Domain::Impact | Domain::Language => {
+                self.interpolants_below_known_invariants(&nodes)?
+            }
+            Domain::Predicates => None,
+        };
+        if let Some((from, interpolants)) = below {
+            let index = self.refine(nodes, &formula, interpolants)?;
+            self.refinements[index].interpolated_from = Some(from);
+            return Ok(StepReport::Refined(index));
+        }
+        self.counters.smt_calls += 1;
+        let interpolants = match path::interpolate(&self.flat, &formula, &mut self.stats) {
+            Ok(interpolants) => interpolants,
+            Err(e) => return self.give_up(v, "interpolating (it is infeasible)", e),
+        };
+        let index = match self.domain {
+            Domain::Impact | Domain::Language => self.refine(nodes, &formula, interpolants)?,
+            Domain::Predicates => self.refine_predicates(nodes, &formula, interpolants)?,
+        };
+        Ok(StepReport::Refined(index))
     }
 
     /// Sets aside the error path to node `v` when the SMT core gave up on it (`doing` it):
@@ -1163,9 +1193,20 @@ impl Engine {
             }
             self.art.nodes[n].label = Pred::and(vec![label, interpolant.clone()]);
             strengthened.push(n);
-            // Nodes covered by `n` may no longer be: its label is stronger now.
+            // Nodes covered by `n` may no longer be: its label is stronger now. A label that
+            // became `False` closes `n`'s whole subtree without its nodes being expanded or
+            // checked, so coverings by any node below `n` lapse too (a covered error node's
+            // check was left to its cover, which will now never make it).
+            let closed = self.art.nodes[n].label == Pred::False;
             let covered: Vec<usize> = (0..self.art.nodes.len())
-                .filter(|&x| self.art.nodes[x].covered_by == Some(n))
+                .filter(|&x| {
+                    self.art.nodes[x].covered_by.is_some_and(|w| {
+                        w == n
+                            || (closed
+                                && self.art.is_descendant(w, n)
+                                && !self.art.is_descendant(x, n))
+                    })
+                })
                 .collect();
             for x in covered {
                 self.uncover(x);

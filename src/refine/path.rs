@@ -14,7 +14,7 @@
 //! chained per-case sequences line up.
 
 use super::RefineError;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rug::{Integer, Rational};
 
@@ -127,6 +127,26 @@ pub fn solve_within(
     stats: &mut SmtStats,
     max_splits: u64,
 ) -> Result<Solved, RefineError> {
+    decide(variables, assertions, stats, max_splits, true)
+}
+
+/// [`solve_within`], the constants an assertion fixes put into the later ones first when
+/// `propagate` (see [`propagate_constants`]). Without it the core is the SMT core's own:
+/// interpolation wants that one, since the core closed under the constants' sources may take
+/// in the disjunctions that fixed them, each a case split more.
+fn decide(
+    variables: usize,
+    assertions: &[Pred],
+    stats: &mut SmtStats,
+    max_splits: u64,
+    propagate: bool,
+) -> Result<Solved, RefineError> {
+    let (simplified, depends) = if propagate {
+        propagate_constants(assertions)
+    } else {
+        (assertions.to_vec(), vec![BTreeSet::new(); assertions.len()])
+    };
+    let assertions = &simplified[..];
     let mut store = TermStore::new();
     let mut used: Vec<usize> = assertions.iter().flat_map(|p| p.variables()).collect();
     used.sort_unstable();
@@ -156,8 +176,60 @@ pub fn solve_within(
             }
             Ok(Solved::Sat(values))
         }
-        Answer::Unsat { core } => Ok(Solved::Unsat(core)),
+        Answer::Unsat { core } => {
+            // A simplified assertion holds given its original and those that fixed the
+            // constants put into it: the core is closed under them.
+            let mut closed: BTreeSet<usize> = core.iter().copied().collect();
+            for k in core {
+                closed.extend(depends[k].iter().copied());
+            }
+            Ok(Solved::Unsat(closed.into_iter().collect()))
+        }
     }
+}
+
+/// The assertions with every variable an earlier assertion fixes to a constant (a top-level
+/// conjunct `a·x + c = 0`) replaced by that constant, and per assertion the earlier ones whose
+/// constants it took, transitively. A path's formula fixes most of its variables this way (the
+/// addresses of objects, the keys of the memory's cells), and substituting them decides most
+/// of its disjunctions before the SMT core sees them. The conjunction is equivalent: each
+/// defining conjunct is kept as it is (its own variable is not yet known when it is read).
+fn propagate_constants(assertions: &[Pred]) -> (Vec<Pred>, Vec<BTreeSet<usize>>) {
+    let mut known: BTreeMap<usize, (Integer, BTreeSet<usize>)> = BTreeMap::new();
+    let mut simplified = Vec::with_capacity(assertions.len());
+    let mut depends = Vec::with_capacity(assertions.len());
+    for (i, a) in assertions.iter().enumerate() {
+        let mut used = BTreeSet::new();
+        if a.variables().iter().any(|v| known.contains_key(v)) {
+            for v in a.variables() {
+                if let Some((_, from)) = known.get(&v) {
+                    used.extend(from.iter().copied());
+                }
+            }
+        }
+        let p = if used.is_empty() {
+            a.clone()
+        } else {
+            a.substitute(&|v| known.get(&v).map(|(c, _)| Linear::constant(c.clone())))
+        };
+        for c in p.conjuncts() {
+            let Pred::Atom(l, Rel::Eq) = &c else { continue };
+            if l.coefficients.len() != 1 {
+                continue;
+            }
+            let Some((&x, a)) = l.coefficients.iter().next() else { continue };
+            if known.contains_key(&x) || !l.constant.is_divisible(a) {
+                continue;
+            }
+            let value = Integer::from(-&l.constant) / a;
+            let mut from = used.clone();
+            from.insert(i);
+            known.insert(x, (value, from));
+        }
+        simplified.push(p);
+        depends.push(used);
+    }
+    (simplified, depends)
 }
 
 /// Whether `a ⇒ b` over `variables` integer variables.
@@ -202,7 +274,7 @@ pub fn interpolate(
             owner.push(i);
         }
     }
-    let core = match solve(path.ssa.len(), &conjuncts, stats)? {
+    let core = match decide(path.ssa.len(), &conjuncts, stats, smt::MAX_SPLITS, false)? {
         Solved::Sat(_) => return Err(RefineError::Internal("the path is feasible".into())),
         Solved::Unsat(core) => core,
     };
@@ -435,4 +507,58 @@ fn from_constraint(
         Relation::Lt => Pred::lt(&l, &Linear::default()),
         Relation::Eq => Pred::atom(l, Rel::Eq),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn var(v: usize) -> Linear {
+        Linear::variable(v)
+    }
+
+    fn number(n: i64) -> Linear {
+        Linear::constant(Integer::from(n))
+    }
+
+    #[test]
+    fn a_core_found_after_propagating_constants_names_the_assertions_that_fixed_them() {
+        // x = 3; y = 2x; y >= 7: the last is False once y = 6 is put in, and the core must
+        // still name the two assertions that made it so.
+        let assertions = vec![
+            Pred::eq(&var(0), &number(3)),
+            Pred::eq(&var(1), &var(0).scale(&Integer::from(2))),
+            Pred::le(&number(7), &var(1)),
+        ];
+        let (simplified, depends) = propagate_constants(&assertions);
+        assert_eq!(simplified[2], Pred::False);
+        assert_eq!(depends[2], BTreeSet::from([0, 1]));
+        match solve(2, &assertions, &mut SmtStats::default()).unwrap() {
+            Solved::Unsat(core) => assert_eq!(core, vec![0, 1, 2]),
+            Solved::Sat(_) => panic!("x = 3, y = 2x, y >= 7 is unsatisfiable"),
+        }
+    }
+
+    #[test]
+    fn a_model_found_after_propagating_constants_gives_every_variable_its_value() {
+        // The disjunction is decided by the constants; the model still satisfies every
+        // original assertion, the defining ones included.
+        let assertions = vec![
+            Pred::eq(&var(0), &number(5)),
+            Pred::or(vec![
+                Pred::atom(var(0).add_scaled(&number(-4), &Integer::from(1)), Rel::Ne),
+                Pred::eq(&var(1), &number(9)),
+            ]),
+            Pred::le(&var(2), &var(0)),
+        ];
+        match solve(3, &assertions, &mut SmtStats::default()).unwrap() {
+            Solved::Sat(values) => {
+                assert_eq!(values[0], 5);
+                for a in &assertions {
+                    assert_eq!(a.evaluate(&|v| values.get(v).cloned()), Some(true), "{a:?}");
+                }
+            }
+            Solved::Unsat(_) => panic!("satisfiable"),
+        }
+    }
 }

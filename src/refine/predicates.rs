@@ -225,7 +225,13 @@ impl Engine {
         let mut query = assertions.to_vec();
         query.push(goal.negate());
         self.counters.smt_calls += 1;
-        Ok(matches!(path::solve(formula.ssa.len(), &query, &mut self.stats)?, Solved::Unsat(_)))
+        // A question the SMT core gives up on leaves the predicate out of the abstract post:
+        // weaker, never unsound.
+        match path::solve(formula.ssa.len(), &query, &mut self.stats) {
+            Ok(solved) => Ok(matches!(solved, Solved::Unsat(_))),
+            Err(RefineError::Incomplete(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Refines the predicates domain along the spurious path `nodes` with its interpolants:

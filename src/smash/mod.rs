@@ -979,8 +979,12 @@ mod tests {
             error: None,
             loop_head: false,
         };
-        let variable =
-            |name: &str| FlatVariable { constant: None, name: name.into(), global: false };
+        let variable = |name: &str| FlatVariable {
+            constant: None,
+            name: name.into(),
+            global: false,
+            scratch: false,
+        };
         Flat {
             variables: vec![variable("x"), variable("y")],
             locations: vec![location("a"), location("b")],

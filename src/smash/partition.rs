@@ -211,6 +211,7 @@ mod tests {
                 constant: None,
                 name: "x".into(),
                 global: false,
+                scratch: false,
             }],
             locations: vec![location("init", false), location("l1", false), location("err", true)],
             edges,

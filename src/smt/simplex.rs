@@ -9,7 +9,7 @@
 //! coefficient.
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rug::Rational;
 
@@ -107,6 +107,11 @@ pub struct Simplex {
     /// Each bound overwritten, with the bound it replaced, so that [`Simplex::pop_bounds`]
     /// restores them (the online loop backtracks this way; values and the tableau stay).
     bound_trail: Vec<(usize, Side, Option<Bound>)>,
+    /// Every basic variable that may break one of its bounds: those whose value or bounds
+    /// changed since [`Simplex::check`] last looked at them (a superset of the violated ones).
+    /// Checking only these, smallest first, picks the variable Bland's rule picks without a
+    /// scan of the whole tableau after every assignment.
+    unchecked: BTreeSet<usize>,
     /// Pivots made, for the counters.
     pub pivots: u64,
 }
@@ -258,8 +263,13 @@ impl Simplex {
             Side::Lower => std::mem::replace(&mut self.lower[x], bound),
         };
         self.bound_trail.push((x, side, old));
-        if violated && self.row_of[x].is_none() {
-            self.update(x, value);
+        if violated {
+            match self.row_of[x] {
+                None => self.update(x, value),
+                Some(_) => {
+                    self.unchecked.insert(x);
+                }
+            }
         }
         Ok(())
     }
@@ -270,6 +280,7 @@ impl Simplex {
         for row in &self.rows {
             if let Some(a) = row.coefficients.get(&x) {
                 self.values[row.basic].add_scaled(&change, a);
+                self.unchecked.insert(row.basic);
             }
         }
         self.values[x] = value;
@@ -288,9 +299,13 @@ impl Simplex {
     /// no basis repeats, so this ends.
     pub fn check(&mut self) -> Result<(), Conflict> {
         loop {
-            let violated = (0..self.values.len()).find(|&x| {
-                self.row_of[x].is_some() && (self.below_lower(x) || self.above_upper(x))
-            });
+            let violated = loop {
+                let Some(&x) = self.unchecked.first() else { break None };
+                if self.row_of[x].is_some() && (self.below_lower(x) || self.above_upper(x)) {
+                    break Some(x);
+                }
+                self.unchecked.pop_first();
+            };
             let Some(x) = violated else { return Ok(()) };
             let r = self.row_of[x].unwrap_or(0);
             let increase = self.below_lower(x);
@@ -348,9 +363,11 @@ impl Simplex {
             }
             if let Some(b) = row.coefficients.get(&y) {
                 self.values[row.basic].add_scaled(&theta, b);
+                self.unchecked.insert(row.basic);
             }
         }
         self.pivot(r, y);
+        self.unchecked.insert(y);
     }
 
     /// Makes `y` basic in row `r` in place of its basic variable, substituting it in the others.

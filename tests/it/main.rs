@@ -13,6 +13,7 @@ mod common;
 
 mod boolprog;
 mod c_front;
+mod c_memory_refinement;
 mod c_memtrack;
 mod c_structs;
 mod cfa;

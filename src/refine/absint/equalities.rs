@@ -133,6 +133,54 @@ impl Equalities {
         Equalities::reduced(rest).expect("a projection of a consistent system is consistent")
     }
 
+    /// The states of `self` where `p` holds, over-approximated: the equations `p` states
+    /// outright, a disequality that the equations contradict as no state, and a disjunction as
+    /// the join of its disjuncts' (so that `i != k | r = v`, where the equations say `i = k`,
+    /// gives `r = v`: how an array element read from a cell reaches the equalities).
+    fn assume(&self, p: &Pred) -> Option<Equalities> {
+        match p {
+            Pred::False => None,
+            Pred::Atom(l, Rel::Ne) => (!self.implies_zero(l)).then(|| self.clone()),
+            Pred::Or(disjuncts) => {
+                let mut out: Option<Equalities> = None;
+                for d in disjuncts {
+                    if let Some(state) = self.assume(d) {
+                        out = Some(match out {
+                            Some(o) => o.join(&state),
+                            None => state,
+                        });
+                    }
+                }
+                out
+            }
+            _ => {
+                let mut equations = self.equations.clone();
+                Equalities::stated_equations(p, &mut equations);
+                let mut state = Equalities::reduced(equations)?;
+                if let Pred::And(parts) = p {
+                    for q in parts {
+                        if matches!(q, Pred::Or(_) | Pred::Atom(_, Rel::Ne)) {
+                            state = state.assume(q)?;
+                        }
+                    }
+                }
+                Some(state)
+            }
+        }
+    }
+
+    /// Whether the equations imply `l = 0`: `l` reduced by the pivots is the constant 0.
+    fn implies_zero(&self, l: &Linear) -> bool {
+        let mut e = Equation::of_linear(l);
+        for row in &self.equations {
+            let Some((pivot, _)) = row.coefficients.iter().next() else { continue };
+            if let Some(c) = e.coefficients.get(pivot).cloned() {
+                e.add_scaled(row, &-c);
+            }
+        }
+        e.coefficients.is_empty() && e.constant == 0
+    }
+
     /// The equations a condition states outright: its equalities, and pairs of bounds
     /// `l <= 0`, `-l <= 0` among its conjuncts. Other conditions give none (sound: the domain
     /// may keep more states than the condition allows).
@@ -255,14 +303,7 @@ impl AbstractState for Equalities {
 
     fn post(&self, action: &Action) -> Option<Equalities> {
         match action {
-            Action::Assume(p) => {
-                let mut equations = self.equations.clone();
-                Equalities::stated_equations(p, &mut equations);
-                if *p == Pred::False {
-                    return None;
-                }
-                Equalities::reduced(equations)
-            }
+            Action::Assume(p) => self.assume(p),
             Action::Assign(pairs) => {
                 // x := l for each pair at once: fresh column t = l (over the old values), the
                 // old x forgotten, t renamed x.

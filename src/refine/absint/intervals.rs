@@ -188,12 +188,15 @@ impl Intervals {
                 kept.then_some(out)
             }
             Pred::And(ps) => {
-                // Twice round, so that a bound one conjunct gives reaches the others.
+                // The atoms twice round, so that a bound one conjunct gives reaches the others;
+                // a disjunction once (going round it again would double the work at every
+                // level of nesting: an array element read through a chain of stores nests deep).
                 let mut out = self.clone();
-                for _ in 0..2 {
-                    for q in ps {
-                        out = out.assume(q)?;
-                    }
+                for q in ps {
+                    out = out.assume(q)?;
+                }
+                for q in ps.iter().filter(|q| matches!(q, Pred::Atom(..))) {
+                    out = out.assume(q)?;
                 }
                 Some(out)
             }

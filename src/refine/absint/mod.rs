@@ -78,8 +78,9 @@ pub fn analyse(flat: &Flat) -> Result<Invariants, Skipped> {
         Action::Assume(p) => Some(p),
         _ => None,
     }));
-    let ranges = fixpoint::<Intervals>(flat, &order, &thresholds, NARROWING_PASSES);
-    let equalities = fixpoint::<Equalities>(flat, &order, &(), 0);
+    let kills = scratch_kills(flat);
+    let ranges = fixpoint::<Intervals>(flat, &order, &kills, &thresholds, NARROWING_PASSES);
+    let equalities = fixpoint::<Equalities>(flat, &order, &kills, &(), 0);
     let at = ranges
         .iter()
         .zip(&equalities)
@@ -160,9 +161,18 @@ impl Order {
 fn fixpoint<S: AbstractState>(
     flat: &Flat,
     order: &Order,
+    kills: &[Option<Action>],
     context: &S::Context,
     narrowing: usize,
 ) -> Vec<Option<S>> {
+    // The states an edge leads to, with the scratch values that die on it forgotten.
+    let post = |state: &S, e: usize| -> Option<S> {
+        let next = state.post(&flat.edges[e].action)?;
+        match &kills[e] {
+            Some(kill) => next.post(kill),
+            None => Some(next),
+        }
+    };
     let count = flat.locations.len();
     let mut states: Vec<Option<S>> = vec![None; count];
     if count == 0 {
@@ -173,9 +183,8 @@ fn fixpoint<S: AbstractState>(
     while let Some((_, l)) = pending.pop_first() {
         let Some(here) = states[l].clone() else { continue };
         for &e in &flat.outgoing[l] {
-            let edge = &flat.edges[e];
-            let Some(post) = here.post(&edge.action) else { continue };
-            let to = edge.to;
+            let Some(post) = post(&here, e) else { continue };
+            let to = flat.edges[e].to;
             let next = match &states[to] {
                 None => post,
                 Some(old) => {
@@ -196,7 +205,7 @@ fn fixpoint<S: AbstractState>(
             for &e in &order.incoming[l] {
                 let edge = &flat.edges[e];
                 let Some(from) = &states[edge.from] else { continue };
-                if let Some(post) = from.post(&edge.action) {
+                if let Some(post) = post(from, e) {
                     next = Some(match next {
                         Some(n) => n.join(&post),
                         None => post,
@@ -207,4 +216,68 @@ fn fixpoint<S: AbstractState>(
         }
     }
     states
+}
+
+/// Per edge, the assignment of arbitrary values to the scratch variables (see
+/// [`super::flat::FlatVariable::scratch`]) that die on it: read or written there, or live
+/// where it starts, and not live where it ends. Forgetting them keeps the invariants about
+/// the program's own variables (a scratch value is bound again before each use) and keeps
+/// them short; forgetting is an over-approximation, so the result stays inductive.
+fn scratch_kills(flat: &Flat) -> Vec<Option<Action>> {
+    let scratch = |v: &usize| flat.variables[*v].scratch;
+    let reads_writes = |action: &Action| -> (BTreeSet<usize>, BTreeSet<usize>) {
+        match action {
+            Action::Assume(p) => {
+                (p.variables().into_iter().filter(scratch).collect(), BTreeSet::new())
+            }
+            Action::Assign(pairs) => (
+                pairs
+                    .iter()
+                    .filter_map(|(_, l)| l.as_ref())
+                    .flat_map(|l| l.coefficients.keys().copied())
+                    .filter(scratch)
+                    .collect(),
+                pairs.iter().map(|(v, _)| *v).filter(scratch).collect(),
+            ),
+            Action::Input(targets) => {
+                (BTreeSet::new(), targets.iter().flatten().copied().filter(scratch).collect())
+            }
+        }
+    };
+    let effects: Vec<_> = flat.edges.iter().map(|e| reads_writes(&e.action)).collect();
+    if effects.iter().all(|(r, w)| r.is_empty() && w.is_empty()) {
+        return vec![None; flat.edges.len()];
+    }
+    // Backward liveness of the scratch variables, to a fixpoint.
+    let mut live: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); flat.locations.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (e, edge) in flat.edges.iter().enumerate().rev() {
+            let (reads, writes) = &effects[e];
+            let through: Vec<usize> =
+                live[edge.to].iter().filter(|v| !writes.contains(v)).copied().collect();
+            let here = &mut live[edge.from];
+            for v in reads.iter().copied().chain(through) {
+                changed |= here.insert(v);
+            }
+        }
+    }
+    flat.edges
+        .iter()
+        .enumerate()
+        .map(|(e, edge)| {
+            let (reads, writes) = &effects[e];
+            let dying: Vec<(usize, Option<super::formula::Linear>)> = live[edge.from]
+                .iter()
+                .chain(reads)
+                .chain(writes)
+                .filter(|v| !live[edge.to].contains(v))
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .map(|v| (*v, None))
+                .collect();
+            (!dying.is_empty()).then_some(Action::Assign(dying))
+        })
+        .collect()
 }

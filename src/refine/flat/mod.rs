@@ -8,9 +8,15 @@
 //! arbitrary values and then bound by `a = k·q + r` and the range of `r` (whose sign is the
 //! dividend's, as the IR truncates), which determines them.
 //!
-//! The translation never under-approximates: what it cannot express exactly (a non-linear or
-//! array right-hand side, a condition on an array element, a call to a function without a
-//! body) becomes an assignment of an arbitrary value, or a condition dropped, and is recorded
+//! An array's elements are tracked by cells, pairs of integer variables for an index and the
+//! element there, one per place the program stores into the array ([`arrays`]): C's memory
+//! (`$memory`, and the objects' `$state` and `$size`) reaches the engines as linear integer
+//! arithmetic over them. A read, like a quotient, is a fresh variable bound before the edge
+//! that uses it.
+//!
+//! The translation never under-approximates: what it cannot express exactly (a non-linear
+//! right-hand side, an element no cell holds, a call to a function without a body) becomes an
+//! assignment of an arbitrary value, or a condition dropped, and is recorded
 //! in [`Flat::approximations`]. A proof over the approximation is therefore a proof of the
 //! program; a counterexample over it is reported only after the interpreter has replayed it.
 //! Recursion is unrolled: a procedure already active is inlined again with fresh copies of its
@@ -27,8 +33,10 @@
 //! is one procedure's body with arbitrary globals, every nested call of a procedure already
 //! active cut (with the summaries), and the candidates as checks at its exit.
 
+mod arrays;
+
 use super::RefineError;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rug::Integer;
 
@@ -47,6 +55,10 @@ pub struct FlatVariable {
     pub name: String,
     /// A global (zero when `main` starts), rather than a local, parameter or result.
     pub global: bool,
+    /// A value bound on edges just before the one edge that reads it (a quotient, a
+    /// remainder, an array element read, a cell's new value): what holds of it anywhere else
+    /// says nothing of the program.
+    pub scratch: bool,
 }
 
 /// The failure an error location stands for.
@@ -235,12 +247,42 @@ impl Flat {
     }
 }
 
+/// A value an edge reads that is not a variable: bound on edges before it.
+enum Auxiliary {
+    /// The quotient and remainder of a term by a non-zero constant.
+    Division(TermId, Integer),
+    /// An array's element.
+    Read(TermId),
+}
+
+/// The variables a nested activation replaced (see [`Builder::enter_frame`]).
+struct Frame {
+    variables: Vec<(ConstId, usize)>,
+    cells: Vec<(ConstId, Vec<arrays::Cell>)>,
+}
+
 struct Builder<'p> {
     program: &'p Program,
     flat: Flat,
     index: BTreeMap<ConstId, usize>,
     /// The quotient and remainder variables of each division of a term by a constant.
     quotients: BTreeMap<(TermId, Integer), (usize, usize)>,
+    /// The variable of each read of an array element.
+    reads: BTreeMap<TermId, usize>,
+    /// The reads whose variables hold their values on the edge being built (bound by
+    /// [`Builder::auxiliaries`] just before it); any other read is not translated.
+    active_reads: BTreeSet<TermId>,
+    /// The same of the divisions (a quotient's variable holds the value of the last edge that
+    /// bound it, which need not be this one).
+    active_divisions: BTreeSet<(TermId, Integer)>,
+    /// The tracked arrays: name and whether global.
+    arrays: BTreeMap<ConstId, (String, bool)>,
+    /// The cells of each tracked array (those of the current activation).
+    cells: BTreeMap<ConstId, Vec<arrays::Cell>>,
+    /// The cell each store moves.
+    anchors: BTreeMap<arrays::Site, usize>,
+    /// The variable carrying each cell value's new value.
+    temporaries: BTreeMap<usize, usize>,
     /// How many times each procedure was inlined, to name the copies.
     inlined: BTreeMap<ProcId, usize>,
     /// The procedures being inlined, innermost last.
@@ -336,10 +378,12 @@ impl<'p> Builder<'p> {
         let proc = program.procedure(procedure);
         let first = builder.location(format!("{}:entry", proc.name), Some(proc.span));
         // The globals start at zero (C's static initialisation, as the interpreter reads them);
-        // the locals start with arbitrary values; the parameters are the first inputs.
+        // the locals and the arrays' cells start with arbitrary values; the parameters are the
+        // first inputs.
         let mut init = Vec::new();
         for (i, v) in builder.flat.variables.iter().enumerate() {
-            init.push((i, if v.global { Some(Linear::default()) } else { None }));
+            let zero = v.global && v.constant.is_some();
+            init.push((i, if zero { Some(Linear::default()) } else { None }));
         }
         builder.edge(start, first, Action::Assign(init), Some(proc.span));
         let params: Vec<Option<usize>> =
@@ -374,6 +418,13 @@ impl<'p> Builder<'p> {
             },
             index: BTreeMap::new(),
             quotients: BTreeMap::new(),
+            reads: BTreeMap::new(),
+            active_reads: BTreeSet::new(),
+            active_divisions: BTreeSet::new(),
+            arrays: BTreeMap::new(),
+            cells: BTreeMap::new(),
+            anchors: BTreeMap::new(),
+            temporaries: BTreeMap::new(),
             inlined: BTreeMap::new(),
             stack: Vec::new(),
             opaque,
@@ -422,7 +473,7 @@ impl<'p> Builder<'p> {
                 continue;
             };
             let name = format!("{}@entry", builder.flat.variables[v].name);
-            let kept = builder.auxiliary(name);
+            let kept = builder.auxiliary(name, false);
             keep.push((kept, Some(Linear::variable(v))));
             entry_values.push(Some(kept));
         }
@@ -489,7 +540,7 @@ impl<'p> Builder<'p> {
                     .iter()
                     .chain(&proc.locals)
                     .chain(&proc.results)
-                    .filter_map(|c| self.index.get(c).copied())
+                    .flat_map(|c| self.variables_of(*c))
                     .collect();
                 own.sort_unstable();
                 own.dedup();
@@ -580,10 +631,10 @@ impl<'p> Builder<'p> {
         for q in reachable_procedures(program, callee) {
             let proc = program.procedure(q);
             for c in proc.params.iter().chain(&proc.locals).chain(&proc.results) {
-                if let Some(&v) = self.index.get(c)
-                    && !changed.iter().any(|(w, _)| *w == v)
-                {
-                    changed.push((v, None));
+                for v in self.variables_of(*c) {
+                    if !changed.iter().any(|(w, _)| *w == v) {
+                        changed.push((v, None));
+                    }
                 }
             }
         }
@@ -601,6 +652,7 @@ impl<'p> Builder<'p> {
                 leave.push((v, self.index.get(result).map(|&w| Linear::variable(w))));
             }
         }
+        leave.extend(self.array_receivers(results));
         self.edge(returned, to, Action::Assign(leave), span);
         if let Some(opaque) = &mut self.opaque {
             opaque.calls.push(CallSite { edge, callee, failures });
@@ -645,8 +697,14 @@ impl<'p> Builder<'p> {
                 _ => v.name.clone(),
             };
             self.index.insert(v.constant, self.flat.variables.len());
-            self.flat.variables.push(FlatVariable { constant: Some(v.constant), name, global });
+            self.flat.variables.push(FlatVariable {
+                constant: Some(v.constant),
+                name,
+                global,
+                scratch: false,
+            });
         }
+        self.track_arrays(procedure);
     }
 
     fn location(&mut self, name: String, span: Option<Span>) -> usize {
@@ -669,7 +727,7 @@ impl<'p> Builder<'p> {
     /// the receivers of its results and every global get arbitrary values.
     fn arbitrary_results_and_globals(&self, results: &[ConstId]) -> Assignment {
         let mut assigned: Assignment =
-            results.iter().filter_map(|r| self.index.get(r)).map(|&v| (v, None)).collect();
+            results.iter().flat_map(|r| self.variables_of(*r)).map(|v| (v, None)).collect();
         for (i, v) in self.flat.variables.iter().enumerate() {
             if v.global && !assigned.iter().any(|(w, _)| *w == i) {
                 assigned.push((i, None));
@@ -689,8 +747,11 @@ impl<'p> Builder<'p> {
     /// Gives the variables of `procedure` (already active) fresh copies for its `activation`th
     /// nested activation: the copies replace them until [`Builder::leave_frame`] puts back
     /// what is returned here.
-    fn enter_frame(&mut self, procedure: ProcId, activation: usize) -> Vec<(ConstId, usize)> {
+    fn enter_frame(&mut self, procedure: ProcId, activation: usize) -> Frame {
         let proc = self.program.procedure(procedure);
+        let own: Vec<ConstId> =
+            proc.params.iter().chain(&proc.locals).chain(&proc.results).copied().collect();
+        let cells = self.fresh_cells(&own, activation);
         let mut saved = Vec::new();
         for c in proc.params.iter().chain(&proc.locals).chain(&proc.results) {
             let Some(&outer) = self.index.get(c) else { continue };
@@ -699,18 +760,35 @@ impl<'p> Builder<'p> {
             }
             let name = format!("{}@{activation}", self.flat.variables[outer].name);
             let fresh = self.flat.variables.len();
-            self.flat.variables.push(FlatVariable { constant: Some(*c), name, global: false });
+            self.flat.variables.push(FlatVariable {
+                constant: Some(*c),
+                name,
+                global: false,
+                scratch: false,
+            });
             self.index.insert(*c, fresh);
             saved.push((*c, outer));
         }
-        saved
+        Frame { variables: saved, cells }
     }
 
     /// Puts back the variables [`Builder::enter_frame`] replaced.
-    fn leave_frame(&mut self, saved: Vec<(ConstId, usize)>) {
-        for (c, outer) in saved {
+    fn leave_frame(&mut self, saved: Frame) {
+        for (c, outer) in saved.variables {
             self.index.insert(c, outer);
         }
+        self.restore_cells(saved.cells);
+    }
+
+    /// Arbitrary values for the cells of the arrays among `receivers` (an array's result is
+    /// not followed into its receiver).
+    fn array_receivers(&self, receivers: &[ConstId]) -> Assignment {
+        receivers
+            .iter()
+            .filter(|r| !self.index.contains_key(r))
+            .flat_map(|r| self.variables_of(*r))
+            .map(|v| (v, None))
+            .collect()
     }
 
     /// A recursive call nested deeper than the unrolling: its receivers and every global get
@@ -850,9 +928,11 @@ impl<'p> Builder<'p> {
             self.flat.locations[at].loop_head = l.loop_head;
         }
         let at = |l: Loc| base + l.0 as usize;
-        for e in &cfg.edges {
+        for (k, e) in cfg.edges.iter().enumerate() {
             let (from, to) = (at(e.from), at(e.to));
-            let from = self.divisions(from, &e.command, e.span);
+            let (terms, arrays) = self.command_terms(&e.command);
+            let (from, cells) =
+                self.auxiliaries(from, &terms, &arrays, Some((procedure, k)), e.span);
             match &e.command {
                 Command::Skip => self.edge(from, to, Action::Assume(Pred::True), e.span),
                 Command::Assume { formula, .. } => {
@@ -865,11 +945,20 @@ impl<'p> Builder<'p> {
                         let Some(&v) = self.index.get(x) else { continue };
                         assigned.push((v, self.value(*t, e.span)));
                     }
+                    assigned.extend(cells);
                     self.assign(from, to, assigned, e.span);
                 }
                 Command::Havoc(vars) => {
                     let inputs = vars.iter().map(|x| self.index.get(x).copied()).collect();
-                    self.edge(from, to, Action::Input(inputs), e.span);
+                    let cells = self.array_receivers(vars);
+                    if cells.is_empty() {
+                        self.edge(from, to, Action::Input(inputs), e.span);
+                    } else {
+                        let name = format!("{}~havoc", self.flat.locations[from].name);
+                        let read = self.location(name, e.span);
+                        self.edge(from, read, Action::Input(inputs), e.span);
+                        self.edge(read, to, Action::Assign(cells), e.span);
+                    }
                 }
                 Command::Assert { formula, check, what } => {
                     let (pass, fail) = match self.translate_pred(*formula) {
@@ -916,20 +1005,28 @@ impl<'p> Builder<'p> {
                     // callee's locals and results start arbitrary, then the body runs (in a
                     // frame of its own when the callee is active already), then the receivers
                     // get the results.
-                    let values: Vec<Vec<GuardedValue>> =
-                        args.iter().map(|a| self.value(*a, e.span)).collect();
+                    let values: Vec<Option<Vec<GuardedValue>>> = args
+                        .iter()
+                        .map(|a| self.is_int(*a).then(|| self.value(*a, e.span)))
+                        .collect();
                     let saved = (active > 0).then(|| self.enter_frame(*callee, active + 1));
                     let mut enter = Vec::new();
                     for (p, value) in callee_proc.params.iter().zip(values) {
-                        if let Some(&v) = self.index.get(p) {
-                            enter.push((v, value));
+                        match (self.index.get(p), value) {
+                            (Some(&v), Some(value)) => enter.push((v, value)),
+                            // An array passed whole: its cells in the callee start arbitrary.
+                            _ => enter.extend(
+                                self.variables_of(*p)
+                                    .into_iter()
+                                    .map(|v| (v, vec![(Pred::True, None)])),
+                            ),
                         }
                     }
                     for c in callee_proc.locals.iter().chain(&callee_proc.results) {
-                        if let Some(&v) = self.index.get(c)
-                            && !enter.iter().any(|(w, _)| *w == v)
-                        {
-                            enter.push((v, vec![(Pred::True, None)]));
+                        for v in self.variables_of(*c) {
+                            if !enter.iter().any(|(w, _)| *w == v) {
+                                enter.push((v, vec![(Pred::True, None)]));
+                            }
                         }
                     }
                     let (entry, exit) = self.inline(*callee)?;
@@ -945,6 +1042,7 @@ impl<'p> Builder<'p> {
                             leave.push((v, result.map(Linear::variable)));
                         }
                     }
+                    leave.extend(self.array_receivers(results));
                     self.edge(exit, to, Action::Assign(leave), e.span);
                 }
             }
@@ -953,88 +1051,178 @@ impl<'p> Builder<'p> {
         Ok((at(cfg.entry), at(cfg.exit)))
     }
 
-    /// Gives the quotients and remainders by constants that `command` reads their values,
-    /// on edges from `from`: the location where the command's own edge starts.
-    fn divisions(&mut self, from: usize, command: &Command, span: Option<Span>) -> usize {
-        let terms: Vec<TermId> = match command {
-            Command::Assume { formula, .. } | Command::Assert { formula, .. } => vec![*formula],
-            Command::Assign(pairs) => pairs.iter().map(|(_, t)| *t).collect(),
-            Command::Call { args, .. } => args.clone(),
-            Command::Skip | Command::Havoc(_) => return from,
-        };
-        let mut found = Vec::new();
-        let mut seen = std::collections::BTreeSet::new();
-        for t in terms {
-            self.collect_divisions(t, &mut found, &mut seen);
+    /// The terms a command reads (for [`Builder::auxiliaries`]), and the tracked arrays it
+    /// assigns with their new values.
+    fn command_terms(&self, command: &Command) -> (Vec<TermId>, Vec<(ConstId, TermId)>) {
+        match command {
+            Command::Assume { formula, .. } | Command::Assert { formula, .. } => {
+                (vec![*formula], Vec::new())
+            }
+            Command::Assign(pairs) => {
+                let (arrays, others): (Vec<_>, Vec<_>) =
+                    pairs.iter().copied().partition(|(x, _)| self.cells.contains_key(x));
+                (others.into_iter().map(|(_, t)| t).collect(), arrays)
+            }
+            Command::Call { args, .. } => (args.clone(), Vec::new()),
+            Command::Skip | Command::Havoc(_) => (Vec::new(), Vec::new()),
         }
-        if found.is_empty() {
-            return from;
+    }
+
+    /// Binds, on edges from `from`, the values an edge about to be built reads beyond its
+    /// variables: the quotients and remainders by constants and the array elements `terms`
+    /// and the values assigned to `arrays` read, and the new values of those arrays' cells.
+    /// Returns where the edge starts and the assignments of the cells, which go into the
+    /// edge's own parallel assignment. `site` is the program edge being translated (a store
+    /// there moves its cell), `None` for a contract's condition.
+    fn auxiliaries(
+        &mut self,
+        from: usize,
+        terms: &[TermId],
+        arrays: &[(ConstId, TermId)],
+        site: Option<(ProcId, usize)>,
+        span: Option<Span>,
+    ) -> (usize, arrays::CellAssignment) {
+        self.active_reads.clear();
+        self.active_divisions.clear();
+        let mut found = Vec::new();
+        let mut seen = BTreeSet::new();
+        for t in terms.iter().chain(arrays.iter().map(|(_, t)| t)) {
+            self.collect_auxiliaries(*t, &mut found, &mut seen);
         }
         let mut fresh = Vec::new();
         let mut constraints = Vec::new();
-        for (dividend, k) in found {
-            // Inner divisions come first, so the dividend's own quotients are known.
-            let Ok(cases) = self.int_cases(dividend) else { continue };
-            let (q, r) = match self.quotients.get(&(dividend, k.clone())) {
-                Some(&pair) => pair,
-                None => {
-                    let shown = self.show(dividend);
-                    let shown = if shown.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                        shown
-                    } else {
-                        format!("({shown})")
-                    };
-                    let q = self.auxiliary(format!("{shown} div {k}"));
-                    let r = self.auxiliary(format!("{shown} mod {k}"));
-                    self.quotients.insert((dividend, k.clone()), (q, r));
-                    (q, r)
+        for item in found {
+            match item {
+                Auxiliary::Division(dividend, k) => {
+                    if let Some(bound) = self.division(dividend, &k, &mut fresh) {
+                        constraints.push(bound);
+                    }
                 }
-            };
-            fresh.push((q, None));
-            fresh.push((r, None));
-            let (qv, rv) = (Linear::variable(q), Linear::variable(r));
-            let magnitude = Integer::from(k.abs_ref());
-            let zero = Linear::default();
-            let below = Linear::constant(magnitude.clone() - 1u32);
-            let above = Linear::constant(Integer::from(1u32) - magnitude);
-            let mut alternatives = Vec::new();
-            for (guard, l) in cases {
-                let split = Pred::eq(&l, &qv.scale(&k).add_scaled(&rv, &Integer::from(1)));
-                let nonnegative = Pred::and(vec![
-                    Pred::le(&zero, &l),
-                    Pred::le(&zero, &rv),
-                    Pred::le(&rv, &below),
-                ]);
-                let negative = Pred::and(vec![
-                    Pred::lt(&l, &zero),
-                    Pred::le(&above, &rv),
-                    Pred::le(&rv, &zero),
-                ]);
-                alternatives.push(Pred::and(vec![
-                    guard,
-                    split,
-                    Pred::or(vec![nonnegative, negative]),
-                ]));
+                Auxiliary::Read(t) => {
+                    let r = match self.reads.get(&t) {
+                        Some(&r) => r,
+                        None => {
+                            let r = self.auxiliary(self.show(t), true);
+                            self.reads.insert(t, r);
+                            r
+                        }
+                    };
+                    fresh.push((r, None));
+                    match self.read_constraint(t, r) {
+                        Ok(bound) => constraints.push(bound),
+                        Err(reason) => self.approximate(
+                            span,
+                            format!(
+                                "the element `{}` is taken as arbitrary ({reason})",
+                                self.show(t)
+                            ),
+                        ),
+                    }
+                    self.note_cells(t);
+                    // Arbitrary or not, the read now has a variable the edge may use.
+                    self.active_reads.insert(t);
+                }
             }
-            constraints.push(Pred::or(alternatives));
+        }
+        let mut cells = Vec::new();
+        for (array, value) in arrays {
+            let (assigned, bounds, temporaries, failure) =
+                self.array_assignment(*array, *value, site);
+            cells.extend(assigned);
+            constraints.extend(bounds);
+            fresh.extend(temporaries.into_iter().map(|t| (t, None)));
+            if let Some(reason) = failure {
+                let name = self.arrays[array].0.clone();
+                self.approximate(
+                    span,
+                    format!("elements of `{name}` are taken as arbitrary after this assignment ({reason})"),
+                );
+            }
         }
         if fresh.is_empty() {
-            return from;
+            return (from, cells);
         }
         let name = self.flat.locations[from].name.clone();
-        let chosen = self.location(format!("{name}~div"), span);
+        let chosen = self.location(format!("{name}~aux"), span);
         self.edge(from, chosen, Action::Assign(fresh), span);
-        let bound = self.location(format!("{name}~divided"), span);
+        let bound = self.location(format!("{name}~bound"), span);
         self.edge(chosen, bound, Action::Assume(Pred::and(constraints)), span);
-        bound
+        (bound, cells)
     }
 
-    /// The divisions of a term by non-zero constants, innermost first.
-    fn collect_divisions(
+    /// Says once per array how far the cells read by `t` know its elements.
+    fn note_cells(&mut self, t: TermId) {
+        let bank = &self.program.bank;
+        let Term::App(mut f, _) = bank.term(t).term else { return };
+        while let Term::Prim(Prim::Update | Prim::Ite, args) = &bank.term(f).term {
+            f = if matches!(bank.term(f).term, Term::Prim(Prim::Ite, _)) {
+                args[1]
+            } else {
+                args[0]
+            };
+        }
+        let Term::Const(c) = bank.term(f).term else { return };
+        let Some((name, _)) = self.arrays.get(&c) else { return };
+        let n = self.cells[&c].len();
+        let places = match n {
+            1 => "its one store".to_string(),
+            n => format!("each of its {n} stores"),
+        };
+        let text = format!(
+            "`{name}` is tracked at the last element {places} wrote; any other element \
+             reads as arbitrary"
+        );
+        self.approximate(None, text);
+    }
+
+    /// The quotient and remainder of `dividend` by the non-zero `k` as variables (given
+    /// arbitrary values in `fresh`), and the constraint that binds them: `None` when the
+    /// dividend is not linear (the division then stays untranslated).
+    fn division(&mut self, dividend: TermId, k: &Integer, fresh: &mut Assignment) -> Option<Pred> {
+        // Inner divisions and reads come first, so the dividend's own are known.
+        let cases = self.int_cases(dividend).ok()?;
+        let (q, r) = match self.quotients.get(&(dividend, k.clone())) {
+            Some(&pair) => pair,
+            None => {
+                let shown = self.show(dividend);
+                let shown = if shown.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                    shown
+                } else {
+                    format!("({shown})")
+                };
+                let q = self.auxiliary(format!("{shown} div {k}"), true);
+                let r = self.auxiliary(format!("{shown} mod {k}"), true);
+                self.quotients.insert((dividend, k.clone()), (q, r));
+                (q, r)
+            }
+        };
+        fresh.push((q, None));
+        fresh.push((r, None));
+        self.active_divisions.insert((dividend, k.clone()));
+        let (qv, rv) = (Linear::variable(q), Linear::variable(r));
+        let magnitude = Integer::from(k.abs_ref());
+        let zero = Linear::default();
+        let below = Linear::constant(magnitude.clone() - 1u32);
+        let above = Linear::constant(Integer::from(1u32) - magnitude);
+        let mut alternatives = Vec::new();
+        for (guard, l) in cases {
+            let split = Pred::eq(&l, &qv.scale(k).add_scaled(&rv, &Integer::from(1)));
+            let nonnegative =
+                Pred::and(vec![Pred::le(&zero, &l), Pred::le(&zero, &rv), Pred::le(&rv, &below)]);
+            let negative =
+                Pred::and(vec![Pred::lt(&l, &zero), Pred::le(&above, &rv), Pred::le(&rv, &zero)]);
+            alternatives.push(Pred::and(vec![guard, split, Pred::or(vec![nonnegative, negative])]));
+        }
+        Some(Pred::or(alternatives))
+    }
+
+    /// The divisions of a term by non-zero constants and its reads of array elements, inner
+    /// ones first.
+    fn collect_auxiliaries(
         &self,
         t: TermId,
-        found: &mut Vec<(TermId, Integer)>,
-        seen: &mut std::collections::BTreeSet<TermId>,
+        found: &mut Vec<Auxiliary>,
+        seen: &mut BTreeSet<TermId>,
     ) {
         if !seen.insert(t) {
             return;
@@ -1046,23 +1234,29 @@ impl<'p> Builder<'p> {
             _ => return,
         };
         for a in &args {
-            self.collect_divisions(*a, found, seen);
+            self.collect_auxiliaries(*a, found, seen);
         }
         if let Term::Prim(Prim::Div | Prim::Mod, args) = &bank.term(t).term
             && let Some(k) = bank.int_literal(args[1])
             && k != 0
-            && !found.iter().any(|(d, j)| *d == args[0] && *j == k)
+            && !found
+                .iter()
+                .any(|a| matches!(a, Auxiliary::Division(d, j) if *d == args[0] && *j == k))
         {
-            found.push((args[0], k));
+            found.push(Auxiliary::Division(args[0], k));
+        }
+        if self.is_read(t) {
+            found.push(Auxiliary::Read(t));
         }
     }
 
-    /// A fresh variable of the translation (a quotient or a remainder), named for the user.
-    fn auxiliary(&mut self, mut name: String) -> usize {
+    /// A fresh variable of the translation (a quotient, a remainder, an element read, a
+    /// parameter's entry value), named for the user.
+    fn auxiliary(&mut self, mut name: String, scratch: bool) -> usize {
         if self.flat.variables.iter().any(|v| v.name == name) {
             name = format!("{name}#{}", self.flat.variables.len());
         }
-        self.flat.variables.push(FlatVariable { constant: None, name, global: false });
+        self.flat.variables.push(FlatVariable { constant: None, name, global: false, scratch });
         self.flat.variables.len() - 1
     }
 
@@ -1209,6 +1403,7 @@ impl<'p> Builder<'p> {
             }
             Term::Prim(p @ (Prim::Div | Prim::Mod), args) => {
                 let key = bank.int_literal(args[1]).map(|k| (args[0], k));
+                let key = key.filter(|key| self.active_divisions.contains(key));
                 match key.and_then(|key| self.quotients.get(&key)) {
                     Some(&(q, r)) => Ok(vec![(
                         Pred::True,
@@ -1219,9 +1414,14 @@ impl<'p> Builder<'p> {
                     )),
                 }
             }
-            Term::App(..) => Err(RefineError::Unsupported(
-                "array elements are not supported by the refinement engine".into(),
-            )),
+            Term::App(..) => match self.reads.get(&t) {
+                Some(&r) if self.active_reads.contains(&t) => {
+                    Ok(vec![(Pred::True, Linear::variable(r))])
+                }
+                _ => Err(RefineError::Unsupported(
+                    "the element of a function that is not an array of integers".into(),
+                )),
+            },
             _ => Err(RefineError::Unsupported("the term is not integer arithmetic".into())),
         }
     }
@@ -1272,6 +1472,9 @@ impl<'p> Builder<'p> {
         if proc.requires.is_empty() {
             return entry;
         }
+        let at = self.location(format!("{}:requires", proc.name), Some(proc.span));
+        let formulas: Vec<TermId> = proc.requires.iter().map(|c| c.formula).collect();
+        let (from, _) = self.auxiliaries(at, &formulas, &[], None, Some(proc.span));
         let mut parts = Vec::new();
         for c in &proc.requires {
             match self.translate_pred(c.formula) {
@@ -1288,8 +1491,7 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        let at = self.location(format!("{}:requires", proc.name), Some(proc.span));
-        self.edge(at, entry, Action::Assume(Pred::and(parts)), Some(proc.span));
+        self.edge(from, entry, Action::Assume(Pred::and(parts)), Some(proc.span));
         at
     }
 
@@ -1316,6 +1518,7 @@ impl<'p> Builder<'p> {
         for (k, c) in proc.ensures.iter().enumerate() {
             let text = self.show(c.formula);
             let changed = assigned.iter().find(|p| self.mentions(c.formula, **p));
+            let (from, _) = self.auxiliaries(at, &[c.formula], &[], None, Some(c.span));
             let translated = match changed {
                 Some(p) => Err(RefineError::Unsupported(format!(
                     "it names the parameter `{}`, which the body assigns",
@@ -1342,7 +1545,7 @@ impl<'p> Builder<'p> {
                 what: format!("postcondition {text}"),
                 span: Some(c.span),
             };
-            self.check(at, next, pass, fail, site);
+            self.check(from, next, pass, fail, site);
             at = next;
         }
     }
