@@ -633,6 +633,29 @@ fn loops_without_invariants_are_refinement_problems_for_the_engine() {
     );
 }
 
+/// A postcondition with a division by a constant is translated exactly (its quotient a
+/// variable bound on the edge before), and a failure of it is confirmed on the replayed state
+/// with that binding, so it is a counterexample, not an unconfirmed path.
+#[test]
+fn a_postcondition_dividing_by_a_constant_is_proved_or_refuted() {
+    use craig::refine::{Engine, Limits, Verdict};
+    let halves = "class Halves {\n  public static int g;\n  public static int half()\n  \
+                  /*: modifies \"Halves.g\"\n      ensures \"result = Halves.g div 2\" */\n  \
+                  {\n    g = g + 4;\n    return g / 2;\n  }\n  public static int halfWrong()\n  \
+                  /*: modifies \"Halves.g\"\n      ensures \"result = Halves.g div 2\" */\n  \
+                  {\n    g = g + 4;\n    return (g + 2) / 2;\n  }\n}\n";
+    let (v, _) = load(&[("Halves.java", halves.to_string())]);
+    let limits = Limits { max_steps: Some(2000), ..Limits::default() };
+    let mut engine = Engine::new(&v.program, "Halves.half", limits.clone()).unwrap();
+    let verdict = engine.run();
+    assert!(matches!(verdict, Verdict::Safe { .. }), "{verdict:?}");
+    let mut engine = Engine::new(&v.program, "Halves.halfWrong", limits).unwrap();
+    match engine.run() {
+        Verdict::Unsafe(cex) => assert_eq!(cex.check, Obligation::Postcondition),
+        other => panic!("halfWrong: {other:?}"),
+    }
+}
+
 /// A node whose `next` is claimed by its list and whose `key` is read-only outside `Node`.
 const CLAIMED: &str = r#"
 class Node {
