@@ -141,12 +141,14 @@ fn decide(
     max_splits: u64,
     propagate: bool,
 ) -> Result<Solved, RefineError> {
-    let (simplified, depends) = if propagate {
-        propagate_constants(assertions)
+    let (simplified, depends);
+    let assertions = if propagate {
+        (simplified, depends) = propagate_constants(assertions);
+        &simplified[..]
     } else {
-        (assertions.to_vec(), vec![BTreeSet::new(); assertions.len()])
+        depends = vec![BTreeSet::new(); assertions.len()];
+        assertions
     };
-    let assertions = &simplified[..];
     let mut store = TermStore::new();
     let mut used: Vec<usize> = assertions.iter().flat_map(|p| p.variables()).collect();
     used.sort_unstable();
@@ -200,11 +202,9 @@ fn propagate_constants(assertions: &[Pred]) -> (Vec<Pred>, Vec<BTreeSet<usize>>)
     let mut depends = Vec::with_capacity(assertions.len());
     for (i, a) in assertions.iter().enumerate() {
         let mut used = BTreeSet::new();
-        if a.variables().iter().any(|v| known.contains_key(v)) {
-            for v in a.variables() {
-                if let Some((_, from)) = known.get(&v) {
-                    used.extend(from.iter().copied());
-                }
+        for v in a.variables() {
+            if let Some((_, from)) = known.get(&v) {
+                used.extend(from.iter().copied());
             }
         }
         let p = if used.is_empty() {

@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::super::RefineError;
 use super::super::formula::{Linear, Pred};
 use super::{Builder, FlatVariable, GuardedValue, reachable_procedures};
-use crate::hol::{Binder, ConstId, Prim, Term, TermId, TyNode};
+use crate::hol::{Binder, ConstId, Prim, Term, TermId, TyId, TyNode};
 use crate::ir::{Command, ProcId};
 
 /// At most this many cells for one array (and so places it is written at with a cell of their
@@ -60,13 +60,14 @@ pub(super) type CellAssignment = Vec<(usize, Vec<GuardedValue>)>;
 impl Builder<'_> {
     /// Whether the program's constant `c` is an array of integers indexed by integers.
     pub(super) fn is_array(&self, c: ConstId) -> bool {
+        self.is_int_array_type(self.program.consts[c.0 as usize].ty)
+    }
+
+    /// Whether `ty` is `int => int`, the type of the arrays the engine tracks.
+    fn is_int_array_type(&self, ty: TyId) -> bool {
         let bank = &self.program.bank;
-        match bank.ty_node(self.program.consts[c.0 as usize].ty) {
-            TyNode::Fun(a, b) => {
-                *bank.ty_node(*a) == TyNode::Int && *bank.ty_node(*b) == TyNode::Int
-            }
-            _ => false,
-        }
+        let TyNode::Fun(a, b) = bank.ty_node(ty) else { return false };
+        *bank.ty_node(*a) == TyNode::Int && *bank.ty_node(*b) == TyNode::Int
     }
 
     /// Gives every array variable of `procedure` and of what it calls (and every global array)
@@ -140,20 +141,12 @@ impl Builder<'_> {
             None => format!("{name}#{n}"),
         };
         let value_name = format!("{name}[{key_name}]");
-        let key = self.flat.variables.len();
-        self.flat.variables.push(FlatVariable {
-            constant: None,
-            name: key_name,
-            global,
-            scratch: false,
-        });
-        let value = self.flat.variables.len();
-        self.flat.variables.push(FlatVariable {
-            constant: None,
-            name: value_name,
-            global,
-            scratch: false,
-        });
+        let mut variable = |name: String| {
+            self.flat.variables.push(FlatVariable { constant: None, name, global, scratch: false });
+            self.flat.variables.len() - 1
+        };
+        let key = variable(key_name);
+        let value = variable(value_name);
         Cell { key, value }
     }
 
@@ -216,8 +209,7 @@ impl Builder<'_> {
     pub(super) fn is_read(&self, t: TermId) -> bool {
         let bank = &self.program.bank;
         let Term::App(f, _) = &bank.term(t).term else { return false };
-        let TyNode::Fun(a, b) = bank.ty_node(bank.term(*f).ty) else { return false };
-        *bank.ty_node(*a) == TyNode::Int && *bank.ty_node(*b) == TyNode::Int
+        self.is_int_array_type(bank.term(*f).ty)
     }
 
     /// The constraint binding `result` to the read `t` (`f i`), or why it cannot be given.
