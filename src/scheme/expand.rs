@@ -26,7 +26,7 @@
 //! body's variable of the same name as one of its macros hides the macro (R5RS makes that an
 //! error).
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::ast::*;
 use super::macros::{SyntaxRules, base_name};
@@ -123,6 +123,8 @@ pub fn expand_program(
     let mut ex = Expander {
         prelude_file: prelude.map(|p| p.file),
         prelude_vars: Vec::new(),
+        prelude_names: prelude.map(|p| p.names()).unwrap_or_default(),
+        in_prelude: false,
         vars: Vec::new(),
         name_counts: FxHashMap::default(),
         scopes: Vec::new(),
@@ -187,11 +189,18 @@ struct Expander {
     prelude_file: Option<FileId>,
     /// The variables the prelude defines (their direct calls may be specialised).
     prelude_vars: Vec<VarId>,
+    /// Every name the prelude defines (only looked up, never iterated).
+    prelude_names: FxHashSet<String>,
+    /// Expanding one of the prelude's definitions. There the program's own bindings are
+    /// hidden, except those of a name the prelude defines (a program's `map` replaces the
+    /// prelude's, for the prelude's `for-each` too): a program may bind `let`, `car` or
+    /// `apply` as it likes without changing the prelude's `let`, `car` or `apply`.
+    in_prelude: bool,
     vars: Vec<VarInfo>,
     name_counts: FxHashMap<String, u32>,
     /// Innermost binding last: variables and macros, keyed by the symbol that binds them
     /// (a renamed symbol for a binder a macro wrote).
-    scopes: Vec<(String, Binding)>,
+    scopes: Vec<Scoped>,
     /// Every macro defined so far, indexed by [`Binding::Macro`].
     macros: Vec<MacroDef>,
     /// The renamed symbols macro expansions wrote (only looked up, never iterated).
@@ -216,6 +225,14 @@ struct Expander {
 
 /// A name as written, with where.
 type Named = (String, Span);
+
+/// One binding in scope.
+struct Scoped {
+    key: String,
+    binding: Binding,
+    /// Bound by the prelude's text (seen from the prelude's definitions).
+    by_prelude: bool,
+}
 
 /// What a symbol is bound to in a scope.
 #[derive(Clone, Copy, Debug)]
@@ -283,7 +300,18 @@ impl Expander {
     }
 
     fn bind_var(&mut self, key: String, v: VarId) {
-        self.scopes.push((key, Binding::Var(v)));
+        let by_prelude = self.in_prelude || self.prelude_vars.contains(&v);
+        self.scopes.push(Scoped { key, binding: Binding::Var(v), by_prelude });
+    }
+
+    fn bind_macro(&mut self, key: String, m: usize) {
+        let by_prelude = self.in_prelude;
+        self.scopes.push(Scoped { key, binding: Binding::Macro(m), by_prelude });
+    }
+
+    /// Whether the binding is seen from here (see [`Expander::in_prelude`]).
+    fn visible(&self, entry: &Scoped) -> bool {
+        !self.in_prelude || entry.by_prelude || self.prelude_names.contains(&entry.key)
     }
 
     /// What symbol `name` means here.
@@ -296,8 +324,10 @@ impl Expander {
         let mut name = name;
         let mut limit = limit.min(self.scopes.len());
         loop {
-            if let Some((_, b)) = self.scopes[..limit].iter().rev().find(|(n, _)| n == name) {
-                return match *b {
+            let found =
+                self.scopes[..limit].iter().rev().find(|e| e.key == name && self.visible(e));
+            if let Some(Scoped { binding, .. }) = found {
+                return match *binding {
                     Binding::Var(v) => Resolved::Var(v),
                     Binding::Macro(m) => Resolved::Macro(m),
                 };
@@ -1263,6 +1293,7 @@ impl Expander {
         let mut work: Vec<(Sexp, usize)> =
             forms.iter().rev().map(|f| ((*f).clone(), self.macro_depth)).collect();
         while let Some((f, depth)) = work.pop() {
+            self.note_prelude_form(&f);
             if let Some(m) = self.head_macro(&f) {
                 if let Some(e) = self.expand_use(m, &f, depth) {
                     work.push((e, depth + 1));
@@ -1282,7 +1313,18 @@ impl Expander {
                 _ => out.push(f),
             }
         }
+        if self.body_depth == 1 {
+            self.in_prelude = false;
+        }
         out
+    }
+
+    /// At the program's top level, notes whether form `f` is the prelude's (see
+    /// [`Expander::in_prelude`]); the forms inside it are expanded before the next one.
+    fn note_prelude_form(&mut self, f: &Sexp) {
+        if self.body_depth == 1 {
+            self.in_prelude = Some(f.span.file) == self.prelude_file;
+        }
     }
 
     /// `(define-record-type <name> (ctor field ...) pred? (field accessor [modifier]) ...)`
@@ -1481,7 +1523,7 @@ impl Expander {
         // Its own name is in its environment: a macro may use itself.
         let env = self.scopes.len() + 1;
         self.macros.push(MacroDef { name: base_name(key).to_string(), rules, env });
-        self.scopes.push((key.to_string(), Binding::Macro(m)));
+        self.bind_macro(key.to_string(), m);
         Some(m)
     }
 
@@ -1537,7 +1579,7 @@ impl Expander {
         for (key, rules) in parsed {
             let m = self.macros.len();
             self.macros.push(MacroDef { name: base_name(&key).to_string(), rules, env });
-            self.scopes.push((key, Binding::Macro(m)));
+            self.bind_macro(key, m);
         }
         let forms: Vec<&Sexp> = args[1..].iter().collect();
         if forms.is_empty() {
@@ -1691,6 +1733,7 @@ impl Expander {
             if let Some(frame) = self.frames.last_mut() {
                 frame.current = i;
             }
+            self.note_prelude_form(f);
             items.push(match d {
                 Some(Def::Procedure { var, params, body, span, .. }) => {
                     Item::Proc(*var, self.lambda(*span, params, body))
@@ -1704,6 +1747,9 @@ impl Expander {
                 }
                 None => Item::Expr(self.expr(f)),
             });
+        }
+        if self.body_depth == 1 {
+            self.in_prelude = false;
         }
         let frame = self.frames.pop().unwrap_or(Frame {
             defined: Vec::new(),

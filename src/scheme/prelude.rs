@@ -60,6 +60,11 @@ impl Prelude {
         Prelude { file, defs }
     }
 
+    /// Every name the prelude defines.
+    pub fn names(&self) -> FxHashSet<String> {
+        self.defs.iter().map(|d| d.name.clone()).collect()
+    }
+
     /// The definitions `program` needs: those its forms name (outside quoted data) and that it
     /// does not define at top level itself (as a procedure, a value or a macro), with what
     /// they use, in the prelude's order.
