@@ -10,7 +10,8 @@ Without --dir, the development set is generated into a temporary folder (or into
 --generate names, kept) and run: craig's own tasks, written here from loop shapes that recur
 in the verification literature (counting up and down, paired counters, nondeterministic
 bounds, array initialisation, state machines written with `switch`, `goto` loops, nested loops,
-recursion, pointers to locals, heap arrays, use after free, double free, leaks), each in a
+recursion, pointers to locals, heap arrays, use after free, double free, leaks, callbacks through
+pointers to functions, output with `printf`), each in a
 `true` and a `false` variant, in SV-COMP's task format (format_version 2.0, `unreach-call`,
 `valid-memsafety` or `valid-memcleanup`, `reach_error` defined through `__assert_fail`, the
 `__VERIFIER_*` functions and `malloc`/`free` declared `extern`). The verdict of each is known by
@@ -88,6 +89,16 @@ FAMILIES = [
     ("memtrack", "global_{N}", MEMORY + "int *g[{N}];\nint main() {{ for (int i = 0; i < {N}; i++) g[i] = malloc(sizeof(int)); return 0; }}", True, "valid-memsafety"),
     ("leak", "each_{N}", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ int *p = malloc(sizeof(int)); if (!p) return 0; *p = i; free(p); }} return 0; }}", True, "valid-memcleanup"),
     ("leak", "each_{N}_bad", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ int *p = malloc(sizeof(int)); if (!p) return 0; *p = i; if (i != {N} - 1) free(p); }} return 0; }}", False, "valid-memcleanup"),
+    # Pointers to functions: a callback applied in a loop, a handler in a struct that may be
+    # left NULL (valid-memsafety), and output with `printf` on the way.
+    ("callbacks", "apply_{N}", "int add2(int x) {{ return x + 2; }}\nint apply(int (*f)(int), int x) {{ return f(x); }}\nint main() {{ int x = 0; for (int i = 0; i < {N}; i++) x = apply(add2, x); __VERIFIER_assert(x == 2 * {N}); return 0; }}", True),
+    ("callbacks", "apply_{N}_bad", "int add2(int x) {{ return x + 2; }}\nint apply(int (*f)(int), int x) {{ return f(x); }}\nint main() {{ int x = 0; for (int i = 0; i < {N}; i++) x = apply(add2, x); __VERIFIER_assert(x == 2 * {N} + 1); return 0; }}", False),
+    ("callbacks", "table_{N}", "int up(int x) {{ return x + 1; }}\nint down(int x) {{ return x - 1; }}\nint (*ops[2])(int) = {{ up, down }};\nint main() {{ int x = 0; for (int i = 0; i < {N}; i++) {{ int k = __VERIFIER_nondet_int(); if (k < 0 || k > 1) k = 0; x = ops[k](x); }} __VERIFIER_assert(x <= {N} && x >= -{N}); return 0; }}", True),
+    ("callbacks", "table_{N}_bad", "int up(int x) {{ return x + 1; }}\nint down(int x) {{ return x - 1; }}\nint (*ops[2])(int) = {{ up, down }};\nint main() {{ int x = 0; for (int i = 0; i < {N}; i++) {{ int k = __VERIFIER_nondet_int(); if (k < 0 || k > 1) k = 0; x = ops[k](x); }} __VERIFIER_assert(x < {N}); return 0; }}", False),
+    ("callbacks", "handler_{N}", "struct dev {{ int (*handler)(int); }} d;\nint echo(int x) {{ return x; }}\nint main() {{ if (__VERIFIER_nondet_int()) d.handler = echo; for (int i = 0; i < {N}; i++) if (d.handler) d.handler(i); return 0; }}", True, "valid-memsafety"),
+    ("callbacks", "handler_{N}_bad", "struct dev {{ int (*handler)(int); }} d;\nint echo(int x) {{ return x; }}\nint main() {{ if (__VERIFIER_nondet_int()) d.handler = echo; for (int i = 0; i < {N}; i++) d.handler(i); return 0; }}", False, "valid-memsafety"),
+    ("callbacks", "print_{N}", "extern int printf(const char *, ...);\nint main() {{ int s = 0; for (int i = 0; i < {N}; i++) {{ s += 2; printf(\"%d\\n\", s); }} __VERIFIER_assert(s == 2 * {N}); return 0; }}", True),
+    ("callbacks", "print_{N}_bad", "extern int printf(const char *, ...);\nint main() {{ int s = 0; for (int i = 0; i < {N}; i++) {{ s += 2; printf(\"%d\\n\", s); }} __VERIFIER_assert(s != 2 * {N}); return 0; }}", False),
 ]
 BOUNDS = [3, 10, 1000]
 

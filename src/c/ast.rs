@@ -200,6 +200,28 @@ impl DataModel {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct StructId(pub u32);
 
+/// A function type: its place in [`TranslationUnit::function_types`] (kept apart so that
+/// types stay plain values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FunctionTypeId(pub u32);
+
+/// What a pointer to a function says of the functions it may point to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionType {
+    /// The result type.
+    pub result: CType,
+    /// The parameters' types; `None` for an unprototyped `()`, which says nothing of them.
+    pub params: Option<Vec<CType>>,
+}
+
+impl FunctionType {
+    /// True if a function with this result and these parameters has this type (C's
+    /// compatibility, qualifiers being dropped already).
+    pub fn admits(&self, result: CType, params: &[CType]) -> bool {
+        self.result == result && self.params.as_ref().is_none_or(|p| p.as_slice() == params)
+    }
+}
+
 /// A type of craig's C: a scalar, or a struct or union (which lives in memory).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CType {
@@ -209,8 +231,8 @@ pub enum CType {
     Bool,
     /// Every other integer type (`int`, `unsigned`, `char`, `short`, `long`, ...).
     Int(IntType),
-    /// A pointer (to a scalar, `void`, a struct, or another pointer; pointers to functions
-    /// and to arrays are refused where they are written).
+    /// A pointer (to a scalar, `void`, a struct, a function, or another pointer; pointers to
+    /// arrays are refused where they are written).
     Pointer(Pointee),
     /// A struct or union: an aggregate of fields, never a value in a register.
     Struct(StructId),
@@ -227,6 +249,8 @@ pub enum Base {
     Int(IntType),
     /// A struct or union.
     Struct(StructId),
+    /// A function of this type.
+    Function(FunctionTypeId),
 }
 
 impl Base {
@@ -237,6 +261,7 @@ impl Base {
             Base::Bool => Pointee::Bool,
             Base::Int(t) => Pointee::Int(t),
             Base::Struct(s) => Pointee::Struct(s),
+            Base::Function(f) => Pointee::Function(f),
         }
     }
 }
@@ -256,6 +281,9 @@ pub enum Pointee {
     Int(IntType),
     /// A pointer to a struct or union.
     Struct(StructId),
+    /// A pointer to a function (its address: called, compared, stored, never read or
+    /// written through).
+    Function(FunctionTypeId),
     /// A pointer to a pointer: `Pointer(base, n)` points to a pointer with `n` more `*` over
     /// `base` (`int **` is `Pointer(Int, 1)`).
     Pointer(Base, u8),
@@ -269,6 +297,7 @@ impl Pointee {
             Pointee::Bool => Some(CType::Bool),
             Pointee::Int(t) => Some(CType::Int(t)),
             Pointee::Struct(s) => Some(CType::Struct(s)),
+            Pointee::Function(_) => None,
             Pointee::Pointer(base, 1) => Some(CType::Pointer(base.pointee())),
             Pointee::Pointer(base, n) => Some(CType::Pointer(Pointee::Pointer(base, n - 1))),
         }
@@ -286,6 +315,7 @@ impl Pointee {
                 Pointee::Bool => Some(Pointee::Pointer(Base::Bool, 1)),
                 Pointee::Int(t) => Some(Pointee::Pointer(Base::Int(t), 1)),
                 Pointee::Struct(s) => Some(Pointee::Pointer(Base::Struct(s), 1)),
+                Pointee::Function(f) => Some(Pointee::Pointer(Base::Function(f), 1)),
                 Pointee::Pointer(base, n) if n < MAX_POINTER_DEPTH => {
                     Some(Pointee::Pointer(base, n + 1))
                 }
@@ -297,7 +327,8 @@ impl Pointee {
     /// Its size in bytes, by which pointer arithmetic steps (GCC steps `void *` by 1).
     pub fn size(self, structs: &[StructLayout], model: DataModel) -> u64 {
         match self {
-            Pointee::Void | Pointee::Bool => 1,
+            // GCC steps a pointer to a function by 1, as `void *`.
+            Pointee::Void | Pointee::Bool | Pointee::Function(_) => 1,
             Pointee::Int(t) => u64::from(t.bits.max(8) / 8),
             Pointee::Struct(s) => structs.get(s.0 as usize).map_or(1, |l| l.size),
             Pointee::Pointer(..) => model.pointer_bytes(),
@@ -311,6 +342,7 @@ impl Pointee {
             Pointee::Bool => "_Bool",
             Pointee::Int(t) => t.name(model),
             Pointee::Struct(_) => "struct",
+            Pointee::Function(_) => "function",
             Pointee::Pointer(..) => "pointer",
         }
     }
@@ -472,6 +504,12 @@ pub struct TranslationUnit {
     pub left_out: Vec<LeftOut>,
     /// The struct and union types, by [`StructId`].
     pub structs: Vec<StructLayout>,
+    /// The function types pointers point to, by [`FunctionTypeId`].
+    pub function_types: Vec<FunctionType>,
+    /// The names the program uses as values that are no variable in scope where they are
+    /// used: among them the functions whose address is taken (`f`, `&f`), which a call
+    /// through a pointer may reach.
+    pub named_values: std::collections::BTreeSet<String>,
     /// The machine the sizes and layouts are for.
     pub data_model: DataModel,
 }
@@ -743,8 +781,10 @@ pub enum ExprKind {
         /// Written `->`.
         arrow: bool,
     },
-    /// `f(args)`.
+    /// `f(args)`, `f` a function.
     Call(Ident, Vec<Expr>),
+    /// `e(args)`: a call through a pointer to a function (`fp(x)`, `(*fp)(x)`, `s->op(x)`).
+    CallThrough(Box<Expr>, Vec<Expr>),
     /// A unary operator.
     Unary(UnaryOp, Box<Expr>),
     /// A binary operator.

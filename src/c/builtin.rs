@@ -1,7 +1,8 @@
 //! The functions the C front end knows by heart: SV-COMP's conventions (`__VERIFIER_nondet_*`,
 //! `__VERIFIER_assume`, `__VERIFIER_error`, `reach_error`) and the C library functions they lean
 //! on (`abort`, `exit`, `__assert_fail`, `assert`), and the C library's memory allocation
-//! (`malloc`, `calloc`, `alloca`, `free`). Their declarations and definitions in a file
+//! (`malloc`, `calloc`, `alloca`, `free`), and output to the standard stream (`printf`,
+//! `puts`, `putchar`). Their declarations and definitions in a file
 //! are skipped (see `parse.rs`): their meaning is fixed here.
 
 use super::ast::{DataModel, IntType};
@@ -35,6 +36,10 @@ pub enum Builtin {
     Alloca,
     /// `free(p)`: the heap object `p` points to is released; `free(NULL)` does nothing.
     Free,
+    /// `printf(format, ...)`, `puts(s)`, `putchar(c)`: output, which changes nothing a program
+    /// can read back (craig reads formats that neither read strings through pointers, `%s`,
+    /// nor write through them, `%n`); the result, where it is used, is any `int`.
+    Output,
 }
 
 /// A signed type of `bits` bits.
@@ -69,6 +74,7 @@ pub fn builtin_for(name: &str, model: DataModel) -> Option<Builtin> {
         "calloc" => Builtin::Calloc,
         "alloca" | "__builtin_alloca" => Builtin::Alloca,
         "free" => Builtin::Free,
+        "printf" | "puts" | "putchar" => Builtin::Output,
         _ => return None,
     })
 }

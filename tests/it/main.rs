@@ -13,8 +13,10 @@ mod common;
 
 mod boolprog;
 mod c_front;
+mod c_function_pointers;
 mod c_memory_refinement;
 mod c_memtrack;
+mod c_output;
 mod c_structs;
 mod cfa;
 mod cores;

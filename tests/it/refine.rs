@@ -87,7 +87,7 @@ fn header(name: &str) -> String {
 type Answer = (&'static str, usize);
 
 /// (example, header verdict, IMPACT's answer, the predicates domain's answer).
-const TABLE: [(&str, &str, Answer, Answer); 36] = [
+const TABLE: [(&str, &str, Answer, Answer); 38] = [
     // The array read `a[k] != k` is over-approximated; the resulting counterexample does not
     // replay, so the answer is Unknown, never Unsafe.
     (
@@ -113,6 +113,8 @@ const TABLE: [(&str, &str, Answer, Answer); 36] = [
     ("deep_unsafe.c", "unsafe", ("unsafe", 20_000), ("unknown: step limit", 400)),
     ("division_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
     ("double_sum_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
+    ("function_pointers_ops_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
+    ("function_pointers_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("goto_safe.c", "safe", ("safe", 20_000), ("safe", 20_000)),
     ("lock_unsafe.c", "unsafe", ("unsafe", 20_000), ("unsafe", 20_000)),
     ("mcmillan_cav06.c", "safe", ("safe", 20_000), ("safe", 20_000)),

@@ -197,14 +197,27 @@ impl Converter<'_> {
                 bytes.push(0);
                 return Expr { kind: ExprKind::String(bytes), span };
             }
+            if !self.is_variable(name) {
+                // A function used as a value (its address), or a name the lowering reports.
+                self.calls.insert(name.clone());
+                self.unit.named_values.insert(name.clone());
+            }
         }
         Expr { kind: ExprKind::Var(self.variable_name(name)), span }
     }
 
     fn call(&mut self, call: &Node<c::CallExpression>, span: Span) -> Expr {
+        let through = match &call.node.callee.node {
+            c::Expression::Identifier(callee) => self.is_variable(&callee.node.name),
+            _ => true,
+        };
+        if through {
+            // A call through a pointer to a function: the lowering resolves it.
+            let callee = self.expr(&call.node.callee);
+            let args = call.node.arguments.iter().map(|a| self.expr(a)).collect();
+            return Expr { kind: ExprKind::CallThrough(Box::new(callee), args), span };
+        }
         let c::Expression::Identifier(callee) = &call.node.callee.node else {
-            let at = self.span(&call.node.callee);
-            self.refuse(&Refusal::construct(at, "calls through expressions are", NO_MEMORY));
             return refused(span);
         };
         let name = &callee.node.name;
@@ -229,10 +242,63 @@ impl Converter<'_> {
         // in `__assert_fail`) have no meaning: it never returns.
         let args = if matches!(builtin(name), Some(Builtin::Error | Builtin::AssertFail)) {
             Vec::new()
+        } else if builtin(name) == Some(Builtin::Output) {
+            match self.output_arguments(name, &call.node.arguments, span) {
+                Some(args) => args,
+                None => return refused(span),
+            }
         } else {
             call.node.arguments.iter().map(|a| self.expr(a)).collect()
         };
         Expr { kind: ExprKind::Call(ident, args), span }
+    }
+
+    /// The values an output call prints: `putchar`'s character; `printf`'s arguments after
+    /// its format, which must be a literal without `%s` or `%n` (they read and write memory
+    /// through an argument); none for `puts`, whose string must be a literal. Refusals are
+    /// reported.
+    fn output_arguments(
+        &mut self,
+        name: &str,
+        arguments: &[Node<c::Expression>],
+        span: Span,
+    ) -> Option<Vec<Expr>> {
+        if name == "putchar" {
+            if arguments.len() != 1 {
+                self.error(span, "`putchar` takes 1 argument");
+                return None;
+            }
+            return Some(vec![self.expr(&arguments[0])]);
+        }
+        let Some(first) = arguments.first() else {
+            self.error(span, format!("`{name}` takes a string"));
+            return None;
+        };
+        let at = self.span(first);
+        let c::Expression::StringLiteral(text) = &first.node else {
+            self.refuse(&Refusal::construct(
+                at,
+                &format!("`{name}` of a string that is not a literal is"),
+                "printing through a pointer reads memory craig does not follow: print a \
+                 literal, and values with `%d`",
+            ));
+            return None;
+        };
+        let bytes = string_literal(&text.node).unwrap_or_default();
+        if name == "printf" && conversions(&bytes).iter().any(|d| matches!(d, b's' | b'n')) {
+            self.refuse(&Refusal::construct(
+                at,
+                "`printf` formats with `%s` or `%n` are",
+                "`%s` reads a string through a pointer and `%n` writes through one: print \
+                 values with `%d`",
+            ));
+            return None;
+        }
+        if name == "puts" && arguments.len() != 1 {
+            self.error(span, "`puts` takes 1 argument");
+            return None;
+        }
+        Some(arguments[1..].iter().map(|a| self.expr(a)).collect())
     }
 
     fn unary(&mut self, u: &Node<c::UnaryOperatorExpression>, span: Span) -> Expr {
@@ -282,9 +348,7 @@ impl Converter<'_> {
         let shape =
             cast.node.type_name.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
         let ty = match (ty, shape.as_ref().and_then(|s| s.pointer.map(|p| (s, p)))) {
-            (Ok(ty), Some((shape, p))) => {
-                super::types::pointer_to(ty, shape.pointers, shape.nested_pointer, p)
-            }
+            (Ok(ty), Some((shape, p))) => self.pointer_type(ty, shape, p),
             (ty, _) => ty,
         };
         let operand = self.expr(&cast.node.expression);
@@ -428,4 +492,40 @@ enum Binary {
     Plain(BinaryOp),
     /// `=` or a compound assignment with its operator.
     Assign(Option<BinaryOp>),
+}
+
+/// The conversion letters of a `printf` format (`d` for `%-5ld`; `%%` is none).
+fn conversions(format: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < format.len() {
+        if format[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        // Flags, width, precision and length modifiers come before the letter.
+        while i < format.len() && b"-+ #0123456789.*hlLqjzt'".contains(&format[i]) {
+            i += 1;
+        }
+        if let Some(&letter) = format.get(i)
+            && letter != b'%'
+        {
+            out.push(letter);
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::conversions;
+
+    #[test]
+    fn conversions_skip_flags_width_length_and_percent_signs() {
+        assert_eq!(conversions(b"x=%d y=%-5ld %%s %5.2f %s%n\n"), b"dlfsn".to_vec());
+        assert_eq!(conversions(b"100%%"), Vec::<u8>::new());
+        assert_eq!(conversions(b"%"), Vec::<u8>::new());
+    }
 }

@@ -34,8 +34,8 @@ use crate::syntax::{Diagnostic, Span, has_errors};
 pub use types::Refusal;
 
 /// The note of refusals of memory: what the C of today's craig has instead.
-pub(super) const NO_MEMORY: &str = "craig's memory model holds integer scalars, pointers, \
-     structs, fixed-size arrays, strings and heap objects; function pointers come next";
+pub(super) const NO_MEMORY: &str = "craig's memory model holds integer scalars, pointers \
+     (to data and to functions), structs, fixed-size arrays, strings and heap objects";
 
 /// Expressions nested deeper than this (a long chain `a + b + ...` is nested on its left) are
 /// refused: the lowering and the engines recurse over them.
@@ -130,8 +130,10 @@ struct Converter<'t> {
     scopes: Vec<BTreeMap<String, Option<String>>>,
     /// The function being converted, which names its `static` locals.
     function: String,
-    /// Functions called by the current function.
+    /// Functions called by the current function (or whose address it takes).
     calls: BTreeSet<String>,
+    /// Functions whose address the globals' initialisers take: reached like `main`.
+    global_calls: BTreeSet<String>,
     /// Enclosing loops and switches, innermost last.
     breakable: Vec<Breakable>,
     /// Enclosing switches' cases, innermost last.
@@ -158,6 +160,7 @@ impl<'t> Converter<'t> {
             scopes: Vec::new(),
             function: String::new(),
             calls: BTreeSet::new(),
+            global_calls: BTreeSet::new(),
             breakable: Vec::new(),
             switches: Vec::new(),
             fresh: 0,
@@ -198,7 +201,7 @@ impl<'t> Converter<'t> {
         for init in &d.node.declarators {
             let shape = types::declarator_shape(&init.node.declarator, self.text);
             let Some(name) = shape.name.clone() else { continue };
-            if shape.function.is_some() {
+            if shape.declares_function() {
                 if !is_builtin_function(&name.name)
                     && !self.unit.prototypes.iter().any(|p| p.name == name.name)
                 {
@@ -220,6 +223,8 @@ impl<'t> Converter<'t> {
                     let span = self.span(init);
                     let init = init.node.initializer.as_ref().map(|i| self.initializer(i));
                     let init = init.map(|i| self.chars_of_string(ty, array, i));
+                    let named = std::mem::take(&mut self.calls);
+                    self.global_calls.extend(named);
                     self.unit.globals.push(VarDecl {
                         ty,
                         name,
@@ -350,6 +355,7 @@ impl<'t> Converter<'t> {
             Some(m) => vec![m],
             None => (0..definitions.len()).filter(|&i| !definitions[i].in_header).collect(),
         };
+        stack.extend(self.global_calls.iter().filter_map(|n| index.get(n.as_str()).copied()));
         while let Some(i) = stack.pop() {
             if std::mem::replace(&mut reached[i], true) {
                 continue;
@@ -397,6 +403,7 @@ impl<'t> Converter<'t> {
             .zip(&reached)
             .filter(|&(_, &reached)| reached)
             .flat_map(|(d, _)| d.calls.iter())
+            .chain(&self.global_calls)
             .filter(|name| !index.contains_key(name.as_str()))
             .cloned()
             .collect();
@@ -443,6 +450,11 @@ impl<'t> Converter<'t> {
     /// True when a local of this name is in scope.
     fn is_local(&self, name: &str) -> bool {
         self.scopes.iter().any(|s| s.contains_key(name))
+    }
+
+    /// True when the name is a variable here: a local in scope or a global declared so far.
+    fn is_variable(&self, name: &str) -> bool {
+        self.is_local(name) || self.unit.globals.iter().any(|g| g.name.name == name)
     }
 
     /// The variable a name in scope stands for: the global holding it, for a `static` local

@@ -247,7 +247,7 @@ impl Converter<'_> {
         for init in &d.node.declarators {
             let shape = declarator_shape(&init.node.declarator, self.text);
             let Some(name) = shape.name.clone() else { continue };
-            if shape.function.is_some() && shape.pointer.is_none() {
+            if shape.declares_function() {
                 // A local prototype.
                 continue;
             }

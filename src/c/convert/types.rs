@@ -96,6 +96,9 @@ pub struct Shape<'a> {
     pub pointers: usize,
     /// True when the pointer is inside parentheses (`(*f)(int)`: a pointer to a function).
     pub nested_pointer: bool,
+    /// The pointer declarators outside every parenthesis (`int *(*f)(int)` has one: of the
+    /// result of the function `*f` points to).
+    pub outer_pointers: usize,
     /// Array dimensions, outermost first.
     pub arrays: Vec<Dimension<'a>>,
     /// The parameters, for a function declarator.
@@ -109,11 +112,24 @@ pub fn declarator_shape<'a>(d: &'a Node<c::Declarator>, text: &ParseText) -> Sha
         pointer: None,
         pointers: 0,
         nested_pointer: false,
+        outer_pointers: 0,
         arrays: Vec::new(),
         function: None,
     };
     collect_shape(d, text, &mut shape, false);
     shape
+}
+
+impl Shape<'_> {
+    /// True when it declares a function (`int f(int)`, `int *f(void)`), not a pointer to one.
+    pub fn declares_function(&self) -> bool {
+        self.function.is_some() && !self.nested_pointer
+    }
+
+    /// True when it declares a pointer to a function (`int (*f)(int)`, `int (*ops[2])(int)`).
+    pub fn declares_function_pointer(&self) -> bool {
+        self.function.is_some() && self.nested_pointer
+    }
 }
 
 fn collect_shape<'a>(
@@ -134,6 +150,9 @@ fn collect_shape<'a>(
         match &derived.node {
             c::DerivedDeclarator::Pointer(_) | c::DerivedDeclarator::Block(_) => {
                 shape.pointers += 1;
+                if !nested {
+                    shape.outer_pointers += 1;
+                }
                 if shape.pointer.is_none() {
                     shape.pointer = Some(span(derived.span));
                     shape.nested_pointer = nested;
@@ -344,19 +363,21 @@ impl Converter<'_> {
 
     /// The type of a declarator over a base type: a scalar, possibly an array of one dimension.
     pub(super) fn declared_type<'a>(
-        &self,
+        &mut self,
         base: &Result<CType, Refusal>,
         shape: &Shape<'a>,
     ) -> Result<(CType, Option<Dimension<'a>>), Refusal> {
         let mut ty = base.clone()?;
-        if let Some(f) = &shape.function {
+        if let Some(f) = &shape.function
+            && !shape.declares_function_pointer()
+        {
             let at = match f {
                 Parameters::Prototype(_, _, s) | Parameters::OldStyle(_, s) => *s,
             };
             return Err(Refusal::construct(at, "function types here are", NO_MEMORY));
         }
         if let Some(p) = shape.pointer {
-            ty = pointer_to(ty, shape.pointers, shape.nested_pointer, p)?;
+            ty = self.pointer_type(ty, shape, p)?;
         }
         if let Some((_, at)) = shape.arrays.get(1) {
             return Err(Refusal::construct(
@@ -366,6 +387,89 @@ impl Converter<'_> {
             ));
         }
         Ok((ty, shape.arrays.first().copied()))
+    }
+
+    /// The type of a declarator with pointers over `base`: a pointer to a function when the
+    /// pointer is in parentheses before a parameter list (`int (*f)(int)`), else
+    /// [`pointer_to`].
+    pub(super) fn pointer_type(
+        &mut self,
+        base: CType,
+        shape: &Shape<'_>,
+        at: Span,
+    ) -> Result<CType, Refusal> {
+        let Some(params) = shape.function.as_ref().filter(|_| shape.nested_pointer) else {
+            return pointer_to(base, shape.pointers, shape.nested_pointer, at);
+        };
+        let result = pointer_to(base, shape.outer_pointers, false, at)?;
+        if let CType::Struct(_) = result {
+            return Err(Refusal::construct(
+                at,
+                "pointers to functions returning structs by value are",
+                "return a pointer to the struct",
+            ));
+        }
+        let function = self.function_type(result, params)?;
+        let pointer = CType::Pointer(Pointee::Function(function));
+        pointer_to(pointer, shape.pointers - shape.outer_pointers - 1, false, at)
+    }
+
+    /// The function type of a result and a parameter list, kept once in the unit's table.
+    fn function_type(
+        &mut self,
+        result: CType,
+        params: &Parameters<'_>,
+    ) -> Result<FunctionTypeId, Refusal> {
+        let params = match params {
+            Parameters::OldStyle([], _) => None,
+            Parameters::OldStyle(_, at) => {
+                return Err(Refusal::construct(
+                    *at,
+                    "old-style (K&R) parameter lists are",
+                    "declare the parameters' types in the parentheses",
+                ));
+            }
+            Parameters::Prototype(list, ellipsis, at) => {
+                if *ellipsis {
+                    return Err(Refusal::construct(
+                        *at,
+                        "pointers to functions with a variable number of arguments are",
+                        "give the function a fixed list of parameters",
+                    ));
+                }
+                let mut types = Vec::new();
+                for p in list.iter() {
+                    let base = self.base_type(&p.node.specifiers);
+                    let shape = p.node.declarator.as_ref().map(|d| declarator_shape(d, self.text));
+                    let ty = match &shape {
+                        Some(shape) => self.declared_type(&base, shape).map(|(ty, array)| {
+                            // C adjusts an array parameter to a pointer (6.7.6.3).
+                            match (array, Pointee::of(ty)) {
+                                (Some(_), Some(p)) => CType::Pointer(p),
+                                _ => ty,
+                            }
+                        })?,
+                        None => base?,
+                    };
+                    types.push(ty);
+                }
+                if let [CType::Void] = types.as_slice() {
+                    // `(void)`.
+                    types.clear();
+                }
+                Some(types)
+            }
+        };
+        let ty = FunctionType { result, params };
+        let table = &mut self.unit.function_types;
+        let index = match table.iter().position(|t| *t == ty) {
+            Some(i) => i,
+            None => {
+                table.push(ty);
+                table.len() - 1
+            }
+        };
+        Ok(FunctionTypeId(index as u32))
     }
 
     /// The number of elements of an array: its constant size, or the length of its initialiser
@@ -460,15 +564,24 @@ impl Converter<'_> {
                 continue;
             };
             let mut ty = ty;
-            if let (CType::Struct(_), None, true) = (ty, shape.pointer, shape.arrays.is_empty()) {
+            if let Some(function) = shape.function.as_ref().filter(|_| shape.declares_function()) {
+                // C adjusts a parameter of function type to a pointer to it (6.7.6.3).
+                let pointer = pointer_to(ty, shape.pointers, false, span)
+                    .and_then(|result| self.function_type(result, function));
+                match pointer {
+                    Ok(f) => ty = CType::Pointer(Pointee::Function(f)),
+                    Err(r) => self.refuse(&r),
+                }
+            } else if let (CType::Struct(_), None, true) =
+                (ty, shape.pointer, shape.arrays.is_empty())
+            {
                 self.refuse(&Refusal::construct(
                     span,
                     "structs passed by value are",
                     "pass a pointer to the struct",
                 ));
-            }
-            if let Some(ptr) = shape.pointer {
-                match pointer_to(ty, shape.pointers, shape.nested_pointer, ptr) {
+            } else if let Some(ptr) = shape.pointer {
+                match self.pointer_type(ty, &shape, ptr) {
                     Ok(t) => ty = t,
                     Err(r) => self.refuse(&r),
                 }

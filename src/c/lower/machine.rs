@@ -35,8 +35,16 @@ impl Lowering<'_> {
                 // An array in memory is the address of its first element.
                 Some(v) if v.array.is_some() => IntType::ULONG,
                 Some(v) => v.ty.integer(),
+                // A function is its address.
+                None if self.function_named(b, name).is_some() => IntType::ULONG,
                 None => IntType::INT,
             },
+            ExprKind::Deref(p) if matches!(self.pointer_type(b, p), Some(Pointee::Function(_))) => {
+                IntType::ULONG
+            }
+            ExprKind::CallThrough(f, _) => {
+                self.callee_type(b, f).map_or(IntType::INT, |t| t.result.integer())
+            }
             ExprKind::Index(..)
             | ExprKind::Deref(_)
             | ExprKind::Member { .. }

@@ -71,9 +71,12 @@ const _: () = {
 
 /// The largest object `malloc` gives; a larger request returns `NULL`.
 const MAX_OBJECT_BYTES: u64 = 1 << 39;
-/// The most objects a run allocates; past it `malloc` returns `NULL` (addresses stay below
-/// 2^63, so a pointer converted to `long` keeps its value).
-const MAX_OBJECTS: u64 = 1 << 23;
+/// The most objects a run allocates; past it `malloc` returns `NULL`. The numbers above it,
+/// up to 2^23, are the functions' ([`MAX_FUNCTIONS`] of them): every address stays below
+/// 2^63, so a pointer converted to `long` keeps its value.
+pub(super) const MAX_OBJECTS: u64 = (1 << 23) - MAX_FUNCTIONS;
+/// The most functions whose address a program takes.
+pub(super) const MAX_FUNCTIONS: u64 = 1 << 16;
 /// The largest `calloc` the lowering zeroes byte by byte.
 const MAX_CALLOC_BYTES: u64 = 256;
 
@@ -316,6 +319,10 @@ fn visit_expr(e: &Expr, on_expr: &mut dyn FnMut(&Expr)) {
         }
         ExprKind::SizeOf(x) => visit_expr(x, on_expr),
         ExprKind::Call(_, args) => args.iter().for_each(|a| visit_expr(a, on_expr)),
+        ExprKind::CallThrough(f, args) => {
+            visit_expr(f, on_expr);
+            args.iter().for_each(|a| visit_expr(a, on_expr));
+        }
         ExprKind::Unary(_, x)
         | ExprKind::Cast(_, x)
         | ExprKind::AddressOf(x)
@@ -443,7 +450,7 @@ impl Lowering<'_> {
         match &e.kind {
             ExprKind::String(_) => Some(Pointee::Int(IntType::CHAR)),
             ExprKind::Var(n) => {
-                let v = self.lookup(b, n)?;
+                let Some(v) = self.lookup(b, n) else { return self.function_pointee(b, n) };
                 match (v.array, v.address) {
                     (None, _) => v.ty.pointee(),
                     // An array in memory is the address of its first element.
@@ -458,6 +465,10 @@ impl Lowering<'_> {
                 } else {
                     v.ty.pointee()?.value_type()?.pointee()
                 }
+            }
+            // `*fp` is the function, which converts back to its address.
+            ExprKind::Deref(p) if matches!(self.pointer_type(b, p), Some(Pointee::Function(_))) => {
+                self.pointer_type(b, p)
             }
             ExprKind::Deref(_) | ExprKind::Member { .. } | ExprKind::Subscript(..) => {
                 match self.static_type(b, e)? {
@@ -474,7 +485,13 @@ impl Lowering<'_> {
                 .then_some(Pointee::Void),
             },
             ExprKind::Cast(t, _) => t.pointee(),
-            ExprKind::AddressOf(x) => Pointee::of(self.place_type(b, x)?),
+            ExprKind::AddressOf(x) => match &x.kind {
+                ExprKind::Var(n) if self.function_named(b, n).is_some() => {
+                    self.function_pointee(b, n)
+                }
+                _ => Pointee::of(self.place_type(b, x)?),
+            },
+            ExprKind::CallThrough(f, _) => self.callee_type(b, f)?.result.pointee(),
             ExprKind::Binary(BinaryOp::Add, l, r) => {
                 self.pointer_type(b, l).or_else(|| self.pointer_type(b, r))
             }
@@ -505,7 +522,9 @@ impl Lowering<'_> {
     /// other than 0 made a pointer.
     pub(super) fn note_pointer_flow(&mut self, b: &Body, e: &Expr, to: CType) {
         let Some(target) = to.pointee() else { return };
-        if target == Pointee::Void || self.mixed_widths {
+        // Nothing is read or written through a pointer to a function (a call checks it holds a
+        // function), so what flows into one gives no access of another width.
+        if matches!(target, Pointee::Void | Pointee::Function(_)) || self.mixed_widths {
             return;
         }
         let mut source = e;
@@ -559,6 +578,8 @@ impl Lowering<'_> {
         match (p, q) {
             (Pointee::Struct(s), Pointee::Struct(t)) => s == t,
             (Pointee::Pointer(..), Pointee::Pointer(..)) => true,
+            // A function's address is no object: reading through it fails its check.
+            (Pointee::Function(_), _) => true,
             // An `int` read as `unsigned` has another value in this model, which stores
             // values, not bytes: only one type is the same layout.
             (Pointee::Int(_) | Pointee::Bool, Pointee::Int(_) | Pointee::Bool) => p == q,

@@ -41,6 +41,7 @@
 //!
 //! Diagnostics carry spans; the lowering never panics on a tree the parser produced.
 
+mod function_pointers;
 mod machine;
 mod memory;
 pub use memory::model as memory_model;
@@ -113,8 +114,10 @@ pub fn lower_c(
         l.global_arrays_in_memory.extend(arrays_in_memory_by_globals(unit));
         l.declare_strings(unit, at);
     }
+    l.function_types = unit.function_types.clone();
     l.declare_globals(unit);
     l.declare_functions(unit);
+    l.declare_function_addresses(unit);
     for (i, f) in unit.functions.iter().enumerate() {
         if l.function_ok[i] {
             l.body(unit, f);
@@ -144,6 +147,8 @@ struct FunctionInfo {
     param_types: Vec<CType>,
     result: CType,
     span: Span,
+    /// Its type, as pointers to it have it.
+    signature: FunctionTypeId,
 }
 
 /// A label of the function being lowered.
@@ -196,8 +201,13 @@ struct Lowering<'s> {
     prototypes: BTreeSet<String>,
     /// Functions left out by the converter, with where and why.
     left_out: BTreeMap<String, (Span, String)>,
-    /// Per function, the globals it may assign, directly or through its callees.
+    /// Per function, the globals it may assign, directly or through its callees (and under
+    /// [`function_pointers::ADDRESS_TAKEN`], a call through a pointer's).
     writes: BTreeMap<String, BTreeSet<String>>,
+    /// The function types, by [`FunctionTypeId`]: the unit's, then the functions' own.
+    function_types: Vec<FunctionType>,
+    /// The addresses of the functions the program uses as values, by name.
+    function_addresses: BTreeMap<String, rug::Integer>,
     taken: BTreeSet<String>,
     int_ty: TyId,
     array_ty: TyId,
@@ -274,6 +284,8 @@ impl<'s> Lowering<'s> {
             prototypes: BTreeSet::new(),
             left_out: BTreeMap::new(),
             writes: BTreeMap::new(),
+            function_types: Vec::new(),
+            function_addresses: BTreeMap::new(),
             taken: BTreeSet::new(),
             int_ty,
             array_ty,
@@ -494,14 +506,17 @@ impl<'s> Lowering<'s> {
                 }
             }
             let proc = self.new_procedure(&name, f.name.span, params, f.result, assumes);
+            let param_types: Vec<CType> = f.params.iter().map(|p| p.ty).collect();
+            let signature = self.intern_function_type(f.result, &param_types);
             self.functions.insert(
                 name.clone(),
                 FunctionInfo {
                     proc,
                     params: f.params.len(),
-                    param_types: f.params.iter().map(|p| p.ty).collect(),
+                    param_types,
                     result: f.result,
                     span: f.name.span,
+                    signature,
                 },
             );
             let mut writes = BTreeSet::new();
@@ -518,6 +533,7 @@ impl<'s> Lowering<'s> {
             }
             let name = e.name.name.clone();
             let proc = self.external_procedure(e);
+            let signature = self.intern_function_type(e.result, &e.params);
             self.functions.insert(
                 name.clone(),
                 FunctionInfo {
@@ -526,10 +542,15 @@ impl<'s> Lowering<'s> {
                     param_types: e.params.clone(),
                     result: e.result,
                     span: e.name.span,
+                    signature,
                 },
             );
             direct.insert(name, (global_names.clone(), BTreeSet::new()));
         }
+        // A call through a pointer may reach every function whose address is taken.
+        let taken: BTreeSet<String> =
+            unit.named_values.iter().filter(|n| direct.contains_key(*n)).cloned().collect();
+        direct.insert(function_pointers::ADDRESS_TAKEN.to_string(), (BTreeSet::new(), taken));
         // The globals each function may assign: its own writes and its callees', to a fixpoint.
         let mut writes: BTreeMap<String, BTreeSet<String>> =
             direct.iter().map(|(f, (w, _))| (f.clone(), w.clone())).collect();
@@ -1092,7 +1113,7 @@ impl<'s> Lowering<'s> {
                     (None, None) => {}
                     (Some(e), None) => {
                         // `return f();` in a void function, as C allows for void `f`.
-                        if self.void_call(e) {
+                        if self.void_call(b, e) {
                             self.effect(b, e);
                         } else {
                             self.error(
@@ -1131,8 +1152,11 @@ impl<'s> Lowering<'s> {
         self.functions.get(&b.function).map_or(CType::INT, |f| f.result)
     }
 
-    fn void_call(&self, e: &Expr) -> bool {
+    fn void_call(&self, b: &Body, e: &Expr) -> bool {
         match &e.kind {
+            ExprKind::CallThrough(f, _) => {
+                self.callee_type(b, f).is_some_and(|t| t.result == CType::Void)
+            }
             ExprKind::Call(f, _) => {
                 self.functions.get(&f.name).is_some_and(|i| i.result == CType::Void)
                     || matches!(
@@ -1365,6 +1389,9 @@ impl<'s> Lowering<'s> {
             ExprKind::Call(f, args) => {
                 let _ = self.call(b, f, args, e.span, false);
             }
+            ExprKind::CallThrough(f, args) => {
+                let _ = self.call_through(b, f, args, e.span, false);
+            }
             ExprKind::Binary(BinaryOp::Comma, l, r) => {
                 self.effect(b, l);
                 self.effect(b, r);
@@ -1383,6 +1410,9 @@ impl<'s> Lowering<'s> {
             ExprKind::String(bytes) => self.string_address(bytes, e.span),
             ExprKind::Var(name) => {
                 let Some(v) = self.lookup(b, name) else {
+                    if let Some(address) = self.function_address(b, name, e.span) {
+                        return Some(address);
+                    }
                     self.unknown_variable(name, e.span);
                     return None;
                 };
@@ -1407,6 +1437,10 @@ impl<'s> Lowering<'s> {
                 }
                 Some(self.term_of(v.constant, e.span))
             }
+            // `*fp` is the function `fp` points to, which converts back to its address.
+            ExprKind::Deref(p) if matches!(self.pointer_type(b, p), Some(Pointee::Function(_))) => {
+                self.value(b, p)
+            }
             ExprKind::Index(..)
             | ExprKind::Deref(_)
             | ExprKind::Member { .. }
@@ -1427,7 +1461,13 @@ impl<'s> Lowering<'s> {
                     Place::Variable => None,
                 }
             }
-            ExprKind::AddressOf(x) => self.address_of(b, x),
+            ExprKind::AddressOf(x) => match &x.kind {
+                ExprKind::Var(n) if self.function_named(b, n).is_some() => {
+                    self.function_address(b, n, e.span)
+                }
+                _ => self.address_of(b, x),
+            },
+            ExprKind::CallThrough(f, args) => self.call_through(b, f, args, e.span, true),
             ExprKind::SizeOf(x) => {
                 let bytes = self.size_of_expression(b, x);
                 Some(self.int(bytes, e.span))
@@ -1539,9 +1579,7 @@ impl<'s> Lowering<'s> {
 
     fn unknown_variable(&mut self, name: &str, span: Span) {
         let message = if self.functions.contains_key(name) || builtin(name).is_some() {
-            format!(
-                "the function `{name}` is used as a value (function pointers are not in craig's C subset)"
-            )
+            format!("`{name}` is used as a value: craig's C calls it, and has no address for it")
         } else {
             format!("unknown variable `{name}`")
         };
@@ -1813,6 +1851,9 @@ impl<'s> Lowering<'s> {
             }
             return self.memory_call(b, &known, f, args, span).flatten();
         }
+        if known == Builtin::Output {
+            return self.output_call(b, args, span, want);
+        }
         let arity = match &known {
             Builtin::Nondet(_) => Some(0),
             Builtin::Assume | Builtin::Assert => Some(1),
@@ -1886,7 +1927,38 @@ impl<'s> Lowering<'s> {
                 None
             }
             Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free => None,
+            Builtin::Output => None,
         }
+    }
+
+    /// `printf(format, ...)`, `puts("...")`, `putchar(c)`: the arguments evaluated (their
+    /// effects and checks), and where the result is used, any `int`. The converter has read
+    /// the literal format (or string) and left only the values printed (see
+    /// `convert::expressions`): the output changes nothing the program can read back.
+    fn output_call(
+        &mut self,
+        b: &mut Body,
+        args: &[Expr],
+        span: Span,
+        want: bool,
+    ) -> Option<TermId> {
+        let evaluated = args;
+        for a in evaluated {
+            self.value(b, a)?;
+        }
+        if !want {
+            return None;
+        }
+        let t = self.temp(b, CType::INT, span);
+        self.step(b, Command::Havoc(vec![t]), Some(span));
+        let tt = self.term_of(t, span);
+        let lo = self.int(IntType::INT.min(), span);
+        let hi = self.int(IntType::INT.max(), span);
+        let low = build::formula(&mut self.bank, Prim::Le, vec![lo, tt]);
+        let high = build::formula(&mut self.bank, Prim::Le, vec![tt, hi]);
+        let range = build::and(&mut self.bank, low, high);
+        self.assume(b, range, ProgramFact::Typing, span);
+        Some(tt)
     }
 
     fn unknown_function(&mut self, f: &Ident) {
@@ -2066,6 +2138,16 @@ fn footprint(e: &Expr, writes: &BTreeMap<String, BTreeSet<String>>) -> Footprint
                 fp = fp.union(sub(a));
             }
         }
+        ExprKind::CallThrough(f, args) => {
+            fp = sub(f);
+            if let Some(w) = writes.get(function_pointers::ADDRESS_TAKEN) {
+                fp.writes.extend(w.iter().cloned());
+            }
+            fp.reads_globals = true;
+            for a in args {
+                fp = fp.union(sub(a));
+            }
+        }
         ExprKind::Unary(_, x) | ExprKind::Cast(_, x) => fp = sub(x),
         // `&x` reads no value; `&a[i]` evaluates `i`.
         ExprKind::AddressOf(x) => match &x.kind {
@@ -2198,6 +2280,11 @@ fn collect_calls(e: &Expr, calls: &mut BTreeSet<String>) {
         }
         ExprKind::Call(f, args) => {
             calls.insert(f.name.clone());
+            args.iter().for_each(|a| collect_calls(a, calls));
+        }
+        ExprKind::CallThrough(f, args) => {
+            calls.insert(function_pointers::ADDRESS_TAKEN.to_string());
+            collect_calls(f, calls);
             args.iter().for_each(|a| collect_calls(a, calls));
         }
         ExprKind::Unary(_, x)
