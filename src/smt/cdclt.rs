@@ -496,7 +496,7 @@ impl Theory for OnlineTheory<'_> {
             Ok(Some(explanation)) => return self.farkas_lemma(explanation),
             Ok(None) => {}
         }
-        let verdict = self.encoder.linear.online_solution(self.store, &self.simplex);
+        let verdict = self.encoder.linear.online_solution(self.store, &mut self.simplex);
         if !matches!(verdict, linear::Verdict::Split(..)) {
             self.verdict = Some(verdict);
             return TheoryAnswer::Fine;

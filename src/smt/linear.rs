@@ -493,6 +493,7 @@ impl Atoms {
             self.verify(store, &explanation)?;
             return Ok(Verdict::Conflict(explanation));
         }
+        simplex.patch_integers(&self.column_integrality(store));
         let verdict = self.solution(store, &simplex);
         if let Verdict::Split(x, _) = &verdict {
             // An integer-infeasible system of equations first: no split or cut settles that
@@ -592,6 +593,19 @@ impl Atoms {
             Cut { premises, literal: None, split, below: Vec::new(), above: Vec::new() };
         self.verify_cut(store, &mut conflict)?;
         Ok(Some(conflict))
+    }
+
+    /// Per simplex column: whether it takes integer values at every integer point (an Int
+    /// variable, or a form over Int variables, whose canonical coefficients are integers).
+    fn column_integrality(&self, store: &TermStore) -> Vec<bool> {
+        let mut integral = vec![false; self.skeleton.num_variables()];
+        for (k, &column) in self.form_column.iter().enumerate() {
+            integral[column] = self.form_integral[k];
+        }
+        for x in &self.variables {
+            integral[self.column[x]] = store.sort_of(*x) == SortId::INT;
+        }
+        integral
     }
 
     /// Per simplex column: the canonical form it stands for (a variable alone, or a form's
@@ -976,8 +990,11 @@ impl Atoms {
     }
 
     /// The verdict of a feasible online simplex (after [`Atoms::check_online`] found no
-    /// conflict with every atom asserted): a split or the values.
-    pub fn online_solution(&self, store: &TermStore, online: &OnlineSimplex) -> Verdict {
+    /// conflict with every atom asserted): a split or the values, after moving non-basic
+    /// variables inside their bounds to make fractional Int values whole where one shift
+    /// does (the values stay feasible, so the kept tableau may keep them).
+    pub fn online_solution(&self, store: &TermStore, online: &mut OnlineSimplex) -> Verdict {
+        online.simplex.patch_integers(&self.column_integrality(store));
         self.solution(store, &online.simplex)
     }
 

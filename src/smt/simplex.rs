@@ -13,6 +13,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rug::Rational;
 
+/// The most shifts of one non-basic variable [`Simplex::patch_integers`] tries each way: a
+/// coefficient with a larger denominator is tried up to this shift only.
+const MAX_PATCH_PERIOD: u32 = 64;
+
 /// A delta-rational `real + delta·δ`, ordered lexicographically (δ is a positive
 /// infinitesimal).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -400,6 +404,93 @@ impl Simplex {
         self.row_of[y] = Some(r);
     }
 
+    /// Moves non-basic variables inside their bounds so that basic variables marked in
+    /// `integral` take whole values where one shift does it, without breaking a bound or making
+    /// a whole integral value fractional: the vertex the pivots stop at sits on a bound (a side
+    /// of a disequality `s >= c + 1`, say), and the basic variable solved from it is
+    /// fractional, while a whole point lies a few units along that bound. Branch and bound
+    /// splits on the basic variable instead, and when others share its coefficient the vertex
+    /// of the next round is fractional in one of them, one unit further, for as many rounds as
+    /// the constant is large. Returns how many basic variables were made whole.
+    ///
+    /// For each fractional basic `x_b = β + …` (δ-free, by column) and each non-basic `x_j`
+    /// in its row with coefficient `a`, the shifts tried are: when `x_j` is integral, the
+    /// integers `±1, ±2, …` up to the denominator of `a` (past it `a·t` repeats its fractional
+    /// part), nearest first; otherwise the two shifts that take `x_b` to `floor(β)` and
+    /// `ceil(β)`. The first shift that keeps `x_j` and every basic variable of a row with
+    /// `x_j` inside their bounds, and every whole integral one whole, is made.
+    pub fn patch_integers(&mut self, integral: &[bool]) -> usize {
+        let whole = |v: &DeltaRational| v.real.denom() == &1 && v.delta.cmp0() == Ordering::Equal;
+        let is_integral = |x: usize| integral.get(x).copied().unwrap_or(false);
+        let mut patched = 0;
+        for b in 0..self.values.len() {
+            let Some(r) = self.row_of[b] else { continue };
+            let beta = &self.values[b];
+            if !is_integral(b) || whole(beta) || beta.delta.cmp0() != Ordering::Equal {
+                continue;
+            }
+            let beta = beta.real.clone();
+            let row: Vec<(usize, Rational)> =
+                self.rows[r].coefficients.iter().map(|(y, a)| (*y, a.clone())).collect();
+            'columns: for (j, a) in row {
+                let shifts: Vec<Rational> = if is_integral(j) {
+                    let period = a.denom().to_u32().unwrap_or(u32::MAX).min(MAX_PATCH_PERIOD);
+                    (1..=period)
+                        .flat_map(|t| [Rational::from(t), -Rational::from(t)])
+                        .filter(|t| (Rational::from(&a * t) + &beta).denom() == &1)
+                        .collect()
+                } else {
+                    let floor = beta.clone().floor();
+                    let ceil = beta.clone().ceil();
+                    vec![(floor - &beta) / &a, (ceil - &beta) / &a]
+                };
+                for shift in shifts {
+                    if self.try_shift(j, &shift, is_integral) {
+                        patched += 1;
+                        break 'columns;
+                    }
+                }
+            }
+        }
+        patched
+    }
+
+    /// Adds `shift` to the non-basic `x_j` and moves the basic variables along, if that keeps
+    /// `x_j` and each of them inside their bounds and no whole `integral` basic variable
+    /// becomes fractional; otherwise changes nothing and answers false.
+    fn try_shift(&mut self, j: usize, shift: &Rational, integral: impl Fn(usize) -> bool) -> bool {
+        let within = |x: usize, v: &DeltaRational| {
+            self.lower[x].as_ref().is_none_or(|b| b.value <= *v)
+                && self.upper[x].as_ref().is_none_or(|b| *v <= b.value)
+        };
+        let moved = |v: &DeltaRational, by: &Rational| {
+            DeltaRational::new(Rational::from(&v.real + by), v.delta.clone())
+        };
+        let new_j = moved(&self.values[j], shift);
+        if !within(j, &new_j) {
+            return false;
+        }
+        let mut changes = Vec::new();
+        for row in &self.rows {
+            let Some(a) = row.coefficients.get(&j) else { continue };
+            let old = &self.values[row.basic];
+            let new = moved(old, &Rational::from(a * shift));
+            if !within(row.basic, &new) {
+                return false;
+            }
+            let was_whole = old.real.denom() == &1 && old.delta.cmp0() == Ordering::Equal;
+            if integral(row.basic) && was_whole && new.real.denom() != &1 {
+                return false;
+            }
+            changes.push((row.basic, new));
+        }
+        self.values[j] = new_j;
+        for (x, v) in changes {
+            self.values[x] = v;
+        }
+        true
+    }
+
     /// A positive rational small enough that giving δ this value keeps every bound satisfied by
     /// the current assignment (to be called after a successful [`Simplex::check`]).
     pub fn concrete_delta(&self) -> Rational {
@@ -488,6 +579,35 @@ mod tests {
         let y = t.new_variable();
         t.assert_upper(y, DeltaRational::new(q(0), q(-1)), 0).unwrap();
         assert!(t.assert_lower(y, DeltaRational::new(q(0), q(1)), 1).is_err());
+    }
+
+    /// With `x, y, z >= (4, 0, 0)`, the vertex of `4x + 3y + 4z >= 21` solves the row for
+    /// `x` at `21/4`; shifting the row's column along its bound to `24` makes `x` whole
+    /// (`20` would too, but breaks the bound), with every bound kept.
+    #[test]
+    fn patching_makes_a_fractional_basic_variable_whole_inside_the_bounds() {
+        let mut s = Simplex::new();
+        let (x, y, z) = (s.new_variable(), s.new_variable(), s.new_variable());
+        let sum = s.new_row(&[(x, q(4)), (y, q(3)), (z, q(4))]);
+        s.assert_lower(x, exact(4), 0).unwrap();
+        s.assert_lower(y, exact(0), 1).unwrap();
+        s.assert_lower(z, exact(0), 2).unwrap();
+        s.assert_lower(sum, exact(21), 3).unwrap();
+        s.check().unwrap();
+        let fractional = |s: &Simplex| {
+            [x, y, z, sum].into_iter().filter(|&v| s.value(v).real.denom() != &1).count()
+        };
+        assert_eq!(fractional(&s), 1);
+        assert_eq!(s.patch_integers(&[true; 4]), 1);
+        assert_eq!(fractional(&s), 0);
+        let value = |v: usize| s.value(v).real.clone();
+        assert_eq!((value(x), value(sum)), (q(6), q(24)));
+        assert_eq!(
+            value(sum),
+            Rational::from(&value(x) * 4u32) + value(y) * 3u32 + value(z) * 4u32
+        );
+        // Nothing fractional is left, so nothing moves.
+        assert_eq!(s.patch_integers(&[true; 4]), 0);
     }
 
     /// Random bound pushes and pops on a kept tableau agree with a simplex built from scratch

@@ -1076,3 +1076,125 @@ fn a_chain_of_equalities_propagates_its_end_to_end_atom() {
     assert_eq!((stats.rounds, stats.conflicts), (1, 0), "{stats:?}");
     assert!(stats.theory_propagations >= 1, "{stats:?}");
 }
+
+/// Runs a script in a fresh session: its output and the session's counters.
+fn run_with_stats(name: &str, text: &str) -> (String, SmtStats) {
+    let mut sources = SourceMap::new();
+    let file = sources.add(name, None, text.to_string());
+    let mut out = Vec::new();
+    let mut session = Session::new();
+    session.run_script(&sources, file, &mut out).expect("writing to a Vec");
+    (String::from_utf8(out).expect("utf-8 output"), session.stats)
+}
+
+/// The value of `name` in a `get-value` answer, as an integer of any size.
+fn big_value_of(answer: &str, name: &str) -> rug::Integer {
+    let start =
+        answer.find(&format!("({name} ")).expect("the name is in the answer") + name.len() + 2;
+    let rest = &answer[start..];
+    let (negative, rest) = match rest.strip_prefix("(- ") {
+        Some(rest) => (true, rest),
+        None => (false, rest),
+    };
+    let digits = &rest[..rest.find(')').expect("a closing parenthesis")];
+    let value: rug::Integer = digits.parse().expect("a numeral");
+    if negative { -value } else { value }
+}
+
+/// `Σ c·x` for coefficients and values read from a model.
+fn weighted_sum(terms: &[(i64, &rug::Integer)]) -> rug::Integer {
+    terms.iter().map(|&(c, x)| rug::Integer::from(x * c)).sum()
+}
+
+/// A disequality `3y + 4x + 4z ≠ c` with `x >= 4` and `c` large: the side `s >= c + 1` the
+/// SAT solver picks leaves the vertex with `x = (c + 1)/4`, and branch and bound on `x` and
+/// then `z` (same coefficient) moved that vertex one unit per split, `c/4` splits away from
+/// an integer point: 2000 splits and `unknown`. Shifting the non-basic `s` along its bound
+/// (to `c + 4`) makes `x` whole at once: `sat`, no split, and the model evaluates.
+#[test]
+fn a_disequality_with_a_large_constant_is_sat_without_splits() {
+    let text = "(set-logic QF_LIA)\n\
+        (declare-fun x () Int)(declare-fun y () Int)(declare-fun z () Int)\n\
+        (assert (<= 4 x))\n\
+        (assert (not (= (+ (* 3 y) (* 4 x) (* 4 z)) 9895604650008)))\n\
+        (check-sat)\n(get-value (x y z))\n";
+    let (output, stats) = run_with_stats("disequality", text);
+    let values = output.strip_prefix("sat\n").unwrap_or_else(|| panic!("{output}"));
+    let (x, y, z) =
+        (big_value_of(values, "x"), big_value_of(values, "y"), big_value_of(values, "z"));
+    assert!(x >= 4, "{output}");
+    assert_ne!(weighted_sum(&[(3, &y), (4, &x), (4, &z)]), 9_895_604_650_008i64, "{output}");
+    assert_eq!(stats.splits, 0, "{stats:?}");
+    // With `=` it was sat at once already, and still is.
+    let equal = text.replace(
+        "(not (= (+ (* 3 y) (* 4 x) (* 4 z)) 9895604650008))",
+        "(= (+ (* 3 y) (* 4 x) (* 4 z)) 9895604650008)",
+    );
+    let (output, _) = run_with_stats("equality", &equal);
+    let values = output.strip_prefix("sat\n").unwrap_or_else(|| panic!("{output}"));
+    let (x, y, z) =
+        (big_value_of(values, "x"), big_value_of(values, "y"), big_value_of(values, "z"));
+    assert_eq!(weighted_sum(&[(3, &y), (4, &x), (4, &z)]), 9_895_604_650_008i64, "{output}");
+}
+
+/// Disequalities over large constants, several at once and mixed with equalities, for a
+/// handful of coefficient triples and constants (beyond 64 bits too): each is `sat` with a
+/// model that meets every constraint (evaluated here), in a few splits at most.
+#[test]
+fn several_disequalities_with_large_constants_are_sat_with_models() {
+    let constants = ["9895604650008", "1000000000000000007", "123456789012345678901234567"];
+    let triples = [[3i64, 4, 4], [6, 10, 15], [5, -7, 35], [2, 2, 9]];
+    for constant in constants {
+        let c: rug::Integer = constant.parse().expect("a numeral");
+        for [a, b, d] in triples {
+            let form = fix_negatives(&format!("(+ (* {a} y) (* {b} x) (* {d} z))"));
+            let shifted = rug::Integer::from(&c + 1);
+            let text = format!(
+                "(set-logic QF_LIA)\n\
+                 (declare-fun x () Int)(declare-fun y () Int)(declare-fun z () Int)\n\
+                 (assert (<= 4 x))\n\
+                 (assert (= (+ x y z) {c}))\n\
+                 (assert (not (= {form} {c})))\n\
+                 (assert (not (= {form} {shifted})))\n\
+                 (assert (not (= (- x z) 4)))\n\
+                 (assert (not (= y 0)))\n\
+                 (check-sat)\n(get-value (x y z))\n"
+            );
+            let (output, stats) = run_with_stats("disequalities", &text);
+            let values = output.strip_prefix("sat\n").unwrap_or_else(|| panic!("{text}\n{output}"));
+            let (x, y, z) =
+                (big_value_of(values, "x"), big_value_of(values, "y"), big_value_of(values, "z"));
+            let s = weighted_sum(&[(a, &y), (b, &x), (d, &z)]);
+            assert!(x >= 4, "{text}\n{output}");
+            assert_eq!(weighted_sum(&[(1, &x), (1, &y), (1, &z)]), c, "{text}\n{output}");
+            assert!(s != c && s != shifted, "{text}\n{output}");
+            assert_ne!(rug::Integer::from(&x - &z), 4, "{text}\n{output}");
+            assert_ne!(y, 0, "{text}\n{output}");
+            assert!(stats.splits <= 4, "{text}\n{stats:?}");
+        }
+    }
+}
+
+/// Integer infeasibility that needs no search: `2x + 4y = 7` has no solution (the gcd 2 does
+/// not divide 7; the canonical form `x + 2y` gets the bounds `<= 3` and `>= 4`), and a sum of
+/// two 0/1 unknowns kept off each of its three possible values has none either.
+#[test]
+fn integer_infeasibility_by_gcd_and_by_exhausted_disequalities_is_unsat() {
+    let gcd = "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\n\
+        (assert (= (+ (* 2 x) (* 4 y)) 7))\n(check-sat)\n";
+    let (output, stats) = run_with_stats("gcd", gcd);
+    assert_eq!(output, "unsat\n");
+    assert_eq!(stats.splits, 0, "{stats:?}");
+    let exhausted = "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\n\
+        (assert (<= 0 x))(assert (<= x 1))(assert (<= 0 y))(assert (<= y 1))\n\
+        (assert (not (= (+ x y) 0)))(assert (not (= (+ x y) 1)))(assert (not (= (+ x y) 2)))\n\
+        (check-sat)\n";
+    assert_eq!(run("exhausted", exhausted), "unsat\n");
+    // Over a large range the gcd still decides alone: 6x + 9y = 3·10^20 + 1 is unsat.
+    let large = "(set-logic QF_LIA)(declare-fun x () Int)(declare-fun y () Int)\n\
+        (assert (not (= x 0)))\n\
+        (assert (= (+ (* 6 x) (* 9 y)) 300000000000000000001))\n(check-sat)\n";
+    let (output, stats) = run_with_stats("gcd-large", large);
+    assert_eq!(output, "unsat\n");
+    assert_eq!(stats.splits, 0, "{stats:?}");
+}
