@@ -524,7 +524,7 @@ mod tests {
 
     #[test]
     fn conversions_skip_flags_width_length_and_percent_signs() {
-        assert_eq!(conversions(b"x=%d y=%-5ld %%s %5.2f %s%n\n"), b"dlfsn".to_vec());
+        assert_eq!(conversions(b"x=%d y=%-5ld %%s %5.2f %s%n\n"), b"ddfsn".to_vec());
         assert_eq!(conversions(b"100%%"), Vec::<u8>::new());
         assert_eq!(conversions(b"%"), Vec::<u8>::new());
     }

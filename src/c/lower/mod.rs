@@ -1878,19 +1878,7 @@ impl<'s> Lowering<'s> {
             return None;
         }
         match known {
-            Builtin::Nondet(ty) => {
-                let (min, max) = (ty.min(), ty.max());
-                let t = self.temp(b, CType::Int(ty), span);
-                self.step(b, Command::Havoc(vec![t]), Some(span));
-                let tt = self.term_of(t, span);
-                let lo = self.int(min, span);
-                let hi = self.int(max, span);
-                let low = build::formula(&mut self.bank, Prim::Le, vec![lo, tt]);
-                let high = build::formula(&mut self.bank, Prim::Le, vec![tt, hi]);
-                let range = build::and(&mut self.bank, low, high);
-                self.assume(b, range, ProgramFact::Typing, span);
-                Some(tt)
-            }
+            Builtin::Nondet(ty) => Some(self.arbitrary_value(b, ty, span)),
             Builtin::Assume => {
                 let c = self.truth(b, &args[0])?;
                 self.assume(b, c, ProgramFact::Assumption, span);
@@ -1949,16 +1937,22 @@ impl<'s> Lowering<'s> {
         if !want {
             return None;
         }
-        let t = self.temp(b, CType::INT, span);
+        Some(self.arbitrary_value(b, IntType::INT, span))
+    }
+
+    /// An arbitrary value of type `ty` in a new temporary (what the interpreter reads as the
+    /// next input).
+    fn arbitrary_value(&mut self, b: &mut Body, ty: IntType, span: Span) -> TermId {
+        let t = self.temp(b, CType::Int(ty), span);
         self.step(b, Command::Havoc(vec![t]), Some(span));
         let tt = self.term_of(t, span);
-        let lo = self.int(IntType::INT.min(), span);
-        let hi = self.int(IntType::INT.max(), span);
+        let lo = self.int(ty.min(), span);
+        let hi = self.int(ty.max(), span);
         let low = build::formula(&mut self.bank, Prim::Le, vec![lo, tt]);
         let high = build::formula(&mut self.bank, Prim::Le, vec![tt, hi]);
         let range = build::and(&mut self.bank, low, high);
         self.assume(b, range, ProgramFact::Typing, span);
-        Some(tt)
+        tt
     }
 
     fn unknown_function(&mut self, f: &Ident) {
