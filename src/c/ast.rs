@@ -220,6 +220,18 @@ impl FunctionType {
     pub fn admits(&self, result: CType, params: &[CType]) -> bool {
         self.result == result && self.params.as_ref().is_none_or(|p| p.as_slice() == params)
     }
+
+    /// Its place in `table`, where it is put once.
+    pub fn intern(self, table: &mut Vec<FunctionType>) -> FunctionTypeId {
+        let index = match table.iter().position(|t| *t == self) {
+            Some(i) => i,
+            None => {
+                table.push(self);
+                table.len() - 1
+            }
+        };
+        FunctionTypeId(index as u32)
+    }
 }
 
 /// A type of craig's C: a scalar, or a struct or union (which lives in memory).

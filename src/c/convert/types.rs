@@ -460,16 +460,7 @@ impl Converter<'_> {
                 Some(types)
             }
         };
-        let ty = FunctionType { result, params };
-        let table = &mut self.unit.function_types;
-        let index = match table.iter().position(|t| *t == ty) {
-            Some(i) => i,
-            None => {
-                table.push(ty);
-                table.len() - 1
-            }
-        };
-        Ok(FunctionTypeId(index as u32))
+        Ok(FunctionType { result, params }.intern(&mut self.unit.function_types))
     }
 
     /// The number of elements of an array: its constant size, or the length of its initialiser

@@ -20,7 +20,7 @@
 
 use super::super::ast::*;
 use super::memory::{self, OBJECT_STRIDE};
-use super::{Body, FunctionInfo, Lowering, conflicts, footprint};
+use super::{Body, FunctionInfo, Lowering};
 use crate::hol::build;
 use crate::hol::{Obligation, Prim, TermId};
 use crate::ir::Command;
@@ -32,7 +32,7 @@ pub(super) const ADDRESS_TAKEN: &str = "(a function whose address is taken)";
 
 impl Lowering<'_> {
     /// The functions the program names as values get their addresses, in the order of their
-    /// names; called once the functions are declared.
+    /// names; called once every function (defined or external) is declared.
     pub(super) fn declare_function_addresses(&mut self, unit: &TranslationUnit) {
         let named: Vec<String> = unit
             .named_values
@@ -81,6 +81,12 @@ impl Lowering<'_> {
         Some(Pointee::Function(self.function_named(b, name)?.signature))
     }
 
+    /// True when `e` is a pointer to a function (`*e` is then the function, which converts
+    /// back to `e`).
+    pub(super) fn is_function_pointer(&self, b: &Body, e: &Expr) -> bool {
+        matches!(self.pointer_type(b, e), Some(Pointee::Function(_)))
+    }
+
     /// The type of the functions a pointer-to-function expression points to.
     pub(super) fn callee_type(&self, b: &Body, callee: &Expr) -> Option<FunctionType> {
         match self.pointer_type(b, callee)? {
@@ -96,14 +102,7 @@ impl Lowering<'_> {
         params: &[CType],
     ) -> FunctionTypeId {
         let ty = FunctionType { result, params: Some(params.to_vec()) };
-        let index = match self.function_types.iter().position(|t| *t == ty) {
-            Some(i) => i,
-            None => {
-                self.function_types.push(ty);
-                self.function_types.len() - 1
-            }
-        };
-        FunctionTypeId(index as u32)
+        ty.intern(&mut self.function_types)
     }
 
     /// `callee(args)` through a pointer: checked, then a direct call of each function the
@@ -119,7 +118,7 @@ impl Lowering<'_> {
         // `(*fp)(x)` is `fp(x)`: a function designator converts back to its address.
         let mut callee = callee;
         while let ExprKind::Deref(inner) = &callee.kind
-            && matches!(self.pointer_type(b, inner), Some(Pointee::Function(_)))
+            && self.is_function_pointer(b, inner)
         {
             callee = inner;
         }
@@ -169,16 +168,7 @@ impl Lowering<'_> {
         }
         // The pointer and the arguments are unsequenced with respect to each other.
         let operands: Vec<&Expr> = std::iter::once(callee).chain(args).collect();
-        for i in 0..operands.len() {
-            for j in i + 1..operands.len() {
-                let a = footprint(operands[i], &self.writes);
-                let c = footprint(operands[j], &self.writes);
-                if conflicts(&a, &c, &self.globals) {
-                    self.unsequenced(span);
-                    return None;
-                }
-            }
-        }
+        self.check_unsequenced(&operands, span)?;
         let pointer = self.value(b, callee)?;
         let held = self.temp(b, CType::Pointer(Pointee::Void), span);
         self.step(b, Command::Assign(vec![(held, pointer)]), Some(span));
@@ -198,13 +188,13 @@ impl Lowering<'_> {
             self.step(b, Command::Assign(vec![(t, v)]), Some(a.span));
             values.push((self.term_of(t, a.span), from));
         }
-        let targets: Vec<(String, FunctionInfo, rug::Integer)> = self
+        let targets: Vec<(FunctionInfo, rug::Integer)> = self
             .function_addresses
             .iter()
             .filter_map(|(name, address)| {
                 let info = self.functions.get(name)?;
                 (info.params == args.len() && ty.admits(info.result, &info.param_types))
-                    .then(|| (name.clone(), info.clone(), address.clone()))
+                    .then(|| (info.clone(), address.clone()))
             })
             .collect();
         let what = self.snippet(callee.span);
@@ -219,7 +209,7 @@ impl Lowering<'_> {
             span,
         );
         let mut is_target = Vec::new();
-        for (_, _, address) in &targets {
+        for (_, address) in &targets {
             let a = self.int(address.clone(), span);
             is_target.push(build::formula(&mut self.bank, Prim::Eq, vec![pointer, a]));
         }
@@ -239,7 +229,7 @@ impl Lowering<'_> {
         let result = want.then(|| self.temp(b, ty.result, span));
         let join = b.g.location(None);
         let count = targets.len();
-        for (k, ((_, info, _), test)) in targets.into_iter().zip(is_target).enumerate() {
+        for (k, ((info, _), test)) in targets.into_iter().zip(is_target).enumerate() {
             if b.cur.is_none() {
                 break;
             }

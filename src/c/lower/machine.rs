@@ -39,9 +39,7 @@ impl Lowering<'_> {
                 None if self.function_named(b, name).is_some() => IntType::ULONG,
                 None => IntType::INT,
             },
-            ExprKind::Deref(p) if matches!(self.pointer_type(b, p), Some(Pointee::Function(_))) => {
-                IntType::ULONG
-            }
+            ExprKind::Deref(p) if self.is_function_pointer(b, p) => IntType::ULONG,
             ExprKind::CallThrough(f, _) => {
                 self.callee_type(b, f).map_or(IntType::INT, |t| t.result.integer())
             }

@@ -467,9 +467,7 @@ impl Lowering<'_> {
                 }
             }
             // `*fp` is the function, which converts back to its address.
-            ExprKind::Deref(p) if matches!(self.pointer_type(b, p), Some(Pointee::Function(_))) => {
-                self.pointer_type(b, p)
-            }
+            ExprKind::Deref(p) if self.is_function_pointer(b, p) => self.pointer_type(b, p),
             ExprKind::Deref(_) | ExprKind::Member { .. } | ExprKind::Subscript(..) => {
                 match self.static_type(b, e)? {
                     (ty, Some(_)) => Pointee::of(ty),

@@ -117,7 +117,6 @@ pub fn lower_c(
     l.function_types = unit.function_types.clone();
     l.declare_globals(unit);
     l.declare_functions(unit);
-    l.declare_function_addresses(unit);
     for (i, f) in unit.functions.iter().enumerate() {
         if l.function_ok[i] {
             l.body(unit, f);
@@ -548,8 +547,8 @@ impl<'s> Lowering<'s> {
             direct.insert(name, (global_names.clone(), BTreeSet::new()));
         }
         // A call through a pointer may reach every function whose address is taken.
-        let taken: BTreeSet<String> =
-            unit.named_values.iter().filter(|n| direct.contains_key(*n)).cloned().collect();
+        self.declare_function_addresses(unit);
+        let taken = self.function_addresses.keys().cloned().collect();
         direct.insert(function_pointers::ADDRESS_TAKEN.to_string(), (BTreeSet::new(), taken));
         // The globals each function may assign: its own writes and its callees', to a fixpoint.
         let mut writes: BTreeMap<String, BTreeSet<String>> =
@@ -1438,9 +1437,7 @@ impl<'s> Lowering<'s> {
                 Some(self.term_of(v.constant, e.span))
             }
             // `*fp` is the function `fp` points to, which converts back to its address.
-            ExprKind::Deref(p) if matches!(self.pointer_type(b, p), Some(Pointee::Function(_))) => {
-                self.value(b, p)
-            }
+            ExprKind::Deref(p) if self.is_function_pointer(b, p) => self.value(b, p),
             ExprKind::Index(..)
             | ExprKind::Deref(_)
             | ExprKind::Member { .. }
@@ -1818,11 +1815,19 @@ impl<'s> Lowering<'s> {
 
     /// Refuses `l op r` when the order of its operands could matter.
     fn check_order(&mut self, _b: &mut Body, l: &Expr, r: &Expr, span: Span) -> Option<()> {
-        let left = footprint(l, &self.writes);
-        let right = footprint(r, &self.writes);
-        if conflicts(&left, &right, &self.globals) {
-            self.unsequenced(span);
-            return None;
+        self.check_unsequenced(&[l, r], span)
+    }
+
+    /// Refuses operands C evaluates in no fixed order (a call's arguments, and its callee)
+    /// when the order of two of them could matter.
+    fn check_unsequenced(&mut self, operands: &[&Expr], span: Span) -> Option<()> {
+        let footprints: Vec<Footprint> =
+            operands.iter().map(|e| footprint(e, &self.writes)).collect();
+        for (i, a) in footprints.iter().enumerate() {
+            if footprints[i + 1..].iter().any(|c| conflicts(a, c, &self.globals)) {
+                self.unsequenced(span);
+                return None;
+            }
         }
         Some(())
     }
@@ -1930,8 +1935,9 @@ impl<'s> Lowering<'s> {
         span: Span,
         want: bool,
     ) -> Option<TermId> {
-        let evaluated = args;
-        for a in evaluated {
+        // The values printed are unsequenced with respect to each other, as any arguments.
+        self.check_unsequenced(&args.iter().collect::<Vec<_>>(), span)?;
+        for a in args {
             self.value(b, a)?;
         }
         if !want {
@@ -2011,15 +2017,7 @@ impl<'s> Lowering<'s> {
             return None;
         }
         // Arguments are unsequenced with respect to each other.
-        for i in 0..args.len() {
-            for j in i + 1..args.len() {
-                let (a, c) = (footprint(&args[i], &self.writes), footprint(&args[j], &self.writes));
-                if conflicts(&a, &c, &self.globals) {
-                    self.unsequenced(span);
-                    return None;
-                }
-            }
-        }
+        self.check_unsequenced(&args.iter().collect::<Vec<_>>(), span)?;
         let mut values = Vec::new();
         for (a, ty) in args.iter().zip(&info.param_types) {
             // Arguments convert to the parameters' types as by assignment.
