@@ -11,9 +11,9 @@ Without --dir, the development set is generated into a temporary folder (or into
 in the verification literature (counting up and down, paired counters, nondeterministic
 bounds, array initialisation, state machines written with `switch`, `goto` loops, nested loops,
 recursion, pointers to locals, heap arrays, use after free, double free, leaks, callbacks through
-pointers to functions, output with `printf`), each in a
+pointers to functions, output with `printf`, loops that end and loops that may not), each in a
 `true` and a `false` variant, in SV-COMP's task format (format_version 2.0, `unreach-call`,
-`valid-memsafety` or `valid-memcleanup`, `reach_error` defined through `__assert_fail`, the
+`valid-memsafety`, `valid-memcleanup` or `termination`, `reach_error` defined through `__assert_fail`, the
 `__VERIFIER_*` functions and `malloc`/`free` declared `extern`). The verdict of each is known by
 construction.
 SV-COMP's own categories are not read here; with a clone of sv-benchmarks, point --dir at the
@@ -99,6 +99,12 @@ FAMILIES = [
     ("callbacks", "handler_{N}_bad", "struct dev {{ int (*handler)(int); }} d;\nint echo(int x) {{ return x; }}\nint main() {{ if (__VERIFIER_nondet_int()) d.handler = echo; for (int i = 0; i < {N}; i++) d.handler(i); return 0; }}", False, "valid-memsafety"),
     ("callbacks", "print_{N}", "extern int printf(const char *, ...);\nint main() {{ int s = 0; for (int i = 0; i < {N}; i++) {{ s += 2; printf(\"%d\\n\", s); }} __VERIFIER_assert(s == 2 * {N}); return 0; }}", True),
     ("callbacks", "print_{N}_bad", "extern int printf(const char *, ...);\nint main() {{ int s = 0; for (int i = 0; i < {N}; i++) {{ s += 2; printf(\"%d\\n\", s); }} __VERIFIER_assert(s != 2 * {N}); return 0; }}", False),
+    ("termination", "count_{N}", "int main() {{ int s = 0; for (int i = 0; i < {N}; i++) s = i; return s; }}", True, "termination"),
+    ("termination", "bounded_{N}", "int main() {{ int n = __VERIFIER_nondet_int(); if (n > {N}) return 0; int s = 0; for (int i = 0; i < n; i++) s = 1; return s; }}", True, "termination"),
+    ("termination", "nested_{N}", "int main() {{ int s = 0; for (int i = 0; i < {N}; i++) for (int j = i; j > 0; j--) s = j; return s; }}", True, "termination"),
+    ("termination", "down_{N}", "int main() {{ int x = __VERIFIER_nondet_int(); if (x > {N}) x = {N}; while (x > 0) x = x - 2; return 0; }}", True, "termination"),
+    ("termination", "stall_{N}_bad", "int main() {{ int i = 0; while (i < {N}) {{ if (__VERIFIER_nondet_int()) i++; }} return 0; }}", False, "termination"),
+    ("termination", "reset_{N}_bad", "int main() {{ int x = {N}; while (x > 0) {{ x = x - 1; if (__VERIFIER_nondet_int()) x = {N}; }} return 0; }}", False, "termination"),
 ]
 BOUNDS = [3, 10, 1000]
 
@@ -133,7 +139,7 @@ def generate(folder):
     return count
 
 
-PROPERTIES = ("unreach-call", "valid-memsafety", "valid-memcleanup")
+PROPERTIES = ("unreach-call", "valid-memsafety", "valid-memcleanup", "termination")
 
 
 def tasks(dirs):

@@ -21,9 +21,9 @@ use std::collections::BTreeSet;
 use rug::Integer;
 
 use super::lower::memory_model;
-use crate::hol::{ConstId, build};
+use crate::hol::{ConstId, Obligation, ProgramFact, build};
 use crate::ir::interpret::{RunState, TraceStep, Value};
-use crate::ir::{Command, ProcId, Program, VariableKind};
+use crate::ir::{Command, Edge, Loc, Location, ProcId, Program, VariableKind};
 use crate::syntax::Span;
 
 /// A heap object a run has lost track of.
@@ -138,6 +138,85 @@ pub fn lost_objects(program: &Program, state: &RunState, trace: &[TraceStep]) ->
                 .and_then(|k| sites.get(k).copied().flatten()),
         })
         .collect()
+}
+
+/// How the checks [`with_checks_where_runs_stop`] adds begin.
+pub const STOP_CHECK: &str = "no heap object is left where the run stops";
+
+/// True for a check [`with_checks_where_runs_stop`] added.
+pub fn is_stop_check(what: &str) -> bool {
+    what.starts_with(STOP_CHECK)
+}
+
+/// `program` (every check of it still a check) made to ask, wherever a run can stop short of
+/// the end, that the heap be empty there: before every `abort()` ([`ProgramFact::Abort`]), and
+/// where a check craig assumes may fail (an assertion, the error location, a signed overflow:
+/// the run stops there, as C aborts or its behaviour is undefined), as `check holds | heap
+/// empty`, the check then assumed. `valid-memtrack` is about every finite run, and an empty
+/// heap where one stops shows that it lost nothing on the way, since a lost object is never
+/// freed again. The checks in `proved` hold on every run (the first run showed them) and are
+/// assumed; the cleanup checks and the memory model's own stay. Returns the program and how
+/// many places got a check; the program has every check assumed but those when it has no heap.
+pub fn with_checks_where_runs_stop(program: &Program, proved: &[Obligation]) -> (Program, usize) {
+    let mut program = program.clone();
+    let kept = [Obligation::MemoryCleanup, Obligation::MemoryModel];
+    let Some(live) = program
+        .variables
+        .iter()
+        .find(|v| v.name == memory_model::LIVE_HEAP && v.kind.is_global())
+        .map(|v| v.constant)
+    else {
+        program.assume_checks_except(&kept);
+        return (program, 0);
+    };
+    let ty = program.consts[live.0 as usize].ty;
+    let mut added = 0;
+    for procedure in &mut program.procedures {
+        let Some(body) = &mut procedure.body else { continue };
+        for k in 0..body.edges.len() {
+            let (condition, what) = match &body.edges[k].command {
+                Command::Assert { check, .. } if kept.contains(check) => continue,
+                Command::Assert { formula, check, .. } if proved.contains(check) => {
+                    let formula = *formula;
+                    body.edges[k].command =
+                        Command::Assume { formula, fact: ProgramFact::Assumption };
+                    continue;
+                }
+                Command::Assert { formula, check, what } => {
+                    let formula = *formula;
+                    let what =
+                        format!("{STOP_CHECK}: a failing check ({}: {what})", check.describe());
+                    body.edges[k].command =
+                        Command::Assume { formula, fact: ProgramFact::Assumption };
+                    (Some(formula), what)
+                }
+                Command::Assume { fact: ProgramFact::Abort, .. } => {
+                    (None, format!("{STOP_CHECK}: `abort()`"))
+                }
+                _ => continue,
+            };
+            let span = body.edges[k].span;
+            let at = span.unwrap_or_default();
+            let count = build::constant(&mut program.bank, live, ty, at);
+            let zero = build::int(&mut program.bank, 0, at);
+            let empty = build::eq(&mut program.bank, count, zero);
+            let formula = match condition {
+                Some(holds) => build::or(&mut program.bank, holds, empty),
+                None => empty,
+            };
+            let before = Loc(body.locations.len() as u32);
+            body.locations.push(Location { span, ..Location::default() });
+            let from = std::mem::replace(&mut body.edges[k].from, before);
+            body.edges.push(Edge {
+                from,
+                to: before,
+                command: Command::Assert { formula, check: Obligation::MemoryCleanup, what },
+                span,
+            });
+            added += 1;
+        }
+    }
+    (program, added)
 }
 
 /// Where the run stands in the `k`-th frame (outermost first), running `procedure`: the source

@@ -230,8 +230,9 @@ pub(crate) struct Analysed {
     pub model: DataModel,
     /// How integers were read, as the answer says it.
     pub integers_line: String,
-    /// For `valid-memsafety` on a program that allocates: the program with only its
-    /// `valid-memcleanup` checks, which the leak run decides (see [`super::memtrack`]).
+    /// For `valid-memsafety` on a program that allocates: the program with every check still
+    /// a check, from which the leak run and the termination run make theirs (see
+    /// [`super::memtrack`]).
     pub leak_program: Option<crate::ir::Program>,
 }
 
@@ -275,12 +276,8 @@ pub(crate) fn read_analysed(
         }
         let allocates = program.variables.iter().any(|v| v.name == memory_model::LIVE_HEAP);
         if *property == Property::ValidMemsafety && allocates {
-            let mut leaks = program.clone();
-            leaks.assume_checks_except(&[
-                crate::hol::Obligation::MemoryCleanup,
-                crate::hol::Obligation::MemoryModel,
-            ]);
-            leak_program = Some(leaks);
+            // Every check still a check: the leak and termination runs choose their own.
+            leak_program = Some(program.clone());
         }
         // The memory model's own limit is never assumed away: a run past it is not modelled.
         let mut kept = kept.to_vec();
@@ -292,6 +289,27 @@ pub(crate) fn read_analysed(
 
 /// Runs the engine. Exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for `UNKNOWN`, 2 on input errors.
 pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+    // `termination` is no check of the program's runs but an argument over all of them.
+    if let Ok((file, Some(Property::Termination), expected, stated_model)) =
+        task_and_property(&args.file, args.property.as_deref())
+    {
+        let RunOptions { domain, max_steps, max_nodes, time_limit: time, .. } = args.run;
+        let request = crate::cli::termination::Request {
+            file,
+            function: &args.function,
+            expected,
+            model: args.data_model.or(stated_model).unwrap_or_default(),
+            integers: if args.math_int {
+                crate::c::Integers::Mathematical
+            } else {
+                crate::c::Integers::Machine
+            },
+            limits: Limits { max_steps, max_nodes, time, ..Limits::default() },
+            domain,
+            witness: args.witness.as_deref(),
+        };
+        return crate::cli::termination::run(request, out, err);
+    }
     let mut sources = SourceMap::new();
     let analysed = read_analysed(
         &args.file,
@@ -330,6 +348,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             other => format!(" --engine {other}"),
         }
     );
+    // The program whose cleanup check a leak fails (the leak run's or the termination run's).
+    let leak_violation: Option<crate::ir::Program>;
     // The program, inputs and failing check of a violation, for a GraphML witness.
     let mut violation: Option<(&crate::ir::Program, Vec<rug::Integer>, crate::hol::Obligation)> =
         None;
@@ -347,13 +367,15 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
             let leak = memtrack::decide(leak_run, &verdict, &locate, &mut answer)?;
             out.write_all(&answer)?;
             let answer = String::from_utf8_lossy(&answer);
+            leak_violation = leak.violation_program;
             match leak.leak_inputs {
                 Some(inputs) => {
                     let shown: Vec<String> = inputs.iter().map(|n| n.to_string()).collect();
                     witness.push_str(&format!("unsafe\ninputs {}\n", shown.join(",")));
-                    let program = leak_program.as_ref().expect("matched");
+                    let program = leak_violation.as_ref().expect("a leak comes with its program");
                     violation = Some((program, inputs, crate::hol::Obligation::MemoryCleanup));
                 }
+                None if leak.code == 0 => witness.push_str("safe\n"),
                 None => {
                     let first_line = answer.lines().next().unwrap_or_default();
                     witness.push_str(&format!("unknown\n# {first_line}\n"));

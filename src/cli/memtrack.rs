@@ -14,11 +14,13 @@ use std::io::Write;
 use rug::Integer;
 
 use crate::c::memtrack::LostObject;
+use crate::c::task::Property;
 use crate::cli::CliError;
 use crate::cli::Replay;
 use crate::hol::Obligation;
 use crate::ir::Program;
 use crate::ir::interpret::{Outcome, run as run_program};
+use crate::refine::termination::{Outcome as TerminationOutcome, prove_termination};
 use crate::refine::{Domain, Engine, Limits, REPLAY_STEPS, Verdict};
 use crate::syntax::Span;
 
@@ -42,6 +44,10 @@ pub(crate) struct LeakAnswer {
     pub code: u8,
     /// The inputs of the run that leaks, for a leak.
     pub leak_inputs: Option<Vec<Integer>>,
+    /// For a leak, the program whose cleanup check the run fails (the leak run's, or the
+    /// termination run's with its checks where runs stop,
+    /// [`crate::c::memtrack::with_checks_where_runs_stop`]): a witness replays it.
+    pub violation_program: Option<Program>,
 }
 
 /// Decides `valid-memtrack` after the first run's `first` verdict on `valid-deref` and
@@ -53,28 +59,35 @@ pub(crate) fn decide(
     locate: &dyn Fn(Option<Span>) -> String,
     out: &mut dyn Write,
 ) -> Result<LeakAnswer, CliError> {
+    let first_safe = matches!(first, Verdict::Safe { .. });
     let first = match first {
         Verdict::Unknown(reason) => {
             format!("valid-deref and valid-free are undecided ({reason})")
         }
         _ => "valid-deref and valid-free hold".to_string(),
     };
-    let built = Engine::configured(run.program, run.function, run.limits, run.domain, true);
+    // The leak run decides the cleanup checks alone.
+    let mut leaks = run.program.clone();
+    leaks.assume_checks_except(&[Obligation::MemoryCleanup, Obligation::MemoryModel]);
+    let built = Engine::configured(&leaks, run.function, run.limits.clone(), run.domain, true);
     let mut engine = match built {
         Ok(engine) => engine,
         Err(reason) => {
             writeln!(out, "UNKNOWN: {first}; valid-memtrack: {reason}")?;
-            return Ok(LeakAnswer { code: 3, leak_inputs: None });
+            return Ok(LeakAnswer { code: 3, leak_inputs: None, violation_program: None });
         }
     };
     let verdict = engine.run();
+    let mut stop_program = None;
+    let mut stop_inputs = None;
+    let mut termination_counters = None;
     let code = match &verdict {
         Verdict::Unsafe(cex) if cex.check == Obligation::MemoryCleanup => {
-            let procedure = run.program.find(run.function).expect("the engine found it");
-            let outcome = run_program(run.program, procedure, &cex.inputs, REPLAY_STEPS);
+            let procedure = leaks.find(run.function).expect("the engine found it");
+            let outcome = run_program(&leaks, procedure, &cex.inputs, REPLAY_STEPS);
             let inputs: Vec<String> = cex.inputs.iter().map(Integer::to_string).collect();
             let shown = if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") };
-            let lost = lost_objects(run.program, &outcome);
+            let lost = lost_objects(&leaks, &outcome);
             if lost.is_empty() {
                 writeln!(
                     out,
@@ -85,13 +98,7 @@ pub(crate) fn decide(
                 )?;
                 3
             } else {
-                writeln!(out, "UNSAFE")?;
-                write_lost(&lost, cex.span, locate, out)?;
-                writeln!(
-                    out,
-                    "inputs (in the order they are read): {}",
-                    if inputs.is_empty() { "(none)" } else { &shown }
-                )?;
+                write_leak(&lost, cex.span, &inputs, locate, out)?;
                 let command = run.replay.flags(&inputs);
                 writeln!(
                     out,
@@ -113,13 +120,11 @@ pub(crate) fn decide(
             3
         }
         Verdict::Safe { .. } => {
-            writeln!(
-                out,
-                "UNKNOWN: {first}; valid-memcleanup holds: no run that reaches the end loses a \
-                 heap object, but craig does not yet show it of runs that stop short of the end \
-                 (a loop that does not end, abort()), which valid-memtrack is about too"
-            )?;
-            3
+            let ends = every_run_ends(&run, first_safe, &first, locate, out)?;
+            termination_counters = ends.counters;
+            stop_program = ends.violation_program;
+            stop_inputs = ends.leak_inputs;
+            ends.code
         }
         Verdict::Unknown(reason) => {
             writeln!(out, "UNKNOWN: {first}; valid-memtrack: {reason}")?;
@@ -133,11 +138,18 @@ pub(crate) fn decide(
          steps {}, path checks {}, SMT calls {}",
         run.domain, c.refinements, c.nodes, c.steps, c.checks, c.smt_calls
     )?;
+    if let Some(line) = termination_counters {
+        writeln!(out, "{line}")?;
+    }
     let leak_inputs = match &verdict {
         Verdict::Unsafe(cex) if code == 1 => Some(cex.inputs.clone()),
-        _ => None,
+        _ => stop_inputs,
     };
-    Ok(LeakAnswer { code, leak_inputs })
+    let violation_program = match &verdict {
+        Verdict::Unsafe(_) if code == 1 => Some(leaks),
+        _ => stop_program,
+    };
+    Ok(LeakAnswer { code, leak_inputs, violation_program })
 }
 
 /// The heap objects lost where a run failed its cleanup check; none for any other outcome.
@@ -148,6 +160,21 @@ fn lost_objects(program: &Program, outcome: &Outcome) -> Vec<LostObject> {
         } => crate::c::memtrack::lost_objects(program, state, trace),
         _ => Vec::new(),
     }
+}
+
+/// `UNSAFE`, the objects lost at `span` and the inputs of the run.
+fn write_leak(
+    lost: &[LostObject],
+    span: Option<Span>,
+    inputs: &[String],
+    locate: &dyn Fn(Option<Span>) -> String,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    writeln!(out, "UNSAFE")?;
+    write_lost(lost, span, locate, out)?;
+    let shown = if inputs.is_empty() { "(none)".to_string() } else { inputs.join(", ") };
+    writeln!(out, "inputs (in the order they are read): {shown}")?;
+    Ok(())
 }
 
 /// One line per object lost, at `span` (where the run ends).
@@ -194,4 +221,147 @@ pub(crate) fn write_leaks(
         )?;
     }
     write_lost(&lost, *span, locate, out)
+}
+
+/// What [`every_run_ends`] decided.
+struct Ending {
+    code: u8,
+    /// The termination run's counters, a line.
+    counters: Option<String>,
+    leak_inputs: Option<Vec<Integer>>,
+    violation_program: Option<Program>,
+}
+
+/// After a `SAFE` leak run (no run that reaches the end loses an object): `valid-memtrack`
+/// holds when, besides, every run ends (ranking functions, [`crate::refine::termination`]) and
+/// every run that stops short of the end (`abort()`, a failing check craig assumes) leaves
+/// the heap empty, since a run that lost an object can neither free it nor leave the heap
+/// empty. `first_safe` says whether `valid-deref` and `valid-free`
+/// were shown; without them no `SAFE` is given.
+fn every_run_ends(
+    run: &LeakRun<'_>,
+    first_safe: bool,
+    first: &str,
+    locate: &dyn Fn(Option<Span>) -> String,
+    out: &mut dyn Write,
+) -> Result<Ending, CliError> {
+    let unknown =
+        |code| Ending { code, counters: None, leak_inputs: None, violation_program: None };
+    let cleanup_holds = "valid-memcleanup holds: no run that reaches the end loses a heap object";
+    if !first_safe {
+        writeln!(
+            out,
+            "UNKNOWN: {first}; {cleanup_holds}, and runs that stop short of the end (a loop \
+             that does not end, abort()) are not examined while the first two are undecided"
+        )?;
+        return Ok(unknown(3));
+    }
+    let proved = Property::ValidMemsafety.checks().unwrap_or_default();
+    let (program, stops) = crate::c::memtrack::with_checks_where_runs_stop(run.program, proved);
+    let report = prove_termination(&program, run.function, run.limits.clone(), run.domain);
+    let c = &report.counters;
+    let counters = format!(
+        "the termination run (domain {}, {} engine run{}, {} loop{} ranked, {stops} check{} \
+         where a run may stop): refinements {}, ART nodes {}, steps {}, path checks {}, SMT \
+         calls {}",
+        run.domain,
+        report.runs,
+        if report.runs == 1 { "" } else { "s" },
+        report.loops,
+        if report.loops == 1 { "" } else { "s" },
+        if stops == 1 { "" } else { "s" },
+        c.refinements,
+        c.nodes,
+        c.steps,
+        c.checks,
+        c.smt_calls
+    );
+    let mut ending = match report.outcome {
+        TerminationOutcome::Terminates(rankings) => {
+            writeln!(out, "SAFE")?;
+            writeln!(
+                out,
+                "valid-deref and valid-free hold; valid-memtrack holds: no run that reaches the \
+                 end loses a heap object (the leak run), every run ends, and every run that \
+                 stops short of the end (abort(), a failing assertion) leaves the heap empty \
+                 (the termination run)"
+            )?;
+            if rankings.is_empty() {
+                writeln!(out, "every run ends: the program has no loop and no recursion")?;
+            }
+            for r in &rankings {
+                writeln!(
+                    out,
+                    "the loop of `{}` at {} ends: `{}` decreases on each iteration and stays at \
+                     least 0 (checked)",
+                    r.procedure,
+                    locate(r.head),
+                    r.function
+                )?;
+            }
+            unknown(0)
+        }
+        TerminationOutcome::CheckFails(cex)
+            if cex.check == Obligation::MemoryCleanup
+                && crate::c::memtrack::is_stop_check(&cex.what) =>
+        {
+            let procedure = program.find(run.function).expect("the engine found it");
+            let outcome = run_program(&program, procedure, &cex.inputs, REPLAY_STEPS);
+            let inputs: Vec<String> = cex.inputs.iter().map(Integer::to_string).collect();
+            let shown = if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") };
+            let lost = lost_objects(&program, &outcome);
+            let stop = cex.what.strip_prefix(crate::c::memtrack::STOP_CHECK).unwrap_or_default();
+            let stop = stop.trim_start_matches(": ");
+            if lost.is_empty() {
+                writeln!(
+                    out,
+                    "UNKNOWN: {first}; {cleanup_holds}, but the run on the inputs ({shown}) \
+                     stops at {} ({stop}) with heap objects not freed, all still pointed to, \
+                     and craig shows valid-memtrack of runs that stop short of the end only \
+                     where they leave the heap empty",
+                    locate(cex.span)
+                )?;
+                unknown(3)
+            } else {
+                write_leak(&lost, cex.span, &inputs, locate, out)?;
+                writeln!(
+                    out,
+                    "replayed: craig's interpreter runs the program on these inputs to where it \
+                     stops ({stop}) and finds the same object{} lost",
+                    if lost.len() == 1 { "" } else { "s" }
+                )?;
+                Ending {
+                    code: 1,
+                    counters: None,
+                    leak_inputs: Some(cex.inputs.clone()),
+                    violation_program: Some(program),
+                }
+            }
+        }
+        TerminationOutcome::CheckFails(cex) => {
+            writeln!(
+                out,
+                "UNKNOWN: {first}; {cleanup_holds}; the termination run failed another check: \
+                 {}: {}",
+                locate(cex.span),
+                cex.failure()
+            )?;
+            unknown(3)
+        }
+        TerminationOutcome::Unknown { reason, at } => {
+            let place = match at {
+                Some(at) => format!(" ({})", locate(Some(at))),
+                None => String::new(),
+            };
+            writeln!(
+                out,
+                "UNKNOWN: {first}; {cleanup_holds}, but craig does not show that every run \
+                 ends, which valid-memtrack needs of runs that stop short of the end: \
+                 {reason}{place}"
+            )?;
+            unknown(3)
+        }
+    };
+    ending.counters = Some(counters);
+    Ok(ending)
 }

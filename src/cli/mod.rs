@@ -18,6 +18,7 @@ pub mod sat;
 pub mod saturn;
 pub mod smash;
 pub mod smt;
+mod termination;
 pub mod translate;
 pub mod verify;
 mod witness;

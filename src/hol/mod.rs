@@ -124,6 +124,9 @@ pub enum ProgramFact {
     /// Facts of the heap model that hold in every state (classes are disjoint, null is
     /// allocated).
     HeapModel,
+    /// The run stops here: C's `abort()` (an `assume false` that arguments about how runs
+    /// end, such as `valid-memtrack`'s, must tell from a specification's `assume`).
+    Abort,
 }
 
 impl ProgramFact {
@@ -139,6 +142,7 @@ impl ProgramFact {
             ProgramFact::Assumption => "assumption",
             ProgramFact::Typing => "typing",
             ProgramFact::HeapModel => "heap model",
+            ProgramFact::Abort => "abort",
         }
     }
 }
@@ -221,6 +225,10 @@ pub enum Obligation {
     /// An access stays within what craig's memory model represents (one scalar type per
     /// object): a failure is craig's limit, never a verdict about the program.
     MemoryModel,
+    /// A loop's ranking function decreases on each iteration and stays non-negative: made by
+    /// the termination argument ([`crate::refine`]'s `termination`), never by a front end. A
+    /// failure says the candidate was wrong, not that a loop runs forever.
+    Termination,
 }
 
 impl Obligation {
@@ -244,6 +252,7 @@ impl Obligation {
             Obligation::MemoryFree => "valid free",
             Obligation::MemoryCleanup => "memory freed at exit",
             Obligation::MemoryModel => "within craig's memory model",
+            Obligation::Termination => "ranking function",
         }
     }
 }

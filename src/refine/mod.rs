@@ -54,6 +54,7 @@ pub mod path;
 pub mod predicates;
 pub mod simplify;
 pub mod summary;
+pub mod termination;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;

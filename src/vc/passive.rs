@@ -802,5 +802,6 @@ fn fact_word(kind: ProgramFact) -> &'static str {
         ProgramFact::Assumption => "assume",
         ProgramFact::Typing => "typing",
         ProgramFact::HeapModel => "heap",
+        ProgramFact::Abort => "abort",
     }
 }

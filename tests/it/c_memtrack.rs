@@ -143,20 +143,172 @@ fn an_object_still_pointed_to_at_the_end_is_no_leak() {
 }
 
 #[test]
-fn freeing_everything_is_not_yet_a_proof_of_memtrack_and_the_answer_says_why() {
+fn freeing_everything_is_memtrack_once_every_run_ends() {
     let dir = scratch("freed");
     let path = dir.join("freed.c");
     std::fs::write(&path, format!("{HEADER}int main(void) {{ int n = __VERIFIER_nondet_int(); if (n) {{ int *p = malloc(4); free(p); }} return 0; }}\n")).unwrap();
     let (code, out, err) = command(&["cegar", &s(&path), "--property", "valid-memsafety"]);
-    assert_eq!(code, 3, "{out}{err}");
-    // The first run proves valid-free through the cells of `$state`; only memtrack is left.
-    assert!(out.starts_with("UNKNOWN: valid-deref and valid-free hold"), "{out}");
-    assert!(out.contains("; valid-memcleanup holds: no run that reaches the end loses"), "{out}");
-    assert!(out.contains("runs that stop short of the end"), "{out}");
-    // DASH's answer takes the same leak run.
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("SAFE\nvalid-deref and valid-free hold; valid-memtrack holds"),
+        "{out}"
+    );
+    assert!(out.contains("every run ends: the program has no loop and no recursion"), "{out}");
+    // DASH's answer takes the same leak and termination runs.
     let (code, out, _) = command(&["smash", &s(&path), "--property", "valid-memsafety"]);
-    assert_eq!(code, 3, "{out}");
-    assert!(out.contains("; valid-memcleanup holds: "), "{out}");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("valid-memtrack holds"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn loops_that_end_are_ranked_and_the_ranking_functions_are_shown() {
+    let dir = scratch("ranked");
+    let path = dir.join("ranked.c");
+    // The second loop's condition is written so that the first candidate (`i - 10`) is the
+    // wrong way round: the engine refutes it and the second (`10 - i`) is checked.
+    std::fs::write(
+        &path,
+        format!(
+            "{HEADER}int main(void) {{\n int *a = malloc(8 * sizeof(int)); if (!a) return 0;\n \
+             for (int i = 8; i > 0; i--) a[i - 1] = i;\n \
+             for (int i = 0; !(i >= 8); i++) a[i] = 0;\n free(a); return 0;\n}}\n"
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = command(&["cegar", &s(&path), "--property", "valid-memsafety"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let f = s(&path);
+    assert!(out.contains(&format!("the loop of `main` at {f}:5:")), "{out}");
+    assert!(out.contains("ends: `i - 0` decreases on each iteration"), "{out}");
+    assert!(out.contains(&format!("the loop of `main` at {f}:6:")), "{out}");
+    assert!(out.contains("ends: `8 - i` decreases on each iteration"), "{out}");
+    assert!(
+        out.contains("the termination run (domain impact, 2 engine runs, 2 loops ranked"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Programs that free everything on every run that reaches the end but may lose an object on a
+/// run that does not: never `SAFE`, and the answer says what stopped the argument.
+const NOT_SHOWN_TO_END: &[(&str, &str, &str)] = &[
+    (
+        "forever",
+        "int main(void) { int *p = malloc(4);\n \
+         if (__VERIFIER_nondet_int()) { p = 0; while (1) { } }\n free(p); return 0; }",
+        "has no comparison of integers to rank it by",
+    ),
+    (
+        "stalls",
+        "int main(void) { int *p = malloc(4); int x = __VERIFIER_nondet_int();\n \
+         if (x > 0) { p = 0; while (x > 0) { } }\n free(p); return 0; }",
+        "no candidate ranking function decreases",
+    ),
+    (
+        "maybe_steps",
+        "int main(void) { int i = 0; int *p = malloc(4);\n \
+         while (i < 10) { if (__VERIFIER_nondet_int()) i++; }\n free(p); return 0; }",
+        "no candidate ranking function decreases on every iteration (tried `10 - i`, `i - 10`)",
+    ),
+    (
+        "recursive",
+        "int f(int n) { if (n <= 0) return 0; return f(n - 1); }\n\
+         int main(void) { int *p = malloc(4); f(3); free(p); return 0; }",
+        "the program is recursive (f → f)",
+    ),
+    (
+        "tangled",
+        "int main(void) { int *p = malloc(4); int i = 0;\n \
+         if (__VERIFIER_nondet_int()) goto b;\n a: i++;\n b: if (i < 3) goto a;\n \
+         free(p); return 0; }",
+        "has a cycle that is no natural loop",
+    ),
+];
+
+#[test]
+fn a_run_that_may_not_end_keeps_memtrack_unknown_and_says_why() {
+    let dir = scratch("not_ended");
+    for (name, body, why) in NOT_SHOWN_TO_END {
+        let path = dir.join(format!("{name}.c"));
+        std::fs::write(&path, format!("{HEADER}{body}\n")).unwrap();
+        let (code, out, err) = command(&["cegar", &s(&path), "--property", "valid-memsafety"]);
+        assert_eq!(code, 3, "{name}: {out}{err}");
+        assert!(out.starts_with("UNKNOWN: valid-deref and valid-free hold"), "{name}: {out}");
+        assert!(out.contains("craig does not show that every run ends"), "{name}: {out}");
+        assert!(out.contains(why), "{name}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_that_aborts_after_losing_an_object_is_a_leak_and_one_that_keeps_it_is_not() {
+    let dir = scratch("aborts");
+    let path = dir.join("lost.c");
+    std::fs::write(
+        &path,
+        format!(
+            "{HEADER}int main(void) {{\n int *p = malloc(4);\n \
+             if (__VERIFIER_nondet_int()) {{ p = 0; abort(); }}\n free(p); return 0;\n}}\n"
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = command(&["cegar", &s(&path), "--property", "valid-memsafety"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let f = s(&path);
+    assert!(out.starts_with("UNSAFE\n"), "{out}");
+    assert!(out.contains(&format!("{f}:5:")), "{out}");
+    assert!(out.contains(&format!("allocated at {f}:4:")), "{out}");
+    assert!(out.contains("to where it stops (`abort()`) and finds the same object lost"), "{out}");
+
+    let path = dir.join("kept.c");
+    std::fs::write(
+        &path,
+        format!(
+            "{HEADER}int main(void) {{\n int *p = malloc(4);\n \
+             if (__VERIFIER_nondet_int()) abort();\n free(p); return 0;\n}}\n"
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = command(&["cegar", &s(&path), "--property", "valid-memsafety"]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("stops at"), "{out}");
+    assert!(out.contains("all still pointed to"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs that stop at a check craig assumes (the error location, a signed overflow: C aborts or
+/// its behaviour is undefined there) are finite runs too: losing an object before one is a
+/// leak, though no run that reaches the end loses anything.
+#[test]
+fn a_run_that_stops_at_a_failing_check_after_losing_an_object_is_a_leak() {
+    let dir = scratch("stops");
+    let cases = [
+        (
+            "error",
+            "extern void reach_error(void);\nint main(void) {\n int *p = malloc(4);\n \
+             if (__VERIFIER_nondet_int()) { p = 0; reach_error(); }\n free(p); return 0;\n}",
+            "error location unreachable",
+        ),
+        (
+            "overflow",
+            "int main(void) {\n int *p = malloc(4); int x = __VERIFIER_nondet_int();\n \
+             if (x == 2147483647) { p = 0; x = x + 1; }\n free(p); return x;\n}",
+            "signed overflow",
+        ),
+    ];
+    for (name, body, stop) in cases {
+        let path = dir.join(format!("{name}.c"));
+        std::fs::write(&path, format!("{HEADER}{body}\n")).unwrap();
+        let (code, out, err) = command(&["cegar", &s(&path), "--property", "valid-memsafety"]);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        assert!(out.starts_with("UNSAFE\n"), "{name}: {out}");
+        assert!(out.contains(&format!("allocated at {}:", s(&path))), "{name}: {out}");
+        assert!(
+            out.contains(&format!("to where it stops (a failing check ({stop}")),
+            "{name}: {out}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -58,6 +58,7 @@ mod smt_proof;
 mod smtlib_logics;
 mod spec_front;
 mod terminal;
+mod termination;
 mod tff_sorts;
 mod tidy;
 mod translate_check;

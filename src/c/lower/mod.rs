@@ -1909,7 +1909,7 @@ impl<'s> Lowering<'s> {
             }
             Builtin::Abort => {
                 let f_false = build::truth(&mut self.bank, false, span);
-                self.assume(b, f_false, ProgramFact::Assumption, span);
+                self.assume(b, f_false, ProgramFact::Abort, span);
                 None
             }
             Builtin::Exit => {
