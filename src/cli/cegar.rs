@@ -176,16 +176,9 @@ fn run_engines(
         }
         kinduction = Some(k);
     }
-    // After k-induction, IMPACT gets what is left of the time limit (whole milliseconds, so
-    // that the limit it may report reads plainly).
+    // After k-induction, IMPACT gets what is left of the time limit.
     let limits = match &kinduction {
-        Some(_) => Limits {
-            time: limits.time.map(|t| {
-                let left = t.saturating_sub(started.elapsed()).as_millis();
-                std::time::Duration::from_millis(u64::try_from(left).unwrap_or(u64::MAX).max(1))
-            }),
-            ..limits
-        },
+        Some(_) => limits.left_after(&started),
         None => limits,
     };
     let built = Engine::configured(program, &args.function, limits, args.run.domain, invariants);
@@ -327,6 +320,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         };
     let RunOptions { domain, max_steps, max_nodes, time_limit: time, .. } = args.run;
     let limits = Limits { max_steps, max_nodes, time, ..Limits::default() };
+    // The leak and termination runs after the first get what is left of its time limit.
+    let started = Stopwatch::start(limits.clock);
     let (verdict, ran) =
         match run_engines(args.engines.engine, &program, args, limits, &integers_line, out)? {
             Ok(ran) => ran,
@@ -359,6 +354,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 program: leak_program.as_ref().expect("matched"),
                 function: &args.function,
                 limits: Limits { max_steps, max_nodes, time, ..Limits::default() },
+                started: &started,
                 // The leak run is a tree run; the language domain has none, so IMPACT runs it.
                 domain: if domain == Domain::Language { Domain::Impact } else { domain },
                 replay: Replay { file: &file, math_int: args.math_int, model },

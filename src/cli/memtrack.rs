@@ -23,6 +23,7 @@ use crate::ir::interpret::{Outcome, run as run_program};
 use crate::refine::termination::{Outcome as TerminationOutcome, prove_termination};
 use crate::refine::{Domain, Engine, Limits, REPLAY_STEPS, Verdict};
 use crate::syntax::Span;
+use crate::syntax::clock::Stopwatch;
 
 /// What the leak run needs besides the program.
 pub(crate) struct LeakRun<'a> {
@@ -30,8 +31,11 @@ pub(crate) struct LeakRun<'a> {
     pub program: &'a Program,
     /// The function analysed.
     pub function: &'a str,
-    /// The limits of the first run, which this one gets again.
+    /// The limits of the whole answer: the leak run, then the termination run, get what is
+    /// left of its time limit.
     pub limits: Limits,
+    /// When the first run began.
+    pub started: &'a Stopwatch,
     /// The refinement domain.
     pub domain: Domain,
     /// How the replay is shown.
@@ -69,7 +73,8 @@ pub(crate) fn decide(
     // The leak run decides the cleanup checks alone.
     let mut leaks = run.program.clone();
     leaks.assume_checks_except(&[Obligation::MemoryCleanup, Obligation::MemoryModel]);
-    let built = Engine::configured(&leaks, run.function, run.limits.clone(), run.domain, true);
+    let limits = run.limits.left_after(run.started);
+    let built = Engine::configured(&leaks, run.function, limits, run.domain, true);
     let mut engine = match built {
         Ok(engine) => engine,
         Err(reason) => {
@@ -258,7 +263,8 @@ fn every_run_ends(
     }
     let proved = Property::ValidMemsafety.checks().unwrap_or_default();
     let (program, stops) = crate::c::memtrack::with_checks_where_runs_stop(run.program, proved);
-    let report = prove_termination(&program, run.function, run.limits.clone(), run.domain);
+    let limits = run.limits.left_after(run.started);
+    let report = prove_termination(&program, run.function, limits, run.domain);
     let c = &report.counters;
     let counters = format!(
         "the termination run (domain {}, {} engine run{}, {} loop{} ranked, {stops} check{} \

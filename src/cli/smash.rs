@@ -84,6 +84,8 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
         time: args.time_limit,
         ..Limits::default()
     };
+    // The leak and termination runs get what is left of the time limit.
+    let started = crate::syntax::clock::Stopwatch::start(limits.clock);
     // The compositional modes need a program without recursion; on one with recursion the
     // analysis inlines calls instead, and says so.
     let mut compositional = None;
@@ -131,6 +133,7 @@ pub fn run(args: &Args, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, 
                 program: leak_program.as_ref().expect("matched"),
                 function: &args.function,
                 limits: limits.clone(),
+                started: &started,
                 domain: crate::refine::Domain::Impact,
                 replay: Replay { file: &file, math_int: args.math_int, model },
             };

@@ -53,21 +53,11 @@ pub fn replay(
                 inputs.iter().map(Integer::to_string).collect::<Vec<_>>().join(", ")
             ))
         }
-        Outcome::AssertionFailed { obligation, what, span, .. }
-            if obligation != site.check || span != site.span =>
-        {
+        // The check the run fails is the one reported: several checks of one kind may share
+        // a place (a dereference's null, live-object and bounds checks), and the path's own
+        // may not be the first of them to fail.
+        Outcome::AssertionFailed { obligation, what, span, .. } => {
             Verdict::Unsafe(Counterexample { inputs, check: obligation, what, span, path })
-        }
-        Outcome::AssertionFailed { obligation, span, .. }
-            if obligation == site.check && span == site.span =>
-        {
-            Verdict::Unsafe(Counterexample {
-                inputs,
-                check: site.check,
-                what: site.what,
-                span: site.span,
-                path,
-            })
         }
         Outcome::Completed { ref results, ref globals, .. }
             if site.check == Obligation::Postcondition

@@ -172,6 +172,14 @@ pub enum Pred {
 }
 
 impl Pred {
+    /// The number of nodes of the formula (atoms, connectives and constants).
+    pub fn size(&self) -> usize {
+        match self {
+            Pred::True | Pred::False | Pred::Atom(..) => 1,
+            Pred::And(parts) | Pred::Or(parts) => 1 + parts.iter().map(Pred::size).sum::<usize>(),
+        }
+    }
+
     /// `l ⋈ 0` in canonical form: coefficients divided by their gcd (the constant rounded for
     /// `<=`; `=` and `!=` decided when the gcd does not divide it), the first coefficient of an
     /// equality or disequality positive, constant comparisons evaluated.

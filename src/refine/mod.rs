@@ -98,6 +98,19 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// These limits for a run that follows others in one answer, all of which began when
+    /// `started` did: the time left of the limit (whole milliseconds, at least one, so that the
+    /// limit a run reports reads plainly), the other limits as they are.
+    pub fn left_after(&self, started: &Stopwatch) -> Limits {
+        Limits {
+            time: self.time.map(|t| {
+                let left = t.saturating_sub(started.elapsed()).as_millis();
+                Duration::from_millis(u64::try_from(left).unwrap_or(u64::MAX).max(1))
+            }),
+            ..self.clone()
+        }
+    }
+
     /// The branch-and-bound splits one path check may make ([`Limits::max_splits`]).
     pub fn path_splits(&self) -> u64 {
         self.max_splits.unwrap_or(crate::smt::MAX_SPLITS)
@@ -542,6 +555,8 @@ pub enum Seeding {
         loop_heads: usize,
         /// Locations found unreachable (their nodes start at `False`).
         unreachable: usize,
+        /// Why the affine equalities were left out, if they were (the intervals alone).
+        without_equalities: Option<String>,
     },
 }
 
@@ -551,13 +566,22 @@ impl Seeding {
         match self {
             Seeding::Off => "no invariants from abstract interpretation (--no-invariants)".into(),
             Seeding::Skipped(why) => format!("no invariants from abstract interpretation: {why}"),
-            Seeding::Seeded { loop_heads, unreachable } => format!(
-                "invariants from abstract interpretation (intervals, affine equalities): {} \
-                 loop head{} seeded, {} location{} unreachable",
+            Seeding::Seeded { loop_heads, unreachable, without_equalities } => format!(
+                "invariants from abstract interpretation ({}): {} loop head{} seeded, {} \
+                 location{} unreachable{}",
+                if without_equalities.is_some() {
+                    "intervals"
+                } else {
+                    "intervals, affine equalities"
+                },
                 loop_heads,
                 if *loop_heads == 1 { "" } else { "s" },
                 unreachable,
-                if *unreachable == 1 { "" } else { "s" }
+                if *unreachable == 1 { "" } else { "s" },
+                match without_equalities {
+                    Some(why) => format!("; no affine equalities: {why}"),
+                    None => String::new(),
+                }
             ),
         }
     }
@@ -663,6 +687,8 @@ impl Engine {
         domain: Domain,
         invariants: bool,
     ) -> Engine {
+        // The time limit counts the invariant analysis too.
+        let started = Stopwatch::start(limits.clock);
         let (seeds, known, seeding) = if invariants {
             seeds_of(&flat)
         } else {
@@ -685,7 +711,6 @@ impl Engine {
         by_location[0].push(0);
         let precision = vec![Vec::new(); flat.locations.len()];
         let hints = vec![Vec::new(); flat.locations.len()];
-        let started = Stopwatch::start(limits.clock);
         Engine {
             summary_certificates: Vec::new(),
             summaries_tried: false,
@@ -1340,7 +1365,8 @@ fn seeds_of(flat: &Flat) -> (Vec<Pred>, Vec<Pred>, Seeding) {
     }
     let mut known = found.at;
     known[0] = Pred::True;
-    (seeds, known, Seeding::Seeded { loop_heads, unreachable })
+    let without_equalities = found.without_equalities;
+    (seeds, known, Seeding::Seeded { loop_heads, unreachable, without_equalities })
 }
 
 /// Why a run that reached its time limit ended.

@@ -43,6 +43,8 @@ const LEAKS: &[(&str, &str, u32)] = &[
         6,
     ),
     ("callee_local", "void f(void) { int *p = malloc(4); }\nint main(void) { f(); return 0; }", 3),
+    // Falling off the end of `main` ends the program as `return 0;` does.
+    ("falls_off_main", "int main(void) { int *p = malloc(4); p = 0; }", 3),
     (
         "cycle",
         "struct node { struct node *next; };\nint main(void) {\n struct node *a = malloc(8);\n \

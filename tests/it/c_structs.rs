@@ -283,6 +283,108 @@ fn cegar_finds_a_use_after_free_and_a_leak_through_struct_pointers() {
     assert!(out.contains("replayed: `craig run"), "{out}");
 }
 
+/// Structs passed and returned by value compute what the compiled program computes: the
+/// callee works on a copy, a returned struct is a copy of the callee's (whose own objects are
+/// gone), and a call's struct is read, passed on and assigned.
+#[test]
+fn structs_passed_and_returned_by_value_agree_with_the_c_compiler() {
+    let program = "struct pair { short a; long b; };\n\
+        struct box { struct pair p; char tag; int xs[3]; };\n\
+        struct pair make(short a, long b) { struct pair p; p.a = a; p.b = b; return p; }\n\
+        long bump(struct pair p) { p.a = p.a + 1; p.b = p.b * 2; return p.a + p.b; }\n\
+        struct box wrap(struct pair p, char tag) {\n\
+          struct box x = { p, tag, { 1, 2, 3 } }; x.xs[1] = p.a; return x;\n\
+        }\n\
+        struct pair grow(struct pair p, int n) {\n\
+          if (n == 0) return p;\n\
+          p.b = p.b + n;\n\
+          return grow(p, n - 1);\n\
+        }\n\
+        long f(void) {\n\
+          struct pair p = make(3, 40);\n\
+          long r = bump(p);\n\
+          r += p.a * 1000 + p.b * 10000;\n\
+          struct box x = wrap(make(5, 6), 'q');\n\
+          r += x.p.b * 1000000 + x.tag * 10000000L + x.xs[1] * 10000000000L;\n\
+          p = grow(p, 4);\n\
+          r += p.b * 100000000000L + bump(make(7, 8)) * 100000000000000L;\n\
+          return r + make(9, 10).a;\n\
+        }\n";
+    agrees_with_the_c_compiler("by_value", program);
+}
+
+/// `craig cegar` decides properties of structs passed and returned by value, and a pointer
+/// into a by-value parameter dangles once the callee returns.
+#[test]
+fn cegar_decides_structs_passed_and_returned_by_value() {
+    let dir = scratch("by_value");
+    let safe = "extern void reach_error(void);\n\
+        struct point { int x; int y; };\n\
+        int bump(struct point p) { p.x = p.x + 1; return p.x; }\n\
+        int main(void) {\n\
+          struct point p = { 1, 2 };\n\
+          int r = bump(p);\n\
+          if (r != 2 || p.x != 1) reach_error();\n\
+          return 0;\n\
+        }\n";
+    let file = dir.join("bump.c");
+    std::fs::write(&file, safe).unwrap();
+    let (code, out) = command(&["cegar", &s(&file), "--max-steps", "2000"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("SAFE"), "{out}");
+    // The callee's change reaching the caller would be C passing by reference.
+    let file = dir.join("bump_bad.c");
+    std::fs::write(&file, safe.replace("p.x != 1", "p.x != 2")).unwrap();
+    let (code, out) = command(&["cegar", &s(&file), "--max-steps", "2000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("bump_bad.c:7:25: the error location is reachable"), "{out}");
+    let swapped = "extern void reach_error(void);\n\
+        struct point { int x; int y; };\n\
+        struct point swap(struct point p) { struct point q; q.x = p.y; q.y = p.x; return q; }\n\
+        int main(void) {\n\
+          struct point p = { 1, 2 };\n\
+          struct point q = swap(p);\n\
+          if (q.x != 1) reach_error();\n\
+          return 0;\n\
+        }\n";
+    let file = dir.join("swap_bad.c");
+    std::fs::write(&file, swapped).unwrap();
+    let (code, out) = command(&["cegar", &s(&file), "--max-steps", "2000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("replayed: `craig run"), "{out}");
+    let dangling = "struct point { int x; int y; };\n\
+        int *keep;\n\
+        void take(struct point p) { keep = &p.y; }\n\
+        int main(void) { struct point t = { 1, 2 }; take(t); return *keep; }\n";
+    let file = dir.join("dangling.c");
+    std::fs::write(&file, dangling).unwrap();
+    let (code, out) =
+        command(&["cegar", &s(&file), "--property", "valid-memsafety", "--max-steps", "2000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "dangling.c:4:61: the valid memory access check (`keep` points into a live object"
+        ),
+        "{out}"
+    );
+    assert_eq!(failed(&run_main(dangling, &[], 1000)), Obligation::MemoryAccess);
+    // A parameter's object dies when its function falls off its end, as at a `return`.
+    let file = dir.join("falls_off.c");
+    std::fs::write(
+        &file,
+        "int *keep;\nvoid take(int x) { keep = &x; }\nint main(void) { take(1); return *keep; }\n",
+    )
+    .unwrap();
+    let (code, out) = command(&["cegar", &s(&file), "--property", "valid-memsafety"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "falls_off.c:3:34: the valid memory access check (`keep` points into a live object"
+        ),
+        "{out}"
+    );
+}
+
 /// Null and dangling struct pointers are the checks of their kind; a pointer stepped from
 /// one field into another of a different type is the model's limit, never a verdict.
 #[test]
@@ -350,6 +452,28 @@ fn struct_errors_name_the_problem() {
         (
             "struct s { int a : 2; };\nint main() { struct s *p = 0; return 0; }",
             "t.c:1:20: error: bit-fields are not in craig's C subset",
+        ),
+        (
+            "struct s { int a; };\nint f(struct s x) { return x.a; }\n\
+             int main() { return f(3); }",
+            "t.c:3:23: error: `3` is not a struct of this type",
+        ),
+        (
+            "struct s { int a; };\nstruct s f(void) { return 1; }\nint main() { return 0; }",
+            "t.c:2:27: error: `1` is not a struct of the type `f` returns",
+        ),
+        (
+            "struct s { int a; };\nstruct s f(void) { struct s x = { 1 }; return x; }\n\
+             int main() { int y = f(); return y; }",
+            "t.c:3:22: error: `f()` is a struct: craig's C uses a struct's fields as values",
+        ),
+        (
+            "struct s { int a; };\nint (*fp)(struct s);\nint main() { return fp == 0; }",
+            "t.c:3:21: error: `fp` is a global craig cannot read",
+        ),
+        (
+            "struct s { int a; };\nstruct s g(void);\nint main() { g(); return 0; }",
+            "t.c:3:14: error: `g` is declared but not defined in this file",
         ),
     ];
     for (text, expected) in cases {

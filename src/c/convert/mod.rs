@@ -261,7 +261,7 @@ impl<'t> Converter<'t> {
         self.function = name.name.clone();
         let span = self.span(f);
         let base = self.base_type(&f.node.specifiers);
-        let result = self.result_type(base, &shape, name.span);
+        let result = self.result_type(base, &shape);
         let params = match &shape.function {
             Some(function) => self.parameters(function, true),
             None => Vec::new(),
@@ -290,12 +290,7 @@ impl<'t> Converter<'t> {
     }
 
     /// The result type of a function declarator over `base`; refusals are reported.
-    fn result_type(
-        &mut self,
-        base: Result<CType, Refusal>,
-        shape: &types::Shape<'_>,
-        at: Span,
-    ) -> CType {
+    fn result_type(&mut self, base: Result<CType, Refusal>, shape: &types::Shape<'_>) -> CType {
         match (base, shape.pointer) {
             (Err(r), _) => {
                 self.refuse(&r);
@@ -309,14 +304,6 @@ impl<'t> Converter<'t> {
                         CType::INT
                     }
                 }
-            }
-            (Ok(CType::Struct(_)), None) => {
-                self.refuse(&Refusal::construct(
-                    at,
-                    "functions returning structs by value are",
-                    "return a pointer to the struct, or fill one the caller passes",
-                ));
-                CType::INT
             }
             (Ok(ty), None) => ty,
         }
@@ -336,10 +323,16 @@ impl<'t> Converter<'t> {
             return None;
         }
         let saved = std::mem::take(&mut self.diags);
-        let result = self.result_type(base.clone(), shape, name.span);
+        let result = self.result_type(base.clone(), shape);
         let params = self.parameters(function, false);
         let found = std::mem::replace(&mut self.diags, saved);
-        if has_errors(&found) || params.iter().any(|p| p.ty == CType::Void) {
+        // A struct passed or returned by value lives in memory the caller and the body
+        // share (see `lower::structs`): a function without a body has neither.
+        let by_value = |ty: CType| matches!(ty, CType::Struct(_));
+        if has_errors(&found)
+            || params.iter().any(|p| p.ty == CType::Void || by_value(p.ty))
+            || by_value(result)
+        {
             return None;
         }
         Some(Extern { name: name.clone(), result, params: params.iter().map(|p| p.ty).collect() })

@@ -451,6 +451,13 @@ impl Converter<'_> {
                         })?,
                         None => base?,
                     };
+                    if let CType::Struct(_) = ty {
+                        return Err(Refusal::construct(
+                            self.span(p),
+                            "pointers to functions taking structs by value are",
+                            "pass a pointer to the struct",
+                        ));
+                    }
                     types.push(ty);
                 }
                 if let [CType::Void] = types.as_slice() {
@@ -563,14 +570,6 @@ impl Converter<'_> {
                     Ok(f) => ty = CType::Pointer(Pointee::Function(f)),
                     Err(r) => self.refuse(&r),
                 }
-            } else if let (CType::Struct(_), None, true) =
-                (ty, shape.pointer, shape.arrays.is_empty())
-            {
-                self.refuse(&Refusal::construct(
-                    span,
-                    "structs passed by value are",
-                    "pass a pointer to the struct",
-                ));
             } else if let Some(ptr) = shape.pointer {
                 match self.pointer_type(ty, &shape, ptr) {
                     Ok(t) => ty = t,

@@ -497,9 +497,11 @@ impl<'s> Lowering<'s> {
                     VariableKind::Parameter,
                     p.name.span,
                 );
-                self.var_types.insert(c, p.ty);
+                let carried = carried_type(p.ty);
+                self.var_types.insert(c, carried);
                 params.push(c);
-                if let Some(fact) = self.parameter_range(&name, &p.name.name, c, p.ty, p.name.span)
+                if let Some(fact) =
+                    self.parameter_range(&name, &p.name.name, c, carried, p.name.span)
                 {
                     assumes.push(fact);
                 }
@@ -622,7 +624,7 @@ impl<'s> Lowering<'s> {
                 VariableKind::Result,
                 span,
             );
-            self.var_types.insert(c, result);
+            self.var_types.insert(c, carried_type(result));
             vec![c]
         };
         let proc = ProcId(self.procedures.len() as u32);
@@ -692,7 +694,12 @@ impl<'s> Lowering<'s> {
             })
             .collect();
         for p in &mut params {
-            if b.taken.contains(&p.name) {
+            if let CType::Struct(_) = p.ty {
+                // The caller's copy of the argument (see `user_call`): it dies when this
+                // function returns, as a parameter's object does.
+                p.address = Some(p.constant);
+                b.stack_addresses.push((p.constant, FUNCTION_SCOPE));
+            } else if b.taken.contains(&p.name) {
                 let address = self.address_variable(&mut b, &p.name, FUNCTION_SCOPE, f.name.span);
                 let value = self.term_of(p.constant, f.name.span);
                 self.place_variable(&mut b, p, address, Some(value), f.name.span);
@@ -703,17 +710,19 @@ impl<'s> Lowering<'s> {
         b.scopes_opened = FUNCTION_SCOPE + 1;
         self.block(&mut b, &f.body);
         if let Some(end) = b.cur {
-            // Falling off the end returns; `main` returns 0 (C99), other functions an
-            // unspecified value, which nothing may use.
+            // Falling off the end returns, as `return` does (through the location where the
+            // function's stack objects die and `main` checks the heap); `main` returns 0
+            // (C99), other functions an unspecified value, which nothing may use.
+            let returned = b.exit;
             if f.name.name == "main" {
                 if let Some(r) = b.result {
                     let zero = self.int(0, f.body.span);
-                    b.g.edge(end, exit, Command::Assign(vec![(r, zero)]), None);
+                    b.g.edge(end, returned, Command::Assign(vec![(r, zero)]), None);
                 } else {
-                    b.g.edge(end, exit, Command::Skip, None);
+                    b.g.edge(end, returned, Command::Skip, None);
                 }
             } else {
-                b.g.edge(end, exit, Command::Skip, None);
+                b.g.edge(end, returned, Command::Skip, None);
             }
         }
         for (name, label) in &b.labels {
@@ -738,7 +747,12 @@ impl<'s> Lowering<'s> {
                 // Every address variable starts as 0, so that a declaration the run does not
                 // reach kills nothing.
                 let start = b.g.location(Some(f.body.span));
-                let zeros = addresses.iter().map(|&a| (a, self.int(0, f.body.span))).collect();
+                // (A struct parameter's is set by the caller.)
+                let zeros = addresses
+                    .iter()
+                    .filter(|a| !procedure.params.contains(a))
+                    .map(|&a| (a, self.int(0, f.body.span)))
+                    .collect();
                 b.g.edge(start, entry, Command::Assign(zeros), None);
                 entry = start;
             }
@@ -1105,7 +1119,12 @@ impl<'s> Lowering<'s> {
                 match (value, b.result) {
                     (Some(e), Some(r)) => {
                         let ty = self.function_result(b);
-                        if let Some(t) = self.converted_value(b, e, ty) {
+                        let value = if let CType::Struct(_) = ty {
+                            self.struct_result(b, e, ty, s.span)
+                        } else {
+                            self.converted_value(b, e, ty)
+                        };
+                        if let Some(t) = value {
                             self.step(b, Command::Assign(vec![(r, t)]), Some(s.span));
                         }
                     }
@@ -1469,6 +1488,10 @@ impl<'s> Lowering<'s> {
                 let bytes = self.size_of_expression(b, x);
                 Some(self.int(bytes, e.span))
             }
+            ExprKind::Call(..) if self.is_struct(b, e) => {
+                self.not_a_value(e);
+                None
+            }
             ExprKind::Call(f, args) => self.call(b, f, args, e.span, true),
             ExprKind::Unary(op @ (UnaryOp::Neg | UnaryOp::Complement), x) => {
                 let from = self.type_of(b, x);
@@ -1570,7 +1593,7 @@ impl<'s> Lowering<'s> {
                 e.span,
                 format!("`{}` is a struct: craig's C uses a struct's fields as values", self.snippet(e.span)),
             )
-            .with_note("copy a struct by assignment (`s = t;`); pass and compare it through its fields or a pointer"),
+            .with_note("copy a struct by assignment (`s = t;`), pass it to a function or return it; compare it through its fields"),
         );
     }
 
@@ -2020,10 +2043,15 @@ impl<'s> Lowering<'s> {
         self.check_unsequenced(&args.iter().collect::<Vec<_>>(), span)?;
         let mut values = Vec::new();
         for (a, ty) in args.iter().zip(&info.param_types) {
+            if let CType::Struct(_) = ty {
+                values.push(self.struct_argument(b, a, *ty)?);
+                continue;
+            }
             // Arguments convert to the parameters' types as by assignment.
             values.push(self.converted_value(b, a, *ty)?);
         }
-        let results = if want { vec![self.temp(b, info.result, span)] } else { Vec::new() };
+        let results =
+            if want { vec![self.temp(b, carried_type(info.result), span)] } else { Vec::new() };
         let command = Command::Call { callee: info.proc, args: values, results: results.clone() };
         self.step(b, command, Some(span));
         results.first().map(|t| self.term_of(*t, span))
@@ -2056,6 +2084,16 @@ impl<'s> Lowering<'s> {
             old: None,
         };
         (Some(program), diags)
+    }
+}
+
+/// The type of the IR variable that carries a value of type `ty` into or out of a call: a
+/// struct passed or returned by value travels as the address of a copy (see
+/// [`structs`]'s `struct_argument` and `struct_result`).
+fn carried_type(ty: CType) -> CType {
+    match ty {
+        CType::Struct(s) => CType::Pointer(Pointee::Struct(s)),
+        ty => ty,
     }
 }
 

@@ -15,6 +15,7 @@
 use std::collections::BTreeMap;
 
 use super::super::ast::*;
+use super::memory::ObjectState;
 use super::{Body, Lowering};
 use crate::hol::build;
 use crate::hol::{Obligation, Prim, TermId};
@@ -70,6 +71,11 @@ impl Lowering<'_> {
                 _ => Some((self.pointer_type(b, base)?.value_type()?, None)),
             },
             ExprKind::Deref(p) => Some((self.pointer_type(b, p)?.value_type()?, None)),
+            // A struct a function returns (a copy of it, see `struct_result`).
+            ExprKind::Call(f, _) => match self.functions.get(&f.name)?.result {
+                ty @ CType::Struct(_) => Some((ty, None)),
+                _ => None,
+            },
             ExprKind::Member { base, field, arrow } => {
                 let s = if *arrow {
                     match self.pointer_type(b, base)? {
@@ -221,6 +227,17 @@ impl Lowering<'_> {
                 };
                 let address = self.plus(located.address, f.offset, e.span);
                 Some(Located { address, ty: f.ty, array: f.array, ..located })
+            }
+            ExprKind::Call(f, args) if self.is_struct(b, e) => {
+                let address = self.call(b, f, args, e.span, true)?;
+                Some(Located {
+                    address,
+                    ty: self.functions[&f.name].result,
+                    array: None,
+                    valid: true,
+                    through: None,
+                    shown: self.snippet(e.span),
+                })
             }
             ExprKind::Refused => None,
             _ => {
@@ -376,8 +393,14 @@ impl Lowering<'_> {
             self.error(span, "a struct is assigned from a struct of another type");
             return None;
         }
-        let destination = self.locate(b, target, true)?;
-        let origin = self.locate(b, source, true)?;
+        // A call runs before the target's address is taken, which the call could change.
+        let (destination, origin) = if let ExprKind::Call(..) = source.kind {
+            let origin = self.locate(b, source, true)?;
+            (self.locate(b, target, true)?, origin)
+        } else {
+            let destination = self.locate(b, target, true)?;
+            (destination, self.locate(b, source, true)?)
+        };
         let leaves = self.leaves(CType::Struct(to), None, span)?;
         let bytes = CType::Struct(to).size(&self.structs, self.data_model);
         self.check_located(b, &origin, bytes, span);
@@ -393,6 +416,71 @@ impl Lowering<'_> {
         }
         self.store_all(b, stores, span);
         Some(())
+    }
+
+    /// A struct argument passed by value: a copy of it in a new stack object, whose address
+    /// the call carries into the callee's parameter (the callee's object for it, dead when the
+    /// callee returns). The copy is made where the argument is evaluated, so later arguments
+    /// cannot change it.
+    pub(super) fn struct_argument(&mut self, b: &mut Body, e: &Expr, ty: CType) -> Option<TermId> {
+        if self.static_type(b, e) != Some((ty, None)) {
+            self.error(e.span, format!("`{}` is not a struct of this type", self.snippet(e.span)));
+            return None;
+        }
+        let origin = self.locate(b, e, true)?;
+        self.copy_to_new_object(b, &origin, ty, e.span)
+    }
+
+    /// The struct `return e;` gives back: a copy of it in a new stack object, which the
+    /// caller reads (the copy outlives the return, which ends the function's own objects;
+    /// nothing can point into it, as C gives a function's result no address).
+    pub(super) fn struct_result(
+        &mut self,
+        b: &mut Body,
+        e: &Expr,
+        ty: CType,
+        span: Span,
+    ) -> Option<TermId> {
+        if self.static_type(b, e) != Some((ty, None)) {
+            self.error(
+                e.span,
+                format!(
+                    "`{}` is not a struct of the type `{}` returns",
+                    self.snippet(e.span),
+                    b.function
+                ),
+            );
+            return None;
+        }
+        let origin = self.locate(b, e, true)?;
+        self.copy_to_new_object(b, &origin, ty, span)
+    }
+
+    /// A new stack object holding a copy of the struct at `origin`: its address.
+    fn copy_to_new_object(
+        &mut self,
+        b: &mut Body,
+        origin: &Located,
+        ty: CType,
+        span: Span,
+    ) -> Option<TermId> {
+        let leaves = self.leaves(ty, None, span)?;
+        let bytes = ty.size(&self.structs, self.data_model);
+        self.check_located(b, origin, bytes, span);
+        let width = ty.uniform_scalar_code(&self.structs).unwrap_or(-1);
+        let size = self.int(bytes, span);
+        let copy = self.allocate(b, size, ObjectState::Stack, width, span);
+        let copy = self.term_of(copy, span);
+        let mut stores = Vec::new();
+        for (offset, leaf) in leaves {
+            let from = self.plus(origin.address, offset, span);
+            self.width_check(b, from, leaf, &origin.shown, span);
+            let to = self.plus(copy, offset, span);
+            let value = self.load(from, span);
+            stores.push((to, value));
+        }
+        self.store_all(b, stores, span);
+        Some(copy)
     }
 
     /// The scalars of an object, refused past [`MAX_SCALARS`].

@@ -301,6 +301,17 @@ impl AbstractState for Equalities {
         self.join(next)
     }
 
+    /// Each disjunct of a condition is a join, about a pass of elimination over a matrix of
+    /// a row and a column per variable; an assignment or input is one such pass.
+    fn cost(action: &Action, variables: usize) -> u64 {
+        let size = match action {
+            Action::Assume(p) => p.size(),
+            Action::Assign(_) | Action::Input(_) => 1,
+        };
+        let n = variables.max(1) as u64;
+        (size as u64).saturating_mul(n).saturating_mul(n)
+    }
+
     fn post(&self, action: &Action) -> Option<Equalities> {
         match action {
             Action::Assume(p) => self.assume(p),

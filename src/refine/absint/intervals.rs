@@ -250,6 +250,16 @@ impl AbstractState for Intervals {
         Intervals { ranges }
     }
 
+    /// A disjunct of a condition or an assignment copies and joins a bound per variable.
+    fn cost(action: &Action, variables: usize) -> u64 {
+        let size = match action {
+            Action::Assume(p) => p.size(),
+            Action::Assign(pairs) => pairs.len().max(1),
+            Action::Input(_) => 1,
+        };
+        (size as u64).saturating_mul(variables.max(1) as u64)
+    }
+
     fn post(&self, action: &Action) -> Option<Intervals> {
         match action {
             Action::Assume(p) => self.assume(p),

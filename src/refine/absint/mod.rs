@@ -28,6 +28,13 @@ use super::formula::Pred;
 /// variable slots (its cost is about that, per pass).
 const MAX_SLOTS: usize = 4_000_000;
 
+/// The most work one domain's fixpoint may do, in the units of [`AbstractState::cost`]:
+/// past it the analysis is skipped (the engine starts from `True`, as with
+/// `--no-invariants`). A count, not a clock, so that the same program gets the same answer;
+/// the largest of `bench/svcomp.py`'s generated tasks needs a fifteenth of it, about a second
+/// of this machine's time for the whole budget where the conditions are long.
+const WORK_BUDGET: u64 = 400_000_000;
+
 /// Descending passes after the widened fixpoint.
 const NARROWING_PASSES: usize = 2;
 
@@ -46,6 +53,9 @@ pub(crate) trait AbstractState: Clone + PartialEq + Sized {
     fn post(&self, action: &Action) -> Option<Self>;
     /// The element as a formula over the graph's variables.
     fn to_pred(&self) -> Pred;
+    /// A bound, in some unit of work, on what [`AbstractState::post`] of `action` costs in a
+    /// graph of `variables` variables (see [`WORK_BUDGET`]).
+    fn cost(action: &Action, variables: usize) -> u64;
 }
 
 /// What the analysis found.
@@ -57,6 +67,8 @@ pub struct Invariants {
     /// The locations where a cycle of the graph is entered (the widening points), ascending:
     /// where the refinement engine uses the invariants.
     pub loop_heads: Vec<usize>,
+    /// Why the affine equalities were left out (the intervals alone found `at`), if they were.
+    pub without_equalities: Option<String>,
 }
 
 /// Why no invariants were computed.
@@ -68,19 +80,29 @@ pub fn analyse(flat: &Flat) -> Result<Invariants, Skipped> {
     let slots = flat.locations.len().saturating_mul(flat.variables.len().max(1));
     if slots > MAX_SLOTS {
         return Err(Skipped(format!(
-            "the graph is too large for the invariant analysis ({} locations, {} variables)",
+            "the graph is too large for the invariant analysis ({} \
+                 locations, {} variables)",
             flat.locations.len(),
             flat.variables.len()
         )));
     }
     let order = Order::of(flat);
+    let count = flat.locations.len();
     let thresholds = Thresholds::of_conditions(flat.edges.iter().filter_map(|e| match &e.action {
         Action::Assume(p) => Some(p),
         _ => None,
     }));
     let kills = scratch_kills(flat);
-    let ranges = fixpoint::<Intervals>(flat, &order, &kills, &thresholds, NARROWING_PASSES);
-    let equalities = fixpoint::<Equalities>(flat, &order, &kills, &(), 0);
+    let ranges = fixpoint::<Intervals>(flat, &order, &kills, &thresholds, NARROWING_PASSES)?;
+    // The equalities cost far more than the intervals where conditions are long (a join per
+    // disjunct): past the budget the intervals are kept alone, which is as sound.
+    let (equalities, without_equalities) =
+        match fixpoint::<Equalities>(flat, &order, &kills, &(), 0) {
+            Ok(found) => (found, None),
+            Err(Skipped(why)) => {
+                (vec![Some(Equalities::top(flat.variables.len())); count], Some(why))
+            }
+        };
     let at = ranges
         .iter()
         .zip(&equalities)
@@ -89,7 +111,7 @@ pub fn analyse(flat: &Flat) -> Result<Invariants, Skipped> {
             _ => Pred::False,
         })
         .collect();
-    Ok(Invariants { at, loop_heads: order.widening.iter().copied().collect() })
+    Ok(Invariants { at, loop_heads: order.widening.iter().copied().collect(), without_equalities })
 }
 
 /// The order the locations are visited in, and where to widen.
@@ -157,14 +179,46 @@ impl Order {
 
 /// The least fixpoint of the domain's transfer over the graph from `top` at the start,
 /// widened at the widening points, then improved by `narrowing` descending passes (each
-/// location recomputed from its predecessors: from sound states, sound again).
+/// location recomputed from its predecessors: from sound states, sound again). Skipped when
+/// its work passes [`WORK_BUDGET`].
 fn fixpoint<S: AbstractState>(
     flat: &Flat,
     order: &Order,
     kills: &[Option<Action>],
     context: &S::Context,
     narrowing: usize,
-) -> Vec<Option<S>> {
+) -> Result<Vec<Option<S>>, Skipped> {
+    let variables = flat.variables.len();
+    let costs: Vec<u64> = flat
+        .edges
+        .iter()
+        .zip(kills)
+        .map(|(edge, kill)| {
+            S::cost(&edge.action, variables)
+                .saturating_add(kill.as_ref().map_or(0, |k| S::cost(k, variables)))
+        })
+        .collect();
+    let mut work: u64 = 0;
+    let mut spend = |e: usize| -> Result<(), Skipped> {
+        work = work.saturating_add(costs[e]);
+
+        if work > WORK_BUDGET {
+            return Err(Skipped(format!(
+                "the invariant analysis would take more than its budget of work ({} \
+                 locations, {variables} variables, conditions of up to {} connectives)",
+                flat.locations.len(),
+                flat.edges
+                    .iter()
+                    .filter_map(|e| match &e.action {
+                        Action::Assume(p) => Some(p.size()),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(0)
+            )));
+        }
+        Ok(())
+    };
     // The states an edge leads to, with the scratch values that die on it forgotten.
     let post = |state: &S, e: usize| -> Option<S> {
         let next = state.post(&flat.edges[e].action)?;
@@ -176,13 +230,14 @@ fn fixpoint<S: AbstractState>(
     let count = flat.locations.len();
     let mut states: Vec<Option<S>> = vec![None; count];
     if count == 0 {
-        return states;
+        return Ok(states);
     }
     states[0] = Some(S::top(flat.variables.len()));
     let mut pending: BTreeSet<(usize, usize)> = BTreeSet::from([(order.rank[0], 0)]);
     while let Some((_, l)) = pending.pop_first() {
         let Some(here) = states[l].clone() else { continue };
         for &e in &flat.outgoing[l] {
+            spend(e)?;
             let Some(post) = post(&here, e) else { continue };
             let to = flat.edges[e].to;
             let next = match &states[to] {
@@ -205,6 +260,7 @@ fn fixpoint<S: AbstractState>(
             for &e in &order.incoming[l] {
                 let edge = &flat.edges[e];
                 let Some(from) = &states[edge.from] else { continue };
+                spend(e)?;
                 if let Some(post) = post(from, e) {
                     next = Some(match next {
                         Some(n) => n.join(&post),
@@ -215,7 +271,7 @@ fn fixpoint<S: AbstractState>(
             states[l] = next;
         }
     }
-    states
+    Ok(states)
 }
 
 /// Per edge, the assignment of arbitrary values to the scratch variables (see
