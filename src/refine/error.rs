@@ -21,6 +21,10 @@ pub enum RefineError {
     /// reached its limit): no bug, an answer not found.
     #[error("the SMT core gave up: {0}")]
     Incomplete(String),
+    /// The run's time limit passed or it was interrupted inside an SMT check: the caller
+    /// words the end as its limit ([`super::Limits::reached`]).
+    #[error("the run was stopped by its time limit or an interruption")]
+    Interrupted,
     /// The SMT engine failed or a fact the engine relies on did not hold: a bug in craig.
     #[error("internal error: {0}")]
     Internal(String),
@@ -31,6 +35,7 @@ impl From<SmtError> for RefineError {
         match e {
             SmtError::Unsupported(what) => RefineError::Unsupported(what),
             SmtError::Incomplete(why) => RefineError::Incomplete(why),
+            SmtError::Interrupted => RefineError::Interrupted,
             other => RefineError::Internal(
                 other.to_string().trim_start_matches("internal error: ").to_string(),
             ),

@@ -244,7 +244,10 @@ impl KInduction {
         }
         match self.round() {
             Ok(step) => step,
-            Err(reason) => self.finish(None, Verdict::Unknown(reason.to_string())),
+            Err(e) => {
+                let reason = self.limits.ended_by(&e, &self.started);
+                self.finish(None, Verdict::Unknown(reason))
+            }
         }
     }
 
@@ -461,7 +464,9 @@ impl KInduction {
         }
         self.counters.smt_calls += 1;
         let splits = self.limits.path_splits();
-        match path::solve_within(formula.ssa.len(), &assertions, &mut self.stats, splits)? {
+        let deadline = self.limits.deadline(&self.started);
+        let variables = formula.ssa.len();
+        match path::solve_within(variables, &assertions, &mut self.stats, splits, &deadline)? {
             Solved::Sat(values) => Ok(Some((values, formula))),
             Solved::Unsat(_) => Ok(None),
         }

@@ -57,7 +57,7 @@ use super::{
 };
 use crate::automata::dfa::{Dfa, Symbol};
 use crate::ir::{ProcId, Program};
-use crate::smt::SmtStats;
+use crate::smt::{Deadline, SmtStats};
 use crate::syntax::clock::Stopwatch;
 
 /// The longest factor checked for m-spuriousness by default (`--maxlen`).
@@ -375,7 +375,10 @@ impl LanguageEngine {
         self.counters.steps += 1;
         match self.advance() {
             Ok(step) => step,
-            Err(reason) => self.finish(Verdict::Unknown(reason.to_string())),
+            Err(e) => {
+                let reason = self.limits.ended_by(&e, &self.started);
+                self.finish(Verdict::Unknown(reason))
+            }
         }
     }
 
@@ -428,6 +431,7 @@ impl LanguageEngine {
             &unconstrained,
             (&mut self.stats, &mut self.counters.smt_calls),
             splits,
+            &self.limits.deadline(&self.started),
         );
         let choices = match decided {
             Ok(Decided::Feasible { formula, values, edges }) => {
@@ -476,7 +480,8 @@ impl LanguageEngine {
         for edges in &choices {
             let formula = PathFormula::encode(&self.flat, edges);
             self.counters.smt_calls += 1;
-            match path::interpolate(&self.flat, &formula, &mut self.stats) {
+            let deadline = self.limits.deadline(&self.started);
+            match path::interpolate(&self.flat, &formula, &mut self.stats, &deadline) {
                 Ok(interpolants) => {
                     // Interpolant `k - 1` holds after edge `k - 1`: at position `k`.
                     for (k, interpolant) in interpolants.into_iter().enumerate().take(n - 2) {
@@ -544,6 +549,7 @@ impl LanguageEngine {
             &regions,
             (&mut self.stats, &mut self.counters.smt_calls),
             self.limits.path_splits(),
+            &self.limits.deadline(&self.started),
         ) {
             Ok(Decided::Infeasible(_)) => Ok(true),
             Ok(Decided::Feasible { .. }) => {
@@ -729,7 +735,10 @@ impl LanguageEngine {
                 .map(|(r, &l)| Pred::and(vec![r.clone(), self.known[l].clone()]))
                 .collect();
             let splits = self.limits.path_splits();
-            match decide(&self.flat, &locations, &assumed, (&mut stats, calls), splits)? {
+            let deadline = self.limits.deadline(&self.started);
+            let decided =
+                decide(&self.flat, &locations, &assumed, (&mut stats, calls), splits, &deadline)?;
+            match decided {
                 Decided::Infeasible(_) => {}
                 Decided::Feasible { .. } => {
                     return Ok(Some(format!("the removed pattern {i} is satisfiable")));
@@ -880,6 +889,7 @@ fn decide(
     regions: &[Pred],
     (stats, calls): (&mut SmtStats, &mut usize),
     max_splits: u64,
+    deadline: &Deadline,
 ) -> Result<Decided, RefineError> {
     let mut choices: Vec<Vec<usize>> = vec![Vec::new()];
     for pair in locations.windows(2) {
@@ -913,7 +923,7 @@ fn decide(
         }
         *calls += 1;
         if let Solved::Sat(values) =
-            path::solve_within(formula.ssa.len(), &assertions, stats, max_splits)?
+            path::solve_within(formula.ssa.len(), &assertions, stats, max_splits, deadline)?
         {
             return Ok(Decided::Feasible { formula, values, edges: edges.clone() });
         }

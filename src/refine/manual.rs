@@ -253,13 +253,14 @@ impl Engine {
         self.counters.smt_calls += 1;
         // Starting from a seed is an option, not a duty: it gives up early.
         let splits = if start_from.is_some() { SEED_START_SPLITS } else { smt::MAX_SPLITS };
+        let deadline = self.limits.deadline(&self.started);
         if let Solved::Sat(_) =
-            path::solve_within(rest.ssa.len(), &rest.parts, &mut self.stats, splits)?
+            path::solve_within(rest.ssa.len(), &rest.parts, &mut self.stats, splits, &deadline)?
         {
             return Ok(None);
         }
         self.counters.smt_calls += 1;
-        let mut cuts = path::interpolate(&self.flat, &rest, &mut self.stats)?;
+        let mut cuts = path::interpolate(&self.flat, &rest, &mut self.stats, &deadline)?;
         if goal.is_some() {
             // The cut after the negated goal is `False`; the one before it is at the last node.
             cuts.pop();

@@ -111,6 +111,28 @@ impl Limits {
         }
     }
 
+    /// What an SMT check of a run that started at `started` may use: the rest of the time
+    /// limit and the cancel flag, so that one long check does not outlast the run's limit.
+    pub fn deadline(&self, started: &Stopwatch) -> crate::smt::Deadline {
+        crate::smt::Deadline::new(self.time.map(|t| (*started, t, self.clock)), self.cancel.clone())
+    }
+
+    /// The reason of the `Unknown` a run that started at `started` ends with on `error`: a
+    /// check stopped by the time limit or Ctrl-C inside a step is worded as the limit is
+    /// between steps.
+    pub fn ended_by(&self, error: &RefineError, started: &Stopwatch) -> String {
+        match error {
+            RefineError::Interrupted => {
+                let time_spent = self.time.filter(|&t| started.reached(Some(t)));
+                match time_spent {
+                    Some(t) => time_limit_reason(t, self.clock),
+                    None => "the run was interrupted".into(),
+                }
+            }
+            other => other.to_string(),
+        }
+    }
+
     /// The branch-and-bound splits one path check may make ([`Limits::max_splits`]).
     pub fn path_splits(&self) -> u64 {
         self.max_splits.unwrap_or(crate::smt::MAX_SPLITS)
@@ -844,7 +866,10 @@ impl Engine {
         self.counters.steps += 1;
         match self.advance() {
             Ok(report) => report,
-            Err(reason) => self.finish(Verdict::Unknown(reason.to_string())),
+            Err(e) => {
+                let reason = self.limits.ended_by(&e, &self.started);
+                self.finish(Verdict::Unknown(reason))
+            }
         }
     }
 
@@ -1087,8 +1112,11 @@ impl Engine {
         let formula = self.encode_path(&nodes);
         self.counters.smt_calls += 1;
         let splits = self.limits.path_splits();
+        let deadline = self.limits.deadline(&self.started);
+        let variables = formula.ssa.len();
         let solved =
-            match path::solve_within(formula.ssa.len(), &formula.parts, &mut self.stats, splits) {
+            match path::solve_within(variables, &formula.parts, &mut self.stats, splits, &deadline)
+            {
                 Ok(solved) => solved,
                 Err(e) => return self.give_up(v, "deciding", e),
             };
@@ -1157,7 +1185,9 @@ impl Engine {
             return Ok(StepReport::Refined(index));
         }
         self.counters.smt_calls += 1;
-        let interpolants = match path::interpolate(&self.flat, &formula, &mut self.stats) {
+        let deadline = self.limits.deadline(&self.started);
+        let interpolants = match path::interpolate(&self.flat, &formula, &mut self.stats, &deadline)
+        {
             Ok(interpolants) => interpolants,
             Err(e) => return self.give_up(v, "interpolating (it is infeasible)", e),
         };

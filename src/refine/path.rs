@@ -21,7 +21,7 @@ use rug::{Integer, Rational};
 use super::flat::{Action, Flat};
 use super::formula::{Linear, Pred, Rel};
 use crate::smt::linear::{LinearConstraint, LinearForm, Relation, linear_sequence_interpolants};
-use crate::smt::{self, Answer, SmtStats, SortId, TermStore};
+use crate::smt::{self, Answer, Deadline, SmtStats, SortId, TermStore};
 
 /// A path's formula in SSA form.
 #[derive(Clone, Debug)]
@@ -110,24 +110,28 @@ pub enum Solved {
 
 /// Decides the conjunction of `assertions` over `variables` integer variables, each assertion
 /// tracked so that a refutation names the ones it used. Errors are the SMT core's reasons
-/// (incomplete, internal check failures) in words.
+/// (incomplete, internal check failures) in words. No deadline: its callers ask small
+/// questions (certificates, predicate abstraction's cubes); a run's paths go through
+/// [`solve_within`] with the run's deadline.
 pub fn solve(
     variables: usize,
     assertions: &[Pred],
     stats: &mut SmtStats,
 ) -> Result<Solved, RefineError> {
-    solve_within(variables, assertions, stats, smt::MAX_SPLITS)
+    solve_within(variables, assertions, stats, smt::MAX_SPLITS, &Deadline::none())
 }
 
 /// [`solve`] with at most `max_splits` branch-and-bound splits (an optional question gives up
-/// early: [`RefineError::Incomplete`]).
+/// early: [`RefineError::Incomplete`]), stopped when `deadline` passes
+/// ([`RefineError::Interrupted`]).
 pub fn solve_within(
     variables: usize,
     assertions: &[Pred],
     stats: &mut SmtStats,
     max_splits: u64,
+    deadline: &Deadline,
 ) -> Result<Solved, RefineError> {
-    decide(variables, assertions, stats, max_splits, true)
+    decide(variables, assertions, stats, max_splits, true, deadline)
 }
 
 /// [`solve_within`], the constants an assertion fixes put into the later ones first when
@@ -140,6 +144,7 @@ fn decide(
     stats: &mut SmtStats,
     max_splits: u64,
     propagate: bool,
+    deadline: &Deadline,
 ) -> Result<Solved, RefineError> {
     let (simplified, depends);
     let assertions = if propagate {
@@ -162,7 +167,7 @@ fn decide(
     let formulas: Vec<smt::Formula> =
         assertions.iter().map(|p| p.to_smt(&mut store, &var)).collect();
     let tracked = vec![true; formulas.len()];
-    match smt::check_with_split_limit(&store, &formulas, &tracked, stats, max_splits)?.0 {
+    match smt::check_within(&store, &formulas, &tracked, stats, max_splits, deadline)?.0 {
         Answer::Sat(model) => {
             let mut values = vec![Integer::new(); variables];
             for (&v, &t) in &terms {
@@ -232,7 +237,8 @@ fn propagate_constants(assertions: &[Pred]) -> (Vec<Pred>, Vec<BTreeSet<usize>>)
     (simplified, depends)
 }
 
-/// Whether `a ⇒ b` over `variables` integer variables.
+/// Whether `a ⇒ b` over `variables` integer variables (no deadline, as [`solve`]: labels and
+/// invariants, small and remembered by the engines).
 pub fn implies(
     variables: usize,
     a: &Pred,
@@ -258,6 +264,7 @@ pub fn interpolate(
     flat: &Flat,
     path: &PathFormula,
     stats: &mut SmtStats,
+    deadline: &Deadline,
 ) -> Result<Vec<Pred>, RefineError> {
     let n = path.parts.len();
     // Keep the conjuncts the refutation used.
@@ -274,7 +281,7 @@ pub fn interpolate(
             owner.push(i);
         }
     }
-    let core = match decide(path.ssa.len(), &conjuncts, stats, smt::MAX_SPLITS, false)? {
+    let core = match decide(path.ssa.len(), &conjuncts, stats, smt::MAX_SPLITS, false, deadline)? {
         Solved::Sat(_) => return Err(RefineError::Internal("the path is feasible".into())),
         Solved::Unsat(core) => core,
     };
@@ -292,7 +299,7 @@ pub fn interpolate(
     // infeasibility is integral (a quotient and remainder by a constant, as machine integers
     // bring, are satisfiable over the rationals) goes to the SMT core's interpolation, which
     // reasons over the integers.
-    let compressed = match interpolate_compressed(path, &reduced, stats) {
+    let compressed = match interpolate_compressed(path, &reduced, deadline) {
         Ok(compressed) => compressed,
         Err(RefineError::Unsupported(reason)) => interpolate_integral(path, &reduced)
             .map_err(|e| RefineError::Unsupported(format!("{reason}; over the integers: {e}")))?,
@@ -336,13 +343,12 @@ pub fn interpolate(
 fn interpolate_compressed(
     path: &PathFormula,
     parts: &[(usize, Pred)],
-    stats: &mut SmtStats,
+    deadline: &Deadline,
 ) -> Result<Vec<Pred>, RefineError> {
     let m = parts.len();
     if m <= 1 {
         return Ok(Vec::new());
     }
-    let _ = stats;
     let mut cases_per_part = Vec::new();
     let mut total = 1usize;
     for (_, p) in parts {
@@ -381,6 +387,9 @@ fn interpolate_compressed(
     // Per cut, per prefix choice, the interpolants of the cases with that prefix.
     let mut per_cut: Vec<BTreeMap<Vec<usize>, Vec<Pred>>> = vec![BTreeMap::new(); m - 1];
     for choice in &choices {
+        if deadline.passed() {
+            return Err(RefineError::Interrupted);
+        }
         let linear_parts: Vec<Vec<LinearConstraint>> = choice
             .iter()
             .enumerate()

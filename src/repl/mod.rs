@@ -169,6 +169,8 @@ impl From<crate::refine::RefineError> for CommandError {
                 CommandError::Unsupported(m)
             }
             RefineError::Internal(m) => CommandError::Internal(m),
+            // No answer within the limit: like the SMT core giving up, not the input's fault.
+            e @ RefineError::Interrupted => CommandError::Unsupported(e.to_string()),
         }
     }
 }

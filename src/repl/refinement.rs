@@ -1492,6 +1492,7 @@ fn in_the_predicate(text: &str, e: RefineError) -> CommandError {
             CommandError::Unsupported(within(m))
         }
         RefineError::Internal(m) => CommandError::Internal(within(m)),
+        e @ RefineError::Interrupted => CommandError::Unsupported(within(e.to_string())),
     }
 }
 

@@ -498,7 +498,8 @@ impl Smash {
             inputs: Vec::new(),
         };
         self.counters.smt_calls += 1;
-        let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats)?;
+        let deadline = self.limits.deadline(&self.started);
+        let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats, &deadline)?;
         Ok(interpolants[0].clone())
     }
 

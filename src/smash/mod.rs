@@ -384,7 +384,7 @@ impl Dash {
         self.counters.steps += 1;
         let report = match self.advance(callees) {
             Ok(report) => report,
-            Err(e) => DashStep::Finished(Verdict::Unknown(e.to_string())),
+            Err(e) => DashStep::Finished(Verdict::Unknown(self.limits.ended_by(&e, &self.started))),
         };
         match &report {
             DashStep::Finished(v) => self.verdict = Some(v.clone()),
@@ -801,7 +801,8 @@ impl Dash {
             inputs: single.inputs.clone(),
         };
         self.counters.smt_calls += 1;
-        let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats)?;
+        let deadline = self.limits.deadline(&self.started);
+        let interpolants = path::interpolate(&self.flat, &formula, &mut self.stats, &deadline)?;
         Ok(interpolants[0].clone())
     }
 

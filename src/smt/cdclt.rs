@@ -80,6 +80,7 @@
 use rug::Rational;
 use rustc_hash::FxHashMap;
 
+use super::deadline::Deadline;
 use super::error::SmtError;
 use super::model::{Model, build_model, solved_value};
 use super::term::{ArithOp, Formula, FunId, Interpretation, TermId, TermStore};
@@ -175,8 +176,22 @@ pub fn check_with_split_limit(
     stats: &mut SmtStats,
     max_splits: u64,
 ) -> Result<(Answer, Option<proof::Refutation>), SmtError> {
+    check_within(store, assertions, tracked, stats, max_splits, &Deadline::none())
+}
+
+/// [`check_with_split_limit`] that gives up with [`SmtError::Interrupted`] once `deadline`
+/// passes: between rounds, and inside the SAT search through its own limits.
+pub fn check_within(
+    store: &TermStore,
+    assertions: &[Formula],
+    tracked: &[bool],
+    stats: &mut SmtStats,
+    max_splits: u64,
+    deadline: &Deadline,
+) -> Result<(Answer, Option<proof::Refutation>), SmtError> {
     let mut work = std::borrow::Cow::Borrowed(store);
-    let (answer, encoder) = check_in(&mut work, assertions, tracked, stats, true, max_splits)?;
+    let (answer, encoder) =
+        check_in(&mut work, assertions, tracked, stats, true, max_splits, deadline)?;
     match answer {
         Answer::Sat(mut model) => {
             model.values.truncate(store.len());
@@ -260,10 +275,18 @@ struct OnlineTheory<'a> {
     verdict: Option<linear::Verdict>,
     /// How the final check may answer a fractional Int value besides branch and bound.
     cuts: linear::Cuts,
+    /// When to stop: read at every call, since one call may pivot a large tableau for
+    /// longer than the SAT search runs between its own reads of the clock.
+    deadline: &'a Deadline,
 }
 
 impl<'a> OnlineTheory<'a> {
-    fn new(store: &'a TermStore, encoder: &'a mut Encoder, stats: &'a mut SmtStats) -> Self {
+    fn new(
+        store: &'a TermStore,
+        encoder: &'a mut Encoder,
+        stats: &'a mut SmtStats,
+        deadline: &'a Deadline,
+    ) -> Self {
         let by_variable = |vars: &mut dyn Iterator<Item = Var>| {
             let mut of: Vec<Option<u32>> = Vec::new();
             for (i, v) in vars.enumerate() {
@@ -289,6 +312,7 @@ impl<'a> OnlineTheory<'a> {
             error: None,
             verdict: None,
             cuts: linear::Cuts::None,
+            deadline,
         }
     }
 
@@ -365,7 +389,7 @@ impl<'a> OnlineTheory<'a> {
     /// Pivots the simplex back into its bounds; the pivots go to the counters.
     fn check_arithmetic(&mut self) -> Result<Option<linear::Explanation>, SmtError> {
         let before = self.simplex.pivots();
-        let result = self.encoder.linear.check_online(self.store, &mut self.simplex);
+        let result = self.encoder.linear.check_online(self.store, &mut self.simplex, self.deadline);
         self.stats.pivots += self.simplex.pivots() - before;
         result
     }
@@ -433,6 +457,9 @@ impl Theory for OnlineTheory<'_> {
     fn assigned(&mut self, new: &[Lit], assignment: &Assignment<'_>) -> TheoryAnswer {
         self.closure.set_level(assignment.level());
         self.simplex.set_level(assignment.level());
+        if self.deadline.passed_sometimes() {
+            return self.stop(SmtError::Interrupted);
+        }
         let mut bounds = Vec::new();
         for &l in new {
             let index = l.var().index();
@@ -491,6 +518,9 @@ impl Theory for OnlineTheory<'_> {
     fn final_check(&mut self, assignment: &Assignment<'_>) -> TheoryAnswer {
         // Every literal was shown to `assigned`, whose checks passed; what is left is the
         // solution (or the split) of the simplex.
+        if self.deadline.passed_sometimes() {
+            return self.stop(SmtError::Interrupted);
+        }
         match self.check_arithmetic() {
             Err(e) => return self.stop(e),
             Ok(Some(explanation)) => return self.farkas_lemma(explanation),
@@ -513,7 +543,8 @@ impl Theory for OnlineTheory<'_> {
             .map(|(i, &v)| (i, assignment.value(v.positive()).unwrap_or(false)))
             .collect();
         let pivots_before = self.encoder.linear.pivots;
-        let verdict = self.encoder.linear.check_with_cuts(self.store, &values, self.cuts);
+        let verdict =
+            self.encoder.linear.check_with_cuts(self.store, &values, self.cuts, self.deadline);
         self.stats.pivots += self.encoder.linear.pivots - pivots_before;
         match verdict {
             Err(e) => self.stop(e),
@@ -545,6 +576,7 @@ pub(super) fn check_in(
     stats: &mut SmtStats,
     gomory_cuts: bool,
     max_splits: u64,
+    deadline: &Deadline,
 ) -> Result<(Answer, Encoder), SmtError> {
     let store: &TermStore = work;
     let mut encoder = Encoder {
@@ -611,11 +643,18 @@ pub(super) fn check_in(
     let mut splits = 0u64;
     let mut cuts = 0u64;
     let assumptions: Vec<Lit> = selectors.iter().map(|&(s, _)| s).collect();
+    if let Some(flag) = &deadline.cancel {
+        encoder.solver.set_cancel_flag(flag.clone());
+    }
     loop {
+        if deadline.passed() {
+            return Err(SmtError::Interrupted);
+        }
+        encoder.solver.set_limits(deadline.sat_limits());
         stats.rounds += 1;
         let store: &TermStore = work;
         let mut solver = std::mem::take(&mut encoder.solver);
-        let mut theory = OnlineTheory::new(store, &mut encoder, stats);
+        let mut theory = OnlineTheory::new(store, &mut encoder, stats, deadline);
         // Split conflicts add no atom, so they go on past the cut limit.
         theory.cuts = if gomory_cuts && cuts < MAX_CUTS {
             linear::Cuts::Gomory
@@ -634,7 +673,8 @@ pub(super) fn check_in(
             return Err(SmtError::LeafRejected);
         }
         match result? {
-            SatResult::Unknown(_) => return Err(SmtError::Stopped),
+            // Only the deadline's limits stop the search.
+            SatResult::Unknown(_) => return Err(SmtError::Interrupted),
             SatResult::Unsat { failed_assumptions } => {
                 if let (Some(proof), Some(root)) =
                     (encoder.solver.proof(), encoder.solver.refutation())

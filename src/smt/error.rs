@@ -24,9 +24,12 @@ pub enum SmtError {
     /// The refutation rests on a clause this module did not add.
     #[error("internal error: the SAT refutation rests on a clause that was not added")]
     LeafRejected,
-    /// The SAT solver returned unknown (it has no limits here, so this is unexpected).
-    #[error("the SAT solver stopped without an answer")]
+    /// The search ended without an answer where it should have had one (a bug).
+    #[error("internal error: the search stopped without an answer")]
     Stopped,
+    /// The check's [`super::Deadline`] passed: its time limit or an interruption.
+    #[error("the check was stopped by its time limit or an interruption")]
+    Interrupted,
     /// The input is outside what the engine decides (non-linear terms, UF over arithmetic).
     #[error("unsupported: {0}")]
     Unsupported(String),

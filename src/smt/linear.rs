@@ -19,7 +19,7 @@ use rustc_hash::FxHashMap;
 
 use super::farkas::{self, ArithLiteral};
 use super::simplex::{Conflict, DeltaRational, Side, Simplex};
-use super::{ArithOp, Interpretation, SmtError, SortId, TermId, TermStore};
+use super::{ArithOp, Deadline, Interpretation, SmtError, SortId, TermId, TermStore};
 
 /// `Σ coefficient · variable + constant`, the variables being uninterpreted constants of sort
 /// Int or Real, ascending by term id.
@@ -473,7 +473,7 @@ impl Atoms {
         store: &TermStore,
         assignment: &[(usize, bool)],
     ) -> Result<Verdict, SmtError> {
-        self.check_with_cuts(store, assignment, Cuts::None)
+        self.check_with_cuts(store, assignment, Cuts::None, &Deadline::none())
     }
 
     /// [`Atoms::check`], and when `cuts` asks and the split variable is basic in a row whose
@@ -484,9 +484,13 @@ impl Atoms {
         store: &TermStore,
         assignment: &[(usize, bool)],
         cuts: Cuts,
+        deadline: &Deadline,
     ) -> Result<Verdict, SmtError> {
         let mut simplex = self.skeleton.clone();
-        let result = self.assert_all(&mut simplex, assignment).and_then(|()| simplex.check());
+        let result = match self.assert_all(&mut simplex, assignment) {
+            Ok(()) => simplex.check_until(&|| deadline.passed()).ok_or(SmtError::Interrupted)?,
+            Err(conflict) => Err(conflict),
+        };
         self.pivots += simplex.pivots;
         if let Err(conflict) = result {
             let explanation = self.explanation(&conflict, assignment);
@@ -968,8 +972,10 @@ impl Atoms {
         &self,
         store: &TermStore,
         online: &mut OnlineSimplex,
+        deadline: &Deadline,
     ) -> Result<Option<Explanation>, SmtError> {
-        let result = online.simplex.check();
+        let result =
+            online.simplex.check_until(&|| deadline.passed()).ok_or(SmtError::Interrupted)?;
         self.online_conflict(store, online, result)
     }
 

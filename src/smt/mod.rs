@@ -57,6 +57,7 @@ pub mod arrays;
 pub mod cc;
 mod cdclt;
 pub mod check;
+mod deadline;
 pub mod equality_basis;
 mod error;
 pub mod farkas;
@@ -70,7 +71,9 @@ mod tseitin;
 
 pub use cdclt::{
     Answer, MAX_CUTS, MAX_SPLITS, SmtStats, check, check_with_refutation, check_with_split_limit,
+    check_within,
 };
+pub use deadline::Deadline;
 pub use error::SmtError;
 pub use model::{ArrayValue, Model, ModelValue, Table, euclidean_div};
 pub use term::{

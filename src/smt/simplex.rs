@@ -9,6 +9,7 @@
 //! coefficient.
 
 use std::cmp::Ordering;
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 
 use rug::Rational;
@@ -100,6 +101,9 @@ struct Row {
     coefficients: BTreeMap<usize, Rational>,
 }
 
+/// How many pivots [`Simplex::check_until`] makes between two questions to its `stop`.
+pub const PIVOTS_BETWEEN_STOPS: u64 = 16;
+
 /// The tableau, assignment and bounds.
 #[derive(Clone, Debug, Default)]
 pub struct Simplex {
@@ -108,6 +112,11 @@ pub struct Simplex {
     upper: Vec<Option<Bound>>,
     row_of: Vec<Option<usize>>,
     rows: Vec<Row>,
+    /// Per variable, the rows whose sum it appears in (ascending): a pivot or a change of a
+    /// non-basic value touches these rows only, not the whole tableau (a path formula over
+    /// memory has thousands of rows, each over a few variables). Ascending, so the rows are
+    /// visited in the order a scan would visit them.
+    columns: Vec<BTreeSet<usize>>,
     /// Each bound overwritten, with the bound it replaced, so that [`Simplex::pop_bounds`]
     /// restores them (the online loop backtracks this way; values and the tableau stay).
     bound_trail: Vec<(usize, Side, Option<Bound>)>,
@@ -132,6 +141,7 @@ impl Simplex {
         self.lower.push(None);
         self.upper.push(None);
         self.row_of.push(None);
+        self.columns.push(BTreeSet::new());
         self.values.len() - 1
     }
 
@@ -161,6 +171,9 @@ impl Simplex {
             value.add_scaled(&self.values[*y], a);
         }
         self.values[s] = value;
+        for y in coefficients.keys() {
+            self.columns[*y].insert(self.rows.len());
+        }
         self.row_of[s] = Some(self.rows.len());
         self.rows.push(Row { basic: s, coefficients });
         s
@@ -281,7 +294,8 @@ impl Simplex {
     /// Sets a non-basic variable's value and moves the basic ones along.
     fn update(&mut self, x: usize, value: DeltaRational) {
         let change = value.difference(&self.values[x]);
-        for row in &self.rows {
+        for &k in &self.columns[x] {
+            let row = &self.rows[k];
             if let Some(a) = row.coefficients.get(&x) {
                 self.values[row.basic].add_scaled(&change, a);
                 self.unchecked.insert(row.basic);
@@ -303,6 +317,30 @@ impl Simplex {
     /// no basis repeats, so this ends.
     pub fn check(&mut self) -> Result<(), Conflict> {
         loop {
+            if let Some(result) = self.repair_one() {
+                return result;
+            }
+        }
+    }
+
+    /// [`Simplex::check`] that gives up (`None`, the tableau left valid but some bounds
+    /// unmet) when `stop` says so; `stop` is asked every [`PIVOTS_BETWEEN_STOPS`] pivots, as a
+    /// tableau with much fill-in may pivot for many seconds in one check.
+    pub fn check_until(&mut self, stop: &dyn Fn() -> bool) -> Option<Result<(), Conflict>> {
+        for pivots in 1u64.. {
+            if let Some(result) = self.repair_one() {
+                return Some(result);
+            }
+            if pivots.is_multiple_of(PIVOTS_BETWEEN_STOPS) && stop() {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// One pivot of [`Simplex::check`] (`None`), or its end: every bound met, or a conflict.
+    fn repair_one(&mut self) -> Option<Result<(), Conflict>> {
+        {
             let violated = loop {
                 let Some(&x) = self.unchecked.first() else { break None };
                 if self.row_of[x].is_some() && (self.below_lower(x) || self.above_upper(x)) {
@@ -310,7 +348,7 @@ impl Simplex {
                 }
                 self.unchecked.pop_first();
             };
-            let Some(x) = violated else { return Ok(()) };
+            let Some(x) = violated else { return Some(Ok(())) };
             let r = self.row_of[x].unwrap_or(0);
             let increase = self.below_lower(x);
             // Increasing x needs a non-basic y with a > 0 that can grow or a < 0 that can shrink.
@@ -323,11 +361,12 @@ impl Simplex {
                 }
             });
             let Some((&y, _)) = entering else {
-                return Err(self.explain(r, increase));
+                return Some(Err(self.explain(r, increase)));
             };
             let target = if increase { &self.lower[x] } else { &self.upper[x] };
             let target = target.as_ref().map(|b| b.value.clone()).unwrap_or_default();
             self.pivot_and_update(r, y, target);
+            None
         }
     }
 
@@ -361,7 +400,8 @@ impl Simplex {
         let theta = DeltaRational::new(theta_real, theta_delta);
         self.values[x] = target;
         self.values[y].add_scaled(&theta, &Rational::from(1));
-        for (k, row) in self.rows.iter().enumerate() {
+        for &k in &self.columns[y] {
+            let row = &self.rows[k];
             if k == r {
                 continue;
             }
@@ -386,19 +426,32 @@ impl Simplex {
         for (z, c) in coefficients {
             solved.insert(z, -(c / &a));
         }
-        for (k, row) in self.rows.iter_mut().enumerate() {
+        // y leaves every row: it is basic from now on, in row r alone.
+        for k in std::mem::take(&mut self.columns[y]) {
             if k == r {
                 continue;
             }
+            let row = &mut self.rows[k];
             let Some(b) = row.coefficients.remove(&y) else { continue };
             for (z, c) in &solved {
-                let entry = row.coefficients.entry(*z).or_default();
-                *entry += Rational::from(&b * c);
-                if entry.cmp0() == Ordering::Equal {
-                    row.coefficients.remove(z);
+                // The column index changes only when z enters or leaves the row.
+                match row.coefficients.entry(*z) {
+                    Entry::Vacant(vacant) => {
+                        vacant.insert(Rational::from(&b * c));
+                        self.columns[*z].insert(k);
+                    }
+                    Entry::Occupied(mut occupied) => {
+                        *occupied.get_mut() += Rational::from(&b * c);
+                        if occupied.get().cmp0() == Ordering::Equal {
+                            occupied.remove();
+                            self.columns[*z].remove(&k);
+                        }
+                    }
                 }
             }
         }
+        // Row r's other variables stay in it; x enters it.
+        self.columns[x].insert(r);
         self.rows[r] = Row { basic: y, coefficients: solved };
         self.row_of[x] = None;
         self.row_of[y] = Some(r);
@@ -471,7 +524,8 @@ impl Simplex {
             return false;
         }
         let mut changes = Vec::new();
-        for row in &self.rows {
+        for &k in &self.columns[j] {
+            let row = &self.rows[k];
             let Some(a) = row.coefficients.get(&j) else { continue };
             let old = &self.values[row.basic];
             let new = moved(old, &Rational::from(a * shift));
@@ -527,6 +581,49 @@ mod tests {
 
     fn exact(n: i64) -> DeltaRational {
         DeltaRational::from_rational(q(n))
+    }
+
+    /// The column index names exactly the rows each variable appears in.
+    fn columns_agree(s: &Simplex) {
+        for (x, column) in s.columns.iter().enumerate() {
+            let rows: BTreeSet<usize> =
+                (0..s.rows.len()).filter(|&k| s.rows[k].coefficients.contains_key(&x)).collect();
+            assert_eq!(*column, rows, "the column of x{x}");
+        }
+    }
+
+    #[test]
+    fn the_column_index_follows_the_pivots_and_the_values_the_rows() {
+        // A chain of rows over shared variables, bounds that force many pivots, then a check
+        // that every basic value is its row's sum (the values move through the columns only).
+        let mut s = Simplex::new();
+        let xs: Vec<usize> = (0..6).map(|_| s.new_variable()).collect();
+        let mut rows = Vec::new();
+        for i in 0..6 {
+            let (a, b, c) = (xs[i], xs[(i + 1) % 6], xs[(i + 3) % 6]);
+            rows.push(s.new_row(&[(a, q(1)), (b, q(2)), (c, q(-1))]));
+        }
+        columns_agree(&s);
+        for (k, &r) in rows.iter().enumerate() {
+            s.assert_lower(r, exact(k as i64 + 1), k as u32).unwrap();
+            s.assert_upper(r, exact(k as i64 + 3), 10 + k as u32).unwrap();
+            s.check().unwrap();
+            columns_agree(&s);
+        }
+        for (k, &x) in xs.iter().enumerate() {
+            s.assert_upper(x, exact(5), 20 + k as u32).unwrap();
+            s.assert_lower(x, exact(-5), 30 + k as u32).unwrap();
+            s.check().unwrap();
+            columns_agree(&s);
+        }
+        assert!(s.pivots >= 3, "only {} pivots", s.pivots);
+        for row in &s.rows {
+            let mut sum = DeltaRational::default();
+            for (y, a) in &row.coefficients {
+                sum.add_scaled(&s.values[*y], a);
+            }
+            assert_eq!(sum, s.values[row.basic]);
+        }
     }
 
     #[test]

@@ -1154,3 +1154,24 @@ fn a_wrong_summary_candidate_is_rejected_by_its_check_and_a_right_one_certified(
     // A summary assumed without a certificate is no proof.
     assert!(recheck(&summaries, &[], &mut stats, &mut calls).unwrap().is_some());
 }
+
+/// A run stopped inside an SMT check ([`RefineError::Interrupted`]) ends with the words of the
+/// limit that stopped it, as a run stopped between steps does; other failures keep theirs.
+#[test]
+fn a_run_stopped_inside_a_check_names_the_limit() {
+    use craig::syntax::clock::{Clock, Stopwatch};
+    use std::time::Duration;
+    let started = Stopwatch::start(Clock::ProcessCpu);
+    let timed =
+        Limits { time: Some(Duration::ZERO), clock: Clock::ProcessCpu, ..Limits::default() };
+    assert_eq!(
+        timed.ended_by(&RefineError::Interrupted, &started),
+        timed.reached(0, ("node", 0), &started).expect("the limit is spent")
+    );
+    let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
+    assert_eq!(cancelled.ended_by(&RefineError::Interrupted, &started), "the run was interrupted");
+    assert!(timed.deadline(&started).passed() && cancelled.deadline(&started).passed());
+    assert!(!Limits::default().deadline(&started).passed());
+    let other = RefineError::Unsupported("recursion".into());
+    assert_eq!(timed.ended_by(&other, &started), "recursion");
+}

@@ -61,6 +61,38 @@ fn the_classic_cycle_is_unsat_through_the_engine() {
     assert_eq!(model.value(&store, fs[1]), model.value(&store, a));
 }
 
+/// A check whose deadline has passed gives up with `Interrupted` (never an answer, never an
+/// internal error), whether the time is spent or the cancel flag is set; without a deadline
+/// the same question is answered.
+#[test]
+fn a_check_past_its_deadline_gives_up_and_says_so() {
+    use craig::smt::{Deadline, SmtError};
+    use craig::syntax::clock::{Clock, Stopwatch};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    // x <= y and y < x: unsatisfiable, through the simplex.
+    let mut store = TermStore::new();
+    let x = store.declare_fun("x", vec![], SortId::INT, false);
+    let y = store.declare_fun("y", vec![], SortId::INT, false);
+    let (x, y) = (store.apply(x, vec![]), store.apply(y, vec![]));
+    let assertions = vec![Formula::Le(x, y), Formula::Lt(y, x)];
+    let tracked = [true, true];
+    let mut stats = SmtStats::default();
+    let answer =
+        smt::check_within(&store, &assertions, &tracked, &mut stats, 10, &Deadline::none())
+            .expect("no deadline, no error");
+    assert!(matches!(answer.0, Answer::Unsat { .. }));
+    let watch = Stopwatch::start(Clock::ProcessCpu);
+    let spent = Deadline::new(Some((watch, Duration::ZERO, Clock::ProcessCpu)), None);
+    let cancelled = Deadline::new(None, Some(Arc::new(AtomicBool::new(true))));
+    for deadline in [spent, cancelled] {
+        assert!(deadline.passed());
+        let result = smt::check_within(&store, &assertions, &tracked, &mut stats, 10, &deadline);
+        assert!(matches!(result, Err(SmtError::Interrupted)), "{:?}", result.map(|a| a.0));
+    }
+}
+
 #[test]
 fn congruence_with_several_arities() {
     let text = "(declare-sort U 0)(declare-const a U)(declare-const b U)(declare-const c U)\

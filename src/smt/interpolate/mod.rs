@@ -293,9 +293,16 @@ fn interpolate_refutation(
     let mut work = std::borrow::Cow::Borrowed(store);
     let mut stats = SmtStats::default();
     let tracked = vec![false; assertions.len()];
-    let (answer, encoder) =
-        check_in(&mut work, &assertions, &tracked, &mut stats, gomory_cuts, super::MAX_SPLITS)
-            .map_err(|e| (e.into(), false))?;
+    let (answer, encoder) = check_in(
+        &mut work,
+        &assertions,
+        &tracked,
+        &mut stats,
+        gomory_cuts,
+        super::MAX_SPLITS,
+        &super::Deadline::none(),
+    )
+    .map_err(|e| (e.into(), false))?;
     if matches!(answer, Answer::Sat(_)) {
         return Err((InterpolationError::Satisfiable, false));
     }
