@@ -393,13 +393,7 @@ impl LanguageEngine {
     /// The time limit or an interruption, checked inside a step as well (a step on a long
     /// word asks many factors), worded as between steps.
     fn interrupted(&self) -> Option<String> {
-        let timed_out = self.limits.time.is_some_and(|t| self.started.reached(Some(t)));
-        let cancelled = self
-            .limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
-        (timed_out || cancelled).then(|| self.limits.reached(0, ("symbol", 0), &self.started))?
+        self.limits.time_or_cancel(&self.started)
     }
 
     fn finish(&mut self, verdict: Verdict) -> LanguageStep {

@@ -123,11 +123,7 @@ impl Limits {
     pub fn ended_by(&self, error: &RefineError, started: &Stopwatch) -> String {
         match error {
             RefineError::Interrupted => {
-                let time_spent = self.time.filter(|&t| started.reached(Some(t)));
-                match time_spent {
-                    Some(t) => time_limit_reason(t, self.clock),
-                    None => "the run was interrupted".into(),
-                }
+                self.time_or_cancel(started).unwrap_or_else(|| error.to_string())
             }
             other => other.to_string(),
         }
@@ -160,6 +156,12 @@ impl Limits {
         {
             return Some(format!("the {} limit ({max}) was reached", size.0));
         }
+        self.time_or_cancel(started)
+    }
+
+    /// Why a run that started at `started` must end on its clock or by Ctrl-C, if it must:
+    /// the part of [`Limits::reached`] that can also end a run in the middle of a step.
+    pub fn time_or_cancel(&self, started: &Stopwatch) -> Option<String> {
         if let Some(t) = self.time
             && started.reached(Some(t))
         {

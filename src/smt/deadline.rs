@@ -44,14 +44,18 @@ impl Deadline {
 
     /// Whether the time is spent or the flag is set.
     pub fn passed(&self) -> bool {
-        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+        self.cancelled()
             || self.time.as_ref().is_some_and(|(watch, limit, _)| watch.reached(Some(*limit)))
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// [`Deadline::passed`] for a caller called very often: the flag at every call, the clock
     /// at one call in [`CALLS_PER_CLOCK_READ`].
     pub fn passed_sometimes(&self) -> bool {
-        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if self.cancelled() {
             return true;
         }
         let calls = self.calls.get().wrapping_add(1);

@@ -327,47 +327,46 @@ impl Simplex {
     /// unmet) when `stop` says so; `stop` is asked every [`PIVOTS_BETWEEN_STOPS`] pivots, as a
     /// tableau with much fill-in may pivot for many seconds in one check.
     pub fn check_until(&mut self, stop: &dyn Fn() -> bool) -> Option<Result<(), Conflict>> {
-        for pivots in 1u64.. {
+        let mut pivots = 0u64;
+        loop {
             if let Some(result) = self.repair_one() {
                 return Some(result);
             }
+            pivots += 1;
             if pivots.is_multiple_of(PIVOTS_BETWEEN_STOPS) && stop() {
                 return None;
             }
         }
-        None
     }
 
     /// One pivot of [`Simplex::check`] (`None`), or its end: every bound met, or a conflict.
     fn repair_one(&mut self) -> Option<Result<(), Conflict>> {
-        {
-            let violated = loop {
-                let Some(&x) = self.unchecked.first() else { break None };
-                if self.row_of[x].is_some() && (self.below_lower(x) || self.above_upper(x)) {
-                    break Some(x);
-                }
-                self.unchecked.pop_first();
-            };
-            let Some(x) = violated else { return Some(Ok(())) };
-            let r = self.row_of[x].unwrap_or(0);
-            let increase = self.below_lower(x);
-            // Increasing x needs a non-basic y with a > 0 that can grow or a < 0 that can shrink.
-            let entering = self.rows[r].coefficients.iter().find(|(y, a)| {
-                let grow = (a.cmp0() == Ordering::Greater) == increase;
-                if grow {
-                    self.upper[**y].as_ref().is_none_or(|b| self.values[**y] < b.value)
-                } else {
-                    self.lower[**y].as_ref().is_none_or(|b| self.values[**y] > b.value)
-                }
-            });
-            let Some((&y, _)) = entering else {
-                return Some(Err(self.explain(r, increase)));
-            };
-            let target = if increase { &self.lower[x] } else { &self.upper[x] };
-            let target = target.as_ref().map(|b| b.value.clone()).unwrap_or_default();
-            self.pivot_and_update(r, y, target);
-            None
-        }
+        let violated = loop {
+            let Some(&x) = self.unchecked.first() else { break None };
+            if self.row_of[x].is_some() && (self.below_lower(x) || self.above_upper(x)) {
+                break Some(x);
+            }
+            self.unchecked.pop_first();
+        };
+        let Some(x) = violated else { return Some(Ok(())) };
+        let r = self.row_of[x].unwrap_or(0);
+        let increase = self.below_lower(x);
+        // Increasing x needs a non-basic y with a > 0 that can grow or a < 0 that can shrink.
+        let entering = self.rows[r].coefficients.iter().find(|(y, a)| {
+            let grow = (a.cmp0() == Ordering::Greater) == increase;
+            if grow {
+                self.upper[**y].as_ref().is_none_or(|b| self.values[**y] < b.value)
+            } else {
+                self.lower[**y].as_ref().is_none_or(|b| self.values[**y] > b.value)
+            }
+        });
+        let Some((&y, _)) = entering else {
+            return Some(Err(self.explain(r, increase)));
+        };
+        let target = if increase { &self.lower[x] } else { &self.upper[x] };
+        let target = target.as_ref().map(|b| b.value.clone()).unwrap_or_default();
+        self.pivot_and_update(r, y, target);
+        None
     }
 
     /// The Farkas explanation of row `r`, whose basic variable can move neither up (when

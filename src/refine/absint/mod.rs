@@ -80,8 +80,7 @@ pub fn analyse(flat: &Flat) -> Result<Invariants, Skipped> {
     let slots = flat.locations.len().saturating_mul(flat.variables.len().max(1));
     if slots > MAX_SLOTS {
         return Err(Skipped(format!(
-            "the graph is too large for the invariant analysis ({} \
-                 locations, {} variables)",
+            "the graph is too large for the invariant analysis ({} locations, {} variables)",
             flat.locations.len(),
             flat.variables.len()
         )));
@@ -201,7 +200,6 @@ fn fixpoint<S: AbstractState>(
     let mut work: u64 = 0;
     let mut spend = |e: usize| -> Result<(), Skipped> {
         work = work.saturating_add(costs[e]);
-
         if work > WORK_BUDGET {
             return Err(Skipped(format!(
                 "the invariant analysis would take more than its budget of work ({} \
