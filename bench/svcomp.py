@@ -10,7 +10,7 @@ Without --dir, the development set is generated into a temporary folder (or into
 --generate names, kept) and run: craig's own tasks, written here from loop shapes that recur
 in the verification literature (counting up and down, paired counters, nondeterministic
 bounds, array initialisation, state machines written with `switch`, `goto` loops, nested loops,
-recursion, pointers to locals, heap arrays, use after free, double free, leaks, callbacks through
+recursion, pointers to locals, heap arrays, buffers grown by `realloc`, use after free, double free, leaks, callbacks through
 pointers to functions, output with `printf`, loops that end and loops that may not), each in a
 `true` and a `false` variant, in SV-COMP's task format (format_version 2.0, `unreach-call`,
 `valid-memsafety`, `valid-memcleanup` or `termination`, `reach_error` defined through `__assert_fail`, the
@@ -37,6 +37,7 @@ REPO = os.path.dirname(HERE)
 ANSWER = re.compile(r"^(SAFE|UNSAFE|UNKNOWN)\b")
 
 MEMORY = "extern void *malloc(unsigned long);\nextern void free(void *);\n"
+REALLOC = MEMORY + "extern void *realloc(void *, unsigned long);\n"
 
 PRELUDE = """extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
@@ -82,6 +83,12 @@ FAMILIES = [
     ("heap", "use_after_free_{N}", MEMORY + "int main() {{ int *a = malloc({N} * sizeof(int)); if (!a) return 0; for (int i = 0; i < {N}; i++) a[i] = i; free(a); if (__VERIFIER_nondet_int()) return a[{N} - 1]; return 0; }}", False, "valid-memsafety"),
     ("heap", "free_twice_{N}", MEMORY + "int main() {{ for (int i = 0; i < {N}; i++) {{ char *p = malloc(8); free(p); if (i == {N} - 1) free(p); }} return 0; }}", False, "valid-memsafety"),
     ("heap", "walk_{N}", MEMORY + "int main() {{ long *a = malloc({N} * sizeof(long)); if (!a) return 0; for (long *p = a; p < a + {N}; p++) *p = 0; free(a); return 0; }}", True, "valid-memsafety"),
+    # A buffer doubled by `realloc` as it fills: kept whole (true), or written through the
+    # pointer the first `realloc` freed (false).
+    ("realloc", "grow_{N}", REALLOC + "int main() {{ int cap = 1; int *a = malloc(sizeof(int)); if (!a) return 0; for (int i = 0; i < {N}; i++) {{ if (i == cap) {{ int *b = realloc(a, 2 * cap * sizeof(int)); if (!b) {{ free(a); return 0; }} a = b; cap = 2 * cap; }} a[i] = i; }} free(a); return 0; }}", True, "valid-memsafety"),
+    ("realloc", "grow_{N}_stale", REALLOC + "int main() {{ int cap = 1; int *a = malloc(sizeof(int)); if (!a) return 0; int *first = a; for (int i = 0; i < {N}; i++) {{ if (i == cap) {{ int *b = realloc(a, 2 * cap * sizeof(int)); if (!b) {{ free(a); return 0; }} a = b; cap = 2 * cap; }} a[i] = i; }} first[0] = 0; free(a); return 0; }}", False, "valid-memsafety"),
+    ("realloc", "keep_{N}", REALLOC + "int main() {{ int *a = malloc(2 * sizeof(int)); if (!a) return 0; a[0] = {N}; a[1] = 1; int *b = realloc(a, {N} * sizeof(int)); if (!b) {{ free(a); return 0; }} __VERIFIER_assert(b[0] == {N}); free(b); return 0; }}", True),
+    ("realloc", "keep_{N}_bad", REALLOC + "int main() {{ int *a = malloc(2 * sizeof(int)); if (!a) return 0; a[0] = {N}; a[1] = 1; int *b = realloc(a, {N} * sizeof(int)); if (!b) {{ free(a); return 0; }} __VERIFIER_assert(b[1] == {N}); free(b); return 0; }}", False),
     # valid-memtrack: objects lost before the end (false), or kept by a global array (true:
     # valid-memcleanup fails there, valid-memtrack does not).
     ("memtrack", "overwrite_{N}", MEMORY + "int main() {{ int *p = 0; for (int i = 0; i < {N}; i++) {{ p = malloc(sizeof(int)); if (!p) return 0; }} free(p); return 0; }}", False, "valid-memsafety"),

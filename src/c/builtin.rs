@@ -1,7 +1,7 @@
 //! The functions the C front end knows by heart: SV-COMP's conventions (`__VERIFIER_nondet_*`,
 //! `__VERIFIER_assume`, `__VERIFIER_error`, `reach_error`) and the C library functions they lean
 //! on (`abort`, `exit`, `__assert_fail`, `assert`), and the C library's memory allocation
-//! (`malloc`, `calloc`, `alloca`, `free`), and output to the standard stream (`printf`,
+//! (`malloc`, `calloc`, `realloc`, `alloca`, `free`), and output to the standard stream (`printf`,
 //! `puts`, `putchar`). Their declarations and definitions in a file
 //! are skipped (see `parse.rs`): their meaning is fixed here.
 
@@ -31,6 +31,10 @@ pub enum Builtin {
     Malloc,
     /// `calloc(k, n)`: a fresh heap object of `k * n` bytes, all zero.
     Calloc,
+    /// `realloc(p, n)`: `malloc(n)` when `p` is `NULL`; otherwise a fresh heap object of `n`
+    /// bytes holding the first bytes of `p`'s object, which is freed (when the new object
+    /// cannot be allocated, the result is `NULL` and `p`'s object stays as it was).
+    Realloc,
     /// `alloca(n)`, `__builtin_alloca(n)`: a fresh object of `n` bytes on the caller's stack,
     /// gone when the caller returns.
     Alloca,
@@ -40,6 +44,19 @@ pub enum Builtin {
     /// can read back (craig reads formats that neither read strings through pointers, `%s`,
     /// nor write through them, `%n`); the result, where it is used, is any `int`.
     Output,
+}
+
+impl Builtin {
+    /// True for the functions that return a new object: `malloc`, `calloc`, `realloc` and
+    /// `alloca`.
+    pub fn allocates(&self) -> bool {
+        matches!(self, Builtin::Malloc | Builtin::Calloc | Builtin::Realloc | Builtin::Alloca)
+    }
+
+    /// True for the functions of the memory model: the allocators and `free`.
+    pub fn is_memory(&self) -> bool {
+        self.allocates() || *self == Builtin::Free
+    }
 }
 
 /// A signed type of `bits` bits.
@@ -72,6 +89,7 @@ pub fn builtin_for(name: &str, model: DataModel) -> Option<Builtin> {
         "exit" => Builtin::Exit,
         "malloc" => Builtin::Malloc,
         "calloc" => Builtin::Calloc,
+        "realloc" => Builtin::Realloc,
         "alloca" | "__builtin_alloca" => Builtin::Alloca,
         "free" => Builtin::Free,
         "printf" | "puts" | "putchar" => Builtin::Output,

@@ -95,18 +95,22 @@ pub struct Limits {
     /// gives up on the path, which is then left unresolved while the search goes on: a
     /// smaller budget trades answers for time, never soundness.
     pub max_splits: Option<u64>,
+    /// The limit of the whole answer this run is one of ([`Limits::left_after`]), which the
+    /// run names when it ends by time: `time` is then only what the earlier runs left.
+    pub answer_time: Option<Duration>,
 }
 
 impl Limits {
     /// These limits for a run that follows others in one answer, all of which began when
-    /// `started` did: the time left of the limit (whole milliseconds, at least one, so that the
-    /// limit a run reports reads plainly), the other limits as they are.
+    /// `started` did: the time left of the limit (whole milliseconds, at least one), the
+    /// other limits as they are. A run that ends by time names the whole answer's limit.
     pub fn left_after(&self, started: &Stopwatch) -> Limits {
         Limits {
             time: self.time.map(|t| {
                 let left = t.saturating_sub(started.elapsed()).as_millis();
                 Duration::from_millis(u64::try_from(left).unwrap_or(u64::MAX).max(1))
             }),
+            answer_time: self.answer_time.or(self.time),
             ..self.clone()
         }
     }
@@ -165,7 +169,7 @@ impl Limits {
         if let Some(t) = self.time
             && started.reached(Some(t))
         {
-            return Some(time_limit_reason(t, self.clock));
+            return Some(time_limit_reason(self.answer_time.unwrap_or(t), self.clock));
         }
         if let Some(c) = &self.cancel
             && c.load(Ordering::Relaxed)
@@ -1404,4 +1408,27 @@ fn seeds_of(flat: &Flat) -> (Vec<Pred>, Vec<Pred>, Seeding) {
 /// Why a run that reached its time limit ended.
 fn time_limit_reason(limit: Duration, clock: Clock) -> String {
     format!("the time limit ({} s of {}) was reached", limit.as_secs_f64(), clock.describe())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_that_follows_others_names_the_whole_answers_time_limit() {
+        let whole = Duration::from_nanos(1);
+        let limits = Limits { time: Some(whole), clock: Clock::Wall, ..Limits::default() };
+        let started = Stopwatch::start(Clock::Wall);
+        while !started.reached(Some(whole)) {}
+        // The earlier runs spent it all: the next gets the least there is, a millisecond...
+        let next = limits.left_after(&started);
+        assert_eq!(next.time, Some(Duration::from_millis(1)));
+        let its_start = Stopwatch::start(Clock::Wall);
+        while !its_start.reached(next.time) {}
+        // ...and, when that is spent too, names the limit the user gave.
+        let reason = next.time_or_cancel(&its_start).unwrap();
+        assert_eq!(reason, "the time limit (0.000000001 s of wall-clock time) was reached");
+        // A third run still names it.
+        assert_eq!(next.left_after(&its_start).answer_time, Some(whole));
+    }
 }

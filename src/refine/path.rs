@@ -20,7 +20,10 @@ use rug::{Integer, Rational};
 
 use super::flat::{Action, Flat};
 use super::formula::{Linear, Pred, Rel};
-use crate::smt::linear::{LinearConstraint, LinearForm, Relation, linear_sequence_interpolants};
+use crate::smt::linear::{
+    LinearConstraint, LinearForm, LinearInterpolationError, Relation, integer_split,
+    linear_sequence_interpolants,
+};
 use crate::smt::{self, Answer, Deadline, SmtStats, SortId, TermStore};
 
 /// A path's formula in SSA form.
@@ -258,6 +261,9 @@ pub fn implies(
 /// At most this many cases (choices among disjuncts) per interpolation.
 const MAX_CASES: usize = 256;
 
+/// At most this many integer splits per interpolation case by case, over all its cases.
+const MAX_INTEGER_SPLITS: usize = 32;
+
 /// The interpolant at every cut `1..n` of an infeasible path of `n` edges (the last one is
 /// `False`), over program variables: the label the node after edge `i - 1` must imply.
 pub fn interpolate(
@@ -297,11 +303,13 @@ pub fn interpolate(
         .collect();
     // The interpolant after compressed part j (0 = before all, m = after all). A path whose
     // infeasibility is integral (a quotient and remainder by a constant, as machine integers
-    // bring, are satisfiable over the rationals) goes to the SMT core's interpolation, which
-    // reasons over the integers.
-    let compressed = match interpolate_compressed(path, &reduced, deadline) {
+    // and addresses bring, are satisfiable over the rationals) is split over the integers
+    // case by case, with a few splits (a quotient by a constant is settled by one or two);
+    // where that is not enough, the SMT core's branch and bound over the whole path,
+    // disjunctions and all, takes over.
+    let compressed = match interpolate_compressed(path, &reduced, MAX_INTEGER_SPLITS, deadline) {
         Ok(compressed) => compressed,
-        Err(RefineError::Unsupported(reason)) => interpolate_integral(path, &reduced)
+        Err(RefineError::Unsupported(reason)) => interpolate_integral(path, &reduced, deadline)?
             .map_err(|e| RefineError::Unsupported(format!("{reason}; over the integers: {e}")))?,
         Err(e) => return Err(e),
     };
@@ -339,10 +347,13 @@ pub fn interpolate(
     Ok(result)
 }
 
-/// Interpolants at the cuts between the non-empty parts (`m - 1` of them for `m` parts).
+/// Interpolants at the cuts between the non-empty parts (`m - 1` of them for `m` parts), case
+/// by case, each case over the rationals or with at most `integer_splits` splits over the
+/// integers in all ([`case_interpolants`]).
 fn interpolate_compressed(
     path: &PathFormula,
     parts: &[(usize, Pred)],
+    integer_splits: usize,
     deadline: &Deadline,
 ) -> Result<Vec<Pred>, RefineError> {
     let m = parts.len();
@@ -386,6 +397,7 @@ fn interpolate_compressed(
     }
     // Per cut, per prefix choice, the interpolants of the cases with that prefix.
     let mut per_cut: Vec<BTreeMap<Vec<usize>, Vec<Pred>>> = vec![BTreeMap::new(); m - 1];
+    let mut splits_left = integer_splits;
     for choice in &choices {
         if deadline.passed() {
             return Err(RefineError::Interrupted);
@@ -397,11 +409,26 @@ fn interpolate_compressed(
                 cases_per_part[j][k].iter().map(|(l, rel)| constraint(l, *rel, &terms)).collect()
             })
             .collect();
-        let interpolants = linear_sequence_interpolants(&store, &linear_parts).map_err(|e| {
-            RefineError::Unsupported(format!("a case of the path gave no interpolant: {e}"))
-        })?;
-        for (j, interpolant) in interpolants.iter().enumerate() {
-            let p = from_constraint(interpolant, &back)?;
+        let before = splits_left;
+        let interpolants =
+            case_interpolants(&store, &linear_parts, &back, &mut splits_left, deadline)?;
+        if splits_left != before {
+            // Combined from several refutations: checked as a sequence before it is used.
+            let case: Vec<Pred> = choice
+                .iter()
+                .enumerate()
+                .map(|(j, &k)| {
+                    Pred::and(
+                        cases_per_part[j][k]
+                            .iter()
+                            .map(|(l, rel)| Pred::atom(l.clone(), *rel))
+                            .collect(),
+                    )
+                })
+                .collect();
+            check_sequence(path.ssa.len(), &case, &interpolants)?;
+        }
+        for (j, p) in interpolants.into_iter().enumerate() {
             per_cut[j].entry(choice[..=j].to_vec()).or_default().push(p);
         }
     }
@@ -409,6 +436,103 @@ fn interpolate_compressed(
         .into_iter()
         .map(|groups| Pred::or(groups.into_values().map(Pred::and).collect()))
         .collect())
+}
+
+/// Sequence interpolants of one case of a path (a conjunction of linear constraints per part):
+/// from the Farkas refutation over the rationals, or, when only the integers refute the case
+/// (a quotient and remainder by a constant, as addresses and machine integers bring), by
+/// branch and bound. A split `π <= k ∨ π >= k + 1` over an Int form is added, as a premise,
+/// to the first part that names all of `π`'s variables, say part `j`; each side is
+/// interpolated on its own, and at a cut after part `j` (the split on the A side) the
+/// interpolant is the disjunction of the sides' (A implies one side or the other), at a cut
+/// before it the conjunction (B holds on one side, whose interpolant B refutes). That is
+/// McMillan's rule for a resolution on the split, and it keeps the sequence property at the
+/// cut of part `j` too: there, part `j` implies one side, whose sequence goes on. Each split
+/// takes one of `splits_left`.
+fn case_interpolants(
+    store: &TermStore,
+    parts: &[Vec<LinearConstraint>],
+    back: &BTreeMap<smt::TermId, usize>,
+    splits_left: &mut usize,
+    deadline: &Deadline,
+) -> Result<Vec<Pred>, RefineError> {
+    let no_interpolant = |e: &dyn std::fmt::Display| {
+        RefineError::Unsupported(format!("a case of the path gave no interpolant: {e}"))
+    };
+    let satisfiable = match linear_sequence_interpolants(store, parts) {
+        Ok(found) => return found.iter().map(|c| from_constraint(c, back)).collect(),
+        Err(e @ LinearInterpolationError::Satisfiable(_)) => e,
+        Err(e) => return Err(no_interpolant(&e)),
+    };
+    if *splits_left == 0 {
+        return Err(no_interpolant(&format!("{satisfiable}; no split over the integers is left")));
+    }
+    if deadline.passed() {
+        return Err(RefineError::Interrupted);
+    }
+    *splits_left -= 1;
+    let split = integer_split(store, parts)
+        .map_err(|e| no_interpolant(&e))?
+        .filter(|c| {
+            c.form.constant.denom() == &1
+                && c.form.coefficients.values().all(|q| q.denom() == &1)
+                && c.form.coefficients.keys().all(|x| back.contains_key(x))
+        })
+        .ok_or_else(|| no_interpolant(&satisfiable))?;
+    let Some(j) = parts.iter().position(|part| {
+        split
+            .form
+            .coefficients
+            .keys()
+            .all(|x| part.iter().any(|c| c.form.coefficients.contains_key(x)))
+    }) else {
+        return Err(no_interpolant(&format!(
+            "{satisfiable}; branch and bound would split a form over several parts' variables"
+        )));
+    };
+    // `π - k <= 0`, and over the integers its negation `-(π - k) + 1 <= 0`.
+    let mut upper = LinearForm::default();
+    for (x, q) in &split.form.coefficients {
+        upper.coefficients.insert(*x, Rational::from(-q));
+    }
+    upper.constant = Rational::from(-&split.form.constant) + Rational::from(1);
+    let mut low = parts.to_vec();
+    low[j].push(split);
+    let mut high = parts.to_vec();
+    high[j].push(LinearConstraint { form: upper, relation: Relation::Le });
+    let first = case_interpolants(store, &low, back, splits_left, deadline)?;
+    let second = case_interpolants(store, &high, back, splits_left, deadline)?;
+    Ok(first
+        .into_iter()
+        .zip(second)
+        .enumerate()
+        .map(|(i, (a, b))| {
+            // Interpolant `i` is at the cut after parts `0..=i`.
+            if j <= i { Pred::or(vec![a, b]) } else { Pred::and(vec![a, b]) }
+        })
+        .collect())
+}
+
+/// Checks that `interpolants` (one per cut between `parts`) are sequence interpolants:
+/// each, with the next part, implies the next, from `true` before the first part to `false`
+/// after the last.
+fn check_sequence(
+    variables: usize,
+    parts: &[Pred],
+    interpolants: &[Pred],
+) -> Result<(), RefineError> {
+    let mut stats = SmtStats::default();
+    for (k, part) in parts.iter().enumerate() {
+        let before = if k == 0 { Pred::True } else { interpolants[k - 1].clone() };
+        let after = interpolants.get(k).cloned().unwrap_or(Pred::False);
+        if !implies(variables, &Pred::and(vec![before, part.clone()]), &after, &mut stats)? {
+            return Err(RefineError::Internal(format!(
+                "an interpolant of branch and bound over the integers fails its check at part {}",
+                k + 1
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A store with one Int constant `v{s}` per SSA variable of the path: the constants, and the
@@ -425,18 +549,29 @@ fn ssa_store(path: &PathFormula) -> (TermStore, Vec<smt::TermId>, BTreeMap<smt::
 }
 
 /// Interpolants at the cuts between the non-empty parts by the SMT core's sequence
-/// interpolation over the integers, read back as linear predicates.
-fn interpolate_integral(path: &PathFormula, parts: &[(usize, Pred)]) -> Result<Vec<Pred>, String> {
+/// interpolation over the integers, read back as linear predicates. The outer error is the
+/// deadline's; the inner says why the path has no interpolant the core could find.
+fn interpolate_integral(
+    path: &PathFormula,
+    parts: &[(usize, Pred)],
+    deadline: &Deadline,
+) -> Result<Result<Vec<Pred>, String>, RefineError> {
     let m = parts.len();
     if m <= 1 {
-        return Ok(Vec::new());
+        return Ok(Ok(Vec::new()));
     }
     let (mut store, terms, back) = ssa_store(path);
     let partitions: Vec<Vec<smt::Formula>> =
         parts.iter().map(|(_, p)| vec![p.to_smt(&mut store, &|v| terms[v])]).collect();
-    let found = smt::interpolate::smt_sequence_interpolants(&store, &partitions)
-        .map_err(|e| format!("{e:?}"))?;
-    found.interpolants.iter().map(|f| pred_of_formula(&found.store, f, &back, false)).collect()
+    let found =
+        match smt::interpolate::smt_sequence_interpolants_within(&store, &partitions, deadline) {
+            Ok(found) => found,
+            Err(smt::interpolate::InterpolationError::Smt(smt::SmtError::Interrupted)) => {
+                return Err(RefineError::Interrupted);
+            }
+            Err(e) => return Ok(Err(format!("{e:?}"))),
+        };
+    Ok(found.interpolants.iter().map(|f| pred_of_formula(&found.store, f, &back, false)).collect())
 }
 
 /// A formula over the SSA variables' terms as a predicate (`negated`: its negation).
@@ -569,5 +704,38 @@ mod tests {
             }
             Solved::Unsat(_) => panic!("satisfiable"),
         }
+    }
+
+    #[test]
+    fn a_path_infeasible_only_over_the_integers_is_interpolated_by_branch_and_bound() {
+        // x = 2y, then x = 7: y = 3.5 satisfies both over the rationals, so there is no
+        // Farkas refutation; a split on y gives one on each side, and the interpolant, over
+        // x alone (y is not shared), is their disjunction.
+        let path = PathFormula {
+            parts: Vec::new(),
+            ssa: vec![(0, 0), (1, 0)],
+            current: Vec::new(),
+            inputs: Vec::new(),
+        };
+        let first = Pred::eq(&var(0), &var(1).scale(&Integer::from(2)));
+        let second = Pred::eq(&var(0), &number(7));
+        // Over the rationals alone there is none.
+        let pair = [(0, first.clone()), (1, second.clone())];
+        assert!(interpolate_compressed(&path, &pair, 0, &Deadline::none()).is_err());
+        let interpolants = interpolate_compressed(&path, &pair, 8, &Deadline::none()).unwrap();
+        assert_eq!(interpolants.len(), 1);
+        let interpolant = &interpolants[0];
+        assert_eq!(interpolant.variables(), vec![0], "{interpolant:?}");
+        let mut stats = SmtStats::default();
+        assert!(implies(2, &first, interpolant, &mut stats).unwrap());
+        assert!(
+            implies(2, &Pred::and(vec![interpolant.clone(), second]), &Pred::False, &mut stats)
+                .unwrap()
+        );
+        // With x = 8 the two parts meet: no interpolant, and no split to make one.
+        let third = Pred::eq(&var(0), &number(8));
+        assert!(
+            interpolate_compressed(&path, &[(0, first), (1, third)], 8, &Deadline::none()).is_err()
+        );
     }
 }

@@ -1184,6 +1184,54 @@ fn refute(store: &TermStore, premises: &[ArithLiteral]) -> Result<Option<Vec<Rat
     }
 }
 
+/// Where branch and bound splits a conjunction of linear constraints that is satisfiable over
+/// the rationals but, perhaps, not over the integers: a constraint `π - k <= 0` over Int
+/// variables with integer coefficients, so that every integer point meets it or its
+/// negation `π - k - 1 >= 0`, as [`Atoms::check`] chooses it: an Int variable of fractional
+/// value at the simplex's vertex, a bounded form split at its lower bound, or the split of a
+/// Diophantine conflict (each side then has a Farkas refutation). `None` when the vertex is
+/// an integer solution, or the constraints are refuted without a split.
+pub fn integer_split(
+    store: &TermStore,
+    parts: &[Vec<LinearConstraint>],
+) -> Result<Option<LinearConstraint>, SmtError> {
+    let mut atoms = Atoms::default();
+    let mut assignment = Vec::new();
+    for literal in parts.iter().flatten().flat_map(as_literals) {
+        match atoms.encode(store, literal)? {
+            Encoded::Constant(true) => {}
+            Encoded::Constant(false) => return Ok(None),
+            Encoded::Atom(i, value) => {
+                if !assignment.contains(&(i, value)) {
+                    assignment.push((i, value));
+                }
+            }
+        }
+    }
+    let split = match atoms.check(store, &assignment)? {
+        Verdict::Split(x, value) => {
+            let mut form = LinearForm::default();
+            form.coefficients.insert(x, Rational::from(1));
+            form.constant = -value.floor();
+            form
+        }
+        Verdict::FormSplit(literal) | Verdict::Cut(Cut { split: literal, .. }) => {
+            if literal.strict {
+                return Ok(None);
+            }
+            let mut form =
+                LinearForm { coefficients: BTreeMap::new(), constant: literal.constant.clone() };
+            for (c, t) in &literal.terms {
+                form.add_scaled(&linearize(store, *t)?, c);
+            }
+            form.coefficients.retain(|_, c| c.cmp0() != Ordering::Equal);
+            form
+        }
+        Verdict::Consistent(_) | Verdict::Conflict(_) => return Ok(None),
+    };
+    Ok(Some(LinearConstraint { form: split, relation: Relation::Le }))
+}
+
 /// Sequence interpolants for an infeasible conjunction `parts[0] ∧ … ∧ parts[n-1]` of linear
 /// constraints: `n - 1` constraints `I_1 … I_{n-1}` with `parts[0..i] ⇒ I_i`,
 /// `I_i ∧ parts[i] ⇒ I_{i+1}`, `I_{n-1} ∧ parts[n-1]` infeasible, and each `I_i` over the

@@ -181,6 +181,16 @@ fn lowering_errors_name_the_problem() {
             "int main() { int i = 0; return i + i++; }",
             "t.c:1:32: error: the order of evaluation of this expression is unspecified in C",
         ),
+        // A variable in memory is memory: a write through a pointer to it, or to a field of a
+        // struct, is unsequenced with a read of it by name.
+        (
+            "int g(int a, int b) { return a + b; }\nint main() { int x = 1; int *p = &x; return g(x, *p = 3); }",
+            "t.c:2:45: error: the order of evaluation of this expression is unspecified in C",
+        ),
+        (
+            "struct S { int x; };\nint f(struct S s, int y) { return s.x + y; }\nint main() { struct S s; s.x = 1; return f(s, s.x = 3); }",
+            "t.c:3:42: error: the order of evaluation of this expression is unspecified in C",
+        ),
         ("int main() { break; return 0; }", "t.c:1:14: error: `break` outside a loop"),
         (
             "int main() { goto out; return 0; }",

@@ -10,6 +10,7 @@ use crate::common::{s, scratch};
 
 const PRELUDE: &str = "extern void reach_error(void);\n\
     extern void *malloc(unsigned long);\n\
+    extern void *realloc(void *, unsigned long);\n\
     extern void free(void *);\n\
     extern int __VERIFIER_nondet_int(void);\n\
     void __VERIFIER_assert(int c) { if (!c) reach_error(); }\n";
@@ -145,5 +146,58 @@ fn a_recursive_activation_has_arrays_of_its_own() {
         "int f(int n) { int a[2]; a[0] = n; if (n > 0) f(n - 1); return a[0]; }\n\
          int main(void) { __VERIFIER_assert(f(2) == 1); return 0; }",
         "unreach-call",
+    );
+}
+
+#[test]
+fn realloc_moves_the_contents_to_a_new_object_and_frees_the_old() {
+    let moved = "int main(void) { int *p = malloc(2 * sizeof(int)); if (!p) return 0;\n\
+        p[0] = 7; p[1] = 9; int *q = realloc(p, 4 * sizeof(int));\n\
+        if (!q) { free(p); return 0; } q[3] = 1;\n";
+    assert_safe(
+        "realloc_kept",
+        &format!("{moved}__VERIFIER_assert(q[0] == 7 && q[1] == 9); free(q); return 0; }}"),
+        "unreach-call",
+    );
+    assert_unsafe(
+        "realloc_kept_bad",
+        &format!("{moved}__VERIFIER_assert(q[1] == 8); free(q); return 0; }}"),
+        "unreach-call",
+    );
+    // The old object is freed: writing through the old pointer, or freeing it, is a bug.
+    assert_unsafe(
+        "realloc_old_written",
+        &format!("{moved}p[0] = 1; free(q); return 0; }}"),
+        "valid-memsafety",
+    );
+    assert_unsafe(
+        "realloc_old_freed",
+        &format!("{moved}free(p); free(q); return 0; }}"),
+        "valid-memsafety",
+    );
+    // The new object has the new size: a shrunk object's old last cell is out of bounds.
+    assert_unsafe(
+        "realloc_shrunk",
+        "int main(void) { int *p = malloc(16); if (!p) return 0; int *q = realloc(p, 8);\n\
+         if (!q) { free(p); return 0; } q[2] = 1; free(q); return 0; }",
+        "valid-memsafety",
+    );
+    // Only the start of a live heap object may be reallocated; NULL is malloc.
+    assert_unsafe(
+        "realloc_interior",
+        "int main(void) { int *p = malloc(8); if (!p) return 0; int *q = realloc(p + 1, 16);\n\
+         free(q); free(p); return 0; }",
+        "valid-memsafety",
+    );
+    assert_unsafe(
+        "realloc_stack",
+        "int main(void) { int x = 0; int *q = realloc(&x, 16); free(q); return 0; }",
+        "valid-memsafety",
+    );
+    assert_safe(
+        "realloc_null",
+        "int main(void) { int *q = realloc(0, 8); if (!q) return 0; q[1] = 2;\n\
+         __VERIFIER_assert(q[1] == 2); free(q); return 0; }",
+        "valid-memsafety",
     );
 }

@@ -168,7 +168,7 @@ impl Lowering<'_> {
         }
         // The pointer and the arguments are unsequenced with respect to each other.
         let operands: Vec<&Expr> = std::iter::once(callee).chain(args).collect();
-        self.check_unsequenced(&operands, span)?;
+        self.check_unsequenced(b, &operands, span)?;
         let pointer = self.value(b, callee)?;
         let held = self.temp(b, CType::Pointer(Pointee::Void), span);
         self.step(b, Command::Assign(vec![(held, pointer)]), Some(span));

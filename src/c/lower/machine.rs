@@ -58,9 +58,7 @@ impl Lowering<'_> {
                 Some(info) => info.result.integer(),
                 None => match super::builtin_for(&f.name, self.data_model) {
                     Some(super::Builtin::Nondet(t)) => t,
-                    Some(
-                        super::Builtin::Malloc | super::Builtin::Calloc | super::Builtin::Alloca,
-                    ) => IntType::ULONG,
+                    Some(known) if known.allocates() => IntType::ULONG,
                     _ => IntType::INT,
                 },
             },

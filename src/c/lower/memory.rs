@@ -34,7 +34,8 @@
 //!   object was freed ([`Obligation::MemoryCleanup`], SV-COMP's `valid-memcleanup`).
 //! - **Allocation**: `malloc(n)` and `calloc(k, n)` return `NULL` for a size above 2^39 bytes
 //!   (C allows an allocation to fail; SV-COMP's tasks assume one of that size does), and a fresh
-//!   heap object otherwise; `calloc` zeroes it byte by byte (for sizes craig can count), `alloca`
+//!   heap object otherwise; `calloc` zeroes it byte by byte (for sizes craig can count),
+//!   `realloc` copies the old object's first cells into a new one and frees the old, `alloca`
 //!   gives a stack object that dies when its function returns. A local whose address is taken
 //!   is a stack object from its declaration until the run leaves its block (its end, a `break`,
 //!   `continue`, `goto` or `return` out of it: C 6.2.4); a parameter until the return.
@@ -79,6 +80,10 @@ pub(super) const MAX_OBJECTS: u64 = (1 << 23) - MAX_FUNCTIONS;
 pub(super) const MAX_FUNCTIONS: u64 = 1 << 16;
 /// The largest `calloc` the lowering zeroes byte by byte.
 const MAX_CALLOC_BYTES: u64 = 256;
+/// The most bytes of the old object `realloc` copies to the new one: the copy is written out
+/// cell by cell, so a constant new size up to this is copied whole, and a larger or unknown
+/// one needs the old object or the new one no larger.
+const MAX_REALLOC_COPY: u64 = 64;
 
 /// An object's state in `$state`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,10 +137,8 @@ pub(super) fn uses_memory(unit: &TranslationUnit) -> bool {
                         | ExprKind::Member { .. }
                         | ExprKind::Subscript(..)
                         | ExprKind::String(_)
-                ) || matches!(&e.kind, ExprKind::Call(f, _) if matches!(
-                    builtin(&f.name),
-                    Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free)
-                ));
+                ) || matches!(&e.kind, ExprKind::Call(f, _)
+                    if builtin(&f.name).is_some_and(|known| known.is_memory()));
             },
             &mut |d| in_declaration |= pointer(d.ty),
         );
@@ -476,11 +479,9 @@ impl Lowering<'_> {
             }
             ExprKind::Call(f, _) => match self.functions.get(&f.name) {
                 Some(info) => info.result.pointee(),
-                None => matches!(
-                    builtin(&f.name),
-                    Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca)
-                )
-                .then_some(Pointee::Void),
+                None => {
+                    builtin(&f.name).is_some_and(|known| known.allocates()).then_some(Pointee::Void)
+                }
             },
             ExprKind::Cast(t, _) => t.pointee(),
             ExprKind::AddressOf(x) => match &x.kind {
@@ -529,10 +530,17 @@ impl Lowering<'_> {
         while let ExprKind::Cast(_, inner) = &source.kind {
             source = inner;
         }
-        let fresh = matches!(&source.kind, ExprKind::Call(f, _) if matches!(
-            builtin(&f.name),
-            Some(Builtin::Malloc | Builtin::Calloc | Builtin::Alloca)
-        ) && !self.functions.contains_key(&f.name));
+        let known = match &source.kind {
+            ExprKind::Call(f, args) if !self.functions.contains_key(&f.name) => {
+                builtin(&f.name).map(|known| (known, args))
+            }
+            _ => None,
+        };
+        // `realloc` keeps the old object's scalars: what flows is its first argument.
+        if let Some((Builtin::Realloc, [old, _])) = known.as_ref().map(|(k, a)| (k, a.as_slice())) {
+            return self.note_pointer_flow(b, old, to);
+        }
+        let fresh = known.is_some_and(|(known, _)| known.allocates());
         let mixed = match self.pointer_type(b, source) {
             Some(Pointee::Void) => !fresh,
             Some(p) => !self.same_layout(p, target),
@@ -929,7 +937,7 @@ impl Lowering<'_> {
     ) -> Option<Option<TermId>> {
         let arity = match known {
             Builtin::Malloc | Builtin::Alloca | Builtin::Free => 1,
-            Builtin::Calloc => 2,
+            Builtin::Calloc | Builtin::Realloc => 2,
             _ => return None,
         };
         if args.len() != arity {
@@ -946,13 +954,18 @@ impl Lowering<'_> {
         }
         let size_t = CType::Int(self.data_model.ulong());
         let mut sizes = Vec::new();
-        for a in args {
+        // Arguments are unsequenced with respect to each other.
+        if self.check_unsequenced(b, &args.iter().collect::<Vec<_>>(), span).is_none() {
+            return Some(None);
+        }
+        for (i, a) in args.iter().enumerate() {
             let from = self.type_of(b, a);
             let Some(v) = self.value(b, a) else { return Some(None) };
+            let pointer = *known == Builtin::Free || (*known == Builtin::Realloc && i == 0);
             sizes.push(self.convert(
                 v,
                 from,
-                if *known == Builtin::Free { CType::Pointer(Pointee::Void) } else { size_t },
+                if pointer { CType::Pointer(Pointee::Void) } else { size_t },
                 a.span,
             ));
         }
@@ -1013,8 +1026,121 @@ impl Lowering<'_> {
                 self.free(b, sizes[0], &self.snippet(args[0].span), span);
                 None
             }
+            Builtin::Realloc => {
+                let step = match self.pointer_type(b, &args[0]) {
+                    Some(Pointee::Int(t)) => u64::from(t.bits.max(8) / 8),
+                    Some(Pointee::Pointer(..) | Pointee::Function(_)) => 8,
+                    _ => 1,
+                };
+                let shown = self.snippet(args[0].span);
+                Some(self.realloc(b, sizes[0], sizes[1], step, &shown, span))
+            }
             _ => None,
         })
+    }
+
+    /// `realloc(p, n)`: for `NULL`, `malloc(n)`; otherwise `p` must be the start of a live
+    /// heap object (the check `free` makes), and a new object of `n` bytes gets the first
+    /// bytes of the old one, which is freed. The copy is written out cell by cell, one per
+    /// `step` bytes (the size of the scalars `p` points to), up to [`MAX_REALLOC_COPY`]
+    /// bytes: a longer copy is beyond the model (an UNKNOWN answer, never a wrong one). A
+    /// size of 0 is beyond it too: C leaves to the library whether the old object is freed.
+    /// When no new object can be allocated, the result is `NULL` and the old object stays.
+    fn realloc(
+        &mut self,
+        b: &mut Body,
+        old: TermId,
+        bytes: TermId,
+        step: u64,
+        shown: &str,
+        span: Span,
+    ) -> TermId {
+        let m = self.model();
+        let result = self.temp(b, CType::Pointer(Pointee::Void), span);
+        let zero = self.int(0, span);
+        let is_null = build::eq(&mut self.bank, old, zero);
+        if b.cur.is_none() {
+            return self.term_of(result, span);
+        }
+        let (null_path, object_path, join) =
+            (b.g.location(None), b.g.location(None), b.g.location(None));
+        self.branch(b, is_null, null_path, object_path, span);
+        // `realloc(NULL, n)` is `malloc(n)`.
+        b.cur = Some(null_path);
+        let fresh = self.allocate(b, bytes, ObjectState::Heap, 0, span);
+        let fresh = self.term_of(fresh, span);
+        self.step(b, Command::Assign(vec![(result, fresh)]), Some(span));
+        self.jump(b, join, span);
+
+        b.cur = Some(object_path);
+        let (object, offset) = self.object_and_offset(old, span);
+        let zero = self.int(0, span);
+        let at_start = build::eq(&mut self.bank, offset, zero);
+        let state = self.app(m.state, object, span);
+        let heap = self.int(ObjectState::Heap as i64, span);
+        let on_heap = build::eq(&mut self.bank, state, heap);
+        let valid = build::and(&mut self.bank, on_heap, at_start);
+        let what = format!("`{shown}` is the start of a heap object that is not freed yet");
+        self.assert(b, valid, Obligation::MemoryFree, what, span);
+        let zero = self.int(0, span);
+        let empty = build::eq(&mut self.bank, bytes, zero);
+        let some = build::not(&mut self.bank, empty);
+        let what = "`realloc` to a size other than 0 (C leaves to the library whether the                     old object is then freed)"
+            .to_string();
+        self.assert(b, some, Obligation::MemoryModel, what, span);
+        // The bytes copied: all of a constant new size craig writes out, else at most
+        // MAX_REALLOC_COPY, where the old size or the new one must be no more.
+        let limit = match self.bank.int_literal(bytes).and_then(|n| n.to_u64()) {
+            Some(n) if n <= MAX_REALLOC_COPY => n,
+            _ => {
+                let most = self.int(MAX_REALLOC_COPY, span);
+                let old_size = self.app(m.size, object, span);
+                let old_small = build::formula(&mut self.bank, Prim::Le, vec![old_size, most]);
+                let new_small = build::formula(&mut self.bank, Prim::Le, vec![bytes, most]);
+                let small = build::or(&mut self.bank, old_small, new_small);
+                let what = format!(
+                    "`realloc` copies at most {MAX_REALLOC_COPY} bytes (craig's memory model                      writes the copy out)"
+                );
+                self.assert(b, small, Obligation::MemoryModel, what, span);
+                MAX_REALLOC_COPY
+            }
+        };
+        let new = self.allocate(b, bytes, ObjectState::Heap, 0, span);
+        let new = self.term_of(new, span);
+        self.step(b, Command::Assign(vec![(result, new)]), Some(span));
+        let zero = self.int(0, span);
+        let failed = build::eq(&mut self.bank, new, zero);
+        let moved = b.g.location(None);
+        if b.cur.is_some() {
+            self.branch(b, failed, join, moved, span);
+            b.cur = Some(moved);
+        }
+        // Cells past the old object's end are read from addresses never written: as
+        // indeterminate as malloc's bytes.
+        let mut memory = self.term_of(m.memory, span);
+        let stride = self.int(OBJECT_STRIDE, span);
+        let new_object = build::same_type(&mut self.bank, Prim::Div, vec![new, stride]);
+        for i in (0..limit).step_by(step as usize) {
+            let k = self.int(i, span);
+            let from = build::same_type(&mut self.bank, Prim::Add, vec![old, k]);
+            let value = self.load(from, span);
+            let k = self.int(i, span);
+            let to = build::same_type(&mut self.bank, Prim::Add, vec![new, k]);
+            memory = build::update(&mut self.bank, memory, to, value);
+        }
+        let old_width = self.app(m.width, object, span);
+        let widths = self.updated(m.width, new_object, old_width, span);
+        let freed = self.int(ObjectState::Freed as i64, span);
+        let states = self.updated(m.state, object, freed, span);
+        let live = self.term_of(m.live, span);
+        let one = self.int(1, span);
+        let fewer = build::same_type(&mut self.bank, Prim::Sub, vec![live, one]);
+        let assignments =
+            vec![(m.memory, memory), (m.width, widths), (m.state, states), (m.live, fewer)];
+        self.step(b, Command::Assign(assignments), Some(span));
+        self.jump(b, join, span);
+        b.cur = Some(join);
+        self.term_of(result, span)
     }
 
     /// `free(p)`: nothing for `NULL`; otherwise `p` must be the start of a live heap object,

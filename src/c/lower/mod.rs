@@ -1837,15 +1837,33 @@ impl<'s> Lowering<'s> {
     }
 
     /// Refuses `l op r` when the order of its operands could matter.
-    fn check_order(&mut self, _b: &mut Body, l: &Expr, r: &Expr, span: Span) -> Option<()> {
-        self.check_unsequenced(&[l, r], span)
+    fn check_order(&mut self, b: &mut Body, l: &Expr, r: &Expr, span: Span) -> Option<()> {
+        self.check_unsequenced(b, &[l, r], span)
     }
 
     /// Refuses operands C evaluates in no fixed order (a call's arguments, and its callee)
-    /// when the order of two of them could matter.
-    fn check_unsequenced(&mut self, operands: &[&Expr], span: Span) -> Option<()> {
-        let footprints: Vec<Footprint> =
-            operands.iter().map(|e| footprint(e, &self.writes)).collect();
+    /// when the order of two of them could matter. A variable that lives in memory (a
+    /// struct, or one whose address is taken) is read and written as memory too: `f(s, s.x
+    /// = 3)` and `g(x, *p = 3)` with `p = &x` are unsequenced.
+    fn check_unsequenced(&mut self, b: &Body, operands: &[&Expr], span: Span) -> Option<()> {
+        let in_memory = |name: &String| {
+            self.lookup(b, name)
+                .or_else(|| self.globals.iter().find(|g| &g.name == name).cloned())
+                .is_some_and(|v| v.address.is_some() || matches!(v.ty, CType::Struct(_)))
+        };
+        let footprints: Vec<Footprint> = operands
+            .iter()
+            .map(|e| {
+                let mut fp = footprint(e, &self.writes);
+                if fp.reads.iter().any(in_memory) {
+                    fp.reads.insert(MEMORY.into());
+                }
+                if fp.writes.iter().any(in_memory) {
+                    fp.writes.insert(MEMORY.into());
+                }
+                fp
+            })
+            .collect();
         for (i, a) in footprints.iter().enumerate() {
             if footprints[i + 1..].iter().any(|c| conflicts(a, c, &self.globals)) {
                 self.unsequenced(span);
@@ -1872,7 +1890,7 @@ impl<'s> Lowering<'s> {
             self.unknown_function(f);
             return None;
         };
-        if matches!(known, Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free) {
+        if known.is_memory() {
             if want && known == Builtin::Free {
                 self.error(span, "`free` has no value");
                 return None;
@@ -1942,7 +1960,11 @@ impl<'s> Lowering<'s> {
                 self.assume(b, f_false, ProgramFact::Assumption, span);
                 None
             }
-            Builtin::Malloc | Builtin::Calloc | Builtin::Alloca | Builtin::Free => None,
+            Builtin::Malloc
+            | Builtin::Calloc
+            | Builtin::Realloc
+            | Builtin::Alloca
+            | Builtin::Free => None,
             Builtin::Output => None,
         }
     }
@@ -1959,7 +1981,7 @@ impl<'s> Lowering<'s> {
         want: bool,
     ) -> Option<TermId> {
         // The values printed are unsequenced with respect to each other, as any arguments.
-        self.check_unsequenced(&args.iter().collect::<Vec<_>>(), span)?;
+        self.check_unsequenced(b, &args.iter().collect::<Vec<_>>(), span)?;
         for a in args {
             self.value(b, a)?;
         }
@@ -1986,11 +2008,6 @@ impl<'s> Lowering<'s> {
 
     fn unknown_function(&mut self, f: &Ident) {
         let d = match f.name.as_str() {
-            "realloc" => Diagnostic::error(
-                f.span,
-                "`realloc` is not in craig's C subset",
-            )
-            .with_note("craig's memory model has malloc, calloc, alloca and free; allocate, copy and free instead"),
             name if name.starts_with("__VERIFIER_nondet_") => Diagnostic::error(
                 f.span,
                 format!("`{name}` returns a type outside craig's C subset"),
@@ -2040,7 +2057,7 @@ impl<'s> Lowering<'s> {
             return None;
         }
         // Arguments are unsequenced with respect to each other.
-        self.check_unsequenced(&args.iter().collect::<Vec<_>>(), span)?;
+        self.check_unsequenced(b, &args.iter().collect::<Vec<_>>(), span)?;
         let mut values = Vec::new();
         for (a, ty) in args.iter().zip(&info.param_types) {
             if let CType::Struct(_) = ty {

@@ -115,7 +115,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use thiserror::Error;
 
 use crate::smt::{
-    Answer, Encoder, Formula, FunId, Origin, SmtError, SmtStats, TermStore, check_in,
+    Answer, Deadline, Encoder, Formula, FunId, Origin, SmtError, SmtStats, TermStore, check_in,
 };
 use arithmetic::reduce_divisibilities;
 use formula::{entails, size};
@@ -183,9 +183,18 @@ pub fn smt_sequence_interpolants(
     store: &TermStore,
     partitions: &[Vec<Formula>],
 ) -> Result<Interpolants, InterpolationError> {
+    smt_sequence_interpolants_within(store, partitions, &Deadline::none())
+}
+
+/// [`smt_sequence_interpolants`], given up ([`SmtError::Interrupted`]) when `deadline` passes.
+pub fn smt_sequence_interpolants_within(
+    store: &TermStore,
+    partitions: &[Vec<Formula>],
+    deadline: &Deadline,
+) -> Result<Interpolants, InterpolationError> {
     let parent: Vec<Option<usize>> =
         (0..partitions.len()).map(|i| (i + 1 < partitions.len()).then_some(i + 1)).collect();
-    interpolate_tree(store, partitions, &parent)
+    interpolate_tree_within(store, partitions, &parent, deadline)
 }
 
 /// Tree interpolants: node `i` holds `partitions[i]` and has parent `parent[i]`, which comes
@@ -195,6 +204,18 @@ pub fn interpolate_tree(
     store: &TermStore,
     partitions: &[Vec<Formula>],
     parent: &[Option<usize>],
+) -> Result<Interpolants, InterpolationError> {
+    interpolate_tree_within(store, partitions, parent, &Deadline::none())
+}
+
+/// [`interpolate_tree`], given up ([`SmtError::Interrupted`]) when `deadline` passes: it is
+/// read by the refutations' searches and before each node's interpolant and each fallback
+/// (the interpolants' own verification is not stopped: it is a few small checks).
+pub fn interpolate_tree_within(
+    store: &TermStore,
+    partitions: &[Vec<Formula>],
+    parent: &[Option<usize>],
+    deadline: &Deadline,
 ) -> Result<Interpolants, InterpolationError> {
     let n = partitions.len();
     if n < 2 || parent.len() != n {
@@ -217,9 +238,10 @@ pub fn interpolate_tree(
     // and no lemma around it can then be interpolated. Without Gomory cuts, split conflicts,
     // form splits and branch and bound make no atom over a new form, so a refutation that
     // needed such a cut is searched for again without them.
-    let from_proof = match interpolate_refutation(store, partitions, parent, true) {
+    let from_proof = match interpolate_refutation(store, partitions, parent, true, deadline) {
         Err((InterpolationError::Unsupported(_), true)) => {
-            interpolate_refutation(store, partitions, parent, false).map_err(|(error, _)| error)
+            interpolate_refutation(store, partitions, parent, false, deadline)
+                .map_err(|(error, _)| error)
         }
         other => other.map_err(|(error, _)| error),
     };
@@ -228,9 +250,12 @@ pub fn interpolate_tree(
     // refutation first; the proof's reason is kept when the search fails too.
     match from_proof {
         Err(InterpolationError::Unsupported(why)) => {
+            if deadline.passed() {
+                return Err(SmtError::Interrupted.into());
+            }
             if n > 2 {
                 // Each node's binary answer says why it failed, proof and search.
-                return chained_interpolants(store, partitions, parent);
+                return chained_interpolants(store, partitions, parent, deadline);
             }
             match implicants_interpolant(store, partitions, parent) {
                 Err(InterpolationError::Unsupported(search)) => {
@@ -269,7 +294,15 @@ fn implicants_interpolant(
     let vocabularies = vocabularies(&work, partitions);
     let shared: BTreeSet<FunId> = vocabularies[0].intersection(&vocabularies[1]).copied().collect();
     let interpolant = implicants::interpolate(&mut work, &partitions[0], &partitions[1], &shared)?;
-    let mut made = finish(work, partitions, parent, vec![interpolant], vec![shared], false)?;
+    let mut made = finish(
+        work,
+        partitions,
+        parent,
+        vec![interpolant],
+        vec![shared],
+        false,
+        &Deadline::none(),
+    )?;
     made.from_models = true;
     Ok(made)
 }
@@ -281,6 +314,7 @@ fn interpolate_refutation(
     partitions: &[Vec<Formula>],
     parent: &[Option<usize>],
     gomory_cuts: bool,
+    deadline: &Deadline,
 ) -> Result<Interpolants, (InterpolationError, bool)> {
     let mut assertions = Vec::new();
     let mut partition_of = Vec::new();
@@ -300,7 +334,7 @@ fn interpolate_refutation(
         &mut stats,
         gomory_cuts,
         super::MAX_SPLITS,
-        &super::Deadline::none(),
+        deadline,
     )
     .map_err(|e| (e.into(), false))?;
     if matches!(answer, Answer::Sat(_)) {
@@ -310,7 +344,7 @@ fn interpolate_refutation(
         .origins
         .values()
         .any(|origin| matches!(origin, Origin::Cut(made) if made.0.literal.is_some()));
-    interpolants_of(work, &encoder, partitions, parent, &partition_of)
+    interpolants_of(work, &encoder, partitions, parent, &partition_of, deadline)
         .map_err(|error| (error, used_gomory_cut))
 }
 
@@ -325,6 +359,7 @@ fn chained_interpolants(
     store: &TermStore,
     partitions: &[Vec<Formula>],
     parent: &[Option<usize>],
+    deadline: &Deadline,
 ) -> Result<Interpolants, InterpolationError> {
     let n = partitions.len();
     let mut store = store.clone();
@@ -345,7 +380,10 @@ fn chained_interpolants(
                 b.push(interpolants[m].clone());
             }
         }
-        let answer = interpolate(&store, &a, &b)?;
+        if deadline.passed() {
+            return Err(SmtError::Interrupted.into());
+        }
+        let answer = interpolate_tree_within(&store, &[a, b], &[Some(1), None], deadline)?;
         store = answer.store;
         interpolants.extend(answer.interpolants);
         from_models |= answer.from_models;
@@ -370,6 +408,7 @@ fn interpolants_of(
     partitions: &[Vec<Formula>],
     parent: &[Option<usize>],
     partition_of: &[usize],
+    deadline: &Deadline,
 ) -> Result<Interpolants, InterpolationError> {
     let n = partitions.len();
     // Array lemmas may have made terms (reads, witnesses): the refutation's atoms name them.
@@ -414,7 +453,7 @@ fn interpolants_of(
         shared_sets.push(shared);
         interpolants.push(interpolant);
     }
-    finish(work, partitions, parent, interpolants, shared_sets, used_mixed)
+    finish(work, partitions, parent, interpolants, shared_sets, used_mixed, deadline)
 }
 
 /// Verifies one interpolant per node but the root (each over its cut's `shared_sets`) as a
@@ -427,6 +466,7 @@ fn finish(
     mut interpolants: Vec<Formula>,
     shared_sets: Vec<BTreeSet<FunId>>,
     used_mixed: bool,
+    deadline: &Deadline,
 ) -> Result<Interpolants, InterpolationError> {
     let n = partitions.len();
     let children = children_of(parent);
@@ -448,7 +488,7 @@ fn finish(
             // binary interpolants are sound but need not fit together as a tree: the tree
             // is then interpolated node by node instead.
             if used_mixed && n > 2 {
-                return chained_interpolants(&work, partitions, parent);
+                return chained_interpolants(&work, partitions, parent, deadline);
             }
             return Err(InterpolationError::Unverified(format!(
                 "the entailment at node {} does not hold",
