@@ -9,7 +9,7 @@ usage: python3 bench/svcomp.py [--craig BINARY] [--no-build] [--time-limit SECON
 Without --dir, the development set is generated into a temporary folder (or into the folder
 --generate names, kept) and run: craig's own tasks, written here from loop shapes that recur
 in the verification literature (counting up and down, paired counters, nondeterministic
-bounds, array initialisation, state machines written with `switch`, `goto` loops, nested loops,
+bounds, array initialisation (one and two dimensions), state machines written with `switch`, `goto` loops, nested loops,
 recursion, pointers to locals, heap arrays, buffers grown by `realloc`, use after free, double free, leaks, callbacks through
 pointers to functions, output with `printf`, loops that end and loops that may not), each in a
 `true` and a `false` variant, in SV-COMP's task format (format_version 2.0, `unreach-call`,
@@ -62,6 +62,8 @@ FAMILIES = [
     ("nondet", "sum_{N}", "int main() {{ int n = __VERIFIER_nondet_int(); if (n < 0 || n > {N}) return 0; int s = 0; for (int i = 0; i < n; i++) s += i; __VERIFIER_assert(s >= 0); return 0; }}", True),
     ("array", "init_{N}", "int a[{N}];\nint main() {{ for (int i = 0; i < {N}; i++) a[i] = i; __VERIFIER_assert(a[{N} - 1] == {N} - 1); return 0; }}", True),
     ("array", "init_{N}_bad", "int a[{N}];\nint main() {{ for (int i = 0; i < {N}; i++) a[i] = i; __VERIFIER_assert(a[0] == 1); return 0; }}", False),
+    ("array", "matrix_{N}", "int m[{N}][2];\nint main() {{ for (int i = 0; i < {N}; i++) {{ m[i][0] = i; m[i][1] = 2 * i; }} __VERIFIER_assert(m[{N} - 1][1] == 2 * m[{N} - 1][0]); return 0; }}", True),
+    ("array", "matrix_{N}_bad", "int m[{N}][2];\nint main() {{ for (int i = 0; i < {N}; i++) {{ m[i][0] = i; m[i][1] = 2 * i; }} __VERIFIER_assert(m[0][1] == 1); return 0; }}", False),
     ("switch", "machine_{N}", "int main() {{ int state = 0, steps = 0; while (steps < {N}) {{ switch (state) {{ case 0: state = 1; break; case 1: state = 2; break; default: state = 0; }} steps++; }} __VERIFIER_assert(state >= 0 && state <= 2); return 0; }}", True),
     ("switch", "machine_{N}_bad", "int main() {{ int state = 0, steps = 0; while (steps < {N}) {{ switch (state) {{ case 0: state = 1; break; case 1: state = 2; break; default: state = 0; }} __VERIFIER_assert(state != 2); steps++; }} return 0; }}", False),
     ("goto", "loop_{N}", "int main() {{ int i = 0; again: if (i < {N}) {{ i++; goto again; }} __VERIFIER_assert(i == {N}); return 0; }}", True),

@@ -405,6 +405,45 @@ fn c_semantics_of_values() {
 }
 
 #[test]
+fn multi_dimensional_arrays_are_their_elements_in_row_order() {
+    // a[i][j] is element i * 4 + j; braced rows are padded with zeros; scalars outside
+    // braces fill the elements in order; a first dimension left out is what the list fills.
+    let filled = "int main() { int a[3][4]; for (int i = 0; i < 3; i++) for (int j = 0; j < 4; j++)\n\
+                  a[i][j] = i * 10 + j; return a[2][3] * 100 + a[1][0]; }";
+    assert_eq!(returned(&run_main(filled, &[], 1000)), 2310);
+    let braced = "int g[2][3] = {{1, 2, 3}, {4}};\n\
+                  int main() { return g[0][2] * 100 + g[1][0] * 10 + g[1][2]; }";
+    assert_eq!(returned(&run_main(braced, &[], 100)), 340);
+    let elided =
+        "int main() { int b[][2] = {1, 2, 3}; return sizeof(b) + b[1][0] * 100 + b[1][1]; }";
+    assert_eq!(returned(&run_main(elided, &[], 100)), 316);
+    let cube = "int main() { static int c[2][2][2] = {{{1, 2}, {3, 4}}, {{5, 6}, {7, 8}}};\n\
+                c[1][1][0] += 1; return c[1][0][1] * 10 + c[1][1][0]; }";
+    assert_eq!(returned(&run_main(cube, &[], 100)), 68);
+    // The index is checked against the whole array.
+    let outside = "int main() { int a[2][3]; int n = 2; a[n][0] = 1; return 0; }";
+    assert!(matches!(run_main(outside, &[], 100), Outcome::AssertionFailed { .. }));
+    // A row is no value; a row written with more elements than it has is an error.
+    for (text, expected) in [
+        (
+            "int main() { int a[2][3]; int *p = a[1]; return 0; }",
+            "t.c:1:36: error: a row of a multi-dimensional array used as a value is not in craig's C subset",
+        ),
+        (
+            "int main() { int a[2][2] = {{1, 2, 3}}; return 0; }",
+            "t.c:1:29: error: a row of 3 elements where a row has 2",
+        ),
+        (
+            "struct s { int m[2][2]; };\nint main() { struct s v; return 0; }",
+            "t.c:1:21: error: multi-dimensional arrays as fields, parameters or typedefs are not in craig's C subset",
+        ),
+    ] {
+        let errs = errors(text);
+        assert_eq!(errs.first().map(String::as_str), Some(expected), "{text}: {errs:?}");
+    }
+}
+
+#[test]
 fn switch_means_what_c_says() {
     // Fallthrough, `default` in the middle, `break` out of the switch, `continue` of the loop
     // around it, a case label inside a nested block, and a GNU case range.

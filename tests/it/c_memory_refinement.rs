@@ -201,3 +201,19 @@ fn realloc_moves_the_contents_to_a_new_object_and_frees_the_old() {
         "valid-memsafety",
     );
 }
+
+#[test]
+fn a_multi_dimensional_array_is_proved_element_by_element() {
+    let grid = "int main(void) { int a[2][3]; a[0][2] = 5; a[1][0] = 7;\n";
+    assert_safe(
+        "grid",
+        &format!("{grid}__VERIFIER_assert(a[0][2] == 5 && a[1][0] == 7); return 0; }}"),
+        "unreach-call",
+    );
+    // a[0][2] and a[1][0] are elements 2 and 3: the second store does not reach the first.
+    assert_unsafe(
+        "grid_bad",
+        &format!("{grid}__VERIFIER_assert(a[0][2] == 7); return 0; }}"),
+        "unreach-call",
+    );
+}

@@ -16,7 +16,7 @@ use crate::syntax::{Diagnostic, Span};
 /// GNU builtins that are the identity on their first argument for what craig reads.
 const IDENTITY_BUILTINS: [&str; 1] = ["__builtin_expect"];
 
-fn refused(span: Span) -> Expr {
+pub(super) fn refused(span: Span) -> Expr {
     Expr { kind: ExprKind::Refused, span }
 }
 
@@ -425,6 +425,9 @@ impl Converter<'_> {
     }
 
     fn index(&mut self, b: &Node<c::BinaryOperatorExpression>, span: Span) -> Expr {
+        if let Some(element) = self.multi_index(b, span) {
+            return element;
+        }
         let array = match &b.node.lhs.node {
             c::Expression::Identifier(id) if !self.enum_constants.contains_key(&id.node.name) => {
                 // The name as resolved: a `static` local's element is its global's.

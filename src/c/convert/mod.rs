@@ -15,6 +15,7 @@
 //!
 //! This module names only the C tree, the parse text and `syntax`: it knows no IR.
 
+mod arrays;
 mod expressions;
 mod layout;
 mod statements;
@@ -128,6 +129,8 @@ struct Converter<'t> {
     /// Local names in scope, innermost last (they shadow enumeration constants and globals);
     /// a `static` local maps to the global that holds it.
     scopes: Vec<BTreeMap<String, Option<String>>>,
+    /// The row sizes of the multi-dimensional arrays declared so far.
+    rows: arrays::RowSizes,
     /// The function being converted, which names its `static` locals.
     function: String,
     /// Functions called by the current function (or whose address it takes).
@@ -158,6 +161,7 @@ impl<'t> Converter<'t> {
             diags: Vec::new(),
             file_diags: Vec::new(),
             scopes: Vec::new(),
+            rows: arrays::RowSizes::default(),
             function: String::new(),
             calls: BTreeSet::new(),
             global_calls: BTreeSet::new(),
@@ -217,12 +221,19 @@ impl<'t> Converter<'t> {
             if storage.extern_ && (init.node.initializer.is_none() || in_header) {
                 continue;
             }
-            match self.declared_type(&base, &shape) {
-                Ok((ty, array)) => {
-                    let array = self.array_size(array, init.node.initializer.as_ref());
+            match self.declared_variable_type(&base, &shape) {
+                Ok((ty, array, rows)) => {
+                    let written = init.node.initializer.as_ref();
                     let span = self.span(init);
-                    let init = init.node.initializer.as_ref().map(|i| self.initializer(i));
-                    let init = init.map(|i| self.chars_of_string(ty, array, i));
+                    let init = written.map(|i| self.initializer(i));
+                    let (array, init) = if rows.is_empty() {
+                        let array = self.array_size(array, written);
+                        (array, init.map(|i| self.chars_of_string(ty, array, i)))
+                    } else {
+                        let init = init.map(|i| self.flat_initializer(i, &rows));
+                        (self.flat_array_size(array, &rows, written, init.as_ref()), init)
+                    };
+                    self.note_rows(&name.name, Some(&name.name), rows);
                     let named = std::mem::take(&mut self.calls);
                     self.global_calls.extend(named);
                     self.unit.globals.push(VarDecl {
@@ -258,6 +269,7 @@ impl<'t> Converter<'t> {
         self.diags.clear();
         self.calls.clear();
         self.fresh = 0;
+        self.rows.clear_locals();
         self.function = name.name.clone();
         let span = self.span(f);
         let base = self.base_type(&f.node.specifiers);

@@ -251,7 +251,7 @@ impl Converter<'_> {
                 // A local prototype.
                 continue;
             }
-            let (ty, array) = match self.declared_type(&base, &shape) {
+            let (ty, array, rows) = match self.declared_variable_type(&base, &shape) {
                 Ok(t) => t,
                 Err(r) => {
                     self.refuse(&r);
@@ -262,7 +262,6 @@ impl Converter<'_> {
                 self.diags.push(Diagnostic::error(span, "a variable cannot have type `void`"));
                 continue;
             }
-            let array = self.array_size(array, init.node.initializer.as_ref());
             // A `static` local is a global only this scope names: one object for the whole
             // run, initialised before `main` starts (its initialiser is constant, C 6.7.9).
             let global = storage.static_.map(|_| self.static_name(&name.name));
@@ -270,8 +269,17 @@ impl Converter<'_> {
             if let Some(scope) = self.scopes.last_mut() {
                 scope.insert(name.name.clone(), global.clone());
             }
-            let value = init.node.initializer.as_ref().map(|i| self.initializer(i));
-            let value = value.map(|v| self.chars_of_string(ty, array, v));
+            let multi = !rows.is_empty();
+            self.note_rows(&name.name, global.as_deref(), rows.clone());
+            let written = init.node.initializer.as_ref();
+            let value = written.map(|i| self.initializer(i));
+            let (array, value) = if multi {
+                let value = value.map(|v| self.flat_initializer(v, &rows));
+                (self.flat_array_size(array, &rows, written, value.as_ref()), value)
+            } else {
+                let array = self.array_size(array, written);
+                (array, value.map(|v| self.chars_of_string(ty, array, v)))
+            };
             let span = self.span(init);
             let d = VarDecl { ty, name, array, init: value, span, typed_by_initializer: false };
             match global {

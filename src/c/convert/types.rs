@@ -367,6 +367,25 @@ impl Converter<'_> {
         base: &Result<CType, Refusal>,
         shape: &Shape<'a>,
     ) -> Result<(CType, Option<Dimension<'a>>), Refusal> {
+        let (ty, first, _) = self.declared_variable_type(base, shape)?;
+        if let Some((_, at)) = shape.arrays.get(1) {
+            return Err(Refusal::construct(
+                *at,
+                "multi-dimensional arrays as fields, parameters or typedefs are",
+                "craig's C has them as variables; elsewhere use a one-dimensional array and \
+                 compute the index",
+            ));
+        }
+        Ok((ty, first))
+    }
+
+    /// The type of a variable's declarator over a base type: a scalar, possibly an array, with
+    /// the sizes of its dimensions after the first (see [`super::arrays`]).
+    pub(super) fn declared_variable_type<'a>(
+        &mut self,
+        base: &Result<CType, Refusal>,
+        shape: &Shape<'a>,
+    ) -> Result<(CType, Option<Dimension<'a>>, Vec<u64>), Refusal> {
         let mut ty = base.clone()?;
         if let Some(f) = &shape.function
             && !shape.declares_function_pointer()
@@ -379,14 +398,8 @@ impl Converter<'_> {
         if let Some(p) = shape.pointer {
             ty = self.pointer_type(ty, shape, p)?;
         }
-        if let Some((_, at)) = shape.arrays.get(1) {
-            return Err(Refusal::construct(
-                *at,
-                "multi-dimensional arrays are",
-                "use a one-dimensional array and compute the index",
-            ));
-        }
-        Ok((ty, shape.arrays.first().copied()))
+        let rows = self.row_sizes(shape)?;
+        Ok((ty, shape.arrays.first().copied(), rows))
     }
 
     /// The type of a declarator with pointers over `base`: a pointer to a function when the
