@@ -1027,13 +1027,13 @@ impl Lowering<'_> {
                 None
             }
             Builtin::Realloc => {
-                let step = match self.pointer_type(b, &args[0]) {
-                    Some(Pointee::Int(t)) => u64::from(t.bits.max(8) / 8),
-                    Some(Pointee::Pointer(..) | Pointee::Function(_)) => 8,
-                    _ => 1,
-                };
+                // The cells are copied one per scalar of the pointer's type, where it has one.
+                let scalar = self
+                    .pointer_type(b, &args[0])
+                    .and_then(Pointee::value_type)
+                    .filter(|ty| ty.scalar_code().is_some());
                 let shown = self.snippet(args[0].span);
-                Some(self.realloc(b, sizes[0], sizes[1], step, &shown, span))
+                Some(self.realloc(b, sizes[0], sizes[1], scalar, &shown, span))
             }
             _ => None,
         })
@@ -1041,9 +1041,13 @@ impl Lowering<'_> {
 
     /// `realloc(p, n)`: for `NULL`, `malloc(n)`; otherwise `p` must be the start of a live
     /// heap object (the check `free` makes), and a new object of `n` bytes gets the first
-    /// bytes of the old one, which is freed. The copy is written out cell by cell, one per
-    /// `step` bytes (the size of the scalars `p` points to), up to [`MAX_REALLOC_COPY`]
-    /// bytes: a longer copy is beyond the model (an UNKNOWN answer, never a wrong one). A
+    /// bytes of the old one, which is freed. The copy is written out cell by cell up to
+    /// [`MAX_REALLOC_COPY`] bytes: one cell per `scalar` (the type `p` points to, when it is
+    /// a scalar), else one per byte. With a scalar type, the object must hold that type's
+    /// scalars (or none yet), so that no cell starts between two copied; where a pointer of
+    /// another layout could reach it, that is checked, else it holds by construction
+    /// ([`drop_width_checks`]): a cell left out would read as 0 in a replay. A longer copy is
+    /// beyond the model (an UNKNOWN answer, never a wrong one). A
     /// size of 0 is beyond it too: C leaves to the library whether the old object is freed.
     /// When no new object can be allocated, the result is `NULL` and the old object stays.
     fn realloc(
@@ -1051,7 +1055,7 @@ impl Lowering<'_> {
         b: &mut Body,
         old: TermId,
         bytes: TermId,
-        step: u64,
+        scalar: Option<CType>,
         shown: &str,
         span: Span,
     ) -> TermId {
@@ -1104,6 +1108,25 @@ impl Lowering<'_> {
                 self.assert(b, small, Obligation::MemoryModel, what, span);
                 MAX_REALLOC_COPY
             }
+        };
+        let step = match scalar {
+            Some(ty) => {
+                let code = ty.scalar_code().unwrap_or(-1);
+                let width = self.app(m.width, object, span);
+                let zero = self.int(0, span);
+                let unset = build::eq(&mut self.bank, width, zero);
+                let k = self.int(code, span);
+                let same = build::eq(&mut self.bank, width, k);
+                let holds = build::or(&mut self.bank, unset, same);
+                let what = format!(
+                    "the object at `{shown}` holds scalars of type {} (craig's memory model \
+                     copies those)",
+                    type_name(ty, self.data_model)
+                );
+                self.assert(b, holds, Obligation::MemoryModel, what, span);
+                ty.size(&self.structs, self.data_model).max(1)
+            }
+            None => 1,
         };
         let new = self.allocate(b, bytes, ObjectState::Heap, 0, span);
         let new = self.term_of(new, span);
