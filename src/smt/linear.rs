@@ -1149,26 +1149,15 @@ fn as_literals(constraint: &LinearConstraint) -> Vec<ArithLiteral> {
 /// The Farkas refutation of a conjunction of premises, if the simplex finds one: a coefficient
 /// per premise (zero for those not used), verified by the independent checker.
 fn refute(store: &TermStore, premises: &[ArithLiteral]) -> Result<Option<Vec<Rational>>, SmtError> {
-    let mut atoms = Atoms::default();
-    let mut assignment = Vec::new();
-    let mut owner = Vec::new();
-    for (k, p) in premises.iter().enumerate() {
-        match atoms.encode(store, p.clone())? {
-            Encoded::Constant(true) => {}
-            Encoded::Constant(false) => {
-                // A false constant premise alone is the refutation.
-                let mut coefficients = vec![Rational::new(); premises.len()];
-                coefficients[k] = Rational::from(1);
-                return Ok(Some(coefficients));
-            }
-            Encoded::Atom(i, value) => {
-                if !assignment.contains(&(i, value)) {
-                    assignment.push((i, value));
-                    owner.push(k);
-                }
-            }
+    let (mut atoms, assignment, owner) = match encode_premises(store, premises)? {
+        Ok(encoded) => encoded,
+        Err(k) => {
+            // A false constant premise alone is the refutation.
+            let mut coefficients = vec![Rational::new(); premises.len()];
+            coefficients[k] = Rational::from(1);
+            return Ok(Some(coefficients));
         }
-    }
+    };
     match atoms.check(store, &assignment)? {
         Verdict::Conflict(explanation) => {
             let mut coefficients = vec![Rational::new(); premises.len()];
@@ -1184,6 +1173,31 @@ fn refute(store: &TermStore, premises: &[ArithLiteral]) -> Result<Option<Vec<Rat
     }
 }
 
+/// The premises as atoms with their values (each `(atom, value)` once, with the premise it
+/// came from); `Err(k)` when premise `k` is a false constant.
+#[allow(clippy::type_complexity)]
+fn encode_premises(
+    store: &TermStore,
+    premises: &[ArithLiteral],
+) -> Result<Result<(Atoms, Vec<(usize, bool)>, Vec<usize>), usize>, SmtError> {
+    let mut atoms = Atoms::default();
+    let mut assignment = Vec::new();
+    let mut owner = Vec::new();
+    for (k, p) in premises.iter().enumerate() {
+        match atoms.encode(store, p.clone())? {
+            Encoded::Constant(true) => {}
+            Encoded::Constant(false) => return Ok(Err(k)),
+            Encoded::Atom(i, value) => {
+                if !assignment.contains(&(i, value)) {
+                    assignment.push((i, value));
+                    owner.push(k);
+                }
+            }
+        }
+    }
+    Ok(Ok((atoms, assignment, owner)))
+}
+
 /// Where branch and bound splits a conjunction of linear constraints that is satisfiable over
 /// the rationals but, perhaps, not over the integers: a constraint `π - k <= 0` over Int
 /// variables with integer coefficients, so that every integer point meets it or its
@@ -1195,19 +1209,10 @@ pub fn integer_split(
     store: &TermStore,
     parts: &[Vec<LinearConstraint>],
 ) -> Result<Option<LinearConstraint>, SmtError> {
-    let mut atoms = Atoms::default();
-    let mut assignment = Vec::new();
-    for literal in parts.iter().flatten().flat_map(as_literals) {
-        match atoms.encode(store, literal)? {
-            Encoded::Constant(true) => {}
-            Encoded::Constant(false) => return Ok(None),
-            Encoded::Atom(i, value) => {
-                if !assignment.contains(&(i, value)) {
-                    assignment.push((i, value));
-                }
-            }
-        }
-    }
+    let premises: Vec<ArithLiteral> = parts.iter().flatten().flat_map(as_literals).collect();
+    let Ok((mut atoms, assignment, _)) = encode_premises(store, &premises)? else {
+        return Ok(None);
+    };
     let split = match atoms.check(store, &assignment)? {
         Verdict::Split(x, value) => {
             let mut form = LinearForm::default();

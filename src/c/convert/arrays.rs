@@ -123,10 +123,7 @@ impl Converter<'_> {
     /// a braced row takes exactly its row's elements (zeros after those written), scalars
     /// outside braces fill the elements in order (C's brace elision).
     pub(super) fn flat_initializer(&mut self, init: Initializer, rows: &[u64]) -> Initializer {
-        let span = match &init {
-            Initializer::Expr(e) => e.span,
-            Initializer::List(_, s) | Initializer::Nested(_, s) => *s,
-        };
+        let span = init_span(&init);
         let mut out = Vec::new();
         match self.fill(&init, rows, &mut out) {
             Ok(()) => Initializer::List(out, span),

@@ -1077,19 +1077,11 @@ impl Lowering<'_> {
         self.jump(b, join, span);
 
         b.cur = Some(object_path);
-        let (object, offset) = self.object_and_offset(old, span);
-        let zero = self.int(0, span);
-        let at_start = build::eq(&mut self.bank, offset, zero);
-        let state = self.app(m.state, object, span);
-        let heap = self.int(ObjectState::Heap as i64, span);
-        let on_heap = build::eq(&mut self.bank, state, heap);
-        let valid = build::and(&mut self.bank, on_heap, at_start);
-        let what = format!("`{shown}` is the start of a heap object that is not freed yet");
-        self.assert(b, valid, Obligation::MemoryFree, what, span);
+        let object = self.check_freeable(b, old, shown, span);
         let zero = self.int(0, span);
         let empty = build::eq(&mut self.bank, bytes, zero);
         let some = build::not(&mut self.bank, empty);
-        let what = "`realloc` to a size other than 0 (C leaves to the library whether the                     old object is then freed)"
+        let what = "`realloc` to a size other than 0 (C leaves to the library whether the old object is then freed)"
             .to_string();
         self.assert(b, some, Obligation::MemoryModel, what, span);
         // The bytes copied: all of a constant new size craig writes out, else at most
@@ -1103,7 +1095,7 @@ impl Lowering<'_> {
                 let new_small = build::formula(&mut self.bank, Prim::Le, vec![bytes, most]);
                 let small = build::or(&mut self.bank, old_small, new_small);
                 let what = format!(
-                    "`realloc` copies at most {MAX_REALLOC_COPY} bytes (craig's memory model                      writes the copy out)"
+                    "`realloc` copies at most {MAX_REALLOC_COPY} bytes (craig's memory model writes the copy out)"
                 );
                 self.assert(b, small, Obligation::MemoryModel, what, span);
                 MAX_REALLOC_COPY
@@ -1178,15 +1170,7 @@ impl Lowering<'_> {
         let (yes, join) = (b.g.location(None), b.g.location(None));
         self.branch(b, is_null, join, yes, span);
         b.cur = Some(yes);
-        let (object, offset) = self.object_and_offset(address, span);
-        let zero = self.int(0, span);
-        let at_start = build::eq(&mut self.bank, offset, zero);
-        let state = self.app(m.state, object, span);
-        let heap = self.int(ObjectState::Heap as i64, span);
-        let on_heap = build::eq(&mut self.bank, state, heap);
-        let valid = build::and(&mut self.bank, on_heap, at_start);
-        let what = format!("`{shown}` is the start of a heap object that is not freed yet");
-        self.assert(b, valid, Obligation::MemoryFree, what, span);
+        let object = self.check_freeable(b, address, shown, span);
         let freed = self.int(ObjectState::Freed as i64, span);
         let states = self.updated(m.state, object, freed, span);
         let live = self.term_of(m.live, span);
@@ -1197,6 +1181,22 @@ impl Lowering<'_> {
             b.g.edge(end, join, Command::Skip, None);
         }
         b.cur = Some(join);
+    }
+
+    /// The valid-free check of a non-null `address` handed to `free` or `realloc`: the start
+    /// of a live heap object. The object's number, for the caller to free.
+    fn check_freeable(&mut self, b: &mut Body, address: TermId, shown: &str, span: Span) -> TermId {
+        let m = self.model();
+        let (object, offset) = self.object_and_offset(address, span);
+        let zero = self.int(0, span);
+        let at_start = build::eq(&mut self.bank, offset, zero);
+        let state = self.app(m.state, object, span);
+        let heap = self.int(ObjectState::Heap as i64, span);
+        let on_heap = build::eq(&mut self.bank, state, heap);
+        let valid = build::and(&mut self.bank, on_heap, at_start);
+        let what = format!("`{shown}` is the start of a heap object that is not freed yet");
+        self.assert(b, valid, Obligation::MemoryFree, what, span);
+        object
     }
 
     /// The `valid-memcleanup` check where the program ends.
