@@ -466,8 +466,11 @@ pub struct Field {
     pub name: String,
     /// Its type (an array field's: its elements').
     pub ty: CType,
-    /// The number of elements, for an array field.
+    /// The number of elements, for an array field (of a multi-dimensional one, all of them).
     pub array: Option<u64>,
+    /// For a multi-dimensional array field, the sizes of its dimensions after the first
+    /// (it is the one-dimensional array of its elements in row order); empty otherwise.
+    pub rows: Vec<u64>,
     /// Its offset in bytes from the start of the struct.
     pub offset: u64,
 }

@@ -423,19 +423,57 @@ fn multi_dimensional_arrays_are_their_elements_in_row_order() {
     // The index is checked against the whole array.
     let outside = "int main() { int a[2][3]; int n = 2; a[n][0] = 1; return 0; }";
     assert!(matches!(run_main(outside, &[], 100), Outcome::AssertionFailed { .. }));
-    // A row is no value; a row written with more elements than it has is an error.
+    // A row of one dimension is the pointer to its first element; the array, or a row of
+    // several dimensions, is a pointer to an array, kept only where it is converted (passed,
+    // assigned, cast); `sizeof` of a row is the row's.
+    let rows = "int m[3][4];\n\
+                void fill(int (*a)[4], int n) { for (int i = 0; i < n; i++)\n\
+                for (int j = 0; j < 4; j++) a[i][j] = i * 10 + j; }\n\
+                int last(int a[][2][2]) { return a[1][1][1]; }\n\
+                int sum(int *r) { return r[0] + r[1] + r[2] + r[3]; }\n\
+                int main() { int c[2][2][2] = {{{1, 2}, {3, 4}}, {{5, 6}, {7, 8}}};\n\
+                fill(m, 3); int *q = m[2]; int *p = m; int *k = c[1][0];\n\
+                return sum(m[1]) * 10000 + q[3] * 100 + p[5] + *(m[1] + 2) * 1000000\n\
+                + (sizeof m[0] == 16 && sizeof c[1] == 16 && sizeof m == 48 && sizeof c[0][0][0] == 4)\n\
+                + last(c) * 100000000 + k[1] * 1000; }";
+    assert_eq!(returned(&run_main(rows, &[], 5000)), 812_468_312);
+    // Fields: indexed by rows, their braced initialisers read as their elements in order, in
+    // structs at any depth.
+    let fields = "struct S { int g[2][3]; int k; };\n\
+                  struct W { struct S s[2]; int tag; };\n\
+                  struct W w = {{{{{1, 2}, {4}}, 7}, {.k = 9, .g = {{0, 0, 5}}}}, 'x'};\n\
+                  int total(int (*r)[3]) { return r[1][2] + r[0][0]; }\n\
+                  int main() { struct S t = {{1, 2, 3, 4}, 8}; struct S *p = &t;\n\
+                  p->g[1][2] = 6; int *row = w.s[1].g[0];\n\
+                  return w.s[0].g[0][1] * 1000000 + w.s[0].g[1][0] * 100000 + row[2] * 10000\n\
+                  + total(p->g) * 100 + w.s[1].k * 10 + (sizeof t.g[1] == 12 && sizeof w.s[0].g == 24); }";
+    assert_eq!(returned(&run_main(fields, &[], 1000)), 2_450_791);
+    // A pointer to an array stepped or dereferenced would move by one element: refused.
     for (text, expected) in [
         (
-            "int main() { int a[2][3]; int *p = a[1]; return 0; }",
-            "t.c:1:36: error: a row of a multi-dimensional array used as a value is not in craig's C subset",
+            "int main() { int a[2][3]; int *p = a + 1; return 0; }",
+            "t.c:1:36: error: a multi-dimensional array, or a row of several dimensions of one, used as a value (a pointer to an array) is not in craig's C subset",
+        ),
+        (
+            "int a[5];\nint main() { int *p = (int *)(&a + 1); return p - a; }",
+            "t.c:2:31: error: `&a` is the address of a whole array (a pointer to an array): stepping, subtracting, dereferencing or indexing it is not in craig's C subset",
+        ),
+        (
+            "int a[5];\nint main() { int *p = *&a; return p[4]; }",
+            "t.c:2:24: error: `&a` is the address of a whole array (a pointer to an array): stepping, subtracting, dereferencing or indexing it is not in craig's C subset",
         ),
         (
             "int main() { int a[2][2] = {{1, 2, 3}}; return 0; }",
             "t.c:1:29: error: a row of 3 elements where a row has 2",
         ),
         (
-            "struct s { int m[2][2]; };\nint main() { struct s v; return 0; }",
-            "t.c:1:21: error: multi-dimensional arrays as fields, parameters or typedefs are not in craig's C subset",
+            "struct s { int m[2][2]; };\nstruct t { int m[4]; };\n\
+             int main() { struct t v; v.m[0] = 1; return 0; }",
+            "t.c:3:28: error: a field that is a multi-dimensional array in one struct and of another shape in another, indexed or used as a value, is not in craig's C subset",
+        ),
+        (
+            "typedef int row[2][2];\nint main() { row r; return 0; }",
+            "t.c:2:14: error: `row` names a type that is not in craig's C subset",
         ),
     ] {
         let errs = errors(text);

@@ -90,6 +90,9 @@ impl Converter<'_> {
                 }
             },
             c::Expression::Member(m) => {
+                if !self.check_field_value(&m.node.identifier, span) {
+                    return refused(span);
+                }
                 let base = self.expr(&m.node.expression);
                 let field = self.ident(&m.node.identifier);
                 let arrow = matches!(m.node.operator.node, c::MemberOperator::Indirect);
@@ -110,6 +113,9 @@ impl Converter<'_> {
                 }
             },
             c::Expression::SizeOfVal(v) => {
+                if let Some(size) = self.size_of_rows(&v.node.0, span) {
+                    return size;
+                }
                 // The operand is not evaluated: the lowering reads only its type.
                 let operand = self.expr(&v.node.0);
                 return Expr { kind: ExprKind::SizeOf(Box::new(operand)), span };
@@ -119,7 +125,14 @@ impl Converter<'_> {
             }
             c::Expression::UnaryOperator(u) => return self.unary(u, span),
             c::Expression::Cast(cast) => return self.cast(cast, span),
-            c::Expression::BinaryOperator(b) => return self.binary(b, span),
+            c::Expression::BinaryOperator(b) => {
+                if b.node.operator.node == c::BinaryOperator::Index
+                    && let Some(x) = self.multi_index(e)
+                {
+                    return x;
+                }
+                return self.binary(b, span);
+            }
             c::Expression::Conditional(k) => ExprKind::Conditional(
                 Box::new(self.expr(&k.node.condition)),
                 Box::new(self.expr(&k.node.then_expression)),
@@ -203,6 +216,10 @@ impl Converter<'_> {
                 self.unit.named_values.insert(name.clone());
             }
         }
+        if self.rows_of(name).is_some() {
+            self.refuse_rows(span);
+            return refused(span);
+        }
         Expr { kind: ExprKind::Var(self.variable_name(name)), span }
     }
 
@@ -214,7 +231,7 @@ impl Converter<'_> {
         if through {
             // A call through a pointer to a function: the lowering resolves it.
             let callee = self.expr(&call.node.callee);
-            let args = call.node.arguments.iter().map(|a| self.expr(a)).collect();
+            let args = call.node.arguments.iter().map(|a| self.converted(a)).collect();
             return Expr { kind: ExprKind::CallThrough(Box::new(callee), args), span };
         }
         let c::Expression::Identifier(callee) = &call.node.callee.node else {
@@ -248,7 +265,7 @@ impl Converter<'_> {
                 None => return refused(span),
             }
         } else {
-            call.node.arguments.iter().map(|a| self.expr(a)).collect()
+            call.node.arguments.iter().map(|a| self.converted(a)).collect()
         };
         Expr { kind: ExprKind::Call(ident, args), span }
     }
@@ -351,7 +368,7 @@ impl Converter<'_> {
             (Ok(ty), Some((shape, p))) => self.pointer_type(ty, shape, p),
             (ty, _) => ty,
         };
-        let operand = self.expr(&cast.node.expression);
+        let operand = self.converted(&cast.node.expression);
         match ty {
             Err(r) => {
                 self.refuse(&r);
@@ -413,7 +430,10 @@ impl Converter<'_> {
             Binary::Assign(op) => op,
         };
         let lhs = self.expr(&b.node.lhs);
-        let rhs = self.expr(&b.node.rhs);
+        let rhs = match assign {
+            None => self.converted(&b.node.rhs),
+            Some(_) => self.expr(&b.node.rhs),
+        };
         if !is_lvalue(&lhs) {
             self.diags.push(
                 Diagnostic::error(lhs.span, "only a variable or an array element can be assigned")
@@ -425,9 +445,6 @@ impl Converter<'_> {
     }
 
     fn index(&mut self, b: &Node<c::BinaryOperatorExpression>, span: Span) -> Expr {
-        if let Some(element) = self.multi_index(b, span) {
-            return element;
-        }
         let array = match &b.node.lhs.node {
             c::Expression::Identifier(id) if !self.enum_constants.contains_key(&id.node.name) => {
                 // The name as resolved: a `static` local's element is its global's.

@@ -14,6 +14,10 @@ use super::Converter;
 use super::types::{Refusal, declarator_shape};
 use crate::syntax::Span;
 
+/// A field as read, before it is laid out: its name, its type (an array's elements'), its
+/// number of elements for an array and its row sizes for a multi-dimensional one.
+type ReadField = (String, CType, Option<u64>, Vec<u64>);
+
 /// The note of refusals of struct layouts.
 const LAYOUT_NOTE: &str = "craig's C lays structs out as GCC does without attributes: fields of \
      integer, pointer, struct and fixed-size array types";
@@ -113,7 +117,7 @@ impl Converter<'_> {
     fn struct_fields(
         &mut self,
         declarations: &[Node<c::StructDeclaration>],
-    ) -> Result<Vec<(String, CType, Option<u64>)>, Refusal> {
+    ) -> Result<Vec<ReadField>, Refusal> {
         let mut fields = Vec::new();
         for d in declarations {
             let c::StructDeclaration::Field(field) = &d.node else { continue };
@@ -141,12 +145,14 @@ impl Converter<'_> {
                 }
                 let shape = declarator_shape(d, self.text);
                 let name = shape.name.clone().map(|n| n.name).unwrap_or_default();
-                let (ty, dimension) = self.declared_type(&base, &shape)?;
+                let (ty, dimension, rows) = self.declared_variable_type(&base, &shape)?;
+                self.rows.note_field(&name, &rows);
+                let stride: u64 = rows.iter().product();
                 let array = match dimension {
                     None => None,
                     Some((c::ArraySize::VariableExpression(e), _))
                     | Some((c::ArraySize::StaticExpression(e), _)) => {
-                        match self.constant(e).and_then(|n| n.to_u64()) {
+                        match self.constant(e).and_then(|n| n.to_u64()?.checked_mul(stride)) {
                             Some(n) => Some(n),
                             None => {
                                 let at = self.span(e);
@@ -179,7 +185,7 @@ impl Converter<'_> {
                         "define its struct before this one, or point to it",
                     ));
                 }
-                fields.push((name, ty, array));
+                fields.push((name, ty, array, rows));
             }
         }
         Ok(fields)
@@ -194,20 +200,20 @@ fn layout_attribute(e: &c::Extension) -> bool {
 
 /// GCC's layout of the fields: offsets, size and alignment.
 fn lay_out(
-    fields: Vec<(String, CType, Option<u64>)>,
+    fields: Vec<ReadField>,
     union: bool,
     structs: &[StructLayout],
     model: DataModel,
 ) -> (Vec<Field>, u64, u64) {
     let mut laid = Vec::new();
     let (mut end, mut align) = (0u64, 1u64);
-    for (name, ty, array) in fields {
+    for (name, ty, array, rows) in fields {
         let (size, a) = ty.size_and_align(structs, model);
         let size = size.saturating_mul(array.unwrap_or(1));
         align = align.max(a);
         let offset = if union { 0 } else { end.div_ceil(a) * a };
         end = if union { end.max(size) } else { offset.saturating_add(size) };
-        laid.push(Field { name, ty, array, offset });
+        laid.push(Field { name, ty, array, rows, offset });
     }
     (laid, end.div_ceil(align) * align, align)
 }
@@ -221,9 +227,9 @@ mod tests {
         let long = CType::Int(IntType::LONG);
         let char_ = CType::Int(IntType::CHAR);
         let fields = vec![
-            ("c".to_string(), char_, None),
-            ("l".to_string(), long, None),
-            ("d".to_string(), char_, Some(3)),
+            ("c".to_string(), char_, None, Vec::new()),
+            ("l".to_string(), long, None, Vec::new()),
+            ("d".to_string(), char_, Some(3), Vec::new()),
         ];
         let (laid, size, align) = lay_out(fields.clone(), false, &[], DataModel::Lp64);
         assert_eq!(laid.iter().map(|f| f.offset).collect::<Vec<_>>(), vec![0, 8, 16]);

@@ -228,6 +228,7 @@ impl<'t> Converter<'t> {
                     let init = written.map(|i| self.initializer(i));
                     let (array, init) = if rows.is_empty() {
                         let array = self.array_size(array, written);
+                        let init = init.map(|i| self.flat_fields(ty, array, i));
                         (array, init.map(|i| self.chars_of_string(ty, array, i)))
                     } else {
                         let init = init.map(|i| self.flat_initializer(i, &rows));
@@ -279,6 +280,9 @@ impl<'t> Converter<'t> {
             None => Vec::new(),
         };
         self.scopes.push(params.iter().map(|p| (p.name.name.clone(), None)).collect());
+        for (name, rows) in std::mem::take(&mut self.rows.parameters) {
+            self.note_rows(&name, None, rows);
+        }
         let body = match &f.node.statement.node {
             c::Statement::Compound(items) => self.block(items, self.span(&f.node.statement)),
             _ => Block { statements: Vec::new(), span },

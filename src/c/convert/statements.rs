@@ -86,7 +86,7 @@ impl Converter<'_> {
                 }
                 _ => StatementKind::Break,
             },
-            c::Statement::Return(e) => StatementKind::Return(e.as_ref().map(|e| self.expr(e))),
+            c::Statement::Return(e) => StatementKind::Return(e.as_ref().map(|e| self.converted(e))),
             c::Statement::Labeled(l) => return self.labeled(l, span),
             c::Statement::Switch(sw) => return self.switch(sw, span),
             c::Statement::Asm(_) => {
@@ -278,6 +278,7 @@ impl Converter<'_> {
                 (self.flat_array_size(array, &rows, written, value.as_ref()), value)
             } else {
                 let array = self.array_size(array, written);
+                let value = value.map(|v| self.flat_fields(ty, array, v));
                 (array, value.map(|v| self.chars_of_string(ty, array, v)))
             };
             let span = self.span(init);
@@ -347,7 +348,7 @@ impl Converter<'_> {
     pub(super) fn initializer(&mut self, i: &Node<c::Initializer>) -> Initializer {
         let span = self.span(i);
         let items = match &i.node {
-            c::Initializer::Expression(e) => return Initializer::Expr(self.expr(e)),
+            c::Initializer::Expression(e) => return Initializer::Expr(self.converted(e)),
             c::Initializer::List(items) => items,
         };
         let flat = items.iter().all(|item| {
@@ -358,7 +359,7 @@ impl Converter<'_> {
             let values = items
                 .iter()
                 .filter_map(|item| match &item.node.initializer.node {
-                    c::Initializer::Expression(e) => Some(self.expr(e)),
+                    c::Initializer::Expression(e) => Some(self.converted(e)),
                     c::Initializer::List(_) => None,
                 })
                 .collect();

@@ -371,9 +371,10 @@ impl Converter<'_> {
         if let Some((_, at)) = shape.arrays.get(1) {
             return Err(Refusal::construct(
                 *at,
-                "multi-dimensional arrays as fields, parameters or typedefs are",
-                "craig's C has them as variables; elsewhere use a one-dimensional array and \
-                 compute the index",
+                "multi-dimensional arrays as typedefs or in the parameters of function \
+                 pointer types are",
+                "craig's C has them as variables, fields and parameters; elsewhere use a \
+                 one-dimensional array and compute the index",
             ));
         }
         Ok((ty, first))
@@ -549,6 +550,7 @@ impl Converter<'_> {
             ));
         }
         let mut params = Vec::new();
+        self.rows.parameters.clear();
         for p in list {
             let span = self.span(p);
             let base = self.base_type(&p.node.specifiers);
@@ -583,6 +585,34 @@ impl Converter<'_> {
                     Ok(f) => ty = CType::Pointer(Pointee::Function(f)),
                     Err(r) => self.refuse(&r),
                 }
+            } else if let Some(rows) = self.parameter_rows(&shape) {
+                // `T a[N][M]` and `T (*a)[M]`: C's pointer to rows of `M`, read as a pointer
+                // to `T` that the body indexes by rows (see `arrays`).
+                let element = if shape.nested_pointer {
+                    pointer_to(ty, shape.outer_pointers, false, span)
+                } else {
+                    pointer_to(ty, shape.pointers, false, span)
+                };
+                match element.map(Pointee::of) {
+                    Ok(Some(p)) if p != Pointee::Void => ty = CType::Pointer(p),
+                    Ok(_) => self.refuse(&Refusal::construct(
+                        span,
+                        "this array parameter is",
+                        "craig's C passes arrays of scalars, structs and pointers, as pointers",
+                    )),
+                    Err(r) => self.refuse(&r),
+                }
+                if let Some(name) = &shape.name {
+                    self.rows.parameters.push((name.name.clone(), rows));
+                }
+                params.push(Param {
+                    ty,
+                    name: shape.name.clone().unwrap_or_else(|| Ident {
+                        name: format!("__craig_arg{}", params.len() + 1),
+                        span,
+                    }),
+                });
+                continue;
             } else if let Some(ptr) = shape.pointer {
                 match self.pointer_type(ty, &shape, ptr) {
                     Ok(t) => ty = t,
@@ -612,6 +642,32 @@ impl Converter<'_> {
             }
         }
         params
+    }
+
+    /// The row sizes of a parameter declared as a multi-dimensional array (`T a[N][M]`: every
+    /// dimension after the first) or as a pointer to an array (`T (*a)[M]`: every
+    /// dimension); `None` for any other parameter. A size that is not a constant is
+    /// reported.
+    fn parameter_rows(&mut self, shape: &Shape<'_>) -> Option<Vec<u64>> {
+        if shape.function.is_some() {
+            return None;
+        }
+        let dimensions = if shape.nested_pointer {
+            // `T (*a)[M]`: every dimension is a row's.
+            if shape.pointers != shape.outer_pointers + 1 || shape.arrays.is_empty() {
+                return None;
+            }
+            &shape.arrays[..]
+        } else {
+            shape.arrays.get(1..).filter(|rows| !rows.is_empty())?
+        };
+        match self.constant_sizes(dimensions) {
+            Ok(rows) => Some(rows),
+            Err(r) => {
+                self.refuse(&r);
+                Some(Vec::new())
+            }
+        }
     }
 
     /// The value of an integer constant expression, if it is one craig can evaluate.

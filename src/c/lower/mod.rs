@@ -1535,6 +1535,12 @@ impl<'s> Lowering<'s> {
                 self.check_order(b, l, r, e.span)?;
                 let (lt, rt) = (self.type_of(b, l), self.type_of(b, r));
                 let (lp, rp) = (self.pointer_type(b, l), self.pointer_type(b, r));
+                if (lp.is_some() || rp.is_some())
+                    && matches!(op, BinaryOp::Add | BinaryOp::Sub)
+                    && (self.refuse_array_address(b, l) | self.refuse_array_address(b, r))
+                {
+                    return None;
+                }
                 let lv = self.value(b, l)?;
                 let rv = self.value(b, r)?;
                 if lp.is_some() || rp.is_some() {

@@ -20,7 +20,7 @@ use super::{Body, Lowering};
 use crate::hol::build;
 use crate::hol::{Obligation, Prim, TermId};
 use crate::ir::Command;
-use crate::syntax::Span;
+use crate::syntax::{Diagnostic, Span};
 
 /// The most scalars one initialiser or copy stores (each is one update of `$memory`).
 const MAX_SCALARS: usize = 4096;
@@ -101,6 +101,41 @@ impl Lowering<'_> {
         matches!(self.static_type(b, e), Some((CType::Struct(_), None)))
     }
 
+    /// Reports `e` when it is the address of a whole array (`&a`, also as a branch of `?:` or
+    /// the last operand of a comma) where its own type is read: stepped, subtracted,
+    /// dereferenced or indexed. C types it a pointer to the array, which craig's C does not
+    /// have (its `&a` points to the first element, as `&a[0]`): a step would move by one
+    /// element instead of the whole array. Converted to a stated type (assigned, passed, cast)
+    /// only its address counts, which is the same. True when reported.
+    pub(super) fn refuse_array_address(&mut self, b: &Body, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::AddressOf(x) if matches!(self.static_type(b, x), Some((_, Some(_)))) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        e.span,
+                        format!(
+                            "`{}` is the address of a whole array (a pointer to an array): \
+                             stepping, subtracting, dereferencing or indexing it is not in \
+                             craig's C subset",
+                            self.snippet(e.span)
+                        ),
+                    )
+                    .with_note(
+                        "write the array's name or `&a[0]` for its first element; assigned, \
+                         passed or cast, `&a` is kept (it has the same address)",
+                    ),
+                );
+                true
+            }
+            ExprKind::Conditional(_, x, y) => {
+                let x = self.refuse_array_address(b, x);
+                self.refuse_array_address(b, y) || x
+            }
+            ExprKind::Binary(BinaryOp::Comma, _, r) => self.refuse_array_address(b, r),
+            _ => false,
+        }
+    }
+
     /// True when `e` names an array that lives in memory (an array field, an array of
     /// structs): used as a value it is the address of its first element.
     pub(super) fn is_memory_array(&self, b: &Body, e: &Expr) -> bool {
@@ -142,6 +177,9 @@ impl Lowering<'_> {
                 })
             }
             ExprKind::Deref(p) => {
+                if self.refuse_array_address(b, p) {
+                    return None;
+                }
                 let Some(pointee) = self.pointer_type(b, p) else {
                     self.error(p.span, format!("`{}` is not a pointer", self.snippet(p.span)));
                     return None;
@@ -295,6 +333,9 @@ impl Lowering<'_> {
 
     /// `p[i]` for a pointer `p`: the address `p + i`, checked where it is accessed.
     fn pointer_element(&mut self, b: &mut Body, p: &Expr, i: &Expr, span: Span) -> Option<Located> {
+        if self.refuse_array_address(b, p) {
+            return None;
+        }
         let Some(pointee) = self.pointer_type(b, p) else {
             self.error(
                 p.span,
