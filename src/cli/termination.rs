@@ -1,7 +1,8 @@
 //! SV-COMP's `termination` property (`F end`) for `craig cegar`: every run of the function
 //! ends, shown by ranking functions the refinement engine checks
-//! ([`crate::refine::termination`]). craig answers `SAFE` (the task's `true`) or `UNKNOWN`;
-//! it does not look for runs that never end.
+//! ([`crate::refine::termination`]), or a run that never ends, found by running the program
+//! until it comes back to a state it has been in ([`crate::refine::endless`]). craig answers
+//! `SAFE` (the task's `true`), `UNSAFE` (`false`) or `UNKNOWN`.
 //!
 //! A run with undefined behaviour (a signed overflow, a bad shift, a division by zero, a bad
 //! access or free) may do anything, running forever included, so those checks are kept beside
@@ -16,6 +17,7 @@ use crate::c::task::Property;
 use crate::c::{DataModel, Integers};
 use crate::cli::CliError;
 use crate::hol::Obligation;
+use crate::refine::endless::find_endless_run;
 use crate::refine::termination::{Outcome, prove_termination};
 use crate::refine::{Domain, Limits};
 use crate::syntax::SourceMap;
@@ -53,7 +55,8 @@ pub(crate) struct Request<'a> {
     pub witness: Option<&'a Path>,
 }
 
-/// Decides `termination` for `craig cegar`; exit 0 for `SAFE`, 3 for `UNKNOWN`.
+/// Decides `termination` for `craig cegar`; exit 0 for `SAFE`, 1 for `UNSAFE`, 3 for
+/// `UNKNOWN`.
 pub(crate) fn run(
     request: Request<'_>,
     out: &mut dyn Write,
@@ -69,57 +72,79 @@ pub(crate) fn run(
     };
     let domain = if domain == Domain::Language { Domain::Impact } else { domain };
     let report = prove_termination(&program, function, limits, domain);
-    let code = match &report.outcome {
-        Outcome::Terminates(rankings) => {
-            writeln!(out, "SAFE")?;
-            if rankings.is_empty() {
-                writeln!(
-                    out,
-                    "every run of `{}` ends: the program has no loop and no recursion",
-                    function
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "every run of `{}` ends: each loop's ranking function decreases on each \
-                     iteration and stays at least 0 (checked):",
-                    function
-                )?;
-            }
-            for r in rankings {
-                writeln!(
-                    out,
-                    "  the loop of `{}` at {}: `{}`",
-                    r.procedure,
-                    locate(r.head),
-                    r.function
-                )?;
-            }
-            0
-        }
-        Outcome::CheckFails(cex) => {
+    let endless = match report.outcome {
+        Outcome::Terminates(_) => None,
+        _ => find_endless_run(&program, function),
+    };
+    let code = match (&report.outcome, endless) {
+        (_, Some(repeat)) => {
+            writeln!(out, "UNSAFE")?;
             writeln!(
                 out,
-                "UNKNOWN: a run has undefined behaviour, after which it need not end: {}: {} \
-                 (replayed on the inputs {})",
-                locate(cex.span),
-                cex.failure(),
-                if cex.inputs.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    cex.inputs.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
-                }
+                "a run of `{function}` never ends: with every input read as {}, it comes back \
+                 to the same state (every location, variable and heap object) every {} steps \
+                 from step {}, repeating the steps from {} in `{}` (found by running the \
+                 program on craig's interpreter, which every counterexample is replayed on)",
+                repeat.input,
+                repeat.period,
+                repeat.first,
+                locate(repeat.span),
+                program.procedure(repeat.procedure).name,
             )?;
-            3
+            1
         }
-        Outcome::Unknown { reason, at } => {
-            let place = match at {
-                Some(at) => format!(" ({})", locate(Some(*at))),
-                None => String::new(),
-            };
-            writeln!(out, "UNKNOWN: craig does not show that every run ends: {reason}{place}")?;
-            3
-        }
+        (outcome, None) => match outcome {
+            Outcome::Terminates(rankings) => {
+                writeln!(out, "SAFE")?;
+                if rankings.is_empty() {
+                    writeln!(
+                        out,
+                        "every run of `{}` ends: the program has no loop and no recursion",
+                        function
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "every run of `{}` ends: each loop's ranking function decreases on each \
+                     iteration and stays at least 0 (checked):",
+                        function
+                    )?;
+                }
+                for r in rankings {
+                    writeln!(
+                        out,
+                        "  the loop of `{}` at {}: `{}`",
+                        r.procedure,
+                        locate(r.head),
+                        r.function
+                    )?;
+                }
+                0
+            }
+            Outcome::CheckFails(cex) => {
+                writeln!(
+                    out,
+                    "UNKNOWN: a run has undefined behaviour, after which it need not end: {}: {} \
+                 (replayed on the inputs {})",
+                    locate(cex.span),
+                    cex.failure(),
+                    if cex.inputs.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        cex.inputs.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+                    }
+                )?;
+                3
+            }
+            Outcome::Unknown { reason, at } => {
+                let place = match at {
+                    Some(at) => format!(" ({})", locate(Some(*at))),
+                    None => String::new(),
+                };
+                writeln!(out, "UNKNOWN: craig does not show that every run ends: {reason}{place}")?;
+                3
+            }
+        },
     };
     if let Some(path) = witness {
         writeln!(

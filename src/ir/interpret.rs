@@ -213,6 +213,7 @@ pub struct RunState {
 }
 
 /// One activation of a procedure.
+#[derive(Clone, PartialEq)]
 struct Frame {
     procedure: ProcId,
     at: Loc,
@@ -227,6 +228,10 @@ struct Machine<'p> {
     globals: FxHashMap<ConstId, Value>,
     inputs: &'p [Integer],
     next_input: usize,
+    /// The value every input takes once `inputs` are used up, if any.
+    every_input: Option<Integer>,
+    /// Looks for a state the run comes back to, when asked ([`find_repeat`]).
+    repeats: Option<RepeatSearch>,
     trace: Vec<TraceStep>,
     /// Per procedure and location, the indices of the outgoing edges in order: a long run
     /// looks them up instead of scanning every edge at every step.
@@ -236,28 +241,118 @@ struct Machine<'p> {
 /// Runs `procedure` of `program`: its parameters and then every `havoc` take their values from
 /// `inputs` in order; at most `limit` edges are taken.
 pub fn run(program: &Program, procedure: ProcId, inputs: &[Integer], limit: usize) -> Outcome {
-    let is_global = program.variables.iter().map(|v| (v.constant, v.kind.is_global())).collect();
-    let mut m = Machine {
-        program,
-        is_global,
-        globals: FxHashMap::default(),
-        inputs,
-        next_input: 0,
-        trace: Vec::new(),
-        outgoing: program
-            .procedures
-            .iter()
-            .map(|p| {
-                let Some(cfg) = &p.body else { return Vec::new() };
-                let mut out = vec![Vec::new(); cfg.locations.len()];
-                for (i, e) in cfg.edges.iter().enumerate() {
-                    out[e.from.0 as usize].push(i);
-                }
-                out
-            })
-            .collect(),
-    };
-    m.run(procedure, limit)
+    Machine::new(program, inputs).run(procedure, limit)
+}
+
+/// A run that came back to a state it had been in: the same procedures active at the same
+/// locations, and every variable (the heap's included) holding the same value. What a run does
+/// next depends only on its state and the inputs it reads, so with every input the same value
+/// it repeats the same steps forever: it never ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// The value of every input the run reads.
+    pub input: Integer,
+    /// A step at which the repeated state is reached (steps are edges taken).
+    pub first: usize,
+    /// The steps after which the state comes back.
+    pub period: usize,
+    /// The procedure of the innermost frame of the repeated state.
+    pub procedure: ProcId,
+    /// Its location there.
+    pub at: Loc,
+    /// The source of the first step of the repeated steps that has one.
+    pub span: Option<Span>,
+}
+
+/// Runs `procedure` with every input (its parameters', every `havoc`'s) the value `input`,
+/// for at most `limit` steps, and looks for a state the run comes back to (Brent's cycle
+/// search: one saved state, saved again at steps 1, 2, 4, 8, ..., compared with each new
+/// state, finds any cycle within twice its start and period). `None` when the run ends, fails
+/// a check, blocks or reaches the limit first.
+pub fn find_repeat(
+    program: &Program,
+    procedure: ProcId,
+    input: &Integer,
+    limit: usize,
+) -> Option<Repeat> {
+    let mut m = Machine::new(program, &[]);
+    m.every_input = Some(input.clone());
+    m.repeats = Some(RepeatSearch { saved: None, power: 1, found: None });
+    m.run(procedure, limit);
+    let (first, period, procedure, at) = m.repeats?.found?;
+    let cycle = &m.trace[m.trace.len().saturating_sub(period)..];
+    let span = cycle.iter().find_map(|step| step.span);
+    Some(Repeat { input: input.clone(), first, period, procedure, at, span })
+}
+
+/// The state of [`find_repeat`]'s search.
+struct RepeatSearch {
+    /// The state saved, with the step it was saved at.
+    saved: Option<(usize, SavedState)>,
+    /// The steps after which the next state is saved.
+    power: usize,
+    /// The repeat found: its first step, period, and innermost procedure and location.
+    found: Option<(usize, usize, ProcId, Loc)>,
+}
+
+/// A copy of a run's whole state.
+#[derive(PartialEq)]
+struct SavedState {
+    globals: FxHashMap<ConstId, Value>,
+    /// The frames, outermost first, each with its location and variables.
+    frames: Vec<Frame>,
+}
+
+impl RepeatSearch {
+    /// Compares the state at `step` with the saved one; true when it is the same (the run
+    /// repeats from there), else saves it when it is time to.
+    fn visit(&mut self, step: usize, globals: &FxHashMap<ConstId, Value>, stack: &[Frame]) -> bool {
+        if let Some((saved_at, saved)) = &self.saved {
+            // A state is compared only after a step was taken since it was saved: the run
+            // moves between frames without a step when a procedure returns.
+            if step > *saved_at && saved.frames == stack && saved.globals == *globals {
+                let top = stack.last().expect("a run has a frame");
+                self.found = Some((*saved_at, step - saved_at, top.procedure, top.at));
+                return true;
+            }
+            if step - saved_at < self.power {
+                return false;
+            }
+            self.power = self.power.saturating_mul(2);
+        }
+        let frames = stack.to_vec();
+        self.saved = Some((step, SavedState { globals: globals.clone(), frames }));
+        false
+    }
+}
+
+impl<'p> Machine<'p> {
+    fn new(program: &'p Program, inputs: &'p [Integer]) -> Machine<'p> {
+        let is_global =
+            program.variables.iter().map(|v| (v.constant, v.kind.is_global())).collect();
+        Machine {
+            program,
+            is_global,
+            globals: FxHashMap::default(),
+            inputs,
+            next_input: 0,
+            every_input: None,
+            repeats: None,
+            trace: Vec::new(),
+            outgoing: program
+                .procedures
+                .iter()
+                .map(|p| {
+                    let Some(cfg) = &p.body else { return Vec::new() };
+                    let mut out = vec![Vec::new(); cfg.locations.len()];
+                    for (i, e) in cfg.edges.iter().enumerate() {
+                        out[e.from.0 as usize].push(i);
+                    }
+                    out
+                })
+                .collect(),
+        }
+    }
 }
 
 impl Machine<'_> {
@@ -300,6 +395,11 @@ impl Machine<'_> {
                 continue;
             }
             if steps >= limit {
+                return Outcome::StepLimit { steps };
+            }
+            if let Some(search) = &mut self.repeats
+                && search.visit(steps, &self.globals, &stack)
+            {
                 return Outcome::StepLimit { steps };
             }
             let at = frame.at;
@@ -436,7 +536,10 @@ impl Machine<'_> {
     }
 
     fn input(&mut self) -> Option<Value> {
-        let v = self.inputs.get(self.next_input)?.clone();
+        let v = match self.inputs.get(self.next_input) {
+            Some(v) => v.clone(),
+            None => self.every_input.clone()?,
+        };
         self.next_input += 1;
         Some(Value::Int(v))
     }

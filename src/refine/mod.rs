@@ -43,6 +43,7 @@ pub mod absint;
 pub mod art;
 mod certificate;
 mod contract;
+pub mod endless;
 mod error;
 pub mod flat;
 pub mod formula;

@@ -1,7 +1,8 @@
 //! The termination argument (`refine::termination`): loops ranked by a function the engine
 //! checks on an instrumented copy of the program, nested loops and loops in callees included;
 //! loops that may run forever never called terminating; recursion, calls without a body and
-//! cycles that are no natural loop refused with the place named; the same report every time.
+//! cycles that are no natural loop refused with the place named; the same report every time;
+//! runs that come back to a state they have been in answered as never ending.
 
 use craig::c::{DataModel, Integers, read_c_with};
 use craig::ir::Program;
@@ -66,6 +67,25 @@ fn a_loop_is_shown_to_end_only_when_it_does() {
     let odd = "int main(void) { int x = 2 * __VERIFIER_nondet_int() + 1;\n\
                while (x != 0) x = x - 2; return 0; }";
     assert!(!matches!(outcome(odd, Integers::Mathematical), Outcome::Terminates(_)));
+}
+
+/// Runs that never end are found by a repeated state, with the same numbers every time, and
+/// only when the loop can be stuck: the same loop with a step it always takes is not.
+#[test]
+fn a_run_that_comes_back_to_a_state_never_ends() {
+    use craig::refine::endless::find_endless_run;
+    let reset = "int main(void) { int x = 5;\n while (x > 0) { x = x - 1;\n \
+                 if (__VERIFIER_nondet_int()) x = 5; }\n return 0; }";
+    let (_, program) = program_of(reset, Integers::Machine);
+    let repeat = find_endless_run(&program, "main").expect("resetting to 5 repeats");
+    assert_eq!(repeat.input, 1);
+    let again = find_endless_run(&program, "main").expect("the same search");
+    assert_eq!((repeat.first, repeat.period), (again.first, again.period));
+    assert!(repeat.period > 0);
+    let counts = "int main(void) { int x = 5;\n while (x > 0) { x = x - 1;\n \
+                  if (__VERIFIER_nondet_int()) x = x + 0; }\n return 0; }";
+    let (_, program) = program_of(counts, Integers::Machine);
+    assert_eq!(find_endless_run(&program, "main"), None);
 }
 
 #[test]
@@ -169,8 +189,27 @@ fn the_termination_property_is_true_where_the_loops_are_ranked_and_unknown_other
     assert!(out.starts_with("UNKNOWN: a run has undefined behaviour"), "{out}");
     assert!(out.contains("division by zero"), "{out}");
 
-    let forever = write("forever.c", "int main(void) { while (1) { } return 0; }");
+    // A run that comes back to a state it has been in never ends.
+    let forever = write("forever.c", "int main(void) {\n while (1) { }\n return 0; }");
     let (code, out) = cegar(&[&forever, "--property", "termination"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("UNSAFE\na run of `main` never ends: with every input read as 0"),
+        "{out}"
+    );
+    let stalls = write(
+        "stalls.c",
+        "int main(void) {\n int i = 0;\n while (i < 10) {\n if (__VERIFIER_nondet_int()) i++;\n }\n \
+         return 0; }",
+    );
+    let (code, out) = cegar(&[&stalls, "--property", "termination"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("with every input read as 0, it comes back to the same state"), "{out}");
+    assert!(out.contains("stalls.c:4:2 in `main`"), "{out}");
+    // One whose state keeps changing (a counter wrapping around after 2^32 steps) is not seen.
+    let wraps =
+        write("wraps.c", "int main(void) {\n unsigned u = 0;\n while (1) u++;\n return 0; }");
+    let (code, out) = cegar(&[&wraps, "--property", "termination"]);
     assert_eq!(code, 3, "{out}");
     assert!(out.starts_with("UNKNOWN: craig does not show that every run ends"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
