@@ -389,7 +389,13 @@ impl Converter<'_> {
     /// is converted ([`Self::converted`]), so it is refused here. `None` when `e` indexes no
     /// such array.
     pub(super) fn multi_index(&mut self, e: &Node<c::Expression>) -> Option<Expr> {
-        Some(match self.access(e)? {
+        let access = self.access(e)?;
+        Some(self.access_value(access))
+    }
+
+    /// The value of what [`Self::access`] found, used where its own type is read.
+    fn access_value(&mut self, access: Access) -> Expr {
+        match access {
             Access::Whole(_, span) => {
                 self.refuse_rows(span);
                 refused(span)
@@ -416,7 +422,7 @@ impl Converter<'_> {
                 self.refuse_rows(span);
                 refused(span)
             }
-        })
+        }
     }
 
     /// An expression whose value is converted to a type the program states (an argument, an
@@ -425,17 +431,19 @@ impl Converter<'_> {
     /// which is what C converts (the pointer to an array has that address), so craig's C
     /// needs no pointer to an array for it.
     pub(super) fn converted(&mut self, e: &Node<c::Expression>) -> Expr {
+        // Each index is converted once: a second conversion would report its errors twice.
         match self.access(e) {
             Some(Access::Whole(array, _)) => array,
             Some(Access::Part { array, offset, dimensions_left: 1.., span, .. }) => {
                 first_element(array, offset, span)
             }
-            _ => self.expr(e),
+            Some(access) => self.access_value(access),
+            None => self.expr(e),
         }
     }
 
     /// `sizeof` of a multi-dimensional array, or of a row of it: the row's elements times an
-    /// element's size (the converted row is a pointer, whose size is not the row's). `None`
+    /// element's size (the converted row is a pointer, whose size is not the row's); `None`
     /// when `e` is no such array.
     pub(super) fn size_of_rows(&mut self, e: &Node<c::Expression>, span: Span) -> Option<Expr> {
         let (array, elements) = match self.access(e)? {
@@ -443,7 +451,9 @@ impl Converter<'_> {
                 return Some(Expr { kind: ExprKind::SizeOf(Box::new(array)), span });
             }
             Access::Part { array, elements, .. } => (array, elements),
-            Access::Over(_) | Access::Mixed(_) => return None,
+            refused @ (Access::Over(_) | Access::Mixed(_)) => {
+                return Some(self.access_value(refused));
+            }
         };
         let ulong = self.unit.data_model.ulong();
         let zero = Expr { kind: ExprKind::Int(0.into(), ulong), span };
