@@ -17,6 +17,8 @@ use crate::c::task::Property;
 use crate::c::{DataModel, Integers};
 use crate::cli::CliError;
 use crate::hol::Obligation;
+use crate::ir::Program;
+use crate::ir::interpret::Repeat;
 use crate::refine::endless::find_endless_run;
 use crate::refine::termination::{Outcome, prove_termination};
 use crate::refine::{Domain, Limits};
@@ -76,75 +78,61 @@ pub(crate) fn run(
         Outcome::Terminates(_) => None,
         _ => find_endless_run(&program, function),
     };
-    let code = match (&report.outcome, endless) {
-        (_, Some(repeat)) => {
-            writeln!(out, "UNSAFE")?;
-            writeln!(
-                out,
-                "a run of `{function}` never ends: with every input read as {}, it comes back \
-                 to the same state (every location, variable and heap object) every {} steps \
-                 from step {}, repeating the steps from {} in `{}` (found by running the \
-                 program on craig's interpreter, which every counterexample is replayed on)",
-                repeat.input,
-                repeat.period,
-                repeat.first,
-                locate(repeat.span),
-                program.procedure(repeat.procedure).name,
-            )?;
+    let code = match (endless, &report.outcome) {
+        (Some(repeat), _) => {
+            write_endless_run(out, function, &repeat, &program, &locate)?;
             1
         }
-        (outcome, None) => match outcome {
-            Outcome::Terminates(rankings) => {
-                writeln!(out, "SAFE")?;
-                if rankings.is_empty() {
-                    writeln!(
-                        out,
-                        "every run of `{}` ends: the program has no loop and no recursion",
-                        function
-                    )?;
-                } else {
-                    writeln!(
-                        out,
-                        "every run of `{}` ends: each loop's ranking function decreases on each \
-                     iteration and stays at least 0 (checked):",
-                        function
-                    )?;
-                }
-                for r in rankings {
-                    writeln!(
-                        out,
-                        "  the loop of `{}` at {}: `{}`",
-                        r.procedure,
-                        locate(r.head),
-                        r.function
-                    )?;
-                }
-                0
-            }
-            Outcome::CheckFails(cex) => {
+        (None, Outcome::Terminates(rankings)) => {
+            writeln!(out, "SAFE")?;
+            if rankings.is_empty() {
                 writeln!(
                     out,
-                    "UNKNOWN: a run has undefined behaviour, after which it need not end: {}: {} \
-                 (replayed on the inputs {})",
-                    locate(cex.span),
-                    cex.failure(),
-                    if cex.inputs.is_empty() {
-                        "(none)".to_string()
-                    } else {
-                        cex.inputs.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
-                    }
+                    "every run of `{}` ends: the program has no loop and no recursion",
+                    function
                 )?;
-                3
+            } else {
+                writeln!(
+                    out,
+                    "every run of `{}` ends: each loop's ranking function decreases on each \
+                     iteration and stays at least 0 (checked):",
+                    function
+                )?;
             }
-            Outcome::Unknown { reason, at } => {
-                let place = match at {
-                    Some(at) => format!(" ({})", locate(Some(*at))),
-                    None => String::new(),
-                };
-                writeln!(out, "UNKNOWN: craig does not show that every run ends: {reason}{place}")?;
-                3
+            for r in rankings {
+                writeln!(
+                    out,
+                    "  the loop of `{}` at {}: `{}`",
+                    r.procedure,
+                    locate(r.head),
+                    r.function
+                )?;
             }
-        },
+            0
+        }
+        (None, Outcome::CheckFails(cex)) => {
+            writeln!(
+                out,
+                "UNKNOWN: a run has undefined behaviour, after which it need not end: {}: {} \
+                 (replayed on the inputs {})",
+                locate(cex.span),
+                cex.failure(),
+                if cex.inputs.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    cex.inputs.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+                }
+            )?;
+            3
+        }
+        (None, Outcome::Unknown { reason, at }) => {
+            let place = match at {
+                Some(at) => format!(" ({})", locate(Some(*at))),
+                None => String::new(),
+            };
+            writeln!(out, "UNKNOWN: craig does not show that every run ends: {reason}{place}")?;
+            3
+        }
     };
     if let Some(path) = witness {
         writeln!(
@@ -179,4 +167,29 @@ pub(crate) fn run(
         c.smt_calls
     )?;
     Ok(code)
+}
+
+/// Writes the answer for a run that never ends: `UNSAFE`, the input value, the period and the
+/// place of the repeated steps.
+fn write_endless_run(
+    out: &mut dyn Write,
+    function: &str,
+    repeat: &Repeat,
+    program: &Program,
+    locate: &dyn Fn(Option<crate::syntax::Span>) -> String,
+) -> Result<(), CliError> {
+    writeln!(out, "UNSAFE")?;
+    writeln!(
+        out,
+        "a run of `{function}` never ends: with every input read as {}, it comes back to the \
+         same state (every location, variable and heap object) every {} steps from step {}, \
+         repeating the steps from {} in `{}` (found by running the program on craig's \
+         interpreter, which every counterexample is replayed on)",
+        repeat.input,
+        repeat.period,
+        repeat.first,
+        locate(repeat.span),
+        program.procedure(repeat.procedure).name,
+    )?;
+    Ok(())
 }

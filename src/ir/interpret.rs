@@ -258,8 +258,6 @@ pub struct Repeat {
     pub period: usize,
     /// The procedure of the innermost frame of the repeated state.
     pub procedure: ProcId,
-    /// Its location there.
-    pub at: Loc,
     /// The source of the first step of the repeated steps that has one.
     pub span: Option<Span>,
 }
@@ -279,10 +277,10 @@ pub fn find_repeat(
     m.every_input = Some(input.clone());
     m.repeats = Some(RepeatSearch { saved: None, power: 1, found: None });
     m.run(procedure, limit);
-    let (first, period, procedure, at) = m.repeats?.found?;
+    let (first, period, procedure) = m.repeats?.found?;
     let cycle = &m.trace[m.trace.len().saturating_sub(period)..];
     let span = cycle.iter().find_map(|step| step.span);
-    Some(Repeat { input: input.clone(), first, period, procedure, at, span })
+    Some(Repeat { input: input.clone(), first, period, procedure, span })
 }
 
 /// The state of [`find_repeat`]'s search.
@@ -291,8 +289,8 @@ struct RepeatSearch {
     saved: Option<(usize, SavedState)>,
     /// The steps after which the next state is saved.
     power: usize,
-    /// The repeat found: its first step, period, and innermost procedure and location.
-    found: Option<(usize, usize, ProcId, Loc)>,
+    /// The repeat found: its first step, period and innermost procedure.
+    found: Option<(usize, usize, ProcId)>,
 }
 
 /// A copy of a run's whole state.
@@ -312,7 +310,7 @@ impl RepeatSearch {
             // moves between frames without a step when a procedure returns.
             if step > *saved_at && saved.frames == stack && saved.globals == *globals {
                 let top = stack.last().expect("a run has a frame");
-                self.found = Some((*saved_at, step - saved_at, top.procedure, top.at));
+                self.found = Some((*saved_at, step - saved_at, top.procedure));
                 return true;
             }
             if step - saved_at < self.power {

@@ -577,6 +577,7 @@ impl Converter<'_> {
                 continue;
             };
             let mut ty = ty;
+            let mut row_parameter = false;
             if let Some(function) = shape.function.as_ref().filter(|_| shape.declares_function()) {
                 // C adjusts a parameter of function type to a pointer to it (6.7.6.3).
                 let pointer = pointer_to(ty, shape.pointers, false, span)
@@ -605,21 +606,14 @@ impl Converter<'_> {
                 if let Some(name) = &shape.name {
                     self.rows.parameters.push((name.name.clone(), rows));
                 }
-                params.push(Param {
-                    ty,
-                    name: shape.name.clone().unwrap_or_else(|| Ident {
-                        name: format!("__craig_arg{}", params.len() + 1),
-                        span,
-                    }),
-                });
-                continue;
+                row_parameter = true;
             } else if let Some(ptr) = shape.pointer {
                 match self.pointer_type(ty, &shape, ptr) {
                     Ok(t) => ty = t,
                     Err(r) => self.refuse(&r),
                 }
             }
-            if let Some((_, at)) = shape.arrays.first() {
+            if !row_parameter && let Some((_, at)) = shape.arrays.first() {
                 // C adjusts `T a[]` to `T *a` (6.7.6.3).
                 match (shape.arrays.len(), Pointee::of(ty)) {
                     (1, Some(p)) if shape.pointer.is_none() && p != Pointee::Void => {
